@@ -1,0 +1,372 @@
+// paretoscope-cli: the command-line front end. Every number it prints comes from the same core functions the GUI
+// calls; this file only parses arguments and picks the report.
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <unistd.h>
+
+#include "app/cliargs.h"
+#include "core/bundled.h"
+#include "core/frontiercache.h"
+#include "core/importer.h"
+#include "core/ladderreport.h"
+#include "core/pricing.h"
+#include "core/reports.h"
+#include "core/storepaths.h"
+
+using namespace paretoscope;
+
+namespace {
+
+constexpr int kUsageError = 2;
+
+const char* kUsage = R"(paretoscope-cli: LLM-serving throughput vs interactivity, from the command line.
+
+Commands:
+  import  [--db FILE] [--hardware H] [--gpus N | --prefill-gpus N --decode-gpus N] [--engine E]
+          [--precision P] [--model M] [--isl N --osl N] [--tp N] [--spec S] [--workload W] PATH_OR_URL...
+      Imports files, folders (recursively: .json, .jsonl, .csv) or InferenceX API URLs. Prints one JSON object
+      per input: {"source","format","imported","duplicates"} or {"source","error"}. Exit 1 if any input failed.
+  ladder  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
+          [--spec S] [--targets 30,50,75,100,150,200] [--tier NAME | --price USD_PER_GPU_HR]
+          [--metric total|input|output] [--clamp] [--format json|csv|table]
+      The best tok/s/GPU per hardware at each interactivity target (tok/s/user), with engine, precision and
+      $ per million tokens.
+  frontier [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
+          [--spec S] [--metric total|input|output] [--format json|csv]
+      Each group's Pareto frontier points with their full configuration and source.
+  tiers   [--format json|table]       The shipped pricing tiers ($/GPU/hr).
+  scopes  [--db FILE] [--format json|table]   Models and sequence lengths in the store.
+  export  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--format csv|json]
+      Every run in scope in Paretoscope's own format (importable again).
+  seed    [--db FILE]                 Imports the bundled DeepSeek V4.1 Flash dataset (idempotent).
+
+Without --db the store is $XDG_DATA_HOME/paretoscope/paretoscope.sqlite (default ~/.local/share/...), which
+holds the bundled dataset from its first use.
+)";
+
+std::optional<int> parseInt(const std::string& s)
+{
+    int v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size())
+        return std::nullopt;
+    return v;
+}
+
+std::optional<double> parseDouble(const std::string& s)
+{
+    double v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+int usageError(const std::string& msg)
+{
+    std::cerr << "paretoscope-cli: " << msg << "\n(run 'paretoscope-cli help' for the commands)\n";
+    return kUsageError;
+}
+
+std::unique_ptr<RunStore> openFromArgs(const cli::Args& a, std::string& error)
+{
+    auto db = a.value("db");
+    auto store = db ? openStore(*db, false) : openStore(defaultStorePath(), true);
+    if (!store) {
+        error = store.error();
+        return nullptr;
+    }
+    return std::move(*store);
+}
+
+bool intOption(const cli::Args& a, const std::string& name, int& out, std::string& error)
+{
+    auto v = a.value(name);
+    if (!v)
+        return true;
+    auto n = parseInt(*v);
+    if (!n || *n <= 0) {
+        error = "--" + name + " must be a whole number above zero, got '" + *v + "'";
+        return false;
+    }
+    out = *n;
+    return true;
+}
+
+std::optional<Scope> scopeFromArgs(const cli::Args& a, std::string& error)
+{
+    Scope s;
+    auto model = a.value("model");
+    if (!model) {
+        error = "--model is required";
+        return std::nullopt;
+    }
+    s.model = *model;
+    s.workload = a.value("workload").value_or("");
+    int isl = 0, osl = 0;
+    if (!intOption(a, "isl", isl, error) || !intOption(a, "osl", osl, error))
+        return std::nullopt;
+    if (s.workload.empty() && (isl == 0 || osl == 0)) {
+        error = "--isl and --osl are required (or --workload for a workload without fixed lengths)";
+        return std::nullopt;
+    }
+    if (isl)
+        s.isl = isl;
+    if (osl)
+        s.osl = osl;
+    s.hardware = a.list("hardware");
+    for (auto& h : s.hardware)
+        for (char& c : h)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    s.engines = a.list("engine");
+    s.precisions = a.list("precision");
+    s.specDecoding = a.list("spec");
+    return s;
+}
+
+bool formatOption(const cli::Args& a, std::initializer_list<const char*> allowed, std::string& out, std::string& error)
+{
+    out = a.value("format").value_or(*allowed.begin());
+    for (const char* f : allowed)
+        if (out == f)
+            return true;
+    error = "--format must be one of:";
+    for (const char* f : allowed)
+        error += std::string(" ") + f;
+    return false;
+}
+
+int cmdImport(const cli::Args& a)
+{
+    if (a.positional.empty())
+        return usageError("import needs at least one file, folder or URL");
+    ImportOptions o;
+    o.hardware = a.value("hardware").value_or("");
+    o.engine = a.value("engine").value_or("");
+    o.precision = a.value("precision").value_or("");
+    o.model = a.value("model").value_or("");
+    o.workload = a.value("workload").value_or("");
+    o.specDecoding = a.value("spec").value_or("");
+    std::string error;
+    if (!intOption(a, "gpus", o.gpus, error) || !intOption(a, "prefill-gpus", o.prefillGpus, error)
+        || !intOption(a, "decode-gpus", o.decodeGpus, error) || !intOption(a, "isl", o.isl, error)
+        || !intOption(a, "osl", o.osl, error) || !intOption(a, "tp", o.tp, error))
+        return usageError(error);
+    if (o.gpus > 0 && (o.prefillGpus > 0 || o.decodeGpus > 0))
+        return usageError("give either --gpus or --prefill-gpus with --decode-gpus, not both");
+    auto store = openFromArgs(a, error);
+    if (!store) {
+        std::cerr << "paretoscope-cli: " << error << "\n";
+        return 1;
+    }
+    const bool tty = isatty(STDERR_FILENO);
+    ProgressFn progress;
+    if (tty)
+        progress = [](std::uint64_t done, std::uint64_t total) {
+            if (total > (64u << 20))
+                std::fprintf(stderr, "\r%5.1f%% of %.0f MB", 100.0 * double(done) / double(total), double(total) / 1e6);
+            return true;
+        };
+    bool allOk = true;
+    for (const std::string& input : a.positional) {
+        for (const ImportOutcome& outcome : importPath(*store, input, o, progress)) {
+            if (tty)
+                std::fprintf(stderr, "\r\033[K");
+            allOk = allOk && outcome.result.ok();
+            std::cout << importOutcomeJson(outcome) << "\n" << std::flush;
+        }
+    }
+    return allOk ? 0 : 1;
+}
+
+int cmdLadder(const cli::Args& a)
+{
+    std::string error, format;
+    auto scope = scopeFromArgs(a, error);
+    if (!scope || !formatOption(a, { "json", "csv", "table" }, format, error))
+        return usageError(error);
+    LadderRequest req;
+    req.scope = *scope;
+    if (a.has("targets")) {
+        req.targets.clear();
+        for (const std::string& t : a.list("targets")) {
+            auto v = parseDouble(t);
+            if (!v || *v <= 0)
+                return usageError("--targets must be numbers above zero (tok/s/user), got '" + t + "'");
+            req.targets.push_back(*v);
+        }
+        if (req.targets.empty())
+            return usageError("--targets is empty");
+    }
+    if (auto m = a.value("metric")) {
+        auto metric = parseMetric(*m);
+        if (!metric)
+            return usageError("--metric must be total, input or output");
+        req.metric = *metric;
+    }
+    req.clamp = a.has("clamp");
+    if (a.has("tier") && a.has("price"))
+        return usageError("give --tier or --price, not both");
+    req.price.tierKey = a.value("tier").value_or("");
+    if (auto p = a.value("price")) {
+        auto v = parseDouble(*p);
+        if (!v || *v <= 0)
+            return usageError("--price must be a number of $/GPU/hr above zero, got '" + *p + "'");
+        req.price.customUsdPerGpuHour = *v;
+    }
+    auto store = openFromArgs(a, error);
+    if (!store) {
+        std::cerr << "paretoscope-cli: " << error << "\n";
+        return 1;
+    }
+    FrontierCache cache(*store);
+    auto ladders = computeLadder(cache, bundledPricing(), req);
+    if (!ladders)
+        return usageError(ladders.error());
+    if (format == "json")
+        std::cout << ladderJson(*ladders);
+    else if (format == "csv")
+        std::cout << ladderCsv(*ladders);
+    else
+        std::cout << ladderTable(*ladders, req.metric);
+    return 0;
+}
+
+int cmdFrontier(const cli::Args& a)
+{
+    std::string error, format;
+    auto scope = scopeFromArgs(a, error);
+    if (!scope || !formatOption(a, { "json", "csv" }, format, error))
+        return usageError(error);
+    TputMetric metric = TputMetric::Total;
+    if (auto m = a.value("metric")) {
+        auto parsed = parseMetric(*m);
+        if (!parsed)
+            return usageError("--metric must be total, input or output");
+        metric = *parsed;
+    }
+    auto store = openFromArgs(a, error);
+    if (!store) {
+        std::cerr << "paretoscope-cli: " << error << "\n";
+        return 1;
+    }
+    FrontierCache cache(*store);
+    auto report = frontierReport(*store, cache.frontiers(*scope, metric));
+    std::cout << (format == "json" ? frontierJson(report) : frontierCsv(report));
+    return 0;
+}
+
+int cmdExport(const cli::Args& a)
+{
+    std::string error, format;
+    auto scope = scopeFromArgs(a, error);
+    if (!scope || !formatOption(a, { "csv", "json" }, format, error))
+        return usageError(error);
+    auto store = openFromArgs(a, error);
+    if (!store) {
+        std::cerr << "paretoscope-cli: " << error << "\n";
+        return 1;
+    }
+    std::vector<long long> ids;
+    for (const Series& s : store->series(*scope))
+        ids.push_back(s.id);
+    auto runs = store->runsOfSeries(ids);
+    std::cout << (format == "csv" ? runsCsv(runs) : runsJson(runs));
+    return 0;
+}
+
+int cmdTiers(const cli::Args& a)
+{
+    std::string error, format;
+    if (!formatOption(a, { "json", "table" }, format, error))
+        return usageError(error);
+    std::cout << (format == "json" ? tiersJson(bundledPricing()) : tiersTable(bundledPricing()));
+    return 0;
+}
+
+int cmdScopes(const cli::Args& a)
+{
+    std::string error, format;
+    if (!formatOption(a, { "table", "json" }, format, error))
+        return usageError(error);
+    auto store = openFromArgs(a, error);
+    if (!store) {
+        std::cerr << "paretoscope-cli: " << error << "\n";
+        return 1;
+    }
+    auto scopes = store->scopes();
+    std::cout << (format == "json" ? scopesJson(scopes) : scopesTable(scopes));
+    return 0;
+}
+
+int cmdSeed(const cli::Args& a)
+{
+    std::string error;
+    auto store = openFromArgs(a, error);
+    if (!store) {
+        std::cerr << "paretoscope-cli: " << error << "\n";
+        return 1;
+    }
+    ImportOutcome outcome { std::string(kBundledDatasetSource), importBundledDataset(*store) };
+    std::cout << importOutcomeJson(outcome) << "\n";
+    return outcome.result ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const std::map<std::string, bool> scopeOpts { { "db", true }, { "model", true }, { "isl", true }, { "osl", true },
+        { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true }, { "spec", true },
+        { "format", true }, { "metric", true } };
+    auto with = [&](std::map<std::string, bool> extra) {
+        extra.insert(scopeOpts.begin(), scopeOpts.end());
+        return extra;
+    };
+    const std::map<std::string, std::map<std::string, bool>> spec {
+        { "import",
+            { { "db", true }, { "hardware", true }, { "gpus", true }, { "prefill-gpus", true }, { "decode-gpus", true },
+                { "engine", true }, { "precision", true }, { "model", true }, { "isl", true }, { "osl", true },
+                { "tp", true }, { "spec", true }, { "workload", true } } },
+        { "ladder", with({ { "targets", true }, { "tier", true }, { "price", true }, { "clamp", false } }) },
+        { "frontier", scopeOpts },
+        { "export", scopeOpts },
+        { "tiers", { { "format", true } } },
+        { "scopes", { { "db", true }, { "format", true } } },
+        { "seed", { { "db", true } } },
+        { "help", {} },
+        { "--help", {} },
+        { "-h", {} },
+    };
+    std::string error;
+    auto args = cli::parseArgs(argc, argv, spec, error);
+    if (!args) {
+        if (argc < 2) {
+            std::cerr << kUsage;
+            return kUsageError;
+        }
+        return usageError(error);
+    }
+    const std::string& c = args->command;
+    if (c == "help" || c == "--help" || c == "-h") {
+        std::cout << kUsage;
+        return 0;
+    }
+    if (c != "import" && !args->positional.empty())
+        return usageError("'" + c + "' takes no positional arguments (got '" + args->positional[0] + "')");
+    if (c == "import")
+        return cmdImport(*args);
+    if (c == "ladder")
+        return cmdLadder(*args);
+    if (c == "frontier")
+        return cmdFrontier(*args);
+    if (c == "export")
+        return cmdExport(*args);
+    if (c == "tiers")
+        return cmdTiers(*args);
+    if (c == "scopes")
+        return cmdScopes(*args);
+    return cmdSeed(*args);
+}

@@ -1,0 +1,17 @@
+# Writes OUTPUT, a C++ file defining one byte array per input file, named after the file (non-alphanumerics -> _).
+# Usage: cmake -DOUTPUT=file.cpp -DINPUTS="a.json;b.json" -P embed.cmake
+set(content "// Generated from resources/ by cmake/embed.cmake; do not edit.\n#include <string_view>\n\nnamespace paretoscope::embedded {\n")
+string(REPLACE "|" ";" INPUTS "${INPUTS}")
+foreach(input IN LISTS INPUTS)
+    get_filename_component(name "${input}" NAME)
+    string(MAKE_C_IDENTIFIER "${name}" ident)
+    file(READ "${input}" hex HEX)
+    string(LENGTH "${hex}" hexlen)
+    math(EXPR size "${hexlen} / 2")
+    string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," bytes "${hex}")
+    string(APPEND content "static const char ${ident}_data[] = {${bytes} 0};\n")
+    string(APPEND content "std::string_view ${ident}() { return {${ident}_data, ${size}}; }\n")
+endforeach()
+string(APPEND content "} // namespace paretoscope::embedded\n")
+file(WRITE "${OUTPUT}.tmp" "${content}")
+file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)

@@ -1,0 +1,236 @@
+#include "documentstream.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+
+namespace paretoscope {
+namespace {
+
+    constexpr std::size_t kPadding = 64; // simdjson::SIMDJSON_PADDING
+    constexpr std::size_t kReadSize = 4u << 20;
+
+    bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+    enum class ScanState { Complete, NeedMore, TooDeep };
+
+    // Finds the end of the container value starting at p ('{' or '['). Strings are skipped with memchr; a quote
+    // preceded by an odd number of backslashes is escaped.
+    ScanState scanContainer(const char* p, const char* end, int maxDepth, const char*& out)
+    {
+        int depth = 0;
+        const char* q = p;
+        while (q < end) {
+            char c = *q;
+            if (c == '"') {
+                const char* s = q + 1;
+                for (;;) {
+                    const void* hit = std::memchr(s, '"', static_cast<std::size_t>(end - s));
+                    if (!hit)
+                        return ScanState::NeedMore;
+                    const char* quote = static_cast<const char*>(hit);
+                    const char* b = quote;
+                    while (b > q + 1 && b[-1] == '\\')
+                        --b;
+                    if ((quote - b) % 2 == 0) {
+                        q = quote + 1;
+                        break;
+                    }
+                    s = quote + 1;
+                }
+                continue;
+            }
+            if (c == '{' || c == '[') {
+                if (++depth > maxDepth)
+                    return ScanState::TooDeep;
+            } else if (c == '}' || c == ']') {
+                if (--depth == 0) {
+                    out = q + 1;
+                    return ScanState::Complete;
+                }
+            }
+            ++q;
+        }
+        return ScanState::NeedMore;
+    }
+
+    // Ends a scalar array element (number, literal or string) at the next ',' / ']' / whitespace outside a string.
+    ScanState scanScalar(const char* p, const char* end, const char*& out)
+    {
+        const char* q = p;
+        if (*q == '"') {
+            ++q;
+            while (q < end && *q != '"') {
+                if (*q == '\\')
+                    ++q;
+                ++q;
+            }
+            if (q >= end)
+                return ScanState::NeedMore;
+            out = q + 1;
+            return ScanState::Complete;
+        }
+        while (q < end && *q != ',' && *q != ']' && *q != '}' && !isSpace(*q))
+            ++q;
+        if (q >= end)
+            return ScanState::NeedMore;
+        out = q;
+        return ScanState::Complete;
+    }
+
+    std::string describe(char c)
+    {
+        if (c >= 0x20 && c < 0x7f)
+            return std::string("'") + c + "'";
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "byte 0x%02x", static_cast<unsigned char>(c));
+        return buf;
+    }
+
+} // namespace
+
+Status forEachJsonElement(ByteSource& source, const StreamLimits& limits, const ElementFn& onElement,
+    const std::function<void(const char*, std::size_t)>& onBytes, const ProgressFn& progress)
+{
+    const std::string& name = source.name();
+    std::size_t cap = std::max<std::size_t>(kReadSize * 2, 1);
+    std::unique_ptr<char[]> buf(new char[cap + kPadding]);
+    std::size_t begin = 0, fill = 0; // unconsumed bytes are buf[begin, fill)
+    bool eof = false;
+    std::uint64_t consumed = 0, line = 1, index = 0;
+    const std::uint64_t total = source.size();
+
+    enum class Top { Unknown, Array, Documents } top = Top::Unknown;
+    enum class Expect { Value, CommaOrEnd, Done } expect = Expect::Value;
+    bool arrayOpen = false;
+
+    auto refill = [&]() -> Status {
+        if (begin > 0) {
+            std::memmove(buf.get(), buf.get() + begin, fill - begin);
+            fill -= begin;
+            begin = 0;
+        }
+        if (fill == cap) {
+            if (cap >= limits.maxElementBytes + kReadSize)
+                return Error { name + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line)
+                    + "): larger than " + std::to_string(limits.maxElementBytes >> 20) + " MB; refusing it" };
+            std::size_t ncap = cap * 2;
+            std::unique_ptr<char[]> nbuf(new char[ncap + kPadding]);
+            std::memcpy(nbuf.get(), buf.get(), fill);
+            buf = std::move(nbuf);
+            cap = ncap;
+        }
+        auto got = source.read(buf.get() + fill, std::min(kReadSize, cap - fill));
+        if (!got)
+            return Error { got.error() };
+        if (*got == 0)
+            eof = true;
+        else if (onBytes)
+            onBytes(buf.get() + fill, *got);
+        fill += *got;
+        std::memset(buf.get() + fill, 0, kPadding);
+        return ok();
+    };
+    auto advance = [&](const char* to) {
+        const char* from = buf.get() + begin;
+        line += static_cast<std::uint64_t>(std::count(from, to, '\n'));
+        consumed += static_cast<std::uint64_t>(to - from);
+        begin = static_cast<std::size_t>(to - buf.get());
+    };
+    auto where = [&]() { return name + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line) + ")"; };
+
+    for (;;) {
+        // skip whitespace
+        while (begin < fill && isSpace(buf[begin])) {
+            if (buf[begin] == '\n')
+                ++line;
+            ++begin;
+            ++consumed;
+        }
+        if (begin == fill) {
+            if (eof)
+                break;
+            if (auto st = refill(); !st)
+                return st;
+            if (progress && !progress(consumed, total))
+                return Error { name + ": import cancelled" };
+            continue;
+        }
+        char c = buf[begin];
+        if (top == Top::Unknown) {
+            if (c == '[') {
+                top = Top::Array;
+                arrayOpen = true;
+                advance(buf.get() + begin + 1);
+                continue;
+            }
+            if (c == '{') {
+                top = Top::Documents;
+            } else {
+                return Error { name + ": line " + std::to_string(line) + ": not JSON: the file starts with "
+                    + describe(c) + ", expected '[' or '{'" };
+            }
+        }
+        if (top == Top::Array) {
+            if (expect == Expect::Done)
+                return Error { name + ": line " + std::to_string(line) + ": unexpected " + describe(c)
+                    + " after the closing ']'" };
+            if (c == ']' && (expect == Expect::CommaOrEnd || index == 0)) {
+                arrayOpen = false;
+                expect = Expect::Done;
+                advance(buf.get() + begin + 1);
+                continue;
+            }
+            if (c == ']')
+                return Error { where() + ": a ',' is followed by ']' (trailing comma)" };
+            if (expect == Expect::CommaOrEnd) {
+                if (c != ',')
+                    return Error { where() + ": expected ',' or ']' between records, found " + describe(c) };
+                expect = Expect::Value;
+                advance(buf.get() + begin + 1);
+                continue;
+            }
+        } else if (c != '{') {
+            return Error { where() + ": expected '{' to start the next JSON document, found " + describe(c) };
+        }
+
+        // a value starts at begin
+        const char* endPtr = nullptr;
+        ScanState st = (c == '{' || c == '[')
+            ? scanContainer(buf.get() + begin, buf.get() + fill, limits.maxDepth, endPtr)
+            : scanScalar(buf.get() + begin, buf.get() + fill, endPtr);
+        if (st == ScanState::TooDeep)
+            return Error { where() + ": nested deeper than " + std::to_string(limits.maxDepth) + " levels" };
+        if (st == ScanState::NeedMore) {
+            if (eof)
+                return Error { where() + ": truncated: the record never ends (the file stops mid-record)" };
+            if (auto s = refill(); !s)
+                return s;
+            if (progress && !progress(consumed, total))
+                return Error { name + ": import cancelled" };
+            continue;
+        }
+        JsonElement el;
+        el.text = std::string_view(buf.get() + begin, static_cast<std::size_t>(endPtr - (buf.get() + begin)));
+        el.capacity = static_cast<std::size_t>(buf.get() + fill + kPadding - el.text.data());
+        el.index = index;
+        el.line = line;
+        if (auto s = onElement(el); !s)
+            return s;
+        advance(endPtr);
+        ++index;
+        if (top == Top::Array)
+            expect = Expect::CommaOrEnd;
+    }
+    if (top == Top::Unknown)
+        return Error { name + ": empty: no JSON in the file" };
+    if (arrayOpen)
+        return Error { name + ": truncated: the top-level array is never closed (after record " + std::to_string(index)
+            + ", line " + std::to_string(line) + ")" };
+    if (progress)
+        progress(consumed, total);
+    return ok();
+}
+
+} // namespace paretoscope

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string_view>
+
+#include "bytesource.h"
+#include "result.h"
+
+namespace paretoscope {
+
+/// One top-level JSON value cut out of a stream: an element of a top-level array, or one of a sequence of
+/// whitespace-separated documents (JSON Lines). The bytes after `text` up to `capacity` are readable (padding for
+/// simdjson).
+struct JsonElement {
+    std::string_view text;
+    std::size_t capacity = 0;
+    std::uint64_t index = 0; ///< 0-based record number in the file
+    std::uint64_t line = 0; ///< 1-based line where the record starts
+};
+
+/// Limits that keep memory bounded whatever the input.
+struct StreamLimits {
+    std::size_t maxElementBytes = 64u << 20;
+    int maxDepth = 64;
+};
+
+using ElementFn = std::function<Status(const JsonElement&)>;
+/// Progress: bytes consumed so far and the total (0 when unknown); returning false cancels.
+using ProgressFn = std::function<bool(std::uint64_t done, std::uint64_t total)>;
+
+/// Cuts a JSON stream into its records without holding more than a window of it in memory. The structure between
+/// records (brackets, commas, whitespace) is checked here; each record's own syntax is checked by its parser. Every
+/// byte read also goes to `onBytes` (used for the source's sha256). Errors name the source, the record and the line.
+Status forEachJsonElement(ByteSource& source, const StreamLimits& limits, const ElementFn& onElement,
+    const std::function<void(const char*, std::size_t)>& onBytes, const ProgressFn& progress);
+
+} // namespace paretoscope

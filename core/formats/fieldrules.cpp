@@ -1,0 +1,207 @@
+#include "fieldrules.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace paretoscope::fields {
+namespace {
+
+    Error fieldError(std::string_view key, const std::string& what)
+    {
+        return Error { "field '" + std::string(key) + "': " + what };
+    }
+
+    std::string shown(const FieldValue& v)
+    {
+        if (v.kind == FieldValue::Kind::Text) {
+            std::string t(v.text.substr(0, 40));
+            return "\"" + t + (v.text.size() > 40 ? "...\"" : "\"");
+        }
+        if (v.kind == FieldValue::Kind::Number) {
+            if (!v.text.empty())
+                return std::string(v.text.substr(0, 40));
+            char buf[40];
+            std::snprintf(buf, sizeof buf, "%.17g", v.number);
+            return buf;
+        }
+        return v.kindName();
+    }
+
+    // A number from a JSON number, or from a CSV cell's text.
+    Result<std::optional<double>> number(std::string_view key, const FieldValue& v)
+    {
+        if (v.kind == FieldValue::Kind::Null)
+            return std::optional<double>();
+        if (v.kind == FieldValue::Kind::Number)
+            return std::optional<double>(v.number);
+        if (v.kind == FieldValue::Kind::Text && v.fromCsv) {
+            std::string_view t = v.text;
+            if (t.empty())
+                return std::optional<double>();
+            double d = 0;
+            auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), d);
+            if (ec == std::errc::result_out_of_range)
+                return fieldError(key, "number out of range: " + shown(v));
+            if (ec != std::errc() || ptr != t.data() + t.size())
+                return fieldError(key, "expected a number, got " + shown(v));
+            return std::optional<double>(d);
+        }
+        return fieldError(key, "expected a number, got " + shown(v));
+    }
+
+} // namespace
+
+Result<std::optional<double>> positive(std::string_view key, const FieldValue& v)
+{
+    auto n = number(key, v);
+    if (!n || !*n)
+        return n;
+    double d = **n;
+    if (std::isnan(d))
+        return fieldError(key, "is NaN");
+    if (!std::isfinite(d))
+        return fieldError(key, "is infinite or out of range");
+    if (d <= 0)
+        return fieldError(key, std::string(d == 0 ? "is zero" : "is negative") + ", must be above zero (got "
+                + shown(v) + ")");
+    return n;
+}
+
+Result<std::optional<long long>> count(std::string_view key, const FieldValue& v)
+{
+    auto n = number(key, v);
+    if (!n)
+        return Error { n.error() };
+    if (!*n)
+        return std::optional<long long>();
+    double d = **n;
+    if (!std::isfinite(d) || d < 0 || d > 9.0e15 || d != std::floor(d))
+        return fieldError(key, "expected a whole number at least zero, got " + shown(v));
+    return std::optional<long long>(static_cast<long long>(d));
+}
+
+Result<std::optional<std::string>> text(std::string_view key, const FieldValue& v)
+{
+    switch (v.kind) {
+    case FieldValue::Kind::Null:
+        return std::optional<std::string>();
+    case FieldValue::Kind::Text:
+        if (v.fromCsv && v.text.empty())
+            return std::optional<std::string>();
+        return std::optional<std::string>(std::string(v.text));
+    case FieldValue::Kind::Number:
+        return std::optional<std::string>(std::string(v.text));
+    default:
+        return fieldError(key, "expected a string, got " + v.kindName());
+    }
+}
+
+Result<std::optional<bool>> flag(std::string_view key, const FieldValue& v)
+{
+    switch (v.kind) {
+    case FieldValue::Kind::Null:
+        return std::optional<bool>();
+    case FieldValue::Kind::Bool:
+        return std::optional<bool>(v.boolean);
+    case FieldValue::Kind::Number:
+        if (v.number == 0 || v.number == 1)
+            return std::optional<bool>(v.number == 1);
+        break;
+    case FieldValue::Kind::Text: {
+        std::string t = lower(v.text);
+        if (t.empty() && v.fromCsv)
+            return std::optional<bool>();
+        if (t == "true" || t == "1")
+            return std::optional<bool>(true);
+        if (t == "false" || t == "0")
+            return std::optional<bool>(false);
+        break;
+    }
+    default:
+        break;
+    }
+    return fieldError(key, "expected true or false, got " + shown(v));
+}
+
+std::optional<LatencySlot> latencySlot(RunRecord& r, std::string_view key)
+{
+    LatencySlot out;
+    if (key.ends_with("_ms")) {
+        out.scale = 1e-3;
+        key.remove_suffix(3);
+    }
+    auto us = key.find('_');
+    if (us == std::string_view::npos)
+        return std::nullopt;
+    std::string_view stat = key.substr(0, us), metric = key.substr(us + 1);
+    LatencyStats* stats = nullptr;
+    if (metric == "ttft")
+        stats = &r.ttft;
+    else if (metric == "tpot")
+        stats = &r.tpot;
+    else if (metric == "itl")
+        stats = &r.itl;
+    else if (metric == "e2el" || metric == "e2e_latency")
+        stats = &r.e2el;
+    else if (metric != "intvty")
+        return std::nullopt;
+    if (stat == "mean")
+        out.slot = stats ? &stats->mean : nullptr;
+    else if (stat == "median")
+        out.slot = stats ? &stats->median : nullptr;
+    else if (stat == "p90")
+        out.slot = stats ? &stats->p90 : nullptr;
+    else if (stat == "p99")
+        out.slot = stats ? &stats->p99 : nullptr;
+    else if (stat == "p99.9")
+        out.slot = stats ? &stats->p999 : nullptr;
+    else if (stat == "std" || (stat.size() > 1 && stat[0] == 'p'))
+        out.slot = nullptr; // std is not kept (and a source's std_intvty is meaningless); p95 etc. not kept
+    else
+        return std::nullopt;
+    return out;
+}
+
+Result<bool> setLatency(RunRecord& r, std::string_view key, const FieldValue& v)
+{
+    auto slot = latencySlot(r, key);
+    if (!slot)
+        return false;
+    if (!slot->slot)
+        return true;
+    auto n = positive(key, v);
+    if (!n)
+        return Error { n.error() };
+    if (*n)
+        *slot->slot = **n * slot->scale;
+    return true;
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+std::string normaliseDate(std::string_view s)
+{
+    auto digits = [&](std::size_t from, std::size_t n) {
+        if (s.size() < from + n)
+            return false;
+        for (std::size_t i = from; i < from + n; ++i)
+            if (s[i] < '0' || s[i] > '9')
+                return false;
+        return true;
+    };
+    if (digits(0, 8) && (s.size() == 8 || s[8] == '-' || s[8] == 'T' || s[8] == '_'))
+        return std::string(s.substr(0, 4)) + "-" + std::string(s.substr(4, 2)) + "-" + std::string(s.substr(6, 2));
+    if (digits(0, 4) && s.size() >= 10 && s[4] == '-' && digits(5, 2) && s[7] == '-' && digits(8, 2))
+        return std::string(s.substr(0, 10));
+    return std::string(s);
+}
+
+} // namespace paretoscope::fields

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "../fieldvalue.h"
+#include "../result.h"
+#include "../runrecord.h"
+
+namespace paretoscope::fields {
+
+/// A metric that must be a finite number above zero (null: absent).
+Result<std::optional<double>> positive(std::string_view key, const FieldValue& v);
+/// A count or size: an integer at least zero (null: absent).
+Result<std::optional<long long>> count(std::string_view key, const FieldValue& v);
+/// A string (null: absent). Numbers are accepted as their text (a model named 2024 stays "2024").
+Result<std::optional<std::string>> text(std::string_view key, const FieldValue& v);
+/// true/false, also written as the strings "true"/"false" or 0/1.
+Result<std::optional<bool>> flag(std::string_view key, const FieldValue& v);
+
+/// Where a latency statistic goes: key "median_tpot" (seconds) or "median_tpot_ms" (scale 1e-3). Statistics that
+/// are not kept (std, p95, intvty) match with slot == nullptr.
+struct LatencySlot {
+    std::optional<double>* slot = nullptr;
+    double scale = 1.0;
+};
+std::optional<LatencySlot> latencySlot(RunRecord& r, std::string_view key);
+
+/// Sets a latency statistic if key names one. Returns false if the key is not a latency statistic.
+Result<bool> setLatency(RunRecord& r, std::string_view key, const FieldValue& v);
+
+/// Lower-cases ASCII.
+std::string lower(std::string_view s);
+
+/// "2026-04-28" from "20260428-105748" or an ISO date; other text unchanged.
+std::string normaliseDate(std::string_view s);
+
+} // namespace paretoscope::fields

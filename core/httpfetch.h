@@ -1,0 +1,23 @@
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+#include "result.h"
+
+namespace paretoscope {
+
+/// Limits of one HTTP GET.
+struct HttpOptions {
+    long connectTimeoutMs = 10000;
+    long totalTimeoutMs = 120000;
+    std::size_t maxBytes = 512u << 20; ///< a larger body is cut off with an error
+    std::function<bool(std::size_t received)> progress; ///< returning false cancels
+};
+
+/// GETs an http(s) URL through libcurl and returns the body of a 2xx answer. Other schemes are refused; redirects
+/// are followed only to http(s). Errors say what failed: offline, timeout, HTTP status.
+Result<std::string> httpGet(const std::string& url, const HttpOptions& options);
+
+} // namespace paretoscope

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bytesource.h"
+#include "documentstream.h"
+#include "formats/importoptions.h"
+#include "result.h"
+#include "runstore.h"
+
+namespace paretoscope {
+
+/// What one source gave.
+struct ImportSummary {
+    std::string source;
+    std::string format;
+    std::string sha256;
+    std::uint64_t imported = 0;
+    std::uint64_t duplicates = 0;
+};
+
+/// One input's outcome: the source name and either a summary or the error (file, record or line, field).
+struct ImportOutcome {
+    std::string source;
+    Result<ImportSummary> result;
+};
+
+/// Imports one stream in one transaction: every record or none. The format is detected from the content.
+Result<ImportSummary> importSource(RunStore& store, ByteSource& source, const ImportOptions& options,
+    const ProgressFn& progress = {});
+
+/// Imports a file, or every .json/.jsonl/.csv file under a folder (recursively, each file on its own), or an
+/// http(s) URL of the InferenceX API.
+std::vector<ImportOutcome> importPath(RunStore& store, const std::string& pathOrUrl, const ImportOptions& options,
+    const ProgressFn& progress = {});
+
+/// Whether the argument is an http:// or https:// URL.
+bool isUrl(const std::string& s);
+
+} // namespace paretoscope

@@ -1,0 +1,93 @@
+#include "ladder.h"
+
+#include <limits>
+
+namespace paretoscope {
+
+std::string_view statusName(LadderStatus s)
+{
+    switch (s) {
+    case LadderStatus::Ok:
+        return "ok";
+    case LadderStatus::BelowRange:
+        return "below_range";
+    case LadderStatus::AboveRange:
+        return "above_range";
+    case LadderStatus::OutOfRange:
+        return "out_of_range";
+    case LadderStatus::NoData:
+        return "no_data";
+    }
+    return "no_data";
+}
+
+std::string_view clampName(Clamp c)
+{
+    switch (c) {
+    case Clamp::Below:
+        return "below";
+    case Clamp::Above:
+        return "above";
+    case Clamp::None:
+        break;
+    }
+    return "";
+}
+
+std::vector<double> defaultTargets() { return { 30, 50, 75, 100, 150, 200 }; }
+
+std::vector<LadderEntry> readLadder(const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets,
+    bool clamp)
+{
+    std::vector<LadderEntry> out;
+    out.reserve(targets.size());
+    double lowest = std::numeric_limits<double>::infinity(), highest = -lowest;
+    bool any = false;
+    for (const GroupFrontier* g : groups) {
+        if (g->curve.empty())
+            continue;
+        any = true;
+        lowest = std::min(lowest, g->curve.minX());
+        highest = std::max(highest, g->curve.maxX());
+    }
+    for (double t : targets) {
+        LadderEntry e;
+        e.target = t;
+        if (!any) {
+            out.push_back(e);
+            continue;
+        }
+        for (const GroupFrontier* g : groups) {
+            auto v = g->curve.at(t);
+            if (v && (!e.value || *v > *e.value)) {
+                e.value = v;
+                e.group = g->key;
+            }
+        }
+        if (e.value) {
+            e.status = LadderStatus::Ok;
+            out.push_back(e);
+            continue;
+        }
+        e.status = t < lowest ? LadderStatus::BelowRange
+            : t > highest     ? LadderStatus::AboveRange
+                              : LadderStatus::OutOfRange;
+        if (clamp) {
+            for (const GroupFrontier* g : groups) {
+                if (g->curve.empty())
+                    continue;
+                bool below = t < g->curve.minX();
+                double v = below ? g->curve.yAtMinX() : g->curve.yAtMaxX();
+                if (!e.value || v > *e.value) {
+                    e.value = v;
+                    e.group = g->key;
+                    e.clamped = below ? Clamp::Below : Clamp::Above;
+                }
+            }
+        }
+        out.push_back(e);
+    }
+    return out;
+}
+
+} // namespace paretoscope

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "frontier.h"
+#include "scope.h"
+
+namespace paretoscope {
+
+/// One group's frontier inside a scope, ready to be read.
+struct GroupFrontier {
+    GroupKey key;
+    std::vector<Point> points; ///< the frontier knots (x increasing, y decreasing)
+    MonotoneCurve curve;
+};
+
+/// Why a ladder target has or has no value (DESIGN.md section 4).
+enum class LadderStatus { Ok, BelowRange, AboveRange, OutOfRange, NoData };
+std::string_view statusName(LadderStatus s);
+
+/// Where a clamped value was taken from: the nearest end of a frontier.
+enum class Clamp { None, Below, Above };
+std::string_view clampName(Clamp c);
+
+/// The reading at one target for one hardware: the best group whose frontier covers the target.
+struct LadderEntry {
+    double target = 0;
+    LadderStatus status = LadderStatus::NoData;
+    std::optional<double> value; ///< tok/s/GPU; empty unless ok, or clamped on request
+    std::optional<GroupKey> group;
+    Clamp clamped = Clamp::None;
+};
+
+/// Reads the frontiers of one hardware at each target. With clamp, targets outside every range take the best value
+/// at the nearest end of a frontier, marked as clamped; the status still says why.
+std::vector<LadderEntry> readLadder(const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets,
+    bool clamp);
+
+/// The seed page's targets: 30, 50, 75, 100, 150, 200 tok/s/user.
+std::vector<double> defaultTargets();
+
+} // namespace paretoscope

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "frontiercache.h"
+#include "ladder.h"
+#include "pricing.h"
+#include "result.h"
+
+namespace paretoscope {
+
+/// Which $/GPU/hr to price with: a shipped tier by key, or the user's own price.
+struct PriceChoice {
+    std::string tierKey; ///< empty: the catalogue's default tier
+    std::optional<double> customUsdPerGpuHour;
+};
+
+/// A ladder question: the scope, the targets, the token metric, whether to clamp, and the price.
+struct LadderRequest {
+    Scope scope;
+    std::vector<double> targets = defaultTargets();
+    TputMetric metric = TputMetric::Total;
+    bool clamp = false;
+    PriceChoice price;
+};
+
+/// One target's reading with its cost.
+struct LadderRow {
+    LadderEntry entry;
+    std::optional<double> costPerMTok; ///< $ per million tokens of the chosen metric
+    std::optional<double> tokensPerDollar;
+    std::optional<double> usdPerGpuHour;
+    std::string tier; ///< tier key, or "custom"
+};
+
+/// The ladder of one hardware.
+struct HardwareLadder {
+    std::string hardware;
+    std::vector<LadderRow> rows;
+};
+
+/// Reads every hardware in scope (or the ones the scope names) at the targets and prices each reading. The same
+/// function serves the CLI's `ladder` and the GUI's readout and ladder table.
+Result<std::vector<HardwareLadder>> computeLadder(FrontierCache& cache, const PricingCatalog& pricing,
+    const LadderRequest& request);
+
+/// "total", "input", "output"
+std::string_view metricName(TputMetric m);
+std::optional<TputMetric> parseMetric(std::string_view name);
+
+} // namespace paretoscope

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "importer.h"
+#include "ladder.h"
+#include "ladderreport.h"
+#include "pricing.h"
+#include "runstore.h"
+
+namespace paretoscope {
+
+/// A frontier with the full records of its points, for the `frontier` report and exports.
+struct FrontierReport {
+    GroupKey key;
+    std::vector<StoredRun> points; ///< in frontier order (interactivity increasing)
+};
+
+/// Looks up the records of every frontier point in the scope.
+std::vector<FrontierReport> frontierReport(RunStore& store, const std::vector<GroupFrontier>& groups);
+
+/// {"source":..,"format":..,"imported":N,"duplicates":N} or {"source":..,"error":".."}, one line.
+std::string importOutcomeJson(const ImportOutcome& outcome);
+
+/// The ladder as a JSON object keyed by hardware (the CLI contract).
+std::string ladderJson(const std::vector<HardwareLadder>& ladders);
+/// The ladder as CSV with units in the header.
+std::string ladderCsv(const std::vector<HardwareLadder>& ladders);
+/// The ladder as an aligned text table; "-" where there is no value.
+std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric metric);
+
+/// Frontier points with their configuration as JSON (an array of groups) or CSV (a row per point).
+std::string frontierJson(const std::vector<FrontierReport>& frontiers);
+std::string frontierCsv(const std::vector<FrontierReport>& frontiers);
+
+/// Runs as Paretoscope CSV / JSON (the own format, importable again).
+std::string runsCsv(const std::vector<StoredRun>& runs);
+std::string runsJson(const std::vector<StoredRun>& runs);
+
+/// What the store holds, per (model, isl, osl, workload).
+std::string scopesJson(const std::vector<ScopeSummary>& scopes);
+std::string scopesTable(const std::vector<ScopeSummary>& scopes);
+
+/// The pricing tiers.
+std::string tiersJson(const PricingCatalog& catalog);
+std::string tiersTable(const PricingCatalog& catalog);
+
+/// 328417 -> "328,417"; fractional values keep `decimals` digits.
+std::string withThousands(double v, int decimals = 0);
+
+} // namespace paretoscope

@@ -1,0 +1,73 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace paretoscope {
+
+/// Latency distribution of one metric, in seconds. Missing statistics stay empty.
+struct LatencyStats {
+    std::optional<double> mean;
+    std::optional<double> median;
+    std::optional<double> p90;
+    std::optional<double> p99;
+    std::optional<double> p999;
+};
+
+/// Where a record came from.
+struct Provenance {
+    std::string source; ///< file path, URL, "bundled:NAME" or "session:ID"
+    std::string sha256; ///< of the whole source file or response body
+    std::string format; ///< the format it was read as (see formatName)
+    std::int64_t importedAt = 0; ///< seconds since the epoch
+    std::string note; ///< free text, e.g. "InferenceX published ladder"
+};
+
+/// One measured point: one configuration at one concurrency (DESIGN.md section 2). Integers that are unknown are 0.
+struct RunRecord {
+    // configuration
+    std::string model;
+    std::string hardware; ///< lower case key: b300, mi325x, h200 ...
+    std::string engine; ///< vllm, sglang, trt, atom, dynamo-trt ...
+    std::string engineImage;
+    std::string precision; ///< fp4, fp8, bf16, int4 ...
+    std::string specDecoding = "none";
+    int tp = 0;
+    int ep = 0;
+    int pp = 0;
+    bool dpAttention = false;
+    bool disaggregated = false;
+    int prefillGpus = 0;
+    int decodeGpus = 0;
+    int gpus = 0;
+    int isl = 0; ///< 0: variable (trace replay workloads)
+    int osl = 0;
+    std::string workload;
+    int concurrency = 0;
+    std::string runDate;
+    std::string runUrl;
+
+    // metrics: throughputs in tokens/s per GPU, latencies in seconds
+    std::optional<double> tputPerGpu;
+    std::optional<double> outputTputPerGpu;
+    std::optional<double> inputTputPerGpu;
+    std::optional<double> interactivity; ///< tok/s/user = 1 / median TPOT (s)
+    LatencyStats ttft;
+    LatencyStats tpot;
+    LatencyStats itl;
+    LatencyStats e2el;
+    std::optional<double> avgPowerW;
+    std::optional<std::int64_t> completed;
+    std::optional<std::int64_t> failed;
+
+    Provenance provenance;
+};
+
+/// 64-bit hash of the record's configuration and metrics (not its provenance): equal content, equal hash.
+std::uint64_t contentHash(const RunRecord& r);
+
+/// The default workload name for a random fixed-length run, e.g. "random 1k/1k".
+std::string randomWorkloadName(int isl, int osl);
+
+} // namespace paretoscope

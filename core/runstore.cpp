@@ -1,0 +1,474 @@
+#include "runstore.h"
+
+#include <sqlite3.h>
+
+#include <unordered_map>
+
+#include "runcolumns.h"
+#include "sqlite.h"
+
+namespace paretoscope {
+namespace {
+
+    std::string runsTableSql()
+    {
+        std::string s = "CREATE TABLE runs (\n"
+                        "  id INTEGER PRIMARY KEY,\n"
+                        "  series_id INTEGER NOT NULL REFERENCES series(id),\n"
+                        "  source_id INTEGER NOT NULL REFERENCES sources(id),\n"
+                        "  record_index INTEGER NOT NULL,\n"
+                        "  content_hash INTEGER NOT NULL";
+        for (const RunColumn& c : runColumns())
+            s += std::string(",\n  ") + c.name + " " + c.type;
+        return s + "\n);\n";
+    }
+
+    // Forward migrations: entry i takes the schema from version i to i + 1. Never edit a shipped entry; append.
+    std::vector<std::string> migrations()
+    {
+        return {
+            "CREATE TABLE sources (\n"
+            "  id INTEGER PRIMARY KEY,\n"
+            "  path TEXT NOT NULL,\n"
+            "  sha256 TEXT NOT NULL,\n"
+            "  format TEXT NOT NULL,\n"
+            "  imported_at INTEGER NOT NULL\n"
+            ");\n"
+            "CREATE TABLE series (\n"
+            "  id INTEGER PRIMARY KEY,\n"
+            "  model TEXT NOT NULL,\n"
+            "  isl INTEGER NOT NULL,\n"
+            "  osl INTEGER NOT NULL,\n"
+            "  workload TEXT NOT NULL,\n"
+            "  hardware TEXT NOT NULL,\n"
+            "  engine TEXT NOT NULL,\n"
+            "  precision TEXT NOT NULL,\n"
+            "  spec_decoding TEXT NOT NULL,\n"
+            "  UNIQUE (model, isl, osl, workload, hardware, engine, precision, spec_decoding)\n"
+            ");\n"
+                + runsTableSql()
+                + "CREATE UNIQUE INDEX runs_content ON runs(content_hash);\n"
+                  "CREATE INDEX runs_series ON runs(series_id);\n"
+                  "CREATE INDEX runs_source ON runs(source_id);\n",
+        };
+    }
+
+    std::string placeholders(std::size_t n)
+    {
+        std::string s;
+        for (std::size_t i = 0; i < n; ++i)
+            s += i ? ",?" : "?";
+        return s;
+    }
+
+    std::string idList(const std::vector<long long>& ids)
+    {
+        // ids are integers from our own queries; they are formatted, never taken from user text
+        std::string s;
+        for (std::size_t i = 0; i < ids.size(); ++i)
+            s += (i ? "," : "") + std::to_string(ids[i]);
+        return s;
+    }
+
+    std::string seriesKey(const RunRecord& r)
+    {
+        std::string k;
+        for (const std::string* s : { &r.model, &r.workload, &r.hardware, &r.engine, &r.precision, &r.specDecoding }) {
+            k += *s;
+            k += '\x1f';
+        }
+        k += std::to_string(r.isl) + "/" + std::to_string(r.osl);
+        return k;
+    }
+
+} // namespace
+
+int RunStore::currentSchemaVersion() { return static_cast<int>(migrations().size()); }
+
+Result<std::unique_ptr<RunStore>> RunStore::open(const std::string& path)
+{
+    sqlite3* db = nullptr;
+    int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (rc != SQLITE_OK) {
+        std::string msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+        sqlite3_close(db);
+        return Error { path + ": cannot open the store: " + msg };
+    }
+    sqlite3_busy_timeout(db, 5000);
+    std::unique_ptr<RunStore> store(new RunStore(db, path));
+    // WAL keeps readers going during an import; synchronous=NORMAL in WAL mode is still atomic and consistent
+    // when the process is killed, it only gives up durability of the last commit on power loss.
+    for (const char* pragma : { "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON" }) {
+        if (auto st = sql::exec(db, pragma); !st)
+            return Error { path + ": " + st.error() };
+    }
+    if (auto st = store->migrate(); !st)
+        return Error { path + ": " + st.error() };
+    return store;
+}
+
+RunStore::RunStore(sqlite3* db, std::string path)
+    : m_db(db)
+    , m_path(std::move(path))
+{
+}
+
+RunStore::~RunStore() { sqlite3_close_v2(m_db); }
+
+int RunStore::schemaVersion() const
+{
+    sql::Statement s(m_db, "PRAGMA user_version");
+    return s.step() ? static_cast<int>(s.int64(0)) : -1;
+}
+
+Status RunStore::migrate()
+{
+    int have = schemaVersion();
+    if (have < 0)
+        return Error { "not a SQLite database or unreadable: " + std::string(sqlite3_errmsg(m_db)) };
+    const auto steps = migrations();
+    if (have > static_cast<int>(steps.size()))
+        return Error { "the store has schema version " + std::to_string(have) + ", newer than this build ("
+            + std::to_string(steps.size()) + "); use a newer Paretoscope" };
+    for (int v = have; v < static_cast<int>(steps.size()); ++v) {
+        if (auto st = sql::exec(m_db, "BEGIN IMMEDIATE"); !st)
+            return st;
+        auto st = sql::exec(m_db, steps[static_cast<std::size_t>(v)]);
+        if (st)
+            st = sql::exec(m_db, "PRAGMA user_version=" + std::to_string(v + 1));
+        if (!st) {
+            sql::exec(m_db, "ROLLBACK");
+            return Error { "migration to schema " + std::to_string(v + 1) + " failed: " + st.error() };
+        }
+        if (auto c = sql::exec(m_db, "COMMIT"); !c)
+            return c;
+    }
+    return ok();
+}
+
+std::uint64_t RunStore::dataVersion()
+{
+    sql::Statement s(m_db, "PRAGMA data_version");
+    std::uint64_t other = s.step() ? static_cast<std::uint64_t>(s.int64(0)) : 0;
+    return (m_localVersion << 32) ^ other;
+}
+
+Result<std::unique_ptr<ImportWriter>> RunStore::beginImport(const Provenance& provenance)
+{
+    std::unique_ptr<ImportWriter> w(new ImportWriter(*this));
+    if (auto st = w->start(provenance); !st)
+        return Error { m_path + ": " + st.error() };
+    return w;
+}
+
+std::vector<ScopeSummary> RunStore::scopes()
+{
+    sql::Statement s(m_db,
+        "SELECT se.model, se.isl, se.osl, se.workload, count(r.id), group_concat(DISTINCT se.hardware) "
+        "FROM series se JOIN runs r ON r.series_id = se.id "
+        "GROUP BY se.model, se.isl, se.osl, se.workload ORDER BY se.model, se.isl, se.osl, se.workload");
+    std::vector<ScopeSummary> out;
+    while (s.step()) {
+        ScopeSummary sc { s.text(0), static_cast<int>(s.int64(1)), static_cast<int>(s.int64(2)), s.text(3), s.int64(4),
+            {} };
+        std::string hw = s.text(5);
+        std::size_t from = 0;
+        while (from <= hw.size()) {
+            std::size_t comma = hw.find(',', from);
+            if (comma == std::string::npos)
+                comma = hw.size();
+            if (comma > from)
+                sc.hardware.push_back(hw.substr(from, comma - from));
+            from = comma + 1;
+        }
+        out.push_back(std::move(sc));
+    }
+    return out;
+}
+
+std::vector<Series> RunStore::series(const Scope& scope)
+{
+    std::string q = "SELECT id, model, isl, osl, workload, hardware, engine, precision, spec_decoding FROM series "
+                    "WHERE model = ?1";
+    if (scope.isl)
+        q += " AND isl = ?2";
+    if (scope.osl)
+        q += " AND osl = ?3";
+    if (!scope.workload.empty())
+        q += " AND workload = ?4";
+    q += " AND EXISTS (SELECT 1 FROM runs WHERE runs.series_id = series.id) ORDER BY hardware, engine, precision, "
+         "spec_decoding, id";
+    sql::Statement s(m_db, q);
+    s.bindText(1, scope.model);
+    if (scope.isl)
+        s.bind(2, static_cast<std::int64_t>(*scope.isl));
+    if (scope.osl)
+        s.bind(3, static_cast<std::int64_t>(*scope.osl));
+    if (!scope.workload.empty())
+        s.bindText(4, scope.workload);
+    auto allowed = [](const std::vector<std::string>& filter, const std::string& v) {
+        if (filter.empty())
+            return true;
+        for (const auto& f : filter)
+            if (f == v)
+                return true;
+        return false;
+    };
+    std::vector<Series> out;
+    while (s.step()) {
+        Series se;
+        se.id = s.int64(0);
+        se.model = s.text(1);
+        se.isl = static_cast<int>(s.int64(2));
+        se.osl = static_cast<int>(s.int64(3));
+        se.workload = s.text(4);
+        se.key = GroupKey { s.text(5), s.text(6), s.text(7), s.text(8) };
+        if (allowed(scope.hardware, se.key.hardware) && allowed(scope.engines, se.key.engine)
+            && allowed(scope.precisions, se.key.precision) && allowed(scope.specDecoding, se.key.specDecoding))
+            out.push_back(std::move(se));
+    }
+    return out;
+}
+
+std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, TputMetric metric)
+{
+    const char* y = metric == TputMetric::Total ? "tput_per_gpu"
+        : metric == TputMetric::Input           ? "input_tput_per_gpu"
+                                                : "output_tput_per_gpu";
+    std::string q = std::string("SELECT interactivity, ") + y + ", id FROM runs WHERE series_id = ? AND interactivity > 0 AND "
+        + y + " > 0";
+    sql::Statement s(m_db, q);
+    std::vector<Point> out;
+    for (long long id : seriesIds) {
+        s.reset();
+        s.bind(1, static_cast<std::int64_t>(id));
+        while (s.step())
+            out.push_back(Point { s.real(0), s.real(1), s.int64(2) });
+    }
+    return out;
+}
+
+std::vector<StoredRun> RunStore::selectRuns(const std::string& where, const std::vector<long long>& ids)
+{
+    std::string q = "SELECT r.id, se.model, se.isl, se.osl, se.workload, se.hardware, se.engine, se.precision, "
+                    "se.spec_decoding, so.path, so.sha256, so.format, so.imported_at";
+    for (const RunColumn& c : runColumns())
+        q += std::string(", r.") + c.name;
+    q += " FROM runs r JOIN series se ON se.id = r.series_id JOIN sources so ON so.id = r.source_id WHERE " + where;
+    sql::Statement s(m_db, q);
+    std::vector<StoredRun> out;
+    (void)ids;
+    while (s.step()) {
+        StoredRun run;
+        run.id = s.int64(0);
+        RunRecord& r = run.record;
+        r.model = s.text(1);
+        r.isl = static_cast<int>(s.int64(2));
+        r.osl = static_cast<int>(s.int64(3));
+        r.workload = s.text(4);
+        r.hardware = s.text(5);
+        r.engine = s.text(6);
+        r.precision = s.text(7);
+        r.specDecoding = s.text(8);
+        r.provenance.source = s.text(9);
+        r.provenance.sha256 = s.text(10);
+        r.provenance.format = s.text(11);
+        r.provenance.importedAt = s.int64(12);
+        int col = 13;
+        for (const RunColumn& c : runColumns())
+            c.read(s, col++, r);
+        out.push_back(std::move(run));
+    }
+    return out;
+}
+
+std::vector<StoredRun> RunStore::runs(const std::vector<long long>& ids)
+{
+    if (ids.empty())
+        return {};
+    auto found = selectRuns("r.id IN (" + idList(ids) + ")", ids);
+    std::unordered_map<long long, std::size_t> at;
+    for (std::size_t i = 0; i < found.size(); ++i)
+        at[found[i].id] = i;
+    std::vector<StoredRun> out;
+    out.reserve(found.size());
+    for (long long id : ids)
+        if (auto it = at.find(id); it != at.end())
+            out.push_back(found[it->second]);
+    return out;
+}
+
+std::vector<StoredRun> RunStore::runsOfSeries(const std::vector<long long>& seriesIds)
+{
+    if (seriesIds.empty())
+        return {};
+    return selectRuns("r.series_id IN (" + idList(seriesIds) + ") ORDER BY r.series_id, r.interactivity", seriesIds);
+}
+
+long long RunStore::runCount()
+{
+    sql::Statement s(m_db, "SELECT count(*) FROM runs");
+    return s.step() ? s.int64(0) : 0;
+}
+
+Status RunStore::deleteRuns(const std::vector<long long>& ids)
+{
+    if (auto st = sql::exec(m_db, "BEGIN IMMEDIATE"); !st)
+        return st;
+    sql::Statement del(m_db, "DELETE FROM runs WHERE id = ?");
+    for (long long id : ids) {
+        del.reset();
+        del.bind(1, static_cast<std::int64_t>(id));
+        del.step();
+        if (del.failed()) {
+            sql::exec(m_db, "ROLLBACK");
+            return Error { "deleting run " + std::to_string(id) + ": " + del.error() };
+        }
+    }
+    auto st = sql::exec(m_db,
+        "DELETE FROM sources WHERE NOT EXISTS (SELECT 1 FROM runs WHERE runs.source_id = sources.id);"
+        "DELETE FROM series WHERE NOT EXISTS (SELECT 1 FROM runs WHERE runs.series_id = series.id);");
+    if (!st) {
+        sql::exec(m_db, "ROLLBACK");
+        return st;
+    }
+    if (auto c = sql::exec(m_db, "COMMIT"); !c)
+        return c;
+    ++m_localVersion;
+    return ok();
+}
+
+std::string RunStore::integrityCheck()
+{
+    sql::Statement s(m_db, "PRAGMA integrity_check");
+    std::string out;
+    while (s.step())
+        out += (out.empty() ? "" : "; ") + s.text(0);
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+struct ImportWriter::Impl {
+    sql::Statement insertRun;
+    sql::Statement insertSeries;
+    std::unordered_map<std::string, long long> series;
+};
+
+ImportWriter::ImportWriter(RunStore& store)
+    : m_store(store)
+    , m_impl(std::make_unique<Impl>())
+{
+}
+
+ImportWriter::~ImportWriter()
+{
+    if (m_open)
+        sql::exec(m_store.m_db, "ROLLBACK");
+}
+
+Status ImportWriter::start(const Provenance& p)
+{
+    sqlite3* db = m_store.m_db;
+    if (auto st = sql::exec(db, "BEGIN IMMEDIATE"); !st)
+        return Error { "cannot start a write transaction: " + st.error() };
+    m_open = true;
+    sql::Statement src(db, "INSERT INTO sources(path, sha256, format, imported_at) VALUES (?,?,?,?)");
+    src.bindText(1, p.source);
+    src.bindText(2, p.sha256);
+    src.bindText(3, p.format);
+    src.bind(4, static_cast<std::int64_t>(p.importedAt));
+    src.step();
+    if (src.failed())
+        return Error { "cannot record the source: " + src.error() };
+    m_sourceId = sqlite3_last_insert_rowid(db);
+
+    std::string cols = "series_id, source_id, record_index, content_hash";
+    for (const RunColumn& c : runColumns())
+        cols += std::string(", ") + c.name;
+    m_impl->insertRun = sql::Statement(db,
+        "INSERT INTO runs(" + cols + ") VALUES (" + placeholders(4 + runColumns().size())
+            + ") ON CONFLICT(content_hash) DO NOTHING");
+    m_impl->insertSeries = sql::Statement(db,
+        "INSERT INTO series(model, isl, osl, workload, hardware, engine, precision, spec_decoding) "
+        "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO UPDATE SET model = excluded.model RETURNING id");
+    if (!m_impl->insertRun.valid())
+        return Error { m_impl->insertRun.prepareError() };
+    if (!m_impl->insertSeries.valid())
+        return Error { m_impl->insertSeries.prepareError() };
+    return ok();
+}
+
+Result<long long> ImportWriter::seriesId(const RunRecord& r)
+{
+    std::string key = seriesKey(r);
+    if (auto it = m_impl->series.find(key); it != m_impl->series.end())
+        return it->second;
+    sql::Statement& s = m_impl->insertSeries;
+    s.reset();
+    s.bindText(1, r.model);
+    s.bind(2, static_cast<std::int64_t>(r.isl));
+    s.bind(3, static_cast<std::int64_t>(r.osl));
+    s.bindText(4, r.workload);
+    s.bindText(5, r.hardware);
+    s.bindText(6, r.engine);
+    s.bindText(7, r.precision);
+    s.bindText(8, r.specDecoding);
+    if (!s.step())
+        return Error { "cannot record the series: " + s.error() };
+    long long id = s.int64(0);
+    while (s.step()) {
+    }
+    m_impl->series.emplace(std::move(key), id);
+    return id;
+}
+
+Result<bool> ImportWriter::add(const RunRecord& r, std::uint64_t recordIndex)
+{
+    auto sid = seriesId(r);
+    if (!sid)
+        return Error { sid.error() };
+    sql::Statement& s = m_impl->insertRun;
+    s.reset();
+    s.bind(1, static_cast<std::int64_t>(*sid));
+    s.bind(2, static_cast<std::int64_t>(m_sourceId));
+    s.bind(3, static_cast<std::int64_t>(recordIndex));
+    s.bind(4, static_cast<std::int64_t>(contentHash(r)));
+    int col = 5;
+    for (const RunColumn& c : runColumns())
+        c.bind(s, col++, r);
+    s.step();
+    if (s.failed())
+        return Error { "cannot store record " + std::to_string(recordIndex + 1) + ": " + s.error() };
+    bool inserted = sqlite3_changes(m_store.m_db) > 0;
+    (inserted ? m_inserted : m_duplicates)++;
+    return inserted;
+}
+
+void ImportWriter::setSha256(const std::string& sha256)
+{
+    sql::Statement s(m_store.m_db, "UPDATE sources SET sha256 = ? WHERE id = ?");
+    s.bindText(1, sha256);
+    s.bind(2, static_cast<std::int64_t>(m_sourceId));
+    s.step();
+}
+
+Status ImportWriter::commit()
+{
+    sqlite3* db = m_store.m_db;
+    m_impl->insertRun = sql::Statement();
+    m_impl->insertSeries = sql::Statement();
+    if (m_inserted == 0) {
+        sql::Statement del(db, "DELETE FROM sources WHERE id = ?");
+        del.bind(1, static_cast<std::int64_t>(m_sourceId));
+        del.step();
+    }
+    if (auto st = sql::exec(db, "COMMIT"); !st)
+        return Error { "commit failed: " + st.error() };
+    m_open = false;
+    if (m_inserted > 0)
+        ++m_store.m_localVersion;
+    return ok();
+}
+
+} // namespace paretoscope

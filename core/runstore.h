@@ -1,0 +1,112 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "result.h"
+#include "runrecord.h"
+#include "scope.h"
+
+struct sqlite3;
+
+namespace paretoscope {
+
+/// The y value a frontier is drawn on.
+enum class TputMetric { Total, Input, Output };
+
+/// A frontier candidate: x = interactivity (tok/s/user), y = tok/s/GPU, and the run it came from.
+struct Point {
+    double x = 0;
+    double y = 0;
+    long long runId = 0;
+};
+
+/// A stored run with its row id.
+struct StoredRun {
+    long long id = 0;
+    RunRecord record;
+};
+
+class ImportWriter;
+
+/// The SQLite store of run records (schema versioned with PRAGMA user_version, WAL, all-or-nothing per source).
+class RunStore {
+public:
+    /// Opens or creates the store at path and migrates it forward. A newer schema than this build knows is refused.
+    static Result<std::unique_ptr<RunStore>> open(const std::string& path);
+    ~RunStore();
+    RunStore(const RunStore&) = delete;
+    RunStore& operator=(const RunStore&) = delete;
+
+    /// The schema version this build writes.
+    static int currentSchemaVersion();
+    int schemaVersion() const;
+    const std::string& path() const { return m_path; }
+
+    /// Starts the one transaction in which a source's records are written.
+    Result<std::unique_ptr<ImportWriter>> beginImport(const Provenance& provenance);
+
+    /// Changes whenever runs are added or deleted, by this connection or another one.
+    std::uint64_t dataVersion();
+
+    /// Every (model, isl, osl, workload) with runs.
+    std::vector<ScopeSummary> scopes();
+    /// The series inside a scope, filters applied.
+    std::vector<Series> series(const Scope& scope);
+    /// Points of the given series with positive x and y (others cannot be on a frontier).
+    std::vector<Point> points(const std::vector<long long>& seriesIds, TputMetric metric);
+    /// Full records by id, in the order given (ids not found are skipped).
+    std::vector<StoredRun> runs(const std::vector<long long>& ids);
+    /// All runs of the given series.
+    std::vector<StoredRun> runsOfSeries(const std::vector<long long>& seriesIds);
+    /// Number of runs stored.
+    long long runCount();
+    /// Deletes runs (and series and sources left empty) in one transaction.
+    Status deleteRuns(const std::vector<long long>& ids);
+    /// PRAGMA integrity_check: "ok" or the problems found.
+    std::string integrityCheck();
+
+    sqlite3* handle() { return m_db; }
+
+private:
+    RunStore(sqlite3* db, std::string path);
+    Status migrate();
+    std::vector<StoredRun> selectRuns(const std::string& where, const std::vector<long long>& ids);
+
+    sqlite3* m_db;
+    std::string m_path;
+    std::uint64_t m_localVersion = 0;
+    friend class ImportWriter;
+};
+
+/// The write transaction of one import: records are added one by one, then committed together or not at all.
+class ImportWriter {
+public:
+    ~ImportWriter(); ///< rolls back unless committed
+    /// Adds a record; returns true if stored, false if a record with the same content was already there.
+    Result<bool> add(const RunRecord& record, std::uint64_t recordIndex);
+    /// Records the sha256 of the whole source, known only once it has been read to the end.
+    void setSha256(const std::string& sha256);
+    /// Commits everything added; a source whose records were all duplicates leaves no trace.
+    Status commit();
+    std::uint64_t inserted() const { return m_inserted; }
+    std::uint64_t duplicates() const { return m_duplicates; }
+
+private:
+    friend class RunStore;
+    explicit ImportWriter(RunStore& store);
+    Status start(const Provenance& provenance);
+    Result<long long> seriesId(const RunRecord& r);
+
+    struct Impl;
+    RunStore& m_store;
+    std::unique_ptr<Impl> m_impl;
+    long long m_sourceId = 0;
+    std::uint64_t m_inserted = 0;
+    std::uint64_t m_duplicates = 0;
+    bool m_open = false;
+};
+
+} // namespace paretoscope

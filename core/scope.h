@@ -1,0 +1,54 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace paretoscope {
+
+/// Which runs a frontier is drawn from: one model and sequence lengths (or a named workload), and the user's filters.
+/// Empty filter lists mean "all".
+struct Scope {
+    std::string model;
+    std::optional<int> isl;
+    std::optional<int> osl;
+    std::string workload; ///< empty: any workload with these lengths
+    std::vector<std::string> hardware;
+    std::vector<std::string> engines;
+    std::vector<std::string> precisions;
+    std::vector<std::string> specDecoding;
+};
+
+/// The group key of a frontier inside a scope (DESIGN.md section 4).
+struct GroupKey {
+    std::string hardware;
+    std::string engine;
+    std::string precision;
+    std::string specDecoding;
+
+    auto operator<=>(const GroupKey&) const = default;
+    /// "b300 / vllm / fp4 / none"
+    std::string label() const;
+};
+
+/// One stored series: a group key inside one (model, isl, osl, workload).
+struct Series {
+    long long id = 0;
+    std::string model;
+    int isl = 0;
+    int osl = 0;
+    std::string workload;
+    GroupKey key;
+};
+
+/// A (model, isl, osl, workload) that has runs, with the count; for listing what can be scoped.
+struct ScopeSummary {
+    std::string model;
+    int isl = 0;
+    int osl = 0;
+    std::string workload;
+    long long runs = 0;
+    std::vector<std::string> hardware;
+};
+
+} // namespace paretoscope

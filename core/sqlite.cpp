@@ -1,0 +1,133 @@
+#include "sqlite.h"
+
+#include <sqlite3.h>
+
+namespace paretoscope::sql {
+
+Statement::Statement(sqlite3* db, std::string_view text)
+    : m_db(db)
+{
+    if (sqlite3_prepare_v3(db, text.data(), static_cast<int>(text.size()), SQLITE_PREPARE_PERSISTENT, &m_stmt,
+            nullptr)
+        != SQLITE_OK) {
+        m_error = sqlite3_errmsg(db);
+        m_stmt = nullptr;
+    }
+}
+
+Statement::Statement(Statement&& o) noexcept
+    : m_db(o.m_db)
+    , m_stmt(o.m_stmt)
+    , m_error(std::move(o.m_error))
+    , m_failed(o.m_failed)
+{
+    o.m_stmt = nullptr;
+}
+
+Statement& Statement::operator=(Statement&& o) noexcept
+{
+    if (this != &o) {
+        sqlite3_finalize(m_stmt);
+        m_db = o.m_db;
+        m_stmt = o.m_stmt;
+        m_error = std::move(o.m_error);
+        m_failed = o.m_failed;
+        o.m_stmt = nullptr;
+    }
+    return *this;
+}
+
+Statement::~Statement() { sqlite3_finalize(m_stmt); }
+
+void Statement::bind(int i, std::int64_t v) { sqlite3_bind_int64(m_stmt, i, v); }
+void Statement::bind(int i, double v) { sqlite3_bind_double(m_stmt, i, v); }
+void Statement::bind(int i, std::string_view v)
+{
+    if (v.empty())
+        sqlite3_bind_null(m_stmt, i);
+    else
+        sqlite3_bind_text(m_stmt, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+}
+void Statement::bindText(int i, std::string_view v)
+{
+    sqlite3_bind_text(m_stmt, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+}
+void Statement::bind(int i, const std::optional<double>& v)
+{
+    if (v)
+        sqlite3_bind_double(m_stmt, i, *v);
+    else
+        sqlite3_bind_null(m_stmt, i);
+}
+void Statement::bind(int i, const std::optional<std::int64_t>& v)
+{
+    if (v)
+        sqlite3_bind_int64(m_stmt, i, *v);
+    else
+        sqlite3_bind_null(m_stmt, i);
+}
+void Statement::bindNull(int i) { sqlite3_bind_null(m_stmt, i); }
+void Statement::bindIntOrNull(int i, long long v)
+{
+    if (v == 0)
+        sqlite3_bind_null(m_stmt, i);
+    else
+        sqlite3_bind_int64(m_stmt, i, v);
+}
+
+bool Statement::step()
+{
+    int rc = sqlite3_step(m_stmt);
+    if (rc == SQLITE_ROW)
+        return true;
+    if (rc != SQLITE_DONE) {
+        m_failed = true;
+        m_error = sqlite3_errmsg(m_db);
+    }
+    return false;
+}
+
+void Statement::reset()
+{
+    sqlite3_reset(m_stmt);
+    sqlite3_clear_bindings(m_stmt);
+    m_failed = false;
+}
+
+std::string Statement::error() const { return m_error; }
+
+std::int64_t Statement::int64(int col) const { return sqlite3_column_int64(m_stmt, col); }
+double Statement::real(int col) const { return sqlite3_column_double(m_stmt, col); }
+bool Statement::isNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
+std::optional<double> Statement::optReal(int col) const
+{
+    if (isNull(col))
+        return std::nullopt;
+    return sqlite3_column_double(m_stmt, col);
+}
+std::optional<std::int64_t> Statement::optInt(int col) const
+{
+    if (isNull(col))
+        return std::nullopt;
+    return sqlite3_column_int64(m_stmt, col);
+}
+std::string Statement::text(int col) const
+{
+    const unsigned char* t = sqlite3_column_text(m_stmt, col);
+    if (!t)
+        return {};
+    return std::string(reinterpret_cast<const char*>(t), static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col)));
+}
+
+Status exec(sqlite3* db, const std::string& text)
+{
+    char* msg = nullptr;
+    if (sqlite3_exec(db, text.c_str(), nullptr, nullptr, &msg) != SQLITE_OK) {
+        std::string m = msg ? msg : sqlite3_errmsg(db);
+        sqlite3_free(msg);
+        return Error { m };
+    }
+    return ok();
+}
+
+} // namespace paretoscope::sql

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "result.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace paretoscope::sql {
+
+/// A prepared statement; every value reaches SQLite as a bound parameter, never spliced into SQL text.
+class Statement {
+public:
+    Statement() = default;
+    Statement(sqlite3* db, std::string_view text);
+    Statement(Statement&& o) noexcept;
+    Statement& operator=(Statement&& o) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    ~Statement();
+
+    bool valid() const { return m_stmt != nullptr; }
+    const std::string& prepareError() const { return m_error; }
+
+    void bind(int i, std::int64_t v);
+    void bind(int i, double v);
+    void bind(int i, std::string_view v); ///< empty text binds NULL
+    void bindText(int i, std::string_view v); ///< binds '' for empty text
+    void bind(int i, const std::optional<double>& v);
+    void bind(int i, const std::optional<std::int64_t>& v);
+    void bindNull(int i);
+    void bindIntOrNull(int i, long long v); ///< 0 binds NULL (unknown)
+
+    /// Steps once: true when a row is ready, false when done; errors land in error().
+    bool step();
+    void reset();
+    bool failed() const { return m_failed; }
+    std::string error() const;
+
+    std::int64_t int64(int col) const;
+    double real(int col) const;
+    std::optional<double> optReal(int col) const;
+    std::optional<std::int64_t> optInt(int col) const;
+    std::string text(int col) const;
+    bool isNull(int col) const;
+
+private:
+    sqlite3* m_db = nullptr;
+    sqlite3_stmt* m_stmt = nullptr;
+    std::string m_error;
+    bool m_failed = false;
+};
+
+/// Runs SQL with no parameters and no rows (DDL, PRAGMA, BEGIN/COMMIT).
+Status exec(sqlite3* db, const std::string& text);
+
+} // namespace paretoscope::sql

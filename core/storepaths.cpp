@@ -1,0 +1,42 @@
+#include "storepaths.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "bundled.h"
+
+namespace paretoscope {
+
+std::string defaultStorePath()
+{
+    std::filesystem::path base;
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg && std::filesystem::path(xdg).is_absolute())
+        base = xdg;
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        base = std::filesystem::path(home) / ".local" / "share";
+    else
+        base = std::filesystem::current_path();
+    return (base / "paretoscope" / "paretoscope.sqlite").string();
+}
+
+Result<std::unique_ptr<RunStore>> openStore(const std::string& path, bool seedWhenNew)
+{
+    std::error_code ec;
+    std::filesystem::path p(path);
+    if (p.has_parent_path())
+        std::filesystem::create_directories(p.parent_path(), ec);
+    if (ec)
+        return Error { path + ": cannot create its folder: " + ec.message() };
+    bool isNew = !std::filesystem::exists(p, ec);
+    auto store = RunStore::open(path);
+    if (!store)
+        return store;
+    if (isNew && seedWhenNew) {
+        auto seeded = importBundledDataset(**store);
+        if (!seeded)
+            return Error { "seeding the new store with the bundled dataset failed: " + seeded.error() };
+    }
+    return store;
+}
+
+} // namespace paretoscope
