@@ -111,10 +111,10 @@ Status forEachJsonElement(ByteSource& source, const StreamLimits& limits, const 
             fill -= begin;
             begin = 0;
         }
+        if (fill >= limits.maxElementBytes)
+            return Error { name + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line)
+                + "): larger than " + std::to_string(limits.maxElementBytes >> 20) + " MB; refusing it" };
         if (fill == cap) {
-            if (cap >= limits.maxElementBytes + kReadSize)
-                return Error { name + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line)
-                    + "): larger than " + std::to_string(limits.maxElementBytes >> 20) + " MB; refusing it" };
             std::size_t ncap = cap * 2;
             std::unique_ptr<char[]> nbuf(new char[ncap + kPadding]);
             std::memcpy(nbuf.get(), buf.get(), fill);

@@ -1,5 +1,6 @@
 #include "ladder.h"
 
+#include <cmath>
 #include <limits>
 
 namespace paretoscope {
@@ -73,17 +74,26 @@ std::vector<LadderEntry> readLadder(const std::vector<const GroupFrontier*>& gro
             : t > highest     ? LadderStatus::AboveRange
                               : LadderStatus::OutOfRange;
         if (clamp) {
+            // the nearest x that some frontier covers is an end of a range; read the best group there
+            double nearest = 0, distance = std::numeric_limits<double>::infinity();
             for (const GroupFrontier* g : groups) {
                 if (g->curve.empty())
                     continue;
-                bool below = t < g->curve.minX();
-                double v = below ? g->curve.yAtMinX() : g->curve.yAtMaxX();
-                if (!e.value || v > *e.value) {
-                    e.value = v;
-                    e.group = g->key;
-                    e.clamped = below ? Clamp::Below : Clamp::Above;
+                for (double end : { g->curve.minX(), g->curve.maxX() }) {
+                    if (std::abs(end - t) < distance) {
+                        distance = std::abs(end - t);
+                        nearest = end;
+                    }
                 }
             }
+            for (const GroupFrontier* g : groups) {
+                auto v = g->curve.at(nearest);
+                if (v && (!e.value || *v > *e.value)) {
+                    e.value = v;
+                    e.group = g->key;
+                }
+            }
+            e.clamped = t < nearest ? Clamp::Below : Clamp::Above;
         }
         out.push_back(e);
     }

@@ -34,8 +34,8 @@ struct LadderEntry {
     Clamp clamped = Clamp::None;
 };
 
-/// Reads the frontiers of one hardware at each target. With clamp, targets outside every range take the best value
-/// at the nearest end of a frontier, marked as clamped; the status still says why.
+/// Reads the frontiers of one hardware at each target. With clamp, a target no frontier covers is read at the nearest
+/// x some frontier covers (an end of a range), marked as clamped below or above; the status still says why.
 std::vector<LadderEntry> readLadder(const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets,
     bool clamp);
 

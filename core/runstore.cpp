@@ -305,6 +305,8 @@ std::vector<StoredRun> RunStore::runsOfSeries(const std::vector<long long>& seri
     return selectRuns("r.series_id IN (" + idList(seriesIds) + ") ORDER BY r.series_id, r.interactivity", seriesIds);
 }
 
+std::vector<StoredRun> RunStore::allRuns() { return selectRuns("1 = 1 ORDER BY r.id", {}); }
+
 long long RunStore::runCount()
 {
     sql::Statement s(m_db, "SELECT count(*) FROM runs");

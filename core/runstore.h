@@ -61,6 +61,8 @@ public:
     std::vector<StoredRun> runs(const std::vector<long long>& ids);
     /// All runs of the given series.
     std::vector<StoredRun> runsOfSeries(const std::vector<long long>& seriesIds);
+    /// Every stored run, by id.
+    std::vector<StoredRun> allRuns();
     /// Number of runs stored.
     long long runCount();
     /// Deletes runs (and series and sources left empty) in one transaction.

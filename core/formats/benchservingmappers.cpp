@@ -40,6 +40,7 @@ namespace {
             m_output.reset();
             m_input.reset();
             m_totalInputTokens.reset();
+            m_totalOutputTokens.reset();
             m_randomIsl = m_randomOsl = 0;
         }
 
@@ -83,7 +84,7 @@ namespace {
             case B::TotalInput:
                 return countInto(key, v, [&](long long n) { m_totalInputTokens = n; });
             case B::TotalOutput:
-                return countInto(key, v, [](long long) {});
+                return countInto(key, v, [&](long long n) { m_totalOutputTokens = n; });
             case B::RandomInputLen:
                 return countInto(key, v, [&](long long n) { m_randomIsl = static_cast<int>(n); });
             case B::RandomOutputLen:
@@ -122,8 +123,14 @@ namespace {
             m_r.tp = m_opt.tp;
             m_r.isl = m_opt.isl > 0 ? m_opt.isl : m_randomIsl;
             m_r.osl = m_opt.osl > 0 ? m_opt.osl : m_randomOsl;
-            if (m_r.isl == 0 && m_totalInputTokens && m_r.completed && *m_r.completed > 0)
-                m_r.isl = static_cast<int>(std::lround(double(*m_totalInputTokens) / double(*m_r.completed)));
+            // without lengths from the caller, the mean per completed request (exact for fixed-length random runs)
+            if (m_r.completed && *m_r.completed > 0) {
+                const double done = double(*m_r.completed);
+                if (m_r.isl == 0 && m_totalInputTokens)
+                    m_r.isl = static_cast<int>(std::lround(double(*m_totalInputTokens) / done));
+                if (m_r.osl == 0 && m_totalOutputTokens)
+                    m_r.osl = static_cast<int>(std::lround(double(*m_totalOutputTokens) / done));
+            }
             if (m_r.isl == 0 || m_r.osl == 0)
                 return Error { "input/output lengths unknown: give --isl and --osl" };
             m_r.workload = m_opt.workload.empty() ? randomWorkloadName(m_r.isl, m_r.osl) : m_opt.workload;
@@ -172,7 +179,7 @@ namespace {
         bool m_sglang;
         RunRecord m_r;
         std::optional<double> m_total, m_output, m_input;
-        std::optional<long long> m_totalInputTokens;
+        std::optional<long long> m_totalInputTokens, m_totalOutputTokens;
         int m_randomIsl = 0, m_randomOsl = 0;
     };
 

@@ -16,7 +16,8 @@ std::optional<Format> detectJsonFormat(const std::vector<std::string>& keys)
         return Format::ParetoscopeJson;
     if (has(keys, "hardware") && has(keys, "metrics"))
         return Format::InferenceXApi;
-    if (has(keys, "hw") && (has(keys, "tput_per_gpu") || has(keys, "conc")))
+    if ((has(keys, "hw") && (has(keys, "tput_per_gpu") || has(keys, "conc")))
+        || (has(keys, "tput_per_gpu") && has(keys, "conc") && has(keys, "framework")))
         return Format::InferenceXAgg;
     // SGLang names its end-to-end latency e2e_latency and records its dataset; vLLM writes e2el and model_id
     if (has(keys, "median_e2e_latency_ms") || has(keys, "dataset_name") || has(keys, "random_input_len"))

@@ -1,0 +1,60 @@
+#include "agggenerator.h"
+
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+namespace paretoscope::testsupport {
+
+std::uint64_t writeAggArray(const std::string& path, std::uint64_t count, std::uint32_t seed)
+{
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f)
+        return 0;
+    static const char* hw[] = { "b300", "mi325x", "h200", "b200", "mi355x", "gb200", "h100", "mi300x" };
+    static const char* fw[] = { "vllm", "sglang", "trt" };
+    static const char* prec[] = { "fp4", "fp8" };
+    static const char* spec[] = { "none", "mtp" };
+    static const int isl[] = { 1024, 8192, 1024 };
+    static const int osl[] = { 1024, 1024, 8192 };
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> jitter(0.9, 1.1);
+    std::uint64_t bytes = 0;
+    bytes += static_cast<std::uint64_t>(std::fprintf(f, "[\n"));
+    for (std::uint64_t i = 0; i < count; ++i) {
+        const char* h = hw[i % 8];
+        const char* e = fw[(i / 8) % 3];
+        const char* p = prec[(i / 24) % 2];
+        const char* s = spec[(i / 48) % 2];
+        int shape = static_cast<int>((i / 96) % 3);
+        int tp = 1 << ((i / 288) % 4);
+        int conc = 1 << ((i / 1152) % 10);
+        double tpot = 0.004 * (1 + std::log2(double(conc))) * jitter(rng); // seconds
+        double intvty = 1.0 / tpot;
+        double tput = 400.0 * conc / tp * jitter(rng) * (1.0 + double(i % 7) / 10.0);
+        double ttft = 0.05 * conc * jitter(rng);
+        double e2el = ttft + tpot * osl[shape];
+        bytes += static_cast<std::uint64_t>(std::fprintf(f,
+            "%s{\"hw\": \"%s\", \"conc\": %d, \"image\": \"registry/%s:v0.%llu\", \"model\": \"synthetic/model-%d\", "
+            "\"infmax_model_prefix\": \"syn\", \"framework\": \"%s\", \"precision\": \"%s\", \"spec_decoding\": "
+            "\"%s\", \"disagg\": false, \"isl\": %d, \"osl\": %d, \"is_multinode\": false, \"tp\": %d, \"ep\": 1, "
+            "\"dp_attention\": \"false\", \"tput_per_gpu\": %.15g, \"output_tput_per_gpu\": %.15g, "
+            "\"input_tput_per_gpu\": %.15g, \"mean_ttft\": %.15g, \"median_ttft\": %.15g, \"std_ttft\": %.15g, "
+            "\"p90_ttft\": %.15g, \"p99_ttft\": %.15g, \"p99.9_ttft\": %.15g, \"mean_tpot\": %.15g, \"mean_intvty\": "
+            "%.15g, \"median_tpot\": %.15g, \"median_intvty\": %.15g, \"std_tpot\": %.15g, \"std_intvty\": %.15g, "
+            "\"p90_tpot\": %.15g, \"p90_intvty\": %.15g, \"p99_tpot\": %.15g, \"p99_intvty\": %.15g, \"p99.9_tpot\": "
+            "%.15g, \"p99.9_intvty\": %.15g, \"mean_itl\": %.15g, \"median_itl\": %.15g, \"std_itl\": %.15g, "
+            "\"p90_itl\": %.15g, \"p99_itl\": %.15g, \"p99.9_itl\": %.15g, \"mean_e2el\": %.15g, \"median_e2el\": "
+            "%.15g, \"std_e2el\": %.15g, \"p90_e2el\": %.15g, \"p99_e2el\": %.15g, \"p99.9_e2el\": %.15g}",
+            i ? ",\n" : "", h, conc, e, static_cast<unsigned long long>(i), static_cast<int>(i % 3), e, p, s,
+            isl[shape], osl[shape], tp, tput, tput / 2, tput / 2, ttft * 1.1, ttft, ttft / 5, ttft * 1.5, ttft * 2,
+            ttft * 2.2, tpot * 1.01, intvty * 0.99, tpot, intvty, tpot / 20, 1.0 / (tpot / 20), tpot * 1.05,
+            intvty / 1.05, tpot * 1.1, intvty / 1.1, tpot * 1.12, intvty / 1.12, tpot * 1.3, tpot * 1.2, tpot / 3,
+            tpot * 2, tpot * 4, tpot * 6, e2el * 1.01, e2el, e2el / 10, e2el * 1.05, e2el * 1.1, e2el * 1.12));
+    }
+    bytes += static_cast<std::uint64_t>(std::fprintf(f, "\n]\n"));
+    bool ok = std::fclose(f) == 0;
+    return ok ? bytes : 0;
+}
+
+} // namespace paretoscope::testsupport

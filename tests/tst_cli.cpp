@@ -1,0 +1,209 @@
+// paretoscope-cli as scripts use it: the seed table of DESIGN.md from the bundled dataset in the default store,
+// the import contract (one JSON line per input, exit codes), frontier and tiers output.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+
+#include "tests/support/testutil.h"
+
+using namespace paretoscope::testsupport;
+
+namespace {
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList& args, const QString& dataHome)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("XDG_DATA_HOME", dataHome);
+    p.setProcessEnvironment(env);
+    p.start(PARETOSCOPE_CLI, args);
+    p.waitForFinished(120000);
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError() };
+}
+
+const QStringList kSeedScope { "--model", "DeepSeek-V4.1-Flash", "--workload", "agentic coding" };
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void seedTable_data()
+    {
+        // DESIGN.md: the published InferenceX readings for DeepSeek V4.1 Flash (agentic coding, FP4)
+        QTest::addColumn<QString>("hardware");
+        QTest::addColumn<double>("target");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<double>("tput");
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("b300 30") << "b300" << 30.0 << "below_range" << 0.0 << "";
+        QTest::newRow("b300 50") << "b300" << 50.0 << "ok" << 328417.0 << "vllm";
+        QTest::newRow("b300 75") << "b300" << 75.0 << "ok" << 249248.0 << "vllm";
+        QTest::newRow("b300 100") << "b300" << 100.0 << "ok" << 214417.0 << "vllm";
+        QTest::newRow("b300 150") << "b300" << 150.0 << "ok" << 138983.0 << "vllm";
+        QTest::newRow("b300 200") << "b300" << 200.0 << "ok" << 88417.0 << "sglang";
+        QTest::newRow("mi325x 30") << "mi325x" << 30.0 << "ok" << 24472.0 << "vllm";
+        QTest::newRow("mi325x 50") << "mi325x" << 50.0 << "ok" << 17745.0 << "vllm";
+        QTest::newRow("mi325x 75") << "mi325x" << 75.0 << "ok" << 13945.0 << "vllm";
+        QTest::newRow("mi325x 100") << "mi325x" << 100.0 << "ok" << 11287.0 << "vllm";
+        QTest::newRow("mi325x 150") << "mi325x" << 150.0 << "ok" << 4673.0 << "vllm";
+        QTest::newRow("mi325x 200") << "mi325x" << 200.0 << "ok" << 3435.0 << "vllm";
+    }
+    void seedTable()
+    {
+        QFETCH(QString, hardware);
+        QFETCH(double, target);
+        QFETCH(QString, status);
+        QFETCH(double, tput);
+        QFETCH(QString, engine);
+        QTemporaryDir home;
+        Run r = cli(QStringList { "ladder" } + kSeedScope, home.path()); // default store, seeded on first use
+        QCOMPARE(r.code, 0);
+        QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(root.keys(), (QStringList { "b300", "mi325x" }));
+        QJsonObject row;
+        for (const auto& v : root[hardware].toArray())
+            if (v.toObject()["target"].toDouble() == target)
+                row = v.toObject();
+        QCOMPARE(row["status"].toString(), status);
+        for (const char* key : { "target", "status", "tput_per_gpu", "engine", "precision", "spec_decoding",
+                 "cost_per_mtok", "tier" })
+            QVERIFY2(row.contains(key), key);
+        if (status == "ok") {
+            QCOMPARE(row["tput_per_gpu"].toDouble(), tput);
+            QCOMPARE(row["engine"].toString(), engine);
+            QCOMPARE(row["precision"].toString(), QStringLiteral("fp4"));
+        } else {
+            QVERIFY(row["tput_per_gpu"].isNull());
+            QVERIFY(row["cost_per_mtok"].isNull());
+        }
+    }
+
+    void seedCosts_data()
+    {
+        QTest::addColumn<QString>("tier");
+        QTest::addColumn<QString>("b300");
+        QTest::addColumn<QString>("mi325x");
+        QTest::newRow("hyperscaler") << "hyperscaler" << "0.002" << "0.017";
+        QTest::newRow("retail") << "retail" << "0.004" << "0.025";
+    }
+    void seedCosts()
+    {
+        QFETCH(QString, tier);
+        QFETCH(QString, b300);
+        QFETCH(QString, mi325x);
+        QTemporaryDir home;
+        Run r = cli(QStringList { "ladder", "--targets", "50", "--tier", tier } + kSeedScope, home.path());
+        QCOMPARE(r.code, 0);
+        QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(QString::number(root["b300"][0]["cost_per_mtok"].toDouble(), 'f', 3), b300);
+        QCOMPARE(QString::number(root["mi325x"][0]["cost_per_mtok"].toDouble(), 'f', 3), mi325x);
+        QCOMPARE(root["b300"][0]["tier"].toString(), tier);
+        // the table prints the same, with "-" where the frontier does not reach
+        Run t = cli(QStringList { "ladder", "--format", "table", "--tier", tier } + kSeedScope, home.path());
+        QVERIFY(t.out.contains("$" + b300.toUtf8()));
+        QVERIFY(t.out.contains("328,417"));
+        QVERIFY(t.out.contains("below_range"));
+    }
+
+    void customPriceAndClamp()
+    {
+        QTemporaryDir home;
+        Run r = cli(QStringList { "ladder", "--targets", "30,50", "--price", "3.6", "--clamp", "--hardware", "B300" }
+                + kSeedScope,
+            home.path());
+        QCOMPARE(r.code, 0);
+        QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(root.keys(), QStringList { "b300" });
+        QJsonObject at30 = root["b300"][0].toObject(), at50 = root["b300"][1].toObject();
+        QCOMPARE(at30["status"].toString(), QStringLiteral("below_range"));
+        QCOMPARE(at30["clamped"].toString(), QStringLiteral("below"));
+        QCOMPARE(at30["tput_per_gpu"].toDouble(), 328417.0);
+        QCOMPARE(at50["tier"].toString(), QStringLiteral("custom"));
+        // $3.60/GPU/hr at 328,417 tok/s/GPU: 3.6 / (328417 * 3600) * 1e6
+        QVERIFY(std::abs(at50["cost_per_mtok"].toDouble() - 3.6 / (328417.0 * 3600) * 1e6) < 1e-15);
+    }
+
+    void importContract()
+    {
+        QTemporaryDir home, dir;
+        const QString db = dir.filePath("s.sqlite"), bad = dir.filePath("bad.json");
+        QVERIFY(writeFile(bad, "{ not json"));
+        Run r = cli({ "import", "--db", db, fixture("inferencex-app-api/benchmarks.json"), bad }, home.path());
+        QCOMPARE(r.code, 1);
+        QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        QJsonObject ok = QJsonDocument::fromJson(lines[0]).object(), err = QJsonDocument::fromJson(lines[1]).object();
+        QCOMPARE(ok["format"].toString(), QStringLiteral("inferencex-api"));
+        QCOMPARE(ok["imported"].toInt(), 435);
+        QCOMPARE(ok["duplicates"].toInt(), 0);
+        QCOMPARE(err["source"].toString(), bad);
+        QVERIFY(err["error"].toString().contains("bad.json"));
+        Run again = cli({ "import", "--db", db, fixture("inferencex-app-api/benchmarks.json") }, home.path());
+        QCOMPARE(again.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(again.out).object()["duplicates"].toInt(), 435);
+
+        Run vllm = cli({ "import", "--db", db, "--hardware", "mi355x", "--prefill-gpus", "8", "--decode-gpus", "8",
+                           "--engine", "vllm", "--precision", "fp4", "--model", "gpt-oss-120b",
+                           fixture("inferencex-raw-bench-serving") },
+            home.path());
+        QCOMPARE(vllm.code, 0);
+        QCOMPARE(vllm.out.trimmed().split('\n').size(), 8);
+    }
+
+    void frontierOutput()
+    {
+        QTemporaryDir home, dir;
+        const QString db = dir.filePath("s.sqlite");
+        QCOMPARE(cli({ "import", "--db", db, fixture("inferencex-app-api/benchmarks.json") }, home.path()).code, 0);
+        Run r = cli({ "frontier", "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--hardware", "b300" },
+            home.path());
+        QCOMPARE(r.code, 0);
+        QJsonArray groups = QJsonDocument::fromJson(r.out).array();
+        QVERIFY(!groups.isEmpty());
+        for (const auto& g : groups) {
+            QCOMPARE(g.toObject()["hardware"].toString(), QStringLiteral("b300"));
+            double lastX = 0, lastY = 1e300;
+            for (const auto& p : g.toObject()["points"].toArray()) {
+                QJsonObject o = p.toObject();
+                for (const char* key : { "tp", "concurrency", "gpus", "ttft_median_s", "tpot_median_s", "source",
+                         "interactivity_tok_s_user", "tput_per_gpu_tok_s" })
+                    QVERIFY2(o.contains(key), key);
+                QVERIFY(o["interactivity_tok_s_user"].toDouble() > lastX);
+                QVERIFY(o["tput_per_gpu_tok_s"].toDouble() < lastY);
+                lastX = o["interactivity_tok_s_user"].toDouble();
+                lastY = o["tput_per_gpu_tok_s"].toDouble();
+            }
+        }
+        Run csv = cli({ "frontier", "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--format", "csv" },
+            home.path());
+        QVERIFY(csv.out.startsWith("run_id,model,hardware"));
+    }
+
+    void tiersAndUsage()
+    {
+        QTemporaryDir home;
+        Run t = cli({ "tiers" }, home.path());
+        QCOMPARE(t.code, 0);
+        QJsonObject root = QJsonDocument::fromJson(t.out).object();
+        QCOMPARE(root["source"].toString(),
+            QStringLiteral("SemiAnalysis Market July 2026 Pricing Surveys & AI Cloud TCO Model"));
+        QCOMPARE(root["tiers"].toArray().size(), 5);
+        QCOMPARE(cli({ "ladder", "--model", "x" }, home.path()).code, 2);
+        QCOMPARE(cli({ "ladder", "--bogus" }, home.path()).code, 2);
+        QCOMPARE(cli({ "nonsense" }, home.path()).code, 2);
+        Run tier = cli(QStringList { "ladder", "--tier", "nope" } + kSeedScope, home.path());
+        QCOMPARE(tier.code, 2);
+        QVERIFY(tier.err.contains("unknown pricing tier"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

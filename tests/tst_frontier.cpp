@@ -1,0 +1,240 @@
+// The frontier, its monotone cubic reading and the ladder statuses (DESIGN.md section 4), checked against values
+// derived by hand or by an independent transcription of the formulas (noted per case).
+#include <QtTest>
+
+#include "core/frontier.h"
+#include "core/ladder.h"
+#include "core/pricing.h"
+
+using namespace paretoscope;
+
+namespace {
+std::vector<Point> pts(std::initializer_list<std::pair<double, double>> xy)
+{
+    std::vector<Point> out;
+    long long id = 1;
+    for (auto [x, y] : xy)
+        out.push_back(Point { x, y, id++ });
+    return out;
+}
+QString str(const std::vector<Point>& p)
+{
+    QStringList s;
+    for (const Point& q : p)
+        s << QStringLiteral("(%1,%2)").arg(q.x).arg(q.y);
+    return s.join(' ');
+}
+GroupFrontier group(const char* engine, std::initializer_list<std::pair<double, double>> xy)
+{
+    GroupFrontier g;
+    g.key = GroupKey { "b300", engine, "fp4", "none" };
+    g.points = upperLeftFrontier(pts(xy));
+    g.curve = MonotoneCurve(g.points);
+    return g;
+}
+} // namespace
+
+class TestFrontier : public QObject {
+    Q_OBJECT
+private slots:
+    void frontier_data()
+    {
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QString>("got");
+        // dominated points removed: (2,5) is below (3,6) which is further right
+        QTest::newRow("dominated") << "(1,10) (3,6) (4,2)"
+                                   << str(upperLeftFrontier(pts({ { 1, 10 }, { 2, 5 }, { 3, 6 }, { 4, 2 } })));
+        // same x: the higher one stays, whatever the input order
+        QTest::newRow("tie x") << "(1,10) (2,8)" << str(upperLeftFrontier(pts({ { 2, 7 }, { 1, 10 }, { 2, 8 } })));
+        // same y further right wins: (1,5) is not strictly higher than (2,5)
+        QTest::newRow("tie y") << "(2,5)" << str(upperLeftFrontier(pts({ { 1, 5 }, { 2, 5 } })));
+        QTest::newRow("non-positive and NaN dropped")
+            << "(2,3)" << str(upperLeftFrontier(pts({ { 0, 9 }, { -1, 9 }, { 2, 3 }, { 3, 0 }, { qQNaN(), 5 } })));
+        QTest::newRow("one point") << "(5,5)" << str(upperLeftFrontier(pts({ { 5, 5 } })));
+        QTest::newRow("empty") << "" << str(upperLeftFrontier({}));
+        // rising input (non-monotone): only the rightmost highest survives
+        QTest::newRow("rising") << "(3,3)" << str(upperLeftFrontier(pts({ { 1, 1 }, { 2, 2 }, { 3, 3 } })));
+        QTest::newRow("zigzag") << "(1,9) (3,7) (5,4) (6,1)"
+                                << str(upperLeftFrontier(
+                                       pts({ { 1, 9 }, { 2, 6 }, { 3, 7 }, { 4, 3 }, { 5, 4 }, { 6, 1 } })));
+    }
+    void frontier()
+    {
+        QFETCH(QString, expected);
+        QFETCH(QString, got);
+        QCOMPARE(got, expected);
+    }
+
+    void frontierIsStrictlyMonotone()
+    {
+        std::vector<Point> cloud;
+        std::uint32_t s = 7;
+        for (int i = 0; i < 2000; ++i) {
+            s = s * 1664525u + 1013904223u;
+            double x = 1 + (s % 1000) / 10.0;
+            s = s * 1664525u + 1013904223u;
+            cloud.push_back(Point { x, 1 + (s % 100000) / 7.0, i });
+        }
+        auto f = upperLeftFrontier(cloud);
+        QVERIFY(f.size() > 2);
+        for (std::size_t i = 1; i < f.size(); ++i) {
+            QVERIFY(f[i].x > f[i - 1].x);
+            QVERIFY(f[i].y < f[i - 1].y);
+        }
+        // nothing in the cloud lies above-right of a frontier point
+        for (const Point& p : cloud)
+            for (const Point& q : f)
+                QVERIFY(!(p.x >= q.x && p.y > q.y));
+    }
+
+    void reading_data()
+    {
+        QTest::addColumn<QVector<double>>("xs");
+        QTest::addColumn<QVector<double>>("ys");
+        QTest::addColumn<double>("x");
+        QTest::addColumn<double>("expected");
+        // collinear knots: all slopes equal s, so the Hermite cubic is the line itself (by hand)
+        QTest::newRow("linear mid") << QVector<double> { 1, 2, 3 } << QVector<double> { 30, 20, 10 } << 1.5 << 25.0;
+        QTest::newRow("linear 2.75") << QVector<double> { 1, 2, 3 } << QVector<double> { 30, 20, 10 } << 2.75 << 12.5;
+        // two knots: s0 = -3, m0 = 3s0/2 = -4.5, m1 = (3s0 - m0)/2 = -2.25; t = 0.5 gives
+        // 0.5*10 + 0.125*2*(-4.5) + 0.5*4 - 0.125*2*(-2.25) = 6.4375 (by hand)
+        QTest::newRow("two knots") << QVector<double> { 1, 3 } << QVector<double> { 10, 4 } << 2.0 << 6.4375;
+        QTest::newRow("knot exact") << QVector<double> { 1, 3 } << QVector<double> { 10, 4 } << 3.0 << 4.0;
+        // MI325X published ladder as knots, read between them; expected values from an independent Python
+        // transcription of DESIGN.md section 4 (slopes, end slopes, Hermite basis, clamp)
+        const QVector<double> mx { 30, 50, 75, 100, 150, 200 }, my { 24472, 17745, 13945, 11287, 4673, 3435 };
+        QTest::newRow("mi325x 40") << mx << my << 40.0 << 20801.250000000004;
+        QTest::newRow("mi325x 60") << mx << my << 60.0 << 15801.484;
+        QTest::newRow("mi325x 125") << mx << my << 125.0 << 7570.916666666667;
+        QTest::newRow("mi325x 175") << mx << my << 175.0 << 3821.875;
+        QTest::newRow("mi325x 199") << mx << my << 199.0 << 3447.384952;
+        const QVector<double> bx { 50, 75, 100, 150 }, by { 328417, 249248, 214417, 138983 };
+        QTest::newRow("b300 60") << bx << by << 60.0 << 293025.008;
+        QTest::newRow("b300 90") << bx << by << 90.0 << 226359.704;
+        QTest::newRow("b300 120") << bx << by << 120.0 << 184982.216;
+        const QVector<double> ux { 1, 2, 4, 8 }, uy { 100, 60, 50, 10 };
+        QTest::newRow("uneven 3") << ux << uy << 3.0 << 54.166666666666664;
+        QTest::newRow("uneven 6") << ux << uy << 6.0 << 32.5;
+        // non-monotone knots (not a frontier, but the curve must still stay inside [min y, max y]):
+        // independent transcription gives 2.375 on both sides of the peak
+        QTest::newRow("peak left") << QVector<double> { 1, 2, 3 } << QVector<double> { 1, 3, 1 } << 1.5 << 2.375;
+        QTest::newRow("peak right") << QVector<double> { 1, 2, 3 } << QVector<double> { 1, 3, 1 } << 2.5 << 2.375;
+    }
+    void reading()
+    {
+        QFETCH(QVector<double>, xs);
+        QFETCH(QVector<double>, ys);
+        QFETCH(double, x);
+        QFETCH(double, expected);
+        std::vector<Point> knots;
+        for (int i = 0; i < xs.size(); ++i)
+            knots.push_back(Point { xs[i], ys[i], i });
+        MonotoneCurve c(knots);
+        auto v = c.at(x);
+        QVERIFY(v.has_value());
+        // tolerance: 1e-9 relative (floating-point order of operations differs from the reference)
+        QVERIFY2(std::abs(*v - expected) <= 1e-9 * std::abs(expected), qPrintable(QString::number(*v, 'g', 17)));
+    }
+
+    void readingNeverExtrapolates()
+    {
+        MonotoneCurve c(pts({ { 10, 100 }, { 20, 50 } }));
+        QVERIFY(!c.at(9.999).has_value());
+        QVERIFY(!c.at(20.001).has_value());
+        QCOMPARE(*c.at(10), 100.0);
+        QCOMPARE(*c.at(20), 50.0);
+        MonotoneCurve one(pts({ { 10, 100 } }));
+        QCOMPARE(*one.at(10), 100.0);
+        QVERIFY(!one.at(10.5).has_value());
+        QVERIFY(!MonotoneCurve().at(1).has_value());
+    }
+
+    void readingIsMonotoneOnFrontiers()
+    {
+        // a decreasing frontier read densely never rises (the point of the monotone slopes)
+        MonotoneCurve c(pts({ { 5, 900 }, { 6, 880 }, { 20, 870 }, { 21, 200 }, { 80, 190 }, { 200, 3 } }));
+        double last = 1e300;
+        for (double x = 5; x <= 200; x += 0.05) {
+            double v = *c.at(x);
+            QVERIFY2(v <= last + 1e-9, qPrintable(QString::number(x)));
+            QVERIFY(v >= 3 && v <= 900);
+            last = v;
+        }
+    }
+
+    void ladderStatuses()
+    {
+        GroupFrontier vllm = group("vllm", { { 50, 300 }, { 100, 200 }, { 150, 100 } });
+        GroupFrontier sglang = group("sglang", { { 180, 90 }, { 220, 80 } });
+        std::vector<const GroupFrontier*> groups { &vllm, &sglang };
+        auto l = readLadder(groups, { 30, 100, 160, 200, 250 }, false);
+        QCOMPARE(l.size(), std::size_t(5));
+        QCOMPARE(l[0].status, LadderStatus::BelowRange);
+        QVERIFY(!l[0].value);
+        QCOMPARE(l[1].status, LadderStatus::Ok);
+        QCOMPARE(*l[1].value, 200.0);
+        QCOMPARE(l[1].group->engine, std::string("vllm"));
+        QCOMPARE(l[2].status, LadderStatus::OutOfRange); // between vllm's end (150) and sglang's start (180)
+        QCOMPARE(l[3].status, LadderStatus::Ok);
+        QCOMPARE(l[3].group->engine, std::string("sglang"));
+        QCOMPARE(l[4].status, LadderStatus::AboveRange);
+        QCOMPARE(readLadder({}, { 50 }, false)[0].status, LadderStatus::NoData);
+
+        auto c = readLadder(groups, { 30, 160, 250 }, true);
+        QCOMPARE(c[0].status, LadderStatus::BelowRange);
+        QCOMPARE(*c[0].value, 300.0); // the nearest covered x is vllm's left end, 50
+        QCOMPARE(c[0].clamped, Clamp::Below);
+        QCOMPARE(*c[1].value, 100.0); // 160 is nearer vllm's right end (150) than sglang's left end (180)
+        QCOMPARE(c[1].clamped, Clamp::Above);
+        QCOMPARE(*c[2].value, 80.0); // 250 is read at sglang's right end, 220
+        QCOMPARE(c[2].clamped, Clamp::Above);
+    }
+
+    void ladderPicksHighestCoveringGroup()
+    {
+        GroupFrontier a = group("vllm", { { 10, 100 }, { 100, 10 } });
+        GroupFrontier b = group("sglang", { { 40, 60 }, { 60, 20 } });
+        auto l = readLadder({ &a, &b }, { 40, 60 }, false);
+        // at 40: vllm reads below 100 and above 60? read it, compare with sglang's exact knot value 60
+        double va = *a.curve.at(40);
+        QCOMPARE(l[0].group->engine, std::string(va > 60 ? "vllm" : "sglang"));
+        QCOMPARE(*l[0].value, std::max(va, 60.0));
+        QCOMPARE(l[1].group->engine, std::string("vllm")); // sglang's 20 is lower at 60
+    }
+
+    void pricing()
+    {
+        // DESIGN.md section 5 figures at 50 tok/s/user
+        QCOMPARE(QString::number(costPerMillionTokens(2.26, 328417), 'f', 3), QStringLiteral("0.002"));
+        QCOMPARE(QString::number(costPerMillionTokens(4.25, 328417), 'f', 3), QStringLiteral("0.004"));
+        QCOMPARE(QString::number(costPerMillionTokens(1.10, 17745), 'f', 3), QStringLiteral("0.017"));
+        QCOMPARE(QString::number(costPerMillionTokens(1.60, 17745), 'f', 3), QStringLiteral("0.025"));
+        // by hand: $3.60/hr at 1,000 tok/s = 3.6M tok/hr -> $1.00 per million; 1M tokens per dollar
+        QCOMPARE(costPerMillionTokens(3.6, 1000), 1.0);
+        QCOMPARE(tokensPerDollar(3.6, 1000), 1e6);
+        QCOMPARE(joulesPerToken(700, 1400), 0.5);
+        QCOMPARE(tokensPerSecondPerMegawatt(1400, 700), 2e6);
+    }
+
+    void bundledPricingTiers()
+    {
+        const PricingCatalog& p = bundledPricing();
+        QCOMPARE(QString::fromStdString(p.source),
+            QStringLiteral("SemiAnalysis Market July 2026 Pricing Surveys & AI Cloud TCO Model"));
+        QCOMPARE(*p.find("hyperscaler")->price("b300"), 2.26);
+        QCOMPARE(*p.find("retail")->price("b300"), 4.25);
+        QCOMPARE(*p.find("hyperscaler")->price("mi325x"), 1.10);
+        QCOMPARE(*p.find("retail")->price("mi325x"), 1.60);
+        QCOMPARE(*p.find("mid2026-neocloud")->price("b300"), 2.52);
+        QCOMPARE(*p.find("mid2026-rental-3y")->price("mi355x"), 2.10);
+        QCOMPARE(p.tiers.size(), std::size_t(5));
+        for (const auto& t : p.tiers)
+            QCOMPARE(t.usdPerGpuHour.size(), std::size_t(9));
+        QVERIFY(!parsePricing("{\"source\":\"x\",\"tables\":[{\"name\":\"a\",\"tiers\":[{\"key\":\"k\",\"label\":\"l\","
+                              "\"usd_per_gpu_hour\":{\"b300\":-1}}]}]}")
+                     .ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFrontier)
+#include "tst_frontier.moc"

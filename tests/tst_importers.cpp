@@ -1,0 +1,407 @@
+// Importers on the real InferenceX data in ../shared/fixtures/real (values checked against the files, read with Qt's
+// own JSON parser as the independent computation), on files the test makes, and on bad input.
+#include <QtTest>
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "core/importer.h"
+#include "core/reports.h"
+#include "tests/support/testserver.h"
+#include "tests/support/testutil.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+
+namespace {
+constexpr double kRel = 1e-12; // same double arithmetic on both sides; only the parse differs
+
+bool near(double a, double b) { return std::abs(a - b) <= kRel * std::max(std::abs(a), std::abs(b)); }
+
+std::vector<StoredRun> allRuns(RunStore& store) { return store.allRuns(); }
+
+ImportOptions disaggVllm()
+{
+    ImportOptions o;
+    o.hardware = "mi355x";
+    o.prefillGpus = 8;
+    o.decodeGpus = 8;
+    o.engine = "vllm";
+    o.precision = "fp4";
+    o.model = "gpt-oss-120b";
+    return o;
+}
+} // namespace
+
+class TestImporters : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+
+    Result<ImportSummary> importOne(RunStore& store, const QString& path, const ImportOptions& o = {})
+    {
+        auto out = importPath(store, path.toStdString(), o);
+        if (out.size() != 1)
+            return Error { "expected one outcome" };
+        return std::move(out[0].result);
+    }
+
+private slots:
+    void aggRecords()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QDir agg(fixture("inferencex-agg"));
+        const auto files = agg.entryList({ "*.json" }, QDir::Files, QDir::Name);
+        QCOMPARE(files.size(), 3);
+        for (const QString& f : files) {
+            auto r = importOne(*store, agg.filePath(f));
+            QVERIFY2(r.ok(), r.ok() ? "" : r.error().c_str());
+            QCOMPARE(r->format, std::string("inferencex-agg"));
+            QCOMPARE(r->imported, 1u);
+            QCOMPARE(r->duplicates, 0u);
+            QCOMPARE(r->sha256.size(), std::size_t(64));
+        }
+        QCOMPARE(store->runCount(), 3);
+        for (const StoredRun& run : allRuns(*store)) {
+            const RunRecord& r = run.record;
+            QJsonObject src = QJsonDocument::fromJson(readAll(QString::fromStdString(r.provenance.source))).object();
+            QCOMPARE(r.hardware, std::string("mi355x"));
+            QCOMPARE(r.engine, std::string("vllm"));
+            QCOMPARE(r.precision, std::string("int4"));
+            QCOMPARE(r.specDecoding, std::string("mtp"));
+            QCOMPARE(r.model, std::string("moonshotai/Kimi-K2.5"));
+            QCOMPARE(r.engineImage, std::string("vllm/vllm-openai-rocm:v0.21.0"));
+            QCOMPARE(r.gpus, 8); // tp 8 x pp 1
+            QCOMPARE(r.concurrency, src["conc"].toInt());
+            QCOMPARE(r.isl, src["isl"].toInt());
+            QVERIFY(near(*r.tputPerGpu, src["tput_per_gpu"].toDouble()));
+            QVERIFY(near(*r.outputTputPerGpu, src["output_tput_per_gpu"].toDouble()));
+            QVERIFY(near(*r.ttft.median, src["median_ttft"].toDouble()));
+            QVERIFY(near(*r.e2el.p999, src["p99.9_e2el"].toDouble()));
+            QVERIFY(near(*r.itl.p90, src["p90_itl"].toDouble()));
+            // interactivity is 1 / median TPOT; the file's median_intvty agrees to rounding
+            QVERIFY(near(*r.interactivity, 1.0 / src["median_tpot"].toDouble()));
+            QVERIFY(std::abs(*r.interactivity - src["median_intvty"].toDouble()) < 1e-9);
+            QCOMPARE(r.provenance.format, std::string("inferencex-agg"));
+        }
+    }
+
+    void apiRows()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        auto r = importOne(*store, fixture("inferencex-app-api/benchmarks.json"));
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().c_str());
+        QCOMPARE(r->format, std::string("inferencex-api"));
+        QCOMPARE(r->imported, 435u);
+        const QJsonArray rows = QJsonDocument::fromJson(readAll(fixture("inferencex-app-api/benchmarks.json"))).array();
+        auto runs = allRuns(*store);
+        QCOMPARE(int(runs.size()), rows.size());
+        int disagg = 0;
+        for (const StoredRun& run : runs) {
+            const RunRecord& r = run.record;
+            // record_index order is the file order; look the row up by its unique configuration instead
+            const QJsonObject* match = nullptr;
+            QJsonObject row;
+            for (const auto& v : rows) {
+                QJsonObject o = v.toObject();
+                QJsonObject m = o["metrics"].toObject();
+                if (o["hardware"].toString().toStdString() == r.hardware && o["conc"].toInt() == r.concurrency
+                    && o["framework"].toString().toStdString() == r.engine && o["isl"].toInt() == r.isl
+                    && o["osl"].toInt() == r.osl && near(m["tput_per_gpu"].toDouble(), *r.tputPerGpu)) {
+                    row = o;
+                    match = &row;
+                    break;
+                }
+            }
+            QVERIFY(match);
+            QJsonObject m = row["metrics"].toObject();
+            QVERIFY(near(*r.ttft.median, m["median_ttft"].toDouble()));
+            QVERIFY(near(*r.interactivity, 1.0 / m["median_tpot"].toDouble()));
+            QCOMPARE(r.specDecoding, row["spec_method"].toString().toStdString());
+            QCOMPARE(r.runDate, row["date"].toString().toStdString());
+            QCOMPARE(r.runUrl, row["run_url"].toString().toStdString());
+            if (m.contains("avg_power_w"))
+                QVERIFY(near(*r.avgPowerW, m["avg_power_w"].toDouble()));
+            if (!m.contains("output_tput_per_gpu"))
+                QVERIFY(!r.outputTputPerGpu);
+            if (row["disagg"].toBool()) {
+                ++disagg;
+                QVERIFY(r.disaggregated);
+                QCOMPARE(r.prefillGpus, row["num_prefill_gpu"].toInt());
+                QCOMPARE(r.decodeGpus, row["num_decode_gpu"].toInt());
+                QCOMPARE(r.gpus, r.prefillGpus + r.decodeGpus);
+            } else {
+                QCOMPARE(r.gpus, row["num_decode_gpu"].toInt());
+                QCOMPARE(r.tp, row["decode_tp"].toInt());
+            }
+        }
+        QCOMPARE(disagg, 235);
+        QCOMPARE(store->scopes().size(), std::size_t(3));
+    }
+
+    void vllmBenchServe()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        const QString folder = fixture("inferencex-raw-bench-serving");
+        auto outcomes = importPath(*store, folder.toStdString(), disaggVllm());
+        QCOMPARE(outcomes.size(), std::size_t(8));
+        for (const auto& o : outcomes) {
+            QVERIFY2(o.result.ok(), o.result.ok() ? "" : o.result.error().c_str());
+            QCOMPARE(o.result->format, std::string("vllm-bench"));
+            QCOMPARE(o.result->imported, 1u);
+        }
+        for (const StoredRun& run : allRuns(*store)) {
+            const RunRecord& r = run.record;
+            QJsonObject src = QJsonDocument::fromJson(readAll(QString::fromStdString(r.provenance.source))).object();
+            const double total = src["total_token_throughput"].toDouble(), out = src["output_throughput"].toDouble();
+            // per-GPU division for a disaggregated run: total over all 16, output over decode, input over prefill
+            QVERIFY(near(*r.tputPerGpu, total / 16));
+            QVERIFY(near(*r.outputTputPerGpu, out / 8));
+            QVERIFY(near(*r.inputTputPerGpu, (total - out) / 8));
+            // ms to s
+            QVERIFY(near(*r.ttft.median, src["median_ttft_ms"].toDouble() / 1000));
+            QVERIFY(near(*r.e2el.p99, src["p99_e2el_ms"].toDouble() / 1000));
+            QVERIFY(near(*r.interactivity, 1000.0 / src["median_tpot_ms"].toDouble()));
+            QCOMPARE(r.concurrency, src["max_concurrency"].toInt());
+            QCOMPARE(r.isl, 1024); // total_input_tokens / completed
+            QCOMPARE(r.osl, 1024);
+            QCOMPARE(*r.completed, qint64(src["completed"].toInt()));
+            QVERIFY(!r.failed); // this fork omits "failed"
+            QCOMPARE(r.runDate, std::string("2026-04-28"));
+            QCOMPARE(r.gpus, 16);
+        }
+    }
+
+    void vllmNeedsCallerFields()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        const QString f = fixture("inferencex-raw-bench-serving/gpt-oss-120b/concurrency_4_req_rate_inf_gpus_16_ctx_8_gen_8.json");
+        auto r = importOne(*store, f);
+        QVERIFY(!r.ok());
+        for (const char* word : { "hardware", "gpus", "engine", "precision", "model", "concurrency_4_req" })
+            QVERIFY2(QString::fromStdString(r.error()).contains(word), r.error().c_str());
+        ImportOptions partial = disaggVllm();
+        partial.precision.clear();
+        r = importOne(*store, f, partial);
+        QVERIFY(!r.ok());
+        QVERIFY(QString::fromStdString(r.error()).contains("precision"));
+        QVERIFY(!QString::fromStdString(r.error()).contains("hardware"));
+        QCOMPARE(store->runCount(), 0);
+    }
+
+    void sglangJsonl()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        // two lines as SGLang's bench_serving appends them; the older one has no total_throughput
+        QByteArray jsonl
+            = R"({"backend": "sglang", "dataset_name": "random", "request_rate": "inf", "max_concurrency": 16, "random_input_len": 1024, "random_output_len": 1024, "duration": 60.0, "completed": 160, "total_input_tokens": 163840, "total_output_tokens": 163840, "request_throughput": 2.6, "input_throughput": 2730.5, "output_throughput": 2730.5, "mean_ttft_ms": 120.0, "median_ttft_ms": 100.0, "std_ttft_ms": 10.0, "p99_ttft_ms": 300.0, "mean_tpot_ms": 5.5, "median_tpot_ms": 5.0, "std_tpot_ms": 0.1, "p99_tpot_ms": 7.0, "mean_e2e_latency_ms": 5300.0, "median_e2e_latency_ms": 5200.0, "std_e2e_latency_ms": 50.0, "p99_e2e_latency_ms": 6000.0, "mean_itl_ms": 5.4, "median_itl_ms": 5.1, "std_itl_ms": 1.0, "p95_itl_ms": 6.0, "p99_itl_ms": 9.0, "concurrency": 15.8}
+{"backend": "sglang", "dataset_name": "random", "request_rate": "inf", "max_concurrency": 64, "random_input_len": 1024, "random_output_len": 1024, "duration": 60.0, "completed": 640, "total_input_tokens": 655360, "total_output_tokens": 655360, "request_throughput": 10.4, "input_throughput": 9000.0, "output_throughput": 8000.0, "total_throughput": 17000.0, "median_ttft_ms": 400.0, "median_tpot_ms": 8.0, "median_e2e_latency_ms": 8600.0, "concurrency": 63.1}
+)";
+        const QString path = dir.filePath("sglang.jsonl");
+        QVERIFY(writeFile(path, jsonl));
+        ImportOptions o;
+        o.hardware = "B300";
+        o.gpus = 8;
+        o.engine = "sglang";
+        o.precision = "fp4";
+        o.model = "DeepSeek-R1";
+        auto r = importOne(*store, path, o);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().c_str());
+        QCOMPARE(r->format, std::string("sglang-bench"));
+        QCOMPARE(r->imported, 2u);
+        auto runs = allRuns(*store);
+        QCOMPARE(runs.size(), std::size_t(2));
+        const RunRecord& a = runs[0].record.concurrency == 16 ? runs[0].record : runs[1].record;
+        const RunRecord& b = runs[0].record.concurrency == 16 ? runs[1].record : runs[0].record;
+        QCOMPARE(a.hardware, std::string("b300"));
+        QVERIFY(near(*a.tputPerGpu, (2730.5 + 2730.5) / 8)); // total = input + output
+        QVERIFY(near(*a.ttft.median, 0.1));
+        QVERIFY(near(*a.e2el.median, 5.2));
+        QVERIFY(near(*a.interactivity, 200.0));
+        QVERIFY(near(*b.tputPerGpu, 17000.0 / 8));
+        QVERIFY(near(*b.inputTputPerGpu, 9000.0 / 8)); // total - output
+        QCOMPARE(a.isl, 1024);
+        QCOMPARE(a.workload, std::string("random 1k/1k"));
+    }
+
+    void formatFromContentNotName()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        const QString misnamed = dir.filePath("results.csv");
+        QDir agg(fixture("inferencex-agg"));
+        QVERIFY(writeFile(misnamed, readAll(agg.filePath(agg.entryList({ "*.json" })[0]))));
+        auto r = importOne(*store, misnamed);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().c_str());
+        QCOMPARE(r->format, std::string("inferencex-agg"));
+    }
+
+    void ownFormatsRoundTrip()
+    {
+        QTemporaryDir dir;
+        auto a = openTempStore(dir, "a.sqlite");
+        QVERIFY(importOne(*a, fixture("inferencex-app-api/benchmarks.json")).ok());
+        auto runs = allRuns(*a);
+        const QString csv = dir.filePath("runs.csv"), json = dir.filePath("runs.json");
+        QVERIFY(writeFile(csv, QByteArray::fromStdString(runsCsv(runs))));
+        QVERIFY(writeFile(json, QByteArray::fromStdString(runsJson(runs))));
+        for (const QString& path : { csv, json }) {
+            auto b = openTempStore(dir, QFileInfo(path).fileName() + ".sqlite");
+            auto r = importOne(*b, path);
+            QVERIFY2(r.ok(), r.ok() ? "" : r.error().c_str());
+            QCOMPARE(r->format, std::string(path.endsWith("csv") ? "paretoscope-csv" : "paretoscope-json"));
+            QCOMPARE(r->imported, std::uint64_t(runs.size()));
+            auto back = allRuns(*b);
+            QCOMPARE(back.size(), runs.size());
+            for (std::size_t i = 0; i < runs.size(); ++i) {
+                RunRecord x = runs[i].record, y = back[i].record;
+                x.provenance = y.provenance = {};
+                // the content hash covers every field: equal hashes, equal records (doubles round-trip exactly)
+                QCOMPARE(contentHash(x), contentHash(y));
+            }
+        }
+    }
+
+    void folderIsRecursive()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QDir(dir.path()).mkpath("in/a/b");
+        QDir agg(fixture("inferencex-agg"));
+        auto names = agg.entryList({ "*.json" });
+        QVERIFY(writeFile(dir.filePath("in/one.json"), readAll(agg.filePath(names[0]))));
+        QVERIFY(writeFile(dir.filePath("in/a/b/two.json"), readAll(agg.filePath(names[1]))));
+        QVERIFY(writeFile(dir.filePath("in/a/notes.txt"), "not data"));
+        auto out = importPath(*store, dir.filePath("in").toStdString(), {});
+        QCOMPARE(out.size(), std::size_t(2));
+        QVERIFY(out[0].result.ok() && out[1].result.ok());
+        QCOMPARE(store->runCount(), 2);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QStringList>("mustMention");
+        const QByteArray good = readAll(fixture("inferencex-agg/"
+                                                "agg_kimik2.5_1k1k_int4_vllm_tp8-ep1-dpafalse_disagg-false_spec-mtp_"
+                                                "conc4_MI355-gbt350-odcdh5-wbb3.json"));
+        auto with = [&](const char* from, const char* to) {
+            QByteArray g = good;
+            return g.replace(from, to);
+        };
+        QByteArray arr = "[" + good + "," + good + "," + with("\"tp\": 8", "\"tp\": 4") + ","
+            + with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": \"fast\"") + "," + good + "]";
+        QTest::newRow("empty") << QByteArray() << QStringList { "empty" };
+        QTest::newRow("whitespace") << QByteArray("  \n\t ") << QStringList { "empty" };
+        QTest::newRow("not json") << QByteArray("hello, world\n") << QStringList { "line 1", "not a recognised" };
+        QTest::newRow("truncated") << good.left(good.size() / 2) << QStringList { "record 1", "truncated" };
+        QTest::newRow("truncated array") << QByteArray("[" + good + ",") << QStringList { "truncated" };
+        QTest::newRow("trailing comma") << QByteArray("[" + good + ",]") << QStringList { "record 2", "trailing" };
+        QTest::newRow("garbage after") << QByteArray("[" + good + "] x") << QStringList { "after the closing" };
+        QTest::newRow("wrong type") << with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": \"fast\"")
+                                    << QStringList { "record 1", "tput_per_gpu", "expected a number" };
+        QTest::newRow("bad record 4 of 5") << arr << QStringList { "record 4", "line", "tput_per_gpu" };
+        QTest::newRow("NaN literal") << with("\"median_ttft\": 0.2969768075272441", "\"median_ttft\": NaN")
+                                     << QStringList { "record 1", "not valid JSON" };
+        QTest::newRow("negative") << with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": -55.6")
+                                  << QStringList { "tput_per_gpu", "negative" };
+        QTest::newRow("zero") << with("\"median_tpot\": 0.017393898241078155", "\"median_tpot\": 0")
+                              << QStringList { "median_tpot", "zero" };
+        QTest::newRow("missing hw") << with("\"hw\": \"mi355x\",", "") << QStringList { "record 1", "'hw'", "missing" };
+        QTest::newRow("missing tput") << with("\"tput_per_gpu\": 55.62670336516291,", "")
+                                      << QStringList { "tput_per_gpu", "missing" };
+        QTest::newRow("bool as count") << with("\"conc\": 4", "\"conc\": true") << QStringList { "conc" };
+        QTest::newRow("fraction as count") << with("\"conc\": 4", "\"conc\": 4.5") << QStringList { "conc", "whole" };
+        QTest::newRow("array record") << QByteArray("[[1,2,3]]") << QStringList { "record 1", "object" };
+        QTest::newRow("scalar top") << QByteArray("42") << QStringList { "not a recognised" };
+        QTest::newRow("deep nesting") << QByteArray("[{\"hw\": " + QByteArray(100000, '[') + QByteArray(100000, ']') + "}]")
+                                      << QStringList { "record 1", "nested deeper" };
+        QTest::newRow("deep nesting unclosed") << QByteArray(1000000, '[') << QStringList { "nested deeper" };
+        QTest::newRow("thousand digits") << with("\"tput_per_gpu\": 55.62670336516291",
+                                                "\"tput_per_gpu\": " + QByteArray(1000, '9'))
+                                         << QStringList { "record 1", "number" };
+        QTest::newRow("unknown shape") << QByteArray("{\"a\": 1}") << QStringList { "record 1", "not a recognised" };
+        QTest::newRow("csv bad cell") << QByteArray("model,hardware,engine,precision,tput_per_gpu_tok_s\nm,b300,vllm,"
+                                                    "fp4,12\nm,b300,vllm,fp4,abc\n")
+                                      << QStringList { "record 2", "line 3", "tput_per_gpu_tok_s" };
+        QTest::newRow("csv short row") << QByteArray("model,hardware,engine,precision,tput_per_gpu_tok_s\nm,b300\n")
+                                       << QStringList { "record 1", "cells" };
+        QTest::newRow("csv open quote") << QByteArray("model,hardware,engine,precision,tput_per_gpu_tok_s\n\"m,b300\n")
+                                        << QStringList { "truncated" };
+    }
+    void badInput()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QStringList, mustMention);
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(importOne(*store, fixture("inferencex-app-api/benchmarks.json")).ok());
+        const long long before = store->runCount();
+        const QString path = dir.filePath("bad-input.json");
+        QVERIFY(writeFile(path, content));
+        auto r = importOne(*store, path);
+        QVERIFY(!r.ok());
+        const QString err = QString::fromStdString(r.error());
+        QVERIFY2(err.contains("bad-input.json"), qPrintable(err));
+        for (const QString& word : mustMention)
+            QVERIFY2(err.contains(word), qPrintable(err + "  (missing: " + word + ")"));
+        QCOMPARE(store->runCount(), before);
+        QCOMPARE(QString::fromStdString(store->integrityCheck()), QStringLiteral("ok"));
+    }
+
+    void hugeRecordIsRefused()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        const QString path = dir.filePath("huge.json");
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("[{\"hw\": \"");
+            QByteArray chunk(1 << 20, 'x');
+            for (int i = 0; i < 100; ++i) // a 100 MB string
+                f.write(chunk);
+            f.write("\"}]");
+        }
+        auto r = importOne(*store, path);
+        QVERIFY(!r.ok());
+        QVERIFY2(QString::fromStdString(r.error()).contains("larger than 64 MB"), r.error().c_str());
+        QCOMPARE(store->runCount(), 0);
+    }
+
+    void fromUrl()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        TestServer server(readAll(fixture("inferencex-app-api/benchmarks.json")).toStdString());
+        const std::string url = server.url("/api/v1/benchmarks?model=DeepSeek-R1-0528");
+        auto out = importPath(*store, url, {});
+        QCOMPARE(out.size(), std::size_t(1));
+        QVERIFY2(out[0].result.ok(), out[0].result.ok() ? "" : out[0].result.error().c_str());
+        QCOMPARE(out[0].result->imported, 435u);
+        QCOMPARE(out[0].source, url);
+        QCOMPARE(out[0].result->sha256,
+            std::string("f46823a76cb63248705329f327e1494df02b4dfa4df0898b7ee084c75c20bd52")); // SOURCE.md
+
+        auto missing = importPath(*store, server.url("/api/v1/nothing"), {});
+        QVERIFY(!missing[0].result.ok());
+        QVERIFY2(QString::fromStdString(missing[0].result.error()).contains("HTTP 404"), missing[0].result.error().c_str());
+
+        // a port nobody listens on: the offline case
+        auto offline = importPath(*store, "http://127.0.0.1:9/api/v1/benchmarks", {});
+        QVERIFY(!offline[0].result.ok());
+        QVERIFY2(QString::fromStdString(offline[0].result.error()).contains("cannot reach"),
+            offline[0].result.error().c_str());
+        QCOMPARE(store->runCount(), 435);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImporters)
+#include "tst_importers.moc"

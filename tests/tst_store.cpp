@@ -1,0 +1,201 @@
+// The SQLite store: schema versioning, idempotent re-import, all-or-nothing per file, deletion, cache invalidation,
+// and a child process killed with SIGKILL in the middle of a large import.
+#include <QtTest>
+
+#include <QProcess>
+#include <csignal>
+#include <sqlite3.h>
+
+#include "core/frontiercache.h"
+#include "core/importer.h"
+#include "tests/support/agggenerator.h"
+#include "tests/support/testutil.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+
+namespace {
+long long scalar(const QString& db, const char* sql)
+{
+    sqlite3* h = nullptr;
+    sqlite3_open_v2(db.toUtf8().constData(), &h, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* st = nullptr;
+    long long v = -1;
+    if (sqlite3_prepare_v2(h, sql, -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return v;
+}
+const char* kApi = "inferencex-app-api/benchmarks.json";
+} // namespace
+
+class TestStore : public QObject {
+    Q_OBJECT
+private slots:
+    void schemaVersion()
+    {
+        QTemporaryDir dir;
+        {
+            auto s = openTempStore(dir);
+            QVERIFY(s);
+            QCOMPARE(s->schemaVersion(), RunStore::currentSchemaVersion());
+            QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
+        }
+        // reopening migrates nothing and keeps the version
+        auto again = openTempStore(dir);
+        QCOMPARE(again->schemaVersion(), RunStore::currentSchemaVersion());
+    }
+
+    void refusesNewerSchema()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("future.sqlite");
+        sqlite3* h = nullptr;
+        sqlite3_open(path.toUtf8().constData(), &h);
+        sqlite3_exec(h, "PRAGMA user_version=99", nullptr, nullptr, nullptr);
+        sqlite3_close(h);
+        auto s = RunStore::open(path.toStdString());
+        QVERIFY(!s.ok());
+        QVERIFY2(QString::fromStdString(s.error()).contains("schema version 99"), s.error().c_str());
+    }
+
+    void refusesNonDatabase()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("text.sqlite");
+        QVERIFY(writeFile(path, QByteArray(4096, 'x')));
+        auto s = RunStore::open(path.toStdString());
+        QVERIFY(!s.ok());
+        QVERIFY(QString::fromStdString(s.error()).contains("text.sqlite"));
+    }
+
+    void reimportIsIdempotent()
+    {
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        auto first = importPath(*s, fixture(kApi).toStdString(), {});
+        QCOMPARE(first[0].result->imported, 435u);
+        const long long sources = scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM sources");
+        auto second = importPath(*s, fixture(kApi).toStdString(), {});
+        QVERIFY(second[0].result.ok());
+        QCOMPARE(second[0].result->imported, 0u);
+        QCOMPARE(second[0].result->duplicates, 435u);
+        QCOMPARE(s->runCount(), 435);
+        QCOMPARE(scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM sources"), sources);
+        // the same content under another name is still the same records
+        QVERIFY(writeFile(dir.filePath("copy.json"), readAll(fixture(kApi))));
+        auto third = importPath(*s, dir.filePath("copy.json").toStdString(), {});
+        QCOMPARE(third[0].result->duplicates, 435u);
+        QCOMPARE(s->runCount(), 435);
+    }
+
+    void provenanceIsKept()
+    {
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        importPath(*s, fixture(kApi).toStdString(), {});
+        auto runs = s->allRuns();
+        QVERIFY(!runs.empty());
+        const Provenance& p = runs.front().record.provenance;
+        QCOMPARE(QString::fromStdString(p.source), fixture(kApi));
+        QCOMPARE(p.sha256, std::string("f46823a76cb63248705329f327e1494df02b4dfa4df0898b7ee084c75c20bd52"));
+        QCOMPARE(p.format, std::string("inferencex-api"));
+        QVERIFY(std::abs(p.importedAt - QDateTime::currentSecsSinceEpoch()) < 600);
+    }
+
+    void fileIsAllOrNothing()
+    {
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        const QString path = dir.filePath("mostly-good.json");
+        QVERIFY(generateBad(path));
+        auto r = importPath(*s, path.toStdString(), {});
+        QVERIFY(!r[0].result.ok());
+        QVERIFY2(QString::fromStdString(r[0].result.error()).contains("record 5000"), r[0].result.error().c_str());
+        QCOMPARE(s->runCount(), 0);
+        QCOMPARE(scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM sources"), 0);
+        QCOMPARE(scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM series"), 0);
+    }
+
+    void deleteAndCacheInvalidation()
+    {
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        importPath(*s, fixture(kApi).toStdString(), {});
+        FrontierCache cache(*s);
+        Scope scope;
+        scope.model = "dsr1";
+        scope.isl = 1024;
+        scope.osl = 1024;
+        scope.hardware = { "b300" };
+        const auto before = cache.frontiers(scope, TputMetric::Total);
+        QVERIFY(!before.empty());
+        std::vector<long long> ids;
+        for (const auto& g : before)
+            for (const auto& p : g.points)
+                ids.push_back(p.runId);
+        const auto v0 = s->dataVersion();
+        QVERIFY(s->deleteRuns(ids).ok());
+        QVERIFY(s->dataVersion() != v0);
+        QCOMPARE(s->runCount(), 435 - static_cast<long long>(ids.size()));
+        const auto& after = cache.frontiers(scope, TputMetric::Total);
+        for (const auto& g : after)
+            for (const auto& p : g.points)
+                QVERIFY(std::find(ids.begin(), ids.end(), p.runId) == ids.end());
+        QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
+    }
+
+    void killedMidImportLeavesConsistentStore()
+    {
+        QTemporaryDir dir;
+        const QString data = dir.filePath("big.json"), db = dir.filePath("killed.sqlite");
+        const std::uint64_t n = 150000;
+        QVERIFY(writeAggArray(data.toStdString(), n) > 0);
+        { auto s = RunStore::open(db.toStdString()); QVERIFY(s.ok()); }
+
+        QProcess child;
+        child.start(PARETOSCOPE_CLI, { "import", "--db", db, data });
+        QVERIFY(child.waitForStarted());
+        // wait until the import is writing pages (the WAL grows), then kill it without warning
+        QElapsedTimer t;
+        t.start();
+        bool writing = false;
+        while (t.elapsed() < 60000 && child.state() == QProcess::Running) {
+            if (QFileInfo(db + "-wal").size() > (2 << 20)) {
+                writing = true;
+                break;
+            }
+            QThread::msleep(5);
+        }
+        QVERIFY2(writing, "the import never started writing");
+        ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
+        QVERIFY(child.waitForFinished(10000));
+        QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+
+        auto s = RunStore::open(db.toStdString());
+        QVERIFY(s.ok());
+        QCOMPARE(QString::fromStdString((*s)->integrityCheck()), QStringLiteral("ok"));
+        const long long count = (*s)->runCount();
+        QVERIFY2(count == 0 || count == static_cast<long long>(n), qPrintable(QString::number(count)));
+        // and the store still takes the file whole afterwards
+        auto again = importPath(**s, data.toStdString(), {});
+        QVERIFY(again[0].result.ok());
+        QCOMPARE((*s)->runCount(), static_cast<long long>(n));
+    }
+
+private:
+    static bool generateBad(const QString& path)
+    {
+        // 5000 good records with the last one broken
+        if (!writeAggArray(path.toStdString(), 5000))
+            return false;
+        QByteArray all = readAll(path);
+        int at = all.lastIndexOf("\"tput_per_gpu\": ");
+        all.insert(at + 16, "-");
+        return writeFile(path, all);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
