@@ -6,36 +6,43 @@
 namespace paretoscope {
 namespace {
 
-    // FNV-1a over a canonical byte sequence; fields are separated so that ("ab","c") and ("a","bc") differ.
+    // A 64-bit word at a time (multiply and xor-shift, as in wyhash/murmur finalisers); fields are framed by their
+    // length or a presence byte so that ("ab","c") and ("a","bc") differ.
     class Hasher {
     public:
-        void bytes(const void* data, std::size_t n)
+        void word(std::uint64_t w)
         {
-            const auto* p = static_cast<const unsigned char*>(data);
-            for (std::size_t i = 0; i < n; ++i) {
-                m_h ^= p[i];
-                m_h *= 0x100000001b3ULL;
-            }
+            m_h ^= w + 0x9e3779b97f4a7c15ULL + (m_h << 6) + (m_h >> 2);
+            m_h *= 0xff51afd7ed558ccdULL;
+            m_h ^= m_h >> 33;
         }
         void str(const std::string& s)
         {
-            bytes(s.data(), s.size());
-            bytes("\x1f", 1);
+            word(s.size());
+            std::size_t i = 0;
+            for (; i + 8 <= s.size(); i += 8) {
+                std::uint64_t w;
+                std::memcpy(&w, s.data() + i, 8);
+                word(w);
+            }
+            std::uint64_t tail = 0;
+            std::memcpy(&tail, s.data() + i, s.size() - i);
+            word(tail);
         }
-        void i64(std::int64_t v) { bytes(&v, sizeof v); }
+        void i64(std::int64_t v) { word(static_cast<std::uint64_t>(v)); }
         void opt(const std::optional<double>& v)
         {
             if (!v) {
-                bytes("\x00", 1);
+                word(0x6e756c6cULL); // "null"
                 return;
             }
             double d = *v == 0.0 ? 0.0 : *v; // -0 and 0 hash alike
-            bytes("\x01", 1);
-            bytes(&d, sizeof d);
+            word(1);
+            word(std::bit_cast<std::uint64_t>(d));
         }
         void opt(const std::optional<std::int64_t>& v)
         {
-            bytes(v ? "\x01" : "\x00", 1);
+            word(v ? 1 : 0x6e756c6cULL);
             if (v)
                 i64(*v);
         }

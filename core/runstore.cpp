@@ -87,6 +87,9 @@ int RunStore::currentSchemaVersion() { return static_cast<int>(migrations().size
 
 Result<std::unique_ptr<RunStore>> RunStore::open(const std::string& path)
 {
+    // SQLite's allocation statistics take a global mutex on every malloc; nothing here reads them
+    static const int configured = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    (void)configured;
     sqlite3* db = nullptr;
     int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
@@ -367,11 +370,17 @@ ImportWriter::~ImportWriter()
 {
     if (m_open)
         sql::exec(m_store.m_db, "ROLLBACK");
+    sql::exec(m_store.m_db, "PRAGMA foreign_keys=ON");
 }
 
 Status ImportWriter::start(const Provenance& p)
 {
     sqlite3* db = m_store.m_db;
+    // a large page cache keeps the content-hash index in memory while a big file streams in
+    sql::exec(db, "PRAGMA cache_size=-131072");
+    // parents (series, sources) are written by this same writer first, so per-row foreign key lookups are skipped
+    // for the import and turned back on afterwards
+    sql::exec(db, "PRAGMA foreign_keys=OFF");
     if (auto st = sql::exec(db, "BEGIN IMMEDIATE"); !st)
         return Error { "cannot start a write transaction: " + st.error() };
     m_open = true;

@@ -1,17 +1,20 @@
 #pragma once
 
-#include <array>
 #include <cstddef>
-#include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
 namespace paretoscope {
 
-/// Incremental SHA-256 (FIPS 180-4), so a file is hashed while it streams through the importer.
+/// Incremental SHA-256, so a file is hashed while it streams through the importer. OpenSSL's libcrypto does the work
+/// (it uses the CPU's SHA instructions where present; the hash of a 1 GB import must not cost a second).
 class Sha256 {
 public:
     Sha256();
+    ~Sha256();
+    Sha256(const Sha256&) = delete;
+    Sha256& operator=(const Sha256&) = delete;
     /// Adds bytes to the message.
     void update(const void* data, std::size_t size);
     /// Finishes and returns the digest as 64 lower-case hex characters; the object is then spent.
@@ -21,12 +24,8 @@ public:
     static std::string of(std::string_view data);
 
 private:
-    void block(const unsigned char* p);
-
-    std::array<std::uint32_t, 8> m_h;
-    std::array<unsigned char, 64> m_buf {};
-    std::size_t m_bufLen = 0;
-    std::uint64_t m_total = 0;
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
 };
 
 } // namespace paretoscope

@@ -62,10 +62,9 @@ namespace {
             };
             auto it = keys.find(key);
             if (it == keys.end()) {
-                auto lat = fields::setLatency(m_r, key, v);
-                if (!lat)
-                    return Error { lat.error() };
-                return ok(); // other keys (backend, request_rate, "request_goodput:" ...) are not kept
+                // other keys (backend, request_rate, "request_goodput:" ...) are not kept
+                auto target = fields::latencyTarget(key);
+                return target ? fields::setLatency(m_r, *target, key, v) : ok();
             }
             switch (it->second) {
             case B::Date: {

@@ -124,9 +124,9 @@ Result<std::optional<bool>> flag(std::string_view key, const FieldValue& v)
     return fieldError(key, "expected true or false, got " + shown(v));
 }
 
-std::optional<LatencySlot> latencySlot(RunRecord& r, std::string_view key)
+std::optional<LatencyTarget> latencyTarget(std::string_view key)
 {
-    LatencySlot out;
+    LatencyTarget out;
     if (key.ends_with("_ms")) {
         out.scale = 1e-3;
         key.remove_suffix(3);
@@ -135,47 +135,50 @@ std::optional<LatencySlot> latencySlot(RunRecord& r, std::string_view key)
     if (us == std::string_view::npos)
         return std::nullopt;
     std::string_view stat = key.substr(0, us), metric = key.substr(us + 1);
-    LatencyStats* stats = nullptr;
+    LatencyStats RunRecord::*m = nullptr;
     if (metric == "ttft")
-        stats = &r.ttft;
+        m = &RunRecord::ttft;
     else if (metric == "tpot")
-        stats = &r.tpot;
+        m = &RunRecord::tpot;
     else if (metric == "itl")
-        stats = &r.itl;
+        m = &RunRecord::itl;
     else if (metric == "e2el" || metric == "e2e_latency")
-        stats = &r.e2el;
+        m = &RunRecord::e2el;
     else if (metric != "intvty")
         return std::nullopt;
+    std::optional<double> LatencyStats::*st = nullptr;
     if (stat == "mean")
-        out.slot = stats ? &stats->mean : nullptr;
+        st = &LatencyStats::mean;
     else if (stat == "median")
-        out.slot = stats ? &stats->median : nullptr;
+        st = &LatencyStats::median;
     else if (stat == "p90")
-        out.slot = stats ? &stats->p90 : nullptr;
+        st = &LatencyStats::p90;
     else if (stat == "p99")
-        out.slot = stats ? &stats->p99 : nullptr;
+        st = &LatencyStats::p99;
     else if (stat == "p99.9")
-        out.slot = stats ? &stats->p999 : nullptr;
-    else if (stat == "std" || (stat.size() > 1 && stat[0] == 'p'))
-        out.slot = nullptr; // std is not kept (and a source's std_intvty is meaningless); p95 etc. not kept
-    else
+        st = &LatencyStats::p999;
+    else if (stat != "std" && !(stat.size() > 1 && stat[0] == 'p'))
         return std::nullopt;
+    // std is not kept (a source's std_intvty is meaningless); p95 and other percentiles are not kept either
+    if (m && st) {
+        out.metric = m;
+        out.stat = st;
+    }
     return out;
 }
 
-Result<bool> setLatency(RunRecord& r, std::string_view key, const FieldValue& v)
+Status setLatency(RunRecord& r, const LatencyTarget& target, std::string_view key, const FieldValue& v)
 {
-    auto slot = latencySlot(r, key);
-    if (!slot)
-        return false;
-    if (!slot->slot)
-        return true;
+    if (!target.metric)
+        return ok();
     auto n = positive(key, v);
     if (!n)
         return Error { n.error() };
     if (*n)
-        *slot->slot = **n * slot->scale;
-    return true;
+        (r.*target.metric).*target.stat = **n * target.scale;
+    else
+        (r.*target.metric).*target.stat = std::nullopt;
+    return ok();
 }
 
 std::string lower(std::string_view s)

@@ -20,12 +20,17 @@ Result<std::optional<std::string>> text(std::string_view key, const FieldValue& 
 Result<std::optional<bool>> flag(std::string_view key, const FieldValue& v);
 
 /// Where a latency statistic goes: key "median_tpot" (seconds) or "median_tpot_ms" (scale 1e-3). Statistics that
-/// are not kept (std, p95, intvty) match with slot == nullptr.
-struct LatencySlot {
-    std::optional<double>* slot = nullptr;
+/// are not kept (std, p95, intvty) match with metric == nullptr. Member pointers, so a mapper can resolve a key once
+/// and reuse it for every record of a file.
+struct LatencyTarget {
+    LatencyStats RunRecord::*metric = nullptr;
+    std::optional<double> LatencyStats::*stat = nullptr;
     double scale = 1.0;
 };
-std::optional<LatencySlot> latencySlot(RunRecord& r, std::string_view key);
+std::optional<LatencyTarget> latencyTarget(std::string_view key);
+
+/// Stores a value at a resolved latency target (a positive number, or null).
+Status setLatency(RunRecord& r, const LatencyTarget& target, std::string_view key, const FieldValue& v);
 
 /// Sets a latency statistic if key names one. Returns false if the key is not a latency statistic.
 Result<bool> setLatency(RunRecord& r, std::string_view key, const FieldValue& v);

@@ -122,6 +122,7 @@ namespace {
 
         void begin() override
         {
+            m_position = 0;
             m_r = RunRecord {};
             m_seen.assign(static_cast<std::size_t>(K::Ignored) + 1, false);
             m_numPrefill = m_numDecode = m_prefillTp = m_decodeTp = m_decodeEp = 0;
@@ -134,20 +135,10 @@ namespace {
 
         Status field(std::string_view key, const FieldValue& v) override
         {
-            auto it = m_keys.find(key);
-            if (it == m_keys.end()) {
-                std::string_view metric = key;
-                if (!m_prefix.empty()) {
-                    if (!metric.starts_with(m_prefix))
-                        return ok(); // unknown top-level key: newer sources add fields
-                    metric.remove_prefix(m_prefix.size());
-                }
-                auto lat = fields::setLatency(m_r, metric, v);
-                if (!lat)
-                    return Error { lat.error() };
-                return ok();
-            }
-            K k = it->second;
+            const Resolved& res = resolve(key);
+            if (res.latency)
+                return fields::setLatency(m_r, *res.latency, key, v);
+            K k = res.key;
             m_seen[static_cast<std::size_t>(k)] = v.kind != FieldValue::Kind::Null;
             switch (k) {
             case K::Hw:
@@ -268,6 +259,34 @@ namespace {
         }
 
     private:
+        // What a key means. Records of one file list their keys in the same order, so the meaning found for the key
+        // at a position is kept and reused when the next record has the same key there.
+        struct Resolved {
+            K key = K::Ignored;
+            std::optional<fields::LatencyTarget> latency;
+        };
+        const Resolved& resolve(std::string_view key)
+        {
+            std::size_t pos = m_position++;
+            if (pos < m_cache.size() && m_cache[pos].first == key)
+                return m_cache[pos].second;
+            Resolved r;
+            if (auto it = m_keys.find(key); it != m_keys.end()) {
+                r.key = it->second;
+            } else {
+                std::string_view metric = key;
+                bool prefixed = m_prefix.empty() || metric.starts_with(m_prefix);
+                if (prefixed) {
+                    metric.remove_prefix(m_prefix.size());
+                    r.latency = fields::latencyTarget(metric); // unknown keys stay Ignored: sources add fields
+                }
+            }
+            if (pos >= m_cache.size())
+                m_cache.resize(pos + 1);
+            m_cache[pos] = { std::string(key), r };
+            return m_cache[pos].second;
+        }
+
         Status setText(std::string_view key, const FieldValue& v, std::string& out, bool lowerCase)
         {
             auto t = fields::text(key, v);
@@ -304,6 +323,8 @@ namespace {
         }
 
         const std::unordered_map<std::string_view, K>& m_keys;
+        std::vector<std::pair<std::string, Resolved>> m_cache;
+        std::size_t m_position = 0;
         std::string_view m_prefix;
         std::vector<std::string_view> m_required;
         RunRecord m_r;

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Paretoscope builds, tests and benchmarks with, skipping those already present.
+# Runs apt-get directly as root, through sudo otherwise.
+set -euo pipefail
+packages=(
+    g++ cmake ninja-build pkg-config ca-certificates time bc
+    qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
+    nlohmann-json3-dev libsqlite3-dev libcurl4-openssl-dev libssl-dev libsimdjson-dev
+    libcpp-httplib-dev libbenchmark-dev
+    fonts-dejavu-core xvfb xauth
+    python3 python3-pandas
+)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+echo "Installing: ${missing[*]}"
+as_root=()
+[ "$(id -u)" -eq 0 ] || as_root=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
