@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "runcolumns.h"
@@ -48,8 +49,7 @@ namespace {
             ");\n"
                 + runsTableSql()
                 + "CREATE UNIQUE INDEX runs_content ON runs(content_hash);\n"
-                  "CREATE INDEX runs_series ON runs(series_id);\n"
-                  "CREATE INDEX runs_source ON runs(source_id);\n",
+                  "CREATE INDEX runs_series ON runs(series_id);\n",
         };
     }
 
@@ -318,24 +318,46 @@ long long RunStore::runCount()
 
 Status RunStore::deleteRuns(const std::vector<long long>& ids)
 {
+    if (ids.empty())
+        return ok();
     if (auto st = sql::exec(m_db, "BEGIN IMMEDIATE"); !st)
         return st;
+    auto fail = [&](const std::string& what) -> Status {
+        sql::exec(m_db, "ROLLBACK");
+        return Error { what };
+    };
+    // the sources and series these runs belong to are the only ones that can be left empty
+    std::vector<long long> sources, series;
+    {
+        sql::Statement owners(m_db, "SELECT DISTINCT source_id, series_id FROM runs WHERE id IN (" + idList(ids) + ")");
+        while (owners.step()) {
+            sources.push_back(owners.int64(0));
+            series.push_back(owners.int64(1));
+        }
+    }
     sql::Statement del(m_db, "DELETE FROM runs WHERE id = ?");
     for (long long id : ids) {
         del.reset();
         del.bind(1, static_cast<std::int64_t>(id));
         del.step();
-        if (del.failed()) {
-            sql::exec(m_db, "ROLLBACK");
-            return Error { "deleting run " + std::to_string(id) + ": " + del.error() };
-        }
+        if (del.failed())
+            return fail("deleting run " + std::to_string(id) + ": " + del.error());
     }
-    auto st = sql::exec(m_db,
-        "DELETE FROM sources WHERE NOT EXISTS (SELECT 1 FROM runs WHERE runs.source_id = sources.id);"
-        "DELETE FROM series WHERE NOT EXISTS (SELECT 1 FROM runs WHERE runs.series_id = series.id);");
-    if (!st) {
-        sql::exec(m_db, "ROLLBACK");
-        return st;
+    // no index on runs.source_id (it would slow every import): one scan per affected source, deletes are rare
+    sql::Statement dropSource(m_db,
+        "DELETE FROM sources WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM runs WHERE source_id = ?1)");
+    sql::Statement dropSeries(m_db,
+        "DELETE FROM series WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM runs WHERE series_id = ?1)");
+    for (auto [stmt, list] : { std::pair { &dropSource, &sources }, std::pair { &dropSeries, &series } }) {
+        std::sort(list->begin(), list->end());
+        list->erase(std::unique(list->begin(), list->end()), list->end());
+        for (long long id : *list) {
+            stmt->reset();
+            stmt->bind(1, static_cast<std::int64_t>(id));
+            stmt->step();
+            if (stmt->failed())
+                return fail("cleaning up after the deletion: " + stmt->error());
+        }
     }
     if (auto c = sql::exec(m_db, "COMMIT"); !c)
         return c;
