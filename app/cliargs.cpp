@@ -30,8 +30,8 @@ std::vector<std::string> Args::list(const std::string& name) const
     return out;
 }
 
-std::optional<Args> parseArgs(int argc, char** argv, const std::map<std::string, std::map<std::string, bool>>& spec,
-    std::string& error)
+std::optional<Args> parseArgs(
+    int argc, char** argv, const std::map<std::string, std::map<std::string, bool>>& spec, std::string& error)
 {
     Args a;
     if (argc < 2) {

@@ -20,7 +20,7 @@ struct Args {
 };
 
 /// Parses argv against the options a command accepts (name -> takes a value). Errors name the option.
-std::optional<Args> parseArgs(int argc, char** argv, const std::map<std::string, std::map<std::string, bool>>& spec,
-    std::string& error);
+std::optional<Args> parseArgs(
+    int argc, char** argv, const std::map<std::string, std::map<std::string, bool>>& spec, std::string& error);
 
 } // namespace paretoscope::cli

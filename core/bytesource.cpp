@@ -9,7 +9,7 @@ namespace paretoscope {
 
 Result<std::unique_ptr<FileSource>> FileSource::open(const std::string& path)
 {
-    struct stat st {};
+    struct stat st { };
     if (::stat(path.c_str(), &st) != 0)
         return Error { path + ": cannot open: " + std::strerror(errno) };
     if (S_ISDIR(st.st_mode))
@@ -27,7 +27,10 @@ FileSource::FileSource(std::FILE* f, std::string path, std::uint64_t size)
 {
 }
 
-FileSource::~FileSource() { std::fclose(m_file); }
+FileSource::~FileSource()
+{
+    std::fclose(m_file);
+}
 
 Result<std::size_t> FileSource::read(char* dst, std::size_t n)
 {

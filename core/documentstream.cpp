@@ -8,85 +8,88 @@
 namespace paretoscope {
 namespace {
 
-    constexpr std::size_t kPadding = 64; // simdjson::SIMDJSON_PADDING
-    constexpr std::size_t kReadSize = 4u << 20;
+constexpr std::size_t kPadding = 64; // simdjson::SIMDJSON_PADDING
+constexpr std::size_t kReadSize = 4u << 20;
 
-    bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
 
-    enum class ScanState { Complete, NeedMore, TooDeep };
+enum class ScanState { Complete, NeedMore, TooDeep };
 
-    // Finds the end of the container value starting at p ('{' or '['). Strings are skipped with memchr; a quote
-    // preceded by an odd number of backslashes is escaped.
-    ScanState scanContainer(const char* p, const char* end, int maxDepth, const char*& out)
-    {
-        int depth = 0;
-        const char* q = p;
-        while (q < end) {
-            char c = *q;
-            if (c == '"') {
-                const char* s = q + 1;
-                for (;;) {
-                    const void* hit = std::memchr(s, '"', static_cast<std::size_t>(end - s));
-                    if (!hit)
-                        return ScanState::NeedMore;
-                    const char* quote = static_cast<const char*>(hit);
-                    const char* b = quote;
-                    while (b > q + 1 && b[-1] == '\\')
-                        --b;
-                    if ((quote - b) % 2 == 0) {
-                        q = quote + 1;
-                        break;
-                    }
-                    s = quote + 1;
+// Finds the end of the container value starting at p ('{' or '['). Strings are skipped with memchr; a quote
+// preceded by an odd number of backslashes is escaped.
+ScanState scanContainer(const char* p, const char* end, int maxDepth, const char*& out)
+{
+    int depth = 0;
+    const char* q = p;
+    while (q < end) {
+        char c = *q;
+        if (c == '"') {
+            const char* s = q + 1;
+            for (;;) {
+                const void* hit = std::memchr(s, '"', static_cast<std::size_t>(end - s));
+                if (!hit)
+                    return ScanState::NeedMore;
+                const char* quote = static_cast<const char*>(hit);
+                const char* b = quote;
+                while (b > q + 1 && b[-1] == '\\')
+                    --b;
+                if ((quote - b) % 2 == 0) {
+                    q = quote + 1;
+                    break;
                 }
-                continue;
+                s = quote + 1;
             }
-            if (c == '{' || c == '[') {
-                if (++depth > maxDepth)
-                    return ScanState::TooDeep;
-            } else if (c == '}' || c == ']') {
-                if (--depth == 0) {
-                    out = q + 1;
-                    return ScanState::Complete;
-                }
-            }
-            ++q;
+            continue;
         }
-        return ScanState::NeedMore;
+        if (c == '{' || c == '[') {
+            if (++depth > maxDepth)
+                return ScanState::TooDeep;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0) {
+                out = q + 1;
+                return ScanState::Complete;
+            }
+        }
+        ++q;
     }
+    return ScanState::NeedMore;
+}
 
-    // Ends a scalar array element (number, literal or string) at the next ',' / ']' / whitespace outside a string.
-    ScanState scanScalar(const char* p, const char* end, const char*& out)
-    {
-        const char* q = p;
-        if (*q == '"') {
-            ++q;
-            while (q < end && *q != '"') {
-                if (*q == '\\')
-                    ++q;
+// Ends a scalar array element (number, literal or string) at the next ',' / ']' / whitespace outside a string.
+ScanState scanScalar(const char* p, const char* end, const char*& out)
+{
+    const char* q = p;
+    if (*q == '"') {
+        ++q;
+        while (q < end && *q != '"') {
+            if (*q == '\\')
                 ++q;
-            }
-            if (q >= end)
-                return ScanState::NeedMore;
-            out = q + 1;
-            return ScanState::Complete;
-        }
-        while (q < end && *q != ',' && *q != ']' && *q != '}' && !isSpace(*q))
             ++q;
+        }
         if (q >= end)
             return ScanState::NeedMore;
-        out = q;
+        out = q + 1;
         return ScanState::Complete;
     }
+    while (q < end && *q != ',' && *q != ']' && *q != '}' && !isSpace(*q))
+        ++q;
+    if (q >= end)
+        return ScanState::NeedMore;
+    out = q;
+    return ScanState::Complete;
+}
 
-    std::string describe(char c)
-    {
-        if (c >= 0x20 && c < 0x7f)
-            return std::string("'") + c + "'";
-        char buf[16];
-        std::snprintf(buf, sizeof buf, "byte 0x%02x", static_cast<unsigned char>(c));
-        return buf;
-    }
+std::string describe(char c)
+{
+    if (c >= 0x20 && c < 0x7f)
+        return std::string("'") + c + "'";
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "byte 0x%02x", static_cast<unsigned char>(c));
+    return buf;
+}
 
 } // namespace
 
@@ -138,7 +141,8 @@ Status forEachJsonElement(ByteSource& source, const StreamLimits& limits, const 
         consumed += static_cast<std::uint64_t>(to - from);
         begin = static_cast<std::size_t>(to - buf.get());
     };
-    auto where = [&]() { return name + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line) + ")"; };
+    auto where
+        = [&]() { return name + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line) + ")"; };
 
     for (;;) {
         // skip whitespace

@@ -5,8 +5,14 @@
 
 namespace paretoscope {
 namespace {
-    bool usable(const Point& p) { return std::isfinite(p.x) && std::isfinite(p.y) && p.x > 0 && p.y > 0; }
-    double sgn(double v) { return v < 0 ? -1.0 : 1.0; } // sgn(0) = +1, as d3 has it
+bool usable(const Point& p)
+{
+    return std::isfinite(p.x) && std::isfinite(p.y) && p.x > 0 && p.y > 0;
+}
+double sgn(double v)
+{
+    return v < 0 ? -1.0 : 1.0;
+} // sgn(0) = +1, as d3 has it
 } // namespace
 
 std::vector<Point> upperLeftFrontier(std::vector<Point> points)
@@ -52,8 +58,8 @@ MonotoneCurve::MonotoneCurve(std::vector<Point> knots)
     if (n == 0)
         return;
     m_slopes.assign(n, 0.0);
-    auto [lo, hi] = std::minmax_element(m_knots.begin(), m_knots.end(),
-        [](const Point& a, const Point& b) { return a.y < b.y; });
+    auto [lo, hi]
+        = std::minmax_element(m_knots.begin(), m_knots.end(), [](const Point& a, const Point& b) { return a.y < b.y; });
     m_minY = lo->y;
     m_maxY = hi->y;
     if (n == 1)

@@ -2,18 +2,18 @@
 
 namespace paretoscope {
 namespace {
-    std::string cacheKey(const Scope& s, TputMetric metric)
-    {
-        std::string k = s.model + '\x1f' + (s.isl ? std::to_string(*s.isl) : "*") + '\x1f'
-            + (s.osl ? std::to_string(*s.osl) : "*") + '\x1f' + s.workload + '\x1f'
-            + std::to_string(static_cast<int>(metric));
-        for (const auto* list : { &s.hardware, &s.engines, &s.precisions, &s.specDecoding }) {
-            k += '\x1e';
-            for (const auto& v : *list)
-                k += v + '\x1f';
-        }
-        return k;
+std::string cacheKey(const Scope& s, TputMetric metric)
+{
+    std::string k = s.model + '\x1f' + (s.isl ? std::to_string(*s.isl) : "*") + '\x1f'
+        + (s.osl ? std::to_string(*s.osl) : "*") + '\x1f' + s.workload + '\x1f'
+        + std::to_string(static_cast<int>(metric));
+    for (const auto* list : { &s.hardware, &s.engines, &s.precisions, &s.specDecoding }) {
+        k += '\x1e';
+        for (const auto& v : *list)
+            k += v + '\x1f';
     }
+    return k;
+}
 } // namespace
 
 FrontierCache::FrontierCache(RunStore& store)
@@ -21,7 +21,10 @@ FrontierCache::FrontierCache(RunStore& store)
 {
 }
 
-void FrontierCache::clear() { m_entries.clear(); }
+void FrontierCache::clear()
+{
+    m_entries.clear();
+}
 
 const std::vector<GroupFrontier>& FrontierCache::frontiers(const Scope& scope, TputMetric metric)
 {

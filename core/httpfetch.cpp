@@ -7,29 +7,29 @@
 namespace paretoscope {
 namespace {
 
-    struct Sink {
-        std::string body;
-        std::size_t maxBytes;
-        bool tooLarge = false;
-    };
+struct Sink {
+    std::string body;
+    std::size_t maxBytes;
+    bool tooLarge = false;
+};
 
-    std::size_t onData(char* data, std::size_t size, std::size_t n, void* user)
-    {
-        auto* sink = static_cast<Sink*>(user);
-        std::size_t bytes = size * n;
-        if (sink->body.size() + bytes > sink->maxBytes) {
-            sink->tooLarge = true;
-            return 0; // makes curl stop with CURLE_WRITE_ERROR
-        }
-        sink->body.append(data, bytes);
-        return bytes;
+std::size_t onData(char* data, std::size_t size, std::size_t n, void* user)
+{
+    auto* sink = static_cast<Sink*>(user);
+    std::size_t bytes = size * n;
+    if (sink->body.size() + bytes > sink->maxBytes) {
+        sink->tooLarge = true;
+        return 0; // makes curl stop with CURLE_WRITE_ERROR
     }
+    sink->body.append(data, bytes);
+    return bytes;
+}
 
-    int onProgress(void* user, curl_off_t, curl_off_t now, curl_off_t, curl_off_t)
-    {
-        auto* opts = static_cast<const HttpOptions*>(user);
-        return opts->progress && !opts->progress(static_cast<std::size_t>(now)) ? 1 : 0;
-    }
+int onProgress(void* user, curl_off_t, curl_off_t now, curl_off_t, curl_off_t)
+{
+    auto* opts = static_cast<const HttpOptions*>(user);
+    return opts->progress && !opts->progress(static_cast<std::size_t>(now)) ? 1 : 0;
+}
 
 } // namespace
 
@@ -74,8 +74,8 @@ Result<std::string> httpGet(const std::string& url, const HttpOptions& options)
     if (rc == CURLE_OPERATION_TIMEDOUT)
         return Error { url + ": timed out (" + std::string(errbuf[0] ? errbuf : curl_easy_strerror(rc)) + ")" };
     if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_PROXY)
-        return Error { url + ": cannot reach the server (offline?): "
-            + std::string(errbuf[0] ? errbuf : curl_easy_strerror(rc)) };
+        return Error { url
+            + ": cannot reach the server (offline?): " + std::string(errbuf[0] ? errbuf : curl_easy_strerror(rc)) };
     if (rc != CURLE_OK)
         return Error { url + ": " + std::string(errbuf[0] ? errbuf : curl_easy_strerror(rc)) };
     if (status < 200 || status >= 300)

@@ -18,322 +18,323 @@
 namespace paretoscope {
 namespace {
 
-    // Hands parsed records to a writer thread, so that parsing (this core) and SQLite (the other) overlap. The queue
-    // is bounded: memory stays a few batches whatever the file size.
-    class InsertPipeline {
-    public:
-        static constexpr std::size_t kBatch = 2048;
-        static constexpr std::size_t kMaxQueued = 4;
+// Hands parsed records to a writer thread, so that parsing (this core) and SQLite (the other) overlap. The queue
+// is bounded: memory stays a few batches whatever the file size.
+class InsertPipeline {
+public:
+    static constexpr std::size_t kBatch = 2048;
+    static constexpr std::size_t kMaxQueued = 4;
 
-        explicit InsertPipeline(std::unique_ptr<ImportWriter> writer)
-            : m_writer(std::move(writer))
-            , m_thread([this] { run(); })
-        {
-            m_current.reserve(kBatch);
-        }
-        ~InsertPipeline() { finish(); }
+    explicit InsertPipeline(std::unique_ptr<ImportWriter> writer)
+        : m_writer(std::move(writer))
+        , m_thread([this] { run(); })
+    {
+        m_current.reserve(kBatch);
+    }
+    ~InsertPipeline() { finish(); }
 
-        // false once the writer failed: stop parsing
-        bool push(RunRecord&& r, std::uint64_t index)
-        {
-            m_current.push_back({ std::move(r), index });
-            if (m_current.size() < kBatch)
-                return !failed();
-            return flush();
-        }
+    // false once the writer failed: stop parsing
+    bool push(RunRecord&& r, std::uint64_t index)
+    {
+        m_current.push_back({ std::move(r), index });
+        if (m_current.size() < kBatch)
+            return !failed();
+        return flush();
+    }
 
-        Status finish()
-        {
-            if (m_thread.joinable()) {
-                flush();
-                {
-                    std::lock_guard lock(m_mutex);
-                    m_closed = true;
-                }
-                m_cv.notify_all();
-                m_thread.join();
+    Status finish()
+    {
+        if (m_thread.joinable()) {
+            flush();
+            {
+                std::lock_guard lock(m_mutex);
+                m_closed = true;
             }
-            if (!m_error.empty())
-                return Error { m_error };
-            return ok();
-        }
-
-        ImportWriter& writer() { return *m_writer; }
-
-    private:
-        using Batch = std::vector<std::pair<RunRecord, std::uint64_t>>;
-
-        bool failed()
-        {
-            std::lock_guard lock(m_mutex);
-            return !m_error.empty();
-        }
-
-        bool flush()
-        {
-            std::unique_lock lock(m_mutex);
-            m_cv.wait(lock, [&] { return m_queue.size() < kMaxQueued || !m_error.empty(); });
-            if (!m_error.empty())
-                return false;
-            if (!m_current.empty())
-                m_queue.push_back(std::move(m_current));
-            m_current = Batch();
-            m_current.reserve(kBatch);
             m_cv.notify_all();
-            return true;
+            m_thread.join();
         }
-
-        void run()
-        {
-            for (;;) {
-                Batch batch;
-                {
-                    std::unique_lock lock(m_mutex);
-                    m_cv.wait(lock, [&] { return !m_queue.empty() || m_closed; });
-                    if (m_queue.empty())
-                        return;
-                    batch = std::move(m_queue.front());
-                    m_queue.pop_front();
-                }
-                m_cv.notify_all();
-                for (auto& [record, index] : batch) {
-                    auto added = m_writer->add(record, index);
-                    if (!added) {
-                        std::lock_guard lock(m_mutex);
-                        m_error = added.error();
-                        m_queue.clear();
-                        m_cv.notify_all();
-                        return;
-                    }
-                }
-            }
-        }
-
-        std::unique_ptr<ImportWriter> m_writer;
-        std::mutex m_mutex;
-        std::condition_variable m_cv;
-        std::deque<Batch> m_queue;
-        Batch m_current;
-        bool m_closed = false;
-        std::string m_error;
-        std::thread m_thread;
-    };
-
-    // Serves the first bytes again after they were peeked at to choose between JSON and CSV.
-    class PeekedSource final : public ByteSource {
-    public:
-        explicit PeekedSource(ByteSource& inner)
-            : m_inner(inner)
-        {
-        }
-        Result<char> firstNonSpace()
-        {
-            for (;;) {
-                for (std::size_t i = m_pos; i < m_head.size(); ++i) {
-                    char c = m_head[i];
-                    if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
-                        return c;
-                }
-                if (m_head.size() > (1u << 20))
-                    return Error { name() + ": more than 1 MB of whitespace before any content" };
-                std::size_t old = m_head.size();
-                m_head.resize(old + 65536);
-                auto got = m_inner.read(m_head.data() + old, 65536);
-                if (!got)
-                    return Error { got.error() };
-                m_head.resize(old + *got);
-                if (*got == 0)
-                    return '\0';
-            }
-        }
-        Result<std::size_t> read(char* dst, std::size_t n) override
-        {
-            if (m_pos < m_head.size()) {
-                std::size_t take = std::min(n, m_head.size() - m_pos);
-                std::memcpy(dst, m_head.data() + m_pos, take);
-                m_pos += take;
-                return take;
-            }
-            return m_inner.read(dst, n);
-        }
-        std::uint64_t size() const override { return m_inner.size(); }
-        const std::string& name() const override { return m_inner.name(); }
-
-    private:
-        ByteSource& m_inner;
-        std::string m_head;
-        std::size_t m_pos = 0;
-    };
-
-    std::string recordWhere(const std::string& source, std::uint64_t index, std::uint64_t line)
-    {
-        return source + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line) + "): ";
-    }
-
-    std::int64_t nowSeconds()
-    {
-        return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-            .count();
-    }
-
-    // Shared by the JSON and CSV paths: once the format is known, open the transaction and the pipeline.
-    struct ImportState {
-        RunStore& store;
-        const ImportOptions& options;
-        const std::string& name;
-        std::unique_ptr<RecordMapper> mapper;
-        std::unique_ptr<InsertPipeline> pipeline;
-        Format format = Format::InferenceXAgg;
-        std::uint64_t records = 0;
-
-        Status start(Format f)
-        {
-            format = f;
-            if (f == Format::VllmBench || f == Format::SglangBench) {
-                std::string missing = missingCallerFields(options);
-                if (!missing.empty())
-                    return Error { name + ": a " + std::string(formatName(f))
-                        + " result does not say what it ran on; give: " + missing };
-            }
-            mapper = makeMapper(f, options);
-            Provenance p;
-            p.source = name;
-            p.format = std::string(formatName(f));
-            p.importedAt = nowSeconds();
-            auto writer = store.beginImport(p);
-            if (!writer)
-                return Error { writer.error() };
-            pipeline = std::make_unique<InsertPipeline>(std::move(*writer));
-            return ok();
-        }
-
-        Status add(RunRecord&& r, std::uint64_t index)
-        {
-            ++records;
-            if (!pipeline->push(std::move(r), index))
-                return pipeline->finish();
-            return ok();
-        }
-    };
-
-    Status importJson(ImportState& state, ByteSource& source, Sha256& sha, const ProgressFn& progress)
-    {
-        JsonRecordParser parser;
-        StreamLimits limits;
-        return forEachJsonElement(
-            source, limits,
-            [&](const JsonElement& el) -> Status {
-                if (!state.mapper) {
-                    auto keys = parser.keys(el);
-                    if (!keys)
-                        return Error { recordWhere(state.name, el.index, el.line) + keys.error() };
-                    auto f = detectJsonFormat(*keys);
-                    if (!f)
-                        return Error { recordWhere(state.name, el.index, el.line)
-                            + "not a recognised benchmark format (InferenceX aggregate or API, vLLM or SGLang "
-                              "bench results, Paretoscope JSON)" };
-                    if (auto st = state.start(*f); !st)
-                        return st;
-                }
-                state.mapper->begin();
-                if (auto st = parser.walk(el, *state.mapper); !st)
-                    return Error { recordWhere(state.name, el.index, el.line) + st.error() };
-                auto rec = state.mapper->finish();
-                if (!rec)
-                    return Error { recordWhere(state.name, el.index, el.line) + rec.error() };
-                return state.add(std::move(*rec), el.index);
-            },
-            [&](const char* data, std::size_t n) { sha.update(data, n); }, progress);
-    }
-
-    // Hashes every byte the CSV reader pulls.
-    class HashingSource final : public ByteSource {
-    public:
-        HashingSource(ByteSource& inner, Sha256& sha)
-            : m_inner(inner)
-            , m_sha(sha)
-        {
-        }
-        Result<std::size_t> read(char* dst, std::size_t n) override
-        {
-            auto got = m_inner.read(dst, n);
-            if (got)
-                m_sha.update(dst, *got);
-            return got;
-        }
-        std::uint64_t size() const override { return m_inner.size(); }
-        const std::string& name() const override { return m_inner.name(); }
-
-    private:
-        ByteSource& m_inner;
-        Sha256& m_sha;
-    };
-
-    Status importCsv(ImportState& state, ByteSource& source, Sha256& sha, const ProgressFn& progress)
-    {
-        HashingSource hashing(source, sha);
-        CsvReader reader(hashing);
-        std::vector<std::string> header, cells;
-        std::uint64_t line = 0;
-        auto first = reader.next(header, line);
-        if (!first)
-            return Error { first.error() };
-        if (!*first)
-            return Error { state.name + ": empty: no content" };
-        if (!isParetoscopeCsvHeader(header))
-            return Error { state.name + ": line 1: not a recognised format: not JSON, and not a Paretoscope CSV "
-                                        "(its header needs model, hardware and tput_per_gpu_tok_s)" };
-        if (auto st = state.start(Format::ParetoscopeCsv); !st)
-            return st;
-        std::uint64_t index = 0;
-        for (;;) {
-            auto more = reader.next(cells, line);
-            if (!more)
-                return Error { more.error() };
-            if (!*more)
-                break;
-            std::string where = state.name + ": record " + std::to_string(index + 1) + " (line "
-                + std::to_string(line) + "): ";
-            if (cells.size() != header.size())
-                return Error { where + "has " + std::to_string(cells.size()) + " cells, the header has "
-                    + std::to_string(header.size()) };
-            state.mapper->begin();
-            for (std::size_t i = 0; i < cells.size(); ++i) {
-                std::string_view cell = cells[i];
-                // exports guard text that a spreadsheet would take for a formula with a leading apostrophe
-                if (cell.size() > 1 && cell[0] == '\'' && std::strchr("=+-@\t\r", cell[1]))
-                    cell.remove_prefix(1);
-                FieldValue v;
-                v.kind = FieldValue::Kind::Text;
-                v.text = cell;
-                v.fromCsv = true;
-                if (auto st = state.mapper->field(header[i], v); !st)
-                    return Error { where + st.error() };
-            }
-            auto rec = state.mapper->finish();
-            if (!rec)
-                return Error { where + rec.error() };
-            if (auto st = state.add(std::move(*rec), index); !st)
-                return st;
-            ++index;
-            if (progress && (index % 4096) == 0 && !progress(reader.consumed(), source.size()))
-                return Error { state.name + ": import cancelled" };
-        }
+        if (!m_error.empty())
+            return Error { m_error };
         return ok();
     }
 
-    bool importableFile(const std::filesystem::path& p)
+    ImportWriter& writer() { return *m_writer; }
+
+private:
+    using Batch = std::vector<std::pair<RunRecord, std::uint64_t>>;
+
+    bool failed()
     {
-        std::string ext = p.extension().string();
-        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-        std::string name = p.filename().string();
-        return !name.empty() && name[0] != '.' && (ext == ".json" || ext == ".jsonl" || ext == ".csv");
+        std::lock_guard lock(m_mutex);
+        return !m_error.empty();
     }
+
+    bool flush()
+    {
+        std::unique_lock lock(m_mutex);
+        m_cv.wait(lock, [&] { return m_queue.size() < kMaxQueued || !m_error.empty(); });
+        if (!m_error.empty())
+            return false;
+        if (!m_current.empty())
+            m_queue.push_back(std::move(m_current));
+        m_current = Batch();
+        m_current.reserve(kBatch);
+        m_cv.notify_all();
+        return true;
+    }
+
+    void run()
+    {
+        for (;;) {
+            Batch batch;
+            {
+                std::unique_lock lock(m_mutex);
+                m_cv.wait(lock, [&] { return !m_queue.empty() || m_closed; });
+                if (m_queue.empty())
+                    return;
+                batch = std::move(m_queue.front());
+                m_queue.pop_front();
+            }
+            m_cv.notify_all();
+            for (auto& [record, index] : batch) {
+                auto added = m_writer->add(record, index);
+                if (!added) {
+                    std::lock_guard lock(m_mutex);
+                    m_error = added.error();
+                    m_queue.clear();
+                    m_cv.notify_all();
+                    return;
+                }
+            }
+        }
+    }
+
+    std::unique_ptr<ImportWriter> m_writer;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<Batch> m_queue;
+    Batch m_current;
+    bool m_closed = false;
+    std::string m_error;
+    std::thread m_thread;
+};
+
+// Serves the first bytes again after they were peeked at to choose between JSON and CSV.
+class PeekedSource final : public ByteSource {
+public:
+    explicit PeekedSource(ByteSource& inner)
+        : m_inner(inner)
+    {
+    }
+    Result<char> firstNonSpace()
+    {
+        for (;;) {
+            for (std::size_t i = m_pos; i < m_head.size(); ++i) {
+                char c = m_head[i];
+                if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
+                    return c;
+            }
+            if (m_head.size() > (1u << 20))
+                return Error { name() + ": more than 1 MB of whitespace before any content" };
+            std::size_t old = m_head.size();
+            m_head.resize(old + 65536);
+            auto got = m_inner.read(m_head.data() + old, 65536);
+            if (!got)
+                return Error { got.error() };
+            m_head.resize(old + *got);
+            if (*got == 0)
+                return '\0';
+        }
+    }
+    Result<std::size_t> read(char* dst, std::size_t n) override
+    {
+        if (m_pos < m_head.size()) {
+            std::size_t take = std::min(n, m_head.size() - m_pos);
+            std::memcpy(dst, m_head.data() + m_pos, take);
+            m_pos += take;
+            return take;
+        }
+        return m_inner.read(dst, n);
+    }
+    std::uint64_t size() const override { return m_inner.size(); }
+    const std::string& name() const override { return m_inner.name(); }
+
+private:
+    ByteSource& m_inner;
+    std::string m_head;
+    std::size_t m_pos = 0;
+};
+
+std::string recordWhere(const std::string& source, std::uint64_t index, std::uint64_t line)
+{
+    return source + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line) + "): ";
+}
+
+std::int64_t nowSeconds()
+{
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+// Shared by the JSON and CSV paths: once the format is known, open the transaction and the pipeline.
+struct ImportState {
+    RunStore& store;
+    const ImportOptions& options;
+    const std::string& name;
+    std::unique_ptr<RecordMapper> mapper;
+    std::unique_ptr<InsertPipeline> pipeline;
+    Format format = Format::InferenceXAgg;
+    std::uint64_t records = 0;
+
+    Status start(Format f)
+    {
+        format = f;
+        if (f == Format::VllmBench || f == Format::SglangBench) {
+            std::string missing = missingCallerFields(options);
+            if (!missing.empty())
+                return Error { name + ": a " + std::string(formatName(f))
+                    + " result does not say what it ran on; give: " + missing };
+        }
+        mapper = makeMapper(f, options);
+        Provenance p;
+        p.source = name;
+        p.format = std::string(formatName(f));
+        p.importedAt = nowSeconds();
+        auto writer = store.beginImport(p);
+        if (!writer)
+            return Error { writer.error() };
+        pipeline = std::make_unique<InsertPipeline>(std::move(*writer));
+        return ok();
+    }
+
+    Status add(RunRecord&& r, std::uint64_t index)
+    {
+        ++records;
+        if (!pipeline->push(std::move(r), index))
+            return pipeline->finish();
+        return ok();
+    }
+};
+
+Status importJson(ImportState& state, ByteSource& source, Sha256& sha, const ProgressFn& progress)
+{
+    JsonRecordParser parser;
+    StreamLimits limits;
+    return forEachJsonElement(
+        source, limits,
+        [&](const JsonElement& el) -> Status {
+            if (!state.mapper) {
+                auto keys = parser.keys(el);
+                if (!keys)
+                    return Error { recordWhere(state.name, el.index, el.line) + keys.error() };
+                auto f = detectJsonFormat(*keys);
+                if (!f)
+                    return Error { recordWhere(state.name, el.index, el.line)
+                        + "not a recognised benchmark format (InferenceX aggregate or API, vLLM or SGLang "
+                          "bench results, Paretoscope JSON)" };
+                if (auto st = state.start(*f); !st)
+                    return st;
+            }
+            state.mapper->begin();
+            if (auto st = parser.walk(el, *state.mapper); !st)
+                return Error { recordWhere(state.name, el.index, el.line) + st.error() };
+            auto rec = state.mapper->finish();
+            if (!rec)
+                return Error { recordWhere(state.name, el.index, el.line) + rec.error() };
+            return state.add(std::move(*rec), el.index);
+        },
+        [&](const char* data, std::size_t n) { sha.update(data, n); }, progress);
+}
+
+// Hashes every byte the CSV reader pulls.
+class HashingSource final : public ByteSource {
+public:
+    HashingSource(ByteSource& inner, Sha256& sha)
+        : m_inner(inner)
+        , m_sha(sha)
+    {
+    }
+    Result<std::size_t> read(char* dst, std::size_t n) override
+    {
+        auto got = m_inner.read(dst, n);
+        if (got)
+            m_sha.update(dst, *got);
+        return got;
+    }
+    std::uint64_t size() const override { return m_inner.size(); }
+    const std::string& name() const override { return m_inner.name(); }
+
+private:
+    ByteSource& m_inner;
+    Sha256& m_sha;
+};
+
+Status importCsv(ImportState& state, ByteSource& source, Sha256& sha, const ProgressFn& progress)
+{
+    HashingSource hashing(source, sha);
+    CsvReader reader(hashing);
+    std::vector<std::string> header, cells;
+    std::uint64_t line = 0;
+    auto first = reader.next(header, line);
+    if (!first)
+        return Error { first.error() };
+    if (!*first)
+        return Error { state.name + ": empty: no content" };
+    if (!isParetoscopeCsvHeader(header))
+        return Error { state.name
+            + ": line 1: not a recognised format: not JSON, and not a Paretoscope CSV "
+              "(its header needs model, hardware and tput_per_gpu_tok_s)" };
+    if (auto st = state.start(Format::ParetoscopeCsv); !st)
+        return st;
+    std::uint64_t index = 0;
+    for (;;) {
+        auto more = reader.next(cells, line);
+        if (!more)
+            return Error { more.error() };
+        if (!*more)
+            break;
+        std::string where
+            = state.name + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line) + "): ";
+        if (cells.size() != header.size())
+            return Error { where + "has " + std::to_string(cells.size()) + " cells, the header has "
+                + std::to_string(header.size()) };
+        state.mapper->begin();
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            std::string_view cell = cells[i];
+            // exports guard text that a spreadsheet would take for a formula with a leading apostrophe
+            if (cell.size() > 1 && cell[0] == '\'' && std::strchr("=+-@\t\r", cell[1]))
+                cell.remove_prefix(1);
+            FieldValue v;
+            v.kind = FieldValue::Kind::Text;
+            v.text = cell;
+            v.fromCsv = true;
+            if (auto st = state.mapper->field(header[i], v); !st)
+                return Error { where + st.error() };
+        }
+        auto rec = state.mapper->finish();
+        if (!rec)
+            return Error { where + rec.error() };
+        if (auto st = state.add(std::move(*rec), index); !st)
+            return st;
+        ++index;
+        if (progress && (index % 4096) == 0 && !progress(reader.consumed(), source.size()))
+            return Error { state.name + ": import cancelled" };
+    }
+    return ok();
+}
+
+bool importableFile(const std::filesystem::path& p)
+{
+    std::string ext = p.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::string name = p.filename().string();
+    return !name.empty() && name[0] != '.' && (ext == ".json" || ext == ".jsonl" || ext == ".csv");
+}
 
 } // namespace
 
-Result<ImportSummary> importSource(RunStore& store, ByteSource& raw, const ImportOptions& options,
-    const ProgressFn& progress)
+Result<ImportSummary> importSource(
+    RunStore& store, ByteSource& raw, const ImportOptions& options, const ProgressFn& progress)
 {
     const std::string& name = raw.name();
     PeekedSource source(raw);
@@ -370,10 +371,13 @@ Result<ImportSummary> importSource(RunStore& store, ByteSource& raw, const Impor
     return summary;
 }
 
-bool isUrl(const std::string& s) { return s.starts_with("http://") || s.starts_with("https://"); }
+bool isUrl(const std::string& s)
+{
+    return s.starts_with("http://") || s.starts_with("https://");
+}
 
-std::vector<ImportOutcome> importPath(RunStore& store, const std::string& pathOrUrl, const ImportOptions& options,
-    const ProgressFn& progress)
+std::vector<ImportOutcome> importPath(
+    RunStore& store, const std::string& pathOrUrl, const ImportOptions& options, const ProgressFn& progress)
 {
     std::vector<ImportOutcome> out;
     if (isUrl(pathOrUrl)) {

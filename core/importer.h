@@ -28,13 +28,13 @@ struct ImportOutcome {
 };
 
 /// Imports one stream in one transaction: every record or none. The format is detected from the content.
-Result<ImportSummary> importSource(RunStore& store, ByteSource& source, const ImportOptions& options,
-    const ProgressFn& progress = {});
+Result<ImportSummary> importSource(
+    RunStore& store, ByteSource& source, const ImportOptions& options, const ProgressFn& progress = {});
 
 /// Imports a file, or every .json/.jsonl/.csv file under a folder (recursively, each file on its own), or an
 /// http(s) URL of the InferenceX API.
-std::vector<ImportOutcome> importPath(RunStore& store, const std::string& pathOrUrl, const ImportOptions& options,
-    const ProgressFn& progress = {});
+std::vector<ImportOutcome> importPath(
+    RunStore& store, const std::string& pathOrUrl, const ImportOptions& options, const ProgressFn& progress = {});
 
 /// Whether the argument is an http:// or https:// URL.
 bool isUrl(const std::string& s);

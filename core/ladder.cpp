@@ -35,10 +35,13 @@ std::string_view clampName(Clamp c)
     return "";
 }
 
-std::vector<double> defaultTargets() { return { 30, 50, 75, 100, 150, 200 }; }
+std::vector<double> defaultTargets()
+{
+    return { 30, 50, 75, 100, 150, 200 };
+}
 
-std::vector<LadderEntry> readLadder(const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets,
-    bool clamp)
+std::vector<LadderEntry> readLadder(
+    const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets, bool clamp)
 {
     std::vector<LadderEntry> out;
     out.reserve(targets.size());

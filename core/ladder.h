@@ -36,8 +36,8 @@ struct LadderEntry {
 
 /// Reads the frontiers of one hardware at each target. With clamp, a target no frontier covers is read at the nearest
 /// x some frontier covers (an end of a range), marked as clamped below or above; the status still says why.
-std::vector<LadderEntry> readLadder(const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets,
-    bool clamp);
+std::vector<LadderEntry> readLadder(
+    const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets, bool clamp);
 
 /// The seed page's targets: 30, 50, 75, 100, 150, 200 tok/s/user.
 std::vector<double> defaultTargets();

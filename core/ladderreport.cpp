@@ -26,8 +26,8 @@ std::optional<TputMetric> parseMetric(std::string_view name)
     return std::nullopt;
 }
 
-Result<std::vector<HardwareLadder>> computeLadder(FrontierCache& cache, const PricingCatalog& pricing,
-    const LadderRequest& req)
+Result<std::vector<HardwareLadder>> computeLadder(
+    FrontierCache& cache, const PricingCatalog& pricing, const LadderRequest& req)
 {
     const PricingTier* tier = nullptr;
     if (!req.price.customUsdPerGpuHour) {

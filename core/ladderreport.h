@@ -43,8 +43,8 @@ struct HardwareLadder {
 
 /// Reads every hardware in scope (or the ones the scope names) at the targets and prices each reading. The same
 /// function serves the CLI's `ladder` and the GUI's readout and ladder table.
-Result<std::vector<HardwareLadder>> computeLadder(FrontierCache& cache, const PricingCatalog& pricing,
-    const LadderRequest& request);
+Result<std::vector<HardwareLadder>> computeLadder(
+    FrontierCache& cache, const PricingCatalog& pricing, const LadderRequest& request);
 
 /// "total", "input", "output"
 std::string_view metricName(TputMetric m);

@@ -85,8 +85,14 @@ double tokensPerDollar(double usdPerGpuHour, double tokensPerSecondPerGpu)
     return tokensPerSecondPerGpu * 3600.0 / usdPerGpuHour;
 }
 
-double joulesPerToken(double powerW, double tokensPerSecond) { return powerW / tokensPerSecond; }
+double joulesPerToken(double powerW, double tokensPerSecond)
+{
+    return powerW / tokensPerSecond;
+}
 
-double tokensPerSecondPerMegawatt(double tokensPerSecond, double powerW) { return tokensPerSecond * 1e6 / powerW; }
+double tokensPerSecondPerMegawatt(double tokensPerSecond, double powerW)
+{
+    return tokensPerSecond * 1e6 / powerW;
+}
 
 } // namespace paretoscope

@@ -10,56 +10,59 @@
 namespace paretoscope {
 namespace {
 
-    using json = nlohmann::ordered_json;
+using json = nlohmann::ordered_json;
 
-    json cellJson(const CellValue& v)
-    {
-        if (const auto* s = std::get_if<std::string>(&v))
-            return *s;
-        if (const auto* i = std::get_if<long long>(&v))
-            return *i;
-        if (const auto* d = std::get_if<double>(&v))
-            return *d;
-        if (const auto* b = std::get_if<bool>(&v))
-            return *b;
-        return nullptr;
+json cellJson(const CellValue& v)
+{
+    if (const auto* s = std::get_if<std::string>(&v))
+        return *s;
+    if (const auto* i = std::get_if<long long>(&v))
+        return *i;
+    if (const auto* d = std::get_if<double>(&v))
+        return *d;
+    if (const auto* b = std::get_if<bool>(&v))
+        return *b;
+    return nullptr;
+}
+
+json recordJson(const RunRecord& r, bool withSchema)
+{
+    json o = json::object();
+    if (withSchema)
+        o["schema"] = std::string(kRecordSchema);
+    for (const RecordColumn& c : recordColumns()) {
+        CellValue v = c.get(r);
+        if (!std::holds_alternative<std::monostate>(v))
+            o[std::string(c.name)] = cellJson(v);
     }
+    return o;
+}
 
-    json recordJson(const RunRecord& r, bool withSchema)
-    {
-        json o = json::object();
-        if (withSchema)
-            o["schema"] = std::string(kRecordSchema);
-        for (const RecordColumn& c : recordColumns()) {
-            CellValue v = c.get(r);
-            if (!std::holds_alternative<std::monostate>(v))
-                o[std::string(c.name)] = cellJson(v);
-        }
-        return o;
-    }
+json optNumber(const std::optional<double>& v)
+{
+    return v ? json(*v) : json(nullptr);
+}
 
-    json optNumber(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
+std::string pad(const std::string& s, std::size_t w, bool right)
+{
+    if (s.size() >= w)
+        return s;
+    return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+}
 
-    std::string pad(const std::string& s, std::size_t w, bool right)
-    {
-        if (s.size() >= w)
-            return s;
-        return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
-    }
+std::string money(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "$%.3f", v);
+    return buf;
+}
 
-    std::string money(double v)
-    {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "$%.3f", v);
-        return buf;
-    }
-
-    std::string targetText(double t)
-    {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%g", t);
-        return buf;
-    }
+std::string targetText(double t)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", t);
+    return buf;
+}
 
 } // namespace
 
@@ -149,7 +152,8 @@ std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric m
     std::vector<std::vector<std::string>> rows;
     std::string tput = std::string(metricName(metric)) + " tok/s/GPU";
     std::string tier = ladders.empty() || ladders[0].rows.empty() ? "tier" : ladders[0].rows[0].tier;
-    rows.push_back({ "hardware", "tok/s/user", tput, "engine", "precision", "spec", "$/1M tok (" + tier + ")", "status" });
+    rows.push_back(
+        { "hardware", "tok/s/user", tput, "engine", "precision", "spec", "$/1M tok (" + tier + ")", "status" });
     for (const HardwareLadder& l : ladders) {
         for (const LadderRow& r : l.rows) {
             const auto& g = r.entry.group;

@@ -38,9 +38,11 @@ private:
 };
 
 /// Result of an operation with no value.
-struct Done {
-};
+struct Done { };
 using Status = Result<Done>;
-inline Status ok() { return Done {}; }
+inline Status ok()
+{
+    return Done {};
+}
 
 } // namespace paretoscope

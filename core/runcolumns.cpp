@@ -4,52 +4,67 @@ namespace paretoscope {
 namespace {
 
 #define PS_TEXT(col, member)                                                                                           \
-    RunColumn { col, "TEXT", [](sql::Statement& s, int i, const RunRecord& r) { s.bind(i, r.member); },                 \
-        [](const sql::Statement& s, int i, RunRecord& r) { r.member = s.text(i); } }
+    RunColumn                                                                                                          \
+    {                                                                                                                  \
+        col, "TEXT", [](sql::Statement& s, int i, const RunRecord& r) { s.bind(i, r.member); },                        \
+            [](const sql::Statement& s, int i, RunRecord& r) { r.member = s.text(i); }                                 \
+    }
 #define PS_INT(col, member)                                                                                            \
-    RunColumn { col, "INTEGER", [](sql::Statement& s, int i, const RunRecord& r) { s.bindIntOrNull(i, r.member); },     \
-        [](const sql::Statement& s, int i, RunRecord& r) { r.member = static_cast<int>(s.optInt(i).value_or(0)); } }
+    RunColumn                                                                                                          \
+    {                                                                                                                  \
+        col, "INTEGER", [](sql::Statement& s, int i, const RunRecord& r) { s.bindIntOrNull(i, r.member); },            \
+            [](const sql::Statement& s, int i, RunRecord& r) { r.member = static_cast<int>(s.optInt(i).value_or(0)); } \
+    }
 #define PS_BOOL(col, member)                                                                                           \
-    RunColumn { col, "INTEGER", [](sql::Statement& s, int i, const RunRecord& r) {                                     \
-                   s.bind(i, static_cast<std::int64_t>(r.member)); },                                                  \
-        [](const sql::Statement& s, int i, RunRecord& r) { r.member = s.int64(i) != 0; } }
+    RunColumn                                                                                                          \
+    {                                                                                                                  \
+        col, "INTEGER",                                                                                                \
+            [](sql::Statement& s, int i, const RunRecord& r) { s.bind(i, static_cast<std::int64_t>(r.member)); },      \
+            [](const sql::Statement& s, int i, RunRecord& r) { r.member = s.int64(i) != 0; }                           \
+    }
 #define PS_REAL(col, member)                                                                                           \
-    RunColumn { col, "REAL", [](sql::Statement& s, int i, const RunRecord& r) { s.bind(i, r.member); },                 \
-        [](const sql::Statement& s, int i, RunRecord& r) { r.member = s.optReal(i); } }
+    RunColumn                                                                                                          \
+    {                                                                                                                  \
+        col, "REAL", [](sql::Statement& s, int i, const RunRecord& r) { s.bind(i, r.member); },                        \
+            [](const sql::Statement& s, int i, RunRecord& r) { r.member = s.optReal(i); }                              \
+    }
 #define PS_COUNT(col, member)                                                                                          \
-    RunColumn { col, "INTEGER", [](sql::Statement& s, int i, const RunRecord& r) { s.bind(i, r.member); },              \
-        [](const sql::Statement& s, int i, RunRecord& r) { r.member = s.optInt(i); } }
+    RunColumn                                                                                                          \
+    {                                                                                                                  \
+        col, "INTEGER", [](sql::Statement& s, int i, const RunRecord& r) { s.bind(i, r.member); },                     \
+            [](const sql::Statement& s, int i, RunRecord& r) { r.member = s.optInt(i); }                               \
+    }
 #define PS_STATS(metric)                                                                                               \
     PS_REAL(#metric "_mean_s", metric.mean), PS_REAL(#metric "_median_s", metric.median),                              \
         PS_REAL(#metric "_p90_s", metric.p90), PS_REAL(#metric "_p99_s", metric.p99),                                  \
         PS_REAL(#metric "_p999_s", metric.p999)
 
-    const RunColumn kColumns[] = {
-        PS_TEXT("engine_image", engineImage),
-        PS_INT("tp", tp),
-        PS_INT("ep", ep),
-        PS_INT("pp", pp),
-        PS_BOOL("dp_attention", dpAttention),
-        PS_BOOL("disaggregated", disaggregated),
-        PS_INT("prefill_gpus", prefillGpus),
-        PS_INT("decode_gpus", decodeGpus),
-        PS_INT("gpus", gpus),
-        PS_INT("concurrency", concurrency),
-        PS_TEXT("run_date", runDate),
-        PS_TEXT("run_url", runUrl),
-        PS_REAL("tput_per_gpu", tputPerGpu),
-        PS_REAL("output_tput_per_gpu", outputTputPerGpu),
-        PS_REAL("input_tput_per_gpu", inputTputPerGpu),
-        PS_REAL("interactivity", interactivity),
-        PS_STATS(ttft),
-        PS_STATS(tpot),
-        PS_STATS(itl),
-        PS_STATS(e2el),
-        PS_REAL("avg_power_w", avgPowerW),
-        PS_COUNT("completed", completed),
-        PS_COUNT("failed", failed),
-        PS_TEXT("note", provenance.note),
-    };
+const RunColumn kColumns[] = {
+    PS_TEXT("engine_image", engineImage),
+    PS_INT("tp", tp),
+    PS_INT("ep", ep),
+    PS_INT("pp", pp),
+    PS_BOOL("dp_attention", dpAttention),
+    PS_BOOL("disaggregated", disaggregated),
+    PS_INT("prefill_gpus", prefillGpus),
+    PS_INT("decode_gpus", decodeGpus),
+    PS_INT("gpus", gpus),
+    PS_INT("concurrency", concurrency),
+    PS_TEXT("run_date", runDate),
+    PS_TEXT("run_url", runUrl),
+    PS_REAL("tput_per_gpu", tputPerGpu),
+    PS_REAL("output_tput_per_gpu", outputTputPerGpu),
+    PS_REAL("input_tput_per_gpu", inputTputPerGpu),
+    PS_REAL("interactivity", interactivity),
+    PS_STATS(ttft),
+    PS_STATS(tpot),
+    PS_STATS(itl),
+    PS_STATS(e2el),
+    PS_REAL("avg_power_w", avgPowerW),
+    PS_COUNT("completed", completed),
+    PS_COUNT("failed", failed),
+    PS_TEXT("note", provenance.note),
+};
 
 #undef PS_TEXT
 #undef PS_INT
@@ -60,6 +75,9 @@ namespace {
 
 } // namespace
 
-std::span<const RunColumn> runColumns() { return kColumns; }
+std::span<const RunColumn> runColumns()
+{
+    return kColumns;
+}
 
 } // namespace paretoscope

@@ -6,59 +6,59 @@
 namespace paretoscope {
 namespace {
 
-    // A 64-bit word at a time (multiply and xor-shift, as in wyhash/murmur finalisers); fields are framed by their
-    // length or a presence byte so that ("ab","c") and ("a","bc") differ.
-    class Hasher {
-    public:
-        void word(std::uint64_t w)
-        {
-            m_h ^= w + 0x9e3779b97f4a7c15ULL + (m_h << 6) + (m_h >> 2);
-            m_h *= 0xff51afd7ed558ccdULL;
-            m_h ^= m_h >> 33;
+// A 64-bit word at a time (multiply and xor-shift, as in wyhash/murmur finalisers); fields are framed by their
+// length or a presence byte so that ("ab","c") and ("a","bc") differ.
+class Hasher {
+public:
+    void word(std::uint64_t w)
+    {
+        m_h ^= w + 0x9e3779b97f4a7c15ULL + (m_h << 6) + (m_h >> 2);
+        m_h *= 0xff51afd7ed558ccdULL;
+        m_h ^= m_h >> 33;
+    }
+    void str(const std::string& s)
+    {
+        word(s.size());
+        std::size_t i = 0;
+        for (; i + 8 <= s.size(); i += 8) {
+            std::uint64_t w;
+            std::memcpy(&w, s.data() + i, 8);
+            word(w);
         }
-        void str(const std::string& s)
-        {
-            word(s.size());
-            std::size_t i = 0;
-            for (; i + 8 <= s.size(); i += 8) {
-                std::uint64_t w;
-                std::memcpy(&w, s.data() + i, 8);
-                word(w);
-            }
-            std::uint64_t tail = 0;
-            std::memcpy(&tail, s.data() + i, s.size() - i);
-            word(tail);
+        std::uint64_t tail = 0;
+        std::memcpy(&tail, s.data() + i, s.size() - i);
+        word(tail);
+    }
+    void i64(std::int64_t v) { word(static_cast<std::uint64_t>(v)); }
+    void opt(const std::optional<double>& v)
+    {
+        if (!v) {
+            word(0x6e756c6cULL); // "null"
+            return;
         }
-        void i64(std::int64_t v) { word(static_cast<std::uint64_t>(v)); }
-        void opt(const std::optional<double>& v)
-        {
-            if (!v) {
-                word(0x6e756c6cULL); // "null"
-                return;
-            }
-            double d = *v == 0.0 ? 0.0 : *v; // -0 and 0 hash alike
-            word(1);
-            word(std::bit_cast<std::uint64_t>(d));
-        }
-        void opt(const std::optional<std::int64_t>& v)
-        {
-            word(v ? 1 : 0x6e756c6cULL);
-            if (v)
-                i64(*v);
-        }
-        void stats(const LatencyStats& s)
-        {
-            opt(s.mean);
-            opt(s.median);
-            opt(s.p90);
-            opt(s.p99);
-            opt(s.p999);
-        }
-        std::uint64_t value() const { return m_h; }
+        double d = *v == 0.0 ? 0.0 : *v; // -0 and 0 hash alike
+        word(1);
+        word(std::bit_cast<std::uint64_t>(d));
+    }
+    void opt(const std::optional<std::int64_t>& v)
+    {
+        word(v ? 1 : 0x6e756c6cULL);
+        if (v)
+            i64(*v);
+    }
+    void stats(const LatencyStats& s)
+    {
+        opt(s.mean);
+        opt(s.median);
+        opt(s.p90);
+        opt(s.p99);
+        opt(s.p999);
+    }
+    std::uint64_t value() const { return m_h; }
 
-    private:
-        std::uint64_t m_h = 0xcbf29ce484222325ULL;
-    };
+private:
+    std::uint64_t m_h = 0xcbf29ce484222325ULL;
+};
 
 } // namespace
 

@@ -11,79 +11,82 @@
 namespace paretoscope {
 namespace {
 
-    std::string runsTableSql()
-    {
-        std::string s = "CREATE TABLE runs (\n"
-                        "  id INTEGER PRIMARY KEY,\n"
-                        "  series_id INTEGER NOT NULL REFERENCES series(id),\n"
-                        "  source_id INTEGER NOT NULL REFERENCES sources(id),\n"
-                        "  record_index INTEGER NOT NULL,\n"
-                        "  content_hash INTEGER NOT NULL";
-        for (const RunColumn& c : runColumns())
-            s += std::string(",\n  ") + c.name + " " + c.type;
-        return s + "\n);\n";
-    }
+std::string runsTableSql()
+{
+    std::string s = "CREATE TABLE runs (\n"
+                    "  id INTEGER PRIMARY KEY,\n"
+                    "  series_id INTEGER NOT NULL REFERENCES series(id),\n"
+                    "  source_id INTEGER NOT NULL REFERENCES sources(id),\n"
+                    "  record_index INTEGER NOT NULL,\n"
+                    "  content_hash INTEGER NOT NULL";
+    for (const RunColumn& c : runColumns())
+        s += std::string(",\n  ") + c.name + " " + c.type;
+    return s + "\n);\n";
+}
 
-    // Forward migrations: entry i takes the schema from version i to i + 1. Never edit a shipped entry; append.
-    std::vector<std::string> migrations()
-    {
-        return {
-            "CREATE TABLE sources (\n"
-            "  id INTEGER PRIMARY KEY,\n"
-            "  path TEXT NOT NULL,\n"
-            "  sha256 TEXT NOT NULL,\n"
-            "  format TEXT NOT NULL,\n"
-            "  imported_at INTEGER NOT NULL\n"
-            ");\n"
-            "CREATE TABLE series (\n"
-            "  id INTEGER PRIMARY KEY,\n"
-            "  model TEXT NOT NULL,\n"
-            "  isl INTEGER NOT NULL,\n"
-            "  osl INTEGER NOT NULL,\n"
-            "  workload TEXT NOT NULL,\n"
-            "  hardware TEXT NOT NULL,\n"
-            "  engine TEXT NOT NULL,\n"
-            "  precision TEXT NOT NULL,\n"
-            "  spec_decoding TEXT NOT NULL,\n"
-            "  UNIQUE (model, isl, osl, workload, hardware, engine, precision, spec_decoding)\n"
-            ");\n"
-                + runsTableSql()
-                + "CREATE UNIQUE INDEX runs_content ON runs(content_hash);\n"
-                  "CREATE INDEX runs_series ON runs(series_id);\n",
-        };
-    }
+// Forward migrations: entry i takes the schema from version i to i + 1. Never edit a shipped entry; append.
+std::vector<std::string> migrations()
+{
+    return {
+        "CREATE TABLE sources (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  path TEXT NOT NULL,\n"
+        "  sha256 TEXT NOT NULL,\n"
+        "  format TEXT NOT NULL,\n"
+        "  imported_at INTEGER NOT NULL\n"
+        ");\n"
+        "CREATE TABLE series (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  model TEXT NOT NULL,\n"
+        "  isl INTEGER NOT NULL,\n"
+        "  osl INTEGER NOT NULL,\n"
+        "  workload TEXT NOT NULL,\n"
+        "  hardware TEXT NOT NULL,\n"
+        "  engine TEXT NOT NULL,\n"
+        "  precision TEXT NOT NULL,\n"
+        "  spec_decoding TEXT NOT NULL,\n"
+        "  UNIQUE (model, isl, osl, workload, hardware, engine, precision, spec_decoding)\n"
+        ");\n"
+            + runsTableSql()
+            + "CREATE UNIQUE INDEX runs_content ON runs(content_hash);\n"
+              "CREATE INDEX runs_series ON runs(series_id);\n",
+    };
+}
 
-    std::string placeholders(std::size_t n)
-    {
-        std::string s;
-        for (std::size_t i = 0; i < n; ++i)
-            s += i ? ",?" : "?";
-        return s;
-    }
+std::string placeholders(std::size_t n)
+{
+    std::string s;
+    for (std::size_t i = 0; i < n; ++i)
+        s += i ? ",?" : "?";
+    return s;
+}
 
-    std::string idList(const std::vector<long long>& ids)
-    {
-        // ids are integers from our own queries; they are formatted, never taken from user text
-        std::string s;
-        for (std::size_t i = 0; i < ids.size(); ++i)
-            s += (i ? "," : "") + std::to_string(ids[i]);
-        return s;
-    }
+std::string idList(const std::vector<long long>& ids)
+{
+    // ids are integers from our own queries; they are formatted, never taken from user text
+    std::string s;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        s += (i ? "," : "") + std::to_string(ids[i]);
+    return s;
+}
 
-    std::string seriesKey(const RunRecord& r)
-    {
-        std::string k;
-        for (const std::string* s : { &r.model, &r.workload, &r.hardware, &r.engine, &r.precision, &r.specDecoding }) {
-            k += *s;
-            k += '\x1f';
-        }
-        k += std::to_string(r.isl) + "/" + std::to_string(r.osl);
-        return k;
+std::string seriesKey(const RunRecord& r)
+{
+    std::string k;
+    for (const std::string* s : { &r.model, &r.workload, &r.hardware, &r.engine, &r.precision, &r.specDecoding }) {
+        k += *s;
+        k += '\x1f';
     }
+    k += std::to_string(r.isl) + "/" + std::to_string(r.osl);
+    return k;
+}
 
 } // namespace
 
-int RunStore::currentSchemaVersion() { return static_cast<int>(migrations().size()); }
+int RunStore::currentSchemaVersion()
+{
+    return static_cast<int>(migrations().size());
+}
 
 Result<std::unique_ptr<RunStore>> RunStore::open(const std::string& path)
 {
@@ -91,7 +94,8 @@ Result<std::unique_ptr<RunStore>> RunStore::open(const std::string& path)
     static const int configured = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     (void)configured;
     sqlite3* db = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    int rc
+        = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
         std::string msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
         sqlite3_close(db);
@@ -116,7 +120,10 @@ RunStore::RunStore(sqlite3* db, std::string path)
 {
 }
 
-RunStore::~RunStore() { sqlite3_close_v2(m_db); }
+RunStore::~RunStore()
+{
+    sqlite3_close_v2(m_db);
+}
 
 int RunStore::schemaVersion() const
 {
@@ -238,8 +245,8 @@ std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, Tpu
     const char* y = metric == TputMetric::Total ? "tput_per_gpu"
         : metric == TputMetric::Input           ? "input_tput_per_gpu"
                                                 : "output_tput_per_gpu";
-    std::string q = std::string("SELECT interactivity, ") + y + ", id FROM runs WHERE series_id = ? AND interactivity > 0 AND "
-        + y + " > 0";
+    std::string q = std::string("SELECT interactivity, ") + y
+        + ", id FROM runs WHERE series_id = ? AND interactivity > 0 AND " + y + " > 0";
     sql::Statement s(m_db, q);
     std::vector<Point> out;
     for (long long id : seriesIds) {
@@ -308,7 +315,10 @@ std::vector<StoredRun> RunStore::runsOfSeries(const std::vector<long long>& seri
     return selectRuns("r.series_id IN (" + idList(seriesIds) + ") ORDER BY r.series_id, r.interactivity", seriesIds);
 }
 
-std::vector<StoredRun> RunStore::allRuns() { return selectRuns("1 = 1 ORDER BY r.id", {}); }
+std::vector<StoredRun> RunStore::allRuns()
+{
+    return selectRuns("1 = 1 ORDER BY r.id", {});
+}
 
 long long RunStore::runCount()
 {
@@ -344,10 +354,10 @@ Status RunStore::deleteRuns(const std::vector<long long>& ids)
             return fail("deleting run " + std::to_string(id) + ": " + del.error());
     }
     // no index on runs.source_id (it would slow every import): one scan per affected source, deletes are rare
-    sql::Statement dropSource(m_db,
-        "DELETE FROM sources WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM runs WHERE source_id = ?1)");
-    sql::Statement dropSeries(m_db,
-        "DELETE FROM series WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM runs WHERE series_id = ?1)");
+    sql::Statement dropSource(
+        m_db, "DELETE FROM sources WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM runs WHERE source_id = ?1)");
+    sql::Statement dropSeries(
+        m_db, "DELETE FROM series WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM runs WHERE series_id = ?1)");
     for (auto [stmt, list] : { std::pair { &dropSource, &sources }, std::pair { &dropSeries, &series } }) {
         std::sort(list->begin(), list->end());
         list->erase(std::unique(list->begin(), list->end()), list->end());
@@ -450,8 +460,7 @@ Result<long long> ImportWriter::seriesId(const RunRecord& r)
     if (!s.step())
         return Error { "cannot record the series: " + s.error() };
     long long id = s.int64(0);
-    while (s.step()) {
-    }
+    while (s.step()) { }
     m_impl->series.emplace(std::move(key), id);
     return id;
 }

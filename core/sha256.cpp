@@ -17,7 +17,10 @@ Sha256::Sha256()
 
 Sha256::~Sha256() = default;
 
-void Sha256::update(const void* data, std::size_t size) { EVP_DigestUpdate(m_impl->ctx, data, size); }
+void Sha256::update(const void* data, std::size_t size)
+{
+    EVP_DigestUpdate(m_impl->ctx, data, size);
+}
 
 std::string Sha256::hex()
 {

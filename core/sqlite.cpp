@@ -7,8 +7,7 @@ namespace paretoscope::sql {
 Statement::Statement(sqlite3* db, std::string_view text)
     : m_db(db)
 {
-    if (sqlite3_prepare_v3(db, text.data(), static_cast<int>(text.size()), SQLITE_PREPARE_PERSISTENT, &m_stmt,
-            nullptr)
+    if (sqlite3_prepare_v3(db, text.data(), static_cast<int>(text.size()), SQLITE_PREPARE_PERSISTENT, &m_stmt, nullptr)
         != SQLITE_OK) {
         m_error = sqlite3_errmsg(db);
         m_stmt = nullptr;
@@ -37,10 +36,19 @@ Statement& Statement::operator=(Statement&& o) noexcept
     return *this;
 }
 
-Statement::~Statement() { sqlite3_finalize(m_stmt); }
+Statement::~Statement()
+{
+    sqlite3_finalize(m_stmt);
+}
 
-void Statement::bind(int i, std::int64_t v) { sqlite3_bind_int64(m_stmt, i, v); }
-void Statement::bind(int i, double v) { sqlite3_bind_double(m_stmt, i, v); }
+void Statement::bind(int i, std::int64_t v)
+{
+    sqlite3_bind_int64(m_stmt, i, v);
+}
+void Statement::bind(int i, double v)
+{
+    sqlite3_bind_double(m_stmt, i, v);
+}
 void Statement::bind(int i, std::string_view v)
 {
     if (v.empty())
@@ -66,7 +74,10 @@ void Statement::bind(int i, const std::optional<std::int64_t>& v)
     else
         sqlite3_bind_null(m_stmt, i);
 }
-void Statement::bindNull(int i) { sqlite3_bind_null(m_stmt, i); }
+void Statement::bindNull(int i)
+{
+    sqlite3_bind_null(m_stmt, i);
+}
 void Statement::bindIntOrNull(int i, long long v)
 {
     if (v == 0)
@@ -94,11 +105,23 @@ void Statement::reset()
     m_failed = false;
 }
 
-std::string Statement::error() const { return m_error; }
+std::string Statement::error() const
+{
+    return m_error;
+}
 
-std::int64_t Statement::int64(int col) const { return sqlite3_column_int64(m_stmt, col); }
-double Statement::real(int col) const { return sqlite3_column_double(m_stmt, col); }
-bool Statement::isNull(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
+std::int64_t Statement::int64(int col) const
+{
+    return sqlite3_column_int64(m_stmt, col);
+}
+double Statement::real(int col) const
+{
+    return sqlite3_column_double(m_stmt, col);
+}
+bool Statement::isNull(int col) const
+{
+    return sqlite3_column_type(m_stmt, col) == SQLITE_NULL;
+}
 std::optional<double> Statement::optReal(int col) const
 {
     if (isNull(col))

@@ -73,8 +73,8 @@ private slots:
             if (v.toObject()["target"].toDouble() == target)
                 row = v.toObject();
         QCOMPARE(row["status"].toString(), status);
-        for (const char* key : { "target", "status", "tput_per_gpu", "engine", "precision", "spec_decoding",
-                 "cost_per_mtok", "tier" })
+        for (const char* key :
+            { "target", "status", "tput_per_gpu", "engine", "precision", "spec_decoding", "cost_per_mtok", "tier" })
             QVERIFY2(row.contains(key), key);
         if (status == "ok") {
             QCOMPARE(row["tput_per_gpu"].toDouble(), tput);
@@ -91,8 +91,12 @@ private slots:
         QTest::addColumn<QString>("tier");
         QTest::addColumn<QString>("b300");
         QTest::addColumn<QString>("mi325x");
-        QTest::newRow("hyperscaler") << "hyperscaler" << "0.002" << "0.017";
-        QTest::newRow("retail") << "retail" << "0.004" << "0.025";
+        QTest::newRow("hyperscaler") << "hyperscaler"
+                                     << "0.002"
+                                     << "0.017";
+        QTest::newRow("retail") << "retail"
+                                << "0.004"
+                                << "0.025";
     }
     void seedCosts()
     {
@@ -150,9 +154,9 @@ private slots:
         QCOMPARE(again.code, 0);
         QCOMPARE(QJsonDocument::fromJson(again.out).object()["duplicates"].toInt(), 435);
 
-        Run vllm = cli({ "import", "--db", db, "--hardware", "mi355x", "--prefill-gpus", "8", "--decode-gpus", "8",
-                           "--engine", "vllm", "--precision", "fp4", "--model", "gpt-oss-120b",
-                           fixture("inferencex-raw-bench-serving") },
+        Run vllm = cli(
+            { "import", "--db", db, "--hardware", "mi355x", "--prefill-gpus", "8", "--decode-gpus", "8", "--engine",
+                "vllm", "--precision", "fp4", "--model", "gpt-oss-120b", fixture("inferencex-raw-bench-serving") },
             home.path());
         QCOMPARE(vllm.code, 0);
         QCOMPARE(vllm.out.trimmed().split('\n').size(), 8);
@@ -163,8 +167,9 @@ private slots:
         QTemporaryDir home, dir;
         const QString db = dir.filePath("s.sqlite");
         QCOMPARE(cli({ "import", "--db", db, fixture("inferencex-app-api/benchmarks.json") }, home.path()).code, 0);
-        Run r = cli({ "frontier", "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--hardware", "b300" },
-            home.path());
+        Run r
+            = cli({ "frontier", "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--hardware", "b300" },
+                home.path());
         QCOMPARE(r.code, 0);
         QJsonArray groups = QJsonDocument::fromJson(r.out).array();
         QVERIFY(!groups.isEmpty());
@@ -182,8 +187,9 @@ private slots:
                 lastY = o["tput_per_gpu_tok_s"].toDouble();
             }
         }
-        Run csv = cli({ "frontier", "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--format", "csv" },
-            home.path());
+        Run csv
+            = cli({ "frontier", "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--format", "csv" },
+                home.path());
         QVERIFY(csv.out.startsWith("run_id,model,hardware"));
     }
 

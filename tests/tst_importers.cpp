@@ -18,9 +18,15 @@ using namespace paretoscope::testsupport;
 namespace {
 constexpr double kRel = 1e-12; // same double arithmetic on both sides; only the parse differs
 
-bool near(double a, double b) { return std::abs(a - b) <= kRel * std::max(std::abs(a), std::abs(b)); }
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= kRel * std::max(std::abs(a), std::abs(b));
+}
 
-std::vector<StoredRun> allRuns(RunStore& store) { return store.allRuns(); }
+std::vector<StoredRun> allRuns(RunStore& store)
+{
+    return store.allRuns();
+}
 
 ImportOptions disaggVllm()
 {
@@ -181,7 +187,8 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        const QString f = fixture("inferencex-raw-bench-serving/gpt-oss-120b/concurrency_4_req_rate_inf_gpus_16_ctx_8_gen_8.json");
+        const QString f
+            = fixture("inferencex-raw-bench-serving/gpt-oss-120b/concurrency_4_req_rate_inf_gpus_16_ctx_8_gen_8.json");
         auto r = importOne(*store, f);
         QVERIFY(!r.ok());
         for (const char* word : { "hardware", "gpus", "engine", "precision", "model", "concurrency_4_req" })
@@ -321,11 +328,11 @@ private slots:
         QTest::newRow("fraction as count") << with("\"conc\": 4", "\"conc\": 4.5") << QStringList { "conc", "whole" };
         QTest::newRow("array record") << QByteArray("[[1,2,3]]") << QStringList { "record 1", "object" };
         QTest::newRow("scalar top") << QByteArray("42") << QStringList { "not a recognised" };
-        QTest::newRow("deep nesting") << QByteArray("[{\"hw\": " + QByteArray(100000, '[') + QByteArray(100000, ']') + "}]")
-                                      << QStringList { "record 1", "nested deeper" };
+        QTest::newRow("deep nesting") << QByteArray("[{\"hw\": " + QByteArray(100000, '[') + QByteArray(100000, ']')
+            + "}]") << QStringList { "record 1", "nested deeper" };
         QTest::newRow("deep nesting unclosed") << QByteArray(1000000, '[') << QStringList { "nested deeper" };
-        QTest::newRow("thousand digits") << with("\"tput_per_gpu\": 55.62670336516291",
-                                                "\"tput_per_gpu\": " + QByteArray(1000, '9'))
+        QTest::newRow("thousand digits") << with(
+            "\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": " + QByteArray(1000, '9'))
                                          << QStringList { "record 1", "number" };
         QTest::newRow("unknown shape") << QByteArray("{\"a\": 1}") << QStringList { "record 1", "not a recognised" };
         QTest::newRow("csv bad cell") << QByteArray("model,hardware,engine,precision,tput_per_gpu_tok_s\nm,b300,vllm,"
@@ -392,7 +399,8 @@ private slots:
 
         auto missing = importPath(*store, server.url("/api/v1/nothing"), {});
         QVERIFY(!missing[0].result.ok());
-        QVERIFY2(QString::fromStdString(missing[0].result.error()).contains("HTTP 404"), missing[0].result.error().c_str());
+        QVERIFY2(
+            QString::fromStdString(missing[0].result.error()).contains("HTTP 404"), missing[0].result.error().c_str());
 
         // a port nobody listens on: the offline case
         auto offline = importPath(*store, "http://127.0.0.1:9/api/v1/benchmarks", {});

@@ -152,7 +152,10 @@ private slots:
         const QString data = dir.filePath("big.json"), db = dir.filePath("killed.sqlite");
         const std::uint64_t n = 150000;
         QVERIFY(writeAggArray(data.toStdString(), n) > 0);
-        { auto s = RunStore::open(db.toStdString()); QVERIFY(s.ok()); }
+        {
+            auto s = RunStore::open(db.toStdString());
+            QVERIFY(s.ok());
+        }
 
         QProcess child;
         child.start(PARETOSCOPE_CLI, { "import", "--db", db, data });

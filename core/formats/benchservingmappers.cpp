@@ -10,177 +10,177 @@
 namespace paretoscope {
 namespace {
 
-    enum class B {
-        Date,
-        MaxConcurrency,
-        Completed,
-        Failed,
-        TotalInput,
-        TotalOutput,
-        TotalThroughput,
-        OutputThroughput,
-        InputThroughput,
-        RandomInputLen,
-        RandomOutputLen,
-        Ignored,
-    };
+enum class B {
+    Date,
+    MaxConcurrency,
+    Completed,
+    Failed,
+    TotalInput,
+    TotalOutput,
+    TotalThroughput,
+    OutputThroughput,
+    InputThroughput,
+    RandomInputLen,
+    RandomOutputLen,
+    Ignored,
+};
 
-    class BenchServingMapper : public RecordMapper {
-    public:
-        BenchServingMapper(const ImportOptions& o, bool sglang)
-            : m_opt(o)
-            , m_sglang(sglang)
-        {
+class BenchServingMapper : public RecordMapper {
+public:
+    BenchServingMapper(const ImportOptions& o, bool sglang)
+        : m_opt(o)
+        , m_sglang(sglang)
+    {
+    }
+
+    void begin() override
+    {
+        m_r = RunRecord {};
+        m_total.reset();
+        m_output.reset();
+        m_input.reset();
+        m_totalInputTokens.reset();
+        m_totalOutputTokens.reset();
+        m_randomIsl = m_randomOsl = 0;
+    }
+
+    Status field(std::string_view key, const FieldValue& v) override
+    {
+        static const std::unordered_map<std::string_view, B> keys {
+            { "date", B::Date },
+            { "max_concurrency", B::MaxConcurrency },
+            { "completed", B::Completed },
+            { "failed", B::Failed },
+            { "total_input_tokens", B::TotalInput },
+            { "total_output_tokens", B::TotalOutput },
+            { "total_token_throughput", B::TotalThroughput },
+            { "total_throughput", B::TotalThroughput },
+            { "output_throughput", B::OutputThroughput },
+            { "input_throughput", B::InputThroughput },
+            { "random_input_len", B::RandomInputLen },
+            { "random_output_len", B::RandomOutputLen },
+        };
+        auto it = keys.find(key);
+        if (it == keys.end()) {
+            // other keys (backend, request_rate, "request_goodput:" ...) are not kept
+            auto target = fields::latencyTarget(key);
+            return target ? fields::setLatency(m_r, *target, key, v) : ok();
         }
-
-        void begin() override
-        {
-            m_r = RunRecord {};
-            m_total.reset();
-            m_output.reset();
-            m_input.reset();
-            m_totalInputTokens.reset();
-            m_totalOutputTokens.reset();
-            m_randomIsl = m_randomOsl = 0;
-        }
-
-        Status field(std::string_view key, const FieldValue& v) override
-        {
-            static const std::unordered_map<std::string_view, B> keys {
-                { "date", B::Date },
-                { "max_concurrency", B::MaxConcurrency },
-                { "completed", B::Completed },
-                { "failed", B::Failed },
-                { "total_input_tokens", B::TotalInput },
-                { "total_output_tokens", B::TotalOutput },
-                { "total_token_throughput", B::TotalThroughput },
-                { "total_throughput", B::TotalThroughput },
-                { "output_throughput", B::OutputThroughput },
-                { "input_throughput", B::InputThroughput },
-                { "random_input_len", B::RandomInputLen },
-                { "random_output_len", B::RandomOutputLen },
-            };
-            auto it = keys.find(key);
-            if (it == keys.end()) {
-                // other keys (backend, request_rate, "request_goodput:" ...) are not kept
-                auto target = fields::latencyTarget(key);
-                return target ? fields::setLatency(m_r, *target, key, v) : ok();
-            }
-            switch (it->second) {
-            case B::Date: {
-                auto t = fields::text(key, v);
-                if (!t)
-                    return Error { t.error() };
-                m_r.runDate = *t ? fields::normaliseDate(**t) : std::string();
-                return ok();
-            }
-            case B::MaxConcurrency:
-                return countInto(key, v, [&](long long n) { m_r.concurrency = static_cast<int>(n); });
-            case B::Completed:
-                return countInto(key, v, [&](long long n) { m_r.completed = n; });
-            case B::Failed:
-                return countInto(key, v, [&](long long n) { m_r.failed = n; });
-            case B::TotalInput:
-                return countInto(key, v, [&](long long n) { m_totalInputTokens = n; });
-            case B::TotalOutput:
-                return countInto(key, v, [&](long long n) { m_totalOutputTokens = n; });
-            case B::RandomInputLen:
-                return countInto(key, v, [&](long long n) { m_randomIsl = static_cast<int>(n); });
-            case B::RandomOutputLen:
-                return countInto(key, v, [&](long long n) { m_randomOsl = static_cast<int>(n); });
-            case B::TotalThroughput:
-                return positiveInto(key, v, m_total);
-            case B::OutputThroughput:
-                return positiveInto(key, v, m_output);
-            case B::InputThroughput:
-                return positiveInto(key, v, m_input);
-            case B::Ignored:
-                return ok();
-            }
+        switch (it->second) {
+        case B::Date: {
+            auto t = fields::text(key, v);
+            if (!t)
+                return Error { t.error() };
+            m_r.runDate = *t ? fields::normaliseDate(**t) : std::string();
             return ok();
         }
-
-        Result<RunRecord> finish() override
-        {
-            if (!m_r.tpot.median)
-                return Error { "field 'median_tpot_ms': missing (required)" };
-            if (!m_output)
-                return Error { "field 'output_throughput': missing (required)" };
-            if (!m_total && m_input)
-                m_total = *m_input + *m_output; // older SGLang: total = input + output
-            if (!m_total)
-                return Error { std::string("field '") + (m_sglang ? "total_throughput" : "total_token_throughput")
-                    + "': missing (required)" };
-            if (*m_output > *m_total)
-                return Error { "field 'output_throughput': larger than the total throughput" };
-
-            m_r.model = m_opt.model;
-            m_r.hardware = fields::lower(m_opt.hardware);
-            m_r.engine = fields::lower(m_opt.engine);
-            m_r.precision = fields::lower(m_opt.precision);
-            m_r.specDecoding = m_opt.specDecoding.empty() ? "none" : fields::lower(m_opt.specDecoding);
-            m_r.tp = m_opt.tp;
-            m_r.isl = m_opt.isl > 0 ? m_opt.isl : m_randomIsl;
-            m_r.osl = m_opt.osl > 0 ? m_opt.osl : m_randomOsl;
-            // without lengths from the caller, the mean per completed request (exact for fixed-length random runs)
-            if (m_r.completed && *m_r.completed > 0) {
-                const double done = double(*m_r.completed);
-                if (m_r.isl == 0 && m_totalInputTokens)
-                    m_r.isl = static_cast<int>(std::lround(double(*m_totalInputTokens) / done));
-                if (m_r.osl == 0 && m_totalOutputTokens)
-                    m_r.osl = static_cast<int>(std::lround(double(*m_totalOutputTokens) / done));
-            }
-            if (m_r.isl == 0 || m_r.osl == 0)
-                return Error { "input/output lengths unknown: give --isl and --osl" };
-            m_r.workload = m_opt.workload.empty() ? randomWorkloadName(m_r.isl, m_r.osl) : m_opt.workload;
-
-            const double total = *m_total, output = *m_output, input = total - output;
-            if (m_opt.prefillGpus > 0 && m_opt.decodeGpus > 0) {
-                // disaggregated: input tokens are the prefill GPUs' work, output tokens the decode GPUs'
-                m_r.disaggregated = true;
-                m_r.prefillGpus = m_opt.prefillGpus;
-                m_r.decodeGpus = m_opt.decodeGpus;
-                m_r.gpus = m_opt.prefillGpus + m_opt.decodeGpus;
-                m_r.outputTputPerGpu = output / m_r.decodeGpus;
-                if (input > 0)
-                    m_r.inputTputPerGpu = input / m_r.prefillGpus;
-            } else {
-                m_r.gpus = m_opt.gpus;
-                m_r.outputTputPerGpu = output / m_r.gpus;
-                if (input > 0)
-                    m_r.inputTputPerGpu = input / m_r.gpus;
-            }
-            m_r.tputPerGpu = total / m_r.gpus;
-            m_r.interactivity = 1.0 / *m_r.tpot.median;
-            return std::move(m_r);
-        }
-
-    private:
-        template <typename F> Status countInto(std::string_view key, const FieldValue& v, F set)
-        {
-            auto n = fields::count(key, v);
-            if (!n)
-                return Error { n.error() };
-            if (*n)
-                set(**n);
+        case B::MaxConcurrency:
+            return countInto(key, v, [&](long long n) { m_r.concurrency = static_cast<int>(n); });
+        case B::Completed:
+            return countInto(key, v, [&](long long n) { m_r.completed = n; });
+        case B::Failed:
+            return countInto(key, v, [&](long long n) { m_r.failed = n; });
+        case B::TotalInput:
+            return countInto(key, v, [&](long long n) { m_totalInputTokens = n; });
+        case B::TotalOutput:
+            return countInto(key, v, [&](long long n) { m_totalOutputTokens = n; });
+        case B::RandomInputLen:
+            return countInto(key, v, [&](long long n) { m_randomIsl = static_cast<int>(n); });
+        case B::RandomOutputLen:
+            return countInto(key, v, [&](long long n) { m_randomOsl = static_cast<int>(n); });
+        case B::TotalThroughput:
+            return positiveInto(key, v, m_total);
+        case B::OutputThroughput:
+            return positiveInto(key, v, m_output);
+        case B::InputThroughput:
+            return positiveInto(key, v, m_input);
+        case B::Ignored:
             return ok();
         }
-        Status positiveInto(std::string_view key, const FieldValue& v, std::optional<double>& out)
-        {
-            auto n = fields::positive(key, v);
-            if (!n)
-                return Error { n.error() };
-            out = *n;
-            return ok();
-        }
+        return ok();
+    }
 
-        ImportOptions m_opt;
-        bool m_sglang;
-        RunRecord m_r;
-        std::optional<double> m_total, m_output, m_input;
-        std::optional<long long> m_totalInputTokens, m_totalOutputTokens;
-        int m_randomIsl = 0, m_randomOsl = 0;
-    };
+    Result<RunRecord> finish() override
+    {
+        if (!m_r.tpot.median)
+            return Error { "field 'median_tpot_ms': missing (required)" };
+        if (!m_output)
+            return Error { "field 'output_throughput': missing (required)" };
+        if (!m_total && m_input)
+            m_total = *m_input + *m_output; // older SGLang: total = input + output
+        if (!m_total)
+            return Error { std::string("field '") + (m_sglang ? "total_throughput" : "total_token_throughput")
+                + "': missing (required)" };
+        if (*m_output > *m_total)
+            return Error { "field 'output_throughput': larger than the total throughput" };
+
+        m_r.model = m_opt.model;
+        m_r.hardware = fields::lower(m_opt.hardware);
+        m_r.engine = fields::lower(m_opt.engine);
+        m_r.precision = fields::lower(m_opt.precision);
+        m_r.specDecoding = m_opt.specDecoding.empty() ? "none" : fields::lower(m_opt.specDecoding);
+        m_r.tp = m_opt.tp;
+        m_r.isl = m_opt.isl > 0 ? m_opt.isl : m_randomIsl;
+        m_r.osl = m_opt.osl > 0 ? m_opt.osl : m_randomOsl;
+        // without lengths from the caller, the mean per completed request (exact for fixed-length random runs)
+        if (m_r.completed && *m_r.completed > 0) {
+            const double done = double(*m_r.completed);
+            if (m_r.isl == 0 && m_totalInputTokens)
+                m_r.isl = static_cast<int>(std::lround(double(*m_totalInputTokens) / done));
+            if (m_r.osl == 0 && m_totalOutputTokens)
+                m_r.osl = static_cast<int>(std::lround(double(*m_totalOutputTokens) / done));
+        }
+        if (m_r.isl == 0 || m_r.osl == 0)
+            return Error { "input/output lengths unknown: give --isl and --osl" };
+        m_r.workload = m_opt.workload.empty() ? randomWorkloadName(m_r.isl, m_r.osl) : m_opt.workload;
+
+        const double total = *m_total, output = *m_output, input = total - output;
+        if (m_opt.prefillGpus > 0 && m_opt.decodeGpus > 0) {
+            // disaggregated: input tokens are the prefill GPUs' work, output tokens the decode GPUs'
+            m_r.disaggregated = true;
+            m_r.prefillGpus = m_opt.prefillGpus;
+            m_r.decodeGpus = m_opt.decodeGpus;
+            m_r.gpus = m_opt.prefillGpus + m_opt.decodeGpus;
+            m_r.outputTputPerGpu = output / m_r.decodeGpus;
+            if (input > 0)
+                m_r.inputTputPerGpu = input / m_r.prefillGpus;
+        } else {
+            m_r.gpus = m_opt.gpus;
+            m_r.outputTputPerGpu = output / m_r.gpus;
+            if (input > 0)
+                m_r.inputTputPerGpu = input / m_r.gpus;
+        }
+        m_r.tputPerGpu = total / m_r.gpus;
+        m_r.interactivity = 1.0 / *m_r.tpot.median;
+        return std::move(m_r);
+    }
+
+private:
+    template <typename F> Status countInto(std::string_view key, const FieldValue& v, F set)
+    {
+        auto n = fields::count(key, v);
+        if (!n)
+            return Error { n.error() };
+        if (*n)
+            set(**n);
+        return ok();
+    }
+    Status positiveInto(std::string_view key, const FieldValue& v, std::optional<double>& out)
+    {
+        auto n = fields::positive(key, v);
+        if (!n)
+            return Error { n.error() };
+        out = *n;
+        return ok();
+    }
+
+    ImportOptions m_opt;
+    bool m_sglang;
+    RunRecord m_r;
+    std::optional<double> m_total, m_output, m_input;
+    std::optional<long long> m_totalInputTokens, m_totalOutputTokens;
+    int m_randomIsl = 0, m_randomOsl = 0;
+};
 
 } // namespace
 

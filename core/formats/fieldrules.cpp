@@ -7,48 +7,48 @@
 namespace paretoscope::fields {
 namespace {
 
-    Error fieldError(std::string_view key, const std::string& what)
-    {
-        return Error { "field '" + std::string(key) + "': " + what };
-    }
+Error fieldError(std::string_view key, const std::string& what)
+{
+    return Error { "field '" + std::string(key) + "': " + what };
+}
 
-    std::string shown(const FieldValue& v)
-    {
-        if (v.kind == FieldValue::Kind::Text) {
-            std::string t(v.text.substr(0, 40));
-            return "\"" + t + (v.text.size() > 40 ? "...\"" : "\"");
-        }
-        if (v.kind == FieldValue::Kind::Number) {
-            if (!v.text.empty())
-                return std::string(v.text.substr(0, 40));
-            char buf[40];
-            std::snprintf(buf, sizeof buf, "%.17g", v.number);
-            return buf;
-        }
-        return v.kindName();
+std::string shown(const FieldValue& v)
+{
+    if (v.kind == FieldValue::Kind::Text) {
+        std::string t(v.text.substr(0, 40));
+        return "\"" + t + (v.text.size() > 40 ? "...\"" : "\"");
     }
+    if (v.kind == FieldValue::Kind::Number) {
+        if (!v.text.empty())
+            return std::string(v.text.substr(0, 40));
+        char buf[40];
+        std::snprintf(buf, sizeof buf, "%.17g", v.number);
+        return buf;
+    }
+    return v.kindName();
+}
 
-    // A number from a JSON number, or from a CSV cell's text.
-    Result<std::optional<double>> number(std::string_view key, const FieldValue& v)
-    {
-        if (v.kind == FieldValue::Kind::Null)
+// A number from a JSON number, or from a CSV cell's text.
+Result<std::optional<double>> number(std::string_view key, const FieldValue& v)
+{
+    if (v.kind == FieldValue::Kind::Null)
+        return std::optional<double>();
+    if (v.kind == FieldValue::Kind::Number)
+        return std::optional<double>(v.number);
+    if (v.kind == FieldValue::Kind::Text && v.fromCsv) {
+        std::string_view t = v.text;
+        if (t.empty())
             return std::optional<double>();
-        if (v.kind == FieldValue::Kind::Number)
-            return std::optional<double>(v.number);
-        if (v.kind == FieldValue::Kind::Text && v.fromCsv) {
-            std::string_view t = v.text;
-            if (t.empty())
-                return std::optional<double>();
-            double d = 0;
-            auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), d);
-            if (ec == std::errc::result_out_of_range)
-                return fieldError(key, "number out of range: " + shown(v));
-            if (ec != std::errc() || ptr != t.data() + t.size())
-                return fieldError(key, "expected a number, got " + shown(v));
-            return std::optional<double>(d);
-        }
-        return fieldError(key, "expected a number, got " + shown(v));
+        double d = 0;
+        auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), d);
+        if (ec == std::errc::result_out_of_range)
+            return fieldError(key, "number out of range: " + shown(v));
+        if (ec != std::errc() || ptr != t.data() + t.size())
+            return fieldError(key, "expected a number, got " + shown(v));
+        return std::optional<double>(d);
     }
+    return fieldError(key, "expected a number, got " + shown(v));
+}
 
 } // namespace
 
@@ -63,8 +63,8 @@ Result<std::optional<double>> positive(std::string_view key, const FieldValue& v
     if (!std::isfinite(d))
         return fieldError(key, "is infinite or out of range");
     if (d <= 0)
-        return fieldError(key, std::string(d == 0 ? "is zero" : "is negative") + ", must be above zero (got "
-                + shown(v) + ")");
+        return fieldError(
+            key, std::string(d == 0 ? "is zero" : "is negative") + ", must be above zero (got " + shown(v) + ")");
     return n;
 }
 

@@ -4,10 +4,10 @@
 
 namespace paretoscope {
 namespace {
-    bool has(const std::vector<std::string>& keys, std::string_view k)
-    {
-        return std::find(keys.begin(), keys.end(), k) != keys.end();
-    }
+bool has(const std::vector<std::string>& keys, std::string_view k)
+{
+    return std::find(keys.begin(), keys.end(), k) != keys.end();
+}
 } // namespace
 
 std::optional<Format> detectJsonFormat(const std::vector<std::string>& keys)

@@ -16,9 +16,8 @@ TestServer::TestServer(std::string body)
     : m_impl(std::make_unique<Impl>())
 {
     m_impl->body = std::move(body);
-    m_impl->server.Get("/api/v1/benchmarks", [this](const httplib::Request&, httplib::Response& res) {
-        res.set_content(m_impl->body, "application/json");
-    });
+    m_impl->server.Get("/api/v1/benchmarks",
+        [this](const httplib::Request&, httplib::Response& res) { res.set_content(m_impl->body, "application/json"); });
     m_impl->port = m_impl->server.bind_to_any_port("127.0.0.1");
     m_impl->thread = std::thread([this] { m_impl->server.listen_after_bind(); });
 }
@@ -30,7 +29,10 @@ TestServer::~TestServer()
         m_impl->thread.join();
 }
 
-int TestServer::port() const { return m_impl->port; }
+int TestServer::port() const
+{
+    return m_impl->port;
+}
 
 std::string TestServer::url(const std::string& path) const
 {

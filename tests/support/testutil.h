@@ -10,7 +10,10 @@
 
 namespace paretoscope::testsupport {
 
-inline QString fixture(const QString& rel) { return QStringLiteral(PARETOSCOPE_FIXTURES_DIR "/") + rel; }
+inline QString fixture(const QString& rel)
+{
+    return QStringLiteral(PARETOSCOPE_FIXTURES_DIR "/") + rel;
+}
 
 inline QByteArray readAll(const QString& path)
 {
