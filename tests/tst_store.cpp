@@ -146,6 +146,23 @@ private slots:
         QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
     }
 
+    void deletingEverythingLeavesNoOrphans()
+    {
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        importPath(*s, fixture(kApi).toStdString(), {});
+        std::vector<long long> ids;
+        for (const StoredRun& r : s->allRuns())
+            ids.push_back(r.id);
+        QVERIFY(s->deleteRuns(ids).ok());
+        const QString db = dir.filePath("store.sqlite");
+        QCOMPARE(scalar(db, "SELECT count(*) FROM runs"), 0);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM sources"), 0);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM series"), 0);
+        // and the same file imports again in full
+        QCOMPARE(importPath(*s, fixture(kApi).toStdString(), {})[0].result->imported, 435u);
+    }
+
     void killedMidImportLeavesConsistentStore()
     {
         QTemporaryDir dir;
