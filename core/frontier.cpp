@@ -39,18 +39,6 @@ std::vector<Point> upperLeftFrontier(std::vector<Point> points)
     return kept;
 }
 
-std::vector<Point> lowerLeftFrontier(std::vector<Point> points)
-{
-    // mirror y: the lowest cost frontier is the highest frontier of -y
-    std::erase_if(points, [](const Point& p) { return !usable(p); });
-    for (Point& p : points)
-        p.y = 1.0 / p.y;
-    auto f = upperLeftFrontier(std::move(points));
-    for (Point& p : f)
-        p.y = 1.0 / p.y;
-    return f;
-}
-
 MonotoneCurve::MonotoneCurve(std::vector<Point> knots)
     : m_knots(std::move(knots))
 {

@@ -11,9 +11,6 @@ namespace paretoscope {
 /// nothing to the right of a kept point is as high. Points with non-positive or non-finite x or y are left out.
 std::vector<Point> upperLeftFrontier(std::vector<Point> points);
 
-/// The lower frontier for a cost axis (lower is better): x strictly increasing, y strictly increasing.
-std::vector<Point> lowerLeftFrontier(std::vector<Point> points);
-
 /// Monotone cubic reading of a frontier (the InferenceX calculator's method, d3's monotone-X slopes with the end
 /// slopes of DESIGN.md section 4), never extrapolated.
 class MonotoneCurve {

@@ -258,7 +258,7 @@ std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, Tpu
     return out;
 }
 
-std::vector<StoredRun> RunStore::selectRuns(const std::string& where, const std::vector<long long>& ids)
+std::vector<StoredRun> RunStore::selectRuns(const std::string& where)
 {
     std::string q = "SELECT r.id, se.model, se.isl, se.osl, se.workload, se.hardware, se.engine, se.precision, "
                     "se.spec_decoding, so.path, so.sha256, so.format, so.imported_at";
@@ -267,7 +267,6 @@ std::vector<StoredRun> RunStore::selectRuns(const std::string& where, const std:
     q += " FROM runs r JOIN series se ON se.id = r.series_id JOIN sources so ON so.id = r.source_id WHERE " + where;
     sql::Statement s(m_db, q);
     std::vector<StoredRun> out;
-    (void)ids;
     while (s.step()) {
         StoredRun run;
         run.id = s.int64(0);
@@ -296,7 +295,7 @@ std::vector<StoredRun> RunStore::runs(const std::vector<long long>& ids)
 {
     if (ids.empty())
         return {};
-    auto found = selectRuns("r.id IN (" + idList(ids) + ")", ids);
+    auto found = selectRuns("r.id IN (" + idList(ids) + ")");
     std::unordered_map<long long, std::size_t> at;
     for (std::size_t i = 0; i < found.size(); ++i)
         at[found[i].id] = i;
@@ -312,12 +311,12 @@ std::vector<StoredRun> RunStore::runsOfSeries(const std::vector<long long>& seri
 {
     if (seriesIds.empty())
         return {};
-    return selectRuns("r.series_id IN (" + idList(seriesIds) + ") ORDER BY r.series_id, r.interactivity", seriesIds);
+    return selectRuns("r.series_id IN (" + idList(seriesIds) + ") ORDER BY r.series_id, r.interactivity");
 }
 
 std::vector<StoredRun> RunStore::allRuns()
 {
-    return selectRuns("1 = 1 ORDER BY r.id", {});
+    return selectRuns("1 = 1 ORDER BY r.id");
 }
 
 long long RunStore::runCount()

@@ -75,7 +75,7 @@ public:
 private:
     RunStore(sqlite3* db, std::string path);
     Status migrate();
-    std::vector<StoredRun> selectRuns(const std::string& where, const std::vector<long long>& ids);
+    std::vector<StoredRun> selectRuns(const std::string& where);
 
     sqlite3* m_db;
     std::string m_path;

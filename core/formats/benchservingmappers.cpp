@@ -89,11 +89,11 @@ public:
         case B::RandomOutputLen:
             return countInto(key, v, [&](long long n) { m_randomOsl = static_cast<int>(n); });
         case B::TotalThroughput:
-            return positiveInto(key, v, m_total);
+            return fields::assignPositive(key, v, m_total);
         case B::OutputThroughput:
-            return positiveInto(key, v, m_output);
+            return fields::assignPositive(key, v, m_output);
         case B::InputThroughput:
-            return positiveInto(key, v, m_input);
+            return fields::assignPositive(key, v, m_input);
         case B::Ignored:
             return ok();
         }
@@ -163,14 +163,6 @@ private:
             return Error { n.error() };
         if (*n)
             set(**n);
-        return ok();
-    }
-    Status positiveInto(std::string_view key, const FieldValue& v, std::optional<double>& out)
-    {
-        auto n = fields::positive(key, v);
-        if (!n)
-            return Error { n.error() };
-        out = *n;
         return ok();
     }
 

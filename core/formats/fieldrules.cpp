@@ -124,6 +124,26 @@ Result<std::optional<bool>> flag(std::string_view key, const FieldValue& v)
     return fieldError(key, "expected true or false, got " + shown(v));
 }
 
+Status assignPositive(std::string_view key, const FieldValue& v, std::optional<double>& out)
+{
+    auto n = positive(key, v);
+    if (!n)
+        return Error { n.error() };
+    out = *n;
+    return ok();
+}
+
+Status assignCount(std::string_view key, const FieldValue& v, int& out)
+{
+    auto n = count(key, v);
+    if (!n)
+        return Error { n.error() };
+    if (*n && **n > 100000000)
+        return fieldError(key, "implausibly large (" + std::to_string(**n) + ")");
+    out = static_cast<int>(n->value_or(0));
+    return ok();
+}
+
 std::optional<LatencyTarget> latencyTarget(std::string_view key)
 {
     LatencyTarget out;

@@ -19,6 +19,11 @@ Result<std::optional<std::string>> text(std::string_view key, const FieldValue& 
 /// true/false, also written as the strings "true"/"false" or 0/1.
 Result<std::optional<bool>> flag(std::string_view key, const FieldValue& v);
 
+/// Stores a positive metric (null clears it); the error names the field.
+Status assignPositive(std::string_view key, const FieldValue& v, std::optional<double>& out);
+/// Stores a count or size up to 100,000,000 (null stores 0, "unknown"); the error names the field.
+Status assignCount(std::string_view key, const FieldValue& v, int& out);
+
 /// Where a latency statistic goes: key "median_tpot" (seconds) or "median_tpot_ms" (scale 1e-3). Statistics that
 /// are not kept (std, p95, intvty) match with metric == nullptr. Member pointers, so a mapper can resolve a key once
 /// and reuse it for every record of a file.

@@ -27,8 +27,6 @@ enum class K {
     Image,
     NumPrefill,
     NumDecode,
-    PrefillTp,
-    PrefillEp,
     DecodeTp,
     DecodeEp,
     DecodeDpAttention,
@@ -39,73 +37,62 @@ enum class K {
     InputTput,
     MedianIntvty,
     AvgPower,
-    Metrics,
     Ignored,
 };
 
-const std::unordered_map<std::string_view, K>& aggKeys()
+// Keys spelled the same in both shapes.
+std::unordered_map<std::string_view, K> withCommonKeys(std::initializer_list<std::pair<const std::string_view, K>> own)
 {
-    static const std::unordered_map<std::string_view, K> keys {
-        { "hw", K::Hw },
+    std::unordered_map<std::string_view, K> keys {
         { "conc", K::Conc },
         { "model", K::Model },
         { "framework", K::Framework },
         { "precision", K::Precision },
-        { "spec_decoding", K::Spec },
         { "disagg", K::Disagg },
         { "isl", K::Isl },
         { "osl", K::Osl },
-        { "tp", K::Tp },
-        { "ep", K::Ep },
-        { "pp", K::Pp },
-        { "dp_attention", K::DpAttention },
         { "image", K::Image },
         { "num_prefill_gpu", K::NumPrefill },
         { "num_decode_gpu", K::NumDecode },
-        { "prefill_tp", K::PrefillTp },
-        { "prefill_ep", K::PrefillEp },
         { "decode_tp", K::DecodeTp },
         { "decode_ep", K::DecodeEp },
         { "decode_dp_attention", K::DecodeDpAttention },
         { "date", K::Date },
         { "run_url", K::RunUrl },
+    };
+    keys.insert(own);
+    return keys;
+}
+
+const std::unordered_map<std::string_view, K>& aggKeys()
+{
+    static const auto keys = withCommonKeys({
+        { "hw", K::Hw },
+        { "spec_decoding", K::Spec },
+        { "tp", K::Tp },
+        { "ep", K::Ep },
+        { "pp", K::Pp },
+        { "dp_attention", K::DpAttention },
         { "tput_per_gpu", K::Tput },
         { "output_tput_per_gpu", K::OutputTput },
         { "input_tput_per_gpu", K::InputTput },
         { "median_intvty", K::MedianIntvty },
         { "avg_power_w", K::AvgPower },
-    };
+    });
     return keys;
 }
 
 const std::unordered_map<std::string_view, K>& apiKeys()
 {
-    static const std::unordered_map<std::string_view, K> keys {
+    static const auto keys = withCommonKeys({
         { "hardware", K::Hw },
-        { "conc", K::Conc },
-        { "model", K::Model },
-        { "framework", K::Framework },
-        { "precision", K::Precision },
         { "spec_method", K::Spec },
-        { "disagg", K::Disagg },
-        { "isl", K::Isl },
-        { "osl", K::Osl },
-        { "image", K::Image },
-        { "num_prefill_gpu", K::NumPrefill },
-        { "num_decode_gpu", K::NumDecode },
-        { "prefill_tp", K::PrefillTp },
-        { "prefill_ep", K::PrefillEp },
-        { "decode_tp", K::DecodeTp },
-        { "decode_ep", K::DecodeEp },
-        { "decode_dp_attention", K::DecodeDpAttention },
-        { "date", K::Date },
-        { "run_url", K::RunUrl },
         { "metrics.tput_per_gpu", K::Tput },
         { "metrics.output_tput_per_gpu", K::OutputTput },
         { "metrics.input_tput_per_gpu", K::InputTput },
         { "metrics.median_intvty", K::MedianIntvty },
         { "metrics.avg_power_w", K::AvgPower },
-    };
+    });
     return keys;
 }
 
@@ -125,7 +112,7 @@ public:
         m_position = 0;
         m_r = RunRecord {};
         m_seen.assign(static_cast<std::size_t>(K::Ignored) + 1, false);
-        m_numPrefill = m_numDecode = m_prefillTp = m_decodeTp = m_decodeEp = 0;
+        m_numPrefill = m_numDecode = m_decodeTp = m_decodeEp = 0;
         m_decodeDp.reset();
         m_medianIntvty.reset();
         m_disagg = false;
@@ -174,42 +161,35 @@ public:
             return ok();
         }
         case K::Conc:
-            return setCount(key, v, m_r.concurrency);
+            return fields::assignCount(key, v, m_r.concurrency);
         case K::Isl:
-            return setCount(key, v, m_r.isl);
+            return fields::assignCount(key, v, m_r.isl);
         case K::Osl:
-            return setCount(key, v, m_r.osl);
+            return fields::assignCount(key, v, m_r.osl);
         case K::Tp:
-            return setCount(key, v, m_r.tp);
+            return fields::assignCount(key, v, m_r.tp);
         case K::Ep:
-            return setCount(key, v, m_r.ep);
+            return fields::assignCount(key, v, m_r.ep);
         case K::Pp:
-            return setCount(key, v, m_r.pp);
+            return fields::assignCount(key, v, m_r.pp);
         case K::NumPrefill:
-            return setCount(key, v, m_numPrefill);
+            return fields::assignCount(key, v, m_numPrefill);
         case K::NumDecode:
-            return setCount(key, v, m_numDecode);
-        case K::PrefillTp:
-            return setCount(key, v, m_prefillTp);
-        case K::PrefillEp: {
-            int ignored = 0;
-            return setCount(key, v, ignored);
-        }
+            return fields::assignCount(key, v, m_numDecode);
         case K::DecodeTp:
-            return setCount(key, v, m_decodeTp);
+            return fields::assignCount(key, v, m_decodeTp);
         case K::DecodeEp:
-            return setCount(key, v, m_decodeEp);
+            return fields::assignCount(key, v, m_decodeEp);
         case K::Tput:
-            return setPositive(key, v, m_r.tputPerGpu);
+            return fields::assignPositive(key, v, m_r.tputPerGpu);
         case K::OutputTput:
-            return setPositive(key, v, m_r.outputTputPerGpu);
+            return fields::assignPositive(key, v, m_r.outputTputPerGpu);
         case K::InputTput:
-            return setPositive(key, v, m_r.inputTputPerGpu);
+            return fields::assignPositive(key, v, m_r.inputTputPerGpu);
         case K::MedianIntvty:
-            return setPositive(key, v, m_medianIntvty);
+            return fields::assignPositive(key, v, m_medianIntvty);
         case K::AvgPower:
-            return setPositive(key, v, m_r.avgPowerW);
-        case K::Metrics:
+            return fields::assignPositive(key, v, m_r.avgPowerW);
         case K::Ignored:
             return ok();
         }
@@ -303,24 +283,6 @@ private:
         out = b->value_or(false);
         return ok();
     }
-    Status setCount(std::string_view key, const FieldValue& v, int& out)
-    {
-        auto n = fields::count(key, v);
-        if (!n)
-            return Error { n.error() };
-        if (*n && **n > 100000000)
-            return Error { "field '" + std::string(key) + "': implausibly large (" + std::to_string(**n) + ")" };
-        out = static_cast<int>(n->value_or(0));
-        return ok();
-    }
-    Status setPositive(std::string_view key, const FieldValue& v, std::optional<double>& out)
-    {
-        auto n = fields::positive(key, v);
-        if (!n)
-            return Error { n.error() };
-        out = *n;
-        return ok();
-    }
 
     const std::unordered_map<std::string_view, K>& m_keys;
     std::vector<std::pair<std::string, Resolved>> m_cache;
@@ -329,7 +291,7 @@ private:
     std::vector<std::string_view> m_required;
     RunRecord m_r;
     std::vector<bool> m_seen;
-    int m_numPrefill = 0, m_numDecode = 0, m_prefillTp = 0, m_decodeTp = 0, m_decodeEp = 0;
+    int m_numPrefill = 0, m_numDecode = 0, m_decodeTp = 0, m_decodeEp = 0;
     std::optional<bool> m_decodeDp;
     std::optional<double> m_medianIntvty;
     bool m_disagg = false;

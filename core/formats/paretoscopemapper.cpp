@@ -16,7 +16,6 @@ public:
     {
         m_r = RunRecord {};
         m_r.specDecoding.clear();
-        m_seenSchema = false;
     }
 
     Status field(std::string_view key, const FieldValue& v) override
@@ -40,7 +39,6 @@ public:
             if (*t && **t != kRecordSchema)
                 return Error { "field 'schema': unsupported version \"" + **t + "\" (this build reads "
                     + std::string(kRecordSchema) + ")" };
-            m_seenSchema = true;
             return ok();
         }
         auto it = columns.find(key);
@@ -76,7 +74,6 @@ public:
 
 private:
     RunRecord m_r;
-    bool m_seenSchema = false;
 };
 
 } // namespace

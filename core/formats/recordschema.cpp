@@ -16,13 +16,7 @@ Status setText(RunRecord& r, std::string_view key, const FieldValue& v)
 }
 template <int RunRecord::*M> Status setInt(RunRecord& r, std::string_view key, const FieldValue& v)
 {
-    auto n = fields::count(key, v);
-    if (!n)
-        return Error { n.error() };
-    if (*n && **n > 100000000)
-        return Error { "field '" + std::string(key) + "': implausibly large" };
-    r.*M = static_cast<int>(n->value_or(0));
-    return ok();
+    return fields::assignCount(key, v, r.*M);
 }
 template <bool RunRecord::*M> Status setBool(RunRecord& r, std::string_view key, const FieldValue& v)
 {
@@ -34,11 +28,7 @@ template <bool RunRecord::*M> Status setBool(RunRecord& r, std::string_view key,
 }
 template <std::optional<double> RunRecord::*M> Status setReal(RunRecord& r, std::string_view key, const FieldValue& v)
 {
-    auto n = fields::positive(key, v);
-    if (!n)
-        return Error { n.error() };
-    r.*M = *n;
-    return ok();
+    return fields::assignPositive(key, v, r.*M);
 }
 template <std::optional<std::int64_t> RunRecord::*M>
 Status setCount(RunRecord& r, std::string_view key, const FieldValue& v)
