@@ -36,7 +36,8 @@ public:
     // false once the writer failed: stop parsing
     bool push(RunRecord&& r, std::uint64_t index)
     {
-        m_current.push_back({ std::move(r), index });
+        RecordKeys keys = RecordKeys::of(r);
+        m_current.push_back({ std::move(r), index, std::move(keys) });
         if (m_current.size() < kBatch)
             return !failed();
         return flush();
@@ -61,7 +62,12 @@ public:
     ImportWriter& writer() { return *m_writer; }
 
 private:
-    using Batch = std::vector<std::pair<RunRecord, std::uint64_t>>;
+    struct Item {
+        RunRecord record;
+        std::uint64_t index;
+        RecordKeys keys; // computed here, on the parsing thread
+    };
+    using Batch = std::vector<Item>;
 
     bool failed()
     {
@@ -78,8 +84,14 @@ private:
         if (!m_current.empty())
             m_queue.push_back(std::move(m_current));
         m_current = Batch();
-        m_current.reserve(kBatch);
+        if (!m_spent.empty()) {
+            m_current = std::move(m_spent.back());
+            m_spent.pop_back();
+        }
         m_cv.notify_all();
+        lock.unlock();
+        m_current.clear(); // the records of a written batch are freed here, on the parsing thread
+        m_current.reserve(kBatch);
         return true;
     }
 
@@ -96,8 +108,8 @@ private:
                 m_queue.pop_front();
             }
             m_cv.notify_all();
-            for (auto& [record, index] : batch) {
-                auto added = m_writer->add(record, index);
+            for (const Item& item : batch) {
+                auto added = m_writer->add(item.record, item.index, item.keys);
                 if (!added) {
                     std::lock_guard lock(m_mutex);
                     m_error = added.error();
@@ -106,6 +118,9 @@ private:
                     return;
                 }
             }
+            std::lock_guard lock(m_mutex);
+            if (m_spent.size() < kMaxQueued)
+                m_spent.push_back(std::move(batch));
         }
     }
 
@@ -113,6 +128,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::deque<Batch> m_queue;
+    std::vector<Batch> m_spent; // written batches handed back, so the writer spends no time freeing records
     Batch m_current;
     bool m_closed = false;
     std::string m_error;

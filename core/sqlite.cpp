@@ -105,6 +105,12 @@ void Statement::reset()
     m_failed = false;
 }
 
+void Statement::rerun()
+{
+    sqlite3_reset(m_stmt);
+    m_failed = false;
+}
+
 std::string Statement::error() const
 {
     return m_error;

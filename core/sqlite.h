@@ -37,7 +37,8 @@ public:
 
     /// Steps once: true when a row is ready, false when done; errors land in error().
     bool step();
-    void reset();
+    void reset(); ///< ready to run again, every parameter NULL
+    void rerun(); ///< ready to run again, keeping the parameters: for a caller that binds all of them each time
     bool failed() const { return m_failed; }
     std::string error() const;
 

@@ -47,6 +47,41 @@ private slots:
         QCOMPARE(again->schemaVersion(), RunStore::currentSchemaVersion());
     }
 
+    void migratesVersionOneStore()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("store.sqlite");
+        {
+            auto s = openTempStore(dir);
+            QCOMPARE(importPath(*s, fixture(kApi).toStdString(), {})[0].result->imported, 435u);
+        }
+        // turn it back into a version 1 store: duplicates found through a unique index on runs
+        sqlite3* h = nullptr;
+        sqlite3_open(db.toUtf8().constData(), &h);
+        QCOMPARE(sqlite3_exec(h,
+                     "DROP TRIGGER runs_release_content; DROP TABLE run_content;"
+                     "CREATE UNIQUE INDEX runs_content ON runs(content_hash); PRAGMA user_version=1",
+                     nullptr, nullptr, nullptr),
+            SQLITE_OK);
+        sqlite3_close(h);
+
+        auto s = openTempStore(dir);
+        QCOMPARE(s->schemaVersion(), RunStore::currentSchemaVersion());
+        QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
+        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 435);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = 'runs_content'"), 0);
+        // the migrated hashes still find every record a duplicate
+        auto again = importPath(*s, fixture(kApi).toStdString(), {});
+        QCOMPARE(again[0].result->duplicates, 435u);
+        // and deleting runs releases their hashes, so the file imports again
+        std::vector<long long> ids;
+        for (const StoredRun& r : s->allRuns())
+            ids.push_back(r.id);
+        QVERIFY(s->deleteRuns(ids).ok());
+        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 0);
+        QCOMPARE(importPath(*s, fixture(kApi).toStdString(), {})[0].result->imported, 435u);
+    }
+
     void refusesNewerSchema()
     {
         QTemporaryDir dir;
@@ -163,35 +198,52 @@ private slots:
         QCOMPARE(importPath(*s, fixture(kApi).toStdString(), {})[0].result->imported, 435u);
     }
 
+    void killedMidImportLeavesConsistentStore_data()
+    {
+        QTest::addColumn<bool>("readerOpen");
+        // alone with the store, an import writes through a rollback journal; with a reader open it stays in WAL
+        QTest::newRow("rollback journal") << false;
+        QTest::newRow("WAL, a reader open") << true;
+    }
+
     void killedMidImportLeavesConsistentStore()
     {
+        QFETCH(bool, readerOpen);
         QTemporaryDir dir;
         const QString data = dir.filePath("big.json"), db = dir.filePath("killed.sqlite");
         const std::uint64_t n = 150000;
         QVERIFY(writeAggArray(data.toStdString(), n) > 0);
-        {
-            auto s = RunStore::open(db.toStdString());
-            QVERIFY(s.ok());
-        }
+        auto reader = RunStore::open(db.toStdString());
+        QVERIFY(reader.ok());
+        if (!readerOpen)
+            reader = Error { "closed" };
+        const qint64 emptySize = QFileInfo(db).size();
 
         QProcess child;
         child.start(PARETOSCOPE_CLI, { "import", "--db", db, data });
         QVERIFY(child.waitForStarted());
-        // wait until the import is writing pages (the WAL grows), then kill it without warning
+        // wait until the import is writing pages (the database or its WAL grows), then kill it without warning
         QElapsedTimer t;
         t.start();
         bool writing = false;
         while (t.elapsed() < 60000 && child.state() == QProcess::Running) {
-            if (QFileInfo(db + "-wal").size() > (2 << 20)) {
+            if (QFileInfo(db + "-wal").size() > (2 << 20) || QFileInfo(db).size() > emptySize + (2 << 20)) {
                 writing = true;
                 break;
             }
             QThread::msleep(5);
         }
         QVERIFY2(writing, "the import never started writing");
+        if (!readerOpen)
+            QVERIFY2(QFileInfo::exists(db + "-journal"), "alone with the store, the import uses a rollback journal");
+        else
+            QVERIFY2(!QFileInfo::exists(db + "-journal"), "with a reader open, the import stays in WAL mode");
         ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
         QVERIFY(child.waitForFinished(10000));
         QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+        if (readerOpen)
+            QCOMPARE((*reader)->runCount(), 0);
+        reader = Error { "closed" };
 
         auto s = RunStore::open(db.toStdString());
         QVERIFY(s.ok());

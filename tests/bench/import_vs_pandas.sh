@@ -10,6 +10,7 @@ trap 'rm -rf "$work"' EXIT
 py=/usr/bin/python3 # Debian's interpreter, which sees python3-pandas
 
 "$build/tests/bench/bench_generate_agg" "$work/agg.json" "$n"
+sync # the generated file is written back now, not while either importer runs
 
 measure() { # label, command...: prints "label wall_s rss_kb"
     local label=$1

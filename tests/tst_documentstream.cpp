@@ -1,0 +1,137 @@
+// The record splitter of the JSON importers: it must cut a stream into exactly the records that were written,
+// whatever the strings inside them hold (escaped quotes, backslashes, brackets) and wherever the reads end.
+#include <QtTest>
+
+#include <algorithm>
+#include <random>
+
+#include "core/documentstream.h"
+
+using namespace paretoscope;
+
+namespace {
+
+// Hands out the data a few bytes at a time, so records are cut across many reads.
+class TrickleSource final : public ByteSource {
+public:
+    TrickleSource(std::string data, std::size_t step)
+        : m_data(std::move(data))
+        , m_step(step)
+    {
+    }
+    Result<std::size_t> read(char* dst, std::size_t n) override
+    {
+        std::size_t k = std::min({ n, m_step, m_data.size() - m_pos });
+        std::memcpy(dst, m_data.data() + m_pos, k);
+        m_pos += k;
+        return k;
+    }
+    std::uint64_t size() const override { return m_data.size(); }
+    const std::string& name() const override { return m_name; }
+
+private:
+    std::string m_data;
+    std::size_t m_step;
+    std::size_t m_pos = 0;
+    std::string m_name = "trickle.json";
+};
+
+// A string value whose characters the splitter must not take for structure, at a varying offset.
+std::string trickyString(std::mt19937& rng)
+{
+    static const char* pieces[] = { "\\\"", "\\\\", "{", "}", "[", "]", "\\\\\\\"", "x", "\\n", ",", "\\u005d" };
+    std::string s = "\"";
+    int n = static_cast<int>(rng() % 40);
+    for (int i = 0; i < n; ++i)
+        s += pieces[rng() % std::size(pieces)];
+    return s + "\"";
+}
+
+struct Written {
+    std::string text;
+    std::vector<std::string> records;
+    std::vector<std::uint64_t> lines;
+};
+
+Written writeArray(int count, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    Written w;
+    w.text = "[";
+    std::uint64_t line = 1;
+    for (int i = 0; i < count; ++i) {
+        if (i)
+            w.text += ",";
+        // whitespace and newlines between records
+        for (int k = static_cast<int>(rng() % 3); k > 0; --k) {
+            w.text += "\n ";
+            ++line;
+        }
+        std::string r = "{" + std::string(rng() % 17, ' ') + "\"model\": " + trickyString(rng)
+            + ", \"nested\": {\"list\": [1, [2, {\"k\": " + trickyString(rng)
+            + "}]], \"e\": {}}, \"n\": " + std::to_string(i) + "}";
+        w.records.push_back(r);
+        w.lines.push_back(line);
+        w.text += r;
+    }
+    w.text += "\n]\n";
+    return w;
+}
+
+} // namespace
+
+class TestDocumentStream : public QObject {
+    Q_OBJECT
+private slots:
+    void cutsExactlyTheWrittenRecords_data()
+    {
+        QTest::addColumn<int>("step");
+        QTest::newRow("1 byte per read") << 1;
+        QTest::newRow("7 bytes per read") << 7;
+        QTest::newRow("4 KB per read") << 4096;
+        QTest::newRow("whole file") << (1 << 30);
+    }
+
+    void cutsExactlyTheWrittenRecords()
+    {
+        QFETCH(int, step);
+        for (unsigned seed = 1; seed <= 20; ++seed) {
+            Written w = writeArray(200, seed);
+            TrickleSource src(w.text, static_cast<std::size_t>(step));
+            std::vector<std::string> got;
+            std::vector<std::uint64_t> lines;
+            auto st = forEachJsonElement(
+                src, {},
+                [&](const JsonElement& el) -> Status {
+                    got.emplace_back(el.text);
+                    lines.push_back(el.line);
+                    return ok();
+                },
+                nullptr, nullptr);
+            QVERIFY2(st.ok(), st.ok() ? "" : st.error().c_str());
+            QCOMPARE(got.size(), w.records.size());
+            for (std::size_t i = 0; i < got.size(); ++i) {
+                QCOMPARE(QByteArray::fromStdString(got[i]), QByteArray::fromStdString(w.records[i]));
+                QCOMPARE(lines[i], w.lines[i]);
+                // and each record is a complete JSON object to an independent parser
+                QJsonParseError err;
+                QJsonDocument::fromJson(QByteArray::fromStdString(got[i]), &err);
+                QCOMPARE(err.error, QJsonParseError::NoError);
+            }
+        }
+    }
+
+    void unterminatedStringIsTruncation()
+    {
+        // an escaped quote does not end the string: the record never ends
+        TrickleSource src(R"([{"model": "a\"}, {"n": 1}])", 5);
+        auto st = forEachJsonElement(
+            src, {}, [](const JsonElement&) -> Status { return ok(); }, nullptr, nullptr);
+        QVERIFY(!st.ok());
+        QVERIFY2(QString::fromStdString(st.error()).contains("truncated"), st.error().c_str());
+        QVERIFY2(QString::fromStdString(st.error()).contains("record 1"), st.error().c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDocumentStream)
+#include "tst_documentstream.moc"
