@@ -14,6 +14,7 @@
 #include "core/pricing.h"
 #include "core/reports.h"
 #include "core/storepaths.h"
+#include "core/summary.h"
 
 using namespace paretoscope;
 
@@ -36,12 +37,16 @@ Commands:
   frontier [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
           [--spec S] [--metric total|input|output] [--format json|csv]
       Each group's Pareto frontier points with their full configuration and source.
+  summary [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--target 50] [--tier NAME]
+      The quick answer per hardware as Markdown: tok/s/GPU and $ per million tokens at the target, engine,
+      configurations, engines, precisions, run dates, peak, fastest TTFT and TPOT (impossible values flagged).
   tiers   [--format json|table]       The shipped pricing tiers ($/GPU/hr).
   scopes  [--db FILE] [--format json|table]   Models and sequence lengths in the store.
   export  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--format csv|json]
       Every run in scope in Paretoscope's own format (importable again).
   seed    [--db FILE]                 Imports the bundled DeepSeek V4.1 Flash dataset (idempotent).
 
+Every scoped command also takes --from and --to (run dates, yyyy-mm-dd, inclusive).
 Without --db the store is $XDG_DATA_HOME/paretoscope/paretoscope.sqlite (default ~/.local/share/...), which
 holds the bundled dataset from its first use.
 )";
@@ -123,6 +128,16 @@ std::optional<Scope> scopeFromArgs(const cli::Args& a, std::string& error)
     s.engines = a.list("engine");
     s.precisions = a.list("precision");
     s.specDecoding = a.list("spec");
+    for (auto [name, into] : { std::pair { "from", &s.dateFrom }, std::pair { "to", &s.dateTo } }) {
+        auto d = a.value(name);
+        if (!d)
+            continue;
+        if (d->size() != 10 || (*d)[4] != '-' || (*d)[7] != '-') {
+            error = std::string("--") + name + " must be a date like 2026-07-31, got '" + *d + "'";
+            return std::nullopt;
+        }
+        *into = *d;
+    }
     return s;
 }
 
@@ -234,6 +249,36 @@ int cmdLadder(const cli::Args& a)
     return 0;
 }
 
+int cmdSummary(const cli::Args& a)
+{
+    std::string error;
+    auto scope = scopeFromArgs(a, error);
+    if (!scope)
+        return usageError(error);
+    PriceChoice price;
+    price.tierKey = a.value("tier").value_or("");
+    if (price.tierKey.empty())
+        price.tierKey = bundledPricing().defaultTier().key;
+    double target = 50;
+    if (auto t = a.value("target")) {
+        auto v = parseDouble(*t);
+        if (!v || *v <= 0)
+            return usageError("--target must be a number above zero (tok/s/user), got '" + *t + "'");
+        target = *v;
+    }
+    auto store = openFromArgs(a, error);
+    if (!store) {
+        std::cerr << "paretoscope-cli: " << error << "\n";
+        return 1;
+    }
+    auto report
+        = summarize(*store, loadScopeData(*store, *scope, TputMetric::Total), bundledPricing(), target, price);
+    if (!report)
+        return usageError(report.error());
+    std::cout << summaryMarkdown(*report);
+    return 0;
+}
+
 int cmdFrontier(const cli::Args& a)
 {
     std::string error, format;
@@ -320,7 +365,7 @@ int main(int argc, char** argv)
 {
     const std::map<std::string, bool> scopeOpts { { "db", true }, { "model", true }, { "isl", true }, { "osl", true },
         { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true }, { "spec", true },
-        { "format", true }, { "metric", true } };
+        { "format", true }, { "metric", true }, { "from", true }, { "to", true } };
     auto with = [&](std::map<std::string, bool> extra) {
         extra.insert(scopeOpts.begin(), scopeOpts.end());
         return extra;
@@ -332,6 +377,7 @@ int main(int argc, char** argv)
                 { "tp", true }, { "spec", true }, { "workload", true } } },
         { "ladder", with({ { "targets", true }, { "tier", true }, { "price", true }, { "clamp", false } }) },
         { "frontier", scopeOpts },
+        { "summary", with({ { "tier", true }, { "target", true } }) },
         { "export", scopeOpts },
         { "tiers", { { "format", true } } },
         { "scopes", { { "db", true }, { "format", true } } },
@@ -362,6 +408,8 @@ int main(int argc, char** argv)
         return cmdLadder(*args);
     if (c == "frontier")
         return cmdFrontier(*args);
+    if (c == "summary")
+        return cmdSummary(*args);
     if (c == "export")
         return cmdExport(*args);
     if (c == "tiers")

@@ -12,7 +12,7 @@ std::string cacheKey(const Scope& s, TputMetric metric)
         for (const auto& v : *list)
             k += v + '\x1f';
     }
-    return k;
+    return k + '\x1e' + s.dateFrom + '\x1f' + s.dateTo;
 }
 } // namespace
 
@@ -42,7 +42,7 @@ const std::vector<GroupFrontier>& FrontierCache::frontiers(const Scope& scope, T
     for (auto& [key, ids] : byKey) {
         GroupFrontier g;
         g.key = key;
-        g.points = upperLeftFrontier(m_store.points(ids, metric));
+        g.points = upperLeftFrontier(m_store.points(ids, metric, scope));
         if (g.points.empty())
             continue;
         g.curve = MonotoneCurve(g.points);

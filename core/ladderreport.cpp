@@ -1,5 +1,7 @@
 #include "ladderreport.h"
 
+#include <algorithm>
+
 namespace paretoscope {
 
 std::string_view metricName(TputMetric m)
@@ -26,27 +28,57 @@ std::optional<TputMetric> parseMetric(std::string_view name)
     return std::nullopt;
 }
 
-Result<std::vector<HardwareLadder>> computeLadder(
-    FrontierCache& cache, const PricingCatalog& pricing, const LadderRequest& req)
+namespace {
+
+Result<const PricingTier*> chosenTier(const PricingCatalog& pricing, const PriceChoice& price)
 {
     const PricingTier* tier = nullptr;
-    if (!req.price.customUsdPerGpuHour) {
-        tier = req.price.tierKey.empty() ? &pricing.defaultTier() : pricing.find(req.price.tierKey);
+    if (!price.customUsdPerGpuHour) {
+        tier = price.tierKey.empty() ? &pricing.defaultTier() : pricing.find(price.tierKey);
         if (!tier) {
             std::string known;
             for (const auto& t : pricing.tiers)
                 known += (known.empty() ? "" : ", ") + t.key;
-            return Error { "unknown pricing tier '" + req.price.tierKey + "' (known: " + known + ")" };
+            return Error { "unknown pricing tier '" + price.tierKey + "' (known: " + known + ")" };
         }
-    } else if (!(*req.price.customUsdPerGpuHour > 0)) {
+    } else if (!(*price.customUsdPerGpuHour > 0)) {
         return Error { "a custom price must be above zero $/GPU/hr" };
     }
+    return tier;
+}
 
-    const auto& groups = cache.frontiers(req.scope, req.metric);
+} // namespace
+
+Result<std::optional<double>> priceFor(const PricingCatalog& pricing, const PriceChoice& choice, const std::string& hw)
+{
+    auto tier = chosenTier(pricing, choice);
+    if (!tier)
+        return Error { tier.error() };
+    return *tier ? (*tier)->price(hw) : choice.customUsdPerGpuHour;
+}
+
+Result<std::vector<HardwareLadder>> computeLadder(
+    FrontierCache& cache, const PricingCatalog& pricing, const LadderRequest& req)
+{
+    if (auto tier = chosenTier(pricing, req.price); !tier)
+        return Error { tier.error() };
+    return computeLadder(cache.frontiers(req.scope, req.metric), pricing, req);
+}
+
+Result<std::vector<HardwareLadder>> computeLadder(
+    const std::vector<GroupFrontier>& groups, const PricingCatalog& pricing, const LadderRequest& req)
+{
+    auto chosen = chosenTier(pricing, req.price);
+    if (!chosen)
+        return Error { chosen.error() };
+    const PricingTier* tier = *chosen;
     std::vector<std::string> hardware = req.scope.hardware;
-    if (hardware.empty())
-        hardware = cache.hardware(req.scope, req.metric);
-
+    if (hardware.empty()) {
+        for (const GroupFrontier& g : groups)
+            if (std::find(hardware.begin(), hardware.end(), g.key.hardware) == hardware.end())
+                hardware.push_back(g.key.hardware);
+        std::sort(hardware.begin(), hardware.end());
+    }
     std::vector<HardwareLadder> out;
     for (const std::string& hw : hardware) {
         std::vector<const GroupFrontier*> mine;

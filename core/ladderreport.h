@@ -45,6 +45,13 @@ struct HardwareLadder {
 /// function serves the CLI's `ladder` and the GUI's readout and ladder table.
 Result<std::vector<HardwareLadder>> computeLadder(
     FrontierCache& cache, const PricingCatalog& pricing, const LadderRequest& request);
+/// The same on frontiers already at hand (the request's scope only picks the hardware): what the GUI calls with the
+/// frontiers its worker delivered, so that a slider step never touches the store.
+Result<std::vector<HardwareLadder>> computeLadder(
+    const std::vector<GroupFrontier>& groups, const PricingCatalog& pricing, const LadderRequest& request);
+/// The $/GPU/hr a choice gives for a hardware; empty when the tier has no price for it. Errors: unknown tier,
+/// custom price not above zero.
+Result<std::optional<double>> priceFor(const PricingCatalog& pricing, const PriceChoice& choice, const std::string& hw);
 
 /// "total", "input", "output"
 std::string_view metricName(TputMetric m);

@@ -50,13 +50,6 @@ std::string pad(const std::string& s, std::size_t w, bool right)
     return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
 }
 
-std::string money(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "$%.3f", v);
-    return buf;
-}
-
 std::string targetText(double t)
 {
     char buf[64];
@@ -65,6 +58,13 @@ std::string targetText(double t)
 }
 
 } // namespace
+
+std::string money(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "$%.3f", v);
+    return buf;
+}
 
 std::string withThousands(double v, int decimals)
 {

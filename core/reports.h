@@ -46,6 +46,9 @@ std::string scopesTable(const std::vector<ScopeSummary>& scopes);
 std::string tiersJson(const PricingCatalog& catalog);
 std::string tiersTable(const PricingCatalog& catalog);
 
+/// $ per million tokens as the seed page prints it: "$0.002".
+std::string money(double usd);
+
 /// 328417 -> "328,417"; fractional values keep `decimals` digits.
 std::string withThousands(double v, int decimals = 0);
 

@@ -248,20 +248,99 @@ std::vector<Series> RunStore::series(const Scope& scope)
     return out;
 }
 
-std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, TputMetric metric)
+namespace {
+
+const char* metricColumn(TputMetric metric)
 {
-    const char* y = metric == TputMetric::Total ? "tput_per_gpu"
-        : metric == TputMetric::Input           ? "input_tput_per_gpu"
-                                                : "output_tput_per_gpu";
-    std::string q = std::string("SELECT interactivity, ") + y
-        + ", id FROM runs WHERE series_id = ? AND interactivity > 0 AND " + y + " > 0";
-    sql::Statement s(m_db, q);
+    return metric == TputMetric::Total ? "tput_per_gpu"
+        : metric == TputMetric::Input  ? "input_tput_per_gpu"
+                                       : "output_tput_per_gpu";
+}
+
+// "SELECT <columns> FROM runs WHERE series_id = ?1 [dates]" with the date range bound as ?2 and ?3
+sql::Statement seriesQuery(sqlite3* db, const std::string& columns, const std::string& where, const Scope& dates)
+{
+    std::string q = "SELECT " + columns + " FROM runs WHERE series_id = ?1 AND " + where;
+    if (!dates.dateFrom.empty())
+        q += " AND run_date >= ?2";
+    if (!dates.dateTo.empty())
+        q += " AND substr(run_date, 1, 10) <= ?3";
+    return sql::Statement(db, q);
+}
+
+void bindSeries(sql::Statement& s, long long id, const Scope& dates)
+{
+    s.reset();
+    s.bind(1, static_cast<std::int64_t>(id));
+    if (!dates.dateFrom.empty())
+        s.bindText(2, dates.dateFrom);
+    if (!dates.dateTo.empty())
+        s.bindText(3, dates.dateTo);
+}
+
+} // namespace
+
+std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates)
+{
+    const std::string y = metricColumn(metric);
+    sql::Statement s = seriesQuery(m_db, "interactivity, " + y + ", id", "interactivity > 0 AND " + y + " > 0", dates);
     std::vector<Point> out;
     for (long long id : seriesIds) {
-        s.reset();
-        s.bind(1, static_cast<std::int64_t>(id));
+        bindSeries(s, id, dates);
         while (s.step())
             out.push_back(Point { s.real(0), s.real(1), s.int64(2) });
+    }
+    return out;
+}
+
+std::vector<RunPoint> RunStore::runPoints(
+    const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates)
+{
+    const std::string y = metricColumn(metric);
+    sql::Statement s = seriesQuery(m_db, "interactivity, " + y + ", e2el_median_s, id", "1 = 1", dates);
+    std::vector<RunPoint> out;
+    for (long long id : seriesIds) {
+        bindSeries(s, id, dates);
+        while (s.step())
+            out.push_back(RunPoint { s.real(0), s.real(1), s.real(2), s.int64(3) });
+    }
+    return out;
+}
+
+RunStats RunStore::runStats(
+    const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates, double ttftFloor, double tpotFloor)
+{
+    const std::string y = metricColumn(metric);
+    sql::Statement s = seriesQuery(m_db,
+        "count(*), min(NULLIF(run_date, '')), max(NULLIF(run_date, '')), max(" + y
+            + "), min(CASE WHEN ttft_median_s >= ?4 THEN ttft_median_s END), "
+              "min(CASE WHEN tpot_median_s >= ?5 THEN tpot_median_s END), "
+              "min(CASE WHEN ttft_median_s >= 0 AND ttft_median_s < ?4 THEN ttft_median_s END), "
+              "min(CASE WHEN tpot_median_s >= 0 AND tpot_median_s < ?5 THEN tpot_median_s END)",
+        "1 = 1", dates);
+    RunStats out;
+    auto lower = [](std::optional<double>& into, std::optional<double> v) {
+        if (v && (!into || *v < *into))
+            into = v;
+    };
+    for (long long id : seriesIds) {
+        bindSeries(s, id, dates);
+        s.bind(4, ttftFloor);
+        s.bind(5, tpotFloor);
+        if (!s.step())
+            continue;
+        out.runs += s.int64(0);
+        std::string first = s.text(1), last = s.text(2);
+        if (!first.empty() && (out.firstDate.empty() || first < out.firstDate))
+            out.firstDate = first;
+        if (!last.empty() && last > out.lastDate)
+            out.lastDate = last;
+        if (auto peak = s.optReal(3); peak && (!out.peakTputPerGpu || *peak > *out.peakTputPerGpu))
+            out.peakTputPerGpu = peak;
+        lower(out.fastestTtft, s.optReal(4));
+        lower(out.fastestTpot, s.optReal(5));
+        lower(out.suspectTtft, s.optReal(6));
+        lower(out.suspectTpot, s.optReal(7));
     }
     return out;
 }

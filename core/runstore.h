@@ -23,6 +23,26 @@ struct Point {
     long long runId = 0;
 };
 
+/// A run as a chart plots it: interactivity, tok/s/GPU of the metric, median end-to-end latency (s, 0 unknown).
+struct RunPoint {
+    double interactivity = 0;
+    double tputPerGpu = 0;
+    double e2elSeconds = 0;
+    long long runId = 0;
+};
+
+/// Aggregates of a set of runs for the summary: counts, dates, the peak and the fastest latencies. A latency below
+/// the plausibility floor is counted apart, so that the summary can flag it instead of showing it as a record.
+struct RunStats {
+    long long runs = 0;
+    std::string firstDate, lastDate; ///< yyyy-mm-dd..., empty when no run has a date
+    std::optional<double> peakTputPerGpu;
+    std::optional<double> fastestTtft; ///< s, smallest median TTFT at or above the floor
+    std::optional<double> fastestTpot; ///< s
+    std::optional<double> suspectTtft; ///< s, smallest median TTFT below the floor, if any
+    std::optional<double> suspectTpot; ///< s
+};
+
 /// A stored run with its row id.
 struct StoredRun {
     long long id = 0;
@@ -55,8 +75,14 @@ public:
     std::vector<ScopeSummary> scopes();
     /// The series inside a scope, filters applied.
     std::vector<Series> series(const Scope& scope);
-    /// Points of the given series with positive x and y (others cannot be on a frontier).
-    std::vector<Point> points(const std::vector<long long>& seriesIds, TputMetric metric);
+    /// Points of the given series with positive x and y (others cannot be on a frontier), inside the scope's dates.
+    std::vector<Point> points(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates = {});
+    /// What a chart needs of each run of the given series, inside the scope's dates.
+    std::vector<RunPoint> runPoints(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates = {});
+    /// Aggregates of the given series' runs inside the scope's dates. Median TTFT under ttftFloor or median TPOT
+    /// under tpotFloor (seconds) counts as suspect.
+    RunStats runStats(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates, double ttftFloor,
+        double tpotFloor);
     /// Full records by id, in the order given (ids not found are skipped).
     std::vector<StoredRun> runs(const std::vector<long long>& ids);
     /// All runs of the given series.

@@ -17,6 +17,8 @@ struct Scope {
     std::vector<std::string> engines;
     std::vector<std::string> precisions;
     std::vector<std::string> specDecoding;
+    std::string dateFrom; ///< run date range, ISO yyyy-mm-dd, inclusive; empty: open. Runs without a date are
+    std::string dateTo; ///< kept only while both ends are open.
 };
 
 /// The group key of a frontier inside a scope (DESIGN.md section 4).

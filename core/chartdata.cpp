@@ -1,0 +1,177 @@
+#include "chartdata.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "frontier.h"
+
+namespace paretoscope {
+
+ScopeData loadScopeData(RunStore& store, const Scope& scope, TputMetric metric)
+{
+    ScopeData d;
+    d.scope = scope;
+    d.metric = metric;
+    std::map<GroupKey, std::vector<long long>> byKey;
+    for (const Series& s : store.series(scope))
+        byKey[s.key].push_back(s.id);
+    for (auto& [key, ids] : byKey) {
+        GroupRuns runs { key, store.runPoints(ids, metric, scope) };
+        std::vector<Point> candidates;
+        candidates.reserve(runs.points.size());
+        for (const RunPoint& p : runs.points)
+            candidates.push_back(Point { p.interactivity, p.tputPerGpu, p.runId });
+        GroupFrontier g;
+        g.key = key;
+        g.points = upperLeftFrontier(std::move(candidates));
+        if (g.points.empty())
+            continue;
+        g.curve = MonotoneCurve(g.points);
+        d.runCount += runs.points.size();
+        d.frontiers.push_back(std::move(g));
+        d.runs.push_back(std::move(runs));
+    }
+    return d;
+}
+
+namespace {
+
+bool usable(double v)
+{
+    return std::isfinite(v) && v > 0;
+}
+
+// y in the request's units: tok/s/GPU, or $/1M tokens at the price (empty without one: usd 0)
+std::optional<double> toChartY(double tput, double usd, ChartY y)
+{
+    if (y == ChartY::Throughput)
+        return tput;
+    if (!(usd > 0))
+        return std::nullopt;
+    return costPerMillionTokens(usd, tput);
+}
+
+double usdOrZero(const Result<std::optional<double>>& price)
+{
+    return price && *price ? **price : 0.0;
+}
+
+} // namespace
+
+std::optional<double> chartReading(
+    const GroupFrontier& group, double target, const PricingCatalog& pricing, const ChartRequest& request)
+{
+    auto v = group.curve.at(target);
+    if (!v)
+        return std::nullopt;
+    return toChartY(*v, usdOrZero(priceFor(pricing, request.price, group.key.hardware)), request.y);
+}
+
+std::vector<Point> thinToGrid(const std::vector<Point>& points, double xMin, double xMax, double yMin, double yMax,
+    bool logX, bool logY, int cols, int rows)
+{
+    if (points.size() <= static_cast<std::size_t>(std::max(cols, 1)) || cols <= 0 || rows <= 0)
+        return points;
+    auto axis = [](double v, double lo, double hi, bool log, int cells) {
+        double t = log ? (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo)) : (v - lo) / (hi - lo);
+        if (!std::isfinite(t))
+            t = 0;
+        return std::clamp(static_cast<int>(t * cells), 0, cells - 1);
+    };
+    std::vector<bool> taken(static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows));
+    std::vector<Point> out;
+    for (const Point& p : points) {
+        std::size_t cell = static_cast<std::size_t>(axis(p.y, yMin, yMax, logY, rows)) * static_cast<std::size_t>(cols)
+            + static_cast<std::size_t>(axis(p.x, xMin, xMax, logX, cols));
+        if (!taken[cell]) {
+            taken[cell] = true;
+            out.push_back(p);
+        }
+    }
+    return out;
+}
+
+ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const ChartRequest& request)
+{
+    ChartData out;
+    out.runsInScope = data.runCount;
+    double xMin = std::numeric_limits<double>::infinity(), yMin = xMin;
+    double xMax = 0, yMax = 0;
+    auto grow = [&](const Point& p) {
+        xMin = std::min(xMin, p.x);
+        xMax = std::max(xMax, p.x);
+        yMin = std::min(yMin, p.y);
+        yMax = std::max(yMax, p.y);
+    };
+    for (std::size_t i = 0; i < data.frontiers.size(); ++i) {
+        const GroupFrontier& g = data.frontiers[i];
+        ChartSeries s;
+        s.key = g.key;
+        const double usd = usdOrZero(priceFor(pricing, request.price, g.key.hardware));
+        s.priced = request.y == ChartY::Throughput || usd > 0;
+        if (!s.priced) {
+            out.series.push_back(std::move(s));
+            continue;
+        }
+        auto place = [&](double interactivity, double tput, double e2el) -> std::optional<Point> {
+            double x = request.x == ChartX::Interactivity ? interactivity : e2el;
+            auto y = toChartY(tput, usd, request.y);
+            if (!usable(x) || !y || !usable(*y))
+                return std::nullopt;
+            return Point { x, *y, 0 };
+        };
+        std::vector<Point> runs;
+        for (const RunPoint& r : data.runs[i].points) {
+            if (auto p = place(r.interactivity, r.tputPerGpu, r.e2elSeconds)) {
+                p->runId = r.runId;
+                runs.push_back(*p);
+            }
+        }
+        if (request.x == ChartX::Interactivity) {
+            for (const Point& k : g.points)
+                if (auto p = place(k.x, k.y, 0)) {
+                    p->runId = k.runId;
+                    s.frontier.push_back(*p);
+                }
+        } else {
+            // lower latency is better: the frontier of (1 / latency, tok/s/GPU), drawn back at the latency
+            std::vector<Point> inverted;
+            for (const RunPoint& r : data.runs[i].points)
+                if (usable(r.e2elSeconds) && usable(r.tputPerGpu))
+                    inverted.push_back(Point { 1.0 / r.e2elSeconds, r.tputPerGpu, r.runId });
+            std::vector<Point> f = upperLeftFrontier(std::move(inverted));
+            for (auto it = f.rbegin(); it != f.rend(); ++it)
+                if (auto p = place(0, it->y, 1.0 / it->x)) {
+                    p->runId = it->runId;
+                    s.frontier.push_back(*p);
+                }
+        }
+        for (const Point& p : runs)
+            grow(p);
+        s.runs = std::move(runs);
+        out.series.push_back(std::move(s));
+    }
+    if (xMax > 0) {
+        out.xMin = xMin;
+        out.xMax = xMax;
+        out.yMin = yMin;
+        out.yMax = yMax;
+    }
+    // a run point is a few pixels wide: one per 2 x 2 pixel cell shows all there is to see. A grid per series keeps
+    // each group's own cloud.
+    const int cols = std::max(request.pixelsWide / 2, 1), rows = std::max(request.pixelsHigh / 2, 1);
+    std::size_t total = 0;
+    for (const ChartSeries& s : out.series)
+        total += s.runs.size();
+    if (total > static_cast<std::size_t>(cols)) {
+        for (ChartSeries& s : out.series)
+            s.runs = thinToGrid(s.runs, out.xMin, out.xMax, out.yMin, out.yMax, request.logX, request.logY, cols, rows);
+    }
+    for (const ChartSeries& s : out.series)
+        out.runsDrawn += s.runs.size();
+    return out;
+}
+
+} // namespace paretoscope

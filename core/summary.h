@@ -1,0 +1,39 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "chartdata.h"
+#include "ladderreport.h"
+
+namespace paretoscope {
+
+/// The seed page's quick answer for one hardware in a scope.
+struct HardwareSummary {
+    std::string hardware;
+    LadderRow reading; ///< tok/s/GPU at the target, its engine and precision, $ per million tokens at the tier
+    RunStats stats;
+    std::vector<std::string> engines;
+    std::vector<std::string> precisions;
+};
+
+struct SummaryReport {
+    Scope scope;
+    double target = 50;
+    std::string tierLabel;
+    std::vector<HardwareSummary> hardware;
+};
+
+/// A median TTFT under 1 ms or a median TPOT that prints as 0.0 ms cannot come from a real run: such values are
+/// flagged as suspect instead of being shown as the fastest.
+constexpr double kTtftFloorSeconds = 0.001;
+constexpr double kTpotFloorSeconds = 0.00005;
+
+/// Summarises every hardware in a loaded scope: the reading at `target` priced with `price`, and the run aggregates.
+Result<SummaryReport> summarize(RunStore& store, const ScopeData& data, const PricingCatalog& pricing,
+    double target = 50, const PriceChoice& price = {});
+
+/// The report as Markdown, one column per hardware, to paste into a document.
+std::string summaryMarkdown(const SummaryReport& report);
+
+} // namespace paretoscope
