@@ -271,8 +271,7 @@ int cmdSummary(const cli::Args& a)
         std::cerr << "paretoscope-cli: " << error << "\n";
         return 1;
     }
-    auto report
-        = summarize(*store, loadScopeData(*store, *scope, TputMetric::Total), bundledPricing(), target, price);
+    auto report = summarize(*store, loadScopeData(*store, *scope, TputMetric::Total), bundledPricing(), target, price);
     if (!report)
         return usageError(report.error());
     std::cout << summaryMarkdown(*report);

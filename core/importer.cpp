@@ -387,6 +387,37 @@ Result<ImportSummary> importSource(
     return summary;
 }
 
+std::optional<Format> detectFileFormat(const std::string& path)
+{
+    auto file = FileSource::open(path);
+    if (!file)
+        return std::nullopt;
+    PeekedSource source(**file);
+    auto first = source.firstNonSpace();
+    if (!first || *first == '\0')
+        return std::nullopt;
+    if (*first != '[' && *first != '{') {
+        CsvReader reader(source);
+        std::vector<std::string> header;
+        std::uint64_t line = 0;
+        auto got = reader.next(header, line);
+        if (got && *got && isParetoscopeCsvHeader(header))
+            return Format::ParetoscopeCsv;
+        return std::nullopt;
+    }
+    JsonRecordParser parser;
+    std::optional<Format> found;
+    forEachJsonElement(
+        source, StreamLimits {},
+        [&](const JsonElement& el) -> Status {
+            if (auto keys = parser.keys(el))
+                found = detectJsonFormat(*keys);
+            return Error { "first record read" }; // stop after it
+        },
+        nullptr, nullptr);
+    return found;
+}
+
 bool isUrl(const std::string& s)
 {
     return s.starts_with("http://") || s.starts_with("https://");

@@ -7,6 +7,7 @@
 #include "bytesource.h"
 #include "documentstream.h"
 #include "formats/importoptions.h"
+#include "formats/recordmapper.h"
 #include "result.h"
 #include "runstore.h"
 
@@ -35,6 +36,10 @@ Result<ImportSummary> importSource(
 /// http(s) URL of the InferenceX API.
 std::vector<ImportOutcome> importPath(
     RunStore& store, const std::string& pathOrUrl, const ImportOptions& options, const ProgressFn& progress = {});
+
+/// The format of a file from its first record, without importing it; empty when it is not one Paretoscope reads.
+/// The GUI asks this to know whether a file needs the caller's fields (see missingCallerFields) before importing.
+std::optional<Format> detectFileFormat(const std::string& path);
 
 /// Whether the argument is an http:// or https:// URL.
 bool isUrl(const std::string& s);

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cctype>
 #include <unordered_map>
 
 #include "runcolumns.h"
@@ -394,11 +395,28 @@ std::vector<StoredRun> RunStore::runs(const std::vector<long long>& ids)
     return out;
 }
 
-std::vector<StoredRun> RunStore::runsOfSeries(const std::vector<long long>& seriesIds)
+std::vector<StoredRun> RunStore::runsOfSeries(
+    const std::vector<long long>& seriesIds, const Scope& dates, std::size_t limit)
 {
     if (seriesIds.empty())
         return {};
-    return selectRuns("r.series_id IN (" + idList(seriesIds) + ") ORDER BY r.series_id, r.interactivity");
+    // dates are checked to be yyyy-mm-dd by their callers; they are quoted here since selectRuns binds nothing
+    auto quoted = [](const std::string& d) {
+        std::string q = "'";
+        for (char c : d)
+            if (std::isdigit(static_cast<unsigned char>(c)) || c == '-')
+                q += c;
+        return q + "'";
+    };
+    std::string where = "r.series_id IN (" + idList(seriesIds) + ")";
+    if (!dates.dateFrom.empty())
+        where += " AND r.run_date >= " + quoted(dates.dateFrom);
+    if (!dates.dateTo.empty())
+        where += " AND substr(r.run_date, 1, 10) <= " + quoted(dates.dateTo);
+    where += " ORDER BY r.series_id, r.interactivity";
+    if (limit > 0)
+        where += " LIMIT " + std::to_string(limit);
+    return selectRuns(where);
 }
 
 std::vector<StoredRun> RunStore::allRuns()

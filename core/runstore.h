@@ -78,15 +78,17 @@ public:
     /// Points of the given series with positive x and y (others cannot be on a frontier), inside the scope's dates.
     std::vector<Point> points(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates = {});
     /// What a chart needs of each run of the given series, inside the scope's dates.
-    std::vector<RunPoint> runPoints(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates = {});
+    std::vector<RunPoint> runPoints(
+        const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates = {});
     /// Aggregates of the given series' runs inside the scope's dates. Median TTFT under ttftFloor or median TPOT
     /// under tpotFloor (seconds) counts as suspect.
     RunStats runStats(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates, double ttftFloor,
         double tpotFloor);
     /// Full records by id, in the order given (ids not found are skipped).
     std::vector<StoredRun> runs(const std::vector<long long>& ids);
-    /// All runs of the given series.
-    std::vector<StoredRun> runsOfSeries(const std::vector<long long>& seriesIds);
+    /// All runs of the given series (at most `limit` when above 0, inside the scope's dates when given).
+    std::vector<StoredRun> runsOfSeries(
+        const std::vector<long long>& seriesIds, const Scope& dates = {}, std::size_t limit = 0);
     /// Every stored run, by id.
     std::vector<StoredRun> allRuns();
     /// Number of runs stored.

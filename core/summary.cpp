@@ -39,7 +39,8 @@ Result<SummaryReport> summarize(
             if (s.key.hardware != l.hardware)
                 continue;
             ids.push_back(s.id);
-            for (auto [list, v] : { std::pair { &h.engines, &s.key.engine }, std::pair { &h.precisions, &s.key.precision } })
+            for (auto [list, v] :
+                { std::pair { &h.engines, &s.key.engine }, std::pair { &h.precisions, &s.key.precision } })
                 if (std::find(list->begin(), list->end(), *v) == list->end())
                     list->push_back(*v);
         }
@@ -143,8 +144,9 @@ std::string summaryMarkdown(const SummaryReport& r)
         if (h.stats.firstDate.empty())
             return std::string("-");
         auto day = [](const std::string& d) { return d.substr(0, 10); };
-        return day(h.stats.firstDate) == day(h.stats.lastDate) ? day(h.stats.firstDate)
-                                                                : day(h.stats.firstDate) + " to " + day(h.stats.lastDate);
+        return day(h.stats.firstDate) == day(h.stats.lastDate)
+            ? day(h.stats.firstDate)
+            : day(h.stats.firstDate) + " to " + day(h.stats.lastDate);
     });
     row("Peak tok/s/GPU", [](const HardwareSummary& h) {
         return h.stats.peakTputPerGpu ? withThousands(*h.stats.peakTputPerGpu) : std::string("-");
@@ -159,7 +161,8 @@ std::string summaryMarkdown(const SummaryReport& r)
             notes += "- " + upper(h.hardware) + ": " + buf + " is suspect and is not shown as the fastest.\n";
         }
         if (h.stats.suspectTpot) {
-            std::snprintf(buf, sizeof buf, "a median TPOT of %.4f ms (0.0 ms when rounded)", *h.stats.suspectTpot * 1000);
+            std::snprintf(
+                buf, sizeof buf, "a median TPOT of %.4f ms (0.0 ms when rounded)", *h.stats.suspectTpot * 1000);
             notes += "- " + upper(h.hardware) + ": " + buf + " is suspect and is not shown as the fastest.\n";
         }
     }

@@ -1,0 +1,86 @@
+// paretoscope: the explorer. Parses its arguments, opens the store and shows the main window; everything else is in
+// widgets/ and core/.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QMessageBox>
+#include <QStandardPaths>
+#include <QTimer>
+#include <cstdio>
+
+#include "core/storepaths.h"
+#include "widgets/mainwindow.h"
+
+using namespace paretoscope;
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Paretoscope"));
+    QApplication::setApplicationName(QStringLiteral("Paretoscope"));
+    QApplication::setApplicationVersion(QStringLiteral("0.3"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("LLM-serving throughput vs interactivity explorer"));
+    parser.addHelpOption();
+    QCommandLineOption db(
+        QStringLiteral("db"), QStringLiteral("Open this store instead of the default one."), QStringLiteral("FILE"));
+    QCommandLineOption shot(QStringLiteral("screenshot"),
+        QStringLiteral("Render the main window on the store into FILE (PNG) and exit."), QStringLiteral("FILE"));
+    QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
+        QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    parser.addOptions({ db, shot, size });
+    parser.process(app);
+
+    std::string path;
+    bool seed = true;
+    if (parser.isSet(db)) {
+        path = parser.value(db).toStdString();
+        seed = false;
+    } else {
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        QDir().mkpath(dir);
+        path = QDir(dir).filePath(QStringLiteral("paretoscope.sqlite")).toStdString();
+    }
+    auto store = openStore(path, seed);
+    if (!store) {
+        const QString msg = QString::fromStdString(store.error());
+        if (parser.isSet(shot)) {
+            std::fprintf(stderr, "paretoscope: %s\n", qPrintable(msg));
+            return 1;
+        }
+        QMessageBox::critical(nullptr, QStringLiteral("Paretoscope"), msg);
+        return 1;
+    }
+
+    ui::MainWindow window(std::move(*store));
+    if (parser.isSet(shot)) {
+        const QStringList wh = parser.value(size).split('x');
+        const QSize s(wh.value(0).toInt(), wh.value(1).toInt());
+        if (wh.size() != 2 || s.width() < 200 || s.height() < 200) {
+            std::fprintf(stderr, "paretoscope: --size must be like 1600x1000\n");
+            return 2;
+        }
+        window.resize(s);
+        window.show();
+        const QString file = parser.value(shot);
+        int code = 1;
+        QObject::connect(&window, &ui::MainWindow::scopeShown, &window, [&] {
+            // once, after the layout has settled around the data
+            QTimer::singleShot(50, &window, [&] {
+                code = window.grab().save(file, "PNG") ? 0 : 1;
+                if (code)
+                    std::fprintf(stderr, "paretoscope: cannot write %s\n", qPrintable(file));
+                app.quit();
+            });
+        });
+        QTimer::singleShot(30000, &app, [&] {
+            std::fprintf(stderr, "paretoscope: no data was shown within 30 s\n");
+            app.quit();
+        });
+        app.exec();
+        return code;
+    }
+    window.show();
+    return app.exec();
+}

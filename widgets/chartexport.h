@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QImage>
+#include <QString>
+
+#include "frontierchart.h"
+
+namespace paretoscope::ui {
+
+/// Renders the chart of a scope, as the window shows it, into an image of size x scale pixels (the layout is
+/// that of a size-sized window, drawn at scale: 2 gives a sharp picture for documents).
+QImage renderChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+    QSize size, qreal scale);
+/// Writes that image as PNG; the error names the file.
+Status exportChartPng(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
+    const PricingCatalog& pricing, QSize size, qreal scale);
+/// Writes the chart as SVG (vector lines and text).
+Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
+    const PricingCatalog& pricing, QSize size);
+/// Writes text (a CSV from core) atomically: the file is whole or untouched.
+Status writeTextFile(const QString& path, const std::string& text);
+
+} // namespace paretoscope::ui

@@ -1,0 +1,156 @@
+#include "chartpanel.h"
+#include <QLocale>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPushButton>
+#include <QToolTip>
+
+namespace paretoscope::ui {
+
+FrontierView::FrontierView(QWidget* parent)
+    : QChartView(parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setRubberBand(QChartView::RectangleRubberBand);
+    setMouseTracking(true);
+    setToolTip(tr("Drag to zoom; right-click or Ctrl+0 to reset"));
+}
+
+void FrontierView::mouseMoveEvent(QMouseEvent* event)
+{
+    QChartView::mouseMoveEvent(event);
+    auto* fc = qobject_cast<FrontierChart*>(chart());
+    if (!fc || !describeRun)
+        return;
+    const QPointF pos = fc->mapFromScene(mapToScene(event->position().toPoint()));
+    if (long long id = fc->runAt(pos)) {
+        // plain text: imported names are never read as markup
+        const QString text = describeRun(id).toHtmlEscaped().replace('\n', QStringLiteral("<br>"));
+        QToolTip::showText(
+            event->globalPosition().toPoint(), QStringLiteral("<p style='white-space:pre'>") + text, this);
+    } else {
+        QToolTip::hideText();
+    }
+}
+
+ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
+    : QWidget(parent)
+    , m_pricing(pricing)
+    , m_view(new FrontierView(this))
+    , m_x(new QComboBox(this))
+    , m_y(new QComboBox(this))
+    , m_logX(new QCheckBox(tr("Log x"), this))
+    , m_logY(new QCheckBox(tr("Log y"), this))
+    , m_info(new QLabel(this))
+{
+    m_x->addItem(tr("x: interactivity (tok/s/user)"));
+    m_x->addItem(tr("x: end-to-end latency (s)"));
+    m_y->addItem(tr("y: tok/s/GPU"));
+    m_y->addItem(tr("y: $ per million tokens"));
+    m_logX->setChecked(true);
+    auto* reset = new QPushButton(tr("Reset zoom"), this);
+    reset->setToolTip(tr("Ctrl+0"));
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_x);
+    bar->addWidget(m_y);
+    bar->addWidget(m_logX);
+    bar->addWidget(m_logY);
+    bar->addWidget(reset);
+    bar->addStretch();
+    bar->addWidget(m_info);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    m_state.request.logX = true;
+    for (QComboBox* c : { m_x, m_y })
+        connect(c, &QComboBox::currentIndexChanged, this, &ChartPanel::readControls);
+    for (QCheckBox* c : { m_logX, m_logY })
+        connect(c, &QCheckBox::toggled, this, &ChartPanel::readControls);
+    connect(reset, &QPushButton::clicked, this, &ChartPanel::resetZoom);
+    rebuild();
+}
+
+void ChartPanel::readControls()
+{
+    m_state.request.x = m_x->currentIndex() == 0 ? ChartX::Interactivity : ChartX::Latency;
+    m_state.request.y = m_y->currentIndex() == 0 ? ChartY::Throughput : ChartY::Cost;
+    m_state.request.logX = m_logX->isChecked();
+    m_state.request.logY = m_logY->isChecked();
+    rebuild();
+    emit stateChanged();
+}
+
+void ChartPanel::setState(const ChartState& state)
+{
+    m_state = state;
+    const QSignalBlocker b1(m_x), b2(m_y), b3(m_logX), b4(m_logY);
+    m_x->setCurrentIndex(state.request.x == ChartX::Interactivity ? 0 : 1);
+    m_y->setCurrentIndex(state.request.y == ChartY::Throughput ? 0 : 1);
+    m_logX->setChecked(state.request.logX);
+    m_logY->setChecked(state.request.logY);
+    rebuild();
+}
+
+void ChartPanel::setData(std::shared_ptr<const ScopeData> data)
+{
+    m_data = std::move(data);
+    rebuild();
+}
+
+void ChartPanel::setPrice(const PriceChoice& price)
+{
+    m_state.request.price = price;
+    if (m_state.request.y == ChartY::Cost)
+        rebuild();
+}
+
+void ChartPanel::setTarget(double target)
+{
+    m_state.target = target;
+    if (m_chart)
+        m_chart->setTarget(target);
+}
+
+void ChartPanel::resetZoom()
+{
+    if (m_chart)
+        m_chart->zoomReset();
+}
+
+void ChartPanel::rebuild()
+{
+    if (!m_data) {
+        m_info->setText(tr("Loading…"));
+        return;
+    }
+    const QSize plot = m_view->size();
+    m_state.request.pixelsWide = std::max(plot.width(), 400);
+    m_state.request.pixelsHigh = std::max(plot.height(), 300);
+    auto* chart = new FrontierChart(m_data, m_state, m_pricing);
+    connect(chart, &FrontierChart::groupToggled, this, [this](const QString& label, bool visible) {
+        if (visible)
+            m_state.hidden.erase(label);
+        else
+            m_state.hidden.insert(label);
+        emit stateChanged();
+    });
+    QChart* old = m_view->chart();
+    m_view->setChart(chart); // the view owns the chart it shows
+    if (old != chart && qobject_cast<FrontierChart*>(old))
+        delete old;
+    m_chart = chart;
+    const ChartData& d = chart->chartData();
+    QLocale en(QLocale::English);
+    QString info = tr("%1 runs in scope, %2 drawn")
+                       .arg(en.toString(qulonglong(d.runsInScope)), en.toString(qulonglong(d.runsDrawn)));
+    if (m_state.request.x == ChartX::Latency && d.xMax == 0)
+        info = tr("These runs carry no end-to-end latency; switch x to interactivity");
+    m_info->setText(info);
+}
+
+} // namespace paretoscope::ui

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QChartView>
+#include <QWidget>
+#include <functional>
+
+#include "frontierchart.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+
+namespace paretoscope::ui {
+
+/// The chart view: rubber-band zoom, hover descriptions of runs.
+class FrontierView : public QChartView {
+    Q_OBJECT
+public:
+    explicit FrontierView(QWidget* parent = nullptr);
+    /// Text shown when hovering a run (its configuration); set by whoever can look runs up.
+    std::function<QString(long long runId)> describeRun;
+
+protected:
+    void mouseMoveEvent(QMouseEvent* event) override;
+};
+
+/// The chart with its view controls: x (interactivity or latency), y (tok/s/GPU or $ per million tokens), log
+/// axes, zoom reset, and a line saying how many runs are in scope and drawn.
+class ChartPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ChartPanel(const PricingCatalog& pricing, QWidget* parent = nullptr);
+
+    void setData(std::shared_ptr<const ScopeData> data);
+    void setTarget(double target);
+    void setPrice(const PriceChoice& price);
+    ChartState state() const { return m_state; }
+    void setState(const ChartState& state);
+    FrontierChart* chart() const { return m_chart; }
+    FrontierView* view() const { return m_view; }
+    void resetZoom();
+
+signals:
+    void stateChanged();
+
+private:
+    void rebuild();
+    void readControls();
+    const PricingCatalog& m_pricing;
+    std::shared_ptr<const ScopeData> m_data;
+    ChartState m_state;
+    FrontierChart* m_chart = nullptr;
+    FrontierView* m_view;
+    QComboBox* m_x;
+    QComboBox* m_y;
+    QCheckBox* m_logX;
+    QCheckBox* m_logY;
+    QLabel* m_info;
+};
+
+} // namespace paretoscope::ui

@@ -1,0 +1,209 @@
+#include "filterpanel.h"
+#include <QLocale>
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QRegularExpressionValidator>
+#include <QVBoxLayout>
+#include <set>
+
+#include "palette.h"
+
+namespace paretoscope::ui {
+
+namespace {
+const char* kListNames[] = { "hardware", "engine", "precision", "spec" };
+
+QString scopeText(const ScopeSummary& s)
+{
+    QString lengths = s.isl > 0 ? QStringLiteral("ISL %1 / OSL %2").arg(s.isl).arg(s.osl) : QString();
+    const QString what = lengths.isEmpty() ? QString::fromStdString(s.workload) : lengths;
+    return QStringLiteral("%1 · %2 (%3 runs)")
+        .arg(QString::fromStdString(s.model), what, QLocale(QLocale::English).toString(s.runs));
+}
+} // namespace
+
+FilterPanel::FilterPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_scope(new QComboBox(this))
+    , m_from(new QLineEdit(this))
+    , m_to(new QLineEdit(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(new QLabel(tr("Model and workload"), this));
+    m_scope->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_scope->setMinimumContentsLength(24);
+    layout->addWidget(m_scope);
+    const QString titles[] = { tr("Hardware"), tr("Engine"), tr("Precision"), tr("Speculative decoding") };
+    for (int i = 0; i < 4; ++i) {
+        auto* l = new QListWidget(this);
+        l->setMaximumHeight(i == 0 ? 150 : 96);
+        layout->addWidget(new QLabel(titles[i], this));
+        layout->addWidget(l, i == 0 ? 2 : 1);
+        m_lists[static_cast<std::size_t>(i)] = l;
+        connect(l, &QListWidget::itemChanged, this, [this, i](QListWidgetItem* item) {
+            const QString key = QString::fromLatin1(kListNames[i]) + ':' + item->data(Qt::UserRole).toString();
+            m_unchecked.removeAll(key);
+            if (item->checkState() == Qt::Unchecked)
+                m_unchecked << key;
+            emit filtersChanged();
+        });
+    }
+    auto* dates = new QFormLayout;
+    auto* validator = new QRegularExpressionValidator(QRegularExpression(QStringLiteral("\\d{4}-\\d{2}-\\d{2}")), this);
+    for (QLineEdit* e : { m_from, m_to }) {
+        e->setPlaceholderText(tr("yyyy-mm-dd (any)"));
+        e->setValidator(validator);
+        e->setClearButtonEnabled(true);
+        connect(e, &QLineEdit::editingFinished, this, &FilterPanel::filtersChanged);
+        connect(e, &QLineEdit::textChanged, this, [this](const QString& t) {
+            if (t.isEmpty())
+                emit filtersChanged();
+        });
+    }
+    dates->addRow(tr("Runs from"), m_from);
+    dates->addRow(tr("to"), m_to);
+    layout->addLayout(dates);
+    layout->addStretch();
+    connect(m_scope, &QComboBox::currentIndexChanged, this, &FilterPanel::baseScopeChanged);
+}
+
+void FilterPanel::setScopes(const std::vector<ScopeSummary>& scopes)
+{
+    const QString keep = scopeKey();
+    m_scopes = scopes;
+    const QSignalBlocker block(m_scope);
+    m_scope->clear();
+    for (std::size_t i = 0; i < scopes.size(); ++i) {
+        m_scope->addItem(scopeText(scopes[i]), int(i));
+        m_scope->setItemData(int(i), scopeText(scopes[i]), Qt::ToolTipRole);
+    }
+    for (int i = 0; i < m_scope->count(); ++i) {
+        const auto& s = m_scopes[static_cast<std::size_t>(i)];
+        if (QString::fromStdString(s.model + '\x1f' + s.workload) + QStringLiteral("\x1f%1/%2").arg(s.isl).arg(s.osl)
+            == keep)
+            m_scope->setCurrentIndex(i);
+    }
+}
+
+QString FilterPanel::scopeKey() const
+{
+    const int i = m_scope->currentIndex();
+    if (i < 0 || i >= static_cast<int>(m_scopes.size()))
+        return {};
+    const auto& s = m_scopes[static_cast<std::size_t>(i)];
+    return QString::fromStdString(s.model + '\x1f' + s.workload) + QStringLiteral("\x1f%1/%2").arg(s.isl).arg(s.osl);
+}
+
+bool FilterPanel::selectScope(const QString& model, const QString& workload, int isl, int osl)
+{
+    for (std::size_t i = 0; i < m_scopes.size(); ++i) {
+        const auto& s = m_scopes[i];
+        if (QString::fromStdString(s.model) == model
+            && (workload.isEmpty() || QString::fromStdString(s.workload) == workload)
+            && (isl == 0 || (s.isl == isl && s.osl == osl))) {
+            m_scope->setCurrentIndex(int(i));
+            return true;
+        }
+    }
+    return false;
+}
+
+void FilterPanel::setSeries(const std::vector<Series>& series)
+{
+    std::array<std::set<std::string>, 4> values;
+    for (const Series& s : series) {
+        values[0].insert(s.key.hardware);
+        values[1].insert(s.key.engine);
+        values[2].insert(s.key.precision);
+        values[3].insert(s.key.specDecoding);
+    }
+    // one precision per view by default when there are several: FP4 if present, else the first
+    const QString precisionKey = QStringLiteral("precision:");
+    const bool anyPrecisionChoice = std::any_of(
+        m_unchecked.begin(), m_unchecked.end(), [&](const QString& u) { return u.startsWith(precisionKey); });
+    if (values[2].size() > 1 && !anyPrecisionChoice) {
+        const std::string keep = values[2].count("fp4") ? "fp4" : *values[2].begin();
+        for (const auto& p : values[2])
+            if (p != keep)
+                m_unchecked << precisionKey + QString::fromStdString(p);
+    }
+    for (int i = 0; i < 4; ++i) {
+        QListWidget* l = list(i);
+        const QSignalBlocker block(l);
+        l->clear();
+        for (const std::string& v : values[static_cast<std::size_t>(i)]) {
+            QString label = i == 0 ? hardwareName(v)
+                : i == 1           ? engineName(v)
+                : i == 2           ? precisionName(v)
+                                   : QString::fromStdString(v);
+            auto* item = new QListWidgetItem(label, l);
+            item->setData(Qt::UserRole, QString::fromStdString(v));
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            const QString key = QString::fromLatin1(kListNames[i]) + ':' + QString::fromStdString(v);
+            item->setCheckState(m_unchecked.contains(key) ? Qt::Unchecked : Qt::Checked);
+        }
+    }
+}
+
+Scope FilterPanel::baseScope() const
+{
+    Scope s;
+    const int i = m_scope->currentIndex();
+    if (i < 0 || i >= static_cast<int>(m_scopes.size()))
+        return s;
+    const auto& sum = m_scopes[static_cast<std::size_t>(i)];
+    s.model = sum.model;
+    s.workload = sum.workload;
+    if (sum.isl > 0 && sum.osl > 0) {
+        s.isl = sum.isl;
+        s.osl = sum.osl;
+    }
+    return s;
+}
+
+Scope FilterPanel::scope() const
+{
+    Scope s = baseScope();
+    std::array<std::vector<std::string>*, 4> into { &s.hardware, &s.engines, &s.precisions, &s.specDecoding };
+    for (int i = 0; i < 4; ++i) {
+        QListWidget* l = list(i);
+        bool all = true;
+        std::vector<std::string> checked;
+        for (int r = 0; r < l->count(); ++r) {
+            if (l->item(r)->checkState() == Qt::Checked)
+                checked.push_back(l->item(r)->data(Qt::UserRole).toString().toStdString());
+            else
+                all = false;
+        }
+        // an empty filter means "all"; with everything unchecked nothing should match
+        if (!all)
+            *into[static_cast<std::size_t>(i)] = checked.empty() ? std::vector<std::string> { "\x1f(none)" } : checked;
+    }
+    if (m_from->hasAcceptableInput())
+        s.dateFrom = m_from->text().toStdString();
+    if (m_to->hasAcceptableInput())
+        s.dateTo = m_to->text().toStdString();
+    return s;
+}
+
+void FilterPanel::setUnchecked(const QStringList& values)
+{
+    m_unchecked = values;
+}
+
+QStringList FilterPanel::unchecked() const
+{
+    return m_unchecked;
+}
+
+void FilterPanel::setDates(const QString& from, const QString& to)
+{
+    m_from->setText(from);
+    m_to->setText(to);
+}
+
+} // namespace paretoscope::ui

@@ -1,0 +1,225 @@
+#include "frontierchart.h"
+
+#include <QLegendMarker>
+#include <QLocale>
+#include <QLogValueAxis>
+#include <QValueAxis>
+#include <cmath>
+
+#include "core/reports.h"
+#include "palette.h"
+
+namespace paretoscope::ui {
+
+QString xAxisTitle(const ChartRequest& r)
+{
+    return r.x == ChartX::Interactivity ? QObject::tr("Interactivity (tok/s/user)")
+                                        : QObject::tr("End-to-end latency, median (s)");
+}
+
+QString yAxisTitle(const ChartRequest& r, TputMetric metric)
+{
+    const QString tokens = QString::fromLatin1(metricName(metric).data()) + QObject::tr(" tokens");
+    return r.y == ChartY::Throughput ? QObject::tr("tok/s/GPU (%1)").arg(tokens)
+                                     : QObject::tr("$ per million %1").arg(tokens);
+}
+
+namespace {
+
+QAbstractAxis* makeAxis(bool log, double lo, double hi, const QString& title, bool fromZero)
+{
+    QString format = hi >= 100 ? "%.0f" : hi >= 1 ? "%.2f" : "%.3f";
+    QAbstractAxis* axis;
+    if (log) {
+        auto* a = new QLogValueAxis;
+        // labels stand at powers of the base: under two decades, powers of 2 give enough of them to read by
+        a->setBase(hi / lo < 100 ? 2 : 10);
+        a->setRange(lo / 1.3, hi * 1.3);
+        a->setLabelFormat(hi / lo > 1000 ? "%g" : format);
+        a->setMinorTickCount(8);
+        axis = a;
+    } else {
+        auto* a = new QValueAxis;
+        const double span = hi - lo;
+        a->setRange(fromZero ? 0 : std::max(0.0, lo - span * 0.05), hi + span * 0.05 + (span == 0 ? hi * 0.1 : 0));
+        a->setLabelFormat(format);
+        a->applyNiceNumbers();
+        axis = a;
+    }
+    axis->setTitleText(title);
+    QFont f = axis->titleFont();
+    f.setPointSizeF(10.5);
+    f.setBold(false);
+    axis->setTitleFont(f);
+    axis->setGridLineColor(QColor(225, 225, 225));
+    return axis;
+}
+
+QString readingText(double y, ChartY kind)
+{
+    return QString::fromStdString(kind == ChartY::Throughput ? withThousands(y) : money(y));
+}
+
+} // namespace
+
+FrontierChart::FrontierChart(
+    std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing)
+    : m_data(std::move(data))
+    , m_state(state)
+    , m_pricing(pricing)
+{
+    setLocalizeNumbers(true);
+    setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
+    setAnimationOptions(QChart::NoAnimation);
+    setBackgroundRoundness(0);
+    setMargins(QMargins(6, 6, 12, 6));
+    legend()->setAlignment(Qt::AlignBottom);
+    legend()->setShowToolTips(true);
+    m_chart = paretoscope::chartData(*m_data, pricing, m_state.request);
+
+    // one colour per hardware, in the order hardware appears
+    std::vector<std::string> hardware;
+    for (const ChartSeries& s : m_chart.series) {
+        auto it = std::find(hardware.begin(), hardware.end(), s.key.hardware);
+        if (it == hardware.end())
+            hardware.push_back(s.key.hardware);
+    }
+    std::vector<std::vector<Point>> cloud;
+    for (const ChartSeries& s : m_chart.series) {
+        const int hw = static_cast<int>(std::find(hardware.begin(), hardware.end(), s.key.hardware) - hardware.begin());
+        const QColor colour = hardwareColour(hw);
+        auto* line = new QLineSeries;
+        QString name = groupLabel(s.key);
+        if (!s.priced)
+            name += tr(" (no price in this tier)");
+        line->setName(name);
+        for (const Point& p : s.frontier)
+            line->append(p.x, p.y);
+        line->setPointsVisible(true);
+        line->setMarkerSize(6);
+        addSeries(line);
+        m_lines.push_back(line);
+        m_colours.push_back(colour);
+        cloud.push_back(s.runs);
+    }
+    m_covers.assign(m_lines.size(), true);
+
+    const bool any = m_chart.xMax > 0;
+    auto* ax = makeAxis(
+        m_state.request.logX, any ? m_chart.xMin : 1, any ? m_chart.xMax : 1000, xAxisTitle(m_state.request), false);
+    auto* ay = makeAxis(m_state.request.logY, any ? m_chart.yMin : 1, any ? m_chart.yMax : 1000,
+        yAxisTitle(m_state.request, m_data->metric), !m_state.request.logY);
+    addAxis(ax, Qt::AlignBottom);
+    addAxis(ay, Qt::AlignLeft);
+    // an invisible anchor keeps the axes usable for mapping even when every group is switched off
+    auto* anchor = new QLineSeries;
+    addSeries(anchor);
+    for (QAbstractSeries* s : series()) {
+        s->attachAxis(ax);
+        s->attachAxis(ay);
+    }
+    legend()->markers(anchor).front()->setVisible(false);
+
+    m_cloud = new RunCloud(this, anchor);
+    m_cloud->setGroups(std::move(cloud), m_colours);
+    m_marker = new TargetMarker(this, anchor);
+    connect(ax, &QAbstractAxis::visibleChanged, m_cloud, &RunCloud::invalidate);
+    if (auto* v = qobject_cast<QValueAxis*>(ax))
+        connect(v, &QValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
+    if (auto* v = qobject_cast<QLogValueAxis*>(ax))
+        connect(v, &QLogValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
+    if (auto* v = qobject_cast<QValueAxis*>(ay))
+        connect(v, &QValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
+    if (auto* v = qobject_cast<QLogValueAxis*>(ay))
+        connect(v, &QLogValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
+
+    for (std::size_t i = 0; i < m_lines.size(); ++i) {
+        QLegendMarker* marker = legend()->markers(m_lines[i]).front();
+        connect(marker, &QLegendMarker::clicked, this, [this, i] {
+            setGroupVisible(i, !groupVisible(i));
+            emit groupToggled(groupLabel(m_chart.series[i].key), groupVisible(i));
+        });
+        if (m_state.hidden.count(groupLabel(m_chart.series[i].key)))
+            setGroupVisible(i, false);
+        styleGroup(i);
+    }
+    setTarget(m_state.target);
+}
+
+void FrontierChart::styleGroup(std::size_t i)
+{
+    QLineSeries* line = m_lines[i];
+    QColor c = m_colours[i];
+    const bool on = line->isVisible();
+    // outside its range at the target: faint and thin, so the groups that answer the question stand out
+    if (!m_covers[i])
+        c.setAlpha(95);
+    QPen pen(c, m_covers[i] ? 2.6 : 1.6, precisionStyle(QString::fromStdString(m_chart.series[i].key.precision)));
+    pen.setCapStyle(Qt::RoundCap);
+    line->setPen(pen);
+    line->setBrush(c);
+    QLegendMarker* marker = legend()->markers(line).front();
+    marker->setVisible(true); // hidden series keep their entry, greyed, so they can be switched back on
+    QColor label = on ? QColor(30, 30, 30) : QColor(160, 160, 160);
+    marker->setLabelBrush(label);
+    QColor swatch = on ? m_colours[i] : QColor(210, 210, 210);
+    marker->setBrush(swatch);
+    marker->setPen(QPen(swatch));
+    QString name = groupLabel(m_chart.series[i].key);
+    if (!m_chart.series[i].priced)
+        name += tr(" (no price in this tier)");
+    else if (!m_covers[i])
+        name += tr(" (outside its range)");
+    marker->setLabel(name);
+}
+
+void FrontierChart::setGroupVisible(std::size_t group, bool visible)
+{
+    m_lines[group]->setVisible(visible);
+    m_cloud->setGroupVisible(group, visible);
+    styleGroup(group);
+    setTarget(m_state.target);
+}
+
+bool FrontierChart::groupVisible(std::size_t group) const
+{
+    return m_lines[group]->isVisible();
+}
+
+void FrontierChart::setTarget(double target)
+{
+    m_state.target = target;
+    std::vector<TargetMarker::Reading> readings;
+    for (std::size_t i = 0; i < m_lines.size(); ++i) {
+        const GroupFrontier& g = m_data->frontiers[i];
+        const bool covers = g.curve.covers(target);
+        if (covers != m_covers[i]) {
+            m_covers[i] = covers;
+            styleGroup(i);
+        }
+        if (m_state.request.x != ChartX::Interactivity || !groupVisible(i))
+            continue;
+        if (auto y = chartReading(g, target, m_pricing, m_state.request))
+            readings.push_back({ *y, m_colours[i], readingText(*y, m_state.request.y) });
+    }
+    // the marker stands on the interactivity axis; in the latency view the readout still answers
+    m_marker->setVisible(m_state.request.x == ChartX::Interactivity);
+    m_marker->setMarker(target, std::move(readings));
+}
+
+long long FrontierChart::runAt(QPointF chartPos) const
+{
+    for (std::size_t i = 0; i < m_lines.size(); ++i) {
+        if (!groupVisible(i))
+            continue;
+        const auto& f = m_chart.series[i].frontier;
+        for (const Point& p : f) {
+            const QPointF d = const_cast<FrontierChart*>(this)->mapToPosition(QPointF(p.x, p.y), m_lines[i]) - chartPos;
+            if (d.x() * d.x() + d.y() * d.y() < 7 * 7)
+                return p.runId;
+        }
+    }
+    return m_cloud->runAt(chartPos);
+}
+
+} // namespace paretoscope::ui

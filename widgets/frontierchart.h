@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QChart>
+#include <QLineSeries>
+#include <memory>
+#include <set>
+
+#include "core/chartdata.h"
+#include "runcloud.h"
+#include "targetmarker.h"
+
+namespace paretoscope::ui {
+
+/// What a chart shows besides its data: the axes and pricing of the view, the target, the groups switched off.
+struct ChartState {
+    ChartRequest request;
+    double target = 50;
+    std::set<QString> hidden; ///< group labels whose series are switched off in the legend
+};
+
+/// The frontier chart of a loaded scope: each group's frontier as a line (colour per hardware, line style per
+/// precision), every run as faint points, and the target marker with the reading on each frontier that covers it.
+/// Built the same way for the window and for exports.
+class FrontierChart : public QChart {
+    Q_OBJECT
+public:
+    FrontierChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing);
+
+    /// Moves the marker; groups whose frontier does not reach the target are drawn faint and named so.
+    void setTarget(double target);
+    void setGroupVisible(std::size_t group, bool visible);
+    bool groupVisible(std::size_t group) const;
+    std::size_t groupCount() const { return m_lines.size(); }
+    QLineSeries* line(std::size_t group) const { return m_lines[group]; }
+    const ChartState& state() const { return m_state; }
+    const ChartData& chartData() const { return m_chart; }
+    const TargetMarker& marker() const { return *m_marker; }
+    /// The run under a position in chart coordinates: a frontier knot or a faint point, or 0.
+    long long runAt(QPointF chartPos) const;
+    /// Emitted when a legend entry switches a group on or off.
+    Q_SIGNAL void groupToggled(const QString& label, bool visible);
+
+private:
+    void styleGroup(std::size_t group);
+    std::shared_ptr<const ScopeData> m_data;
+    ChartState m_state;
+    const PricingCatalog& m_pricing;
+    ChartData m_chart;
+    std::vector<QLineSeries*> m_lines; // one per group of m_chart.series, in order
+    std::vector<QColor> m_colours;
+    std::vector<bool> m_covers;
+    RunCloud* m_cloud = nullptr;
+    TargetMarker* m_marker = nullptr;
+};
+
+/// Axis titles of a view: "Interactivity (tok/s/user)", "Throughput (tok/s/GPU, total tokens)" and so on.
+QString xAxisTitle(const ChartRequest& request);
+QString yAxisTitle(const ChartRequest& request, TputMetric metric);
+
+} // namespace paretoscope::ui

@@ -1,0 +1,107 @@
+#include "laddermodel.h"
+
+#include <QLocale>
+
+#include "core/reports.h"
+#include "palette.h"
+#include "readoutmodel.h"
+
+namespace paretoscope::ui {
+
+void LadderModel::setLadders(std::vector<TierLadder> tiers)
+{
+    beginResetModel();
+    m_tiers = std::move(tiers);
+    m_rows.clear();
+    if (!m_tiers.empty())
+        for (std::size_t h = 0; h < m_tiers.front().ladders.size(); ++h)
+            for (std::size_t t = 0; t < m_tiers.front().ladders[h].rows.size(); ++t)
+                m_rows.emplace_back(h, t);
+    endResetModel();
+}
+
+const LadderRow* LadderModel::cell(int row, std::size_t tier) const
+{
+    auto [h, t] = m_rows[static_cast<std::size_t>(row)];
+    return &m_tiers[tier].ladders[h].rows[t];
+}
+
+int LadderModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int LadderModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : FirstTier + static_cast<int>(m_tiers.size());
+}
+
+QVariant LadderModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const LadderRow& r = *cell(index.row(), 0);
+    const auto& g = r.entry.group;
+    const bool has = r.entry.value.has_value();
+    const int c = index.column();
+    if (role == Qt::TextAlignmentRole)
+        return c == Hardware || c == Engine || c == Precision ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                                              : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && !has)
+        return statusText(r.entry.status);
+    if (role == Qt::UserRole) {
+        if (c == Target)
+            return r.entry.target;
+        if (c == TputPerGpu)
+            return has ? QVariant(*r.entry.value) : QVariant();
+        if (c >= FirstTier) {
+            const auto& cost = cell(index.row(), static_cast<std::size_t>(c - FirstTier))->costPerMTok;
+            return cost ? QVariant(*cost) : QVariant();
+        }
+    }
+    if (role != Qt::DisplayRole && role != Qt::UserRole)
+        return {};
+    const auto& hw = m_tiers.front().ladders[m_rows[static_cast<std::size_t>(index.row())].first].hardware;
+    switch (c) {
+    case Hardware:
+        return hardwareName(hw);
+    case Target:
+        return QLocale(QLocale::English).toString(r.entry.target, 'g', 6);
+    case TputPerGpu:
+        return has ? QString::fromStdString(withThousands(*r.entry.value)) : QStringLiteral("-");
+    case Engine:
+        return g ? engineName(g->engine) : QStringLiteral("-");
+    case Precision:
+        return g ? precisionName(g->precision) : QStringLiteral("-");
+    default: {
+        const auto& cost = cell(index.row(), static_cast<std::size_t>(c - FirstTier))->costPerMTok;
+        return cost ? QString::fromStdString(money(*cost)) : QStringLiteral("-");
+    }
+    }
+}
+
+QVariant LadderModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
+        return {};
+    switch (section) {
+    case Hardware:
+        return tr("Hardware");
+    case Target:
+        return tr("tok/s/user");
+    case TputPerGpu:
+        return tr("tok/s/GPU");
+    case Engine:
+        return tr("Engine");
+    case Precision:
+        return tr("Precision");
+    default:
+        if (section - FirstTier < static_cast<int>(m_tiers.size())) {
+            const TierLadder& t = m_tiers[static_cast<std::size_t>(section - FirstTier)];
+            return role == Qt::ToolTipRole ? tr("$ per million tokens, %1").arg(t.label) : tr("$/1M %1").arg(t.key);
+        }
+    }
+    return {};
+}
+
+} // namespace paretoscope::ui

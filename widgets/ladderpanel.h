@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+#include "core/chartdata.h"
+#include "laddermodel.h"
+
+class QLineEdit;
+class QLabel;
+class QTableView;
+
+namespace paretoscope::ui {
+
+/// The seed page's ladder: editable targets (30, 50, 75, 100, 150, 200 by default), per hardware, with a cost column
+/// per shipped tier (and the custom price when one is set).
+class LadderPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LadderPanel(const PricingCatalog& pricing, QWidget* parent = nullptr);
+    void setData(std::shared_ptr<const ScopeData> data);
+    void setCustomPrice(std::optional<double> usdPerGpuHour);
+    std::vector<double> targets() const { return m_targets; }
+    void setTargets(const std::vector<double>& targets);
+    LadderModel* model() const { return m_model; }
+    /// The ladder at the targets under one price, as core computes it (for the CSV export).
+    Result<std::vector<HardwareLadder>> ladder(const PriceChoice& price) const;
+
+private:
+    void refresh();
+    const PricingCatalog& m_pricing;
+    std::shared_ptr<const ScopeData> m_data;
+    std::vector<double> m_targets = defaultTargets();
+    std::optional<double> m_custom;
+    QLineEdit* m_edit;
+    QLabel* m_error;
+    QTableView* m_table;
+    LadderModel* m_model;
+};
+
+} // namespace paretoscope::ui

@@ -1,0 +1,450 @@
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+
+#include "chartexport.h"
+#include "core/bundled.h"
+#include "core/reports.h"
+#include "importdialogs.h"
+#include "palette.h"
+
+namespace paretoscope::ui {
+
+MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
+    : QMainWindow(parent)
+    , m_store(std::move(store))
+    , m_loader(QString::fromStdString(m_store->path()))
+    , m_importer(QString::fromStdString(m_store->path()))
+    , m_filters(new FilterPanel(this))
+    , m_chart(new ChartPanel(bundledPricing(), this))
+    , m_readout(new ReadoutPanel(bundledPricing(), this))
+    , m_ladder(new LadderPanel(bundledPricing(), this))
+    , m_summary(new SummaryPanel(this))
+    , m_runs(new RunsPanel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_status(new QLabel(this))
+{
+    setWindowTitle(tr("Paretoscope"));
+    setAcceptDrops(true);
+    m_tabs->addTab(m_ladder, tr("Ladder"));
+    m_tabs->addTab(m_summary, tr("Summary"));
+    m_tabs->addTab(m_runs, tr("Runs"));
+
+    auto* filtersScroll = new QScrollArea(this);
+    filtersScroll->setWidget(m_filters);
+    filtersScroll->setWidgetResizable(true);
+    filtersScroll->setMinimumWidth(230);
+    auto* centre = new QSplitter(Qt::Vertical, this);
+    centre->addWidget(m_chart);
+    centre->addWidget(m_tabs);
+    centre->setStretchFactor(0, 3);
+    centre->setStretchFactor(1, 2);
+    centre->setSizes({ 600, 330 });
+    auto* main = new QSplitter(Qt::Horizontal, this);
+    main->addWidget(filtersScroll);
+    main->addWidget(centre);
+    main->addWidget(m_readout);
+    main->setStretchFactor(0, 0);
+    main->setStretchFactor(1, 1);
+    main->setStretchFactor(2, 0);
+    main->setSizes({ 220, 760, 620 });
+    setCentralWidget(main);
+    statusBar()->addWidget(m_status, 1);
+    m_status->setTextFormat(Qt::PlainText);
+    buildMenus();
+
+    m_chart->view()->describeRun = [this](long long id) { return describeRun(id); };
+    connect(m_filters, &FilterPanel::baseScopeChanged, this, &MainWindow::baseScopeChanged);
+    connect(m_filters, &FilterPanel::filtersChanged, this, &MainWindow::requestScope);
+    connect(&m_loader, &ScopeLoader::loaded, this, &MainWindow::showScope);
+    connect(&m_loader, &ScopeLoader::failed, this,
+        [this](const QString& msg) { QMessageBox::critical(this, tr("Paretoscope"), msg); });
+    connect(m_readout, &ReadoutPanel::targetChanged, m_chart, &ChartPanel::setTarget);
+    connect(m_readout, &ReadoutPanel::priceChanged, this, [this] {
+        m_chart->setPrice(m_readout->price());
+        m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
+    });
+    connect(m_readout, &ReadoutPanel::metricChanged, this, &MainWindow::requestScope);
+    connect(m_runs, &RunsPanel::deleteRequested, this, &MainWindow::deleteRuns);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_runs && m_runsStale)
+            loadRuns();
+    });
+    connect(&m_importer, &ImportController::progress, this, [this](const QString& source, qint64 done, qint64 total) {
+        if (!m_progress)
+            return;
+        m_progress->setLabelText(tr("Importing %1").arg(QFileInfo(source).fileName()));
+        m_progress->setMaximum(total > 0 ? 1000 : 0);
+        if (total > 0)
+            m_progress->setValue(int(done * 1000 / total));
+    });
+    connect(&m_importer, &ImportController::finished, this, [this](const QList<ImportResultLine>& results, qulonglong) {
+        if (m_progress) {
+            m_progress->reset();
+            m_progress->deleteLater();
+            m_progress = nullptr;
+        }
+        m_lastResults = results;
+        refreshScopes();
+        requestScope();
+        if (m_showImportResults) {
+            auto* dialog = new ImportResultsDialog(results, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->show();
+        }
+        emit importFinished();
+    });
+
+    restoreSettings();
+    refreshScopes();
+    baseScopeChanged();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Import files…"), QKeySequence::Open, this, [this] {
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import benchmark results"), QString(),
+            tr("Benchmark results (*.json *.jsonl *.csv);;All files (*)"));
+        if (!paths.isEmpty())
+            importPaths(paths);
+    });
+    file->addAction(tr("Import a &folder…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Import every result under a folder"));
+        if (!dir.isEmpty())
+            importPaths({ dir });
+    });
+    file->addAction(tr("Import from the InferenceX &API…"), this, [this] {
+        bool ok = false;
+        const QString url = QInputDialog::getText(this, tr("Import from a URL"),
+            tr("InferenceX API URL (http or https):"), QLineEdit::Normal,
+            QStringLiteral("https://inferencex.semianalysis.com/api/v1/benchmarks?model=DeepSeek-R1-0528"), &ok);
+        if (ok && !url.trimmed().isEmpty())
+            importPaths({ url.trimmed() });
+    });
+    file->addSeparator();
+    file->addAction(tr("&Export chart as PNG…"), QKeySequence(tr("Ctrl+E")), this, [this] { askExportChart(false); });
+    file->addAction(
+        tr("Export chart as &SVG…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] { askExportChart(true); });
+    file->addAction(tr("Export &frontier points as CSV…"), this, [this] { askExportCsv(0); });
+    file->addAction(tr("Export &ladder as CSV…"), this, [this] { askExportCsv(1); });
+    file->addAction(tr("Export &runs in scope as CSV…"), this, [this] { askExportCsv(2); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Copy summary as Markdown"), QKeySequence(tr("Ctrl+Shift+C")), m_summary, &SummaryPanel::copy);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), m_chart, &ChartPanel::resetZoom);
+}
+
+void MainWindow::refreshScopes()
+{
+    m_filters->setScopes(m_store->scopes());
+    QLocale en(QLocale::English);
+    m_status->setText(
+        tr("Store: %1 · %2 runs").arg(QString::fromStdString(m_store->path()), en.toString(m_store->runCount())));
+}
+
+void MainWindow::baseScopeChanged()
+{
+    m_filters->setSeries(m_store->series(m_filters->baseScope()));
+    requestScope();
+}
+
+void MainWindow::requestScope()
+{
+    m_loader.request(m_filters->scope(), m_readout->metric());
+}
+
+void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
+{
+    m_data = std::shared_ptr<const ScopeData>(loaded, &loaded->data);
+    m_readout->setData(m_data);
+    m_chart->setTarget(m_readout->target());
+    m_chart->setPrice(m_readout->price());
+    m_chart->setData(m_data);
+    m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
+    m_ladder->setData(m_data);
+    m_summary->setReport(loaded->summary);
+    m_runsStale = true;
+    if (m_tabs->currentWidget() == m_runs)
+        loadRuns();
+    emit scopeShown();
+}
+
+void MainWindow::loadRuns()
+{
+    if (!m_data)
+        return;
+    std::vector<long long> ids;
+    for (const Series& s : m_store->series(m_data->scope))
+        ids.push_back(s.id);
+    m_runs->setRuns(m_store->runsOfSeries(ids, m_data->scope, RunsPanel::kMaxRows), m_data->runCount);
+    m_runsStale = false;
+}
+
+void MainWindow::deleteRuns(const std::vector<long long>& ids)
+{
+    if (auto st = m_store->deleteRuns(ids); !st) {
+        QMessageBox::warning(this, tr("Delete runs"), QString::fromStdString(st.error()));
+        return;
+    }
+    refreshScopes();
+    m_filters->setSeries(m_store->series(m_filters->baseScope()));
+    requestScope();
+}
+
+QString MainWindow::describeRun(long long id)
+{
+    auto runs = m_store->runs({ id });
+    if (runs.empty())
+        return {};
+    const RunRecord& r = runs.front().record;
+    auto num = [](const std::optional<double>& v, double scale, int decimals, const char* unit) {
+        return v ? QString::fromStdString(withThousands(*v * scale, decimals)) + QLatin1String(unit)
+                 : QStringLiteral("-");
+    };
+    QStringList lines;
+    lines << groupLabel(GroupKey { r.hardware, r.engine, r.precision, r.specDecoding });
+    lines << tr("TP %1 · EP %2 · %3 GPUs · concurrency %4")
+                 .arg(r.tp ? QString::number(r.tp) : "-", r.ep ? QString::number(r.ep) : "-",
+                     r.gpus ? QString::number(r.gpus) : "-", r.concurrency ? QString::number(r.concurrency) : "-");
+    lines << tr("%1 tok/s/user · %2 tok/s/GPU").arg(num(r.interactivity, 1, 1, ""), num(r.tputPerGpu, 1, 0, ""));
+    lines << tr("TTFT %1 · TPOT %2 · E2E %3")
+                 .arg(num(r.ttft.median, 1000, 1, " ms"), num(r.tpot.median, 1000, 2, " ms"),
+                     num(r.e2el.median, 1, 2, " s"));
+    lines << tr("Source: %1").arg(QString::fromStdString(r.provenance.source));
+    if (!r.runDate.empty())
+        lines << tr("Run date: %1").arg(QString::fromStdString(r.runDate));
+    return lines.join('\n');
+}
+
+void MainWindow::importPaths(const QStringList& paths)
+{
+    std::vector<ImportItem> items;
+    ImportOptions remembered;
+    for (const QString& path : paths) {
+        ImportItem item { path, {} };
+        if (!isUrl(path.toStdString()) && QFileInfo(path).isFile()) {
+            auto format = detectFileFormat(path.toStdString());
+            if (format && (*format == Format::VllmBench || *format == Format::SglangBench)) {
+                CallerFieldsDialog dialog(path, QString::fromLatin1(formatName(*format).data()), this);
+                dialog.setOptions(remembered);
+                if (dialog.exec() != QDialog::Accepted)
+                    continue;
+                item.options = remembered = dialog.options();
+            }
+        }
+        items.push_back(std::move(item));
+    }
+    if (!items.empty())
+        importItems(std::move(items));
+}
+
+void MainWindow::importItems(std::vector<ImportItem> items)
+{
+    if (m_importer.busy()) {
+        QMessageBox::information(this, tr("Import"), tr("An import is still running."));
+        return;
+    }
+    m_progress = new QProgressDialog(tr("Importing…"), tr("Cancel"), 0, 0, this);
+    m_progress->setWindowTitle(tr("Import"));
+    m_progress->setMinimumDuration(400);
+    m_progress->setAutoClose(false);
+    m_progress->setAutoReset(false);
+    connect(m_progress, &QProgressDialog::canceled, this, [this] { m_importer.cancel(); });
+    m_importer.start(std::move(items));
+}
+
+Status MainWindow::exportChartPng(const QString& path, QSize size, qreal scale) const
+{
+    if (!m_data)
+        return Error { "nothing to export yet" };
+    return ui::exportChartPng(path, m_data, m_chart->state(), bundledPricing(), size, scale);
+}
+
+Status MainWindow::exportChartSvg(const QString& path, QSize size) const
+{
+    if (!m_data)
+        return Error { "nothing to export yet" };
+    return ui::exportChartSvg(path, m_data, m_chart->state(), bundledPricing(), size);
+}
+
+Status MainWindow::exportFrontierCsv(const QString& path)
+{
+    if (!m_data)
+        return Error { "nothing to export yet" };
+    return writeTextFile(path, frontierCsv(frontierReport(*m_store, m_data->frontiers)));
+}
+
+Status MainWindow::exportLadderCsv(const QString& path) const
+{
+    auto ladder = m_ladder->ladder(m_readout->price());
+    if (!ladder)
+        return Error { ladder.error() };
+    return writeTextFile(path, ladderCsv(*ladder));
+}
+
+Status MainWindow::exportRunsCsv(const QString& path)
+{
+    if (!m_data)
+        return Error { "nothing to export yet" };
+    std::vector<long long> ids;
+    for (const Series& s : m_store->series(m_data->scope))
+        ids.push_back(s.id);
+    return writeTextFile(path, runsCsv(m_store->runsOfSeries(ids, m_data->scope)));
+}
+
+void MainWindow::askExportChart(bool svg)
+{
+    const QString path = QFileDialog::getSaveFileName(this, svg ? tr("Export chart as SVG") : tr("Export chart as PNG"),
+        svg ? QStringLiteral("frontier.svg") : QStringLiteral("frontier.png"),
+        svg ? tr("SVG (*.svg)") : tr("PNG (*.png)"));
+    if (path.isEmpty())
+        return;
+    QSize size = m_chart->view()->size();
+    qreal scale = 2;
+    if (!svg) {
+        bool ok = false;
+        const QString answer
+            = QInputDialog::getText(this, tr("Export chart as PNG"), tr("Size in pixels (width x height) and scale:"),
+                QLineEdit::Normal, QStringLiteral("%1x%2 @2").arg(size.width()).arg(size.height()), &ok);
+        if (!ok)
+            return;
+        static const QRegularExpression re(QStringLiteral("^\\s*(\\d+)\\s*x\\s*(\\d+)\\s*(?:@\\s*([0-9.]+))?\\s*$"));
+        const auto m = re.match(answer);
+        if (!m.hasMatch() || m.captured(1).toInt() < 100 || m.captured(2).toInt() < 100) {
+            QMessageBox::warning(this, tr("Export chart"), tr("Give the size as 1600x1000 @2 (at least 100x100)."));
+            return;
+        }
+        size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+        if (!m.captured(3).isEmpty())
+            scale = std::clamp(m.captured(3).toDouble(), 0.5, 8.0);
+    }
+    const Status st = svg ? exportChartSvg(path, size) : exportChartPng(path, size, scale);
+    if (!st)
+        QMessageBox::warning(this, tr("Export chart"), QString::fromStdString(st.error()));
+}
+
+void MainWindow::askExportCsv(int which)
+{
+    static const char* names[] = { "frontier.csv", "ladder.csv", "runs.csv" };
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Export as CSV"), QString::fromLatin1(names[which]), tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    const Status st = which == 0 ? exportFrontierCsv(path) : which == 1 ? exportLadderCsv(path) : exportRunsCsv(path);
+    if (!st)
+        QMessageBox::warning(this, tr("Export"), QString::fromStdString(st.error()));
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings s;
+    if (s.contains("window/geometry"))
+        restoreGeometry(s.value("window/geometry").toByteArray());
+    m_filters->setUnchecked(s.value("filters/unchecked").toStringList());
+    m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
+    m_readout->setPrice(s.value("readout/tier", QString::fromStdString(bundledPricing().defaultTier().key)).toString(),
+        s.value("readout/customPrice", 2.0).toDouble());
+    m_readout->setMetric(static_cast<TputMetric>(s.value("readout/metric", int(TputMetric::Total)).toInt()));
+    m_readout->setTarget(s.value("readout/target", 50.0).toDouble());
+    ChartState cs = m_chart->state();
+    cs.request.x = s.value("chart/x", 0).toInt() == 0 ? ChartX::Interactivity : ChartX::Latency;
+    cs.request.y = s.value("chart/y", 0).toInt() == 0 ? ChartY::Throughput : ChartY::Cost;
+    cs.request.logX = s.value("chart/logX", true).toBool();
+    cs.request.logY = s.value("chart/logY", false).toBool();
+    m_chart->setState(cs);
+    std::vector<double> targets;
+    for (const QVariant& v : s.value("ladder/targets").toList())
+        targets.push_back(v.toDouble());
+    m_ladder->setTargets(targets);
+    // the scope is chosen once the store's scopes are listed: remembered, else the bundled dataset's
+    m_filters->setScopes(m_store->scopes());
+    const QString model = s.value("scope/model", QString::fromStdString(std::string(kBundledModel))).toString();
+    if (!m_filters->selectScope(model,
+            s.value("scope/workload", QString::fromStdString(std::string(kBundledWorkload))).toString(),
+            s.value("scope/isl", 0).toInt(), s.value("scope/osl", 0).toInt()))
+        m_filters->selectScope(QString::fromStdString(std::string(kBundledModel)),
+            QString::fromStdString(std::string(kBundledWorkload)), 0, 0);
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings s;
+    s.setValue("window/geometry", saveGeometry());
+    const Scope base = m_filters->baseScope();
+    s.setValue("scope/model", QString::fromStdString(base.model));
+    s.setValue("scope/workload", QString::fromStdString(base.workload));
+    s.setValue("scope/isl", base.isl.value_or(0));
+    s.setValue("scope/osl", base.osl.value_or(0));
+    s.setValue("filters/unchecked", m_filters->unchecked());
+    const Scope full = m_filters->scope();
+    s.setValue("filters/from", QString::fromStdString(full.dateFrom));
+    s.setValue("filters/to", QString::fromStdString(full.dateTo));
+    const PriceChoice price = m_readout->price();
+    s.setValue("readout/tier", QString::fromStdString(price.tierKey));
+    if (price.customUsdPerGpuHour)
+        s.setValue("readout/customPrice", *price.customUsdPerGpuHour);
+    s.setValue("readout/metric", int(m_readout->metric()));
+    s.setValue("readout/target", m_readout->target());
+    const ChartState cs = m_chart->state();
+    s.setValue("chart/x", cs.request.x == ChartX::Interactivity ? 0 : 1);
+    s.setValue("chart/y", cs.request.y == ChartY::Throughput ? 0 : 1);
+    s.setValue("chart/logX", cs.request.logX);
+    s.setValue("chart/logY", cs.request.logY);
+    QVariantList targets;
+    for (double t : m_ladder->targets())
+        targets << t;
+    s.setValue("ladder/targets", targets);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_importer.busy()
+        && QMessageBox::question(
+               this, tr("Quit"), tr("An import is running; quitting rolls back the file being read. Quit?"))
+            != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls())
+        paths << (url.isLocalFile() ? url.toLocalFile() : url.toString());
+    if (!paths.isEmpty()) {
+        event->acceptProposedAction();
+        importPaths(paths);
+    }
+}
+
+} // namespace paretoscope::ui

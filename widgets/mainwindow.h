@@ -1,0 +1,95 @@
+#pragma once
+
+#include <QMainWindow>
+#include <memory>
+
+#include "chartpanel.h"
+#include "filterpanel.h"
+#include "importcontroller.h"
+#include "ladderpanel.h"
+#include "readoutpanel.h"
+#include "runspanel.h"
+#include "scopeloader.h"
+#include "summarypanel.h"
+
+class QLabel;
+class QProgressDialog;
+class QTabWidget;
+
+namespace paretoscope::ui {
+
+/// The explorer's window: an assembly of the panels (filters, chart, readout, ladder, summary, runs), the menus,
+/// drag and drop import, exports and the settings kept between sessions.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(std::unique_ptr<RunStore> store, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    FilterPanel* filters() const { return m_filters; }
+    ChartPanel* chartPanel() const { return m_chart; }
+    ReadoutPanel* readout() const { return m_readout; }
+    LadderPanel* ladder() const { return m_ladder; }
+    SummaryPanel* summary() const { return m_summary; }
+    RunsPanel* runs() const { return m_runs; }
+    std::shared_ptr<const ScopeData> scopeData() const { return m_data; }
+    RunStore& store() { return *m_store; }
+
+    /// Imports files, folders or URLs; vLLM and SGLang files first ask for their missing fields.
+    void importPaths(const QStringList& paths);
+    /// Imports with the fields already known (no dialogs): what importPaths ends in.
+    void importItems(std::vector<ImportItem> items);
+    /// Shows results of the last import in a dialog unless false (tests read lastImportResults instead).
+    void setShowImportResults(bool show) { m_showImportResults = show; }
+    const QList<ImportResultLine>& lastImportResults() const { return m_lastResults; }
+
+    /// Exports of what is in view; errors come back with the file named.
+    Status exportChartPng(const QString& path, QSize size, qreal scale) const;
+    Status exportChartSvg(const QString& path, QSize size) const;
+    Status exportFrontierCsv(const QString& path);
+    Status exportLadderCsv(const QString& path) const;
+    Status exportRunsCsv(const QString& path);
+
+signals:
+    /// A scope's data arrived and every panel shows it.
+    void scopeShown();
+    void importFinished();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildMenus();
+    void refreshScopes();
+    void baseScopeChanged();
+    void requestScope();
+    void showScope(std::shared_ptr<const LoadedScope> loaded);
+    void loadRuns();
+    void deleteRuns(const std::vector<long long>& ids);
+    QString describeRun(long long id);
+    void restoreSettings();
+    void saveSettings() const;
+    void askExportChart(bool svg);
+    void askExportCsv(int which);
+
+    std::unique_ptr<RunStore> m_store;
+    ScopeLoader m_loader;
+    ImportController m_importer;
+    std::shared_ptr<const ScopeData> m_data;
+    FilterPanel* m_filters;
+    ChartPanel* m_chart;
+    ReadoutPanel* m_readout;
+    LadderPanel* m_ladder;
+    SummaryPanel* m_summary;
+    RunsPanel* m_runs;
+    QTabWidget* m_tabs;
+    QLabel* m_status;
+    QProgressDialog* m_progress = nullptr;
+    QList<ImportResultLine> m_lastResults;
+    bool m_showImportResults = true;
+    bool m_runsStale = true;
+};
+
+} // namespace paretoscope::ui

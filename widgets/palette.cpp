@@ -1,0 +1,58 @@
+#include "palette.h"
+
+#include <array>
+
+namespace paretoscope::ui {
+
+QColor hardwareColour(int index)
+{
+    // Okabe & Ito (2008), without black and yellow, which read poorly as thin lines on white
+    static const std::array<QColor, 6> colours { QColor(0, 114, 178), QColor(213, 94, 0), QColor(0, 158, 115),
+        QColor(204, 121, 167), QColor(86, 180, 233), QColor(230, 159, 0) };
+    return colours[static_cast<std::size_t>(index) % colours.size()];
+}
+
+Qt::PenStyle precisionStyle(const QString& precision)
+{
+    const QString p = precision.toLower();
+    if (p == "fp4" || p == "mxfp4" || p == "nvfp4")
+        return Qt::SolidLine;
+    if (p == "fp8")
+        return Qt::DashLine;
+    if (p == "bf16" || p == "fp16")
+        return Qt::DotLine;
+    return Qt::DashDotLine;
+}
+
+QString hardwareName(const std::string& hardware)
+{
+    return QString::fromStdString(hardware).toUpper();
+}
+
+QString engineName(const std::string& engine)
+{
+    const QString e = QString::fromStdString(engine);
+    static const std::array<std::pair<const char*, const char*>, 6> known { { { "vllm", "vLLM" },
+        { "sglang", "SGLang" }, { "trt", "TensorRT-LLM" }, { "dynamo-trt", "Dynamo TRT" },
+        { "dynamo-sglang", "Dynamo SGLang" }, { "atom", "ATOM" } } };
+    for (const auto& [key, name] : known)
+        if (e == QLatin1String(key))
+            return QString::fromLatin1(name);
+    return e;
+}
+
+QString precisionName(const std::string& precision)
+{
+    return QString::fromStdString(precision).toUpper();
+}
+
+QString groupLabel(const GroupKey& key)
+{
+    QString s = hardwareName(key.hardware) + QStringLiteral(" · ") + engineName(key.engine) + QStringLiteral(" · ")
+        + precisionName(key.precision);
+    if (!key.specDecoding.empty() && key.specDecoding != "none")
+        s += QStringLiteral(" · ") + QString::fromStdString(key.specDecoding).toUpper();
+    return s;
+}
+
+} // namespace paretoscope::ui

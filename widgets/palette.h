@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QColor>
+#include <QString>
+
+#include "core/scope.h"
+
+namespace paretoscope::ui {
+
+/// One colour per hardware from the Okabe-Ito palette (distinguishable with the common colour-vision deficiencies),
+/// given in the order hardware first appears; a line style per precision.
+QColor hardwareColour(int index);
+Qt::PenStyle precisionStyle(const QString& precision);
+/// "B300 · vLLM · FP4" (speculative decoding added when used): what the legend and tables show for a group.
+QString groupLabel(const GroupKey& key);
+/// Display names: "b300" -> "B300", "vllm" -> "vLLM", "sglang" -> "SGLang", "fp4" -> "FP4".
+QString hardwareName(const std::string& hardware);
+QString engineName(const std::string& engine);
+QString precisionName(const std::string& precision);
+
+} // namespace paretoscope::ui

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include "core/ladderreport.h"
+
+namespace paretoscope::ui {
+
+/// The readout at the slider's target: one row per hardware with tok/s/GPU, the engine and precision that serve it,
+/// $ per million tokens, tokens per $, and the ratio to the baseline hardware. Qt::UserRole gives the raw number.
+class ReadoutModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Hardware, TputPerGpu, Engine, Precision, CostPerMTok, TokensPerDollar, VsBaseline, ColumnCount };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    /// One ladder per hardware, each with the single row of the target.
+    void setReadings(std::vector<HardwareLadder> readings, const std::string& baseline);
+    const std::vector<HardwareLadder>& readings() const { return m_rows; }
+    /// "B300 delivers 18.5x MI325X at 50 tok/s/user", or empty when there is nothing to compare.
+    QString comparison(double target) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    const LadderRow& row(int r) const { return m_rows[static_cast<std::size_t>(r)].rows.front(); }
+    std::optional<double> baselineValue() const;
+    std::vector<HardwareLadder> m_rows;
+    std::string m_baseline;
+};
+
+/// Text for a reading's status where it has no value: "below the measured range" and so on.
+QString statusText(LadderStatus status);
+
+} // namespace paretoscope::ui

@@ -1,0 +1,226 @@
+#include "readoutpanel.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSlider>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "palette.h"
+
+namespace paretoscope::ui {
+
+namespace {
+constexpr int kSteps = 1000;
+}
+
+ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
+    : QWidget(parent)
+    , m_pricing(pricing)
+    , m_slider(new QSlider(Qt::Horizontal, this))
+    , m_value(new QDoubleSpinBox(this))
+    , m_tier(new QComboBox(this))
+    , m_custom(new QDoubleSpinBox(this))
+    , m_metric(new QComboBox(this))
+    , m_baseline(new QComboBox(this))
+    , m_table(new QTableView(this))
+    , m_comparison(new QLabel(this))
+    , m_model(new ReadoutModel(this))
+{
+    m_slider->setRange(0, kSteps);
+    m_slider->setToolTip(tr("Interactivity target, log scale over the data's range"));
+    m_value->setRange(0.1, 100000);
+    m_value->setDecimals(1);
+    m_value->setSuffix(tr(" tok/s/user"));
+    m_value->setKeyboardTracking(false);
+    for (const PricingTier& t : pricing.tiers)
+        m_tier->addItem(QString::fromStdString(t.label), QString::fromStdString(t.key));
+    m_tier->addItem(tr("Custom $/GPU/hr"), QString());
+    m_custom->setRange(0.01, 1000);
+    m_custom->setDecimals(2);
+    m_custom->setValue(2.00);
+    m_custom->setPrefix(QStringLiteral("$"));
+    m_custom->setSuffix(tr(" /GPU/hr"));
+    m_custom->setEnabled(false);
+    m_metric->addItem(tr("Total tokens"), int(TputMetric::Total));
+    m_metric->addItem(tr("Output tokens"), int(TputMetric::Output));
+    m_metric->addItem(tr("Input tokens"), int(TputMetric::Input));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Target"), m_value);
+    form->addRow(m_slider);
+    form->addRow(tr("Pricing"), m_tier);
+    form->addRow(tr("Custom price"), m_custom);
+    form->addRow(tr("Tokens"), m_metric);
+    form->addRow(tr("Compare with"), m_baseline);
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->setAlternatingRowColors(true);
+    m_comparison->setWordWrap(true);
+    m_comparison->setTextFormat(Qt::PlainText);
+    QFont f = m_comparison->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.1);
+    m_comparison->setFont(f);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_comparison);
+
+    connect(m_slider, &QSlider::valueChanged, this, &ReadoutPanel::sliderMoved);
+    connect(m_value, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        if (std::abs(v - m_target) > 1e-9)
+            setTarget(v);
+    });
+    connect(m_tier, &QComboBox::currentIndexChanged, this, [this] {
+        m_custom->setEnabled(m_tier->currentData().toString().isEmpty());
+        refresh();
+        emit priceChanged();
+    });
+    connect(m_custom, &QDoubleSpinBox::valueChanged, this, [this] {
+        if (m_custom->isEnabled()) {
+            refresh();
+            emit priceChanged();
+        }
+    });
+    connect(m_metric, &QComboBox::currentIndexChanged, this, &ReadoutPanel::metricChanged);
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, [this] {
+        m_baselineChosen = true;
+        refresh();
+    });
+}
+
+int ReadoutPanel::positionOf(double target) const
+{
+    const double t = (std::log(target) - std::log(m_lo)) / (std::log(m_hi) - std::log(m_lo));
+    return std::clamp(static_cast<int>(std::lround(t * kSteps)), 0, kSteps);
+}
+
+void ReadoutPanel::sliderMoved(int position)
+{
+    const double t = static_cast<double>(position) / kSteps;
+    double v = std::exp(std::log(m_lo) + t * (std::log(m_hi) - std::log(m_lo)));
+    // whole tok/s/user above 10 reads better and lands exactly on the seed page's targets
+    v = v >= 10 ? std::round(v) : std::round(v * 10) / 10;
+    if (std::abs(v - m_target) < 1e-9)
+        return;
+    m_target = v;
+    const QSignalBlocker block(m_value);
+    m_value->setValue(v);
+    refresh();
+    emit targetChanged(v);
+}
+
+void ReadoutPanel::setTarget(double target)
+{
+    m_target = target;
+    {
+        const QSignalBlocker b1(m_slider), b2(m_value);
+        m_slider->setValue(positionOf(target));
+        m_value->setValue(target);
+    }
+    refresh();
+    emit targetChanged(target);
+}
+
+PriceChoice ReadoutPanel::price() const
+{
+    PriceChoice p;
+    p.tierKey = m_tier->currentData().toString().toStdString();
+    if (p.tierKey.empty())
+        p.customUsdPerGpuHour = m_custom->value();
+    return p;
+}
+
+void ReadoutPanel::setPrice(const QString& tierKey, double customUsd)
+{
+    m_custom->setValue(customUsd);
+    const int i = m_tier->findData(tierKey);
+    m_tier->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+TputMetric ReadoutPanel::metric() const
+{
+    return static_cast<TputMetric>(m_metric->currentData().toInt());
+}
+
+void ReadoutPanel::setMetric(TputMetric metric)
+{
+    m_metric->setCurrentIndex(m_metric->findData(int(metric)));
+}
+
+QString ReadoutPanel::baseline() const
+{
+    return m_baseline->currentData().toString();
+}
+
+void ReadoutPanel::setBaseline(const QString& hardware)
+{
+    const int i = m_baseline->findData(hardware);
+    if (i >= 0)
+        m_baseline->setCurrentIndex(i);
+    m_baselineChosen = true;
+}
+
+QString ReadoutPanel::comparison() const
+{
+    return m_comparison->text();
+}
+
+void ReadoutPanel::setData(std::shared_ptr<const ScopeData> data)
+{
+    m_data = std::move(data);
+    // the slider spans the data's interactivity range (with a little room), never less than a decade
+    double lo = 0, hi = 0;
+    for (const GroupFrontier& g : m_data->frontiers) {
+        lo = lo == 0 ? g.curve.minX() : std::min(lo, g.curve.minX());
+        hi = std::max(hi, g.curve.maxX());
+    }
+    if (lo > 0) {
+        m_lo = std::max(0.1, lo / 1.5);
+        m_hi = std::max(hi * 1.5, m_lo * 10);
+    }
+    const QString keep = baseline();
+    {
+        const QSignalBlocker block(m_baseline);
+        m_baseline->clear();
+        m_baseline->addItem(tr("(none)"), QString());
+        std::vector<std::string> seen;
+        for (const GroupFrontier& g : m_data->frontiers)
+            if (std::find(seen.begin(), seen.end(), g.key.hardware) == seen.end()) {
+                seen.push_back(g.key.hardware);
+                m_baseline->addItem(hardwareName(g.key.hardware), QString::fromStdString(g.key.hardware));
+            }
+        int i = keep.isEmpty() && !m_baselineChosen ? -1 : m_baseline->findData(keep);
+        // with two or more hardware, compare against the last one (the seed page compares with MI325X)
+        if (i < 0)
+            i = m_baseline->count() > 2 ? m_baseline->count() - 1 : 0;
+        m_baseline->setCurrentIndex(i);
+    }
+    const QSignalBlocker block(m_slider);
+    m_slider->setValue(positionOf(m_target));
+    refresh();
+}
+
+void ReadoutPanel::refresh()
+{
+    if (!m_data)
+        return;
+    LadderRequest req;
+    req.scope = m_data->scope;
+    req.targets = { m_target };
+    req.metric = m_data->metric;
+    req.price = price();
+    auto ladders = computeLadder(m_data->frontiers, m_pricing, req);
+    m_model->setReadings(ladders ? std::move(*ladders) : std::vector<HardwareLadder> {}, baseline().toStdString());
+    m_comparison->setText(m_model->comparison(m_target));
+}
+
+} // namespace paretoscope::ui

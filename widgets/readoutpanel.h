@@ -1,0 +1,64 @@
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+#include "core/chartdata.h"
+#include "readoutmodel.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSlider;
+class QTableView;
+
+namespace paretoscope::ui {
+
+/// The interactivity slider (log scale over the data's range, with a box to type a value), the pricing tier with a
+/// custom $/GPU/hr, the token metric and the baseline hardware; below them, per hardware, what core reads at the
+/// target. Updates while the slider is dragged.
+class ReadoutPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ReadoutPanel(const PricingCatalog& pricing, QWidget* parent = nullptr);
+
+    void setData(std::shared_ptr<const ScopeData> data);
+    double target() const { return m_target; }
+    void setTarget(double target);
+    PriceChoice price() const;
+    /// Tier key, or empty for the custom price.
+    void setPrice(const QString& tierKey, double customUsd);
+    TputMetric metric() const;
+    void setMetric(TputMetric metric);
+    QString baseline() const;
+    void setBaseline(const QString& hardware);
+    ReadoutModel* model() const { return m_model; }
+    QSlider* slider() const { return m_slider; }
+    QString comparison() const;
+
+signals:
+    void targetChanged(double target);
+    void priceChanged();
+    void metricChanged();
+
+private:
+    void refresh();
+    void sliderMoved(int position);
+    int positionOf(double target) const;
+    const PricingCatalog& m_pricing;
+    std::shared_ptr<const ScopeData> m_data;
+    double m_target = 50;
+    bool m_baselineChosen = false; // once the user picks a baseline (or none), a new scope keeps it
+    double m_lo = 1, m_hi = 1000; // the slider's range, tok/s/user
+    QSlider* m_slider;
+    QDoubleSpinBox* m_value;
+    QComboBox* m_tier;
+    QDoubleSpinBox* m_custom;
+    QComboBox* m_metric;
+    QComboBox* m_baseline;
+    QTableView* m_table;
+    QLabel* m_comparison;
+    ReadoutModel* m_model;
+};
+
+} // namespace paretoscope::ui

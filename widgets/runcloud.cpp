@@ -1,0 +1,95 @@
+#include "runcloud.h"
+
+#include <QChart>
+#include <QPainter>
+
+namespace paretoscope::ui {
+
+RunCloud::RunCloud(QChart* chart, QAbstractSeries* anchor)
+    : QGraphicsObject(chart)
+    , m_chart(chart)
+    , m_anchor(anchor)
+{
+    setZValue(-1); // under the frontier lines
+    connect(chart, &QChart::plotAreaChanged, this, &RunCloud::invalidate);
+}
+
+void RunCloud::setGroups(std::vector<std::vector<Point>> points, std::vector<QColor> colours)
+{
+    m_points = std::move(points);
+    m_colours = std::move(colours);
+    m_visible.assign(m_points.size(), true);
+    invalidate();
+}
+
+void RunCloud::setGroupVisible(std::size_t group, bool visible)
+{
+    if (group < m_visible.size() && m_visible[group] != visible) {
+        m_visible[group] = visible;
+        invalidate();
+    }
+}
+
+void RunCloud::invalidate()
+{
+    m_dirty = true;
+    prepareGeometryChange();
+    update();
+}
+
+QRectF RunCloud::boundingRect() const
+{
+    return m_chart->plotArea();
+}
+
+void RunCloud::rebuild() const
+{
+    const QRectF area = m_chart->plotArea();
+    const qreal dpr = 2.0; // sharp on high-DPI screens and in 2x exports
+    m_cache = QPixmap((area.size() * dpr).toSize());
+    m_cache.setDevicePixelRatio(dpr);
+    m_cache.fill(Qt::transparent);
+    m_placed.clear();
+    QPainter p(&m_cache);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    for (std::size_t g = 0; g < m_points.size(); ++g) {
+        if (!m_visible[g])
+            continue;
+        QColor c = m_colours[g];
+        c.setAlpha(70);
+        p.setBrush(c);
+        for (const Point& pt : m_points[g]) {
+            const QPointF pos = m_chart->mapToPosition(QPointF(pt.x, pt.y), m_anchor);
+            if (!area.adjusted(-2, -2, 2, 2).contains(pos))
+                continue;
+            p.drawEllipse(pos - area.topLeft(), 2.2, 2.2);
+            m_placed.emplace_back(pos, pt.runId);
+        }
+    }
+    m_dirty = false;
+}
+
+void RunCloud::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    if (m_dirty || m_cache.size() != (m_chart->plotArea().size() * 2.0).toSize())
+        rebuild();
+    painter->drawPixmap(m_chart->plotArea().topLeft(), m_cache);
+}
+
+long long RunCloud::runAt(QPointF local) const
+{
+    long long best = 0;
+    qreal bestDist = 6.0 * 6.0;
+    for (const auto& [pos, id] : m_placed) {
+        const QPointF d = pos - local;
+        const qreal dist = d.x() * d.x() + d.y() * d.y();
+        if (dist < bestDist) {
+            bestDist = dist;
+            best = id;
+        }
+    }
+    return best;
+}
+
+} // namespace paretoscope::ui

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QAbstractSeries>
+#include <QChart>
+#include <QGraphicsObject>
+#include <QPixmap>
+
+#include "core/chartdata.h"
+
+namespace paretoscope::ui {
+
+/// Every run in scope as faint points, drawn as one item (a scatter series would make an item per point). The points
+/// come thinned by core to what the plot's pixels can show; the picture is cached until the axes or the plot move.
+class RunCloud : public QGraphicsObject {
+    Q_OBJECT
+public:
+    /// chart: the chart whose axes place the points; anchor: a series attached to those axes.
+    RunCloud(QChart* chart, QAbstractSeries* anchor);
+    /// Per group: its points and colour.
+    void setGroups(std::vector<std::vector<Point>> points, std::vector<QColor> colours);
+    void setGroupVisible(std::size_t group, bool visible);
+    /// The run under a position in chart coordinates (within a few pixels), or 0.
+    long long runAt(QPointF chartPos) const;
+    void invalidate();
+
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    void rebuild() const;
+    QChart* m_chart;
+    QAbstractSeries* m_anchor;
+    std::vector<std::vector<Point>> m_points;
+    std::vector<QColor> m_colours;
+    std::vector<bool> m_visible;
+    mutable QPixmap m_cache;
+    mutable bool m_dirty = true;
+    mutable std::vector<std::pair<QPointF, long long>> m_placed; // scene position of each drawn point
+};
+
+} // namespace paretoscope::ui

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QWidget>
+#include <functional>
+
+#include "runsmodel.h"
+
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace paretoscope::ui {
+
+/// The runs in scope: sortable, filterable by text, with provenance; selected runs can be deleted.
+class RunsPanel : public QWidget {
+    Q_OBJECT
+public:
+    /// The most rows the table holds; a larger scope says so and asks for narrower filters.
+    static constexpr std::size_t kMaxRows = 100000;
+    explicit RunsPanel(QWidget* parent = nullptr);
+    void setRuns(std::vector<StoredRun> runs, std::size_t inScope);
+    RunsModel* model() const { return m_model; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
+    QTableView* table() const { return m_table; }
+    std::vector<long long> selectedRunIds() const;
+
+signals:
+    void deleteRequested(const std::vector<long long>& runIds);
+
+private:
+    RunsModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_table;
+    QLineEdit* m_filter;
+    QLabel* m_info;
+};
+
+} // namespace paretoscope::ui

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QAbstractSeries>
+#include <QChart>
+#include <QGraphicsObject>
+
+namespace paretoscope::ui {
+
+/// The vertical marker at the slider's target, with the value read on each frontier that covers it.
+class TargetMarker : public QGraphicsObject {
+    Q_OBJECT
+public:
+    struct Reading {
+        double y = 0;
+        QColor colour;
+        QString label; ///< the value as the readout prints it
+    };
+    TargetMarker(QChart* chart, QAbstractSeries* anchor);
+    /// x in axis units; readings in axis units of y.
+    void setMarker(double x, std::vector<Reading> readings);
+    double x() const { return m_x; }
+    const std::vector<Reading>& readings() const { return m_readings; }
+
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    QChart* m_chart;
+    QAbstractSeries* m_anchor;
+    double m_x = 0;
+    std::vector<Reading> m_readings;
+};
+
+} // namespace paretoscope::ui
