@@ -1,0 +1,313 @@
+// The explorer on the offscreen platform: the readout against the CLI, tiers and the custom price, the legend, the
+// marker, exports, item models, import errors, and the screenshot of the main window on the bundled dataset.
+#include <QtTest>
+
+#include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QProcess>
+#include <QSettings>
+#include <QSlider>
+#include <QSvgRenderer>
+#include <set>
+
+#include "core/bundled.h"
+#include "core/pricing.h"
+#include "core/storepaths.h"
+#include "tests/support/agggenerator.h"
+#include "tests/support/testutil.h"
+#include "widgets/mainwindow.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+using namespace paretoscope::ui;
+
+namespace {
+
+constexpr double kRel = 1e-12; // the same double arithmetic on both sides
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= kRel * std::max(std::abs(a), std::abs(b));
+}
+
+// One column of a CSV written by core (no quoted commas in these columns).
+QStringList csvColumn(const QByteArray& csv, const QString& header)
+{
+    const QList<QByteArray> lines = csv.trimmed().split('\n');
+    const QStringList head = QString::fromUtf8(lines.value(0)).split(',');
+    const int col = head.indexOf(header);
+    QStringList out;
+    for (int i = 1; i < lines.size() && col >= 0; ++i)
+        out << QString::fromUtf8(lines[i]).split(',').value(col);
+    return out;
+}
+
+} // namespace
+
+class TestWidgets : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+    std::unique_ptr<MainWindow> m_window;
+
+    bool waitShown()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::scopeShown);
+        return spy.wait(10000);
+    }
+
+    // Moves the slider, as a user drags it, until the target reads `target`.
+    bool slideTo(double target)
+    {
+        QSlider* s = m_window->readout()->slider();
+        for (int p = s->minimum(); p <= s->maximum(); ++p) {
+            s->setValue(p);
+            if (m_window->readout()->target() == target)
+                return true;
+        }
+        return false;
+    }
+
+    const LadderRow* readoutRow(const std::string& hw)
+    {
+        for (const auto& l : m_window->readout()->model()->readings())
+            if (l.hardware == hw)
+                return &l.rows.front();
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
+        QCoreApplication::setOrganizationName("ParetoscopeTest");
+        QCoreApplication::setApplicationName("tst_widgets");
+        m_db = m_dir.filePath("store.sqlite");
+        auto store = openStore(m_db.toStdString(), true); // a new store gets the bundled dataset
+        QVERIFY2(store.ok(), store.ok() ? "" : store.error().c_str());
+        m_window = std::make_unique<MainWindow>(std::move(*store));
+        m_window->setShowImportResults(false);
+        m_window->resize(1600, 1000);
+        m_window->show();
+        QVERIFY(waitShown());
+    }
+
+    void sliderAt50ShowsWhatTheCliPrints()
+    {
+        QVERIFY(slideTo(50));
+        QProcess cli;
+        cli.start(PARETOSCOPE_CLI,
+            { "ladder", "--db", m_db, "--model", QString::fromStdString(std::string(kBundledModel)), "--workload",
+                QString::fromStdString(std::string(kBundledWorkload)), "--targets", "50", "--format", "json" });
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        const QJsonObject printed = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+        QCOMPARE(printed.keys(), QStringList({ "b300", "mi325x" }));
+        ReadoutModel* model = m_window->readout()->model();
+        QCOMPARE(model->rowCount(), 2);
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const QString hw = model->index(r, ReadoutModel::Hardware).data().toString().toLower();
+            const QJsonObject row = printed[hw].toArray()[0].toObject();
+            QCOMPARE(row["target"].toDouble(), 50.0);
+            QCOMPARE(model->index(r, ReadoutModel::TputPerGpu).data(Qt::UserRole).toDouble(),
+                row["tput_per_gpu"].toDouble());
+            QCOMPARE(model->index(r, ReadoutModel::CostPerMTok).data(Qt::UserRole).toDouble(),
+                row["cost_per_mtok"].toDouble());
+            QCOMPARE(model->index(r, ReadoutModel::Engine).data().toString().toLower(), row["engine"].toString());
+        }
+        // the published figures, as the seed page prints them
+        QCOMPARE(model->index(0, ReadoutModel::TputPerGpu).data().toString(), QString("328,417"));
+        QCOMPARE(model->index(0, ReadoutModel::CostPerMTok).data().toString(), QString("$0.002"));
+        QCOMPARE(model->index(1, ReadoutModel::TputPerGpu).data().toString(), QString("17,745"));
+        QCOMPARE(model->index(1, ReadoutModel::CostPerMTok).data().toString(), QString("$0.017"));
+        QCOMPARE(m_window->readout()->comparison(), QString("B300 delivers 18.5x MI325X at 50 tok/s/user"));
+    }
+
+    void tierSwitchScalesCostByPriceRatio()
+    {
+        m_window->readout()->setTarget(50);
+        const PricingCatalog& pricing = bundledPricing();
+        const PricingTier& first = pricing.tiers.front();
+        const double base = readoutRow("b300")->costPerMTok.value();
+        for (const PricingTier& t : pricing.tiers) {
+            m_window->readout()->setPrice(QString::fromStdString(t.key), 2.0);
+            for (const std::string hw : { "b300", "mi325x" }) {
+                const LadderRow* row = readoutRow(hw);
+                QVERIFY(row);
+                if (!t.price(hw)) {
+                    QVERIFY(!row->costPerMTok);
+                    continue;
+                }
+                QCOMPARE(QString::fromStdString(row->tier), QString::fromStdString(t.key));
+                if (hw == "b300")
+                    QVERIFY(near(row->costPerMTok.value() / base, *t.price(hw) / *first.price(hw)));
+            }
+        }
+        // the custom price: $/1M = price / (tok/s/GPU x 3600) x 1e6, worked out here on its own
+        m_window->readout()->setPrice(QString(), 3.25);
+        const LadderRow* row = readoutRow("mi325x");
+        QCOMPARE(QString::fromStdString(row->tier), QString("custom"));
+        QVERIFY(near(row->costPerMTok.value(), 3.25 / (17745.0 * 3600.0) * 1e6));
+        m_window->readout()->setPrice(QString::fromStdString(first.key), 2.0);
+    }
+
+    void legendToggleHidesAndShowsItsSeries()
+    {
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        QVERIFY(chart->groupCount() >= 2);
+        QLegendMarker* marker = chart->legend()->markers(chart->line(0)).front();
+        QVERIFY(chart->line(0)->isVisible());
+        emit marker->clicked();
+        QVERIFY(!chart->line(0)->isVisible());
+        QVERIFY(marker->isVisible()); // its entry stays to switch it back on
+        emit marker->clicked();
+        QVERIFY(chart->line(0)->isVisible());
+    }
+
+    void markerReadsWhatTheReadoutShows()
+    {
+        m_window->readout()->setTarget(75);
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        QCOMPARE(chart->marker().x(), 75.0);
+        std::multiset<double> marked, shown;
+        for (const auto& r : chart->marker().readings())
+            marked.insert(r.y);
+        for (const auto& l : m_window->readout()->model()->readings())
+            if (l.rows.front().entry.value)
+                shown.insert(*l.rows.front().entry.value);
+        // every hardware's best reading is on the marker (other groups covering 75 may be marked as well)
+        for (double v : shown)
+            QVERIFY2(marked.count(v), qPrintable(QString::number(v)));
+        QCOMPARE(shown, std::multiset<double>({ 249248.0, 13945.0 }));
+    }
+
+    void exportsPngSvgAndCsv()
+    {
+        const QString png = m_dir.filePath("chart.png"), svg = m_dir.filePath("chart.svg");
+        QVERIFY(m_window->exportChartPng(png, QSize(800, 500), 2).ok());
+        QImage image(png);
+        QCOMPARE(image.size(), QSize(1600, 1000));
+        std::set<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7)
+                colours.insert(image.pixel(x, y));
+        QVERIFY2(colours.size() > 20, "the PNG is (nearly) uniform");
+
+        QVERIFY(m_window->exportChartSvg(svg, QSize(900, 560)).ok());
+        QSvgRenderer renderer(svg);
+        QVERIFY(renderer.isValid());
+        QVERIFY(readAll(svg).contains("<svg"));
+
+        const QString csv = m_dir.filePath("ladder.csv");
+        QVERIFY(m_window->exportLadderCsv(csv).ok());
+        const QByteArray text = readAll(csv);
+        const QStringList tput = csvColumn(text, "tput_per_gpu_tok_s");
+        const QStringList hw = csvColumn(text, "hardware");
+        auto ladder = m_window->ladder()->ladder(m_window->readout()->price());
+        QVERIFY(ladder.ok());
+        int row = 0;
+        for (const HardwareLadder& l : *ladder)
+            for (const LadderRow& r : l.rows) {
+                QCOMPARE(hw.value(row), QString::fromStdString(l.hardware));
+                if (r.entry.value)
+                    QCOMPARE(tput.value(row).toDouble(), *r.entry.value);
+                else
+                    QVERIFY(tput.value(row).isEmpty());
+                ++row;
+            }
+        QCOMPARE(row, tput.size());
+    }
+
+    void formulaLikeModelIsExportedAsText()
+    {
+        const QString src = m_dir.filePath("formula.json");
+        const QByteArray record = "[{\"schema\": \"paretoscope.run/1\", \"model\": \"=HYPERLINK(\\\"http://x\\\")\", "
+                                  "\"hardware\": \"b300\", \"engine\": \"vllm\", \"precision\": \"fp4\", "
+                                  "\"workload\": \"agentic coding\", \"interactivity_tok_s_user\": 40, "
+                                  "\"tput_per_gpu_tok_s\": 1000}]";
+        QVERIFY(writeFile(src, record));
+        QSignalSpy done(m_window.get(), &MainWindow::importFinished);
+        m_window->importItems({ ImportItem { src, {} } });
+        QVERIFY(done.wait(20000));
+        QVERIFY2(m_window->lastImportResults().value(0).ok, qPrintable(m_window->lastImportResults().value(0).message));
+        QVERIFY(m_window->filters()->selectScope("=HYPERLINK(\"http://x\")", "agentic coding", 0, 0));
+        QVERIFY(waitShown());
+        const QString csv = m_dir.filePath("runs.csv");
+        QVERIFY(m_window->exportRunsCsv(csv).ok());
+        const QByteArray text = readAll(csv);
+        QVERIFY2(text.contains("'=HYPERLINK"), text.constData());
+        for (const QByteArray& line : text.split('\n'))
+            for (const QByteArray& cell : line.split(','))
+                QVERIFY2(!cell.startsWith('=') && !cell.startsWith("\"="), cell.constData());
+        QVERIFY(m_window->filters()->selectScope(
+            QString::fromStdString(std::string(kBundledModel)), QString::fromStdString(std::string(kBundledWorkload)), 0,
+            0));
+        QVERIFY(waitShown());
+    }
+
+    void itemModelsPassTheTester()
+    {
+        m_window->readout()->setTarget(50);
+        QAbstractItemModelTester readout(
+            m_window->readout()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester ladder(
+            m_window->ladder()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_window->ladder()->setTargets({ 30, 50, 100 });
+        QCOMPARE(m_window->ladder()->model()->rowCount(), 6);
+        m_window->ladder()->setTargets(defaultTargets());
+        RunsModel runs;
+        QAbstractItemModelTester runsTester(&runs, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        runs.setRuns(m_window->store().allRuns());
+        QVERIFY(runs.rowCount() >= 11);
+        QSortFilterProxyModel* proxy = m_window->runs()->proxy();
+        QAbstractItemModelTester proxyTester(proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_window->runs()->setRuns(m_window->store().allRuns(), std::size_t(runs.rowCount()));
+        proxy->sort(RunsModel::TputPerGpu, Qt::DescendingOrder);
+        QCOMPARE(proxy->index(0, RunsModel::TputPerGpu).data().toString(), QString("328,417"));
+    }
+
+    void importErrorsReachTheResultListAndImportNothing()
+    {
+        const long long before = m_window->store().runCount();
+        const QString bad = m_dir.filePath("bad.json");
+        QVERIFY(writeAggArray(bad.toStdString(), 3000) > 0);
+        QByteArray all = readAll(bad);
+        all.insert(all.lastIndexOf("\"tput_per_gpu\": ") + 16, "-");
+        QVERIFY(writeFile(bad, all));
+        QSignalSpy done(m_window.get(), &MainWindow::importFinished);
+        m_window->importItems({ ImportItem { bad, {} }, ImportItem { m_dir.filePath("missing.json"), {} } });
+        QVERIFY(done.wait(30000));
+        const auto& results = m_window->lastImportResults();
+        QCOMPARE(results.size(), 2);
+        QVERIFY(!results[0].ok);
+        QVERIFY2(results[0].message.contains("bad.json") && results[0].message.contains("record 3000")
+                && results[0].message.contains("tput_per_gpu"),
+            qPrintable(results[0].message));
+        QVERIFY(!results[1].ok);
+        QVERIFY2(results[1].message.contains("missing.json"), qPrintable(results[1].message));
+        QCOMPARE(m_window->store().runCount(), before);
+    }
+
+    void screenshotOfTheMainWindow()
+    {
+        m_window->readout()->setTarget(50);
+        m_window->resize(1600, 1000);
+        QTest::qWait(50);
+        const QImage shot = m_window->grab().toImage();
+        QCOMPARE(shot.size(), QSize(1600, 1000));
+        const QString path = QStringLiteral(PARETOSCOPE_SCREENSHOT);
+        QVERIFY2(shot.save(path), qPrintable(path));
+        qInfo("screenshot: %s", qPrintable(path));
+    }
+
+    void cleanupTestCase() { m_window.reset(); }
+};
+
+QTEST_MAIN(TestWidgets)
+#include "tst_widgets.moc"
