@@ -38,9 +38,8 @@ int main(int argc, char** argv)
         path = parser.value(db).toStdString();
         seed = false;
     } else {
-        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-        QDir().mkpath(dir);
-        path = QDir(dir).filePath(QStringLiteral("paretoscope.sqlite")).toStdString();
+        // the same store as paretoscope-cli's (under the XDG data directory), so both see what either imported
+        path = defaultStorePath();
     }
     auto store = openStore(path, seed);
     if (!store) {

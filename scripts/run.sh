@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and shows the ladder of the bundled DeepSeek V4.1 Flash dataset (the default
-# store is created and seeded on first use).
+# Installs what is missing, builds, and opens the explorer on the bundled DeepSeek V4.1 Flash dataset (the default
+# store is created and seeded on first start). Without a display it writes a screenshot instead and says where.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-./build/app/paretoscope-cli ladder --model DeepSeek-V4.1-Flash --workload "agentic coding" --format table
+if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+    echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset): rendering the explorer to paretoscope.png instead."
+    QT_QPA_PLATFORM=offscreen ./build/app/paretoscope --screenshot paretoscope.png --size 1600x1000 "$@"
+    echo "Wrote $(pwd)/paretoscope.png"
+    exit 0
+fi
+exec ./build/app/paretoscope "$@"

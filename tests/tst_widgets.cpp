@@ -198,6 +198,8 @@ private slots:
             for (int x = 0; x < image.width(); x += 7)
                 colours.insert(image.pixel(x, y));
         QVERIFY2(colours.size() > 20, "the PNG is (nearly) uniform");
+        // kept beside the screenshot, to look at
+        image.save(QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath("export-800x500@2.png"));
 
         QVERIFY(m_window->exportChartSvg(svg, QSize(900, 560)).ok());
         QSvgRenderer renderer(svg);
