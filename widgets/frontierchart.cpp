@@ -5,6 +5,7 @@
 #include <QLogValueAxis>
 #include <QValueAxis>
 #include <cmath>
+#include <map>
 
 #include "core/reports.h"
 #include "palette.h"
@@ -202,6 +203,20 @@ void FrontierChart::setTarget(double target)
         if (auto y = chartReading(g, target, m_pricing, m_state.request))
             readings.push_back({ *y, m_colours[i], readingText(*y, m_state.request.y) });
     }
+    // every covering frontier gets its circle; only each hardware's best reading gets a label, which keeps a
+    // scope of many groups legible (the best is the highest tok/s/GPU, or the lowest cost)
+    std::map<QRgb, std::size_t> best;
+    for (std::size_t k = 0; k < readings.size(); ++k) {
+        auto it = best.find(readings[k].colour.rgb());
+        const bool better = it == best.end()
+            || (m_state.request.y == ChartY::Throughput ? readings[k].y > readings[it->second].y
+                                                        : readings[k].y < readings[it->second].y);
+        if (better)
+            best[readings[k].colour.rgb()] = k;
+    }
+    for (std::size_t k = 0; k < readings.size(); ++k)
+        if (best[readings[k].colour.rgb()] != k)
+            readings[k].label.clear();
     // the marker stands on the interactivity axis; in the latency view the readout still answers
     m_marker->setVisible(m_state.request.x == ChartX::Interactivity);
     m_marker->setMarker(target, std::move(readings));

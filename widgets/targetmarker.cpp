@@ -52,6 +52,8 @@ void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
         painter->setBrush(Qt::white);
         painter->drawEllipse(pos, 5.5, 5.5);
         const QString text = r.label;
+        if (text.isEmpty())
+            continue;
         QRectF box = painter->fontMetrics().boundingRect(text).adjusted(-3, -1, 3, 1);
         box.moveBottomLeft(pos + QPointF(8, -4));
         if (box.right() > area.right())
