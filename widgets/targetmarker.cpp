@@ -19,6 +19,7 @@ TargetMarker::TargetMarker(QChart* chart, QAbstractSeries* anchor)
 
 void TargetMarker::setMarker(double x, std::vector<Reading> readings)
 {
+    prepareGeometryChange(); // the old strip and the new one are all that is repainted
     m_x = x;
     m_readings = std::move(readings);
     update();
@@ -26,7 +27,10 @@ void TargetMarker::setMarker(double x, std::vector<Reading> readings)
 
 QRectF TargetMarker::boundingRect() const
 {
-    return m_chart->plotArea().adjusted(-4, -4, 200, 4);
+    // a strip around the line, wide enough for the labels on either side of it
+    const QRectF area = m_chart->plotArea();
+    const qreal px = m_chart->mapToPosition(QPointF(m_x, 1), m_anchor).x();
+    return QRectF(px - 160, area.top() - 8, 320, area.height() + 16);
 }
 
 void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)

@@ -6,7 +6,6 @@
 #include <QEventLoop>
 #include <QSettings>
 #include <QSlider>
-#include <QTableView>
 #include <QTemporaryDir>
 #include <algorithm>
 #include <cstdio>
@@ -67,15 +66,16 @@ int main(int argc, char** argv)
         chart.runsInScope, chart.runsDrawn);
 
     QSlider* slider = window.readout()->slider();
-    auto* readoutTable = window.readout()->findChild<QTableView*>();
     std::vector<double> steps;
     for (int i = 0; i < 400; ++i) {
         const int pos = (i * 37) % (slider->maximum() + 1);
         QElapsedTimer t;
         t.start();
         slider->setValue(pos);
-        window.chartPanel()->view()->viewport()->repaint();
-        readoutTable->viewport()->repaint();
+        // what the step made dirty is painted as the event loop would: the scene's update, then the views' paint
+        // events (only the changed regions, as for a user)
+        for (int k = 0; k < 3; ++k)
+            QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
         steps.push_back(t.nsecsElapsed() / 1e6);
     }
     std::sort(steps.begin(), steps.end());
