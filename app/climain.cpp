@@ -316,7 +316,7 @@ int cmdExport(const cli::Args& a)
     std::vector<long long> ids;
     for (const Series& s : store->series(*scope))
         ids.push_back(s.id);
-    auto runs = store->runsOfSeries(ids);
+    auto runs = store->runsOfSeries(ids, *scope);
     std::cout << (format == "csv" ? runsCsv(runs) : runsJson(runs));
     return 0;
 }

@@ -3,7 +3,6 @@
 #include <sqlite3.h>
 
 #include <algorithm>
-#include <cctype>
 #include <unordered_map>
 
 #include "runcolumns.h"
@@ -346,7 +345,7 @@ RunStats RunStore::runStats(
     return out;
 }
 
-std::vector<StoredRun> RunStore::selectRuns(const std::string& where)
+std::vector<StoredRun> RunStore::selectRuns(const std::string& where, const std::vector<std::string>& binds)
 {
     std::string q = "SELECT r.id, se.model, se.isl, se.osl, se.workload, se.hardware, se.engine, se.precision, "
                     "se.spec_decoding, so.path, so.sha256, so.format, so.imported_at";
@@ -354,6 +353,8 @@ std::vector<StoredRun> RunStore::selectRuns(const std::string& where)
         q += std::string(", r.") + c.name;
     q += " FROM runs r JOIN series se ON se.id = r.series_id JOIN sources so ON so.id = r.source_id WHERE " + where;
     sql::Statement s(m_db, q);
+    for (std::size_t k = 0; k < binds.size(); ++k)
+        s.bindText(static_cast<int>(k + 1), binds[k]);
     std::vector<StoredRun> out;
     while (s.step()) {
         StoredRun run;
@@ -400,23 +401,20 @@ std::vector<StoredRun> RunStore::runsOfSeries(
 {
     if (seriesIds.empty())
         return {};
-    // dates are checked to be yyyy-mm-dd by their callers; they are quoted here since selectRuns binds nothing
-    auto quoted = [](const std::string& d) {
-        std::string q = "'";
-        for (char c : d)
-            if (std::isdigit(static_cast<unsigned char>(c)) || c == '-')
-                q += c;
-        return q + "'";
-    };
+    std::vector<std::string> binds;
     std::string where = "r.series_id IN (" + idList(seriesIds) + ")";
-    if (!dates.dateFrom.empty())
-        where += " AND r.run_date >= " + quoted(dates.dateFrom);
-    if (!dates.dateTo.empty())
-        where += " AND substr(r.run_date, 1, 10) <= " + quoted(dates.dateTo);
+    if (!dates.dateFrom.empty()) {
+        binds.push_back(dates.dateFrom);
+        where += " AND r.run_date >= ?" + std::to_string(binds.size());
+    }
+    if (!dates.dateTo.empty()) {
+        binds.push_back(dates.dateTo);
+        where += " AND substr(r.run_date, 1, 10) <= ?" + std::to_string(binds.size());
+    }
     where += " ORDER BY r.series_id, r.interactivity";
     if (limit > 0)
         where += " LIMIT " + std::to_string(limit);
-    return selectRuns(where);
+    return selectRuns(where, binds);
 }
 
 std::vector<StoredRun> RunStore::allRuns()

@@ -103,7 +103,8 @@ public:
 private:
     RunStore(sqlite3* db, std::string path);
     Status migrate();
-    std::vector<StoredRun> selectRuns(const std::string& where);
+    /// `where` may use ?1, ?2... for the texts in `binds`, bound in that order.
+    std::vector<StoredRun> selectRuns(const std::string& where, const std::vector<std::string>& binds = {});
 
     sqlite3* m_db;
     std::string m_path;

@@ -82,6 +82,30 @@ private slots:
         QCOMPARE(importPath(*s, fixture(kApi).toStdString(), {})[0].result->imported, 435u);
     }
 
+    void dateRangeKeepsOnlyRunsInside()
+    {
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        QCOMPARE(importPath(*s, fixture(kApi).toStdString(), {})[0].result->imported, 435u);
+        std::vector<long long> ids;
+        Scope dates;
+        dates.model = "dsr1";
+        for (const Series& se : s->series(dates))
+            ids.push_back(se.id);
+        dates.dateFrom = "2026-03-01";
+        dates.dateTo = "2026-04-30";
+        // counted here from the full records, apart from the store's SQL
+        std::size_t inside = 0;
+        for (const StoredRun& r : s->runsOfSeries(ids)) {
+            const std::string day = r.record.runDate.substr(0, 10);
+            inside += !day.empty() && day >= dates.dateFrom && day <= dates.dateTo;
+        }
+        QVERIFY(inside > 0);
+        QCOMPARE(s->runsOfSeries(ids, dates).size(), inside);
+        QCOMPARE(s->points(ids, TputMetric::Total, dates).size() <= inside, true);
+        QCOMPARE(s->runsOfSeries(ids, dates, 3).size(), std::size_t(3));
+    }
+
     void refusesNewerSchema()
     {
         QTemporaryDir dir;
