@@ -14,26 +14,29 @@ ScopeData loadScopeData(RunStore& store, const Scope& scope, TputMetric metric)
     ScopeData d;
     d.scope = scope;
     d.metric = metric;
-    std::map<GroupKey, std::vector<long long>> byKey;
-    for (const Series& s : store.series(scope))
-        byKey[s.key].push_back(s.id);
-    for (auto& [key, ids] : byKey) {
+    d.series = store.series(scope);
+    for (auto& [key, ids] : seriesByGroup(d.series)) {
         GroupRuns runs { key, store.runPoints(ids, metric, scope) };
         std::vector<Point> candidates;
         candidates.reserve(runs.points.size());
         for (const RunPoint& p : runs.points)
             candidates.push_back(Point { p.interactivity, p.tputPerGpu, p.runId });
-        GroupFrontier g;
-        g.key = key;
-        g.points = upperLeftFrontier(std::move(candidates));
-        if (g.points.empty())
+        auto g = makeGroupFrontier(key, std::move(candidates));
+        if (!g)
             continue;
-        g.curve = MonotoneCurve(g.points);
         d.runCount += runs.points.size();
-        d.frontiers.push_back(std::move(g));
+        d.frontiers.push_back(std::move(*g));
         d.runs.push_back(std::move(runs));
     }
     return d;
+}
+
+std::vector<long long> ScopeData::seriesIds() const
+{
+    std::vector<long long> ids;
+    for (const Series& s : series)
+        ids.push_back(s.id);
+    return ids;
 }
 
 namespace {

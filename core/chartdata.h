@@ -22,7 +22,10 @@ struct ScopeData {
     TputMetric metric = TputMetric::Total;
     std::vector<GroupFrontier> frontiers; ///< interactivity frontiers, ordered by group key
     std::vector<GroupRuns> runs; ///< same groups, same order, every run (also those off the frontier)
+    std::vector<Series> series; ///< the scope's series, filters applied (for the runs table, exports, the summary)
     std::size_t runCount = 0;
+    /// Ids of the series, for RunStore queries.
+    std::vector<long long> seriesIds() const;
 };
 
 /// Loads a scope: the same frontiers FrontierCache computes, plus every run's chart point.

@@ -35,19 +35,9 @@ const std::vector<GroupFrontier>& FrontierCache::frontiers(const Scope& scope, T
     e.groups.clear();
     e.version = version;
     e.valid = true;
-    // series of the same group key (e.g. differing workloads when none was asked for) share one frontier
-    std::map<GroupKey, std::vector<long long>> byKey;
-    for (const Series& s : m_store.series(scope))
-        byKey[s.key].push_back(s.id);
-    for (auto& [key, ids] : byKey) {
-        GroupFrontier g;
-        g.key = key;
-        g.points = upperLeftFrontier(m_store.points(ids, metric, scope));
-        if (g.points.empty())
-            continue;
-        g.curve = MonotoneCurve(g.points);
-        e.groups.push_back(std::move(g));
-    }
+    for (auto& [key, ids] : seriesByGroup(m_store.series(scope)))
+        if (auto g = makeGroupFrontier(key, m_store.points(ids, metric, scope)))
+            e.groups.push_back(std::move(*g));
     return e.groups;
 }
 

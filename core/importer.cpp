@@ -13,6 +13,7 @@
 #include "formats/formatdetect.h"
 #include "formats/jsonrecordparser.h"
 #include "httpfetch.h"
+#include "importwriter.h"
 #include "sha256.h"
 
 namespace paretoscope {

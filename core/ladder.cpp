@@ -5,6 +5,25 @@
 
 namespace paretoscope {
 
+std::optional<GroupFrontier> makeGroupFrontier(GroupKey key, std::vector<Point> candidates)
+{
+    GroupFrontier g;
+    g.key = std::move(key);
+    g.points = upperLeftFrontier(std::move(candidates));
+    if (g.points.empty())
+        return std::nullopt;
+    g.curve = MonotoneCurve(g.points);
+    return g;
+}
+
+std::map<GroupKey, std::vector<long long>> seriesByGroup(const std::vector<Series>& series)
+{
+    std::map<GroupKey, std::vector<long long>> byKey;
+    for (const Series& s : series)
+        byKey[s.key].push_back(s.id);
+    return byKey;
+}
+
 std::string_view statusName(LadderStatus s)
 {
     switch (s) {

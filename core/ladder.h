@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,13 @@ struct GroupFrontier {
     std::vector<Point> points; ///< the frontier knots (x increasing, y decreasing)
     MonotoneCurve curve;
 };
+
+/// The frontier of a group's candidate points with its reading curve; empty when no point can be on a frontier.
+std::optional<GroupFrontier> makeGroupFrontier(GroupKey key, std::vector<Point> candidates);
+
+/// The series of a scope gathered by group key: series of one key (differing workloads when none was asked for)
+/// share one frontier.
+std::map<GroupKey, std::vector<long long>> seriesByGroup(const std::vector<Series>& series);
 
 /// Why a ladder target has or has no value (DESIGN.md section 4).
 enum class LadderStatus { Ok, BelowRange, AboveRange, OutOfRange, NoData };

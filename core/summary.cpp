@@ -29,13 +29,12 @@ Result<SummaryReport> summarize(
         const PricingTier* tier = price.tierKey.empty() ? &pricing.defaultTier() : pricing.find(price.tierKey);
         out.tierLabel = tier ? tier->label : price.tierKey;
     }
-    const std::vector<Series> series = store.series(data.scope);
     for (const HardwareLadder& l : *ladders) {
         HardwareSummary h;
         h.hardware = l.hardware;
         h.reading = l.rows.front();
         std::vector<long long> ids;
-        for (const Series& s : series) {
+        for (const Series& s : data.series) {
             if (s.key.hardware != l.hardware)
                 continue;
             ids.push_back(s.id);

@@ -2,9 +2,8 @@
 
 #include <QLocale>
 
-#include "core/reports.h"
 #include "palette.h"
-#include "readoutmodel.h"
+#include "readingcell.h"
 
 namespace paretoscope::ui {
 
@@ -41,7 +40,6 @@ QVariant LadderModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
     const LadderRow& r = *cell(index.row(), 0);
-    const auto& g = r.entry.group;
     const bool has = r.entry.value.has_value();
     const int c = index.column();
     if (role == Qt::TextAlignmentRole)
@@ -53,11 +51,9 @@ QVariant LadderModel::data(const QModelIndex& index, int role) const
         if (c == Target)
             return r.entry.target;
         if (c == TputPerGpu)
-            return has ? QVariant(*r.entry.value) : QVariant();
-        if (c >= FirstTier) {
-            const auto& cost = cell(index.row(), static_cast<std::size_t>(c - FirstTier))->costPerMTok;
-            return cost ? QVariant(*cost) : QVariant();
-        }
+            return readingValue(r, ReadingField::TputPerGpu);
+        if (c >= FirstTier)
+            return readingValue(*cell(index.row(), static_cast<std::size_t>(c - FirstTier)), ReadingField::CostPerMTok);
     }
     if (role != Qt::DisplayRole && role != Qt::UserRole)
         return {};
@@ -68,15 +64,13 @@ QVariant LadderModel::data(const QModelIndex& index, int role) const
     case Target:
         return QLocale(QLocale::English).toString(r.entry.target, 'g', 6);
     case TputPerGpu:
-        return has ? QString::fromStdString(withThousands(*r.entry.value)) : QStringLiteral("-");
+        return readingText(r, ReadingField::TputPerGpu);
     case Engine:
-        return g ? engineName(g->engine) : QStringLiteral("-");
+        return readingText(r, ReadingField::Engine);
     case Precision:
-        return g ? precisionName(g->precision) : QStringLiteral("-");
-    default: {
-        const auto& cost = cell(index.row(), static_cast<std::size_t>(c - FirstTier))->costPerMTok;
-        return cost ? QString::fromStdString(money(*cost)) : QStringLiteral("-");
-    }
+        return readingText(r, ReadingField::Precision);
+    default:
+        return readingText(*cell(index.row(), static_cast<std::size_t>(c - FirstTier)), ReadingField::CostPerMTok);
     }
 }
 

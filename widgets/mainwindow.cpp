@@ -194,10 +194,7 @@ void MainWindow::loadRuns()
 {
     if (!m_data)
         return;
-    std::vector<long long> ids;
-    for (const Series& s : m_store->series(m_data->scope))
-        ids.push_back(s.id);
-    m_runs->setRuns(m_store->runsOfSeries(ids, m_data->scope, RunsPanel::kMaxRows), m_data->runCount);
+    m_runs->setRuns(m_store->runsOfSeries(m_data->seriesIds(), m_data->scope, RunsPanel::kMaxRows), m_data->runCount);
     m_runsStale = false;
 }
 
@@ -307,10 +304,7 @@ Status MainWindow::exportRunsCsv(const QString& path)
 {
     if (!m_data)
         return Error { "nothing to export yet" };
-    std::vector<long long> ids;
-    for (const Series& s : m_store->series(m_data->scope))
-        ids.push_back(s.id);
-    return writeTextFile(path, runsCsv(m_store->runsOfSeries(ids, m_data->scope)));
+    return writeTextFile(path, runsCsv(m_store->runsOfSeries(m_data->seriesIds(), m_data->scope)));
 }
 
 void MainWindow::askExportChart(bool svg)

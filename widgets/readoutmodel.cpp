@@ -1,27 +1,9 @@
 #include "readoutmodel.h"
 #include <QLocale>
 
-#include "core/reports.h"
 #include "palette.h"
 
 namespace paretoscope::ui {
-
-QString statusText(LadderStatus status)
-{
-    switch (status) {
-    case LadderStatus::Ok:
-        return {};
-    case LadderStatus::BelowRange:
-        return QObject::tr("below the measured range");
-    case LadderStatus::AboveRange:
-        return QObject::tr("above the measured range");
-    case LadderStatus::OutOfRange:
-        return QObject::tr("outside every frontier's range");
-    case LadderStatus::NoData:
-        return QObject::tr("no runs");
-    }
-    return {};
-}
 
 void ReadoutModel::setReadings(std::vector<HardwareLadder> readings, const std::string& baseline)
 {
@@ -79,25 +61,32 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
         return {};
     const auto& l = m_rows[static_cast<std::size_t>(index.row())];
     const LadderRow& r = row(index.row());
-    const auto& g = r.entry.group;
     const bool has = r.entry.value.has_value();
     auto base = baselineValue();
     std::optional<double> ratio;
     if (has && base && *base > 0)
         ratio = *r.entry.value / *base;
-    if (role == Qt::UserRole) {
-        switch (index.column()) {
+    const auto field = [](int column) -> std::optional<ReadingField> {
+        switch (column) {
         case TputPerGpu:
-            return has ? QVariant(*r.entry.value) : QVariant();
+            return ReadingField::TputPerGpu;
+        case Engine:
+            return ReadingField::Engine;
+        case Precision:
+            return ReadingField::Precision;
         case CostPerMTok:
-            return r.costPerMTok ? QVariant(*r.costPerMTok) : QVariant();
+            return ReadingField::CostPerMTok;
         case TokensPerDollar:
-            return r.tokensPerDollar ? QVariant(*r.tokensPerDollar) : QVariant();
-        case VsBaseline:
-            return ratio ? QVariant(*ratio) : QVariant();
-        default:
-            return data(index, Qt::DisplayRole);
+            return ReadingField::TokensPerDollar;
         }
+        return std::nullopt;
+    }(index.column());
+    if (role == Qt::UserRole) {
+        if (field)
+            return readingValue(r, *field);
+        if (index.column() == VsBaseline)
+            return ratio ? QVariant(*ratio) : QVariant();
+        return data(index, Qt::DisplayRole);
     }
     if (role == Qt::TextAlignmentRole)
         return index.column() == Hardware || index.column() == Engine || index.column() == Precision
@@ -107,19 +96,11 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
         return statusText(r.entry.status);
     if (role != Qt::DisplayRole)
         return {};
+    if (field)
+        return readingText(r, *field);
     switch (index.column()) {
     case Hardware:
         return hardwareName(l.hardware);
-    case TputPerGpu:
-        return has ? QString::fromStdString(withThousands(*r.entry.value)) : QStringLiteral("-");
-    case Engine:
-        return g ? engineName(g->engine) : QStringLiteral("-");
-    case Precision:
-        return g ? precisionName(g->precision) : QStringLiteral("-");
-    case CostPerMTok:
-        return r.costPerMTok ? QString::fromStdString(money(*r.costPerMTok)) : QStringLiteral("-");
-    case TokensPerDollar:
-        return r.tokensPerDollar ? QString::fromStdString(withThousands(*r.tokensPerDollar)) : QStringLiteral("-");
     case VsBaseline:
         if (l.hardware == m_baseline)
             return tr("baseline");

@@ -3,6 +3,7 @@
 #include <QAbstractTableModel>
 
 #include "core/ladderreport.h"
+#include "readingcell.h"
 
 namespace paretoscope::ui {
 
@@ -32,7 +33,5 @@ private:
     std::string m_baseline;
 };
 
-/// Text for a reading's status where it has no value: "below the measured range" and so on.
-QString statusText(LadderStatus status);
 
 } // namespace paretoscope::ui

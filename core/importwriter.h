@@ -1,0 +1,51 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "result.h"
+#include "runrecord.h"
+#include "runstore.h"
+
+namespace paretoscope {
+
+/// What the writer looks a record up by: its content hash and its series. Computed apart from add() so that an
+/// import can do it on the parsing thread, off the single SQLite writer.
+struct RecordKeys {
+    std::uint64_t contentHash = 0;
+    std::string series;
+    static RecordKeys of(const RunRecord& record);
+};
+
+/// The write transaction of one import: records are added one by one, then committed together or not at all.
+class ImportWriter {
+public:
+    ~ImportWriter(); ///< rolls back unless committed
+    /// Adds a record with its keys; returns true if stored, false if a record with the same content was already
+    /// there.
+    Result<bool> add(const RunRecord& record, std::uint64_t recordIndex, const RecordKeys& keys);
+    /// Records the sha256 of the whole source, known only once it has been read to the end.
+    void setSha256(const std::string& sha256);
+    /// Commits everything added; a source whose records were all duplicates leaves no trace.
+    Status commit();
+    std::uint64_t inserted() const { return m_inserted; }
+    std::uint64_t duplicates() const { return m_duplicates; }
+
+private:
+    friend class RunStore;
+    explicit ImportWriter(RunStore& store);
+    Status start(const Provenance& provenance);
+    Result<long long> seriesId(const RunRecord& r, const std::string& key);
+
+    struct Impl;
+    RunStore& m_store;
+    std::unique_ptr<Impl> m_impl;
+    long long m_sourceId = 0;
+    std::uint64_t m_inserted = 0;
+    std::uint64_t m_duplicates = 0;
+    bool m_open = false;
+    bool m_rollbackJournal = false; // switched from WAL for this import; switched back when it ends
+};
+
+} // namespace paretoscope

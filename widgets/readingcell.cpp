@@ -1,0 +1,67 @@
+#include "readingcell.h"
+
+#include <QObject>
+
+#include "core/reports.h"
+#include "palette.h"
+
+namespace paretoscope::ui {
+
+namespace {
+QVariant orNull(const std::optional<double>& v)
+{
+    return v ? QVariant(*v) : QVariant();
+}
+} // namespace
+
+QString readingText(const LadderRow& r, ReadingField field)
+{
+    const auto& g = r.entry.group;
+    const QString none = QStringLiteral("-");
+    switch (field) {
+    case ReadingField::TputPerGpu:
+        return r.entry.value ? QString::fromStdString(withThousands(*r.entry.value)) : none;
+    case ReadingField::Engine:
+        return g ? engineName(g->engine) : none;
+    case ReadingField::Precision:
+        return g ? precisionName(g->precision) : none;
+    case ReadingField::CostPerMTok:
+        return r.costPerMTok ? QString::fromStdString(money(*r.costPerMTok)) : none;
+    case ReadingField::TokensPerDollar:
+        return r.tokensPerDollar ? QString::fromStdString(withThousands(*r.tokensPerDollar)) : none;
+    }
+    return none;
+}
+
+QVariant readingValue(const LadderRow& r, ReadingField field)
+{
+    switch (field) {
+    case ReadingField::TputPerGpu:
+        return orNull(r.entry.value);
+    case ReadingField::CostPerMTok:
+        return orNull(r.costPerMTok);
+    case ReadingField::TokensPerDollar:
+        return orNull(r.tokensPerDollar);
+    default:
+        return readingText(r, field);
+    }
+}
+
+QString statusText(LadderStatus status)
+{
+    switch (status) {
+    case LadderStatus::Ok:
+        return {};
+    case LadderStatus::BelowRange:
+        return QObject::tr("below the measured range");
+    case LadderStatus::AboveRange:
+        return QObject::tr("above the measured range");
+    case LadderStatus::OutOfRange:
+        return QObject::tr("outside every frontier's range");
+    case LadderStatus::NoData:
+        return QObject::tr("no runs");
+    }
+    return {};
+}
+
+} // namespace paretoscope::ui
