@@ -28,8 +28,12 @@ void FrontierView::mouseMoveEvent(QMouseEvent* event)
         return;
     const QPointF pos = fc->mapFromScene(mapToScene(event->position().toPoint()));
     if (long long id = fc->runAt(pos)) {
+        if (id != m_hoveredRun) { // the store is asked once per run hovered, not per mouse move
+            m_hoveredRun = id;
+            m_hoveredText = describeRun(id);
+        }
         // plain text: imported names are never read as markup
-        const QString text = describeRun(id).toHtmlEscaped().replace('\n', QStringLiteral("<br>"));
+        const QString text = m_hoveredText.toHtmlEscaped().replace('\n', QStringLiteral("<br>"));
         QToolTip::showText(
             event->globalPosition().toPoint(), QStringLiteral("<p style='white-space:pre'>") + text, this);
     } else {
@@ -96,9 +100,11 @@ void ChartPanel::setState(const ChartState& state)
     rebuild();
 }
 
-void ChartPanel::setData(std::shared_ptr<const ScopeData> data)
+void ChartPanel::setData(std::shared_ptr<const ScopeData> data, double target, const PriceChoice& price)
 {
     m_data = std::move(data);
+    m_state.target = target;
+    m_state.request.price = price;
     rebuild();
 }
 

@@ -22,6 +22,10 @@ public:
 
 protected:
     void mouseMoveEvent(QMouseEvent* event) override;
+
+private:
+    long long m_hoveredRun = 0;
+    QString m_hoveredText;
 };
 
 /// The chart with its view controls: x (interactivity or latency), y (tok/s/GPU or $ per million tokens), log
@@ -31,7 +35,8 @@ class ChartPanel : public QWidget {
 public:
     explicit ChartPanel(const PricingCatalog& pricing, QWidget* parent = nullptr);
 
-    void setData(std::shared_ptr<const ScopeData> data);
+    /// Shows a new scope at the readout's target and price (one rebuild).
+    void setData(std::shared_ptr<const ScopeData> data, double target, const PriceChoice& price);
     void setTarget(double target);
     void setPrice(const PriceChoice& price);
     ChartState state() const { return m_state; }

@@ -68,6 +68,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     statusBar()->addWidget(m_status, 1);
     m_status->setTextFormat(Qt::PlainText);
     buildMenus();
+    restoreSettings(); // before the panels are connected: restoring asks for nothing to be loaded
 
     m_chart->view()->describeRun = [this](long long id) { return describeRun(id); };
     connect(m_filters, &FilterPanel::baseScopeChanged, this, &MainWindow::baseScopeChanged);
@@ -111,8 +112,8 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
         emit importFinished();
     });
 
-    restoreSettings();
     refreshScopes();
+    selectRememberedScope();
     baseScopeChanged();
 }
 
@@ -178,9 +179,7 @@ void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
 {
     m_data = std::shared_ptr<const ScopeData>(loaded, &loaded->data);
     m_readout->setData(m_data);
-    m_chart->setTarget(m_readout->target());
-    m_chart->setPrice(m_readout->price());
-    m_chart->setData(m_data);
+    m_chart->setData(m_data, m_readout->target(), m_readout->price());
     m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     m_ladder->setData(m_data);
     m_summary->setReport(loaded->summary);
@@ -371,8 +370,13 @@ void MainWindow::restoreSettings()
     for (const QVariant& v : s.value("ladder/targets").toList())
         targets.push_back(v.toDouble());
     m_ladder->setTargets(targets);
-    // the scope is chosen once the store's scopes are listed: remembered, else the bundled dataset's
-    m_filters->setScopes(m_store->scopes());
+}
+
+void MainWindow::selectRememberedScope()
+{
+    // the remembered scope if the store still has it, else the bundled dataset's
+    const QSignalBlocker block(m_filters);
+    QSettings s;
     const QString model = s.value("scope/model", QString::fromStdString(std::string(kBundledModel))).toString();
     if (!m_filters->selectScope(model,
             s.value("scope/workload", QString::fromStdString(std::string(kBundledWorkload))).toString(),

@@ -70,6 +70,7 @@ private:
     void deleteRuns(const std::vector<long long>& ids);
     QString describeRun(long long id);
     void restoreSettings();
+    void selectRememberedScope();
     void saveSettings() const;
     void askExportChart(bool svg);
     void askExportCsv(int which);

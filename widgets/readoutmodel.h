@@ -33,5 +33,4 @@ private:
     std::string m_baseline;
 };
 
-
 } // namespace paretoscope::ui
