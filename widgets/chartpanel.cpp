@@ -50,7 +50,10 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     , m_logX(new QCheckBox(tr("Log x"), this))
     , m_logY(new QCheckBox(tr("Log y"), this))
     , m_info(new QLabel(this))
+    , m_outside(new QLabel(this))
 {
+    m_outside->setTextFormat(Qt::PlainText);
+    m_outside->setStyleSheet(QStringLiteral("color: #555"));
     m_x->addItem(tr("x: interactivity (tok/s/user)"));
     m_x->addItem(tr("x: end-to-end latency (s)"));
     m_y->addItem(tr("y: tok/s/GPU"));
@@ -70,6 +73,7 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_outside);
     m_state.request.logX = true;
     for (QComboBox* c : { m_x, m_y })
         connect(c, &QComboBox::currentIndexChanged, this, &ChartPanel::readControls);
@@ -120,6 +124,20 @@ void ChartPanel::setTarget(double target)
     m_state.target = target;
     if (m_chart)
         m_chart->setTarget(target);
+    showOutside();
+}
+
+void ChartPanel::showOutside()
+{
+    const QStringList outside = m_chart ? m_chart->outsideRange() : QStringList();
+    const QString at = QLocale(QLocale::English).toString(m_state.target, 'g', 6);
+    QString text;
+    if (outside.size() == 1)
+        text = tr("Does not reach %1 tok/s/user (faint): %2").arg(at, outside.front());
+    else if (!outside.isEmpty())
+        text = tr("%n groups do not reach %1 tok/s/user (faint)", nullptr, int(outside.size())).arg(at);
+    m_outside->setText(text);
+    m_outside->setToolTip(outside.join('\n'));
 }
 
 void ChartPanel::resetZoom()
@@ -157,6 +175,7 @@ void ChartPanel::rebuild()
     if (m_state.request.x == ChartX::Latency && d.xMax == 0)
         info = tr("These runs carry no end-to-end latency; switch x to interactivity");
     m_info->setText(info);
+    showOutside();
 }
 
 } // namespace paretoscope::ui

@@ -61,6 +61,8 @@ private:
     QCheckBox* m_logX;
     QCheckBox* m_logY;
     QLabel* m_info;
+    QLabel* m_outside; // which groups do not reach the target
+    void showOutside();
 };
 
 } // namespace paretoscope::ui

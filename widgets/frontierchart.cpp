@@ -90,10 +90,7 @@ FrontierChart::FrontierChart(
         const int hw = static_cast<int>(std::find(hardware.begin(), hardware.end(), s.key.hardware) - hardware.begin());
         const QColor colour = hardwareColour(hw);
         auto* line = new QLineSeries;
-        QString name = groupLabel(s.key);
-        if (!s.priced)
-            name += tr(" (no price in this tier)");
-        line->setName(name);
+        line->setName(groupLabel(s.key) + (s.priced ? QString() : tr(" (no price in this tier)")));
         for (const Point& p : s.frontier)
             line->append(p.x, p.y);
         line->setPointsVisible(true);
@@ -161,17 +158,21 @@ void FrontierChart::styleGroup(std::size_t i)
     line->setBrush(c);
     QLegendMarker* marker = legend()->markers(line).front();
     marker->setVisible(true); // hidden series keep their entry, greyed, so they can be switched back on
-    QColor label = on ? QColor(30, 30, 30) : QColor(160, 160, 160);
+    // only colours change with the target: a new label text would lay the legend, and so the plot, out again
+    const QColor label = !on ? QColor(175, 175, 175) : m_covers[i] ? QColor(30, 30, 30) : QColor(125, 125, 125);
     marker->setLabelBrush(label);
-    QColor swatch = on ? m_colours[i] : QColor(210, 210, 210);
+    QColor swatch = !on ? QColor(210, 210, 210) : c;
     marker->setBrush(swatch);
     marker->setPen(QPen(swatch));
-    QString name = groupLabel(m_chart.series[i].key);
-    if (!m_chart.series[i].priced)
-        name += tr(" (no price in this tier)");
-    else if (!m_covers[i])
-        name += tr(" (outside its range)");
-    marker->setLabel(name);
+}
+
+QStringList FrontierChart::outsideRange() const
+{
+    QStringList out;
+    for (std::size_t i = 0; i < m_lines.size(); ++i)
+        if (!m_covers[i] && m_chart.series[i].priced)
+            out << groupLabel(m_chart.series[i].key);
+    return out;
 }
 
 void FrontierChart::setGroupVisible(std::size_t group, bool visible)

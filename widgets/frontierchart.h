@@ -35,6 +35,8 @@ public:
     const ChartState& state() const { return m_state; }
     const ChartData& chartData() const { return m_chart; }
     const TargetMarker& marker() const { return *m_marker; }
+    /// Labels of the groups whose frontier does not reach the target (drawn faint, their legend entry grey).
+    QStringList outsideRange() const;
     /// The run under a position in chart coordinates: a frontier knot or a faint point, or 0.
     long long runAt(QPointF chartPos) const;
     /// Emitted when a legend entry switches a group on or off.
