@@ -42,10 +42,9 @@ QRectF RunCloud::boundingRect() const
     return m_chart->plotArea();
 }
 
-void RunCloud::rebuild() const
+void RunCloud::rebuild(qreal dpr) const
 {
     const QRectF area = m_chart->plotArea();
-    const qreal dpr = 2.0; // sharp on high-DPI screens and in 2x exports
     m_cache = QPixmap((area.size() * dpr).toSize());
     m_cache.setDevicePixelRatio(dpr);
     m_cache.fill(Qt::transparent);
@@ -72,8 +71,10 @@ void RunCloud::rebuild() const
 
 void RunCloud::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
-    if (m_dirty || m_cache.size() != (m_chart->plotArea().size() * 2.0).toSize())
-        rebuild();
+    // drawn at the device's pixel ratio (and at least 2, for 2x exports through a scaled painter)
+    const qreal dpr = std::max<qreal>(2.0, painter->device() ? painter->device()->devicePixelRatioF() : 1.0);
+    if (m_dirty || m_cache.size() != (m_chart->plotArea().size() * dpr).toSize())
+        rebuild(dpr);
     painter->drawPixmap(m_chart->plotArea().topLeft(), m_cache);
 }
 

@@ -27,7 +27,7 @@ public:
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
-    void rebuild() const;
+    void rebuild(qreal devicePixelRatio) const;
     QChart* m_chart;
     QAbstractSeries* m_anchor;
     std::vector<std::vector<Point>> m_points;
