@@ -170,6 +170,20 @@ private slots:
         QVERIFY(chart->line(0)->isVisible());
     }
 
+    void hoverFindsTheRunAndDescribesIt()
+    {
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        const std::size_t g = chart->groupCount() - 1; // MI325X vLLM: six knots
+        const Point knot = chart->chartData().series[g].frontier.at(2);
+        const QPointF at = chart->mapToPosition(QPointF(knot.x, knot.y), chart->line(g));
+        QCOMPARE(chart->runAt(at + QPointF(2, -2)), knot.runId);
+        QCOMPARE(chart->runAt(at + QPointF(40, 40)), 0LL);
+        const QString text = m_window->chartPanel()->view()->describeRun(knot.runId);
+        QVERIFY2(
+            text.contains(QString::fromUtf8("MI325X · vLLM · FP4")) && text.contains("bundled:"), qPrintable(text));
+        QVERIFY2(text.contains("13,945 tok/s/GPU"), qPrintable(text));
+    }
+
     void markerReadsWhatTheReadoutShows()
     {
         m_window->readout()->setTarget(75);
