@@ -1,0 +1,123 @@
+// paretoscope-engine-sim: an OpenAI-compatible streaming server that emulates a continuous-batching engine, for
+// tests and dry runs where there is no GPU. Everything it serves is a simulation and says so in /v1/models.
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <sys/resource.h>
+
+#include "simserver.h"
+
+using namespace paretoscope::sim;
+
+namespace {
+
+SimServer* g_server = nullptr;
+
+void onSignal(int)
+{
+    if (g_server)
+        g_server->stop();
+}
+
+int usage(const char* why)
+{
+    if (why)
+        std::fprintf(stderr, "paretoscope-engine-sim: %s\n", why);
+    std::fprintf(stderr,
+        "usage: paretoscope-engine-sim [--port N] [--model NAME] (--profile b300-sim|mi325x-sim | --ttft-ms X --itl-ms Y)\n"
+        "       [--fail-500 SHARE] [--fail-429 SHARE] [--drop SHARE] [--stall SHARE] [--stream-error SHARE]\n"
+        "       [--text-only] [--max-model-len N] [--seed N]\n"
+        "Prints \"listening on 127.0.0.1:PORT\" once it accepts connections; stops on SIGINT or SIGTERM.\n");
+    return 2;
+}
+
+bool parseShare(const char* text, double& out)
+{
+    char* end = nullptr;
+    out = std::strtod(text, &end);
+    return end && *end == '\0' && out >= 0 && out <= 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    ServerOptions options;
+    std::string profile;
+    double ttftMs = -1, itlMs = -1;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--help" || a == "-h")
+            return usage(nullptr), 0;
+        if (a == "--text-only") {
+            options.faults.textOnly = true;
+            continue;
+        }
+        if (i + 1 >= argc)
+            return usage(("missing value after " + a).c_str());
+        const char* v = argv[++i];
+        double share = 0;
+        if (a == "--port")
+            options.port = std::atoi(v);
+        else if (a == "--model")
+            options.model = v;
+        else if (a == "--profile")
+            profile = v;
+        else if (a == "--ttft-ms")
+            ttftMs = std::atof(v);
+        else if (a == "--itl-ms")
+            itlMs = std::atof(v);
+        else if (a == "--max-model-len")
+            options.maxModelLen = std::atoi(v);
+        else if (a == "--seed")
+            options.faults.seed = static_cast<unsigned>(std::strtoul(v, nullptr, 10));
+        else if (a == "--fail-500" || a == "--fail-429" || a == "--drop" || a == "--stall" || a == "--stream-error") {
+            if (!parseShare(v, share))
+                return usage((a + " takes a share between 0 and 1").c_str());
+            (a == "--fail-500"       ? options.faults.http500
+                    : a == "--fail-429" ? options.faults.http429
+                    : a == "--drop"     ? options.faults.drop
+                    : a == "--stall"    ? options.faults.stall
+                                        : options.faults.streamError)
+                = share;
+        } else
+            return usage(("unknown option " + a).c_str());
+    }
+    std::unique_ptr<SimEngine> engine;
+    if (!profile.empty()) {
+        Profile p = profileNamed(profile);
+        if (p.name.empty())
+            return usage(("unknown profile " + profile + " (b300-sim, mi325x-sim)").c_str());
+        engine = std::make_unique<BatchEngine>(p);
+        options.label = profile;
+    } else if (ttftMs >= 0 && itlMs >= 0) {
+        engine = std::make_unique<FixedEngine>(ttftMs / 1000.0, itlMs / 1000.0);
+        options.label = "fixed";
+    } else {
+        return usage("choose --profile or both --ttft-ms and --itl-ms");
+    }
+
+    // a thousand streams need a thousand sockets: lift the soft limit to the hard one
+    rlimit lim {};
+    if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+        lim.rlim_cur = lim.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &lim);
+    }
+    std::signal(SIGPIPE, SIG_IGN);
+    SimServer server(options, std::move(engine));
+    int port = server.listen();
+    if (port < 0) {
+        std::fprintf(stderr, "paretoscope-engine-sim: cannot listen on 127.0.0.1:%d: %s\n", options.port,
+            std::strerror(errno));
+        return 1;
+    }
+    g_server = &server;
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    std::printf("listening on 127.0.0.1:%d (simulation: %s)\n", port, options.label.c_str());
+    std::fflush(stdout);
+    server.run();
+    return 0;
+}

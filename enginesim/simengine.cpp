@@ -1,0 +1,155 @@
+#include "simengine.h"
+
+#include <algorithm>
+
+namespace paretoscope::sim {
+
+FixedEngine::FixedEngine(double ttft, double itl)
+    : m_ttft(ttft)
+    , m_itl(itl)
+{
+}
+
+void FixedEngine::add(const SimRequest& request, double now)
+{
+    if (request.maxTokens <= 0)
+        return;
+    m_heap.push({ now + m_ttft, request.id, request.maxTokens - 1 });
+    ++m_counters.running;
+    m_counters.promptTokensTotal += request.promptTokens;
+}
+
+void FixedEngine::cancel(std::uint64_t id)
+{
+    m_cancelled.insert(id);
+}
+
+double FixedEngine::nextEventTime() const
+{
+    return m_heap.empty() ? never : m_heap.top().at;
+}
+
+void FixedEngine::advance(double now, std::vector<std::uint64_t>& produced)
+{
+    while (!m_heap.empty() && m_heap.top().at <= now) {
+        Due d = m_heap.top();
+        m_heap.pop();
+        if (m_cancelled.erase(d.id)) {
+            --m_counters.running;
+            continue;
+        }
+        produced.push_back(d.id);
+        ++m_counters.generationTokensTotal;
+        if (d.left > 0)
+            m_heap.push({ d.at + m_itl, d.id, d.left - 1 });
+        else
+            --m_counters.running;
+    }
+}
+
+SimCounters FixedEngine::counters() const
+{
+    return m_counters;
+}
+
+Profile profileNamed(const std::string& name)
+{
+    // Shaped so that a concurrency sweep from 1 to 1024 traces a frontier of the published kind: a lone stream at a
+    // few hundred tok/s/user, throughput rising with the batch until attention over the contexts dominates.
+    if (name == "b300-sim")
+        return { name, 0.004, 12e-6, 9e-9, 6e-6, 1024, 4'000'000 };
+    if (name == "mi325x-sim")
+        return { name, 0.009, 45e-6, 35e-9, 20e-6, 512, 3'000'000 };
+    return {};
+}
+
+BatchEngine::BatchEngine(Profile profile)
+    : m_p(std::move(profile))
+{
+}
+
+void BatchEngine::add(const SimRequest& request, double now)
+{
+    if (request.maxTokens <= 0)
+        return;
+    m_waiting.push_back(request);
+    m_counters.promptTokensTotal += request.promptTokens;
+    if (m_stepEnd == never)
+        startStep(now);
+}
+
+void BatchEngine::cancel(std::uint64_t id)
+{
+    auto w = std::find_if(m_waiting.begin(), m_waiting.end(), [&](const SimRequest& r) { return r.id == id; });
+    if (w != m_waiting.end()) {
+        m_waiting.erase(w);
+        return;
+    }
+    m_cancelled.insert(id);
+}
+
+double BatchEngine::nextEventTime() const
+{
+    return m_stepEnd;
+}
+
+void BatchEngine::startStep(double at)
+{
+    long long newTokens = 0;
+    while (!m_waiting.empty() && static_cast<int>(m_running.size()) < m_p.maxSeqs) {
+        const SimRequest& r = m_waiting.front();
+        long long need = r.promptTokens + r.maxTokens;
+        if (m_kvUsed + need > m_p.kvTokens && !m_running.empty())
+            break;
+        m_kvUsed += need;
+        m_running.push_back({ r.id, r.promptTokens, r.maxTokens, need, true });
+        newTokens += r.promptTokens;
+        m_waiting.pop_front();
+    }
+    if (m_running.empty()) {
+        m_stepEnd = never;
+        return;
+    }
+    long long contexts = 0;
+    for (const Active& a : m_running)
+        contexts += a.prefill ? 0 : a.context;
+    double dt = m_p.base + m_p.perSeq * static_cast<double>(m_running.size())
+        + m_p.perContextToken * static_cast<double>(contexts) + m_p.prefillPerToken * static_cast<double>(newTokens);
+    m_stepEnd = at + dt;
+}
+
+void BatchEngine::advance(double now, std::vector<std::uint64_t>& produced)
+{
+    while (m_stepEnd <= now) {
+        double at = m_stepEnd;
+        std::vector<Active> still;
+        still.reserve(m_running.size());
+        for (Active& a : m_running) {
+            if (m_cancelled.erase(a.id)) {
+                m_kvUsed -= a.reserved;
+                continue;
+            }
+            produced.push_back(a.id);
+            ++m_counters.generationTokensTotal;
+            a.prefill = false;
+            ++a.context;
+            if (--a.left > 0)
+                still.push_back(a);
+            else
+                m_kvUsed -= a.reserved;
+        }
+        m_running.swap(still);
+        startStep(at);
+    }
+}
+
+SimCounters BatchEngine::counters() const
+{
+    SimCounters c = m_counters;
+    c.running = static_cast<long long>(m_running.size());
+    c.waiting = static_cast<long long>(m_waiting.size());
+    c.kvUsage = m_p.kvTokens > 0 ? static_cast<double>(m_kvUsed) / static_cast<double>(m_p.kvTokens) : 0;
+    return c;
+}
+
+} // namespace paretoscope::sim

@@ -1,0 +1,73 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <unordered_map>
+
+#include "simengine.h"
+
+namespace paretoscope::sim {
+
+/// Faults the server injects, each a share of requests (0 to 1), drawn with a fixed seed so runs repeat.
+struct Faults {
+    double http500 = 0;
+    double http429 = 0;
+    double drop = 0; ///< connection closed mid-stream
+    double stall = 0; ///< the stream stops sending but stays open
+    double streamError = 0; ///< an error object sent mid-stream, then [DONE]
+    bool textOnly = false; ///< refuse token-id prompts with 400, as some servers do
+    unsigned seed = 1;
+};
+
+struct ServerOptions {
+    int port = 0; ///< 0: an ephemeral port
+    std::string model = "sim-model";
+    std::string label; ///< what /v1/models reports as the simulation (the profile or "fixed")
+    int maxModelLen = 131072;
+    Faults faults;
+};
+
+/// An OpenAI-compatible streaming server on 127.0.0.1, one thread, epoll: /v1/completions, /v1/chat/completions,
+/// /v1/models, /health, /metrics. Tokens come out when the engine says they are due (a timerfd wakes the loop).
+class SimServer {
+public:
+    SimServer(ServerOptions options, std::unique_ptr<SimEngine> engine);
+    ~SimServer();
+    /// Binds and listens; returns the port, or -1 with errno set.
+    int listen();
+    /// Serves until stop() (from a signal handler: it only writes to an eventfd).
+    void run();
+    void stop();
+
+private:
+    struct Connection;
+    struct Stream;
+    void accept();
+    void onReadable(Connection& c);
+    void onWritable(Connection& c);
+    bool handleRequests(Connection& c);
+    void route(Connection& c, const std::string& method, const std::string& path, const std::string& body);
+    void startCompletion(Connection& c, const std::string& body, bool chat);
+    void emitTokens(double now);
+    void finishStream(Stream& s, Connection& c);
+    /// false when the write failed and the connection (and its stream) is gone
+    bool send(Connection& c, std::string data);
+    bool sendChunk(Connection& c, const std::string& event);
+    void respond(Connection& c, int status, const std::string& contentType, const std::string& body);
+    void close(int fd);
+    void armTimer();
+    std::string metricsText() const;
+
+    ServerOptions m_opt;
+    std::unique_ptr<SimEngine> m_engine;
+    int m_listen = -1, m_epoll = -1, m_timer = -1, m_wake = -1;
+    std::unordered_map<int, std::unique_ptr<Connection>> m_conns;
+    std::unordered_map<std::uint64_t, std::unique_ptr<Stream>> m_streams;
+    std::uint64_t m_nextId = 1;
+    std::mt19937_64 m_rng;
+    double m_armedAt = -1;
+};
+
+} // namespace paretoscope::sim
