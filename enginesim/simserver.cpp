@@ -36,7 +36,7 @@ std::string lower(std::string s)
     return s;
 }
 
-int countWords(const std::string& text)
+int countWords(std::string_view text)
 {
     int n = 0;
     bool in = false;
@@ -89,6 +89,7 @@ struct SimServer::Connection {
     bool keepAlive = true;
     bool closeAfterWrite = false;
     bool watchingOut = false;
+    double receivedAt = 0; ///< when the last bytes came in: a request's clock starts then, not after parsing it
 };
 
 struct SimServer::Stream {
@@ -158,7 +159,9 @@ void SimServer::stop()
 void SimServer::run()
 {
     std::vector<epoll_event> events(512);
+    std::vector<int> readable;
     for (;;) {
+        readable.clear();
         int n = epoll_wait(m_epoll, events.data(), static_cast<int>(events.size()), -1);
         if (n < 0 && errno != EINTR)
             return;
@@ -186,9 +189,15 @@ void SimServer::run()
                 onWritable(*it->second);
             // the connection may be gone after a write failed
             it = m_conns.find(fd);
-            if (it != m_conns.end() && (events[i].events & EPOLLIN))
-                onReadable(*it->second);
+            if (it != m_conns.end() && (events[i].events & EPOLLIN) && onReadable(*it->second))
+                readable.push_back(fd);
         }
+        // Read everything first (each connection's clock starts at its read), send the tokens that are due, and only
+        // then parse the new requests: a burst of arrivals must not delay either.
+        emitTokens(monotonicNow());
+        for (int fd : readable)
+            if (auto it = m_conns.find(fd); it != m_conns.end())
+                handleRequests(*it->second);
         emitTokens(monotonicNow());
         armTimer();
     }
@@ -242,28 +251,29 @@ void SimServer::close(int fd)
     m_conns.erase(it);
 }
 
-void SimServer::onReadable(Connection& c)
+bool SimServer::onReadable(Connection& c)
 {
     char buf[65536];
     for (;;) {
         ssize_t n = ::recv(c.fd, buf, sizeof buf, 0);
         if (n > 0) {
+            c.receivedAt = monotonicNow();
             c.in.append(buf, static_cast<std::size_t>(n));
             if (c.in.size() > maxHeaderBytes + maxBodyBytes) {
                 close(c.fd);
-                return;
+                return false;
             }
             continue;
         }
         if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
             close(c.fd);
-            return;
+            return false;
         }
         if (errno == EINTR)
             continue;
         break;
     }
-    handleRequests(c);
+    return true;
 }
 
 bool SimServer::handleRequests(Connection& c)
@@ -365,32 +375,39 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
     auto bad = [&](const std::string& message) {
         respond(c, 400, "application/json", errorBody(message, "BadRequestError", 400));
     };
-    nlohmann::json req = nlohmann::json::parse(body, nullptr, false);
-    if (req.is_discarded() || !req.is_object())
+    // simdjson: a burst of a thousand requests with long id prompts must not hold up the token schedule
+    simdjson::padded_string padded(body);
+    simdjson::dom::element req;
+    if (m_json.parse(padded).get(req) || !req.is_object())
         return bad("the body is not a JSON object");
     int promptTokens = 0;
     if (chat) {
-        auto messages = req.find("messages");
-        if (messages == req.end() || !messages->is_array() || messages->empty())
+        simdjson::dom::array messages;
+        if (req["messages"].get(messages) || messages.size() == 0)
             return bad("messages must be a non-empty array");
-        for (const auto& m : *messages) {
-            if (!m.is_object() || !m.contains("content") || !m["content"].is_string())
+        for (simdjson::dom::element m : messages) {
+            std::string_view content;
+            if (m["content"].get(content))
                 return bad("every message needs a string content");
-            promptTokens += countWords(m["content"].get<std::string>());
+            promptTokens += countWords(content);
         }
     } else {
-        auto prompt = req.find("prompt");
-        if (prompt == req.end())
+        simdjson::dom::element prompt;
+        if (req["prompt"].get(prompt))
             return bad("prompt is required");
-        if (prompt->is_string()) {
-            promptTokens = countWords(prompt->get<std::string>());
-        } else if (prompt->is_array() && !prompt->empty() && (*prompt)[0].is_number_integer()) {
+        std::string_view text;
+        simdjson::dom::array ids;
+        if (!prompt.get(text)) {
+            promptTokens = countWords(text);
+        } else if (!prompt.get(ids) && ids.size() > 0 && ids.at(0).is_int64()) {
             if (m_opt.faults.textOnly)
                 return bad("token id prompts are not accepted by this server");
-            for (const auto& id : *prompt)
-                if (!id.is_number_integer() || id.get<long long>() < 0)
+            for (simdjson::dom::element id : ids) {
+                int64_t v = 0;
+                if (id.get(v) || v < 0)
                     return bad("prompt token ids must be non-negative integers");
-            promptTokens = static_cast<int>(prompt->size());
+            }
+            promptTokens = static_cast<int>(ids.size());
         } else {
             return bad("prompt must be a string or a list of token ids (batched prompts are not simulated)");
         }
@@ -398,15 +415,23 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
     if (promptTokens <= 0)
         return bad("the prompt is empty");
     int maxTokens = 16;
-    for (const char* key : { "max_tokens", "max_completion_tokens" })
-        if (auto it = req.find(key); it != req.end() && !it->is_null()) {
-            if (!it->is_number_integer() || it->get<long long>() < 1 || it->get<long long>() > m_opt.maxModelLen)
-                return bad(std::string(key) + " must be a positive integer");
-            maxTokens = it->get<int>();
-        }
+    for (const char* key : { "max_tokens", "max_completion_tokens" }) {
+        simdjson::dom::element v;
+        if (req[key].get(v) || v.is_null())
+            continue;
+        int64_t n = 0;
+        if (v.get(n) || n < 1 || n > m_opt.maxModelLen)
+            return bad(std::string(key) + " must be a positive integer");
+        maxTokens = static_cast<int>(n);
+    }
     if (promptTokens + maxTokens > m_opt.maxModelLen)
         return bad("This model's maximum context length is " + std::to_string(m_opt.maxModelLen) + " tokens; the request has "
             + std::to_string(promptTokens + maxTokens));
+    bool streaming = false, includeUsage = false;
+    if (req["stream"].get(streaming))
+        streaming = false;
+    if (req["stream_options"]["include_usage"].get(includeUsage))
+        includeUsage = false;
 
     std::uniform_real_distribution<double> u(0, 1);
     double draw = u(m_rng);
@@ -422,9 +447,8 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
     s->id = m_nextId++;
     s->fd = c.fd;
     s->chat = chat;
-    s->streaming = req.value("stream", false);
-    if (auto so = req.find("stream_options"); so != req.end() && so->is_object())
-        s->includeUsage = so->value("include_usage", false);
+    s->streaming = streaming;
+    s->includeUsage = includeUsage;
     s->promptTokens = promptTokens;
     s->maxTokens = maxTokens;
     if (s->streaming) {
@@ -451,7 +475,7 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
                     "\"logprobs\":null,\"finish_reason\":null}]}\n\n"))
             return;
     }
-    m_engine->add({ s->id, promptTokens, maxTokens }, monotonicNow());
+    m_engine->add({ s->id, promptTokens, maxTokens }, c.receivedAt);
     m_streams.emplace(s->id, std::move(s));
 }
 

@@ -6,6 +6,8 @@
 #include <string>
 #include <unordered_map>
 
+#include <simdjson.h>
+
 #include "simengine.h"
 
 namespace paretoscope::sim {
@@ -45,7 +47,8 @@ private:
     struct Connection;
     struct Stream;
     void accept();
-    void onReadable(Connection& c);
+    /// reads what has arrived; false when the connection closed
+    bool onReadable(Connection& c);
     void onWritable(Connection& c);
     bool handleRequests(Connection& c);
     void route(Connection& c, const std::string& method, const std::string& path, const std::string& body);
@@ -68,6 +71,7 @@ private:
     std::uint64_t m_nextId = 1;
     std::mt19937_64 m_rng;
     double m_armedAt = -1;
+    simdjson::dom::parser m_json;
 };
 
 } // namespace paretoscope::sim

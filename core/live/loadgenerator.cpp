@@ -1,0 +1,485 @@
+#include "loadgenerator.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <sys/resource.h>
+
+#include <curl/curl.h>
+#include <simdjson.h>
+
+#include "levelmetrics.h"
+#include "sseparser.h"
+
+namespace paretoscope {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void raiseOpenFileLimit()
+{
+    // every stream is a socket; the usual soft limit of 1024 would cap a sweep well below 1,000 streams
+    static std::once_flag once;
+    std::call_once(once, [] {
+        rlimit lim {};
+        if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+            lim.rlim_cur = lim.rlim_max;
+            setrlimit(RLIMIT_NOFILE, &lim);
+        }
+    });
+}
+
+std::string trimmed(std::string s, std::size_t max)
+{
+    while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' '))
+        s.pop_back();
+    if (s.size() > max)
+        s = s.substr(0, max) + "...";
+    return s;
+}
+
+// The message inside an OpenAI-style error body ({"error":{"message":..}} or {"message":..}), else the body.
+std::string errorMessage(simdjson::dom::parser& parser, const std::string& body)
+{
+    auto doc = parser.parse(body.data(), body.size(), true);
+    if (!doc.error()) {
+        simdjson::dom::element root = doc.value();
+        std::string_view text;
+        if (!root["error"]["message"].get(text) || !root["message"].get(text) || !root["error"].get(text))
+            return trimmed(std::string(text), 200);
+    }
+    return trimmed(body, 200);
+}
+
+struct Transfer {
+    CURL* easy = nullptr;
+    curl_slist* headers = nullptr;
+    std::string body;
+    RequestLog log;
+    SseParser parser;
+    std::string errorBody;
+    std::size_t bytes = 0;
+    int slot = 0;
+    int tokenChunks = 0;
+    bool sawDone = false;
+    bool usage = false;
+    char curlError[CURL_ERROR_SIZE] = {};
+    class LevelRun* run = nullptr;
+
+    explicit Transfer(std::size_t maxEvent)
+        : parser(maxEvent)
+    {
+    }
+    ~Transfer()
+    {
+        if (easy)
+            curl_easy_cleanup(easy);
+        curl_slist_free_all(headers);
+    }
+};
+
+class LevelRun {
+public:
+    LevelRun(const Endpoint& endpoint, Workload& workload, const LevelOptions& options,
+        const std::function<bool(const LevelProgress&)>& progress)
+        : m_endpoint(endpoint)
+        , m_workload(workload)
+        , m_opt(options)
+        , m_progress(progress)
+        , m_rng(options.seed)
+    {
+        m_concurrency = std::max(1, m_opt.concurrency);
+        m_prompts = m_opt.prompts > 0 ? m_opt.prompts : 10 * m_concurrency;
+        m_warmups = m_opt.warmups >= 0 ? m_opt.warmups : 2 * m_concurrency;
+        m_url = m_endpoint.baseUrl + (m_endpoint.chat ? "/v1/chat/completions" : "/v1/completions");
+    }
+
+    Result<LevelResult> run();
+    Clock::time_point startTime() const { return m_start; }
+    std::size_t onData(Transfer& t, const char* data, std::size_t size);
+
+private:
+    double now() const { return std::chrono::duration<double>(Clock::now() - m_start).count(); }
+    Status start(int slot, bool warmup, double scheduled);
+    void finish(Transfer& t, CURLcode code);
+    void onEvent(Transfer& t, const SseEvent& event, double at);
+    void fail(Transfer& t, std::string message);
+    bool report(bool force);
+
+    const Endpoint& m_endpoint;
+    Workload& m_workload;
+    LevelOptions m_opt;
+    const std::function<bool(const LevelProgress&)>& m_progress;
+    std::mt19937_64 m_rng;
+    simdjson::dom::parser m_json;
+    std::string m_url;
+    int m_concurrency = 1, m_prompts = 0, m_warmups = 0;
+    CURLM* m_multi = nullptr;
+    Clock::time_point m_start;
+    std::vector<std::unique_ptr<Transfer>> m_live;
+    LevelResult m_result;
+    int m_warmupsStarted = 0, m_warmupsDone = 0, m_measuredStarted = 0, m_measuredDone = 0, m_failed = 0;
+    long long m_outputTokens = 0;
+    std::vector<double> m_ttfts, m_tpots;
+    double m_lastReport = -1;
+};
+
+// libcurl calls this once the connection is up (new or reused), right before the request goes out: the moment a
+// request counts as sent. Building the body, queueing and connecting before it are time spent in the client.
+int prereqCallback(void* user, char*, char*, int, int)
+{
+    auto* t = static_cast<Transfer*>(user);
+    t->log.sent = std::chrono::duration<double>(Clock::now() - t->run->startTime()).count();
+    return CURL_PREREQFUNC_OK;
+}
+
+std::size_t writeCallback(char* data, std::size_t size, std::size_t count, void* user)
+{
+    auto* t = static_cast<Transfer*>(user);
+    return t->run->onData(*t, data, size * count);
+}
+
+Status LevelRun::start(int slot, bool warmup, double scheduled)
+{
+    auto t = std::make_unique<Transfer>(std::min<std::size_t>(m_opt.maxResponseBytes, 16u << 20));
+    PlannedRequest planned = m_workload.next(slot, m_rng);
+    t->body = std::move(planned.body);
+    t->slot = slot;
+    t->run = this;
+    t->log.warmup = warmup;
+    t->log.scheduled = scheduled;
+    t->log.inputTokens = planned.inputTokens;
+    t->easy = curl_easy_init();
+    if (!t->easy)
+        return Error { "libcurl could not create a transfer" };
+    t->headers = curl_slist_append(t->headers, "Content-Type: application/json");
+    t->headers = curl_slist_append(t->headers, "Accept: text/event-stream");
+    t->headers = curl_slist_append(t->headers, "Expect:");
+    if (!m_endpoint.apiKey.empty())
+        t->headers = curl_slist_append(t->headers, ("Authorization: Bearer " + m_endpoint.apiKey).c_str());
+    CURL* e = t->easy;
+    curl_easy_setopt(e, CURLOPT_URL, m_url.c_str());
+    curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(e, CURLOPT_HTTPHEADER, t->headers);
+    curl_easy_setopt(e, CURLOPT_POSTFIELDS, t->body.data());
+    curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(t->body.size()));
+    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, writeCallback);
+    curl_easy_setopt(e, CURLOPT_WRITEDATA, t.get());
+    curl_easy_setopt(e, CURLOPT_PRIVATE, t.get());
+    curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->curlError);
+    curl_easy_setopt(e, CURLOPT_PREREQFUNCTION, prereqCallback);
+    curl_easy_setopt(e, CURLOPT_PREREQDATA, t.get());
+    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(e, CURLOPT_TCP_NODELAY, 1L);
+    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1);
+    curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(m_opt.connectTimeout * 1000));
+    curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, static_cast<long>(m_opt.requestTimeout * 1000));
+    curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, std::max(1L, static_cast<long>(m_opt.stallTimeout)));
+    t->log.sent = now(); // until the request really goes out (prereqCallback)
+    if (curl_multi_add_handle(m_multi, e) != CURLM_OK)
+        return Error { "libcurl could not start a transfer" };
+    (warmup ? m_warmupsStarted : m_measuredStarted)++;
+    m_live.push_back(std::move(t));
+    return ok();
+}
+
+std::size_t LevelRun::onData(Transfer& t, const char* data, std::size_t size)
+{
+    double at = now();
+    t.bytes += size;
+    if (t.bytes > m_opt.maxResponseBytes) {
+        fail(t, "answer longer than " + std::to_string(m_opt.maxResponseBytes >> 20) + " MB, cut off");
+        return 0; // aborts the transfer
+    }
+    long status = 0;
+    curl_easy_getinfo(t.easy, CURLINFO_RESPONSE_CODE, &status);
+    t.log.httpStatus = static_cast<int>(status);
+    if (status != 200) {
+        if (t.errorBody.size() < 4096)
+            t.errorBody.append(data, std::min(size, 4096 - t.errorBody.size()));
+        return size;
+    }
+    bool fine = t.parser.feed(std::string_view(data, size), [&](SseEvent& ev) { onEvent(t, ev, at); });
+    if (!fine) {
+        fail(t, "an event longer than " + std::to_string(t.parser.maxEventBytes() >> 20) + " MB, cut off");
+        return 0;
+    }
+    return size;
+}
+
+void LevelRun::onEvent(Transfer& t, const SseEvent& event, double at)
+{
+    if (!t.log.error.empty())
+        return;
+    if (event.data == "[DONE]") {
+        t.sawDone = true;
+        return;
+    }
+    auto doc = m_json.parse(event.data.data(), event.data.size(), true);
+    if (doc.error()) {
+        fail(t, "a stream event is not JSON");
+        return;
+    }
+    simdjson::dom::element root = doc.value();
+    simdjson::dom::element err;
+    if (!root["error"].get(err)) {
+        std::string_view text;
+        std::string message = !err["message"].get(text) ? std::string(text) : std::string("(no message)");
+        fail(t, "server error mid-stream: " + trimmed(message, 200));
+        return;
+    }
+    simdjson::dom::array choices;
+    if (!root["choices"].get(choices)) {
+        for (simdjson::dom::element choice : choices) {
+            std::string_view text;
+            bool has = m_endpoint.chat ? !choice["delta"]["content"].get(text) : !choice["text"].get(text);
+            if (has && !text.empty()) {
+                if (t.log.firstToken < 0)
+                    t.log.firstToken = at;
+                t.log.chunks.push_back(static_cast<float>(at - t.log.sent));
+                ++t.tokenChunks;
+                break;
+            }
+        }
+    }
+    simdjson::dom::object usage;
+    if (!root["usage"].get(usage)) {
+        int64_t prompt = 0, completion = 0;
+        if (!usage["prompt_tokens"].get(prompt))
+            t.log.serverPromptTokens = static_cast<int>(prompt);
+        if (!usage["completion_tokens"].get(completion)) {
+            t.log.outputTokens = static_cast<int>(completion);
+            t.usage = true;
+        }
+    }
+}
+
+void LevelRun::fail(Transfer& t, std::string message)
+{
+    if (t.log.error.empty())
+        t.log.error = std::move(message);
+}
+
+void LevelRun::finish(Transfer& t, CURLcode code)
+{
+    t.log.end = now();
+    if (t.log.error.empty()) {
+        long status = 0;
+        curl_easy_getinfo(t.easy, CURLINFO_RESPONSE_CODE, &status);
+        t.log.httpStatus = static_cast<int>(status);
+        if (code == CURLE_OPERATION_TIMEDOUT) {
+            std::string what = t.curlError;
+            if (what.find("too slow") != std::string::npos)
+                fail(t, "stalled: no data for " + std::to_string(static_cast<long>(m_opt.stallTimeout)) + " s");
+            else
+                fail(t, "timed out after " + std::to_string(static_cast<long>(m_opt.requestTimeout)) + " s");
+        } else if (code == CURLE_PARTIAL_FILE || code == CURLE_RECV_ERROR || code == CURLE_GOT_NOTHING
+            || (code == CURLE_OK && status == 200 && !t.sawDone)) {
+            fail(t, "connection closed mid-stream");
+        } else if (code == CURLE_COULDNT_CONNECT) {
+            fail(t, "cannot connect to " + m_endpoint.baseUrl);
+        } else if (code != CURLE_OK) {
+            fail(t, std::string("transfer failed: ") + (t.curlError[0] ? t.curlError : curl_easy_strerror(code)));
+        } else if (status != 200) {
+            fail(t, "HTTP " + std::to_string(status) + ": " + errorMessage(m_json, t.errorBody));
+        } else if (t.tokenChunks == 0) {
+            fail(t, "the stream carried no output tokens");
+        }
+    }
+    if (t.log.ok() && !t.usage)
+        t.log.outputTokens = t.tokenChunks;
+    if (!t.log.warmup) {
+        ++m_measuredDone;
+        if (t.log.ok()) {
+            m_outputTokens += t.log.outputTokens;
+            m_ttfts.push_back(t.log.firstToken - t.log.sent);
+            if (t.log.outputTokens > 1)
+                m_tpots.push_back((t.log.end - t.log.firstToken) / (t.log.outputTokens - 1));
+        } else {
+            ++m_failed;
+        }
+    } else {
+        ++m_warmupsDone;
+    }
+    curl_multi_remove_handle(m_multi, t.easy);
+}
+
+bool LevelRun::report(bool force)
+{
+    if (!m_progress)
+        return true;
+    double at = now();
+    if (!force && at - m_lastReport < 0.1)
+        return true;
+    m_lastReport = at;
+    LevelProgress p;
+    p.finished = m_measuredDone;
+    p.total = m_prompts;
+    p.warmupsLeft = m_warmups - m_warmupsDone;
+    p.inFlight = static_cast<int>(m_live.size());
+    p.failed = m_failed;
+    p.elapsed = at;
+    p.outputTokens = m_outputTokens;
+    auto median = [](std::vector<double>& v) -> std::optional<double> {
+        if (v.empty())
+            return std::nullopt;
+        auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+        std::nth_element(v.begin(), mid, v.end());
+        return *mid;
+    };
+    p.medianTtft = median(m_ttfts);
+    p.medianTpot = median(m_tpots);
+    return m_progress(p);
+}
+
+Result<LevelResult> LevelRun::run()
+{
+    raiseOpenFileLimit();
+    m_multi = curl_multi_init();
+    if (!m_multi)
+        return Error { "libcurl could not start (curl_multi_init)" };
+    std::unique_ptr<CURLM, decltype(&curl_multi_cleanup)> guard(m_multi, curl_multi_cleanup);
+    curl_multi_setopt(m_multi, CURLMOPT_MAXCONNECTS, static_cast<long>(m_concurrency + 8));
+    m_workload.reset(m_concurrency);
+    m_start = Clock::now();
+
+    // closed loop: every user is ready at once; a finished request makes its user ready again after its think time
+    std::vector<double> readyAt(static_cast<std::size_t>(m_concurrency), 0.0);
+    std::vector<bool> busy(static_cast<std::size_t>(m_concurrency), false);
+    std::vector<double> arrivals;
+    if (m_opt.requestRate && *m_opt.requestRate > 0) {
+        std::exponential_distribution<double> gap(*m_opt.requestRate);
+        double t = 0;
+        for (int i = 0; i < m_prompts; ++i)
+            arrivals.push_back(t += gap(m_rng));
+    }
+    bool measuredPhase = m_warmups == 0;
+    double phaseStart = 0;
+    std::size_t nextArrival = 0;
+    int cap = m_opt.requestRate ? (m_opt.concurrency > 0 ? m_opt.concurrency : 1 << 30) : m_concurrency;
+
+    for (;;) {
+        double t = now();
+        if (!measuredPhase && m_warmupsDone == m_warmups) {
+            measuredPhase = true;
+            phaseStart = t;
+            std::fill(readyAt.begin(), readyAt.end(), 0.0);
+            m_workload.reset(m_concurrency);
+        }
+        double wakeAt = t + 0.1;
+        if (!measuredPhase) {
+            for (int s = 0; s < m_concurrency && m_warmupsStarted < m_warmups; ++s)
+                if (!busy[static_cast<std::size_t>(s)]) {
+                    if (auto st = start(s, true, t); !st)
+                        return Error { st.error() };
+                    busy[static_cast<std::size_t>(s)] = true;
+                }
+        } else if (!arrivals.empty()) {
+            while (nextArrival < arrivals.size() && phaseStart + arrivals[nextArrival] <= t
+                && static_cast<int>(m_live.size()) < cap) {
+                if (auto st = start(static_cast<int>(nextArrival % static_cast<std::size_t>(m_concurrency)), false,
+                        phaseStart + arrivals[nextArrival]);
+                    !st)
+                    return Error { st.error() };
+                ++nextArrival;
+            }
+            if (nextArrival < arrivals.size())
+                wakeAt = std::min(wakeAt, phaseStart + arrivals[nextArrival]);
+        } else {
+            for (int s = 0; s < m_concurrency && m_measuredStarted < m_prompts; ++s) {
+                auto i = static_cast<std::size_t>(s);
+                if (busy[i])
+                    continue;
+                double due = phaseStart + readyAt[i];
+                if (due <= t) {
+                    if (auto st = start(s, false, std::max(due, phaseStart)); !st)
+                        return Error { st.error() };
+                    busy[i] = true;
+                } else {
+                    wakeAt = std::min(wakeAt, due);
+                }
+            }
+        }
+
+        int running = 0;
+        curl_multi_perform(m_multi, &running);
+        int left = 0;
+        bool freed = false;
+        while (CURLMsg* msg = curl_multi_info_read(m_multi, &left)) {
+            if (msg->msg != CURLMSG_DONE)
+                continue;
+            Transfer* done = nullptr;
+            curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &done);
+            CURLcode code = msg->data.result;
+            finish(*done, code);
+            auto slot = static_cast<std::size_t>(done->slot);
+            if (arrivals.empty() || done->log.warmup) {
+                busy[slot] = false;
+                double think = m_workload.thinkTime(done->slot, done->log, m_rng);
+                readyAt[slot] = (measuredPhase ? now() - phaseStart : 0) + think;
+            }
+            auto it = std::find_if(
+                m_live.begin(), m_live.end(), [&](const std::unique_ptr<Transfer>& p) { return p.get() == done; });
+            m_result.requests.push_back(std::move((*it)->log));
+            m_live.erase(it);
+            freed = true;
+        }
+        if (measuredPhase && m_measuredDone == m_prompts)
+            break;
+        if (!report(false)) {
+            m_result.cancelled = true;
+            for (auto& tr : m_live)
+                curl_multi_remove_handle(m_multi, tr->easy);
+            m_live.clear();
+            return std::move(m_result);
+        }
+        if (freed)
+            continue; // a user is free: send its next request before waiting on the network
+        int waitMs = static_cast<int>(std::clamp((wakeAt - now()) * 1000.0, 0.0, 100.0));
+        if (waitMs > 0 || running > 0)
+            curl_multi_poll(m_multi, nullptr, 0, waitMs, nullptr);
+    }
+    report(true);
+    return std::move(m_result);
+}
+
+} // namespace
+
+Result<std::string> normalizeEndpointUrl(const std::string& url)
+{
+    std::string u = url;
+    while (!u.empty() && u.back() == '/')
+        u.pop_back();
+    for (const char* suffix : { "/v1/completions", "/v1/chat/completions", "/v1" })
+        if (u.size() > std::strlen(suffix) && u.compare(u.size() - std::strlen(suffix), std::string::npos, suffix) == 0)
+            u.erase(u.size() - std::strlen(suffix));
+    auto scheme = u.find("://");
+    std::string lowerScheme = scheme == std::string::npos ? "" : u.substr(0, scheme);
+    for (char& ch : lowerScheme)
+        ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (lowerScheme != "http" && lowerScheme != "https")
+        return Error { "endpoint " + url + ": only http:// and https:// endpoints are allowed" };
+    if (u.size() <= scheme + 3 || u[scheme + 3] == '/')
+        return Error { "endpoint " + url + ": no host" };
+    return u;
+}
+
+Result<LevelResult> runLevel(const Endpoint& endpoint, Workload& workload, const LevelOptions& options,
+    const std::function<bool(const LevelProgress&)>& progress)
+{
+    auto url = normalizeEndpointUrl(endpoint.baseUrl);
+    if (!url)
+        return Error { url.error() };
+    Endpoint e = endpoint;
+    e.baseUrl = *url;
+    LevelRun run(e, workload, options, progress);
+    return run.run();
+}
+
+} // namespace paretoscope
