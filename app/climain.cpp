@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include "app/cliargs.h"
+#include "app/clibench.h"
+#include "app/clicommon.h"
 #include "core/bundled.h"
 #include "core/frontiercache.h"
 #include "core/importer.h"
@@ -17,10 +19,9 @@
 #include "core/summary.h"
 
 using namespace paretoscope;
+using namespace paretoscope::cli;
 
 namespace {
-
-constexpr int kUsageError = 2;
 
 const char* kUsage = R"(paretoscope-cli: LLM-serving throughput vs interactivity, from the command line.
 
@@ -45,60 +46,23 @@ Commands:
   export  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--format csv|json]
       Every run in scope in Paretoscope's own format (importable again).
   seed    [--db FILE]                 Imports the bundled DeepSeek V4.1 Flash dataset (idempotent).
+  bench   (--recipe NAME | --endpoint URL) --model M --isl N --osl N --concurrency 1,4,16,...
+          [--prompts-per-level K] [--warmups W] [--hardware H --gpus N --engine E --precision P] [--db FILE]
+          [--format json] [--emit-sbatch FILE] [--workload random|agentic] [--request-rate R] [--chat]
+          [--slo-ttft-ms X] [--slo-tpot-ms X] [--slo-e2el-ms X] [--request-timeout S] [--stall-timeout S]
+          [--api-key-env VAR] [--tp N] [--ep N] [--port N] [--max-seqs N] [--kv-cache-dtype T] [--devices 0,1]
+          [--max-model-len N] [--engine-log FILE] [--recipe-file FILE --confirm-custom-command]
+      A live session: a concurrency sweep (closed loop, 10 x c prompts after 2 x c warm-ups, as InferenceX) against
+      an OpenAI-compatible endpoint, or against an engine launched from a recipe (no shell; stopped at the end, on
+      Ctrl-C and on failure). One JSON object per level as it finishes (seconds, tok/s); each level is stored at
+      once. --emit-sbatch writes a Slurm script that runs the same session on a node and leaves a file to import.
+      The API key comes from $OPENAI_API_KEY (or --api-key-env) and is never stored.
+  sessions [--db FILE] [--format table|json]   Live sessions and their status (interrupted ones marked).
 
 Every scoped command also takes --from and --to (run dates, yyyy-mm-dd, inclusive).
 Without --db the store is $XDG_DATA_HOME/paretoscope/paretoscope.sqlite (default ~/.local/share/...), which
 holds the bundled dataset from its first use.
 )";
-
-std::optional<int> parseInt(const std::string& s)
-{
-    int v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size())
-        return std::nullopt;
-    return v;
-}
-
-std::optional<double> parseDouble(const std::string& s)
-{
-    double v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size() || !std::isfinite(v))
-        return std::nullopt;
-    return v;
-}
-
-int usageError(const std::string& msg)
-{
-    std::cerr << "paretoscope-cli: " << msg << "\n(run 'paretoscope-cli help' for the commands)\n";
-    return kUsageError;
-}
-
-std::unique_ptr<RunStore> openFromArgs(const cli::Args& a, std::string& error)
-{
-    auto db = a.value("db");
-    auto store = db ? openStore(*db, false) : openStore(defaultStorePath(), true);
-    if (!store) {
-        error = store.error();
-        return nullptr;
-    }
-    return std::move(*store);
-}
-
-bool intOption(const cli::Args& a, const std::string& name, int& out, std::string& error)
-{
-    auto v = a.value(name);
-    if (!v)
-        return true;
-    auto n = parseInt(*v);
-    if (!n || *n <= 0) {
-        error = "--" + name + " must be a whole number above zero, got '" + *v + "'";
-        return false;
-    }
-    out = *n;
-    return true;
-}
 
 std::optional<Scope> scopeFromArgs(const cli::Args& a, std::string& error)
 {
@@ -139,18 +103,6 @@ std::optional<Scope> scopeFromArgs(const cli::Args& a, std::string& error)
         *into = *d;
     }
     return s;
-}
-
-bool formatOption(const cli::Args& a, std::initializer_list<const char*> allowed, std::string& out, std::string& error)
-{
-    out = a.value("format").value_or(*allowed.begin());
-    for (const char* f : allowed)
-        if (out == f)
-            return true;
-    error = "--format must be one of:";
-    for (const char* f : allowed)
-        error += std::string(" ") + f;
-    return false;
 }
 
 int cmdImport(const cli::Args& a)
@@ -381,6 +333,8 @@ int main(int argc, char** argv)
         { "tiers", { { "format", true } } },
         { "scopes", { { "db", true }, { "format", true } } },
         { "seed", { { "db", true } } },
+        { "bench", cli::benchOptions() },
+        { "sessions", { { "db", true }, { "format", true } } },
         { "help", {} },
         { "--help", {} },
         { "-h", {} },
@@ -415,5 +369,9 @@ int main(int argc, char** argv)
         return cmdTiers(*args);
     if (c == "scopes")
         return cmdScopes(*args);
+    if (c == "bench")
+        return cmdBench(*args, argc, argv);
+    if (c == "sessions")
+        return cmdSessions(*args);
     return cmdSeed(*args);
 }

@@ -2,6 +2,7 @@
 
 #include <curl/curl.h>
 
+#include <memory>
 #include <mutex>
 
 namespace paretoscope {
@@ -61,6 +62,11 @@ Result<std::string> httpGet(const std::string& url, const HttpOptions& options)
     curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
     char errbuf[CURL_ERROR_SIZE] = {};
     curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
+    curl_slist* headers = nullptr;
+    for (const std::string& h : options.headers)
+        headers = curl_slist_append(headers, h.c_str());
+    std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headerGuard(headers, curl_slist_free_all);
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
 
     CURLcode rc = curl_easy_perform(curl);
     long status = 0;

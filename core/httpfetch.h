@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "result.h"
 
@@ -14,6 +15,7 @@ struct HttpOptions {
     long totalTimeoutMs = 120000;
     std::size_t maxBytes = 512u << 20; ///< a larger body is cut off with an error
     std::function<bool(std::size_t received)> progress; ///< returning false cancels
+    std::vector<std::string> headers; ///< extra request headers ("Name: value")
 };
 
 /// GETs an http(s) URL through libcurl and returns the body of a 2xx answer. Other schemes are refused; redirects

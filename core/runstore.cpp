@@ -59,6 +59,28 @@ std::vector<std::string> migrations()
         "CREATE TRIGGER runs_release_content AFTER DELETE ON runs BEGIN\n"
         "  DELETE FROM run_content WHERE hash = old.content_hash;\n"
         "END;\n",
+        // 2 -> 3: live sessions. Each finished level is a run (in runs, source "session:ID") plus its metrics and the
+        // raw per-request times, so any metric can be recomputed later. pid finds sessions whose process died.
+        "CREATE TABLE sessions (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  started_at INTEGER NOT NULL,\n"
+        "  finished_at INTEGER,\n"
+        "  status TEXT NOT NULL,\n"
+        "  reason TEXT NOT NULL DEFAULT '',\n"
+        "  pid INTEGER NOT NULL,\n"
+        "  simulation TEXT NOT NULL DEFAULT '',\n"
+        "  config TEXT NOT NULL\n"
+        ");\n"
+        "CREATE TABLE session_levels (\n"
+        "  session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,\n"
+        "  level INTEGER NOT NULL,\n"
+        "  concurrency INTEGER NOT NULL,\n"
+        "  run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,\n"
+        "  finished_at INTEGER NOT NULL,\n"
+        "  metrics TEXT NOT NULL,\n"
+        "  requests BLOB NOT NULL,\n"
+        "  PRIMARY KEY (session_id, level)\n"
+        ");\n",
     };
 }
 

@@ -140,6 +140,19 @@ std::optional<std::int64_t> Statement::optInt(int col) const
         return std::nullopt;
     return sqlite3_column_int64(m_stmt, col);
 }
+void Statement::bindBlob(int i, std::string_view bytes)
+{
+    sqlite3_bind_blob64(m_stmt, i, bytes.data(), bytes.size(), SQLITE_TRANSIENT);
+}
+
+std::string Statement::blob(int col) const
+{
+    const void* b = sqlite3_column_blob(m_stmt, col);
+    if (!b)
+        return {};
+    return std::string(static_cast<const char*>(b), static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col)));
+}
+
 std::string Statement::text(int col) const
 {
     const unsigned char* t = sqlite3_column_text(m_stmt, col);

@@ -33,6 +33,7 @@ public:
     void bind(int i, const std::optional<double>& v);
     void bind(int i, const std::optional<std::int64_t>& v);
     void bindNull(int i);
+    void bindBlob(int i, std::string_view bytes);
     void bindIntOrNull(int i, long long v); ///< 0 binds NULL (unknown)
 
     /// Steps once: true when a row is ready, false when done; errors land in error().
@@ -48,6 +49,7 @@ public:
     std::optional<std::int64_t> optInt(int col) const;
     std::string text(int col) const;
     bool isNull(int col) const;
+    std::string blob(int col) const;
 
 private:
     sqlite3* m_db = nullptr;

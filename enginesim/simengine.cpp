@@ -57,9 +57,9 @@ Profile profileNamed(const std::string& name)
     // Shaped so that a concurrency sweep from 1 to 1024 traces a frontier of the published kind: a lone stream at a
     // few hundred tok/s/user, throughput rising with the batch until attention over the contexts dominates.
     if (name == "b300-sim")
-        return { name, 0.004, 12e-6, 9e-9, 6e-6, 1024, 4'000'000 };
+        return { name, 0.004, 12e-6, 9e-9, 6e-6, 1024, 4'000'000, 8192 };
     if (name == "mi325x-sim")
-        return { name, 0.009, 45e-6, 35e-9, 20e-6, 512, 3'000'000 };
+        return { name, 0.009, 45e-6, 35e-9, 20e-6, 512, 3'000'000, 8192 };
     return {};
 }
 
@@ -95,26 +95,33 @@ double BatchEngine::nextEventTime() const
 
 void BatchEngine::startStep(double at)
 {
-    long long newTokens = 0;
     while (!m_waiting.empty() && static_cast<int>(m_running.size()) < m_p.maxSeqs) {
         const SimRequest& r = m_waiting.front();
         long long need = r.promptTokens + r.maxTokens;
         if (m_kvUsed + need > m_p.kvTokens && !m_running.empty())
             break;
         m_kvUsed += need;
-        m_running.push_back({ r.id, r.promptTokens, r.maxTokens, need, true });
-        newTokens += r.promptTokens;
+        m_running.push_back({ r.id, 0, r.maxTokens, need, r.promptTokens, 0 });
         m_waiting.pop_front();
     }
     if (m_running.empty()) {
         m_stepEnd = never;
         return;
     }
-    long long contexts = 0;
-    for (const Active& a : m_running)
-        contexts += a.prefill ? 0 : a.context;
-    double dt = m_p.base + m_p.perSeq * static_cast<double>(m_running.size())
-        + m_p.perContextToken * static_cast<double>(contexts) + m_p.prefillPerToken * static_cast<double>(newTokens);
+    long long budget = m_p.prefillBudget, prefill = 0, contexts = 0, decoding = 0;
+    for (Active& a : m_running) {
+        a.prefillThisStep = 0;
+        if (a.prefillLeft > 0) {
+            a.prefillThisStep = std::min(a.prefillLeft, budget);
+            budget -= a.prefillThisStep;
+            prefill += a.prefillThisStep;
+        } else {
+            contexts += a.context;
+            ++decoding;
+        }
+    }
+    double dt = m_p.base + m_p.perSeq * static_cast<double>(decoding)
+        + m_p.perContextToken * static_cast<double>(contexts) + m_p.prefillPerToken * static_cast<double>(prefill);
     m_stepEnd = at + dt;
 }
 
@@ -129,9 +136,16 @@ void BatchEngine::advance(double now, std::vector<std::uint64_t>& produced)
                 m_kvUsed -= a.reserved;
                 continue;
             }
+            if (a.prefillLeft > 0) {
+                a.prefillLeft -= a.prefillThisStep;
+                a.context += a.prefillThisStep;
+                if (a.prefillLeft > 0 || a.prefillThisStep == 0) {
+                    still.push_back(a); // still prefilling (or waited for budget): no token yet
+                    continue;
+                }
+            }
             produced.push_back(a.id);
             ++m_counters.generationTokensTotal;
-            a.prefill = false;
             ++a.context;
             if (--a.left > 0)
                 still.push_back(a);

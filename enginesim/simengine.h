@@ -71,8 +71,10 @@ private:
 
 /// Cost model of a continuous-batching engine, per scheduler step (seconds):
 ///   base + perSeq x batch + perContextToken x (sum of the batch's contexts) + prefillPerToken x (new prompt tokens),
-/// every running request gets one token per step; new requests are admitted at step boundaries while the batch has
-/// room (maxSeqs) and the KV cache holds their prompt plus output.
+/// every running request whose prompt is prefilled gets one token per step; a prompt is prefilled in chunks of at
+/// most prefillBudget tokens per step (shared by the batch), its first token coming with its last chunk. New
+/// requests are admitted at step boundaries while the batch has room (maxSeqs) and the KV cache holds their prompt
+/// plus output.
 struct Profile {
     std::string name;
     double base = 0;
@@ -81,6 +83,7 @@ struct Profile {
     double prefillPerToken = 0;
     int maxSeqs = 256;
     long long kvTokens = 0;
+    long long prefillBudget = 8192; ///< prompt tokens per step (chunked prefill); a long prompt takes several steps
 };
 
 /// The named profiles (b300-sim, mi325x-sim); empty name when unknown.
@@ -101,7 +104,8 @@ private:
         long long context;
         int left;
         long long reserved; ///< KV tokens held
-        bool prefill;
+        long long prefillLeft; ///< prompt tokens not yet prefilled
+        long long prefillThisStep;
     };
     void startStep(double at);
 

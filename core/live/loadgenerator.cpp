@@ -341,6 +341,8 @@ bool LevelRun::report(bool force)
 Result<LevelResult> LevelRun::run()
 {
     raiseOpenFileLimit();
+    static std::once_flag curlReady;
+    std::call_once(curlReady, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
     m_multi = curl_multi_init();
     if (!m_multi)
         return Error { "libcurl could not start (curl_multi_init)" };

@@ -1,6 +1,7 @@
 #include "workload.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -45,15 +46,31 @@ std::string shortCount(int n)
 
 std::string completionBody(const RequestShape& shape, const std::vector<int>& promptIds, int outputTokens)
 {
-    nlohmann::json body = { { "model", shape.model }, { "max_tokens", outputTokens }, { "min_tokens", outputTokens },
-        { "ignore_eos", true }, { "stream", true }, { "stream_options", { { "include_usage", true } } } };
-    if (shape.chat)
-        body["messages"] = nlohmann::json::array({ { { "role", "user" }, { "content", textOf(promptIds) } } });
-    else if (shape.prompt == PromptKind::TokenIds)
-        body["prompt"] = promptIds;
-    else
-        body["prompt"] = textOf(promptIds);
-    return body.dump();
+    // Written by hand: in a closed loop a whole batch of users comes free at once, and the next bodies (thousands of
+    // ids each) are built while they wait; nlohmann's dump took 50 us for a 1k prompt, to_chars a tenth of that.
+    std::string body;
+    body.reserve(promptIds.size() * 7 + 256);
+    body += "{\"model\":";
+    body += nlohmann::json(shape.model).dump();
+    std::string n = std::to_string(outputTokens);
+    body += ",\"max_tokens\":" + n + ",\"min_tokens\":" + n
+        + ",\"ignore_eos\":true,\"stream\":true,\"stream_options\":{\"include_usage\":true},";
+    if (shape.chat) {
+        body += "\"messages\":[{\"role\":\"user\",\"content\":" + nlohmann::json(textOf(promptIds)).dump() + "}]}";
+    } else if (shape.prompt == PromptKind::TokenIds) {
+        body += "\"prompt\":[";
+        char buf[16];
+        for (std::size_t i = 0; i < promptIds.size(); ++i) {
+            if (i)
+                body += ',';
+            auto [end, ec] = std::to_chars(buf, buf + sizeof buf, promptIds[i]);
+            body.append(buf, end);
+        }
+        body += "]}";
+    } else {
+        body += "\"prompt\":" + nlohmann::json(textOf(promptIds)).dump() + "}";
+    }
+    return body;
 }
 
 RandomWorkload::RandomWorkload(RequestShape shape, int isl, int osl, double rangeRatio)

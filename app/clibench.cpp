@@ -1,0 +1,278 @@
+#include "clibench.h"
+
+#include <atomic>
+#include <csignal>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+
+#include "app/clicommon.h"
+#include "core/live/recipesession.h"
+#include "core/live/sessionstore.h"
+#include "core/live/sweep.h"
+
+namespace paretoscope::cli {
+
+namespace {
+
+std::atomic<bool> g_interrupted { false };
+
+void onInterrupt(int)
+{
+    g_interrupted = true;
+}
+
+std::string shellQuote(const std::string& s)
+{
+    if (!s.empty() && s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.,:/=@+") == std::string::npos)
+        return s;
+    std::string out = "'";
+    for (char c : s)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+bool positiveDouble(const Args& a, const std::string& name, std::optional<double>& out, double scale, std::string& error)
+{
+    auto v = a.value(name);
+    if (!v)
+        return true;
+    auto d = parseDouble(*v);
+    if (!d || *d <= 0) {
+        error = "--" + name + " must be a number above zero, got '" + *v + "'";
+        return false;
+    }
+    out = *d * scale;
+    return true;
+}
+
+std::string sbatchScript(const Args& a, int argc, char** argv, const SessionConfig& c, const std::string& workloadName)
+{
+    std::string command = "\"$PARETOSCOPE_CLI\"";
+    for (int i = 1; i < argc; ++i) {
+        std::string arg = argv[i];
+        if (arg == "--emit-sbatch" || arg == "--db") {
+            ++i; // and its value
+            continue;
+        }
+        if (arg.starts_with("--emit-sbatch=") || arg.starts_with("--db="))
+            continue;
+        command += " " + shellQuote(arg);
+    }
+    std::string scope = c.workload == "agentic" ? "--workload " + shellQuote(workloadName)
+                                                : "--isl " + std::to_string(c.isl) + " --osl " + std::to_string(c.osl);
+    std::time_t now = std::time(nullptr);
+    char date[32];
+    std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+    std::string name = a.value("recipe").value_or("endpoint");
+    std::string s;
+    s += "#!/bin/bash\n";
+    s += "# Written by paretoscope-cli bench --emit-sbatch on " + std::string(date) + ".\n";
+    s += "# Runs the same live session headless on one cluster node, then leaves $RESULTS.sqlite (the store) and\n";
+    s += "# $RESULTS.json (Paretoscope's own format: paretoscope-cli import $RESULTS.json, or drop it on the explorer).\n";
+    s += "# An API key, if the endpoint needs one, is read from the environment on the node; it is not in this file.\n";
+    s += "#SBATCH --job-name=paretoscope-" + name + "\n";
+    s += "#SBATCH --nodes=1\n";
+    s += "#SBATCH --gpus-per-node=" + std::to_string(std::max(1, c.gpus)) + "\n";
+    s += "#SBATCH --exclusive\n";
+    s += "#SBATCH --time=04:00:00\n";
+    s += "#SBATCH --output=paretoscope-bench-%j.log\n";
+    s += "set -euo pipefail\n";
+    s += "PARETOSCOPE_CLI=\"${PARETOSCOPE_CLI:-paretoscope-cli}\"\n";
+    s += "RESULTS=\"${RESULTS:-$PWD/paretoscope-bench-${SLURM_JOB_ID:-local}}\"\n";
+    s += command + " --db \"$RESULTS.sqlite\"\n";
+    s += "\"$PARETOSCOPE_CLI\" export --db \"$RESULTS.sqlite\" --model " + shellQuote(c.model) + " " + scope
+        + " --format json > \"$RESULTS.json\"\n";
+    s += "echo \"results: $RESULTS.json\"\n";
+    return s;
+}
+
+} // namespace
+
+std::map<std::string, bool> benchOptions()
+{
+    return { { "db", true }, { "recipe", true }, { "recipe-file", true }, { "confirm-custom-command", false },
+        { "endpoint", true }, { "model", true }, { "isl", true }, { "osl", true }, { "concurrency", true },
+        { "prompts-per-level", true }, { "warmups", true }, { "hardware", true }, { "gpus", true }, { "engine", true },
+        { "precision", true }, { "tp", true }, { "ep", true }, { "format", true }, { "emit-sbatch", true },
+        { "workload", true }, { "request-rate", true }, { "chat", false }, { "slo-ttft-ms", true },
+        { "slo-tpot-ms", true }, { "slo-e2el-ms", true }, { "request-timeout", true }, { "stall-timeout", true },
+        { "api-key-env", true }, { "port", true }, { "max-seqs", true }, { "kv-cache-dtype", true },
+        { "devices", true }, { "max-model-len", true }, { "engine-log", true }, { "turns", true },
+        { "prefix-tokens", true }, { "think-s", true } };
+}
+
+int cmdBench(const Args& a, int argc, char** argv)
+{
+    std::string error, format;
+    if (!formatOption(a, { "json" }, format, error))
+        return usageError(error);
+    bool viaRecipe = a.has("recipe");
+    if (viaRecipe == a.has("endpoint"))
+        return usageError("bench needs exactly one of --recipe NAME or --endpoint URL");
+    SessionConfig c;
+    c.model = a.value("model").value_or("");
+    c.endpoint = a.value("endpoint").value_or("");
+    c.hardware = a.value("hardware").value_or("");
+    for (char& ch : c.hardware)
+        ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    c.engine = a.value("engine").value_or("");
+    c.precision = a.value("precision").value_or("fp4");
+    c.workload = a.value("workload").value_or("random");
+    c.chat = a.has("chat");
+    int warmups = -1, tokens = 0;
+    if (!intOption(a, "isl", c.isl, error) || !intOption(a, "osl", c.osl, error) || !intOption(a, "gpus", c.gpus, error)
+        || !intOption(a, "tp", c.tp, error) || !intOption(a, "ep", c.ep, error)
+        || !intOption(a, "prompts-per-level", c.promptsPerLevel, error) || !intOption(a, "turns", c.agentic.turns, error))
+        return usageError(error);
+    if (auto w = a.value("warmups")) {
+        auto n = parseInt(*w);
+        if (!n || *n < 0)
+            return usageError("--warmups must be a whole number, 0 or more, got '" + *w + "'");
+        warmups = *n;
+    }
+    c.warmups = warmups;
+    if (auto p = a.value("prefix-tokens")) {
+        auto n = parseInt(*p);
+        if (!n || *n < 0)
+            return usageError("--prefix-tokens must be a whole number, 0 or more");
+        c.agentic.prefixTokens = *n;
+    }
+    (void)tokens;
+    if (c.workload == "agentic") {
+        c.agentic.turnTokens = c.isl;
+        c.agentic.outputTokens = c.osl;
+    }
+    if (!a.has("isl") || !a.has("osl"))
+        return usageError("--isl and --osl are required (for --workload agentic: new tokens per turn and answer length)");
+    c.concurrencies.clear();
+    for (const std::string& v : a.list("concurrency")) {
+        auto n = parseInt(v);
+        if (!n || *n < 1)
+            return usageError("--concurrency takes whole numbers above zero, e.g. 1,4,16,64 (got '" + v + "')");
+        c.concurrencies.push_back(*n);
+    }
+    if (c.concurrencies.empty())
+        return usageError("--concurrency is required, e.g. --concurrency 1,4,16,64");
+    std::optional<double> rate, ttft, tpot, e2el, timeout, stall, think;
+    if (!positiveDouble(a, "request-rate", rate, 1, error) || !positiveDouble(a, "slo-ttft-ms", ttft, 1e-3, error)
+        || !positiveDouble(a, "slo-tpot-ms", tpot, 1e-3, error) || !positiveDouble(a, "slo-e2el-ms", e2el, 1e-3, error)
+        || !positiveDouble(a, "request-timeout", timeout, 1, error) || !positiveDouble(a, "stall-timeout", stall, 1, error)
+        || !positiveDouble(a, "think-s", think, 1, error))
+        return usageError(error);
+    c.requestRate = rate;
+    c.slo = { ttft, tpot, e2el };
+    if (timeout)
+        c.requestTimeout = *timeout;
+    if (stall)
+        c.stallTimeout = *stall;
+    if (think)
+        c.agentic.meanThinkSeconds = *think;
+
+    RecipeLaunch launch;
+    if (viaRecipe) {
+        Result<Recipe> recipe = Error { "" };
+        if (auto file = a.value("recipe-file")) {
+            std::ifstream in(*file, std::ios::binary);
+            std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            if (!in.good() && !in.eof())
+                return usageError("cannot read " + *file);
+            auto list = parseRecipes(text, *file, true);
+            if (!list)
+                return usageError(list.error());
+            recipe = Error { "no recipe named " + *a.value("recipe") + " in " + *file };
+            for (const Recipe& r : *list)
+                if (r.name == *a.value("recipe"))
+                    recipe = r;
+        } else {
+            recipe = bundledRecipe(*a.value("recipe"));
+        }
+        if (!recipe)
+            return usageError(recipe.error());
+        launch.recipe = *recipe;
+        launch.confirmedCustom = a.has("confirm-custom-command");
+        const std::pair<const char*, const char*> params[] = { { "model", "model" }, { "tp", "tp" }, { "ep", "ep" },
+            { "max-seqs", "max_seqs" }, { "kv-cache-dtype", "kv_cache_dtype" }, { "port", "port" },
+            { "devices", "devices" }, { "max-model-len", "max_model_len" } };
+        for (auto [option, key] : params)
+            if (auto v = a.value(option))
+                launch.parameters[key] = *v;
+        launch.logPath = a.value("engine-log").value_or("paretoscope-engine-" + recipe->name + ".log");
+        auto configured = configForRecipe(c, launch);
+        if (!configured)
+            return usageError(configured.error());
+        if (a.has("gpus"))
+            configured->gpus = c.gpus;
+        c = *configured;
+    } else if (c.hardware.empty() || c.engine.empty()) {
+        return usageError("an --endpoint session needs --hardware and --engine (and --gpus when not 1) to label its runs");
+    }
+    if (auto st = validateSessionConfig(c); !st)
+        return usageError(st.error());
+
+    if (auto file = a.value("emit-sbatch")) {
+        RequestShape shape { c.model, c.chat, c.prompt };
+        std::string workloadName = c.workload == "agentic" ? AgenticWorkload(shape, c.agentic).name()
+                                                           : RandomWorkload(shape, c.isl, c.osl).name();
+        std::ofstream out(*file, std::ios::binary | std::ios::trunc);
+        out << sbatchScript(a, argc, argv, c, workloadName);
+        out.close();
+        if (!out) {
+            std::cerr << "paretoscope-cli: cannot write " << *file << "\n";
+            return 1;
+        }
+        std::cerr << "paretoscope-cli: wrote " << *file << " (submit it with sbatch)\n";
+        return 0;
+    }
+
+    auto store = openFromArgs(a, error);
+    if (!store) {
+        std::cerr << "paretoscope-cli: " << error << "\n";
+        return 1;
+    }
+    std::string keyVar = a.value("api-key-env").value_or("OPENAI_API_KEY");
+    const char* key = std::getenv(keyVar.c_str());
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    SessionEvents events;
+    events.note = [](const std::string& s) { std::cerr << "paretoscope-cli: " << s << "\n"; };
+    events.progress = [](int, int, const LevelProgress&) { return !g_interrupted.load(); };
+    events.levelStored = [](const LevelOutcome& lo) { std::cout << lo.json << std::endl; };
+    auto outcome = viaRecipe ? runRecipeSession(*store, c, launch, key ? key : "", events)
+                             : runSession(*store, c, key ? key : "", events);
+    if (!outcome) {
+        std::cerr << "paretoscope-cli: " << outcome.error() << "\n";
+        return 1;
+    }
+    std::cerr << "paretoscope-cli: session " << outcome->sessionId << " " << outcome->status << ", "
+              << outcome->levels.size() << " level(s) stored" << (outcome->reason.empty() ? "" : ": " + outcome->reason)
+              << "\n";
+    return outcome->status == "finished" ? 0 : 1;
+}
+
+int cmdSessions(const Args& a)
+{
+    std::string error, format;
+    if (!formatOption(a, { "table", "json" }, format, error))
+        return usageError(error);
+    auto store = openFromArgs(a, error);
+    if (!store) {
+        std::cerr << "paretoscope-cli: " << error << "\n";
+        return 1;
+    }
+    markInterruptedSessions(*store);
+    for (const SessionInfo& s : sessions(*store)) {
+        if (format == "json") {
+            std::cout << "{\"session\":" << s.id << ",\"status\":\"" << s.status << "\",\"levels\":" << s.levels
+                      << ",\"simulation\":" << (s.simulation.empty() ? "false" : "true") << "}\n";
+        } else {
+            std::cout << s.id << "\t" << s.status << "\t" << s.levels << " level(s)\t" << s.config.model << "\t"
+                      << (s.simulation.empty() ? s.config.hardware : s.simulation + " (simulation)")
+                      << (s.reason.empty() ? "" : "\t" + s.reason) << "\n";
+        }
+    }
+    return 0;
+}
+
+} // namespace paretoscope::cli

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "app/cliargs.h"
+
+namespace paretoscope::cli {
+
+/// The options of `bench` (name -> takes a value).
+std::map<std::string, bool> benchOptions();
+/// `bench`: a live session against an endpoint or a launched recipe; one JSON line per finished level. argv is
+/// needed to write the same command into a Slurm script (--emit-sbatch).
+int cmdBench(const Args& a, int argc, char** argv);
+/// `sessions`: the live sessions in the store with their status (interrupted ones marked as such first).
+int cmdSessions(const Args& a);
+
+} // namespace paretoscope::cli

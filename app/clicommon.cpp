@@ -1,0 +1,72 @@
+#include "clicommon.h"
+
+#include <charconv>
+#include <cmath>
+#include <iostream>
+
+#include "core/storepaths.h"
+
+namespace paretoscope::cli {
+
+std::optional<int> parseInt(const std::string& s)
+{
+    int v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size())
+        return std::nullopt;
+    return v;
+}
+
+std::optional<double> parseDouble(const std::string& s)
+{
+    double v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+int usageError(const std::string& msg)
+{
+    std::cerr << "paretoscope-cli: " << msg << "\n(run 'paretoscope-cli help' for the commands)\n";
+    return kUsageError;
+}
+
+std::unique_ptr<RunStore> openFromArgs(const cli::Args& a, std::string& error)
+{
+    auto db = a.value("db");
+    auto store = db ? openStore(*db, false) : openStore(defaultStorePath(), true);
+    if (!store) {
+        error = store.error();
+        return nullptr;
+    }
+    return std::move(*store);
+}
+
+bool intOption(const cli::Args& a, const std::string& name, int& out, std::string& error)
+{
+    auto v = a.value(name);
+    if (!v)
+        return true;
+    auto n = parseInt(*v);
+    if (!n || *n <= 0) {
+        error = "--" + name + " must be a whole number above zero, got '" + *v + "'";
+        return false;
+    }
+    out = *n;
+    return true;
+}
+
+bool formatOption(const cli::Args& a, std::initializer_list<const char*> allowed, std::string& out, std::string& error)
+{
+    out = a.value("format").value_or(*allowed.begin());
+    for (const char* f : allowed)
+        if (out == f)
+            return true;
+    error = "--format must be one of:";
+    for (const char* f : allowed)
+        error += std::string(" ") + f;
+    return false;
+}
+
+} // namespace paretoscope::cli

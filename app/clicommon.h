@@ -1,0 +1,27 @@
+#pragma once
+
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/cliargs.h"
+#include "core/runstore.h"
+
+namespace paretoscope::cli {
+
+constexpr int kUsageError = 2;
+
+std::optional<int> parseInt(const std::string& s);
+/// A finite number, or empty.
+std::optional<double> parseDouble(const std::string& s);
+/// Prints the message and the hint to run help; returns the usage exit code.
+int usageError(const std::string& msg);
+/// The store of --db, or the default store (seeded when new).
+std::unique_ptr<RunStore> openFromArgs(const Args& a, std::string& error);
+/// An optional whole number above zero.
+bool intOption(const Args& a, const std::string& name, int& out, std::string& error);
+/// --format, one of allowed (the first is the default).
+bool formatOption(const Args& a, std::initializer_list<const char*> allowed, std::string& out, std::string& error);
+
+} // namespace paretoscope::cli

@@ -1,0 +1,239 @@
+#include "recipe.h"
+
+#include <algorithm>
+#include <regex>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+namespace paretoscope {
+
+namespace embedded {
+std::string_view engine_recipes_json();
+}
+
+namespace {
+
+using nlohmann::json;
+
+bool isIntegerIn(const std::string& s, long long lo, long long hi)
+{
+    if (s.empty() || s.size() > 9 || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return false;
+    long long v = std::stoll(s);
+    return v >= lo && v <= hi;
+}
+
+// Why a parameter's value is refused, or empty.
+std::string checkParameter(const std::string& key, const std::string& v)
+{
+    static const std::regex model("^[A-Za-z0-9_.][A-Za-z0-9_.:/@+-]*$");
+    static const std::regex devices("^([0-9]+(,[0-9]+)*)?$");
+    static const std::set<std::string> kvTypes { "auto", "fp8", "fp8_e4m3", "fp8_e5m2", "bf16", "bfloat16", "fp16" };
+    if (key == "model")
+        return std::regex_match(v, model) ? "" : "a model name or path of letters, digits and ._:/@+- not starting with -";
+    if (key == "tp" || key == "ep")
+        return isIntegerIn(v, 1, 1024) ? "" : "an integer from 1 to 1024";
+    if (key == "max_seqs")
+        return isIntegerIn(v, 1, 1'000'000) ? "" : "an integer from 1 to 1000000";
+    if (key == "port")
+        return isIntegerIn(v, 1, 65535) ? "" : "a port from 1 to 65535";
+    if (key == "max_model_len")
+        return isIntegerIn(v, 1, 100'000'000) ? "" : "a positive integer";
+    if (key == "kv_cache_dtype")
+        return kvTypes.count(v) ? "" : "one of auto, fp8, fp8_e4m3, fp8_e5m2, bf16, bfloat16, fp16";
+    if (key == "devices")
+        return std::regex_match(v, devices) ? "" : "GPU indices separated by commas, e.g. 0,1,2,3";
+    return "not a recipe parameter";
+}
+
+// Every {name} in the text, checked against the known parameters.
+std::string unknownPlaceholder(const std::string& text)
+{
+    const auto& known = recipeParameters();
+    for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
+        std::size_t close = text.find('}', open);
+        if (close == std::string::npos)
+            return text.substr(open);
+        std::string name = text.substr(open + 1, close - open - 1);
+        if (std::find(known.begin(), known.end(), name) == known.end())
+            return "{" + name + "}";
+    }
+    return {};
+}
+
+std::string fill(const std::string& text, const std::map<std::string, std::string>& values)
+{
+    std::string out;
+    for (std::size_t i = 0; i < text.size();) {
+        if (text[i] == '{') {
+            std::size_t close = text.find('}', i);
+            auto it = values.find(text.substr(i + 1, close - i - 1));
+            out += it->second;
+            i = close + 1;
+        } else {
+            out += text[i++];
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+const std::vector<std::string>& recipeParameters()
+{
+    static const std::vector<std::string> names { "model", "tp", "ep", "max_seqs", "kv_cache_dtype", "port",
+        "max_model_len", "devices" };
+    return names;
+}
+
+Result<std::vector<Recipe>> parseRecipes(std::string_view text, const std::string& name, bool custom)
+{
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return Error { name + ": not a JSON object" };
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (it.key() != "source" && it.key() != "recipes")
+            return Error { name + ": field " + it.key() + ": unknown key (known: source, recipes)" };
+    if (!j.contains("recipes") || !j["recipes"].is_array())
+        return Error { name + ": field recipes: missing or not an array" };
+    static const std::set<std::string> keys { "name", "description", "engine", "hardware", "precision", "program", "args",
+        "expert_parallel_args", "env", "defaults", "health", "startup_timeout_s" };
+    std::vector<Recipe> out;
+    std::set<std::string> seen;
+    std::size_t index = 0;
+    for (const json& r : j["recipes"]) {
+        std::string where = name + ": recipe " + std::to_string(index++);
+        if (!r.is_object())
+            return Error { where + ": not an object" };
+        for (auto it = r.begin(); it != r.end(); ++it)
+            if (!keys.count(it.key()))
+                return Error { where + ", field " + it.key() + ": unknown key" };
+        Recipe rec;
+        rec.custom = custom;
+        auto text = [&](const char* key, std::string& dst, bool required) -> std::string {
+            auto it = r.find(key);
+            if (it == r.end())
+                return required ? where + ", field " + key + ": missing" : "";
+            if (!it->is_string())
+                return where + ", field " + key + ": not a string";
+            dst = it->get<std::string>();
+            return "";
+        };
+        auto strings = [&](const char* key, std::vector<std::string>& dst, bool required) -> std::string {
+            auto it = r.find(key);
+            if (it == r.end())
+                return required ? where + ", field " + key + ": missing" : "";
+            if (!it->is_array())
+                return where + ", field " + key + ": not an array of strings";
+            for (const json& s : *it) {
+                if (!s.is_string())
+                    return where + ", field " + key + ": not an array of strings";
+                dst.push_back(s.get<std::string>());
+                if (auto bad = unknownPlaceholder(dst.back()); !bad.empty())
+                    return where + ", field " + key + ": " + bad + " is not a recipe parameter";
+            }
+            return "";
+        };
+        for (std::string e : { text("name", rec.name, true), text("description", rec.description, false),
+                 text("engine", rec.engine, true), text("hardware", rec.hardware, true),
+                 text("precision", rec.precision, true), text("program", rec.program, true),
+                 strings("args", rec.args, true), strings("expert_parallel_args", rec.expertParallelArgs, false),
+                 strings("health", rec.health, false) })
+            if (!e.empty())
+                return Error { e };
+        if (rec.name.empty() || !seen.insert(rec.name).second)
+            return Error { where + ", field name: empty or used twice" };
+        if (rec.program.empty() || rec.program.find('/') != std::string::npos)
+            return Error { where + ", field program: a program name looked up on PATH, without a path" };
+        if (auto bad = unknownPlaceholder(rec.program); !bad.empty())
+            return Error { where + ", field program: no placeholders allowed" };
+        for (const std::string& h : rec.health)
+            if (!h.starts_with("/"))
+                return Error { where + ", field health: paths start with /" };
+        if (rec.health.empty())
+            rec.health = { "/health" };
+        if (auto it = r.find("env"); it != r.end()) {
+            if (!it->is_object())
+                return Error { where + ", field env: not an object" };
+            for (auto e = it->begin(); e != it->end(); ++e) {
+                if (!e->is_string() || e.key().empty() || e.key().find('=') != std::string::npos)
+                    return Error { where + ", field env." + e.key() + ": not a string variable" };
+                if (auto bad = unknownPlaceholder(e->get<std::string>()); !bad.empty())
+                    return Error { where + ", field env." + e.key() + ": " + bad + " is not a recipe parameter" };
+                rec.env.emplace_back(e.key(), e->get<std::string>());
+            }
+        }
+        if (auto it = r.find("defaults"); it != r.end()) {
+            if (!it->is_object())
+                return Error { where + ", field defaults: not an object" };
+            for (auto d = it->begin(); d != it->end(); ++d) {
+                if (!d->is_string())
+                    return Error { where + ", field defaults." + d.key() + ": not a string" };
+                if (auto why = checkParameter(d.key(), d->get<std::string>()); !why.empty())
+                    return Error { where + ", field defaults." + d.key() + ": " + why };
+                rec.defaults[d.key()] = d->get<std::string>();
+            }
+        }
+        if (auto it = r.find("startup_timeout_s"); it != r.end()) {
+            if (!it->is_number() || it->get<double>() <= 0 || it->get<double>() > 86400)
+                return Error { where + ", field startup_timeout_s: a number of seconds up to 86400" };
+            rec.startupTimeout = it->get<double>();
+        }
+        out.push_back(std::move(rec));
+    }
+    return out;
+}
+
+const std::vector<Recipe>& bundledRecipes()
+{
+    static const std::vector<Recipe> recipes = [] {
+        auto r = parseRecipes(embedded::engine_recipes_json(), "resources/engine_recipes.json", false);
+        return r ? *r : std::vector<Recipe> {};
+    }();
+    return recipes;
+}
+
+Result<Recipe> bundledRecipe(const std::string& name)
+{
+    std::string names;
+    for (const Recipe& r : bundledRecipes()) {
+        if (r.name == name)
+            return r;
+        names += (names.empty() ? "" : ", ") + r.name;
+    }
+    return Error { "no recipe named " + name + " (shipped: " + names + ")" };
+}
+
+Result<LaunchPlan> renderRecipe(
+    const Recipe& recipe, const std::map<std::string, std::string>& parameters, bool confirmedCustom)
+{
+    if (recipe.custom && !confirmedCustom)
+        return Error { "recipe " + recipe.name
+            + " is a custom command (not shipped with Paretoscope): confirm it as a custom command to run it" };
+    std::map<std::string, std::string> values = recipe.defaults;
+    for (const auto& [k, v] : parameters) {
+        if (auto why = checkParameter(k, v); !why.empty())
+            return Error { "recipe " + recipe.name + ", parameter " + k + " = '" + v + "': " + why };
+        values[k] = v;
+    }
+    for (const std::string& k : recipeParameters())
+        if (!values.count(k))
+            return Error { "recipe " + recipe.name + ": parameter " + k + " has no value and no default" };
+    LaunchPlan plan;
+    plan.program = recipe.program;
+    plan.argv.push_back(recipe.program);
+    for (const std::string& a : recipe.args)
+        plan.argv.push_back(fill(a, values));
+    if (std::stoll(values["ep"]) > 1)
+        for (const std::string& a : recipe.expertParallelArgs)
+            plan.argv.push_back(fill(a, values));
+    for (const auto& [k, v] : recipe.env)
+        plan.env.emplace_back(k, fill(v, values));
+    plan.baseUrl = "http://127.0.0.1:" + values["port"];
+    plan.health = recipe.health;
+    plan.startupTimeout = recipe.startupTimeout;
+    return plan;
+}
+
+} // namespace paretoscope

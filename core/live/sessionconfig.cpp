@@ -1,0 +1,210 @@
+#include "sessionconfig.h"
+
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+namespace paretoscope {
+
+namespace {
+
+using nlohmann::json;
+
+json sloJson(const Slo& s)
+{
+    json j = json::object();
+    if (s.ttft)
+        j["ttft"] = *s.ttft;
+    if (s.tpot)
+        j["tpot"] = *s.tpot;
+    if (s.e2el)
+        j["e2el"] = *s.e2el;
+    return j;
+}
+
+// Typed reads that name the key on failure.
+struct Fields {
+    const json& j;
+    std::string name;
+    std::string error;
+    std::string prefix; ///< the enclosing object's key and a dot, for nested fields
+
+    bool fail(const std::string& key, const std::string& what)
+    {
+        if (error.empty())
+            error = name + ": field " + prefix + key + ": " + what;
+        return false;
+    }
+    void str(const char* key, std::string& out)
+    {
+        if (auto it = j.find(key); it != j.end()) {
+            if (!it->is_string())
+                fail(key, "not a string");
+            else
+                out = it->get<std::string>();
+        }
+    }
+    void integer(const char* key, int& out, long long lo, long long hi)
+    {
+        if (auto it = j.find(key); it != j.end()) {
+            if (!it->is_number_integer() || it->get<long long>() < lo || it->get<long long>() > hi)
+                fail(key, "not an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+            else
+                out = static_cast<int>(it->get<long long>());
+        }
+    }
+    void number(const char* key, double& out, double lo, double hi)
+    {
+        if (auto it = j.find(key); it != j.end()) {
+            if (!it->is_number() || !(it->get<double>() >= lo && it->get<double>() <= hi))
+                fail(key, "not a number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+            else
+                out = it->get<double>();
+        }
+    }
+    void optNumber(const char* key, std::optional<double>& out, double lo, double hi)
+    {
+        if (auto it = j.find(key); it != j.end() && !it->is_null()) {
+            double v = 0;
+            number(key, v, lo, hi);
+            if (error.empty())
+                out = v;
+        }
+    }
+    void boolean(const char* key, bool& out)
+    {
+        if (auto it = j.find(key); it != j.end()) {
+            if (!it->is_boolean())
+                fail(key, "not true or false");
+            else
+                out = it->get<bool>();
+        }
+    }
+    void onlyKeys(const std::set<std::string>& known)
+    {
+        for (auto it = j.begin(); it != j.end(); ++it)
+            if (!known.count(it.key()))
+                fail(it.key(), "unknown key");
+    }
+};
+
+} // namespace
+
+std::string sessionConfigJson(const SessionConfig& c)
+{
+    json j = { { "endpoint", c.endpoint }, { "recipe", c.recipe }, { "model", c.model }, { "hardware", c.hardware },
+        { "engine", c.engine }, { "precision", c.precision }, { "tp", c.tp }, { "ep", c.ep }, { "gpus", c.gpus },
+        { "workload", c.workload }, { "isl", c.isl }, { "osl", c.osl },
+        { "agentic",
+            { { "prefix_tokens", c.agentic.prefixTokens }, { "turn_tokens", c.agentic.turnTokens },
+                { "output_tokens", c.agentic.outputTokens }, { "turns", c.agentic.turns },
+                { "mean_think_s", c.agentic.meanThinkSeconds }, { "context_cap", c.agentic.contextCap } } },
+        { "concurrencies", c.concurrencies }, { "prompts_per_level", c.promptsPerLevel }, { "warmups", c.warmups },
+        { "chat", c.chat }, { "prompt", c.prompt == PromptKind::TokenIds ? "ids" : "text" }, { "slo", sloJson(c.slo) },
+        { "request_timeout_s", c.requestTimeout }, { "stall_timeout_s", c.stallTimeout } };
+    j["request_rate"] = c.requestRate ? json(*c.requestRate) : json(nullptr);
+    return j.dump();
+}
+
+Result<SessionConfig> parseSessionConfig(const std::string& text, const std::string& name)
+{
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return Error { name + ": not a JSON object" };
+    SessionConfig c;
+    Fields f { j, name, {}, {} };
+    f.onlyKeys({ "endpoint", "recipe", "model", "hardware", "engine", "precision", "tp", "ep", "gpus", "workload", "isl",
+        "osl", "agentic", "concurrencies", "request_rate", "prompts_per_level", "warmups", "chat", "prompt", "slo",
+        "request_timeout_s", "stall_timeout_s" });
+    f.str("endpoint", c.endpoint);
+    f.str("recipe", c.recipe);
+    f.str("model", c.model);
+    f.str("hardware", c.hardware);
+    f.str("engine", c.engine);
+    f.str("precision", c.precision);
+    f.integer("tp", c.tp, 1, 1024);
+    f.integer("ep", c.ep, 1, 1024);
+    f.integer("gpus", c.gpus, 1, 100000);
+    f.str("workload", c.workload);
+    f.integer("isl", c.isl, 1, 10'000'000);
+    f.integer("osl", c.osl, 1, 10'000'000);
+    f.integer("prompts_per_level", c.promptsPerLevel, 0, 100'000'000);
+    f.integer("warmups", c.warmups, -1, 100'000'000);
+    f.boolean("chat", c.chat);
+    f.number("request_timeout_s", c.requestTimeout, 0.001, 1e7);
+    f.number("stall_timeout_s", c.stallTimeout, 1, 1e7);
+    f.optNumber("request_rate", c.requestRate, 1e-9, 1e9);
+    if (auto it = j.find("prompt"); it != j.end()) {
+        if (*it == "ids")
+            c.prompt = PromptKind::TokenIds;
+        else if (*it == "text")
+            c.prompt = PromptKind::Text;
+        else
+            f.fail("prompt", "not \"ids\" or \"text\"");
+    }
+    if (auto it = j.find("concurrencies"); it != j.end()) {
+        c.concurrencies.clear();
+        if (!it->is_array())
+            f.fail("concurrencies", "not an array");
+        else
+            for (const json& v : *it) {
+                if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 1'000'000) {
+                    f.fail("concurrencies", "every entry must be an integer in [1, 1000000]");
+                    break;
+                }
+                c.concurrencies.push_back(v.get<int>());
+            }
+    }
+    for (const char* block : { "agentic", "slo" }) {
+        auto it = j.find(block);
+        if (it == j.end())
+            continue;
+        if (!it->is_object()) {
+            f.fail(block, "not an object");
+            continue;
+        }
+        Fields g { *it, name, {}, std::string(block) + "." };
+        if (std::string(block) == "agentic") {
+            g.onlyKeys({ "prefix_tokens", "turn_tokens", "output_tokens", "turns", "mean_think_s", "context_cap" });
+            g.integer("prefix_tokens", c.agentic.prefixTokens, 0, 10'000'000);
+            g.integer("turn_tokens", c.agentic.turnTokens, 1, 10'000'000);
+            g.integer("output_tokens", c.agentic.outputTokens, 1, 10'000'000);
+            g.integer("turns", c.agentic.turns, 1, 100'000);
+            g.number("mean_think_s", c.agentic.meanThinkSeconds, 0, 1e6);
+            g.integer("context_cap", c.agentic.contextCap, 1, 100'000'000);
+        } else {
+            g.onlyKeys({ "ttft", "tpot", "e2el" });
+            g.optNumber("ttft", c.slo.ttft, 0, 1e6);
+            g.optNumber("tpot", c.slo.tpot, 0, 1e6);
+            g.optNumber("e2el", c.slo.e2el, 0, 1e6);
+        }
+        if (!g.error.empty() && f.error.empty())
+            f.error = g.error;
+    }
+    if (!f.error.empty())
+        return Error { f.error };
+    return c;
+}
+
+Status validateSessionConfig(const SessionConfig& c)
+{
+    std::vector<std::string> problems;
+    if (c.endpoint.empty() && c.recipe.empty())
+        problems.push_back("an endpoint URL or a recipe");
+    if (c.concurrencies.empty())
+        problems.push_back("at least one concurrency");
+    if (c.workload != "random" && c.workload != "agentic")
+        problems.push_back("a workload of \"random\" or \"agentic\" (not \"" + c.workload + "\")");
+    if (c.workload == "agentic" && c.requestRate)
+        problems.push_back("a closed loop for the agentic workload (a request rate applies to random only)");
+    if (c.gpus < 1)
+        problems.push_back("a GPU count of at least 1");
+    if (problems.empty())
+        return ok();
+    std::string message = "the session needs ";
+    for (std::size_t i = 0; i < problems.size(); ++i)
+        message += (i ? "; " : "") + problems[i];
+    return Error { message };
+}
+
+} // namespace paretoscope

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "levelmetrics.h"
+#include "workload.h"
+
+namespace paretoscope {
+
+/// Everything a live session was set up with (DESIGN.md section 6). Stored with the session as JSON. It never holds
+/// an API key: that comes from the environment or the dialog at run time only.
+struct SessionConfig {
+    std::string endpoint; ///< base URL of the server (a launched engine's own URL when from a recipe)
+    std::string recipe; ///< the recipe's name when Paretoscope launched the engine, else empty
+    std::string model;
+    std::string hardware; ///< lower-case key (b300, mi325x); a simulation's own label replaces it
+    std::string engine; ///< vllm, sglang
+    std::string precision = "fp4";
+    int tp = 1;
+    int ep = 1;
+    int gpus = 1;
+    std::string workload = "random"; ///< "random" or "agentic"
+    int isl = 1024;
+    int osl = 1024;
+    AgenticOptions agentic;
+    std::vector<int> concurrencies { 1, 4, 16, 64 };
+    std::optional<double> requestRate; ///< Poisson arrivals instead of a closed loop
+    int promptsPerLevel = 0; ///< 0: 10 x concurrency
+    int warmups = -1; ///< -1: 2 x concurrency
+    bool chat = false;
+    PromptKind prompt = PromptKind::TokenIds;
+    Slo slo;
+    double requestTimeout = 600;
+    double stallTimeout = 60;
+};
+
+/// The JSON form stored with a session.
+std::string sessionConfigJson(const SessionConfig& config);
+/// Reads it back: only known keys, each of the right type and range; the error names the key.
+Result<SessionConfig> parseSessionConfig(const std::string& json, const std::string& name);
+/// Checks a configuration before it runs: what is missing or out of range, in one message.
+Status validateSessionConfig(const SessionConfig& config);
+
+} // namespace paretoscope

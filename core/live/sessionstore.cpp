@@ -1,0 +1,160 @@
+#include "sessionstore.h"
+
+#include <cerrno>
+#include <csignal>
+#include <ctime>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include "core/importwriter.h"
+#include "core/sha256.h"
+#include "core/sqlite.h"
+#include "requestcodec.h"
+
+namespace paretoscope {
+
+namespace {
+
+std::int64_t nowSeconds()
+{
+    return static_cast<std::int64_t>(std::time(nullptr));
+}
+
+bool processAlive(long long pid)
+{
+    if (pid <= 0)
+        return false;
+    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+
+} // namespace
+
+Result<long long> createSession(RunStore& store, const SessionConfig& config, const std::string& simulation)
+{
+    sql::Statement s(store.handle(),
+        "INSERT INTO sessions(started_at, status, pid, simulation, config) VALUES (?, 'running', ?, ?, ?)");
+    s.bind(1, nowSeconds());
+    s.bind(2, static_cast<std::int64_t>(::getpid()));
+    s.bindText(3, simulation);
+    s.bindText(4, sessionConfigJson(config));
+    s.step();
+    if (s.failed())
+        return Error { store.path() + ": cannot start a session: " + s.error() };
+    return static_cast<long long>(sqlite3_last_insert_rowid(store.handle()));
+}
+
+Result<long long> storeLevel(RunStore& store, long long sessionId, int level, int concurrency, const RunRecord& record,
+    const std::string& metricsJson, const std::vector<RequestLog>& requests)
+{
+    std::string raw = encodeRequests(requests);
+    Provenance p = record.provenance;
+    p.source = "session:" + std::to_string(sessionId);
+    p.format = "live-session";
+    p.importedAt = nowSeconds();
+    p.sha256 = Sha256::of(raw);
+    auto writer = store.beginImport(p);
+    if (!writer)
+        return Error { writer.error() };
+    RecordKeys keys = RecordKeys::of(record);
+    auto added = (*writer)->add(record, static_cast<std::uint64_t>(level), keys);
+    if (!added)
+        return Error { "session " + std::to_string(sessionId) + ", level " + std::to_string(level) + ": " + added.error() };
+    long long runId = 0;
+    {
+        sql::Statement find(store.handle(), "SELECT id FROM runs WHERE content_hash = ?");
+        find.bind(1, static_cast<std::int64_t>(keys.contentHash));
+        if (find.step())
+            runId = find.int64(0);
+    }
+    sql::Statement ins(store.handle(),
+        "INSERT INTO session_levels(session_id, level, concurrency, run_id, finished_at, metrics, requests) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    ins.bind(1, static_cast<std::int64_t>(sessionId));
+    ins.bind(2, static_cast<std::int64_t>(level));
+    ins.bind(3, static_cast<std::int64_t>(concurrency));
+    ins.bindIntOrNull(4, runId);
+    ins.bind(5, nowSeconds());
+    ins.bindText(6, metricsJson);
+    ins.bindBlob(7, raw);
+    ins.step();
+    if (ins.failed())
+        return Error { "session " + std::to_string(sessionId) + ", level " + std::to_string(level)
+            + ": cannot store the level: " + ins.error() };
+    if (auto st = (*writer)->commit(); !st)
+        return Error { st.error() };
+    return runId;
+}
+
+Status finishSession(RunStore& store, long long sessionId, const std::string& status, const std::string& reason)
+{
+    sql::Statement s(store.handle(), "UPDATE sessions SET status = ?, reason = ?, finished_at = ? WHERE id = ?");
+    s.bindText(1, status);
+    s.bindText(2, reason);
+    s.bind(3, nowSeconds());
+    s.bind(4, static_cast<std::int64_t>(sessionId));
+    s.step();
+    if (s.failed())
+        return Error { store.path() + ": cannot close session " + std::to_string(sessionId) + ": " + s.error() };
+    return ok();
+}
+
+int markInterruptedSessions(RunStore& store)
+{
+    std::vector<long long> gone;
+    {
+        sql::Statement s(store.handle(), "SELECT id, pid FROM sessions WHERE status = 'running'");
+        while (s.step())
+            if (!processAlive(s.int64(1)) || s.int64(1) == ::getpid())
+                gone.push_back(s.int64(0));
+    }
+    for (long long id : gone)
+        finishSession(store, id, "interrupted", "the session's process ended before the sweep did (killed or crashed)");
+    return static_cast<int>(gone.size());
+}
+
+std::vector<SessionInfo> sessions(RunStore& store)
+{
+    std::vector<SessionInfo> out;
+    sql::Statement s(store.handle(),
+        "SELECT id, started_at, finished_at, status, reason, simulation, config, "
+        "(SELECT COUNT(*) FROM session_levels l WHERE l.session_id = sessions.id) FROM sessions ORDER BY id DESC");
+    while (s.step()) {
+        SessionInfo i;
+        i.id = s.int64(0);
+        i.startedAt = s.int64(1);
+        i.finishedAt = s.isNull(2) ? 0 : s.int64(2);
+        i.status = s.text(3);
+        i.reason = s.text(4);
+        i.simulation = s.text(5);
+        if (auto c = parseSessionConfig(s.text(6), "session " + std::to_string(i.id)))
+            i.config = *c;
+        i.levels = static_cast<int>(s.int64(7));
+        out.push_back(std::move(i));
+    }
+    return out;
+}
+
+std::vector<StoredLevel> sessionLevels(RunStore& store, long long sessionId)
+{
+    std::vector<StoredLevel> out;
+    sql::Statement s(store.handle(),
+        "SELECT level, concurrency, run_id, metrics FROM session_levels WHERE session_id = ? ORDER BY level");
+    s.bind(1, static_cast<std::int64_t>(sessionId));
+    while (s.step())
+        out.push_back({ static_cast<int>(s.int64(0)), static_cast<int>(s.int64(1)), s.isNull(2) ? 0 : s.int64(2),
+            s.text(3) });
+    return out;
+}
+
+Result<std::vector<RequestLog>> levelRequests(RunStore& store, long long sessionId, int level)
+{
+    sql::Statement s(store.handle(), "SELECT requests FROM session_levels WHERE session_id = ? AND level = ?");
+    s.bind(1, static_cast<std::int64_t>(sessionId));
+    s.bind(2, static_cast<std::int64_t>(level));
+    std::string name = "session " + std::to_string(sessionId) + ", level " + std::to_string(level);
+    if (!s.step())
+        return Error { name + ": not in the store" };
+    return decodeRequests(s.blob(0), name);
+}
+
+} // namespace paretoscope

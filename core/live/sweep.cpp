@@ -1,0 +1,280 @@
+#include "sweep.h"
+
+#include <ctime>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "core/httpfetch.h"
+#include "sessionstore.h"
+
+namespace paretoscope {
+
+namespace {
+
+using nlohmann::json;
+
+json statsJson(const LatencyStats& s)
+{
+    json j = json::object();
+    auto put = [&](const char* k, const std::optional<double>& v) { j[k] = v ? json(*v) : json(nullptr); };
+    put("mean", s.mean);
+    put("median", s.median);
+    put("p90", s.p90);
+    put("p99", s.p99);
+    put("p99.9", s.p999);
+    return j;
+}
+
+json opt(const std::optional<double>& v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+std::string utcNow()
+{
+    std::time_t t = std::time(nullptr);
+    std::tm tm {};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+struct ServedModels {
+    std::vector<std::string> ids;
+    std::string simulation;
+};
+
+Result<ServedModels> servedModels(const std::string& base, const std::string& apiKey)
+{
+    HttpOptions o;
+    o.connectTimeoutMs = 5000;
+    o.totalTimeoutMs = 20000;
+    o.maxBytes = 4u << 20;
+    if (!apiKey.empty())
+        o.headers.push_back("Authorization: Bearer " + apiKey);
+    auto body = httpGet(base + "/v1/models", o);
+    if (!body)
+        return Error { body.error() };
+    json j = json::parse(*body, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("data") || !j["data"].is_array())
+        return Error { base + "/v1/models: not an OpenAI model list" };
+    ServedModels m;
+    for (const json& d : j["data"]) {
+        if (!d.is_object() || !d.contains("id") || !d["id"].is_string())
+            continue;
+        m.ids.push_back(d["id"].get<std::string>());
+        if (d.value("owned_by", "") == "paretoscope-engine-sim") {
+            std::string label = d.contains("simulation") && d["simulation"].is_string() ? d["simulation"].get<std::string>() : "";
+            m.simulation = label.empty() || label == "fixed" ? "sim-fixed" : label;
+        }
+    }
+    if (m.ids.empty())
+        return Error { base + "/v1/models: the server lists no model" };
+    return m;
+}
+
+std::unique_ptr<Workload> makeWorkload(const SessionConfig& c)
+{
+    RequestShape shape { c.model, c.chat, c.prompt };
+    if (c.workload == "agentic")
+        return std::make_unique<AgenticWorkload>(shape, c.agentic);
+    return std::make_unique<RandomWorkload>(shape, c.isl, c.osl);
+}
+
+} // namespace
+
+RunRecord levelRecord(const SessionConfig& c, const std::string& simulation, const std::string& workloadName,
+    int concurrency, const LevelMetrics& m, const LevelTelemetry& t, long long sessionId)
+{
+    RunRecord r;
+    r.model = c.model;
+    r.hardware = simulation.empty() ? c.hardware : simulation;
+    r.engine = simulation.empty() ? c.engine : "engine-sim";
+    r.precision = c.precision;
+    r.tp = c.tp;
+    r.ep = c.ep;
+    r.pp = 1;
+    r.gpus = c.gpus;
+    r.isl = c.workload == "agentic" ? 0 : c.isl;
+    r.osl = c.workload == "agentic" ? c.agentic.outputTokens : c.osl;
+    r.workload = workloadName;
+    r.concurrency = concurrency;
+    r.runDate = utcNow();
+    double gpus = std::max(1, c.gpus);
+    if (m.duration > 0) {
+        r.tputPerGpu = m.totalThroughput / gpus;
+        r.outputTputPerGpu = m.outputThroughput / gpus;
+        r.inputTputPerGpu = (m.totalThroughput - m.outputThroughput) / gpus;
+    }
+    if (m.tpot.median && *m.tpot.median > 0)
+        r.interactivity = 1.0 / *m.tpot.median;
+    r.ttft = m.ttft;
+    r.tpot = m.tpot;
+    r.itl = m.itl;
+    r.e2el = m.e2el;
+    r.avgPowerW = t.avgPowerW;
+    r.completed = m.completed;
+    r.failed = m.failed;
+    r.provenance.source = "session:" + std::to_string(sessionId);
+    r.provenance.format = "live-session";
+    r.provenance.note = simulation.empty()
+        ? "live session " + std::to_string(sessionId) + " (" + (c.recipe.empty() ? c.endpoint : "recipe " + c.recipe) + ")"
+        : "SIMULATION by paretoscope-engine-sim (" + simulation + "), session " + std::to_string(sessionId);
+    return r;
+}
+
+std::string levelJson(int level, int concurrency, const LevelMetrics& m, const LevelTelemetry& t, const RunRecord& r)
+{
+    json errors = json::object();
+    for (const auto& [message, count] : m.errors)
+        errors[message] = count;
+    json j = { { "level", level }, { "concurrency", concurrency }, { "hardware", r.hardware }, { "engine", r.engine },
+        { "completed", m.completed }, { "failed", m.failed }, { "duration_s", m.duration },
+        { "total_input_tokens", m.totalInput }, { "total_output_tokens", m.totalOutput },
+        { "request_throughput", m.requestThroughput }, { "output_throughput", m.outputThroughput },
+        { "total_token_throughput", m.totalThroughput }, { "tput_per_gpu", opt(r.tputPerGpu) },
+        { "output_tput_per_gpu", opt(r.outputTputPerGpu) }, { "interactivity", opt(r.interactivity) },
+        { "goodput", opt(m.goodput) }, { "ttft_s", statsJson(m.ttft) }, { "tpot_s", statsJson(m.tpot) },
+        { "itl_s", statsJson(m.itl) }, { "e2el_s", statsJson(m.e2el) }, { "client_wait_s", statsJson(m.clientWait) },
+        { "prompt_mismatches", m.promptMismatches }, { "errors", errors }, { "avg_power_w", opt(t.avgPowerW) },
+        { "energy_j", opt(t.energyJ) },
+        { "joules_per_token",
+            t.energyJ && m.totalOutput > 0 ? json(*t.energyJ / static_cast<double>(m.totalOutput)) : json(nullptr) },
+        { "avg_sm_clock_mhz", opt(t.avgSmClockMhz) }, { "avg_utilization_pct", opt(t.avgUtilization) },
+        { "max_memory_used_gib", opt(t.maxMemoryUsedGiB) }, { "telemetry_samples", t.samples } };
+    if (!t.engineMetricsJson.empty())
+        j["engine_metrics"] = json::parse(t.engineMetricsJson, nullptr, false);
+    if (r.provenance.note.starts_with("SIMULATION"))
+        j["simulation"] = true;
+    return j.dump();
+}
+
+Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const std::string& apiKey,
+    const SessionEvents& events, const SessionHooks& hooks)
+{
+    auto note = [&](const std::string& s) {
+        if (events.note)
+            events.note(s);
+    };
+    if (auto st = validateSessionConfig(config); !st)
+        return Error { st.error() };
+    auto base = normalizeEndpointUrl(config.endpoint);
+    if (!base)
+        return Error { base.error() };
+    config.endpoint = *base;
+    auto served = servedModels(config.endpoint, apiKey);
+    if (!served)
+        return Error { "the endpoint does not answer as an OpenAI-compatible server: " + served.error() };
+    if (config.model.empty())
+        config.model = served->ids.front();
+    if (std::find(served->ids.begin(), served->ids.end(), config.model) == served->ids.end())
+        return Error { config.endpoint + " serves " + served->ids.front() + ", not " + config.model };
+    if (!served->simulation.empty())
+        note("the endpoint is paretoscope-engine-sim (" + served->simulation + "): results are labelled a simulation");
+    Endpoint endpoint { config.endpoint, apiKey, config.chat };
+
+    // one short request shows whether the server takes token-id prompts
+    if (!config.chat && config.prompt == PromptKind::TokenIds) {
+        RandomWorkload probe({ config.model, false, PromptKind::TokenIds }, 8, 2, 1.0);
+        LevelOptions o;
+        o.prompts = 1;
+        o.warmups = 0;
+        o.requestTimeout = std::min(config.requestTimeout, 120.0);
+        auto r = runLevel(endpoint, probe, o);
+        if (!r)
+            return Error { r.error() };
+        const RequestLog& log = r->requests.front();
+        if (!log.ok() && (log.httpStatus == 400 || log.httpStatus == 422)) {
+            config.prompt = PromptKind::Text;
+            note("the server refused token-id prompts (" + log.error + "); sending text, counted by the server");
+        } else if (!log.ok()) {
+            return Error { "a test request failed: " + log.error };
+        }
+    }
+
+    SessionOutcome out;
+    out.simulation = served->simulation;
+    auto id = createSession(store, config, served->simulation);
+    if (!id)
+        return Error { id.error() };
+    out.sessionId = *id;
+    auto workload = makeWorkload(config);
+    note("session " + std::to_string(out.sessionId) + ": " + std::to_string(config.concurrencies.size()) + " levels of "
+        + workload->name());
+
+    auto end = [&](const std::string& status, const std::string& reason) -> Result<SessionOutcome> {
+        out.status = status;
+        out.reason = reason;
+        if (auto st = finishSession(store, out.sessionId, status, reason); !st)
+            return Error { st.error() };
+        return out;
+    };
+
+    for (std::size_t i = 0; i < config.concurrencies.size(); ++i) {
+        int level = static_cast<int>(i);
+        int c = config.concurrencies[i];
+        note("level " + std::to_string(level + 1) + " of " + std::to_string(config.concurrencies.size())
+            + ": concurrency " + std::to_string(c));
+        LevelOptions o;
+        o.concurrency = c;
+        o.requestRate = config.requestRate;
+        o.prompts = config.promptsPerLevel;
+        o.warmups = config.warmups;
+        o.requestTimeout = config.requestTimeout;
+        o.stallTimeout = config.stallTimeout;
+        o.seed = 1000 + static_cast<unsigned long long>(level);
+        std::optional<std::string> engineGone;
+        bool userCancelled = false;
+        if (hooks.sampler)
+            hooks.sampler->begin();
+        auto result = runLevel(endpoint, *workload, o, [&](const LevelProgress& p) {
+            if (hooks.engineFailure && (engineGone = hooks.engineFailure()))
+                return false;
+            if (events.progress && !events.progress(level, c, p)) {
+                userCancelled = true;
+                return false;
+            }
+            return true;
+        });
+        LevelTelemetry telemetry = hooks.sampler ? hooks.sampler->end() : LevelTelemetry {};
+        if (!result)
+            return end("failed", "level " + std::to_string(level + 1) + ": " + result.error());
+        if (!engineGone && hooks.engineFailure)
+            engineGone = hooks.engineFailure();
+        if (engineGone)
+            return end("failed",
+                "the engine stopped during level " + std::to_string(level + 1) + " (concurrency " + std::to_string(c)
+                    + "): " + *engineGone);
+        if (result->cancelled || userCancelled)
+            return end("cancelled", "cancelled during level " + std::to_string(level + 1) + "; finished levels kept");
+        LevelMetrics m = computeLevelMetrics(result->requests, config.slo);
+        if (m.completed == 0) {
+            std::string top = m.errors.empty() ? "no requests" : m.errors.begin()->first;
+            for (const auto& [message, count] : m.errors)
+                if (count > m.errors.at(top))
+                    top = message;
+            return end("failed",
+                "level " + std::to_string(level + 1) + " (concurrency " + std::to_string(c)
+                    + "): every request failed, most often: " + top);
+        }
+        LevelOutcome lo;
+        lo.level = level;
+        lo.concurrency = c;
+        lo.metrics = m;
+        lo.telemetry = telemetry;
+        lo.record = levelRecord(config, served->simulation, workload->name(), c, m, telemetry, out.sessionId);
+        lo.json = levelJson(level, c, m, telemetry, lo.record);
+        auto run = storeLevel(store, out.sessionId, level, c, lo.record, lo.json, result->requests);
+        if (!run)
+            return end("failed", run.error());
+        lo.runId = *run;
+        if (events.levelStored)
+            events.levelStored(lo);
+        out.levels.push_back(std::move(lo));
+    }
+    return end("finished", "");
+}
+
+} // namespace paretoscope

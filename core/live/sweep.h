@@ -1,0 +1,81 @@
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "core/runstore.h"
+#include "levelmetrics.h"
+#include "loadgenerator.h"
+#include "sessionconfig.h"
+
+namespace paretoscope {
+
+/// What the device and the engine reported during a level (empty where nothing was sampled).
+struct LevelTelemetry {
+    int samples = 0;
+    std::optional<double> avgPowerW; ///< summed over the session's GPUs
+    std::optional<double> energyJ; ///< from the energy counters where present, else power x time
+    std::optional<double> avgSmClockMhz;
+    std::optional<double> avgUtilization; ///< percent
+    std::optional<double> maxMemoryUsedGiB;
+    std::string engineMetricsJson; ///< scraped from the engine's /metrics: gauges averaged, counters as deltas
+};
+
+/// Samples what a level used; the sweep calls begin() before a level's measured requests and end() after.
+class LevelSampler {
+public:
+    virtual ~LevelSampler() = default;
+    virtual void begin() = 0;
+    virtual LevelTelemetry end() = 0;
+};
+
+/// A finished and stored level.
+struct LevelOutcome {
+    int level = 0;
+    int concurrency = 0;
+    LevelMetrics metrics;
+    LevelTelemetry telemetry;
+    RunRecord record;
+    long long runId = 0;
+    std::string json; ///< what the CLI prints and the store keeps as the level's metrics
+};
+
+struct SessionOutcome {
+    long long sessionId = 0;
+    std::string status; ///< finished, failed, cancelled
+    std::string reason;
+    std::string simulation; ///< the emulator's label, empty on real hardware
+    std::vector<LevelOutcome> levels;
+};
+
+/// Callbacks of a running session, all on the session's thread.
+struct SessionEvents {
+    std::function<void(const std::string&)> note; ///< a status line (probing, prompt mode, level started)
+    std::function<bool(int level, int concurrency, const LevelProgress&)> progress; ///< false cancels
+    std::function<void(const LevelOutcome&)> levelStored; ///< the level's run is in the store
+};
+
+/// What else a session watches: a launched engine's health, the device's telemetry.
+struct SessionHooks {
+    std::function<std::optional<std::string>()> engineFailure; ///< why the launched engine is gone, if it is
+    LevelSampler* sampler = nullptr;
+};
+
+/// Runs a sweep: checks the endpoint (/v1/models: the model, whether it is the emulator), falls back to text
+/// prompts where token ids are refused, then runs each concurrency level and stores it the moment it is measured.
+/// A failure ends the session with the finished levels kept and the reason stored; the result says what happened.
+Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const std::string& apiKey,
+    const SessionEvents& events = {}, const SessionHooks& hooks = {});
+
+/// The run record of a level (DESIGN.md section 2 derivations: per GPU, interactivity from the median TPOT).
+RunRecord levelRecord(const SessionConfig& config, const std::string& simulation, const std::string& workloadName,
+    int concurrency, const LevelMetrics& metrics, const LevelTelemetry& telemetry, long long sessionId);
+
+/// The level as JSON: seconds and tokens/s, the errors, client wait, telemetry.
+std::string levelJson(int level, int concurrency, const LevelMetrics& metrics, const LevelTelemetry& telemetry,
+    const RunRecord& record);
+
+} // namespace paretoscope
