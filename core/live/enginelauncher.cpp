@@ -97,6 +97,17 @@ bool executable(const std::filesystem::path& p)
     }
 }
 
+// Alive and not a zombie: /proc/PID/stat's state field.
+bool processRunning(pid_t pid)
+{
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string stat;
+    if (!std::getline(in, stat))
+        return false;
+    std::size_t close = stat.rfind(')');
+    return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] != 'Z' && stat[close + 2] != 'X';
+}
+
 std::string describeStatus(int status)
 {
     if (WIFEXITED(status)) {
@@ -221,6 +232,14 @@ void EngineProcess::reap(bool block)
 std::optional<std::string> EngineProcess::exitReason()
 {
     reap(false);
+    if (!m_exit && m_engine > 0 && !processRunning(m_engine)) {
+        // the engine is dead (a zombie until the guardian reaps it): give the guardian a moment to report how
+        auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+        while (!m_exit && std::chrono::steady_clock::now() < until) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            reap(false);
+        }
+    }
     return m_exit;
 }
 
