@@ -59,6 +59,7 @@ private slots:
         sqlite3* h = nullptr;
         sqlite3_open(db.toUtf8().constData(), &h);
         QCOMPARE(sqlite3_exec(h,
+                     "DROP TABLE session_levels; DROP TABLE sessions;"
                      "DROP TRIGGER runs_release_content; DROP TABLE run_content;"
                      "CREATE UNIQUE INDEX runs_content ON runs(content_hash); PRAGMA user_version=1",
                      nullptr, nullptr, nullptr),
@@ -70,6 +71,8 @@ private slots:
         QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
         QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 435);
         QCOMPARE(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = 'runs_content'"), 0);
+        // and on to version 3: the live-session tables
+        QCOMPARE(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name IN ('sessions', 'session_levels')"), 2);
         // the migrated hashes still find every record a duplicate
         auto again = importPath(*s, fixture(kApi).toStdString(), {});
         QCOMPARE(again[0].result->duplicates, 435u);
