@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "app/clicommon.h"
+#include "core/live/levelsampler.h"
 #include "core/live/recipesession.h"
 #include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
@@ -239,8 +240,14 @@ int cmdBench(const Args& a, int argc, char** argv)
     events.note = [](const std::string& s) { std::cerr << "paretoscope-cli: " << s << "\n"; };
     events.progress = [](int, int, const LevelProgress&) { return !g_interrupted.load(); };
     events.levelStored = [](const LevelOutcome& lo) { std::cout << lo.json << std::endl; };
-    auto outcome = viaRecipe ? runRecipeSession(*store, c, launch, key ? key : "", events)
-                             : runSession(*store, c, key ? key : "", events);
+    DeviceDiscovery discovery = discoverDevices();
+    std::string samplerNote;
+    auto sampler = makeSessionSampler(discovery, c, a.value("devices").value_or(""), key ? key : "", samplerNote);
+    events.note(samplerNote);
+    SessionHooks hooks;
+    hooks.sampler = sampler.get();
+    auto outcome = viaRecipe ? runRecipeSession(*store, c, launch, key ? key : "", events, sampler.get())
+                             : runSession(*store, c, key ? key : "", events, hooks);
     if (!outcome) {
         std::cerr << "paretoscope-cli: " << outcome.error() << "\n";
         return 1;

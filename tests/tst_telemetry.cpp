@@ -1,0 +1,152 @@
+// Devices and telemetry: NVML and ROCm SMI are bound with dlopen, so the tests load stand-in libraries with the same
+// C interface (tests/support/fake*.cpp) whose power and energy are known; and the Prometheus text of vLLM/SGLang.
+#include <QtTest>
+
+#include <cstdlib>
+#include <thread>
+
+#include "core/live/devices.h"
+#include "core/live/levelsampler.h"
+#include "core/live/prometheus.h"
+#include "tests/support/simprocess.h"
+
+using namespace paretoscope;
+
+class TestTelemetry : public QObject {
+    Q_OBJECT
+
+private slots:
+    void cleanup()
+    {
+        unsetenv("PARETOSCOPE_NVML_LIBRARY");
+        unsetenv("PARETOSCOPE_ROCM_SMI_LIBRARY");
+    }
+
+    void worksWhereNoLibraryExists()
+    {
+        setenv("PARETOSCOPE_NVML_LIBRARY", "/nonexistent/libnvidia-ml.so.1", 1);
+        setenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent/librocm_smi64.so.7", 1);
+        DeviceDiscovery d = discoverDevices();
+        QVERIFY(d.devices.empty());
+        QCOMPARE(int(d.notes.size()), 2);
+        QVERIFY(QString::fromStdString(d.notes[0]).contains("NVML not found"));
+    }
+
+    void nvmlDevicesAndTheirTelemetry()
+    {
+        setenv("PARETOSCOPE_NVML_LIBRARY", FAKE_NVML, 1);
+        setenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent", 1);
+        DeviceDiscovery d = discoverDevices();
+        QCOMPARE(int(d.devices.size()), 2);
+        const GpuDevice& g = d.devices[1];
+        QCOMPARE(QString::fromStdString(g.name), QString("NVIDIA B300 SXM6 AC"));
+        QCOMPARE(QString::fromStdString(g.hardware), QString("b300"));
+        QCOMPARE(QString::fromStdString(g.architecture), QString("sm_103"));
+        QCOMPARE(g.memoryBytes, 288ull << 30);
+        GpuSample s = d.backends[0]->sample(1);
+        QCOMPARE(*s.powerW, 750.0); // mW -> W
+        QCOMPARE(*s.smClockMhz, 1965.0);
+        QCOMPARE(*s.utilization, 97.0);
+
+        // a level of about 0.6 s on both GPUs: 1,450 W together, energy from the counters
+        SessionConfig c;
+        c.hardware = "b300";
+        std::string note;
+        auto sampler = makeSessionSampler(d, c, "", "", note);
+        QVERIFY2(QString::fromStdString(note).contains("2 x NVIDIA B300"), note.c_str());
+        sampler->begin();
+        std::this_thread::sleep_for(std::chrono::milliseconds(600));
+        LevelTelemetry t = sampler->end();
+        QVERIFY(t.samples >= 3);
+        QVERIFY2(std::abs(*t.avgPowerW - 1450) < 1450 * 0.01, qPrintable(QString::number(*t.avgPowerW)));
+        QVERIFY(*t.energyJ > 1450 * 0.55 && *t.energyJ < 1450 * 0.75);
+        QCOMPARE(*t.avgSmClockMhz, 1965.0);
+        QCOMPARE(*t.maxMemoryUsedGiB, 500.0); // 250 GiB on each
+        // only the devices asked for
+        auto one = makeSessionSampler(d, c, "1", "", note);
+        one->begin();
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        t = one->end();
+        QVERIFY(std::abs(*t.avgPowerW - 750) < 750 * 0.01);
+        // a session on other hardware samples none of them
+        c.hardware = "mi325x";
+        auto none = makeSessionSampler(d, c, "", "", note);
+        QVERIFY(QString::fromStdString(note).startsWith("no mi325x found"));
+    }
+
+    void rocmSmiDevicesAndTheirTelemetry()
+    {
+        setenv("PARETOSCOPE_NVML_LIBRARY", "/nonexistent", 1);
+        setenv("PARETOSCOPE_ROCM_SMI_LIBRARY", FAKE_ROCM_SMI, 1);
+        DeviceDiscovery d = discoverDevices();
+        QCOMPARE(int(d.devices.size()), 1);
+        QCOMPARE(QString::fromStdString(d.devices[0].hardware), QString("mi325x"));
+        QCOMPARE(QString::fromStdString(d.devices[0].architecture), QString("gfx942"));
+        QCOMPARE(d.devices[0].memoryBytes, 256ull * 1000 * 1000 * 1000);
+        SessionConfig c;
+        c.hardware = "mi325x";
+        std::string note;
+        auto sampler = makeSessionSampler(d, c, "", "", note);
+        sampler->begin();
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        LevelTelemetry t = sampler->end();
+        // counter x 15.3 uJ: 750 W
+        QVERIFY2(std::abs(*t.avgPowerW - 750) < 750 * 0.01, qPrintable(QString::number(*t.avgPowerW)));
+        QCOMPARE(*t.avgUtilization, 88.0);
+    }
+
+    void hardwareKeys_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("b300") << "NVIDIA B300 SXM6 AC" << "b300";
+        QTest::newRow("gb300") << "NVIDIA GB300" << "gb300";
+        QTest::newRow("h200") << "NVIDIA H200" << "h200";
+        QTest::newRow("mi325x") << "AMD Instinct MI325X" << "mi325x";
+        QTest::newRow("unknown") << "NVIDIA A10" << "";
+    }
+    void hardwareKeys()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, key);
+        QCOMPARE(QString::fromStdString(hardwareKeyFor(name.toStdString(), "")), key);
+    }
+
+    void prometheusTextAsEnginesWriteIt()
+    {
+        std::string text = "# HELP vllm:num_requests_running Number of requests in model execution batches.\n"
+                           "# TYPE vllm:num_requests_running gauge\n"
+                           "vllm:num_requests_running{engine=\"0\",model_name=\"m\"} 12.0\n"
+                           "vllm:num_requests_running{engine=\"1\",model_name=\"m\"} 3.0\n"
+                           "vllm:kv_cache_usage_perc{model_name=\"a}b\"} 0.25\r\n"
+                           "vllm:prompt_tokens_total{model_name=\"m\"} 1.5e6 1700000000000\n"
+                           "vllm:generation_tokens_total 4096\n"
+                           "broken_line_without_value\n"
+                           "vllm:prefix_cache_hits_total{x=\"y\"} NaN\n"
+                           "sglang:num_queue_reqs 7\n";
+        auto s = parsePrometheusText(text);
+        QCOMPARE(s["vllm:num_requests_running"], 15.0); // summed over engines
+        QCOMPARE(s["vllm:kv_cache_usage_perc"], 0.25); // a brace inside a quoted label
+        QCOMPARE(s["vllm:prompt_tokens_total"], 1.5e6); // the timestamp is not the value
+        QVERIFY(!s.count("broken_line_without_value"));
+        QVERIFY(!s.count("vllm:prefix_cache_hits_total"));
+        auto e = engineState(s);
+        QCOMPARE(e["running"], 15.0);
+        QCOMPARE(e["waiting"], 7.0); // SGLang's name
+        QCOMPARE(e["generation_tokens"], 4096.0);
+    }
+
+    void engineMetricsAreScrapedPerLevel()
+    {
+        testsupport::SimProcess sim({ "--ttft-ms", "1", "--itl-ms", "1" });
+        QVERIFY(sim.ok());
+        TelemetrySampler sampler(nullptr, {}, sim.url().toStdString() + "/metrics", "");
+        sampler.begin();
+        LevelTelemetry t = sampler.end();
+        QVERIFY(!t.avgPowerW);
+        QVERIFY2(QString::fromStdString(t.engineMetricsJson).contains("\"scrapes\":2"), t.engineMetricsJson.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTelemetry)
+#include "tst_telemetry.moc"
