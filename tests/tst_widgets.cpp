@@ -19,7 +19,9 @@
 #include "core/storepaths.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/testutil.h"
+#include "tests/support/simprocess.h"
 #include "widgets/mainwindow.h"
+#include "widgets/sessiondialog.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;
@@ -323,6 +325,58 @@ private slots:
         QCOMPARE(shot.size(), QSize(1600, 1000));
         const QString path = QStringLiteral(PARETOSCOPE_SCREENSHOT);
         QVERIFY2(shot.save(path), qPrintable(path));
+        qInfo("screenshot: %s", qPrintable(path));
+    }
+
+    void sessionDialogRefusesWhatCoreRefuses()
+    {
+        SessionDialog dialog(QStringLiteral("No GPU found"));
+        dialog.setEndpoint("ftp://host/v1", "b300", "vllm", 8);
+        QVERIFY(!dialog.build());
+        dialog.setEndpoint("http://127.0.0.1:9", "b300", "vllm", 8);
+        dialog.setConcurrency("1,four");
+        QVERIFY(!dialog.build());
+        dialog.setConcurrency("1,4");
+        QVERIFY(dialog.build());
+        QCOMPARE(dialog.request().config.gpus, 8);
+        QCOMPARE(QString::fromStdString(dialog.request().config.endpoint), QString("http://127.0.0.1:9"));
+    }
+
+    void liveSessionLevelsLandOnTheChart()
+    {
+        // last: it moves the window to the session's scope
+        testsupport::SimProcess sim({ "--profile", "b300-sim" });
+        QVERIFY(sim.ok());
+        SessionDialog dialog { QString() };
+        dialog.setEndpoint(sim.url(), "b300", "vllm", 8);
+        dialog.setConcurrency("1,8,32,128");
+        dialog.setLengths(512, 48);
+        QVERIFY(dialog.build());
+        QSignalSpy levels(&m_window->sessions(), &SessionController::levelStored);
+        QSignalSpy finished(m_window.get(), &MainWindow::sessionFinished);
+        m_window->startSession(dialog.request());
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.front().front().toString(), QString("finished"));
+        QCOMPARE(levels.size(), 4);
+        QCOMPARE(m_window->sessionPanel()->storedLevels(), 4);
+        // the chart is on the session's scope with its four points, labelled a simulation
+        for (int i = 0; i < 5 && (!m_window->scopeData() || m_window->scopeData()->runCount < 4); ++i)
+            waitShown();
+        auto data = m_window->scopeData();
+        QCOMPARE(QString::fromStdString(data->scope.model), QString("sim-model"));
+        QCOMPARE(int(data->runCount), 4);
+        QCOMPARE(int(data->frontiers.size()), 1);
+        QCOMPARE(QString::fromStdString(data->frontiers.front().key.hardware), QString("b300-sim"));
+        QString legend = m_window->chartPanel()->chart()->line(0)->name();
+        QVERIFY2(legend.contains("simulated"), qPrintable(legend));
+        // a bigger batch: more tok/s/GPU, fewer tok/s/user (the emulator's frontier is a real trade-off)
+        const auto& f = data->frontiers.front().points;
+        QVERIFY(f.size() >= 3);
+        m_window->resize(1600, 1000);
+        QTest::qWait(50);
+        const QImage shot = m_window->grab().toImage();
+        QString path = QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath("session-1600x1000.png");
+        QVERIFY(shot.save(path));
         qInfo("screenshot: %s", qPrintable(path));
     }
 

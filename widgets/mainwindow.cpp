@@ -23,6 +23,8 @@
 #include "core/reports.h"
 #include "importdialogs.h"
 #include "palette.h"
+#include "core/live/devices.h"
+#include "sessiondialog.h"
 
 namespace paretoscope::ui {
 
@@ -31,12 +33,14 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     , m_store(std::move(store))
     , m_loader(QString::fromStdString(m_store->path()))
     , m_importer(QString::fromStdString(m_store->path()))
+    , m_sessions(QString::fromStdString(m_store->path()))
     , m_filters(new FilterPanel(this))
     , m_chart(new ChartPanel(bundledPricing(), this))
     , m_readout(new ReadoutPanel(bundledPricing(), this))
     , m_ladder(new LadderPanel(bundledPricing(), this))
     , m_summary(new SummaryPanel(this))
     , m_runs(new RunsPanel(this))
+    , m_sessionPanel(new SessionPanel(this))
     , m_tabs(new QTabWidget(this))
     , m_status(new QLabel(this))
 {
@@ -45,6 +49,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     m_tabs->addTab(m_ladder, tr("Ladder"));
     m_tabs->addTab(m_summary, tr("Summary"));
     m_tabs->addTab(m_runs, tr("Runs"));
+    m_tabs->addTab(m_sessionPanel, tr("Live session"));
 
     auto* filtersScroll = new QScrollArea(this);
     filtersScroll->setWidget(m_filters);
@@ -112,9 +117,74 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
         emit importFinished();
     });
 
+    connect(m_sessionPanel, &SessionPanel::cancelRequested, &m_sessions, &SessionController::cancel);
+    connect(&m_sessions, &SessionController::note, m_sessionPanel, &SessionPanel::showNote);
+    connect(&m_sessions, &SessionController::progress, m_sessionPanel, &SessionPanel::showProgress);
+    connect(&m_sessions, &SessionController::engineLog, m_sessionPanel, &SessionPanel::showLog);
+    connect(&m_sessions, &SessionController::levelStored, this, &MainWindow::sessionLevelStored);
+    connect(&m_sessions, &SessionController::finished, this, [this](const QString& status, const QString& reason) {
+        m_sessionPanel->ended(status, reason);
+        m_sessionPanel->setSessions(paretoscope::sessions(*m_store));
+        emit sessionFinished(status);
+    });
+    // a session whose process was killed or crashed reads as interrupted, its finished levels kept
+    markInterruptedSessions(*m_store);
+    m_sessionPanel->setSessions(paretoscope::sessions(*m_store));
+
     refreshScopes();
     selectRememberedScope();
     baseScopeChanged();
+}
+
+void MainWindow::askNewSession()
+{
+    if (m_sessions.busy()) {
+        m_tabs->setCurrentWidget(m_sessionPanel);
+        return;
+    }
+    DeviceDiscovery found = discoverDevices();
+    QStringList lines;
+    for (const GpuDevice& d : found.devices)
+        lines << tr("GPU %1: %2 (%3, %4 GB)")
+                     .arg(d.index)
+                     .arg(QString::fromStdString(d.name), QString::fromStdString(d.architecture))
+                     .arg(d.memoryBytes / 1000000000ull);
+    if (found.devices.empty())
+        lines << tr("No GPU found on this machine (%1). Sessions against an endpoint elsewhere, or the engine "
+                    "emulator recipes, still run; power and energy are then not measured.")
+                     .arg(QString::fromStdString(found.notes.empty() ? "" : found.notes.front()));
+    SessionDialog dialog(lines.join('\n'), this);
+    if (dialog.exec() == QDialog::Accepted)
+        startSession(dialog.request());
+}
+
+void MainWindow::startSession(SessionRequest request)
+{
+    m_sessionConfig = request.config;
+    if (request.launch)
+        if (auto c = configForRecipe(request.config, *request.launch))
+            m_sessionConfig = *c;
+    m_sessionScopeShown = false;
+    QString title = request.launch ? tr("Live session: %1").arg(QString::fromStdString(request.launch->recipe.name))
+                                   : tr("Live session: %1").arg(QString::fromStdString(request.config.endpoint));
+    m_sessionPanel->started(title);
+    m_tabs->setCurrentWidget(m_sessionPanel);
+    m_sessions.start(std::move(request));
+}
+
+void MainWindow::sessionLevelStored(const StoredLevelLine& level)
+{
+    m_sessionPanel->addLevel(level);
+    refreshScopes();
+    // the first level's point brings its scope into view; later ones land on it
+    auto runs = m_store->runs({ level.runId });
+    if (!m_sessionScopeShown && !runs.empty()) {
+        const RunRecord& r = runs.front().record;
+        m_sessionScopeShown = m_filters->selectScope(
+            QString::fromStdString(r.model), QString::fromStdString(r.workload), r.isl, r.osl);
+    }
+    m_filters->setSeries(m_store->series(m_filters->baseScope()));
+    requestScope();
 }
 
 MainWindow::~MainWindow() = default;
@@ -152,6 +222,9 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(tr("&Copy summary as Markdown"), QKeySequence(tr("Ctrl+Shift+C")), m_summary, &SummaryPanel::copy);
+    QMenu* session = menuBar()->addMenu(tr("&Session"));
+    session->addAction(tr("&New live session…"), QKeySequence(tr("Ctrl+L")), this, &MainWindow::askNewSession);
+    session->addAction(tr("&Cancel the running session"), this, [this] { m_sessions.cancel(); });
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), m_chart, &ChartPanel::resetZoom);
 }
@@ -228,6 +301,8 @@ QString MainWindow::describeRun(long long id)
                  .arg(num(r.ttft.median, 1000, 1, " ms"), num(r.tpot.median, 1000, 2, " ms"),
                      num(r.e2el.median, 1, 2, " s"));
     lines << tr("Source: %1").arg(QString::fromStdString(r.provenance.source));
+    if (!r.provenance.note.empty())
+        lines << QString::fromStdString(r.provenance.note);
     if (!r.runDate.empty())
         lines << tr("Run date: %1").arg(QString::fromStdString(r.runDate));
     return lines.join('\n');
@@ -424,6 +499,15 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    if (m_sessions.busy()
+        && QMessageBox::question(this, tr("Quit"),
+               tr("A live session is running; quitting cancels it (finished levels are kept) and stops the engine it "
+                  "launched. Quit?"))
+            != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
+    m_sessions.cancel();
     saveSettings();
     event->accept();
 }

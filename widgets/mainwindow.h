@@ -10,6 +10,8 @@
 #include "readoutpanel.h"
 #include "runspanel.h"
 #include "scopeloader.h"
+#include "sessioncontroller.h"
+#include "sessionpanel.h"
 #include "summarypanel.h"
 
 class QLabel;
@@ -50,10 +52,17 @@ public:
     Status exportLadderCsv(const QString& path) const;
     Status exportRunsCsv(const QString& path);
 
+    /// Starts a live session; each level's point shows on the chart as soon as it is stored.
+    void startSession(SessionRequest request);
+    SessionPanel* sessionPanel() const { return m_sessionPanel; }
+    SessionController& sessions() { return m_sessions; }
+
 signals:
     /// A scope's data arrived and every panel shows it.
     void scopeShown();
     void importFinished();
+    /// A live session ended (status: finished, failed, cancelled or error).
+    void sessionFinished(const QString& status);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -74,10 +83,15 @@ private:
     void saveSettings() const;
     void askExportChart(bool svg);
     void askExportCsv(int which);
+    void askNewSession();
+    void sessionLevelStored(const StoredLevelLine& level);
 
     std::unique_ptr<RunStore> m_store;
     ScopeLoader m_loader;
     ImportController m_importer;
+    SessionController m_sessions;
+    SessionConfig m_sessionConfig; ///< of the running session: its scope is selected when its first level lands
+    bool m_sessionScopeShown = false;
     std::shared_ptr<const ScopeData> m_data;
     FilterPanel* m_filters;
     ChartPanel* m_chart;
@@ -85,6 +99,7 @@ private:
     LadderPanel* m_ladder;
     SummaryPanel* m_summary;
     RunsPanel* m_runs;
+    SessionPanel* m_sessionPanel;
     QTabWidget* m_tabs;
     QLabel* m_status;
     QProgressDialog* m_progress = nullptr;

@@ -26,13 +26,19 @@ Qt::PenStyle precisionStyle(const QString& precision)
 
 QString hardwareName(const std::string& hardware)
 {
-    return QString::fromStdString(hardware).toUpper();
+    // results of paretoscope-engine-sim say so wherever they are named
+    QString h = QString::fromStdString(hardware);
+    if (h == QLatin1String("sim-fixed"))
+        return QStringLiteral("Emulator (fixed timing, simulated)");
+    if (h.endsWith(QLatin1String("-sim")))
+        return h.chopped(4).toUpper() + QStringLiteral(" (simulated)");
+    return h.toUpper();
 }
 
 QString engineName(const std::string& engine)
 {
     const QString e = QString::fromStdString(engine);
-    static const std::array<std::pair<const char*, const char*>, 6> known { { { "vllm", "vLLM" },
+    static const std::array<std::pair<const char*, const char*>, 7> known { { { "vllm", "vLLM" }, { "engine-sim", "engine emulator" },
         { "sglang", "SGLang" }, { "trt", "TensorRT-LLM" }, { "dynamo-trt", "Dynamo TRT" },
         { "dynamo-sglang", "Dynamo SGLang" }, { "atom", "ATOM" } } };
     for (const auto& [key, name] : known)

@@ -85,6 +85,11 @@ std::unique_ptr<Workload> makeWorkload(const SessionConfig& c)
 
 } // namespace
 
+std::string sessionWorkloadName(const SessionConfig& config)
+{
+    return makeWorkload(config)->name();
+}
+
 RunRecord levelRecord(const SessionConfig& c, const std::string& simulation, const std::string& workloadName,
     int concurrency, const LevelMetrics& m, const LevelTelemetry& t, long long sessionId)
 {

@@ -70,6 +70,9 @@ struct SessionHooks {
 Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const std::string& apiKey,
     const SessionEvents& events = {}, const SessionHooks& hooks = {});
 
+/// The workload's name as its runs are stored ("random 1k/1k", "agentic 8 turns, ...").
+std::string sessionWorkloadName(const SessionConfig& config);
+
 /// The run record of a level (DESIGN.md section 2 derivations: per GPU, interactivity from the median TPOT).
 RunRecord levelRecord(const SessionConfig& config, const std::string& simulation, const std::string& workloadName,
     int concurrency, const LevelMetrics& metrics, const LevelTelemetry& telemetry, long long sessionId);

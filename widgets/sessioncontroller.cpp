@@ -1,0 +1,128 @@
+#include "sessioncontroller.h"
+
+#include <QFile>
+#include <QMetaObject>
+#include <chrono>
+
+#include "core/live/levelsampler.h"
+
+namespace paretoscope::ui {
+
+SessionController::SessionController(QString storePath, QObject* parent)
+    : QObject(parent)
+    , m_path(std::move(storePath))
+    , m_worker(new QObject)
+{
+    qRegisterMetaType<LiveLevel>();
+    qRegisterMetaType<StoredLevelLine>();
+    m_thread.setObjectName(QStringLiteral("session"));
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread.start();
+}
+
+SessionController::~SessionController()
+{
+    m_cancel = true;
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void SessionController::start(SessionRequest request)
+{
+    m_busy = true;
+    m_cancel = false;
+    QMetaObject::invokeMethod(m_worker, [this, request = std::move(request)] {
+        auto post = [this](auto fn) { QMetaObject::invokeMethod(this, fn, Qt::QueuedConnection); };
+        auto done = [this, post](QString status, QString reason, long long id) {
+            post([this, status, reason, id] {
+                m_busy = false;
+                emit finished(status, reason, id);
+            });
+        };
+        auto store = RunStore::open(m_path.toStdString());
+        if (!store)
+            return done(QStringLiteral("error"), QString::fromStdString(store.error()), 0);
+        std::string key = request.apiKey.toStdString();
+        SessionConfig config = request.config;
+        if (request.launch) {
+            auto configured = configForRecipe(config, *request.launch);
+            if (!configured)
+                return done(QStringLiteral("error"), QString::fromStdString(configured.error()), 0);
+            config = *configured;
+        }
+        DeviceDiscovery discovery = discoverDevices();
+        std::string samplerNote;
+        auto sampler = makeSessionSampler(discovery, config, request.devices.toStdString(), key, samplerNote);
+
+        SessionEvents events;
+        auto lastLog = std::chrono::steady_clock::now();
+        std::string logPath = request.launch ? request.launch->logPath : std::string();
+        auto forwardLog = [&] {
+            // the engine's log tail once a second, read here, not on the GUI thread
+            if (logPath.empty() || std::chrono::steady_clock::now() - lastLog < std::chrono::seconds(1))
+                return;
+            lastLog = std::chrono::steady_clock::now();
+            QFile f(QString::fromStdString(logPath));
+            if (f.open(QIODevice::ReadOnly)) {
+                if (f.size() > 16384)
+                    f.seek(f.size() - 16384);
+                QString tail = QString::fromUtf8(f.readAll());
+                post([this, tail] { emit engineLog(tail); });
+            }
+        };
+        events.note = [&](const std::string& line) {
+            QString s = QString::fromStdString(line);
+            post([this, s] { emit note(s); });
+        };
+        events.note(samplerNote);
+        auto lastProgress = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+        events.progress = [&](int level, int concurrency, const LevelProgress& p) {
+            forwardLog();
+            auto now = std::chrono::steady_clock::now();
+            if (now - lastProgress >= std::chrono::milliseconds(200)) {
+                lastProgress = now;
+                LiveLevel l;
+                l.level = level;
+                l.concurrency = concurrency;
+                l.finished = p.finished;
+                l.total = p.total;
+                l.warmupsLeft = p.warmupsLeft;
+                l.failed = p.failed;
+                l.elapsed = p.elapsed;
+                l.outputTokensPerSecond = p.elapsed > 0 ? double(p.outputTokens) / p.elapsed : 0;
+                l.medianTtft = p.medianTtft.value_or(-1);
+                l.medianTpot = p.medianTpot.value_or(-1);
+                post([this, l] { emit progress(l); });
+            }
+            return !m_cancel.load();
+        };
+        events.levelStored = [&](const LevelOutcome& lo) {
+            StoredLevelLine s;
+            s.level = lo.level;
+            s.concurrency = lo.concurrency;
+            s.runId = lo.runId;
+            s.interactivity = lo.record.interactivity.value_or(0);
+            s.tputPerGpu = lo.record.tputPerGpu.value_or(0);
+            s.medianTtft = lo.metrics.ttft.median.value_or(0);
+            s.medianTpot = lo.metrics.tpot.median.value_or(0);
+            s.failed = lo.metrics.failed;
+            s.avgPowerW = lo.telemetry.avgPowerW.value_or(-1);
+            post([this, s] { emit levelStored(s); });
+        };
+        Result<SessionOutcome> outcome = Error { "" };
+        if (request.launch) {
+            outcome = runRecipeSession(**store, request.config, *request.launch, key, events, sampler.get());
+        } else {
+            SessionHooks hooks;
+            hooks.sampler = sampler.get();
+            outcome = runSession(**store, config, key, events, hooks);
+        }
+        forwardLog();
+        if (!outcome)
+            return done(QStringLiteral("error"), QString::fromStdString(outcome.error()), 0);
+        done(QString::fromStdString(outcome->status), QString::fromStdString(outcome->reason), outcome->sessionId);
+    });
+}
+
+} // namespace paretoscope::ui

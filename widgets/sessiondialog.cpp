@@ -1,0 +1,272 @@
+#include "sessiondialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QVBoxLayout>
+
+#include "core/live/loadgenerator.h"
+
+namespace paretoscope::ui {
+
+namespace {
+
+QSpinBox* spin(int lo, int hi, int value, QWidget* parent)
+{
+    auto* s = new QSpinBox(parent);
+    s->setRange(lo, hi);
+    s->setValue(value);
+    return s;
+}
+
+QLabel* plain(const QString& text, QWidget* parent)
+{
+    auto* l = new QLabel(text, parent);
+    l->setTextFormat(Qt::PlainText);
+    l->setWordWrap(true);
+    return l;
+}
+
+} // namespace
+
+SessionDialog::SessionDialog(const QString& devicesText, QWidget* parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("New live session"));
+    auto* layout = new QVBoxLayout(this);
+    auto* devices = plain(devicesText, this);
+    devices->setStyleSheet(QStringLiteral("color: #444"));
+    layout->addWidget(devices);
+
+    m_useRecipe = new QRadioButton(tr("Launch an engine from a recipe"), this);
+    m_useEndpoint = new QRadioButton(tr("Use a running OpenAI-compatible endpoint"), this);
+    m_useRecipe->setChecked(true);
+    layout->addWidget(m_useRecipe);
+    layout->addWidget(m_useEndpoint);
+    m_source = new QStackedWidget(this);
+
+    auto* recipePage = new QWidget(this);
+    auto* rf = new QFormLayout(recipePage);
+    m_recipe = new QComboBox(recipePage);
+    for (const Recipe& r : bundledRecipes())
+        m_recipe->addItem(QString::fromStdString(r.name));
+    m_recipeText = plain(QString(), recipePage);
+    m_recipeModel = new QLineEdit(recipePage);
+    m_tp = spin(1, 1024, 8, recipePage);
+    m_ep = spin(1, 1024, 1, recipePage);
+    m_port = spin(1, 65535, 8000, recipePage);
+    m_devices = new QLineEdit(recipePage);
+    m_devices->setPlaceholderText(tr("0,1,2,3,4,5,6,7"));
+    rf->addRow(tr("Recipe"), m_recipe);
+    rf->addRow(QString(), m_recipeText);
+    rf->addRow(tr("Model"), m_recipeModel);
+    rf->addRow(tr("Tensor parallel"), m_tp);
+    rf->addRow(tr("Expert parallel"), m_ep);
+    rf->addRow(tr("Port"), m_port);
+    rf->addRow(tr("GPUs (indices)"), m_devices);
+    m_source->addWidget(recipePage);
+
+    auto* endpointPage = new QWidget(this);
+    auto* ef = new QFormLayout(endpointPage);
+    m_url = new QLineEdit(endpointPage);
+    m_url->setPlaceholderText(QStringLiteral("http://127.0.0.1:8000"));
+    m_apiKey = new QLineEdit(endpointPage);
+    m_apiKey->setEchoMode(QLineEdit::Password);
+    m_apiKey->setPlaceholderText(tr("used for this session only, never stored"));
+    m_hardware = new QComboBox(endpointPage);
+    m_hardware->setEditable(true);
+    m_hardware->addItems({ "b300", "mi325x", "b200", "h200", "mi355x" });
+    m_engine = new QComboBox(endpointPage);
+    m_engine->setEditable(true);
+    m_engine->addItems({ "vllm", "sglang" });
+    m_gpus = spin(1, 100000, 8, endpointPage);
+    ef->addRow(tr("URL"), m_url);
+    ef->addRow(tr("API key"), m_apiKey);
+    ef->addRow(tr("Hardware"), m_hardware);
+    ef->addRow(tr("Engine"), m_engine);
+    ef->addRow(tr("GPUs serving it"), m_gpus);
+    m_source->addWidget(endpointPage);
+    layout->addWidget(m_source);
+
+    auto* work = new QGroupBox(tr("Workload"), this);
+    auto* wf = new QFormLayout(work);
+    m_model = new QLineEdit(work);
+    m_model->setPlaceholderText(tr("as the server lists it (empty: its first model)"));
+    m_precision = new QComboBox(work);
+    m_precision->addItems({ "fp4", "fp8", "bf16" });
+    m_workload = new QComboBox(work);
+    m_workload->addItem(tr("Random, fixed lengths (InferenceX)"), QStringLiteral("random"));
+    m_workload->addItem(tr("Agentic: multi-turn on a shared prefix"), QStringLiteral("agentic"));
+    m_isl = spin(1, 1'000'000, 1024, work);
+    m_osl = spin(1, 1'000'000, 1024, work);
+    m_islLabel = new QLabel(work);
+    m_oslLabel = new QLabel(work);
+    m_concurrency = new QLineEdit(QStringLiteral("1,4,16,64,256"), work);
+    m_sloTtft = spin(0, 600000, 0, work);
+    m_sloTtft->setSpecialValueText(tr("none"));
+    m_sloTtft->setSuffix(QStringLiteral(" ms"));
+    m_sloTpot = spin(0, 60000, 0, work);
+    m_sloTpot->setSpecialValueText(tr("none"));
+    m_sloTpot->setSuffix(QStringLiteral(" ms"));
+    wf->addRow(tr("Model"), m_model);
+    wf->addRow(tr("Precision"), m_precision);
+    wf->addRow(tr("Workload"), m_workload);
+    wf->addRow(m_islLabel, m_isl);
+    wf->addRow(m_oslLabel, m_osl);
+    wf->addRow(tr("Concurrency levels"), m_concurrency);
+    wf->addRow(tr("SLO: TTFT at most"), m_sloTtft);
+    wf->addRow(tr("SLO: TPOT at most"), m_sloTpot);
+    layout->addWidget(work);
+
+    m_error = plain(QString(), this);
+    m_error->setStyleSheet(QStringLiteral("color: #b00020"));
+    layout->addWidget(m_error);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &SessionDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_useRecipe, &QRadioButton::toggled, this, [this](bool on) { m_source->setCurrentIndex(on ? 0 : 1); });
+    connect(m_recipe, &QComboBox::currentIndexChanged, this, &SessionDialog::recipeChanged);
+    connect(m_workload, &QComboBox::currentIndexChanged, this, &SessionDialog::workloadChanged);
+    recipeChanged();
+    workloadChanged();
+}
+
+void SessionDialog::recipeChanged()
+{
+    auto r = bundledRecipe(m_recipe->currentText().toStdString());
+    if (!r)
+        return;
+    m_recipeText->setText(QString::fromStdString(r->description));
+    auto get = [&](const char* k) { return QString::fromStdString(r->defaults.count(k) ? r->defaults.at(k) : ""); };
+    m_recipeModel->setText(get("model"));
+    m_tp->setValue(get("tp").toInt());
+    m_ep->setValue(get("ep").toInt());
+    m_port->setValue(get("port").toInt());
+    m_devices->setText(get("devices"));
+    m_precision->setCurrentText(QString::fromStdString(r->precision));
+}
+
+void SessionDialog::workloadChanged()
+{
+    bool agentic = m_workload->currentData().toString() == QLatin1String("agentic");
+    m_islLabel->setText(agentic ? tr("New tokens per turn") : tr("Input length (tokens)"));
+    m_oslLabel->setText(agentic ? tr("Answer length (tokens)") : tr("Output length (tokens)"));
+}
+
+void SessionDialog::setEndpoint(const QString& url, const QString& hardware, const QString& engine, int gpus)
+{
+    m_useEndpoint->setChecked(true);
+    m_url->setText(url);
+    m_hardware->setCurrentText(hardware);
+    m_engine->setCurrentText(engine);
+    m_gpus->setValue(gpus);
+}
+
+void SessionDialog::setConcurrency(const QString& list)
+{
+    m_concurrency->setText(list);
+}
+
+void SessionDialog::setLengths(int isl, int osl)
+{
+    m_isl->setValue(isl);
+    m_osl->setValue(osl);
+}
+
+bool SessionDialog::build()
+{
+    SessionRequest r;
+    SessionConfig& c = r.config;
+    c.model = m_model->text().trimmed().toStdString();
+    c.precision = m_precision->currentText().toStdString();
+    c.workload = m_workload->currentData().toString().toStdString();
+    c.isl = m_isl->value();
+    c.osl = m_osl->value();
+    c.agentic.turnTokens = c.isl;
+    c.agentic.outputTokens = c.osl;
+    c.concurrencies.clear();
+    for (const QString& part : m_concurrency->text().split(',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        int n = part.trimmed().toInt(&ok);
+        if (!ok || n < 1) {
+            m_error->setText(tr("Concurrency levels are whole numbers above zero, e.g. 1,4,16,64 (not \"%1\").")
+                                 .arg(part.trimmed()));
+            return false;
+        }
+        c.concurrencies.push_back(n);
+    }
+    if (m_sloTtft->value() > 0)
+        c.slo.ttft = m_sloTtft->value() / 1000.0;
+    if (m_sloTpot->value() > 0)
+        c.slo.tpot = m_sloTpot->value() / 1000.0;
+    if (m_useRecipe->isChecked()) {
+        auto recipe = bundledRecipe(m_recipe->currentText().toStdString());
+        if (!recipe) {
+            m_error->setText(QString::fromStdString(recipe.error()));
+            return false;
+        }
+        RecipeLaunch l;
+        l.recipe = *recipe;
+        l.parameters = { { "model", m_recipeModel->text().trimmed().toStdString() },
+            { "tp", std::to_string(m_tp->value()) }, { "ep", std::to_string(m_ep->value()) },
+            { "port", std::to_string(m_port->value()) }, { "devices", m_devices->text().trimmed().toStdString() } };
+        QString logDir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+        QDir().mkpath(logDir);
+        l.logPath = QDir(logDir).filePath(QStringLiteral("engine-%1.log").arg(m_recipe->currentText())).toStdString();
+        auto configured = configForRecipe(c, l);
+        if (!configured) {
+            m_error->setText(QString::fromStdString(configured.error()));
+            return false;
+        }
+        if (!m_model->text().trimmed().isEmpty() && m_model->text().trimmed() != m_recipeModel->text().trimmed()) {
+            m_error->setText(tr("The workload's model must be the one the recipe serves (%1).").arg(m_recipeModel->text()));
+            return false;
+        }
+        r.launch = l;
+        r.devices = m_devices->text().trimmed();
+    } else {
+        auto url = normalizeEndpointUrl(m_url->text().trimmed().toStdString());
+        if (!url) {
+            m_error->setText(QString::fromStdString(url.error()));
+            return false;
+        }
+        c.endpoint = *url;
+        c.hardware = m_hardware->currentText().trimmed().toLower().toStdString();
+        c.engine = m_engine->currentText().trimmed().toLower().toStdString();
+        c.gpus = m_gpus->value();
+        c.tp = m_gpus->value();
+        if (c.hardware.empty() || c.engine.empty()) {
+            m_error->setText(tr("Name the hardware and the engine: they label the runs."));
+            return false;
+        }
+        r.apiKey = m_apiKey->text();
+    }
+    if (!r.launch) {
+        if (auto st = validateSessionConfig(c); !st) {
+            m_error->setText(QString::fromStdString(st.error()));
+            return false;
+        }
+    }
+    m_error->clear();
+    m_request = std::move(r);
+    return true;
+}
+
+void SessionDialog::accept()
+{
+    if (build())
+        QDialog::accept();
+}
+
+} // namespace paretoscope::ui
