@@ -7,7 +7,12 @@
 #include <memory>
 #include <mutex>
 #include <random>
+#include <sys/epoll.h>
 #include <sys/resource.h>
+#include <unistd.h>
+#include <unordered_map>
+#include <cerrno>
+#include <cmath>
 
 #include <curl/curl.h>
 #include <simdjson.h>
@@ -57,8 +62,7 @@ std::string errorMessage(simdjson::dom::parser& parser, const std::string& body)
 }
 
 struct Transfer {
-    CURL* easy = nullptr;
-    curl_slist* headers = nullptr;
+    CURL* easy = nullptr; ///< borrowed from the level's pool, returned when the transfer is done
     std::string body;
     RequestLog log;
     SseParser parser;
@@ -74,12 +78,6 @@ struct Transfer {
     explicit Transfer(std::size_t maxEvent)
         : parser(maxEvent)
     {
-    }
-    ~Transfer()
-    {
-        if (easy)
-            curl_easy_cleanup(easy);
-        curl_slist_free_all(headers);
     }
 };
 
@@ -121,7 +119,40 @@ private:
     int m_concurrency = 1, m_prompts = 0, m_warmups = 0;
     CURLM* m_multi = nullptr;
     Clock::time_point m_start;
-    std::vector<std::unique_ptr<Transfer>> m_live;
+    std::unordered_map<Transfer*, std::unique_ptr<Transfer>> m_live;
+    std::vector<CURL*> m_pool; ///< easy handles of finished transfers, configured, ready for the next request
+    curl_slist* m_headers = nullptr; ///< shared by every request of the level
+    int m_epoll = -1;
+    double m_curlDeadline = -1; ///< when libcurl wants its timeout action (level seconds), -1 none
+
+public:
+    // libcurl's event interface: sockets go into our epoll set, so each wake costs what happened, not the number
+    // of streams open (curl_multi_poll walks every socket, which a thousand streams made the client's main cost)
+    static int onSocket(CURL*, curl_socket_t fd, int what, void* user, void* assigned)
+    {
+        auto* run = static_cast<LevelRun*>(user);
+        if (what == CURL_POLL_REMOVE) {
+            epoll_ctl(run->m_epoll, EPOLL_CTL_DEL, fd, nullptr);
+            return 0;
+        }
+        epoll_event ev {};
+        ev.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
+        ev.data.fd = fd;
+        if (!assigned) {
+            if (epoll_ctl(run->m_epoll, EPOLL_CTL_ADD, fd, &ev) != 0 && errno == EEXIST)
+                epoll_ctl(run->m_epoll, EPOLL_CTL_MOD, fd, &ev);
+            curl_multi_assign(run->m_multi, fd, run);
+        } else if (epoll_ctl(run->m_epoll, EPOLL_CTL_MOD, fd, &ev) != 0 && errno == ENOENT) {
+            epoll_ctl(run->m_epoll, EPOLL_CTL_ADD, fd, &ev);
+        }
+        return 0;
+    }
+    static int onTimer(CURLM*, long timeoutMs, void* user)
+    {
+        auto* run = static_cast<LevelRun*>(user);
+        run->m_curlDeadline = timeoutMs < 0 ? -1 : run->now() + static_cast<double>(timeoutMs) / 1000.0;
+        return 0;
+    }
     LevelResult m_result;
     int m_warmupsStarted = 0, m_warmupsDone = 0, m_measuredStarted = 0, m_measuredDone = 0, m_failed = 0;
     long long m_outputTokens = 0;
@@ -154,38 +185,42 @@ Status LevelRun::start(int slot, bool warmup, double scheduled)
     t->log.warmup = warmup;
     t->log.scheduled = scheduled;
     t->log.inputTokens = planned.inputTokens;
-    t->easy = curl_easy_init();
-    if (!t->easy)
-        return Error { "libcurl could not create a transfer" };
-    t->headers = curl_slist_append(t->headers, "Content-Type: application/json");
-    t->headers = curl_slist_append(t->headers, "Accept: text/event-stream");
-    t->headers = curl_slist_append(t->headers, "Expect:");
-    if (!m_endpoint.apiKey.empty())
-        t->headers = curl_slist_append(t->headers, ("Authorization: Bearer " + m_endpoint.apiKey).c_str());
-    CURL* e = t->easy;
-    curl_easy_setopt(e, CURLOPT_URL, m_url.c_str());
-    curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(e, CURLOPT_HTTPHEADER, t->headers);
+    // easy handles are reused: a burst of a thousand users coming free at once must not pay for a thousand
+    // handles built and configured from scratch before the last request goes out
+    CURL* e = nullptr;
+    if (!m_pool.empty()) {
+        e = m_pool.back();
+        m_pool.pop_back();
+    } else {
+        e = curl_easy_init();
+        if (!e)
+            return Error { "libcurl could not create a transfer" };
+        curl_easy_setopt(e, CURLOPT_URL, m_url.c_str());
+        curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+        curl_easy_setopt(e, CURLOPT_HTTPHEADER, m_headers);
+        curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, writeCallback);
+        curl_easy_setopt(e, CURLOPT_PREREQFUNCTION, prereqCallback);
+        curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+        curl_easy_setopt(e, CURLOPT_TCP_NODELAY, 1L);
+        curl_easy_setopt(e, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1);
+        curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(m_opt.connectTimeout * 1000));
+        curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, static_cast<long>(m_opt.requestTimeout * 1000));
+        curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, std::max(1L, static_cast<long>(m_opt.stallTimeout)));
+    }
+    t->easy = e;
     curl_easy_setopt(e, CURLOPT_POSTFIELDS, t->body.data());
     curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(t->body.size()));
-    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, writeCallback);
     curl_easy_setopt(e, CURLOPT_WRITEDATA, t.get());
     curl_easy_setopt(e, CURLOPT_PRIVATE, t.get());
     curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->curlError);
-    curl_easy_setopt(e, CURLOPT_PREREQFUNCTION, prereqCallback);
     curl_easy_setopt(e, CURLOPT_PREREQDATA, t.get());
-    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(e, CURLOPT_TCP_NODELAY, 1L);
-    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1);
-    curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(m_opt.connectTimeout * 1000));
-    curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, static_cast<long>(m_opt.requestTimeout * 1000));
-    curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 1L);
-    curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, std::max(1L, static_cast<long>(m_opt.stallTimeout)));
     t->log.sent = now(); // until the request really goes out (prereqCallback)
     if (curl_multi_add_handle(m_multi, e) != CURLM_OK)
         return Error { "libcurl could not start a transfer" };
     (warmup ? m_warmupsStarted : m_measuredStarted)++;
-    m_live.push_back(std::move(t));
+    Transfer* key = t.get();
+    m_live.emplace(key, std::move(t));
     return ok();
 }
 
@@ -308,6 +343,8 @@ void LevelRun::finish(Transfer& t, CURLcode code)
         ++m_warmupsDone;
     }
     curl_multi_remove_handle(m_multi, t.easy);
+    m_pool.push_back(t.easy);
+    t.easy = nullptr;
 }
 
 bool LevelRun::report(bool force)
@@ -346,7 +383,37 @@ Result<LevelResult> LevelRun::run()
     m_multi = curl_multi_init();
     if (!m_multi)
         return Error { "libcurl could not start (curl_multi_init)" };
-    std::unique_ptr<CURLM, decltype(&curl_multi_cleanup)> guard(m_multi, curl_multi_cleanup);
+    m_epoll = epoll_create1(EPOLL_CLOEXEC);
+    if (m_epoll < 0) {
+        curl_multi_cleanup(m_multi);
+        return Error { std::string("cannot create an epoll set: ") + std::strerror(errno) };
+    }
+    // transfers first, then the multi handle, then the epoll set they were registered in
+    struct Cleanup {
+        LevelRun* run;
+        ~Cleanup()
+        {
+            for (auto& [key, t] : run->m_live) {
+                curl_multi_remove_handle(run->m_multi, t->easy);
+                curl_easy_cleanup(t->easy);
+            }
+            run->m_live.clear();
+            for (CURL* e : run->m_pool)
+                curl_easy_cleanup(e);
+            curl_multi_cleanup(run->m_multi);
+            curl_slist_free_all(run->m_headers);
+            ::close(run->m_epoll);
+        }
+    } cleanup { this };
+    m_headers = curl_slist_append(m_headers, "Content-Type: application/json");
+    m_headers = curl_slist_append(m_headers, "Accept: text/event-stream");
+    m_headers = curl_slist_append(m_headers, "Expect:");
+    if (!m_endpoint.apiKey.empty())
+        m_headers = curl_slist_append(m_headers, ("Authorization: Bearer " + m_endpoint.apiKey).c_str());
+    curl_multi_setopt(m_multi, CURLMOPT_SOCKETFUNCTION, &LevelRun::onSocket);
+    curl_multi_setopt(m_multi, CURLMOPT_SOCKETDATA, this);
+    curl_multi_setopt(m_multi, CURLMOPT_TIMERFUNCTION, &LevelRun::onTimer);
+    curl_multi_setopt(m_multi, CURLMOPT_TIMERDATA, this);
     curl_multi_setopt(m_multi, CURLMOPT_MAXCONNECTS, static_cast<long>(m_concurrency + 8));
     m_workload.reset(m_concurrency);
     m_start = Clock::now();
@@ -410,7 +477,10 @@ Result<LevelResult> LevelRun::run()
         }
 
         int running = 0;
-        curl_multi_perform(m_multi, &running);
+        if (m_curlDeadline >= 0 && now() >= m_curlDeadline) {
+            m_curlDeadline = -1;
+            curl_multi_socket_action(m_multi, CURL_SOCKET_TIMEOUT, 0, &running);
+        }
         int left = 0;
         bool freed = false;
         while (CURLMsg* msg = curl_multi_info_read(m_multi, &left)) {
@@ -426,9 +496,8 @@ Result<LevelResult> LevelRun::run()
                 double think = m_workload.thinkTime(done->slot, done->log, m_rng);
                 readyAt[slot] = (measuredPhase ? now() - phaseStart : 0) + think;
             }
-            auto it = std::find_if(
-                m_live.begin(), m_live.end(), [&](const std::unique_ptr<Transfer>& p) { return p.get() == done; });
-            m_result.requests.push_back(std::move((*it)->log));
+            auto it = m_live.find(done);
+            m_result.requests.push_back(std::move(it->second->log));
             m_live.erase(it);
             freed = true;
         }
@@ -436,16 +505,20 @@ Result<LevelResult> LevelRun::run()
             break;
         if (!report(false)) {
             m_result.cancelled = true;
-            for (auto& tr : m_live)
-                curl_multi_remove_handle(m_multi, tr->easy);
-            m_live.clear();
-            return std::move(m_result);
+            return std::move(m_result); // Cleanup closes every open stream
         }
         if (freed)
             continue; // a user is free: send its next request before waiting on the network
-        int waitMs = static_cast<int>(std::clamp((wakeAt - now()) * 1000.0, 0.0, 100.0));
-        if (waitMs > 0 || running > 0)
-            curl_multi_poll(m_multi, nullptr, 0, waitMs, nullptr);
+        double until = m_curlDeadline >= 0 ? std::min(wakeAt, m_curlDeadline) : wakeAt;
+        int waitMs = static_cast<int>(std::ceil(std::clamp((until - now()) * 1000.0, 0.0, 100.0)));
+        epoll_event events[512];
+        int n = epoll_wait(m_epoll, events, 512, waitMs);
+        for (int i = 0; i < n; ++i) {
+            int mask = ((events[i].events & EPOLLIN) ? CURL_CSELECT_IN : 0)
+                | ((events[i].events & EPOLLOUT) ? CURL_CSELECT_OUT : 0)
+                | ((events[i].events & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);
+            curl_multi_socket_action(m_multi, events[i].data.fd, mask, &running);
+        }
     }
     report(true);
     return std::move(m_result);
