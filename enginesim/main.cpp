@@ -28,7 +28,7 @@ int usage(const char* why)
     std::fprintf(stderr,
         "usage: paretoscope-engine-sim [--port N] [--model NAME] (--profile b300-sim|mi325x-sim | --ttft-ms X --itl-ms Y)\n"
         "       [--fail-500 SHARE] [--fail-429 SHARE] [--drop SHARE] [--stall SHARE] [--stream-error SHARE]\n"
-        "       [--text-only] [--max-model-len N] [--seed N]\n"
+        "       [--text-only] [--flood line|events] [--api-key KEY] [--max-model-len N] [--seed N]\n"
         "Prints \"listening on 127.0.0.1:PORT\" once it accepts connections; stops on SIGINT or SIGTERM.\n");
     return 2;
 }
@@ -61,6 +61,8 @@ int main(int argc, char** argv)
         double share = 0;
         if (a == "--port")
             options.port = std::atoi(v);
+        else if (a == "--api-key")
+            options.apiKey = v;
         else if (a == "--model")
             options.model = v;
         else if (a == "--profile")
@@ -71,7 +73,12 @@ int main(int argc, char** argv)
             itlMs = std::atof(v);
         else if (a == "--max-model-len")
             options.maxModelLen = std::atoi(v);
-        else if (a == "--seed")
+        else if (a == "--flood") {
+            std::string kind = v;
+            if (kind != "line" && kind != "events")
+                return usage("--flood takes line (one endless data line) or events (token events forever)");
+            options.faults.flood = kind == "line" ? 1 : 2;
+        } else if (a == "--seed")
             options.faults.seed = static_cast<unsigned>(std::strtoul(v, nullptr, 10));
         else if (a == "--fail-500" || a == "--fail-429" || a == "--drop" || a == "--stall" || a == "--stream-error") {
             if (!parseShare(v, share))

@@ -56,6 +56,8 @@ const char* reason(int status)
         return "OK";
     case 400:
         return "Bad Request";
+    case 401:
+        return "Unauthorized";
     case 404:
         return "Not Found";
     case 405:
@@ -90,6 +92,8 @@ struct SimServer::Connection {
     bool closeAfterWrite = false;
     bool watchingOut = false;
     double receivedAt = 0; ///< when the last bytes came in: a request's clock starts then, not after parsing it
+    int flood = 0; ///< an endless answer is being written (Faults::flood)
+    std::string floodEvent;
 };
 
 struct SimServer::Stream {
@@ -301,6 +305,7 @@ bool SimServer::handleRequests(Connection& c)
         std::string path = requestLine.substr(sp1 + 1, sp2 - sp1 - 1);
         std::string version = requestLine.substr(sp2 + 1);
         std::size_t contentLength = 0;
+        std::string authorization;
         c.keepAlive = version != "HTTP/1.0";
         std::size_t pos = lineEnd == std::string::npos ? head.size() : lineEnd + 2;
         while (pos < head.size()) {
@@ -315,7 +320,9 @@ bool SimServer::handleRequests(Connection& c)
             std::string name = lower(line.substr(0, colon));
             std::string value = line.substr(colon + 1);
             value.erase(0, value.find_first_not_of(" \t"));
-            if (name == "content-length") {
+            if (name == "authorization") {
+                authorization = value;
+            } else if (name == "content-length") {
                 contentLength = std::strtoull(value.c_str(), nullptr, 10);
             } else if (name == "connection") {
                 std::string v = lower(value);
@@ -339,16 +346,19 @@ bool SimServer::handleRequests(Connection& c)
             return true;
         std::string body = c.in.substr(headEnd + 4, contentLength);
         c.in.erase(0, headEnd + 4 + contentLength);
-        route(c, method, path, body);
+        route(c, method, path, body, authorization);
         if (!m_conns.count(fd))
             return false;
     }
     return true;
 }
 
-void SimServer::route(Connection& c, const std::string& method, const std::string& rawPath, const std::string& body)
+void SimServer::route(Connection& c, const std::string& method, const std::string& rawPath, const std::string& body,
+    const std::string& authorization)
 {
     std::string path = rawPath.substr(0, rawPath.find('?'));
+    if (!m_opt.apiKey.empty() && authorization != "Bearer " + m_opt.apiKey && path != "/health")
+        return respond(c, 401, "application/json", errorBody("invalid API key", "AuthenticationError", 401));
     bool get = method == "GET";
     bool post = method == "POST";
     if (path == "/health" && get)
@@ -475,8 +485,31 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
                     "\"logprobs\":null,\"finish_reason\":null}]}\n\n"))
             return;
     }
+    if (s->streaming && m_opt.faults.flood) {
+        // never finishes: the client has to cut it off
+        c.flood = m_opt.faults.flood;
+        c.floodEvent = c.flood == 1 ? std::string(256 * 1024, 'x')
+                                    : "data: " + s->head + ",\"choices\":[{\"index\":0,\"text\":\" tok\"}]}\n\n";
+        if (c.flood == 1 && !sendChunk(c, "data: "))
+            return;
+        m_streams.emplace(s->id, std::move(s));
+        refill(c);
+        return;
+    }
     m_engine->add({ s->id, promptTokens, maxTokens }, c.receivedAt);
     m_streams.emplace(s->id, std::move(s));
+}
+
+void SimServer::refill(Connection& c)
+{
+    int fd = c.fd;
+    for (int i = 0; i < 64 && c.outPos >= c.out.size(); ++i) {
+        std::string chunk;
+        while (chunk.size() < 64 * 1024)
+            chunk += c.floodEvent;
+        if (!sendChunk(c, chunk) || !m_conns.count(fd))
+            return;
+    }
 }
 
 void SimServer::emitTokens(double now)
@@ -635,6 +668,10 @@ void SimServer::onWritable(Connection& c)
     }
     c.out.clear();
     c.outPos = 0;
+    if (c.flood) {
+        refill(c);
+        return;
+    }
     epoll_event ev {};
     ev.events = EPOLLIN;
     ev.data.fd = c.fd;

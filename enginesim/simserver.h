@@ -20,6 +20,7 @@ struct Faults {
     double stall = 0; ///< the stream stops sending but stays open
     double streamError = 0; ///< an error object sent mid-stream, then [DONE]
     bool textOnly = false; ///< refuse token-id prompts with 400, as some servers do
+    int flood = 0; ///< 1: every stream is one endless data line; 2: endless token events that never finish
     unsigned seed = 1;
 };
 
@@ -28,6 +29,7 @@ struct ServerOptions {
     std::string model = "sim-model";
     std::string label; ///< what /v1/models reports as the simulation (the profile or "fixed")
     int maxModelLen = 131072;
+    std::string apiKey; ///< when set, every request needs "Authorization: Bearer KEY" (else 401)
     Faults faults;
 };
 
@@ -50,8 +52,10 @@ private:
     /// reads what has arrived; false when the connection closed
     bool onReadable(Connection& c);
     void onWritable(Connection& c);
+    void refill(Connection& c);
     bool handleRequests(Connection& c);
-    void route(Connection& c, const std::string& method, const std::string& path, const std::string& body);
+    void route(Connection& c, const std::string& method, const std::string& path, const std::string& body,
+        const std::string& authorization);
     void startCompletion(Connection& c, const std::string& body, bool chat);
     void emitTokens(double now);
     void finishStream(Stream& s, Connection& c);

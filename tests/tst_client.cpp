@@ -310,6 +310,67 @@ private slots:
         QVERIFY(!m.ttft.median);
     }
 
+    void endlessAnswersAreCutOff_data()
+    {
+        QTest::addColumn<QString>("flood");
+        QTest::addColumn<QString>("error");
+        // a 1 GB line never arrives whole: the SSE parser stops at its event limit (here the 1 MB answer limit)
+        QTest::newRow("endless line") << "line" << "answer longer than 1 MB, cut off";
+        QTest::newRow("endless events") << "events" << "answer longer than 1 MB, cut off";
+    }
+    void endlessAnswersAreCutOff()
+    {
+        QFETCH(QString, flood);
+        QFETCH(QString, error);
+        SimProcess sim({ "--ttft-ms", "1", "--itl-ms", "1", "--flood", flood });
+        QVERIFY(sim.ok());
+        RandomWorkload workload(idsShape(), 16, 16);
+        LevelOptions options;
+        options.concurrency = 2;
+        options.prompts = 2;
+        options.warmups = 0;
+        options.maxResponseBytes = 1u << 20;
+        auto result = runLevel(endpointOf(sim), workload, options);
+        QVERIFY(result);
+        LevelMetrics m = computeLevelMetrics(result->requests);
+        QCOMPARE(m.failed, 2LL);
+        QCOMPARE(QString::fromStdString(m.errors.begin()->first), error);
+    }
+
+    void poissonArrivalsAtTheRequestedRate()
+    {
+        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1" });
+        QVERIFY(sim.ok());
+        RandomWorkload workload(idsShape(), 16, 4);
+        LevelOptions options;
+        options.requestRate = 200; // per second
+        options.concurrency = 0; // no cap: every arrival is sent when it is due
+        options.prompts = 400;
+        options.warmups = 0;
+        options.seed = 42;
+        auto result = runLevel(endpointOf(sim), workload, options);
+        QVERIFY(result);
+        std::vector<double> at;
+        for (const RequestLog& r : result->requests)
+            at.push_back(r.scheduled);
+        std::sort(at.begin(), at.end());
+        // 400 exponential gaps of mean 5 ms: the mean within 4 standard errors (5 ms / sqrt(400) x 4 = 1 ms)
+        double mean = (at.back() - at.front()) / double(at.size() - 1);
+        QVERIFY2(std::abs(mean - 0.005) < 0.001, qPrintable(QString::number(mean)));
+        // and exponential, not regular: the gaps' coefficient of variation is about 1
+        double sum = 0, sq = 0;
+        for (std::size_t i = 1; i < at.size(); ++i) {
+            double g = at[i] - at[i - 1];
+            sum += g;
+            sq += g * g;
+        }
+        double n = double(at.size() - 1), mu = sum / n, cv = std::sqrt(sq / n - mu * mu) / mu;
+        QVERIFY2(cv > 0.8 && cv < 1.2, qPrintable(QString::number(cv)));
+        LevelMetrics m = computeLevelMetrics(result->requests);
+        QCOMPARE(m.completed, 400LL);
+        QVERIFY(*m.clientWait.median < 0.002); // uncapped: nothing waits in the client
+    }
+
     void cancelClosesEveryStream()
     {
         SimProcess sim({ "--ttft-ms", "10", "--itl-ms", "50" });

@@ -458,6 +458,49 @@ private slots:
         QCOMPARE((*store)->runCount(), static_cast<long long>(list[0].levels));
     }
 
+    void apiKeysAreNeverWritten()
+    {
+        // the key goes in the Authorization header and nowhere else: not the store, not an export, not a log
+        QTemporaryDir dir;
+        const std::string key = "sk-paretoscope-SECRET-7f3a9";
+        QString db = dir.filePath("keys.sqlite");
+        {
+            auto store = RunStore::open(db.toStdString());
+            // the emulator answers 401 without the key: it really is sent
+            SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1", "--api-key", QString::fromStdString(key) });
+            auto refused = runSession(**store, quickConfig(sim.url().toStdString()), "sk-wrong");
+            QVERIFY(!refused);
+            QVERIFY2(QString::fromStdString(refused.error()).contains("401"), refused.error().c_str());
+            auto out = runSession(**store, quickConfig(sim.url().toStdString()), key);
+            QVERIFY(out);
+            QCOMPARE(QString::fromStdString(out->status), QString("finished"));
+        }
+        QProcess cli;
+        cli.setProcessEnvironment([&] {
+            auto env = QProcessEnvironment::systemEnvironment();
+            env.insert("OPENAI_API_KEY", QString::fromStdString(key));
+            return env;
+        }());
+        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1", "--api-key", QString::fromStdString(key) });
+        cli.start(PARETOSCOPE_CLI, { "bench", "--endpoint", sim.url(), "--isl", "16", "--osl", "4", "--concurrency",
+                                         "2", "--hardware", "b300", "--engine", "vllm", "--db", db });
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        QByteArray printed = cli.readAllStandardOutput() + cli.readAllStandardError();
+        QProcess exporter;
+        exporter.start(PARETOSCOPE_CLI, { "export", "--db", db, "--model", "sim-model", "--isl", "16", "--osl", "4",
+                                              "--format", "csv" });
+        QVERIFY(exporter.waitForFinished(10000));
+        QByteArray exported = exporter.readAllStandardOutput();
+        QVERIFY(exported.contains("sim-fixed"));
+        QByteArray stored;
+        for (const QString& f : QDir(dir.path()).entryList(QDir::Files))
+            stored += testsupport::readAll(dir.filePath(f)); // the store, its WAL and journal
+        for (const QByteArray& where : { stored, printed, exported })
+            QVERIFY(!where.contains(QByteArray::fromStdString(key)));
+        QVERIFY(!stored.contains("SECRET"));
+    }
+
     void requestLogsRoundTripAndRefuseDamage()
     {
         std::vector<RequestLog> logs(3);
