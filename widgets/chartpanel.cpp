@@ -165,7 +165,7 @@ void ChartPanel::rebuild()
     });
     QChart* old = m_view->chart();
     m_view->setChart(chart); // the view owns the chart it shows
-    if (old != chart && qobject_cast<FrontierChart*>(old))
+    if (old && old != chart) // released by setChart: the view's default chart too
         delete old;
     m_chart = chart;
     const ChartData& d = chart->chartData();
