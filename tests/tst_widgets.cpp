@@ -3,7 +3,10 @@
 #include <QtTest>
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QJsonArray>
+#include <QLabel>
+#include <QTextDocument>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLegend>
@@ -21,6 +24,7 @@
 #include "tests/support/testutil.h"
 #include "tests/support/simprocess.h"
 #include "widgets/mainwindow.h"
+#include "widgets/palette.h"
 #include "widgets/sessiondialog.h"
 
 using namespace paretoscope;
@@ -326,6 +330,47 @@ private slots:
         const QString path = QStringLiteral(PARETOSCOPE_SCREENSHOT);
         QVERIFY2(shot.save(path), qPrintable(path));
         qInfo("screenshot: %s", qPrintable(path));
+    }
+
+    void markupInImportedNamesShowsAsText()
+    {
+        // Qt guesses rich text in labels, tooltips and the charts' legend: names from a file must show as written
+        const QString src = m_dir.filePath("markup.json");
+        const QByteArray record = "[{\"schema\": \"paretoscope.run/1\", \"model\": \"<img src=x onerror=1>\", "
+                                  "\"hardware\": \"<b>gpu</b>\", \"engine\": \"<i>e</i>\", \"precision\": \"fp4\", "
+                                  "\"workload\": \"agentic coding\", \"interactivity_tok_s_user\": 40, "
+                                  "\"tput_per_gpu_tok_s\": 1000}]";
+        QVERIFY(writeFile(src, record));
+        QSignalSpy done(m_window.get(), &MainWindow::importFinished);
+        m_window->importItems({ ImportItem { src, {} } });
+        QVERIFY(done.wait(20000));
+        QVERIFY(m_window->lastImportResults().value(0).ok);
+        QVERIFY(m_window->filters()->selectScope("<img src=x onerror=1>", "agentic coding", 0, 0));
+        QVERIFY(waitShown());
+        auto asShown = [](const QString& html) {
+            QTextDocument doc;
+            doc.setHtml(html);
+            return doc.toPlainText();
+        };
+        // the legend's label, laid out as HTML by Qt Charts, reads as the characters
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        QVERIFY(chart->groupCount() >= 1);
+        QVERIFY2(asShown(chart->line(0)->name()).startsWith("<B>GPU</B> · <i>e</i>"), qPrintable(chart->line(0)->name()));
+        // the scope's tooltip
+        auto* scopes = m_window->filters()->findChild<QComboBox*>();
+        QString tip = scopes->itemData(scopes->currentIndex(), Qt::ToolTipRole).toString();
+        QVERIFY2(asShown(tip).contains("<img src=x onerror=1>"), qPrintable(tip));
+        // every label that shows one of the names does so as plain text
+        int showing = 0;
+        for (QLabel* l : m_window->findChildren<QLabel*>())
+            if (l->text().contains("<b>gpu</b>", Qt::CaseInsensitive) || l->text().contains("<img")) {
+                ++showing;
+                QVERIFY2(l->textFormat() == Qt::PlainText, qPrintable(l->text()));
+            }
+        QVERIFY(showing >= 1); // the "does not reach" line under the chart names the group
+        // the helper every tooltip with such text goes through
+        QVERIFY(plainToolTip("<img src=x>").contains("&lt;img src=x&gt;"));
+        QCOMPARE(asShown(plainToolTip("a <b>\nb")), QString("a <b>\nb"));
     }
 
     void sessionDialogRefusesWhatCoreRefuses()

@@ -1,4 +1,6 @@
 #include "chartpanel.h"
+
+#include "palette.h"
 #include <QLocale>
 
 #include <QCheckBox>
@@ -53,6 +55,7 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     , m_outside(new QLabel(this))
 {
     m_outside->setTextFormat(Qt::PlainText);
+    m_info->setTextFormat(Qt::PlainText);
     m_outside->setStyleSheet(QStringLiteral("color: #555"));
     m_x->addItem(tr("x: interactivity (tok/s/user)"));
     m_x->addItem(tr("x: end-to-end latency (s)"));
@@ -137,7 +140,7 @@ void ChartPanel::showOutside()
     else if (!outside.isEmpty())
         text = tr("%n groups do not reach %1 tok/s/user (faint)", nullptr, int(outside.size())).arg(at);
     m_outside->setText(text);
-    m_outside->setToolTip(outside.join('\n'));
+    m_outside->setToolTip(plainToolTip(outside.join('\n')));
 }
 
 void ChartPanel::resetZoom()

@@ -79,7 +79,7 @@ void FilterPanel::setScopes(const std::vector<ScopeSummary>& scopes)
     m_scope->clear();
     for (std::size_t i = 0; i < scopes.size(); ++i) {
         m_scope->addItem(scopeText(scopes[i]), int(i));
-        m_scope->setItemData(int(i), scopeText(scopes[i]), Qt::ToolTipRole);
+        m_scope->setItemData(int(i), plainToolTip(scopeText(scopes[i])), Qt::ToolTipRole);
     }
     for (int i = 0; i < m_scope->count(); ++i) {
         const auto& s = m_scopes[static_cast<std::size_t>(i)];

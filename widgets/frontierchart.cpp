@@ -90,7 +90,8 @@ FrontierChart::FrontierChart(
         const int hw = static_cast<int>(std::find(hardware.begin(), hardware.end(), s.key.hardware) - hardware.begin());
         const QColor colour = hardwareColour(hw);
         auto* line = new QLineSeries;
-        line->setName(groupLabel(s.key) + (s.priced ? QString() : tr(" (no price in this tier)")));
+        // Qt Charts lays legend labels out as HTML: names from imported files are escaped to show as written
+        line->setName((groupLabel(s.key) + (s.priced ? QString() : tr(" (no price in this tier)"))).toHtmlEscaped());
         for (const Point& p : s.frontier)
             line->append(p.x, p.y);
         line->setPointsVisible(true);

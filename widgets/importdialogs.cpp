@@ -1,5 +1,7 @@
 #include "importdialogs.h"
 
+#include "palette.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileInfo>
@@ -129,7 +131,8 @@ ImportResultsDialog::ImportResultsDialog(const QList<ImportResultLine>& results,
     for (const ImportResultLine& r : results) {
         auto* item = new QTreeWidgetItem(m_list, { r.source, r.message });
         item->setIcon(0, style()->standardIcon(r.ok ? QStyle::SP_DialogApplyButton : QStyle::SP_MessageBoxWarning));
-        item->setToolTip(1, r.message.toHtmlEscaped());
+        item->setToolTip(0, plainToolTip(r.source));
+        item->setToolTip(1, plainToolTip(r.message));
         if (!r.ok) {
             item->setForeground(1, QColor(176, 0, 32));
             ++failed;

@@ -80,7 +80,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     connect(m_filters, &FilterPanel::filtersChanged, this, &MainWindow::requestScope);
     connect(&m_loader, &ScopeLoader::loaded, this, &MainWindow::showScope);
     connect(&m_loader, &ScopeLoader::failed, this,
-        [this](const QString& msg) { QMessageBox::critical(this, tr("Paretoscope"), msg); });
+        [this](const QString& msg) { plainMessage(this, true, tr("Paretoscope"), msg); });
     connect(m_readout, &ReadoutPanel::targetChanged, m_chart, &ChartPanel::setTarget);
     connect(m_readout, &ReadoutPanel::priceChanged, this, [this] {
         m_chart->setPrice(m_readout->price());
@@ -273,7 +273,7 @@ void MainWindow::loadRuns()
 void MainWindow::deleteRuns(const std::vector<long long>& ids)
 {
     if (auto st = m_store->deleteRuns(ids); !st) {
-        QMessageBox::warning(this, tr("Delete runs"), QString::fromStdString(st.error()));
+        plainMessage(this, false, tr("Delete runs"), QString::fromStdString(st.error()));
         return;
     }
     refreshScopes();
@@ -337,6 +337,9 @@ void MainWindow::importItems(std::vector<ImportItem> items)
         return;
     }
     m_progress = new QProgressDialog(tr("Importing…"), tr("Cancel"), 0, 0, this);
+    auto* progressLabel = new QLabel(m_progress);
+    progressLabel->setTextFormat(Qt::PlainText); // it names the file being read
+    m_progress->setLabel(progressLabel);
     m_progress->setWindowTitle(tr("Import"));
     m_progress->setMinimumDuration(400);
     m_progress->setAutoClose(false);
@@ -409,7 +412,7 @@ void MainWindow::askExportChart(bool svg)
     }
     const Status st = svg ? exportChartSvg(path, size) : exportChartPng(path, size, scale);
     if (!st)
-        QMessageBox::warning(this, tr("Export chart"), QString::fromStdString(st.error()));
+        plainMessage(this, false, tr("Export chart"), QString::fromStdString(st.error()));
 }
 
 void MainWindow::askExportCsv(int which)
@@ -421,7 +424,7 @@ void MainWindow::askExportCsv(int which)
         return;
     const Status st = which == 0 ? exportFrontierCsv(path) : which == 1 ? exportLadderCsv(path) : exportRunsCsv(path);
     if (!st)
-        QMessageBox::warning(this, tr("Export"), QString::fromStdString(st.error()));
+        plainMessage(this, false, tr("Export"), QString::fromStdString(st.error()));
 }
 
 void MainWindow::restoreSettings()

@@ -1,5 +1,6 @@
 #include "palette.h"
 
+#include <QMessageBox>
 #include <array>
 
 namespace paretoscope::ui {
@@ -59,6 +60,21 @@ QString groupLabel(const GroupKey& key)
     if (!key.specDecoding.empty() && key.specDecoding != "none")
         s += QStringLiteral(" · ") + QString::fromStdString(key.specDecoding).toUpper();
     return s;
+}
+
+QString plainToolTip(const QString& text)
+{
+    if (text.isEmpty())
+        return text;
+    return QStringLiteral("<p style='white-space:pre'>") + text.toHtmlEscaped().replace('\n', QStringLiteral("<br>"))
+        + QStringLiteral("</p>");
+}
+
+void plainMessage(QWidget* parent, bool error, const QString& title, const QString& text)
+{
+    QMessageBox box(error ? QMessageBox::Critical : QMessageBox::Warning, title, text, QMessageBox::Ok, parent);
+    box.setTextFormat(Qt::PlainText);
+    box.exec();
 }
 
 } // namespace paretoscope::ui

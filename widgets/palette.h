@@ -3,6 +3,8 @@
 #include <QColor>
 #include <QString>
 
+class QWidget;
+
 #include "core/scope.h"
 
 namespace paretoscope::ui {
@@ -17,5 +19,11 @@ QString groupLabel(const GroupKey& key);
 QString hardwareName(const std::string& hardware);
 QString engineName(const std::string& engine);
 QString precisionName(const std::string& precision);
+
+/// A tooltip that shows `text` as the characters it holds: Qt guesses rich text in tooltips, so text from imported
+/// files or servers ("<img src=...>") is escaped and wrapped as rich text that keeps its line breaks.
+QString plainToolTip(const QString& text);
+/// A message box whose text is never read as markup (QMessageBox guesses rich text too).
+void plainMessage(QWidget* parent, bool error, const QString& title, const QString& text);
 
 } // namespace paretoscope::ui

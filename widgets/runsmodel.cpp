@@ -55,8 +55,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
         return index.column() >= Tp && index.column() <= E2el ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                                               : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == Source)
-        return QString::fromStdString(r.provenance.source + "\nsha256 " + r.provenance.sha256 + "\nformat "
-            + r.provenance.format + (r.provenance.note.empty() ? "" : "\n" + r.provenance.note));
+        return plainToolTip(QString::fromStdString(r.provenance.source + "\nsha256 " + r.provenance.sha256 + "\nformat "
+            + r.provenance.format + (r.provenance.note.empty() ? "" : "\n" + r.provenance.note)));
     if (role == Qt::UserRole) {
         switch (index.column()) {
         case Tp:

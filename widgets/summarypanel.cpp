@@ -1,5 +1,7 @@
 #include "summarypanel.h"
 
+#include "palette.h"
+
 #include <QClipboard>
 #include <QFileDialog>
 #include <QGuiApplication>
@@ -34,7 +36,7 @@ SummaryPanel::SummaryPanel(QWidget* parent)
             return;
         QSaveFile f(path);
         if (!f.open(QIODevice::WriteOnly) || f.write(m_markdown.toUtf8()) < 0 || !f.commit())
-            QMessageBox::warning(this, tr("Save summary"), tr("Cannot write %1: %2").arg(path, f.errorString()));
+            plainMessage(this, false, tr("Save summary"), tr("Cannot write %1: %2").arg(path, f.errorString()));
     });
 }
 

@@ -242,6 +242,8 @@ private:
     // What a key means. Records of one file list their keys in the same order, so the meaning found for the key
     // at a position is kept and reused when the next record has the same key there.
     struct Resolved {
+        Resolved() { } // user-provided: clang cannot default-construct a nested struct with member initializers
+                       // while the enclosing class is still incomplete (vector<pair<..., Resolved>>)
         K key = K::Ignored;
         std::optional<fields::LatencyTarget> latency;
     };

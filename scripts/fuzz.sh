@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target for SECONDS each (default 120) from the asan preset's build (clang, ASan + UBSan):
+#   scripts/fuzz.sh [SECONDS] [BUILD_DIR]
+# Seeds: tests/fuzz/seeds/TARGET, past crashes in tests/fuzz/regressions/TARGET, the real fixtures in
+# ../shared/fixtures/real and the shipped recipes. The corpus grows in BUILD_DIR/fuzz-corpus/TARGET; a crash leaves
+# its input in BUILD_DIR/fuzz-crashes/ (add it to tests/fuzz/regressions/TARGET/ once fixed). Prints executions per
+# target and the total; exits 1 if any target crashed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-120}"
+build="${2:-build-asan}"
+fixtures=../shared/fixtures/real
+if ! ls "$build"/tests/fuzz_* >/dev/null 2>&1; then
+    echo "no fuzz targets in $build: configure and build the asan preset first (cmake --preset asan && cmake --build --preset asan)" >&2
+    exit 2
+fi
+mkdir -p "$build/fuzz-crashes"
+total=0
+failed=()
+printf '%-26s %12s %8s %s\n' target executions corpus result
+for exe in "$build"/tests/fuzz_*; do
+    name="${exe##*/fuzz_}"
+    corpus="$build/fuzz-corpus/$name"
+    mkdir -p "$corpus"
+    dirs=("$corpus")
+    for d in "tests/fuzz/seeds/$name" "tests/fuzz/regressions/$name"; do
+        [ -d "$d" ] && dirs+=("$d")
+    done
+    case "$name" in
+        import_inferencex_agg) dirs+=("$fixtures/inferencex-agg") ;;
+        import_inferencex_api) dirs+=("$fixtures/inferencex-app-api") ;;
+        import_vllm | import_sglang) dirs+=("$fixtures/inferencex-raw-bench-serving") ;;
+        import_store | detect) dirs+=("$fixtures/inferencex-agg" "$fixtures/inferencex-raw-bench-serving") ;;
+        recipe)
+            mkdir -p "$build/fuzz-seeds/recipe"
+            cp resources/engine_recipes.json "$build/fuzz-seeds/recipe/"
+            dirs+=("$build/fuzz-seeds/recipe")
+            ;;
+    esac
+    log="$build/fuzz-corpus/$name.log"
+    # leaks are checked by the sanitizer suite; here a leak report on exit would read as a crash of the last input
+    ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$exe" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 \
+        -max_len=1048576 -print_final_stats=1 -artifact_prefix="$build/fuzz-crashes/$name-" "${dirs[@]}" >"$log" 2>&1
+    status=$?
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    execs="${execs:-0}"
+    total=$((total + execs))
+    result=ok
+    if [ $status -ne 0 ]; then
+        result="CRASH (see $log)"
+        failed+=("$name")
+    fi
+    printf '%-26s %12s %8s %s\n' "$name" "$execs" "$(ls "$corpus" | wc -l)" "$result"
+done
+echo "total executions: $total in $seconds s per target"
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "crashed: ${failed[*]}" >&2
+    exit 1
+fi

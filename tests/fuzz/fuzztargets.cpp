@@ -1,0 +1,184 @@
+// The fuzz targets' bodies, shared by the libFuzzer executables (fuzz_NAME.cpp, clang builds) and the regression
+// suite tst_fuzz, which feeds every seed and every input that once crashed through them in every build.
+#include "fuzztargets.h"
+
+#include <memory>
+#include <string_view>
+
+#include "core/bytesource.h"
+#include "core/csvreader.h"
+#include "core/documentstream.h"
+#include "core/formats/formatdetect.h"
+#include "core/formats/jsonrecordparser.h"
+#include "core/formats/recordmapper.h"
+#include "core/importer.h"
+#include "core/live/prometheus.h"
+#include "core/live/recipe.h"
+#include "core/live/requestcodec.h"
+#include "core/live/sessionconfig.h"
+#include "core/live/sseparser.h"
+#include "core/runstore.h"
+
+namespace paretoscope::fuzz {
+
+namespace {
+
+std::string bytes(const std::uint8_t* data, std::size_t size)
+{
+    return std::string(reinterpret_cast<const char*>(data), size);
+}
+
+ImportOptions callerFields()
+{
+    // vLLM and SGLang need these from the caller; with them the mappers go all the way
+    ImportOptions o;
+    o.hardware = "b300";
+    o.engine = "vllm";
+    o.precision = "fp4";
+    o.model = "m";
+    o.gpus = 8;
+    return o;
+}
+
+// One importer: its records cut out of the stream, walked into that format's mapper, finished.
+template <Format F> void importer(const std::uint8_t* data, std::size_t size)
+{
+    MemorySource source("fuzz.json", bytes(data, size));
+    JsonRecordParser parser;
+    auto mapper = makeMapper(F, callerFields());
+    StreamLimits limits;
+    limits.maxElementBytes = 1 << 20;
+    (void)forEachJsonElement(
+        source, limits,
+        [&](const JsonElement& e) -> Status {
+            mapper->begin();
+            if (auto st = parser.walk(e, *mapper); !st)
+                return st;
+            auto r = mapper->finish();
+            if (!r)
+                return Error { r.error() };
+            (void)contentHash(*r);
+            return ok();
+        },
+        {}, {});
+}
+
+// The detector: each record's keys, then the format they name; and a CSV header.
+void detector(const std::uint8_t* data, std::size_t size)
+{
+    MemorySource source("fuzz.json", bytes(data, size));
+    JsonRecordParser parser;
+    StreamLimits limits;
+    limits.maxElementBytes = 1 << 20;
+    (void)forEachJsonElement(
+        source, limits,
+        [&](const JsonElement& e) -> Status {
+            auto keys = parser.keys(e);
+            if (keys)
+                (void)detectJsonFormat(*keys);
+            return ok();
+        },
+        {}, {});
+    MemorySource csv("fuzz.csv", bytes(data, size));
+    CsvReader reader(csv, 1 << 20);
+    std::vector<std::string> header;
+    std::uint64_t line = 0;
+    if (auto r = reader.next(header, line); r && *r)
+        (void)isParetoscopeCsvHeader(header);
+}
+
+// The whole import into a store: detection, mapping, the transaction (CSV takes this path).
+void store(const std::uint8_t* data, std::size_t size)
+{
+    static std::unique_ptr<RunStore> db;
+    static int uses = 0;
+    if (!db || ++uses % 5000 == 0) // a fresh store now and then, so memory does not grow with the corpus
+        db = std::move(*RunStore::open(":memory:"));
+    MemorySource source(size && data[0] == 'p' ? "fuzz.csv" : "fuzz.json", bytes(data, size));
+    (void)importSource(*db, source, callerFields());
+}
+
+void csvReader(const std::uint8_t* data, std::size_t size)
+{
+    MemorySource source("fuzz.csv", bytes(data, size));
+    CsvReader reader(source, 1 << 16);
+    std::vector<std::string> cells;
+    std::uint64_t line = 0;
+    for (int rows = 0; rows < 100000; ++rows) {
+        auto r = reader.next(cells, line);
+        if (!r || !*r)
+            break;
+    }
+}
+
+// The SSE parser, the input cut into reads at points the first bytes choose.
+void sse(const std::uint8_t* data, std::size_t size)
+{
+    if (size < 2)
+        return;
+    std::size_t step = 1 + data[0] % 64;
+    std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+    SseParser parser(4096);
+    std::size_t events = 0;
+    for (std::size_t at = 0; at < text.size(); at += step)
+        if (!parser.feed(text.substr(at, step), [&](SseEvent& e) { events += e.data.size() + 1; }))
+            return;
+    parser.finish([&](SseEvent& e) { events += e.data.size(); });
+}
+
+void recipes(const std::uint8_t* data, std::size_t size)
+{
+    auto list = parseRecipes(bytes(data, size), "fuzz.json", true);
+    if (!list)
+        return;
+    for (const Recipe& r : *list)
+        (void)renderRecipe(r, { { "model", "m" }, { "tp", "2" }, { "ep", "2" }, { "max_seqs", "8" },
+                                  { "kv_cache_dtype", "fp8" }, { "port", "8000" }, { "max_model_len", "4096" },
+                                  { "devices", "0,1" } },
+            true);
+}
+
+void sessionConfig(const std::uint8_t* data, std::size_t size)
+{
+    auto c = parseSessionConfig(bytes(data, size), "fuzz.json");
+    if (c) {
+        (void)validateSessionConfig(*c);
+        (void)parseSessionConfig(sessionConfigJson(*c), "again"); // what is written reads back
+    }
+}
+
+void requestLog(const std::uint8_t* data, std::size_t size)
+{
+    auto logs = decodeRequests(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz");
+    if (logs)
+        (void)encodeRequests(*logs);
+}
+
+void prometheus(const std::uint8_t* data, std::size_t size)
+{
+    (void)engineState(parsePrometheusText(std::string_view(reinterpret_cast<const char*>(data), size)));
+}
+
+} // namespace
+
+const std::vector<NamedTarget>& targets()
+{
+    static const std::vector<NamedTarget> all {
+        { "import_inferencex_agg", importer<Format::InferenceXAgg> },
+        { "import_inferencex_api", importer<Format::InferenceXApi> },
+        { "import_vllm", importer<Format::VllmBench> },
+        { "import_sglang", importer<Format::SglangBench> },
+        { "import_paretoscope_json", importer<Format::ParetoscopeJson> },
+        { "import_store", store },
+        { "detect", detector },
+        { "csv", csvReader },
+        { "sse", sse },
+        { "recipe", recipes },
+        { "session_config", sessionConfig },
+        { "request_log", requestLog },
+        { "prometheus", prometheus },
+    };
+    return all;
+}
+
+} // namespace paretoscope::fuzz

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace paretoscope::fuzz {
+
+/// One fuzz entry point: the bytes of one input. It must never crash, hang or leak, whatever the bytes.
+using Target = void (*)(const std::uint8_t* data, std::size_t size);
+
+struct NamedTarget {
+    std::string name;
+    Target run;
+};
+
+/// Every target, by the name its fuzzer executable (fuzz_NAME) and its corpus folder carry.
+const std::vector<NamedTarget>& targets();
+
+} // namespace paretoscope::fuzz
