@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target for SECONDS each (default 120) from the asan preset's build (clang, ASan + UBSan):
-#   scripts/fuzz.sh [SECONDS] [BUILD_DIR]
+#   scripts/fuzz.sh [SECONDS] [BUILD_DIR]      (FUZZ_TARGETS="sse csv" runs only those)
 # Seeds: tests/fuzz/seeds/TARGET, past crashes in tests/fuzz/regressions/TARGET, the real fixtures in
 # ../shared/fixtures/real and the shipped recipes. The corpus grows in BUILD_DIR/fuzz-corpus/TARGET; a crash leaves
 # its input in BUILD_DIR/fuzz-crashes/ (add it to tests/fuzz/regressions/TARGET/ once fixed). Prints executions per
@@ -19,7 +19,11 @@ total=0
 failed=()
 printf '%-26s %12s %8s %s\n' target executions corpus result
 for exe in "$build"/tests/fuzz_*; do
+    [ -f "$exe" ] && [ -x "$exe" ] || continue
     name="${exe##*/fuzz_}"
+    if [ -n "${FUZZ_TARGETS:-}" ] && [[ " $FUZZ_TARGETS " != *" $name "* ]]; then
+        continue
+    fi
     corpus="$build/fuzz-corpus/$name"
     mkdir -p "$corpus"
     dirs=("$corpus")

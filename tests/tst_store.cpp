@@ -85,6 +85,39 @@ private slots:
         QCOMPARE(importPath(*s, fixture(kApi).toStdString(), {})[0].result->imported, 435u);
     }
 
+    void namesThatLookLikeSqlAreJustNames()
+    {
+        // every value reaches SQLite as a bound parameter: quotes and statements in a name are stored and found as
+        // they are, and nothing else happens
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        const std::string evil = "x'); DROP TABLE runs; --";
+        const std::string json = "[{\"schema\":\"paretoscope.run/1\",\"model\":\"" + evil
+            + "\",\"hardware\":\"b300\\\" OR 1=1\",\"engine\":\"vllm\",\"precision\":\"fp4\","
+              "\"workload\":\"w'; DELETE FROM series; --\",\"interactivity_tok_s_user\":40,\"tput_per_gpu_tok_s\":1000}]";
+        MemorySource src("evil.json", json);
+        auto r = importSource(*s, src, {});
+        QVERIFY2(r, r ? "" : r.error().c_str());
+        QCOMPARE(r->imported, 1u);
+        auto scopes = s->scopes();
+        QCOMPARE(int(scopes.size()), 1);
+        QCOMPARE(QString::fromStdString(scopes[0].model), QString::fromStdString(evil));
+        Scope scope;
+        scope.model = evil;
+        scope.workload = "w'; DELETE FROM series; --";
+        auto series = s->series(scope);
+        QCOMPARE(int(series.size()), 1);
+        QCOMPARE(QString::fromStdString(series[0].key.hardware), QString("b300\" or 1=1")); // keys are lower case
+        scope.hardware = { series[0].key.hardware };
+        series = s->series(scope);
+        QCOMPARE(int(series.size()), 1);
+        QCOMPARE(int(s->points({ series[0].id }, TputMetric::Total).size()), 1);
+        scope.hardware = { "b300' OR '1'='1" }; // an injection attempt in a filter finds nothing
+        QVERIFY(s->series(scope).empty());
+        QCOMPARE(s->runCount(), 1LL);
+        QCOMPARE(QString::fromStdString(s->integrityCheck()), QString("ok"));
+    }
+
     void dateRangeKeepsOnlyRunsInside()
     {
         QTemporaryDir dir;

@@ -245,7 +245,7 @@ void MainWindow::baseScopeChanged()
 
 void MainWindow::requestScope()
 {
-    m_loader.request(m_filters->scope(), m_readout->metric());
+    m_loader.request(m_filters->scope(), m_readout->tputMetric());
 }
 
 void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
@@ -480,7 +480,7 @@ void MainWindow::saveSettings() const
     s.setValue("readout/tier", QString::fromStdString(price.tierKey));
     if (price.customUsdPerGpuHour)
         s.setValue("readout/customPrice", *price.customUsdPerGpuHour);
-    s.setValue("readout/metric", int(m_readout->metric()));
+    s.setValue("readout/metric", int(m_readout->tputMetric()));
     s.setValue("readout/target", m_readout->target());
     const ChartState cs = m_chart->state();
     s.setValue("chart/x", cs.request.x == ChartX::Interactivity ? 0 : 1);

@@ -146,7 +146,7 @@ void ReadoutPanel::setPrice(const QString& tierKey, double customUsd)
     m_tier->setCurrentIndex(i >= 0 ? i : 0);
 }
 
-TputMetric ReadoutPanel::metric() const
+TputMetric ReadoutPanel::tputMetric() const
 {
     return static_cast<TputMetric>(m_metric->currentData().toInt());
 }

@@ -28,7 +28,7 @@ public:
     PriceChoice price() const;
     /// Tier key, or empty for the custom price.
     void setPrice(const QString& tierKey, double customUsd);
-    TputMetric metric() const;
+    TputMetric tputMetric() const;
     void setMetric(TputMetric metric);
     QString baseline() const;
     void setBaseline(const QString& hardware);

@@ -5,18 +5,23 @@
 
 #include "devices.h"
 
+// NVML's own struct names (nvml.h: typedef struct nvmlMemory_st nvmlMemory_t), so that the function types match
+// the library's exactly (UBSan checks calls through function pointers)
+struct nvmlMemory_st {
+    unsigned long long total, free, used;
+};
+struct nvmlUtilization_st {
+    unsigned int gpu, memory;
+};
+
 namespace paretoscope {
 
 namespace {
 
 using nvmlReturn = int;
 using nvmlDevice = void*;
-struct NvmlMemory {
-    unsigned long long total, free, used;
-};
-struct NvmlUtilization {
-    unsigned int gpu, memory;
-};
+using NvmlMemory = nvmlMemory_st;
+using NvmlUtilization = nvmlUtilization_st;
 constexpr int nvmlClockSm = 1;
 
 class NvmlBackend final : public GpuBackend {
@@ -39,8 +44,11 @@ public:
                 why = std::string("the NVML library has no ") + name;
             return fn != nullptr;
         };
-        bool ok = need(init, "nvmlInit_v2") & need(shutdown, "nvmlShutdown") & need(count, "nvmlDeviceGetCount_v2")
-            & need(handle, "nvmlDeviceGetHandleByIndex_v2") & need(name, "nvmlDeviceGetName");
+        bool ok = need(init, "nvmlInit_v2");
+        ok = need(shutdown, "nvmlShutdown") && ok; // each looked up, so `why` names the first one missing
+        ok = need(count, "nvmlDeviceGetCount_v2") && ok;
+        ok = need(handle, "nvmlDeviceGetHandleByIndex_v2") && ok;
+        ok = need(name, "nvmlDeviceGetName") && ok;
         // optional: telemetry degrades to what is there
         capability = reinterpret_cast<decltype(capability)>(dlsym(m_lib, "nvmlDeviceGetCudaComputeCapability"));
         power = reinterpret_cast<decltype(power)>(dlsym(m_lib, "nvmlDeviceGetPowerUsage"));

@@ -18,13 +18,14 @@ double watts(void* dev)
 }
 } // namespace
 
-extern "C" {
 struct nvmlMemory_st {
     unsigned long long total, free, used;
 };
 struct nvmlUtilization_st {
     unsigned int gpu, memory;
 };
+
+extern "C" {
 int nvmlInit_v2() { return 0; }
 int nvmlShutdown() { return 0; }
 int nvmlDeviceGetCount_v2(unsigned int* n)
