@@ -1,0 +1,128 @@
+// The speed-of-light bound, checked against the model's arithmetic worked by hand (README "Speed of light").
+#include <QtTest>
+
+#include <cmath>
+
+#include "core/speedoflight.h"
+
+using namespace paretoscope;
+
+class TestSpeedOfLight : public QObject {
+    Q_OBJECT
+
+private slots:
+    void shippedTablesResolve()
+    {
+        QVERIFY(findModelArch("DeepSeek-R1-0528"));
+        QCOMPARE(QString::fromStdString(findModelArch("deepseek-ai/DeepSeek-R1-0528-FP4")->name), QString("DeepSeek-R1-0528"));
+        QCOMPARE(QString::fromStdString(findModelArch("dsr1")->name), QString("DeepSeek-R1-0528"));
+        QVERIFY(!findModelArch("DeepSeek-V4.1-Flash")); // no published architecture: no bound drawn, not a guess
+        QVERIFY(findDeviceSpec("B300"));
+        QCOMPARE(findDeviceSpec("mi325x")->matrixFlops.at("fp8"), 2.6e15);
+        QVERIFY(!findDeviceSpec("tpu"));
+    }
+
+    void denseModelByHand()
+    {
+        // Llama 3.1 70B, FP8 weights (1 B/param), 8 x H200 (4.8 TB/s, 141 GB, 1.979 PFLOP/s FP8), 1k/1k
+        SolRequest r;
+        r.model = *findModelArch("Llama-3.1-70B");
+        r.device = *findDeviceSpec("h200");
+        r.precision = "fp8";
+        r.gpus = 8;
+        r.isl = 1024;
+        r.osl = 1024;
+        auto c = speedOfLight(r);
+        QVERIFY2(c, c ? "" : c.error().c_str());
+        // B = 1: bytes (70.6e9 + 1,536 x 163,840) / 8 / 4.8e12 = 1.84513 ms, memory bound
+        const SolPoint& one = c->points.back();
+        QCOMPARE(one.batch, 1);
+        double t1 = (70.6e9 + 1536.0 * 163840) / 8 / 4.8e12;
+        QVERIFY(std::abs(one.interactivity - 1 / t1) < 1e-9 * (1 / t1));
+        QVERIFY(std::abs(one.tputPerGpu - 2 / t1 / 8) < 1e-9 * (2 / t1 / 8)); // total tokens: x (1024 + 1024) / 1024
+        QVERIFY(!one.computeBound);
+        // the batch turns compute bound past (70.6e9 / 4.8e12) / (141.2e9 / 1.979e15 - 1,536 x 163,840 / 4.8e12) = 777.4
+        // sequences (memory would hold 2,815): from there throughput is the matrix rate, 1.979e15 / 141.2e9 output
+        // tokens/s per GPU, twice that in total tokens
+        const SolPoint& most = c->points.front();
+        QVERIFY(most.computeBound);
+        QVERIFY(most.batch >= 778 && most.batch < 1000);
+        QVERIFY(!c->points[1].computeBound && c->points[1].batch < 778);
+        QVERIFY(std::abs(most.tputPerGpu - 2 * 1.979e15 / 141.2e9) < 1e-9 * most.tputPerGpu);
+        // a frontier: interactivity up, throughput down
+        for (std::size_t i = 1; i < c->points.size(); ++i) {
+            QVERIFY(c->points[i].interactivity > c->points[i - 1].interactivity);
+            QVERIFY(c->points[i].tputPerGpu < c->points[i - 1].tputPerGpu);
+        }
+    }
+
+    void expertsTouchedGrowWithTheBatch()
+    {
+        // DeepSeek R1, NVFP4 (0.5625 B/param), one B300: at B = 1 the weights read are the dense 17e9 plus 8/256 of
+        // the 654e9 of experts
+        SolRequest r;
+        r.model = *findModelArch("DeepSeek-R1-0528");
+        r.device = *findDeviceSpec("b300");
+        r.gpus = 8;
+        r.isl = 1024;
+        r.osl = 1024;
+        r.metric = TputMetric::Output;
+        auto c = speedOfLight(r);
+        QVERIFY(c);
+        QCOMPARE(c->weightBytesPerParam, 0.5625);
+        const SolPoint& one = c->points.back();
+        double bytes = (17e9 + 654e9 * 8 / 256) * 0.5625 + 1536.0 * 35136;
+        QVERIFY(std::abs(one.interactivity - 8 * 8e12 / bytes) < 1e-9 * one.interactivity);
+        QVERIFY(std::abs(one.tputPerGpu - one.interactivity / 8) < 1e-9 * one.tputPerGpu); // output tokens
+        // MXFP4 on MI325X: an E8M0 scale per 32 values
+        r.device = *findDeviceSpec("mi325x");
+        QCOMPARE(speedOfLight(r)->weightBytesPerParam, 0.53125);
+    }
+
+    void envelopeAndReadingBetweenKnots()
+    {
+        SolRequest r;
+        r.model = *findModelArch("DeepSeek-R1-0528");
+        r.device = *findDeviceSpec("b300");
+        r.isl = 8192;
+        r.osl = 1024;
+        auto all = speedOfLight(r); // every deployment size
+        QVERIFY(all);
+        r.gpus = 8;
+        auto eight = speedOfLight(r);
+        QVERIFY(eight);
+        // the envelope is at least any one size, wherever both are defined
+        for (const SolPoint& p : eight->points) {
+            auto env = speedOfLightAt(*all, p.interactivity);
+            QVERIFY(env && *env >= p.tputPerGpu * (1 - 1e-9));
+        }
+        // log-log between two knots, by hand
+        const SolPoint &a = eight->points[3], &b = eight->points[4];
+        double x = std::sqrt(a.interactivity * b.interactivity);
+        QVERIFY(std::abs(*speedOfLightAt(*eight, x) - std::sqrt(a.tputPerGpu * b.tputPerGpu)) < 1e-6 * a.tputPerGpu);
+        QVERIFY(!speedOfLightAt(*eight, eight->points.back().interactivity * 1.01)); // faster than one sequence
+        // memory-bound all the way here: the batch stops where 8 x 275e9 x 0.9 - 671e9 x 0.5625 bytes of KV room hold
+        // sequences of 9,216 tokens at 35,136 B each: 4,949
+        QCOMPARE(eight->points.front().batch, 4949);
+        QVERIFY(!eight->points.front().computeBound);
+        QCOMPARE(*speedOfLightAt(*eight, 1e-3), eight->points.front().tputPerGpu); // memory caps the batch
+    }
+
+    void refusalsSayWhy()
+    {
+        SolRequest r;
+        r.model = *findModelArch("DeepSeek-R1-0528");
+        r.device = *findDeviceSpec("h200");
+        r.precision = "fp4"; // H200 has no FP4 matrix rate
+        QVERIFY(QString::fromStdString(speedOfLight(r).error()).contains("no matrix rate for fp4"));
+        r.precision = "fp8";
+        r.gpus = 1; // 671 GB of weights in 141 GB
+        QVERIFY(QString::fromStdString(speedOfLight(r).error()).contains("does not fit"));
+        QVERIFY(!parseModelArchitectures(R"({"models":[{"name":"x","total_params":-1}]})", "m.json"));
+        QVERIFY(QString::fromStdString(parseDeviceSpecs(R"({"devices":[{"hardware":"x"}]})", "d.json").error())
+                    .contains("d.json: device 0, field hbm_bytes_per_s"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSpeedOfLight)
+#include "tst_speedoflight.moc"
