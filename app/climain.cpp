@@ -10,6 +10,7 @@
 #include "app/clibench.h"
 #include "app/clicommon.h"
 #include "core/bundled.h"
+#include "core/chartdata.h"
 #include "core/frontiercache.h"
 #include "core/importer.h"
 #include "core/ladderreport.h"
@@ -192,6 +193,14 @@ int cmdLadder(const cli::Args& a)
     auto ladders = computeLadder(cache, bundledPricing(), req);
     if (!ladders)
         return usageError(ladders.error());
+    if (format != "json") { // the JSON contract stays as it is; CSV and the table add the share of speed of light
+        std::vector<GroupKey> groups;
+        for (const HardwareLadder& l : *ladders)
+            for (const LadderRow& r : l.rows)
+                if (r.entry.group)
+                    groups.push_back(*r.entry.group);
+        attachSpeedOfLight(*ladders, scopeSpeedOfLight(req.scope, groups, req.metric));
+    }
     if (format == "json")
         std::cout << ladderJson(*ladders);
     else if (format == "csv")

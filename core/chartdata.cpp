@@ -28,7 +28,69 @@ ScopeData loadScopeData(RunStore& store, const Scope& scope, TputMetric metric)
         d.frontiers.push_back(std::move(*g));
         d.runs.push_back(std::move(runs));
     }
+    std::vector<GroupKey> groups;
+    for (const GroupFrontier& g : d.frontiers)
+        groups.push_back(g.key);
+    d.speedOfLight = scopeSpeedOfLight(scope, groups, metric, &d.speedOfLightMissing);
     return d;
+}
+
+void attachSpeedOfLight(std::vector<HardwareLadder>& ladders, const std::vector<SolLine>& lines)
+{
+    for (HardwareLadder& l : ladders)
+        for (LadderRow& r : l.rows) {
+            if (!r.entry.value || !r.entry.group)
+                continue;
+            for (const SolLine& s : lines)
+                if (s.hardware == l.hardware && s.precision == r.entry.group->precision)
+                    if (auto bound = speedOfLightAt(s.curve, r.entry.target); bound && *bound > 0)
+                        r.speedOfLightPct = 100.0 * *r.entry.value / *bound;
+        }
+}
+
+std::vector<SolLine> scopeSpeedOfLight(
+    const Scope& scope, const std::vector<GroupKey>& groups, TputMetric metric, std::vector<std::string>* missing)
+{
+    std::vector<SolLine> out;
+    auto note = [&](const std::string& s) {
+        if (missing && std::find(missing->begin(), missing->end(), s) == missing->end())
+            missing->push_back(s);
+    };
+    if (scope.isl.value_or(0) <= 0 || scope.osl.value_or(0) <= 0) {
+        note("the workload has no fixed lengths");
+        return out;
+    }
+    auto arch = findModelArch(scope.model);
+    if (!arch) {
+        note("no architecture for " + scope.model + " in resources/model_architectures.json");
+        return out;
+    }
+    for (const GroupKey& key : groups) {
+        bool seen = false;
+        for (const SolLine& l : out)
+            seen = seen || (l.hardware == key.hardware && l.precision == key.precision);
+        if (seen)
+            continue;
+        auto device = findDeviceSpec(key.hardware);
+        if (!device) {
+            note("no specification for " + key.hardware + " in resources/device_specs.json");
+            continue;
+        }
+        SolRequest r;
+        r.model = *arch;
+        r.device = *device;
+        r.precision = key.precision;
+        r.isl = *scope.isl;
+        r.osl = *scope.osl;
+        r.metric = metric;
+        auto curve = speedOfLight(r);
+        if (!curve) {
+            note(curve.error());
+            continue;
+        }
+        out.push_back({ key.hardware, key.precision, std::move(*curve) });
+    }
+    return out;
 }
 
 std::vector<long long> ScopeData::seriesIds() const
@@ -155,6 +217,29 @@ ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const 
             grow(p);
         s.runs = std::move(runs);
         out.series.push_back(std::move(s));
+    }
+    // the bounds, drawn where x is interactivity and y throughput. Below a curve's lowest interactivity the bound is
+    // flat (memory or the matrix rate caps the batch), so the line is carried left to the data. They widen the axes
+    // over the data's own interactivity only, and on a linear y to at most 2.5 times the data's top, so that the
+    // measured frontiers stay readable; a log y shows the whole gap.
+    if (request.x == ChartX::Interactivity && request.y == ChartY::Throughput && xMax > 0) {
+        const double lo = xMin, hi = xMax, dataTop = yMax;
+        auto growY = [&](double x, double y) {
+            if (x >= lo && x <= hi)
+                grow({ x, request.logY ? y : std::min(y, 2.5 * dataTop), 0 });
+        };
+        for (const SolLine& l : data.speedOfLight) {
+            ChartSol c { l.hardware, l.precision, {} };
+            if (!l.curve.points.empty() && l.curve.points.front().interactivity > lo)
+                c.points.push_back({ lo, l.curve.points.front().tputPerGpu, 0 });
+            for (const SolPoint& p : l.curve.points)
+                c.points.push_back({ p.interactivity, p.tputPerGpu, 0 });
+            for (const Point& p : c.points)
+                growY(p.x, p.y);
+            if (auto y = speedOfLightAt(l.curve, hi))
+                growY(hi, *y);
+            out.speedOfLight.push_back(std::move(c));
+        }
     }
     if (xMax > 0) {
         out.xMin = xMin;

@@ -6,6 +6,7 @@
 #include "ladder.h"
 #include "ladderreport.h"
 #include "runstore.h"
+#include "speedoflight.h"
 
 namespace paretoscope {
 
@@ -15,6 +16,21 @@ struct GroupRuns {
     std::vector<RunPoint> points;
 };
 
+/// The speed-of-light bound of one hardware at one precision, for the scope's model and lengths.
+struct SolLine {
+    std::string hardware;
+    std::string precision;
+    SolCurve curve;
+};
+
+/// The speed-of-light bounds of a scope: one per (hardware, precision) among its frontiers where the model's
+/// architecture and the device's specification are known and the workload has fixed lengths; `missing` says why a
+/// hardware has none.
+std::vector<SolLine> scopeSpeedOfLight(const Scope& scope, const std::vector<GroupKey>& groups, TputMetric metric,
+    std::vector<std::string>* missing = nullptr);
+/// Fills each reading's share of the speed of light of its hardware at its precision (where there is one).
+void attachSpeedOfLight(std::vector<HardwareLadder>& ladders, const std::vector<SolLine>& lines);
+
 /// What the explorer loads for one scope and token metric (off the GUI thread): the frontiers the readout and ladder
 /// read, and every run for the chart. Views (axes, pricing, zoom) are computed from it without the store.
 struct ScopeData {
@@ -23,6 +39,8 @@ struct ScopeData {
     std::vector<GroupFrontier> frontiers; ///< interactivity frontiers, ordered by group key
     std::vector<GroupRuns> runs; ///< same groups, same order, every run (also those off the frontier)
     std::vector<Series> series; ///< the scope's series, filters applied (for the runs table, exports, the summary)
+    std::vector<SolLine> speedOfLight; ///< the bounds the chart draws dashed and the readout compares with
+    std::vector<std::string> speedOfLightMissing; ///< why a hardware has no bound ("no architecture for M")
     std::size_t runCount = 0;
     /// Ids of the series, for RunStore queries.
     std::vector<long long> seriesIds() const;
@@ -54,8 +72,16 @@ struct ChartSeries {
     bool priced = true; ///< false in the cost view when the tier has no price for the hardware
 };
 
+/// A speed-of-light bound in chart coordinates (interactivity against tok/s/GPU only).
+struct ChartSol {
+    std::string hardware;
+    std::string precision;
+    std::vector<Point> points; ///< x increasing
+};
+
 struct ChartData {
     std::vector<ChartSeries> series;
+    std::vector<ChartSol> speedOfLight;
     std::size_t runsInScope = 0;
     std::size_t runsDrawn = 0;
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; ///< bounds of everything drawn (0 when empty)

@@ -33,6 +33,7 @@ struct LadderRow {
     std::optional<double> tokensPerDollar;
     std::optional<double> usdPerGpuHour;
     std::string tier; ///< tier key, or "custom"
+    std::optional<double> speedOfLightPct; ///< the reading as a share of its hardware's speed of light, percent
 };
 
 /// The ladder of one hardware.

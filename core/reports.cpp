@@ -133,7 +133,8 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders)
 std::string ladderCsv(const std::vector<HardwareLadder>& ladders)
 {
     std::string out = csvLine({ "hardware", "target_tok_s_user", "status", "tput_per_gpu_tok_s", "engine", "precision",
-        "spec_decoding", "usd_per_gpu_hour", "cost_usd_per_mtok", "tokens_per_usd", "tier", "clamped" });
+        "spec_decoding", "usd_per_gpu_hour", "cost_usd_per_mtok", "tokens_per_usd", "tier", "clamped",
+        "pct_speed_of_light" });
     for (const HardwareLadder& l : ladders) {
         for (const LadderRow& r : l.rows) {
             const auto& g = r.entry.group;
@@ -141,7 +142,7 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders)
             out += csvLine({ csvText(l.hardware), csvNumber(r.entry.target), std::string(statusName(r.entry.status)),
                 num(r.entry.value), g ? csvText(g->engine) : "", g ? csvText(g->precision) : "",
                 g ? csvText(g->specDecoding) : "", num(r.usdPerGpuHour), num(r.costPerMTok), num(r.tokensPerDollar),
-                csvText(r.tier), std::string(clampName(r.entry.clamped)) });
+                csvText(r.tier), std::string(clampName(r.entry.clamped)), num(r.speedOfLightPct) });
         }
     }
     return out;

@@ -175,7 +175,8 @@ Result<SolCurve> speedOfLight(const SolRequest& r)
             long long B = static_cast<long long>(b);
             double touched = m.experts > 0 ? 1 - std::pow(1 - double(m.expertsPerToken) / m.experts, double(B)) : 0;
             double bytes = (m.denseParams + m.expertParams * touched) * bpp + double(B) * contextAvg * m.kvBytesPerToken;
-            double flops = 2 * m.activeParams * double(B);
+            // each step also carries its share of the prefill: isl / osl prompt tokens per output token
+            double flops = 2 * m.activeParams * double(B) * (1 + double(r.isl) / r.osl);
             double tBytes = bytes / g / d.hbmBytesPerS, tFlops = flops / g / rate->second;
             double t = std::max(tBytes, tFlops);
             all.push_back({ 1 / t, double(B) / t / g * perOutput, int(B), g, tFlops > tBytes });

@@ -46,9 +46,9 @@ std::optional<DeviceSpec> findDeviceSpec(const std::string& hardware);
 /// faster than max(bytes moved / bandwidth, FLOPs / matrix rate), per GPU of a G-GPU tensor-parallel deployment:
 /// bytes = the weights the batch touches (dense ones, and the share of experts B tokens route to: 1 - (1 - k/E)^B),
 /// in FP4 with its block scales, plus B x context x KV bytes per token (context isl + osl / 2 on average); FLOPs =
-/// 2 x active parameters x B. B is limited by the memory left for the KV cache at full context (isl + osl) after every
-/// weight is stored, less a reserve. Prefill, communication and attention FLOPs are left out: each only lowers the
-/// real curve.
+/// 2 x active parameters x B x (1 + isl / osl), the decode plus its share of the prefill. B is limited by the memory left for the KV cache at full context (isl + osl) after every
+/// weight is stored, less a reserve. Prefill's memory traffic, communication and attention FLOPs are left out: each
+/// only lowers the real curve.
 struct SolRequest {
     ModelArch model;
     DeviceSpec device;

@@ -139,6 +139,22 @@ void ChartPanel::showOutside()
         text = tr("Does not reach %1 tok/s/user (faint): %2").arg(at, outside.front());
     else if (!outside.isEmpty())
         text = tr("%n groups do not reach %1 tok/s/user (faint)", nullptr, int(outside.size())).arg(at);
+    // a speed of light far above the measured frontiers is off a linear y: say where it is
+    QStringList above;
+    if (m_chart && !m_state.request.logY) {
+        const ChartData& d = m_chart->chartData();
+        for (const ChartSol& sol : d.speedOfLight) {
+            bool inView = false;
+            for (const Point& p : sol.points)
+                inView = inView || (p.x >= d.xMin && p.x <= d.xMax && p.y <= d.yMax);
+            if (!inView)
+                above << hardwareName(sol.hardware) + QStringLiteral(" (") + precisionName(sol.precision)
+                        + QStringLiteral(")");
+        }
+    }
+    if (!above.isEmpty())
+        text += (text.isEmpty() ? QString() : QStringLiteral(" · "))
+            + tr("speed of light above the view for %1: tick Log y").arg(above.join(QStringLiteral(", ")));
     m_outside->setText(text);
     m_outside->setToolTip(plainToolTip(outside.join('\n')));
 }

@@ -102,6 +102,24 @@ FrontierChart::FrontierChart(
         cloud.push_back(s.runs);
     }
     m_covers.assign(m_lines.size(), true);
+    // the speed of light: dashed, in its hardware's colour, above the measured frontiers it bounds
+    for (const ChartSol& sol : m_chart.speedOfLight) {
+        auto it = std::find(hardware.begin(), hardware.end(), sol.hardware);
+        const int hw = static_cast<int>(it - hardware.begin());
+        if (it == hardware.end())
+            hardware.push_back(sol.hardware);
+        auto* line = new QLineSeries;
+        line->setName((hardwareName(sol.hardware) + QStringLiteral(" · speed of light (") + precisionName(sol.precision)
+                          + QStringLiteral(")"))
+                          .toHtmlEscaped());
+        for (const Point& p : sol.points)
+            line->append(p.x, p.y);
+        QPen pen(hardwareColour(hw), 1.8, Qt::DashLine);
+        pen.setDashPattern({ 6, 4 });
+        line->setPen(pen);
+        addSeries(line);
+        m_solLines.push_back(line);
+    }
 
     const bool any = m_chart.xMax > 0;
     auto* ax = makeAxis(
@@ -132,6 +150,14 @@ FrontierChart::FrontierChart(
     if (auto* v = qobject_cast<QLogValueAxis*>(ay))
         connect(v, &QLogValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
 
+    for (QLineSeries* sol : m_solLines) {
+        QLegendMarker* marker = legend()->markers(sol).front();
+        connect(marker, &QLegendMarker::clicked, sol, [sol, marker] {
+            sol->setVisible(!sol->isVisible());
+            marker->setVisible(true);
+            marker->setLabelBrush(sol->isVisible() ? QColor(30, 30, 30) : QColor(175, 175, 175));
+        });
+    }
     for (std::size_t i = 0; i < m_lines.size(); ++i) {
         QLegendMarker* marker = legend()->markers(m_lines[i]).front();
         connect(marker, &QLegendMarker::clicked, this, [this, i] {

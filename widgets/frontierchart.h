@@ -31,6 +31,8 @@ public:
     void setGroupVisible(std::size_t group, bool visible);
     bool groupVisible(std::size_t group) const;
     std::size_t groupCount() const { return m_lines.size(); }
+    /// The dashed speed-of-light lines, one per hardware and precision with a known bound.
+    const std::vector<QLineSeries*>& speedOfLightLines() const { return m_solLines; }
     QLineSeries* line(std::size_t group) const { return m_lines[group]; }
     const ChartState& state() const { return m_state; }
     const ChartData& chartData() const { return m_chart; }
@@ -49,6 +51,7 @@ private:
     const PricingCatalog& m_pricing;
     ChartData m_chart;
     std::vector<QLineSeries*> m_lines; // one per group of m_chart.series, in order
+    std::vector<QLineSeries*> m_solLines; // the speed-of-light bounds, after the groups' lines
     std::vector<QColor> m_colours;
     std::vector<bool> m_covers;
     RunCloud* m_cloud = nullptr;

@@ -86,6 +86,8 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
             return readingValue(r, *field);
         if (index.column() == VsBaseline)
             return ratio ? QVariant(*ratio) : QVariant();
+        if (index.column() == SpeedOfLight)
+            return r.speedOfLightPct ? QVariant(*r.speedOfLightPct) : QVariant();
         return data(index, Qt::DisplayRole);
     }
     if (role == Qt::TextAlignmentRole)
@@ -105,12 +107,16 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
         if (l.hardware == m_baseline)
             return tr("baseline");
         return ratio ? QStringLiteral("%1x").arg(*ratio, 0, 'f', 1) : QStringLiteral("-");
+    case SpeedOfLight:
+        return r.speedOfLightPct ? QStringLiteral("%1%").arg(*r.speedOfLightPct, 0, 'f', 1) : QStringLiteral("-");
     }
     return {};
 }
 
 QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == SpeedOfLight)
+        return tr("The reading as a share of its hardware's speed of light (the dashed line)");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -128,6 +134,8 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Tokens per $");
     case VsBaseline:
         return tr("vs baseline");
+    case SpeedOfLight:
+        return tr("% of SoL");
     }
     return {};
 }

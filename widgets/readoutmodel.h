@@ -12,7 +12,17 @@ namespace paretoscope::ui {
 class ReadoutModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Hardware, TputPerGpu, Engine, Precision, CostPerMTok, TokensPerDollar, VsBaseline, ColumnCount };
+    enum Column {
+        Hardware,
+        TputPerGpu,
+        Engine,
+        Precision,
+        CostPerMTok,
+        TokensPerDollar,
+        VsBaseline,
+        SpeedOfLight,
+        ColumnCount
+    };
     using QAbstractTableModel::QAbstractTableModel;
 
     /// One ladder per hardware, each with the single row of the target.

@@ -219,6 +219,8 @@ void ReadoutPanel::refresh()
     req.metric = m_data->metric;
     req.price = price();
     auto ladders = computeLadder(m_data->frontiers, m_pricing, req);
+    if (ladders)
+        attachSpeedOfLight(*ladders, m_data->speedOfLight);
     m_model->setReadings(ladders ? std::move(*ladders) : std::vector<HardwareLadder> {}, baseline().toStdString());
     m_comparison->setText(m_model->comparison(m_target));
 }
