@@ -373,6 +373,38 @@ private slots:
         QCOMPARE(asShown(plainToolTip("a <b>\nb")), QString("a <b>\nb"));
     }
 
+    void speedOfLightIsDrawnAndRead()
+    {
+        // the InferenceX API rows: DeepSeek R1 at 1k/1k on B300 among others; B300's bound is in the shipped tables
+        QSignalSpy done(m_window.get(), &MainWindow::importFinished);
+        m_window->importItems({ ImportItem { fixture("inferencex-app-api/benchmarks.json"), {} } });
+        QVERIFY(done.wait(20000));
+        QVERIFY(m_window->filters()->selectScope("dsr1", "random 1k/1k", 1024, 1024));
+        QVERIFY(waitShown());
+        auto data = m_window->scopeData();
+        QVERIFY(!data->speedOfLight.empty());
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        QVERIFY(!chart->speedOfLightLines().empty());
+        QVERIFY(chart->speedOfLightLines().front()->name().contains("speed of light"));
+        // the readout's share: the reading over the bound at the target, in percent
+        m_window->readout()->setTarget(50);
+        bool found = false;
+        for (const auto& l : m_window->readout()->model()->readings()) {
+            if (l.hardware != "b300")
+                continue;
+            const LadderRow& r = l.rows.front();
+            QVERIFY(r.speedOfLightPct && r.entry.value);
+            for (const SolLine& sol : data->speedOfLight)
+                if (sol.hardware == "b300" && sol.precision == r.entry.group->precision) {
+                    double bound = *speedOfLightAt(sol.curve, 50);
+                    QVERIFY(std::abs(*r.speedOfLightPct - 100 * *r.entry.value / bound) < 1e-9);
+                    QVERIFY(*r.speedOfLightPct > 0 && *r.speedOfLightPct < 100); // a bound, above every reading
+                    found = true;
+                }
+        }
+        QVERIFY(found);
+    }
+
     void sessionDialogRefusesWhatCoreRefuses()
     {
         SessionDialog dialog(QStringLiteral("No GPU found"));
