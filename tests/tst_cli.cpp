@@ -209,6 +209,24 @@ private slots:
         QCOMPARE(tier.code, 2);
         QVERIFY(tier.err.contains("unknown pricing tier"));
     }
+
+    void probeSaysWhenThereIsNoGpu()
+    {
+        // on a machine with a GPU it prints its JSON and every check passes; without one it says why and exits 1
+        QProcess probe;
+        probe.start(QStringLiteral(PARETOSCOPE_PROBE), {});
+        QVERIFY(probe.waitForFinished(600000));
+        if (probe.exitCode() == 0) {
+            QJsonObject o = QJsonDocument::fromJson(probe.readAllStandardOutput()).object();
+            QJsonObject checks = o["checks"].toObject();
+            for (const QString& k : checks.keys())
+                QVERIFY2(checks[k].toObject()["pass"].toBool(), qPrintable(k));
+        } else {
+            QCOMPARE(probe.exitCode(), 1);
+            QByteArray err = probe.readAllStandardError();
+            QVERIFY2(err.startsWith("paretoscope-probe: no GPU to probe: "), err.constData());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

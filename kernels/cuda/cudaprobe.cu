@@ -1,0 +1,362 @@
+// The CUDA side of paretoscope-probe: correctness of the FP4 kernels against the CPU reference, then HBM copy
+// bandwidth, dequantize bandwidth and cuBLASLt GEMM rates, each the median of many runs after warm-up, timed with
+// events. Every CUDA and cuBLASLt call is checked and a failure names it.
+#include "cudaprobe.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <cublasLt.h>
+#include <cuda_bf16.h>
+#include <cuda_fp8.h>
+#include <cuda_runtime.h>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <vector>
+
+#include "core/fp4/fp4codec.h"
+#include "fp4kernels.cuh"
+
+namespace paretoscope::cuda {
+
+namespace {
+
+struct Failure {
+    std::string what;
+};
+
+void check(cudaError_t e, const char* call)
+{
+    if (e != cudaSuccess)
+        throw Failure { std::string(call) + ": " + cudaGetErrorString(e) };
+}
+
+void check(cublasStatus_t s, const char* call)
+{
+    if (s != CUBLAS_STATUS_SUCCESS)
+        throw Failure { std::string(call) + ": cuBLASLt status " + std::to_string(int(s)) };
+}
+
+#define CK(call) check((call), #call)
+
+template <typename T> struct DeviceBuffer {
+    T* p = nullptr;
+    std::size_t n = 0;
+    explicit DeviceBuffer(std::size_t count)
+        : n(count)
+    {
+        CK(cudaMalloc(reinterpret_cast<void**>(&p), std::max<std::size_t>(count, 1) * sizeof(T)));
+    }
+    ~DeviceBuffer() { cudaFree(p); }
+    DeviceBuffer(const DeviceBuffer&) = delete;
+    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+    std::size_t bytes() const { return n * sizeof(T); }
+};
+
+// Median of `runs` timings (ms) of `work` after `warmups`, on one stream with events.
+template <typename F> double medianMs(int warmups, int runs, cudaStream_t stream, F&& work)
+{
+    cudaEvent_t a, b;
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    for (int i = 0; i < warmups; ++i)
+        work();
+    CK(cudaStreamSynchronize(stream));
+    std::vector<float> ms;
+    for (int i = 0; i < runs; ++i) {
+        CK(cudaEventRecord(a, stream));
+        work();
+        CK(cudaEventRecord(b, stream));
+        CK(cudaEventSynchronize(b));
+        float t = 0;
+        CK(cudaEventElapsedTime(&t, a, b));
+        ms.push_back(t);
+    }
+    cudaEventDestroy(a);
+    cudaEventDestroy(b);
+    std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
+    return ms[ms.size() / 2];
+}
+
+std::uint16_t bf16Bits(float x)
+{
+    __nv_bfloat16 b = __float2bfloat16_rn(x); // host conversion: round to nearest even
+    std::uint16_t bits;
+    std::memcpy(&bits, &b, 2);
+    return bits;
+}
+
+std::vector<float> randomNormal(std::size_t n, unsigned seed, float sigma)
+{
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> d(0, sigma);
+    std::vector<float> v(n);
+    for (float& x : v)
+        x = d(rng);
+    return v;
+}
+
+nlohmann::json quantizeChecks(cudaStream_t s)
+{
+    const std::size_t n = std::size_t(1) << 20;
+    std::vector<float> host = randomNormal(n, 1, 3.0f);
+    host[5] = 0; // a few edge values among the random ones
+    host[77] = 1e-12f;
+    DeviceBuffer<float> x(n);
+    CK(cudaMemcpy(x.p, host.data(), x.bytes(), cudaMemcpyHostToDevice));
+    nlohmann::json out;
+
+    // NVFP4: the tensor scale from the device's own amax
+    DeviceBuffer<unsigned> amax(1);
+    CK(cudaMemsetAsync(amax.p, 0, sizeof(unsigned), s));
+    launchAmax(x.p, n, amax.p, s);
+    CK(cudaGetLastError());
+    unsigned bits = 0;
+    CK(cudaMemcpyAsync(&bits, amax.p, 4, cudaMemcpyDeviceToHost, s));
+    CK(cudaStreamSynchronize(s));
+    float amaxValue;
+    std::memcpy(&amaxValue, &bits, 4);
+    fp4::Nvfp4Tensor ref = fp4::quantizeNvfp4(host);
+    float tensorScale = amaxValue > 0 ? amaxValue / (6.0f * 448.0f) : 1.0f;
+    DeviceBuffer<std::uint8_t> packed(n / 2), scales(n / 16);
+    launchNvfp4Quantize(x.p, n, tensorScale, packed.p, scales.p, s);
+    CK(cudaGetLastError());
+    std::vector<std::uint8_t> gotPacked(n / 2), gotScales(n / 16);
+    CK(cudaMemcpy(gotPacked.data(), packed.p, packed.bytes(), cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(gotScales.data(), scales.p, scales.bytes(), cudaMemcpyDeviceToHost));
+    std::size_t bad = 0;
+    for (std::size_t i = 0; i < gotPacked.size(); ++i)
+        bad += gotPacked[i] != ref.packed[i];
+    for (std::size_t i = 0; i < gotScales.size(); ++i)
+        bad += gotScales[i] != ref.blockScales[i];
+    out["nvfp4_quantize"] = { { "values", n }, { "mismatched_bytes", bad }, { "pass", bad == 0 && tensorScale == ref.tensorScale } };
+
+    // NVFP4 dequantize of the reference's bytes, against the reference's values rounded to BF16
+    CK(cudaMemcpy(packed.p, ref.packed.data(), packed.bytes(), cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(scales.p, ref.blockScales.data(), scales.bytes(), cudaMemcpyHostToDevice));
+    DeviceBuffer<__nv_bfloat16> deq(n);
+    launchNvfp4Dequantize(packed.p, scales.p, ref.tensorScale, n, deq.p, s);
+    CK(cudaGetLastError());
+    std::vector<std::uint16_t> gotDeq(n);
+    CK(cudaMemcpy(gotDeq.data(), deq.p, deq.bytes(), cudaMemcpyDeviceToHost));
+    std::vector<float> refDeq = fp4::dequantizeNvfp4(ref);
+    bad = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        bad += gotDeq[i] != bf16Bits(refDeq[i]);
+    out["nvfp4_dequantize"] = { { "mismatched_values", bad }, { "pass", bad == 0 } };
+
+    // MXFP4 both ways
+    fp4::Mxfp4Tensor mref = fp4::quantizeMxfp4(host);
+    DeviceBuffer<std::uint8_t> mscales(n / 32);
+    launchMxfp4Quantize(x.p, n, packed.p, mscales.p, s);
+    CK(cudaGetLastError());
+    std::vector<std::uint8_t> gotM(n / 32);
+    CK(cudaMemcpy(gotPacked.data(), packed.p, packed.bytes(), cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(gotM.data(), mscales.p, mscales.bytes(), cudaMemcpyDeviceToHost));
+    bad = 0;
+    for (std::size_t i = 0; i < gotPacked.size(); ++i)
+        bad += gotPacked[i] != mref.packed[i];
+    for (std::size_t i = 0; i < gotM.size(); ++i)
+        bad += gotM[i] != mref.blockScales[i];
+    out["mxfp4_quantize"] = { { "values", n }, { "mismatched_bytes", bad }, { "pass", bad == 0 } };
+    launchMxfp4Dequantize(packed.p, mscales.p, n, deq.p, s);
+    CK(cudaGetLastError());
+    CK(cudaMemcpy(gotDeq.data(), deq.p, deq.bytes(), cudaMemcpyDeviceToHost));
+    std::vector<float> mrefDeq = fp4::dequantizeMxfp4(mref);
+    bad = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        bad += gotDeq[i] != bf16Bits(mrefDeq[i]);
+    out["mxfp4_dequantize"] = { { "mismatched_values", bad }, { "pass", bad == 0 } };
+    return out;
+}
+
+nlohmann::json bandwidth(const ProbeOptions& o, cudaStream_t s)
+{
+    nlohmann::json out;
+    std::size_t bytes = o.bandwidthBytes;
+    DeviceBuffer<std::uint8_t> a(bytes), b(bytes);
+    CK(cudaMemset(a.p, 1, bytes));
+    double ms = medianMs(o.warmups, o.runs, s, [&] { CK(cudaMemcpyAsync(b.p, a.p, bytes, cudaMemcpyDeviceToDevice, s)); });
+    double copy = 2.0 * double(bytes) / (ms * 1e-3); // read and written
+    out["copy_bytes_per_s"] = copy;
+    // dequantize: the packed values and scales read, BF16 written
+    const std::size_t n = bytes / 4 * 2; // values whose BF16 output is half the copy buffer... sized to fit in b
+    DeviceBuffer<__nv_bfloat16> outBuf(n);
+    double nvMs = medianMs(o.warmups, o.runs, s, [&] {
+        launchNvfp4Dequantize(a.p, a.p + n / 2, 1.0f, n, outBuf.p, s);
+        CK(cudaGetLastError());
+    });
+    double nvBytes = double(n) / 2 + double(n) / 16 + 2.0 * double(n);
+    double mxMs = medianMs(o.warmups, o.runs, s, [&] {
+        launchMxfp4Dequantize(a.p, a.p + n / 2, n, outBuf.p, s);
+        CK(cudaGetLastError());
+    });
+    double mxBytes = double(n) / 2 + double(n) / 32 + 2.0 * double(n);
+    out["nvfp4_dequantize_bytes_per_s"] = nvBytes / (nvMs * 1e-3);
+    out["nvfp4_dequantize_share_of_copy"] = nvBytes / (nvMs * 1e-3) / copy;
+    out["mxfp4_dequantize_bytes_per_s"] = mxBytes / (mxMs * 1e-3);
+    out["mxfp4_dequantize_share_of_copy"] = mxBytes / (mxMs * 1e-3) / copy;
+    return out;
+}
+
+enum class GemmKind { Bf16, Fp8, Fp4 };
+
+// D (BF16, M x N) = op(A) x B with A stored K x M (transposed, "TN": what Blackwell's block-scaled FP4 requires)
+// and B K x N, column-major, FP32 accumulation. Returns FLOP/s (median), and checks a small product on random data
+// against a double-precision reference of the same (converted) inputs.
+nlohmann::json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublasLtHandle_t lt)
+{
+    auto run = [&](int m, int n, int k, bool verify) -> nlohmann::json {
+        cudaDataType_t abType = kind == GemmKind::Bf16 ? CUDA_R_16BF : kind == GemmKind::Fp8 ? CUDA_R_8F_E4M3 : CUDA_R_4F_E2M1;
+        std::size_t aBytes = kind == GemmKind::Fp4 ? std::size_t(m) * k / 2 : std::size_t(m) * k * (kind == GemmKind::Bf16 ? 2 : 1);
+        std::size_t bBytes = kind == GemmKind::Fp4 ? std::size_t(n) * k / 2 : std::size_t(n) * k * (kind == GemmKind::Bf16 ? 2 : 1);
+        std::vector<float> ha = randomNormal(std::size_t(m) * k, 11, 1.0f), hb = randomNormal(std::size_t(n) * k, 12, 1.0f);
+        // the inputs as the device will see them, and their exact values for the reference
+        std::vector<std::uint8_t> ra(aBytes), rb(bBytes);
+        std::vector<double> va(ha.size()), vb(hb.size());
+        auto convert = [&](const std::vector<float>& src, std::vector<std::uint8_t>& raw, std::vector<double>& val) {
+            for (std::size_t i = 0; i < src.size(); ++i) {
+                if (kind == GemmKind::Bf16) {
+                    std::uint16_t b = bf16Bits(src[i]);
+                    std::memcpy(&raw[2 * i], &b, 2);
+                    std::uint32_t f = std::uint32_t(b) << 16;
+                    float back;
+                    std::memcpy(&back, &f, 4);
+                    val[i] = back;
+                } else if (kind == GemmKind::Fp8) {
+                    raw[i] = fp4::encodeE4M3(src[i]);
+                    val[i] = fp4::decodeE4M3(raw[i]);
+                } else {
+                    std::uint8_t c = fp4::encodeE2M1(src[i] * 2); // scales of 1 (UE4M3 0x38): values on the E2M1 grid
+                    raw[i / 2] = i % 2 == 0 ? std::uint8_t((raw[i / 2] & 0xF0) | c) : std::uint8_t((raw[i / 2] & 0x0F) | (c << 4));
+                    val[i] = fp4::decodeE2M1(c);
+                }
+            }
+        };
+        convert(ha, ra, va);
+        convert(hb, rb, vb);
+        DeviceBuffer<std::uint8_t> da(aBytes), db(bBytes);
+        DeviceBuffer<__nv_bfloat16> dd(std::size_t(m) * n);
+        CK(cudaMemcpy(da.p, ra.data(), aBytes, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(db.p, rb.data(), bBytes, cudaMemcpyHostToDevice));
+        cublasLtMatmulDesc_t desc;
+        CK(cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+        cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
+        CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
+        CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
+        // FP4: one UE4M3 scale per 16 values along K in cuBLAS's tiled layout; all 1.0 (0x38) here
+        std::size_t scaleA = std::size_t((k + 63) / 64 * 64 / 16) * ((m + 127) / 128 * 128);
+        std::size_t scaleB = std::size_t((k + 63) / 64 * 64 / 16) * ((n + 127) / 128 * 128);
+        DeviceBuffer<std::uint8_t> sa(kind == GemmKind::Fp4 ? scaleA : 1), sb(kind == GemmKind::Fp4 ? scaleB : 1);
+        if (kind == GemmKind::Fp4) {
+            CK(cudaMemset(sa.p, 0x38, scaleA));
+            CK(cudaMemset(sb.p, 0x38, scaleB));
+            cublasLtMatmulMatrixScale_t mode = CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3;
+            CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, &mode, sizeof mode));
+            CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &mode, sizeof mode));
+            CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &sa.p, sizeof sa.p));
+            CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &sb.p, sizeof sb.p));
+        }
+        cublasLtMatrixLayout_t la, lb, ld;
+        CK(cublasLtMatrixLayoutCreate(&la, abType, k, m, k));
+        CK(cublasLtMatrixLayoutCreate(&lb, abType, k, n, k));
+        CK(cublasLtMatrixLayoutCreate(&ld, CUDA_R_16BF, m, n, m));
+        cublasLtMatmulPreference_t pref;
+        CK(cublasLtMatmulPreferenceCreate(&pref));
+        std::size_t workspaceBytes = std::size_t(64) << 20;
+        DeviceBuffer<std::uint8_t> ws(workspaceBytes);
+        CK(cublasLtMatmulPreferenceSetAttribute(
+            pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspaceBytes, sizeof workspaceBytes));
+        cublasLtMatmulHeuristicResult_t heuristic {};
+        int found = 0;
+        CK(cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, ld, ld, pref, 1, &heuristic, &found));
+        if (found == 0)
+            throw Failure { "cublasLtMatmulAlgoGetHeuristic: no algorithm for this GEMM on this device" };
+        float alpha = kind == GemmKind::Fp4 ? 0.25f : 1.0f, beta = 0; // FP4 inputs were scaled by 2 each
+        auto once = [&] {
+            CK(cublasLtMatmul(lt, desc, &alpha, da.p, la, db.p, lb, &beta, dd.p, ld, dd.p, ld, &heuristic.algo, ws.p,
+                workspaceBytes, s));
+        };
+        nlohmann::json r;
+        if (verify) {
+            once();
+            CK(cudaStreamSynchronize(s));
+            std::vector<std::uint16_t> got(std::size_t(m) * n);
+            CK(cudaMemcpy(got.data(), dd.p, dd.bytes(), cudaMemcpyDeviceToHost));
+            double worst = 0;
+            std::size_t nonzero = 0;
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < m; ++i) {
+                    double ref = 0, mag = 0;
+                    for (int q = 0; q < k; ++q) {
+                        ref += va[std::size_t(i) * k + q] * vb[std::size_t(j) * k + q];
+                        mag += std::fabs(va[std::size_t(i) * k + q] * vb[std::size_t(j) * k + q]);
+                    }
+                    ref *= alpha; // FP4: the inputs were doubled onto the E2M1 grid, alpha takes it back
+                    std::uint32_t f = std::uint32_t(got[std::size_t(j) * m + i]) << 16;
+                    float value;
+                    std::memcpy(&value, &f, 4);
+                    nonzero += value != 0;
+                    // BF16 output: half an ulp of the result, plus FP32 accumulation error relative to the magnitudes
+                    worst = std::max(worst, std::fabs(value - ref) / (std::fabs(ref) / 128 + mag * 1e-5 + 1e-30));
+                }
+            r["check_size"] = m;
+            r["worst_error_over_tolerance"] = worst;
+            r["pass"] = worst <= 1.0 && nonzero > std::size_t(m) * n / 2;
+        } else {
+            double ms = medianMs(o.warmups, o.runs, s, once);
+            r["m_n_k"] = m;
+            r["flops_per_s"] = 2.0 * m * n * double(k) / (ms * 1e-3);
+        }
+        cublasLtMatmulPreferenceDestroy(pref);
+        cublasLtMatrixLayoutDestroy(la);
+        cublasLtMatrixLayoutDestroy(lb);
+        cublasLtMatrixLayoutDestroy(ld);
+        cublasLtMatmulDescDestroy(desc);
+        return r;
+    };
+    nlohmann::json out = run(256, 256, 256, true);
+    nlohmann::json rate = run(o.gemmSize, o.gemmSize, o.gemmSize, false);
+    out.update(rate);
+    return out;
+}
+
+} // namespace
+
+Result<std::string> runProbe(const ProbeOptions& o)
+{
+    int count = 0;
+    if (cudaError_t e = cudaGetDeviceCount(&count); e != cudaSuccess || count == 0)
+        return Error { std::string("no CUDA device (cudaGetDeviceCount: ") + (e == cudaSuccess ? "0 devices" : cudaGetErrorString(e))
+            + ")" };
+    if (o.device < 0 || o.device >= count)
+        return Error { "no CUDA device " + std::to_string(o.device) + " (" + std::to_string(count) + " found)" };
+    try {
+        CK(cudaSetDevice(o.device));
+        cudaDeviceProp p {};
+        CK(cudaGetDeviceProperties(&p, o.device));
+        nlohmann::json j;
+        j["device"] = { { "name", p.name }, { "compute_capability", std::to_string(p.major) + "." + std::to_string(p.minor) },
+            { "memory_bytes", p.totalGlobalMem }, { "multiprocessors", p.multiProcessorCount } };
+        cudaStream_t s;
+        CK(cudaStreamCreate(&s));
+        j["checks"] = quantizeChecks(s);
+        j["bandwidth"] = bandwidth(o, s);
+        cublasLtHandle_t lt;
+        CK(cublasLtCreate(&lt));
+        j["gemm"]["bf16"] = gemm(GemmKind::Bf16, o, s, lt);
+        if (p.major * 10 + p.minor >= 89)
+            j["gemm"]["fp8"] = gemm(GemmKind::Fp8, o, s, lt);
+        if (p.major == 10)
+            j["gemm"]["fp4"] = gemm(GemmKind::Fp4, o, s, lt);
+        else
+            j["gemm"]["fp4"] = { { "skipped", "block-scaled FP4 GEMM needs sm_100 or sm_103 (this is sm_" + std::to_string(p.major * 10 + p.minor) + ")" } };
+        cublasLtDestroy(lt);
+        cudaStreamDestroy(s);
+        return j.dump(2);
+    } catch (const Failure& f) {
+        return Error { f.what };
+    }
+}
+
+} // namespace paretoscope::cuda

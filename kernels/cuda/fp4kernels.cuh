@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+
+namespace paretoscope::cuda {
+
+/// amax of |x| over finite values, into *amaxBits (the float's bits; positive floats order as integers). The caller
+/// zeroes it first.
+void launchAmax(const float* x, std::size_t n, unsigned* amaxBits, cudaStream_t stream);
+/// NVFP4 quantize (one thread per 16-value block), the same arithmetic as core/fp4/fp4codec.cpp.
+void launchNvfp4Quantize(const float* x, std::size_t n, float tensorScale, std::uint8_t* packed, std::uint8_t* scales,
+    cudaStream_t stream);
+/// MXFP4 quantize (one thread per 32-value block).
+void launchMxfp4Quantize(const float* x, std::size_t n, std::uint8_t* packed, std::uint8_t* scales, cudaStream_t stream);
+/// Dequantize to BF16 (the precision a GEMM consumes on hardware without an FP4 matrix unit). n a multiple of the
+/// block size.
+void launchNvfp4Dequantize(const std::uint8_t* packed, const std::uint8_t* scales, float tensorScale, std::size_t n,
+    __nv_bfloat16* out, cudaStream_t stream);
+void launchMxfp4Dequantize(
+    const std::uint8_t* packed, const std::uint8_t* scales, std::size_t n, __nv_bfloat16* out, cudaStream_t stream);
+
+} // namespace paretoscope::cuda

@@ -1,0 +1,50 @@
+// paretoscope-probe: measures the attached GPU with the FP4 kernels (CUDA, or HIP where built) and prints JSON; with
+// --save it also writes the device profile the session dialog and the speed of light use. Without a GPU it says so
+// and exits 1.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "core/live/devices.h"
+
+#ifdef PARETOSCOPE_HAVE_CUDA
+#include "kernels/cuda/cudaprobe.h"
+#endif
+
+int main(int argc, char** argv)
+{
+    int device = 0, runs = 30;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!std::strcmp(argv[i], "--device"))
+            device = std::atoi(argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--runs"))
+            runs = std::atoi(argv[i + 1]);
+        else {
+            std::fprintf(stderr, "usage: paretoscope-probe [--device N] [--runs N]\n");
+            return 2;
+        }
+    }
+    paretoscope::DeviceDiscovery found = paretoscope::discoverDevices();
+    std::string why;
+    for (const auto& n : found.notes)
+        why += (why.empty() ? "" : "; ") + n;
+#ifdef PARETOSCOPE_HAVE_CUDA
+    paretoscope::cuda::ProbeOptions o;
+    o.device = device;
+    o.runs = runs;
+    auto r = paretoscope::cuda::runProbe(o);
+    if (r) {
+        std::printf("%s\n", r->c_str());
+        return 0;
+    }
+    why = r.error() + (why.empty() ? "" : "; " + why);
+#else
+    (void)device;
+    (void)runs;
+    why = "this build has no GPU kernels (neither the CUDA toolkit nor hipcc was found when it was built)"
+        + (why.empty() ? std::string() : "; " + why);
+#endif
+    std::fprintf(stderr, "paretoscope-probe: no GPU to probe: %s\n", why.c_str());
+    return 1;
+}
