@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "deviceprofile.h"
 #include "frontier.h"
 
 namespace paretoscope {
@@ -140,9 +141,10 @@ std::optional<DeviceSpec> findDeviceSpec(const std::string& hardware)
         return r ? *r : std::vector<DeviceSpec> {};
     }();
     std::string h = lower(hardware);
+    auto measured = loadDeviceProfile(h);
     for (const DeviceSpec& d : all)
         if (d.hardware == h)
-            return d;
+            return measured ? applyProfile(d, *measured) : d;
     return std::nullopt;
 }
 

@@ -39,7 +39,7 @@ Result<std::vector<ModelArch>> parseModelArchitectures(std::string_view json, co
 Result<std::vector<DeviceSpec>> parseDeviceSpecs(std::string_view json, const std::string& name);
 /// The architecture of a model by name or alias (case-insensitive), from the shipped table.
 std::optional<ModelArch> findModelArch(const std::string& model);
-/// The shipped datasheet of a hardware key.
+/// The shipped datasheet of a hardware key, with a probe's saved measurements in place where there are some.
 std::optional<DeviceSpec> findDeviceSpec(const std::string& hardware);
 
 /// An upper bound of decode throughput against interactivity (README "Speed of light"). A step at batch B cannot be

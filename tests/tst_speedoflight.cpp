@@ -1,8 +1,11 @@
 // The speed-of-light bound, checked against the model's arithmetic worked by hand (README "Speed of light").
 #include <QtTest>
 
+#include <QTemporaryDir>
+
 #include <cmath>
 
+#include "core/deviceprofile.h"
 #include "core/speedoflight.h"
 
 using namespace paretoscope;
@@ -106,6 +109,37 @@ private slots:
         QCOMPARE(eight->points.front().batch, 4949);
         QVERIFY(!eight->points.front().computeBound);
         QCOMPARE(*speedOfLightAt(*eight, 1e-3), eight->points.front().tputPerGpu); // memory caps the batch
+    }
+
+    void probeMeasurementsReplaceTheDatasheet()
+    {
+        QTemporaryDir dir;
+        qputenv("XDG_DATA_HOME", dir.path().toUtf8());
+        const std::string probe = R"({"device":{"name":"NVIDIA B300 SXM6 AC"},"bandwidth":{"copy_bytes_per_s":6.4e12},
+            "gemm":{"fp4":{"pass":true,"flops_per_s":1.1e16},"fp8":{"pass":false,"flops_per_s":9e15}}})";
+        auto profile = profileFromProbeJson(probe, "2026-11-29T19:00:00Z");
+        QVERIFY2(profile, profile ? "" : profile.error().c_str());
+        QCOMPARE(QString::fromStdString(profile->hardware), QString("b300"));
+        QVERIFY(!profile->gemmFlops.count("fp8")); // a rate whose check failed is not kept
+        QVERIFY(saveDeviceProfile(*profile));
+        auto spec = findDeviceSpec("b300");
+        QCOMPARE(spec->hbmBytesPerS, 6.4e12);
+        QCOMPARE(spec->matrixFlops.at("fp4"), 1.1e16);
+        QCOMPARE(QString::fromStdString(spec->source), QString("probe 2026-11-29"));
+        QVERIFY(QString::fromStdString(profileSummary(*profile)).contains("6.40 TB/s copy, fp4 11.00 PFLOP/s"));
+        // the bound follows: memory-bound at one sequence, interactivity scales with the bandwidth
+        SolRequest r;
+        r.model = *findModelArch("DeepSeek-R1-0528");
+        r.device = *spec;
+        r.gpus = 8;
+        double measured = speedOfLight(r)->points.back().interactivity;
+        r.device = applyProfile(*spec, *profile);
+        qunsetenv("XDG_DATA_HOME");
+        auto sheet = findDeviceSpec("b300");
+        QCOMPARE(sheet->hbmBytesPerS, 8.0e12); // without the profile: the datasheet
+        r.device = *sheet;
+        QVERIFY(std::abs(speedOfLight(r)->points.back().interactivity / measured - 8.0 / 6.4) < 1e-9);
+        QVERIFY(!profileFromProbeJson("{}", "x"));
     }
 
     void refusalsSayWhy()

@@ -23,6 +23,7 @@
 #include "core/reports.h"
 #include "importdialogs.h"
 #include "palette.h"
+#include "core/deviceprofile.h"
 #include "core/live/devices.h"
 #include "sessiondialog.h"
 
@@ -149,6 +150,17 @@ void MainWindow::askNewSession()
                      .arg(d.index)
                      .arg(QString::fromStdString(d.name), QString::fromStdString(d.architecture))
                      .arg(d.memoryBytes / 1000000000ull);
+    std::vector<std::string> profiled;
+    for (const GpuDevice& d : found.devices) {
+        if (d.hardware.empty() || std::find(profiled.begin(), profiled.end(), d.hardware) != profiled.end())
+            continue;
+        profiled.push_back(d.hardware);
+        if (auto p = loadDeviceProfile(d.hardware))
+            lines << tr("Profile: %1").arg(QString::fromStdString(profileSummary(*p)));
+        else
+            lines << tr("No measured profile of %1 yet: paretoscope-probe --save measures one")
+                         .arg(hardwareName(d.hardware));
+    }
     if (found.devices.empty())
         lines << tr("No GPU found on this machine (%1). Sessions against an endpoint elsewhere, or the engine "
                     "emulator recipes, still run; power and energy are then not measured.")

@@ -6,6 +6,9 @@
 #include <cstring>
 #include <string>
 
+#include <ctime>
+
+#include "core/deviceprofile.h"
 #include "core/live/devices.h"
 
 #ifdef PARETOSCOPE_HAVE_CUDA
@@ -15,16 +18,24 @@
 int main(int argc, char** argv)
 {
     int device = 0, runs = 30;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!std::strcmp(argv[i], "--device"))
+    bool save = false;
+    for (int i = 1; i < argc; i += 2) {
+        if (!std::strcmp(argv[i], "--save")) {
+            save = true;
+            --i;
+        } else if (i + 1 >= argc) {
+            std::fprintf(stderr, "usage: paretoscope-probe [--device N] [--runs N] [--save]\n");
+            return 2;
+        } else if (!std::strcmp(argv[i], "--device"))
             device = std::atoi(argv[i + 1]);
         else if (!std::strcmp(argv[i], "--runs"))
             runs = std::atoi(argv[i + 1]);
         else {
-            std::fprintf(stderr, "usage: paretoscope-probe [--device N] [--runs N]\n");
+            std::fprintf(stderr, "usage: paretoscope-probe [--device N] [--runs N] [--save]\n");
             return 2;
         }
     }
+    (void)save;
     paretoscope::DeviceDiscovery found = paretoscope::discoverDevices();
     std::string why;
     for (const auto& n : found.notes)
@@ -36,6 +47,19 @@ int main(int argc, char** argv)
     auto r = paretoscope::cuda::runProbe(o);
     if (r) {
         std::printf("%s\n", r->c_str());
+        if (save) {
+            std::time_t now = std::time(nullptr);
+            char at[32];
+            std::strftime(at, sizeof at, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+            auto profile = paretoscope::profileFromProbeJson(*r, at);
+            auto st = profile ? paretoscope::saveDeviceProfile(*profile) : paretoscope::Status(paretoscope::Error { profile.error() });
+            if (!st) {
+                std::fprintf(stderr, "paretoscope-probe: not saved: %s\n", st.error().c_str());
+                return 1;
+            }
+            std::fprintf(stderr, "paretoscope-probe: saved %s/%s.json\n", paretoscope::deviceProfileDir().c_str(),
+                profile->hardware.c_str());
+        }
         return 0;
     }
     why = r.error() + (why.empty() ? "" : "; " + why);
