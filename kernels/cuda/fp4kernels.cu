@@ -34,6 +34,16 @@ __device__ float decodeE2M1(std::uint8_t code)
     return __half2float(__half(h));
 }
 
+// The largest finite |x| of x[from, to), as the reference's blockAmax.
+__device__ float blockAmax(const float* x, std::size_t from, std::size_t to)
+{
+    float m = 0;
+    for (std::size_t i = from; i < to; ++i)
+        if (isfinite(x[i]))
+            m = fmaxf(m, fabsf(x[i]));
+    return m;
+}
+
 __global__ void amaxKernel(const float* x, std::size_t n, unsigned* out)
 {
     float m = 0;
@@ -54,10 +64,7 @@ __global__ void nvfp4QuantizeKernel(
     if (from >= n)
         return;
     std::size_t to = min(n, from + 16);
-    float bmax = 0;
-    for (std::size_t i = from; i < to; ++i)
-        if (isfinite(x[i]))
-            bmax = fmaxf(bmax, fabsf(x[i]));
+    float bmax = blockAmax(x, from, to);
     float scale = bmax > 0 ? bmax / (6.0f * tensorScale) : 1.0f;
     scale = fmaxf(scale, ldexpf(1.0f, -9));
     std::uint8_t code = encodeE4M3(scale);
@@ -77,10 +84,7 @@ __global__ void mxfp4QuantizeKernel(const float* x, std::size_t n, std::uint8_t*
     if (from >= n)
         return;
     std::size_t to = min(n, from + 32);
-    float bmax = 0;
-    for (std::size_t i = from; i < to; ++i)
-        if (isfinite(x[i]))
-            bmax = fmaxf(bmax, fabsf(x[i]));
+    float bmax = blockAmax(x, from, to);
     int e = (bmax > 0 ? ilogbf(bmax) : 0) - 2;
     e = max(-127, min(127, e));
     scales[b] = static_cast<std::uint8_t>(e + 127);
