@@ -36,7 +36,8 @@ QAbstractAxis* makeAxis(bool log, double lo, double hi, const QString& title, bo
         // labels stand at powers of the base: under two decades, powers of 2 give enough of them to read by
         a->setBase(hi / lo < 100 ? 2 : 10);
         a->setRange(lo / 1.3, hi * 1.3);
-        a->setLabelFormat(hi / lo > 1000 ? "%g" : format);
+        // not "%g": with localised numbers Qt Charts drew no log-axis labels at all with it
+        a->setLabelFormat(lo >= 1 || hi >= 100 ? QStringLiteral("%.0f") : format);
         a->setMinorTickCount(8);
         axis = a;
     } else {
@@ -150,6 +151,14 @@ FrontierChart::FrontierChart(
     if (auto* v = qobject_cast<QLogValueAxis*>(ay))
         connect(v, &QLogValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
 
+    // a bottom legend is one row: past a handful of entries Qt Charts elides every label to nothing, so a long
+    // legend stands on the right, one entry a line
+    if (m_lines.size() + m_solLines.size() > 5) {
+        legend()->setAlignment(Qt::AlignRight);
+        QFont small = legend()->font();
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        legend()->setFont(small);
+    }
     for (QLineSeries* sol : m_solLines) {
         QLegendMarker* marker = legend()->markers(sol).front();
         connect(marker, &QLegendMarker::clicked, sol, [sol, marker] {
