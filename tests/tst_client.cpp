@@ -232,8 +232,11 @@ private slots:
         double ttftErr = std::abs(*m.ttft.median - 0.050), tpotErr = std::abs(*m.tpot.median - 0.010);
         qInfo("concurrency %d: median TTFT %.3f ms, TPOT %.4f ms, client wait %.3f ms", concurrency,
             *m.ttft.median * 1e3, *m.tpot.median * 1e3, *m.clientWait.median * 1e3);
-        QVERIFY2(ttftErr < 0.0005, qPrintable(QString("TTFT off by %1 ms").arg(ttftErr * 1e3)));
-        QVERIFY2(tpotErr < 0.0005, qPrintable(QString("TPOT off by %1 ms").arg(tpotErr * 1e3)));
+        // half a millisecond is the goal of the optimised build; under ASan + UBSan (the asan preset sets
+        // PARETOSCOPE_SANITIZED) both the client and the emulator run instrumented, so the bound is 1.5 ms there
+        const double tolerance = qEnvironmentVariableIsSet("PARETOSCOPE_SANITIZED") ? 0.0015 : 0.0005;
+        QVERIFY2(ttftErr < tolerance, qPrintable(QString("TTFT off by %1 ms").arg(ttftErr * 1e3)));
+        QVERIFY2(tpotErr < tolerance, qPrintable(QString("TPOT off by %1 ms").arg(tpotErr * 1e3)));
     }
 
     void chatCompletionsCountContentDeltas()
