@@ -39,6 +39,9 @@ Commands:
   frontier [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
           [--spec S] [--metric total|input|output] [--format json|csv]
       Each group's Pareto frontier points with their full configuration and source.
+  sol     [--db FILE] --model M --isl N --osl N [--hardware H] [--precision P] [--metric total|input|output]
+      The speed-of-light bound per hardware and precision in scope (README "Speed of light"): its points
+      (tok/s/user, tok/s/GPU, batch, GPUs) and what it assumed; and why a hardware has none.
   summary [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--target 50] [--tier NAME]
       The quick answer per hardware as Markdown: tok/s/GPU and $ per million tokens at the target, engine,
       configurations, engines, precisions, run dates, peak, fastest TTFT and TPOT (impossible values flagged).
@@ -263,6 +266,34 @@ int cmdFrontier(const cli::Args& a)
     return 0;
 }
 
+int cmdSpeedOfLight(const cli::Args& a)
+{
+    std::string error, format;
+    auto scope = scopeFromArgs(a, error);
+    if (!scope || !formatOption(a, { "json" }, format, error))
+        return usageError(error);
+    TputMetric metric = TputMetric::Total;
+    if (auto m = a.value("metric")) {
+        auto parsed = parseMetric(*m);
+        if (!parsed)
+            return usageError("--metric must be total, input or output");
+        metric = *parsed;
+    }
+    auto store = openFromArgs(a, error);
+    if (!store) {
+        std::cerr << "paretoscope-cli: " << error << "\n";
+        return 1;
+    }
+    // the lines the chart draws: one per hardware and precision of the scope's frontiers
+    FrontierCache cache(*store);
+    std::vector<GroupKey> groups;
+    for (const GroupFrontier& g : cache.frontiers(*scope, metric))
+        groups.push_back(g.key);
+    std::vector<std::string> missing;
+    std::cout << speedOfLightJson(scopeSpeedOfLight(*scope, groups, metric, &missing), missing) << "\n";
+    return 0;
+}
+
 int cmdExport(const cli::Args& a)
 {
     std::string error, format;
@@ -337,6 +368,7 @@ int main(int argc, char** argv)
                 { "tp", true }, { "spec", true }, { "workload", true } } },
         { "ladder", with({ { "targets", true }, { "tier", true }, { "price", true }, { "clamp", false } }) },
         { "frontier", scopeOpts },
+        { "sol", scopeOpts },
         { "summary", with({ { "tier", true }, { "target", true } }) },
         { "export", scopeOpts },
         { "tiers", { { "format", true } } },
@@ -370,6 +402,8 @@ int main(int argc, char** argv)
         return cmdLadder(*args);
     if (c == "frontier")
         return cmdFrontier(*args);
+    if (c == "sol")
+        return cmdSpeedOfLight(*args);
     if (c == "summary")
         return cmdSummary(*args);
     if (c == "export")

@@ -130,6 +130,20 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders)
     return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
+std::string speedOfLightJson(const std::vector<SolLine>& lines, const std::vector<std::string>& missing)
+{
+    nlohmann::json out = { { "lines", nlohmann::json::array() }, { "missing", missing } };
+    for (const SolLine& l : lines) {
+        nlohmann::json points = nlohmann::json::array();
+        for (const SolPoint& p : l.curve.points)
+            points.push_back({ { "interactivity", p.interactivity }, { "tput_per_gpu", p.tputPerGpu },
+                { "batch", p.batch }, { "gpus", p.gpus }, { "compute_bound", p.computeBound } });
+        out["lines"].push_back(
+            { { "hardware", l.hardware }, { "precision", l.precision }, { "notes", l.curve.notes }, { "points", points } });
+    }
+    return out.dump();
+}
+
 std::string ladderCsv(const std::vector<HardwareLadder>& ladders)
 {
     std::string out = csvLine({ "hardware", "target_tok_s_user", "status", "tput_per_gpu_tok_s", "engine", "precision",

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "chartdata.h"
 #include "importer.h"
 #include "ladder.h"
 #include "ladderreport.h"
@@ -26,6 +27,9 @@ std::string importOutcomeJson(const ImportOutcome& outcome);
 /// The ladder as a JSON object keyed by hardware (the CLI contract).
 std::string ladderJson(const std::vector<HardwareLadder>& ladders);
 /// The ladder as CSV with units in the header.
+/// {"lines":[{"hardware","precision","notes","points":[{"interactivity","tput_per_gpu","batch","gpus"}]}],
+/// "missing":[...]}: the speed-of-light bounds of a scope.
+std::string speedOfLightJson(const std::vector<SolLine>& lines, const std::vector<std::string>& missing);
 std::string ladderCsv(const std::vector<HardwareLadder>& ladders);
 /// The ladder as an aligned text table; "-" where there is no value.
 std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric metric);

@@ -227,6 +227,36 @@ private slots:
             QVERIFY2(err.startsWith("paretoscope-probe: no GPU to probe: "), err.constData());
         }
     }
+
+    void speedOfLightCurvesAndWhyNone()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("sol.sqlite");
+        Run imp = cli({ "import", "--db", db, QStringLiteral(PARETOSCOPE_FIXTURES_DIR "/inferencex-app-api/benchmarks.json") },
+            dir.path());
+        QCOMPARE(imp.code, 0);
+        Run r = cli({ "sol", "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--hardware", "b300,b200",
+                        "--precision", "fp4" },
+            dir.path());
+        QCOMPARE(r.code, 0);
+        QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QJsonArray lines = o["lines"].toArray();
+        QCOMPARE(lines.size(), 1);
+        QCOMPARE(lines[0].toObject()["hardware"].toString(), QString("b300"));
+        QJsonArray pts = lines[0].toObject()["points"].toArray();
+        QVERIFY(pts.size() > 3);
+        for (int i = 1; i < pts.size(); ++i) { // a frontier: faster per user, less per GPU
+            QVERIFY(pts[i].toObject()["interactivity"].toDouble() > pts[i - 1].toObject()["interactivity"].toDouble());
+            QVERIFY(pts[i].toObject()["tput_per_gpu"].toDouble() < pts[i - 1].toObject()["tput_per_gpu"].toDouble());
+        }
+        QVERIFY(QJsonDocument(o["missing"].toArray()).toJson().contains("no specification for b200"));
+        // the bundled model: no fixed lengths and no published architecture, said as such
+        Run seed = cli(QStringList { "sol", "--db", dir.filePath("seed.sqlite") } + kSeedScope, dir.path());
+        QCOMPARE(seed.code, 0);
+        QJsonObject so = QJsonDocument::fromJson(seed.out).object();
+        QVERIFY(so["lines"].toArray().isEmpty());
+        QCOMPARE(so["missing"].toArray().first().toString(), QString("the workload has no fixed lengths"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)
