@@ -109,6 +109,20 @@ std::optional<Scope> scopeFromArgs(const cli::Args& a, std::string& error)
     return s;
 }
 
+// --metric total|input|output, total when not given.
+bool metricOption(const cli::Args& a, TputMetric& out, std::string& error)
+{
+    if (auto m = a.value("metric")) {
+        auto parsed = parseMetric(*m);
+        if (!parsed) {
+            error = "--metric must be total, input or output";
+            return false;
+        }
+        out = *parsed;
+    }
+    return true;
+}
+
 int cmdImport(const cli::Args& a)
 {
     if (a.positional.empty())
@@ -171,12 +185,8 @@ int cmdLadder(const cli::Args& a)
         if (req.targets.empty())
             return usageError("--targets is empty");
     }
-    if (auto m = a.value("metric")) {
-        auto metric = parseMetric(*m);
-        if (!metric)
-            return usageError("--metric must be total, input or output");
-        req.metric = *metric;
-    }
+    if (!metricOption(a, req.metric, error))
+        return usageError(error);
     req.clamp = a.has("clamp");
     if (a.has("tier") && a.has("price"))
         return usageError("give --tier or --price, not both");
@@ -249,12 +259,8 @@ int cmdFrontier(const cli::Args& a)
     if (!scope || !formatOption(a, { "json", "csv" }, format, error))
         return usageError(error);
     TputMetric metric = TputMetric::Total;
-    if (auto m = a.value("metric")) {
-        auto parsed = parseMetric(*m);
-        if (!parsed)
-            return usageError("--metric must be total, input or output");
-        metric = *parsed;
-    }
+    if (!metricOption(a, metric, error))
+        return usageError(error);
     auto store = openFromArgs(a, error);
     if (!store) {
         std::cerr << "paretoscope-cli: " << error << "\n";
@@ -273,12 +279,8 @@ int cmdSpeedOfLight(const cli::Args& a)
     if (!scope || !formatOption(a, { "json" }, format, error))
         return usageError(error);
     TputMetric metric = TputMetric::Total;
-    if (auto m = a.value("metric")) {
-        auto parsed = parseMetric(*m);
-        if (!parsed)
-            return usageError("--metric must be total, input or output");
-        metric = *parsed;
-    }
+    if (!metricOption(a, metric, error))
+        return usageError(error);
     auto store = openFromArgs(a, error);
     if (!store) {
         std::cerr << "paretoscope-cli: " << error << "\n";
