@@ -1,6 +1,7 @@
 #include "importer.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
@@ -14,7 +15,7 @@
 #include "formats/jsonrecordparser.h"
 #include "httpfetch.h"
 #include "importwriter.h"
-#include "sha256.h"
+#include "sha256worker.h"
 
 namespace paretoscope {
 namespace {
@@ -70,11 +71,7 @@ private:
     };
     using Batch = std::vector<Item>;
 
-    bool failed()
-    {
-        std::lock_guard lock(m_mutex);
-        return !m_error.empty();
-    }
+    bool failed() const { return m_failed.load(std::memory_order_relaxed); } // checked per record: no lock
 
     bool flush()
     {
@@ -114,6 +111,7 @@ private:
                 if (!added) {
                     std::lock_guard lock(m_mutex);
                     m_error = added.error();
+                    m_failed = true;
                     m_queue.clear();
                     m_cv.notify_all();
                     return;
@@ -133,6 +131,7 @@ private:
     Batch m_current;
     bool m_closed = false;
     std::string m_error;
+    std::atomic<bool> m_failed = false;
     std::thread m_thread;
 };
 
@@ -233,7 +232,7 @@ struct ImportState {
     }
 };
 
-Status importJson(ImportState& state, ByteSource& source, Sha256& sha, const ProgressFn& progress)
+Status importJson(ImportState& state, ByteSource& source, Sha256Worker& sha, const ProgressFn& progress)
 {
     JsonRecordParser parser;
     StreamLimits limits;
@@ -266,7 +265,7 @@ Status importJson(ImportState& state, ByteSource& source, Sha256& sha, const Pro
 // Hashes every byte the CSV reader pulls.
 class HashingSource final : public ByteSource {
 public:
-    HashingSource(ByteSource& inner, Sha256& sha)
+    HashingSource(ByteSource& inner, Sha256Worker& sha)
         : m_inner(inner)
         , m_sha(sha)
     {
@@ -283,10 +282,10 @@ public:
 
 private:
     ByteSource& m_inner;
-    Sha256& m_sha;
+    Sha256Worker& m_sha;
 };
 
-Status importCsv(ImportState& state, ByteSource& source, Sha256& sha, const ProgressFn& progress)
+Status importCsv(ImportState& state, ByteSource& source, Sha256Worker& sha, const ProgressFn& progress)
 {
     HashingSource hashing(source, sha);
     CsvReader reader(hashing);
@@ -361,7 +360,7 @@ Result<ImportSummary> importSource(
     if (*first == '\0')
         return Error { name + ": empty: the file has no content" };
 
-    Sha256 sha;
+    Sha256Worker sha;
     ImportState state { store, options, name, nullptr, nullptr };
     Status st = (*first == '[' || *first == '{') ? importJson(state, source, sha, progress)
                                                  : importCsv(state, source, sha, progress);

@@ -2,12 +2,17 @@
 // and a child process killed with SIGKILL in the middle of a large import.
 #include <QtTest>
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <csignal>
+#include <random>
+#include <unordered_set>
 #include <sqlite3.h>
 
 #include "core/frontiercache.h"
 #include "core/importer.h"
+#include "core/u64set.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/testutil.h"
 
@@ -183,6 +188,72 @@ private slots:
         auto third = importPath(*s, dir.filePath("copy.json").toStdString(), {});
         QCOMPARE(third[0].result->duplicates, 435u);
         QCOMPARE(s->runCount(), 435);
+    }
+
+    void duplicatesWithinAFileAndAgainstTheStore()
+    {
+        // The 435 API rows in three files: A = rows 0-299 with rows 0-49 written twice more; B = rows 250-434 (50
+        // of them already stored by A). The counts are what a set of distinct rows gives.
+        const QJsonArray rows = QJsonDocument::fromJson(readAll(fixture(kApi))).array();
+        QCOMPARE(rows.size(), 435);
+        QJsonArray a, b;
+        for (int i = 0; i < 300; ++i)
+            a.append(rows[i]);
+        for (int i = 0; i < 50; ++i)
+            a.append(rows[i]);
+        for (int i = 49; i >= 0; --i)
+            a.append(rows[i]);
+        for (int i = 250; i < 435; ++i)
+            b.append(rows[i]);
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath("a.json"), QJsonDocument(a).toJson()));
+        QVERIFY(writeFile(dir.filePath("b.json"), QJsonDocument(b).toJson()));
+        auto s = openTempStore(dir);
+        auto ra = importPath(*s, dir.filePath("a.json").toStdString(), {});
+        QVERIFY2(ra[0].result.ok(), ra[0].result.ok() ? "" : ra[0].result.error().c_str());
+        QCOMPARE(ra[0].result->imported, 300u);
+        QCOMPARE(ra[0].result->duplicates, 100u);
+        auto rb = importPath(*s, dir.filePath("b.json").toStdString(), {});
+        QVERIFY2(rb[0].result.ok(), rb[0].result.ok() ? "" : rb[0].result.error().c_str());
+        QCOMPARE(rb[0].result->imported, 135u);
+        QCOMPARE(rb[0].result->duplicates, 50u);
+        const QString db = dir.filePath("store.sqlite");
+        QCOMPARE(s->runCount(), 435);
+        // every stored record has its hash in run_content, and nothing else is there
+        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 435);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM runs JOIN run_content ON hash = content_hash"), 435);
+        // the whole fixture now adds nothing
+        auto again = importPath(*s, fixture(kApi).toStdString(), {});
+        QCOMPARE(again[0].result->imported, 0u);
+        QCOMPARE(again[0].result->duplicates, 435u);
+    }
+
+    void contentHashSetMatchesAStandardSet()
+    {
+        // keys that share their low bits, runs of neighbours, and 0 (the set's empty marker) among random ones
+        U64Set set;
+        std::unordered_set<std::uint64_t> reference;
+        std::mt19937_64 rng(7);
+        std::vector<std::uint64_t> keys { 0, 0, 1, ~0ull };
+        for (std::uint64_t i = 0; i < 5000; ++i) {
+            keys.push_back(i << 40);
+            keys.push_back(1000 + i);
+            keys.push_back(rng() % 50000);
+            keys.push_back(rng());
+        }
+        for (std::uint64_t k : keys) {
+            const bool fresh = reference.insert(k).second;
+            QCOMPARE(set.insert(k), fresh);
+            QVERIFY(set.contains(k));
+        }
+        QCOMPARE(set.size(), reference.size());
+        for (int i = 0; i < 20000; ++i) {
+            std::uint64_t probe = rng() % 60000;
+            QCOMPARE(set.contains(probe), reference.count(probe) == 1);
+        }
+        auto listed = set.keys();
+        QCOMPARE(listed.size(), reference.size());
+        QCOMPARE(std::unordered_set<std::uint64_t>(listed.begin(), listed.end()), reference);
     }
 
     void provenanceIsKept()
