@@ -7,8 +7,8 @@
 #include <QProcess>
 #include <csignal>
 #include <random>
-#include <unordered_set>
 #include <sqlite3.h>
+#include <unordered_set>
 
 #include "core/frontiercache.h"
 #include "core/importer.h"
@@ -99,7 +99,8 @@ private slots:
         const std::string evil = "x'); DROP TABLE runs; --";
         const std::string json = "[{\"schema\":\"paretoscope.run/1\",\"model\":\"" + evil
             + "\",\"hardware\":\"b300\\\" OR 1=1\",\"engine\":\"vllm\",\"precision\":\"fp4\","
-              "\"workload\":\"w'; DELETE FROM series; --\",\"interactivity_tok_s_user\":40,\"tput_per_gpu_tok_s\":1000}]";
+              "\"workload\":\"w'; DELETE FROM series; "
+              "--\",\"interactivity_tok_s_user\":40,\"tput_per_gpu_tok_s\":1000}]";
         MemorySource src("evil.json", json);
         auto r = importSource(*s, src, {});
         QVERIFY2(r, r ? "" : r.error().c_str());
