@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Paretoscope builds, tests and benchmarks with, skipping those already present.
-# Runs apt-get directly as root, through sudo otherwise.
+# Runs apt-get directly as root, through sudo otherwise. With --hip it also installs Debian's HIP compiler (hipcc, HIP
+# 5.2, with LLVM 15: about 300 MB), so that the HIP kernels are built; the test command does, the explorer does not
+# need it.
 set -euo pipefail
 packages=(
     g++ cmake ninja-build pkg-config ca-certificates time bc
@@ -11,6 +13,9 @@ packages=(
     fonts-dejavu-core xvfb xauth
     python3 python3-pandas
 )
+if [ "${1:-}" = --hip ]; then
+    packages+=(hipcc libamdhip64-dev)
+fi
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

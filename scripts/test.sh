@@ -5,7 +5,7 @@
 # longer runs). PARETOSCOPE_QUICK=1 stops after the first suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --hip
 scripts/build.sh
 ctest --preset default
 if [ "${PARETOSCOPE_QUICK:-0}" = 1 ]; then

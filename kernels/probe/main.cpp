@@ -14,6 +14,34 @@
 #ifdef PARETOSCOPE_HAVE_CUDA
 #include "kernels/cuda/cudaprobe.h"
 #endif
+#ifdef PARETOSCOPE_HAVE_HIP
+#include "kernels/hip/hipprobe.h"
+#endif
+
+namespace {
+
+// Prints the probe's JSON and, with --save, stores the device profile it gives.
+int report(const std::string& json, bool save)
+{
+    std::printf("%s\n", json.c_str());
+    if (!save)
+        return 0;
+    std::time_t now = std::time(nullptr);
+    char at[32];
+    std::strftime(at, sizeof at, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+    auto profile = paretoscope::profileFromProbeJson(json, at);
+    auto st = profile ? paretoscope::saveDeviceProfile(*profile)
+                      : paretoscope::Status(paretoscope::Error { profile.error() });
+    if (!st) {
+        std::fprintf(stderr, "paretoscope-probe: not saved: %s\n", st.error().c_str());
+        return 1;
+    }
+    std::fprintf(stderr, "paretoscope-probe: saved %s/%s.json\n", paretoscope::deviceProfileDir().c_str(),
+        profile->hardware.c_str());
+    return 0;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -35,40 +63,40 @@ int main(int argc, char** argv)
             return 2;
         }
     }
-    (void)save;
     paretoscope::DeviceDiscovery found = paretoscope::discoverDevices();
     std::string why;
-    for (const auto& n : found.notes)
-        why += (why.empty() ? "" : "; ") + n;
+    auto because = [&](const std::string& reason) { why += (why.empty() ? "" : "; ") + reason; };
+    // an NVIDIA GPU first, then an AMD one: the first backend that finds its device measures it
 #ifdef PARETOSCOPE_HAVE_CUDA
-    paretoscope::cuda::ProbeOptions o;
-    o.device = device;
-    o.runs = runs;
-    auto r = paretoscope::cuda::runProbe(o);
-    if (r) {
-        std::printf("%s\n", r->c_str());
-        if (save) {
-            std::time_t now = std::time(nullptr);
-            char at[32];
-            std::strftime(at, sizeof at, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-            auto profile = paretoscope::profileFromProbeJson(*r, at);
-            auto st = profile ? paretoscope::saveDeviceProfile(*profile) : paretoscope::Status(paretoscope::Error { profile.error() });
-            if (!st) {
-                std::fprintf(stderr, "paretoscope-probe: not saved: %s\n", st.error().c_str());
-                return 1;
-            }
-            std::fprintf(stderr, "paretoscope-probe: saved %s/%s.json\n", paretoscope::deviceProfileDir().c_str(),
-                profile->hardware.c_str());
-        }
-        return 0;
+    {
+        paretoscope::cuda::ProbeOptions o;
+        o.device = device;
+        o.runs = runs;
+        auto r = paretoscope::cuda::runProbe(o);
+        if (r)
+            return report(*r, save);
+        because(r.error());
     }
-    why = r.error() + (why.empty() ? "" : "; " + why);
-#else
+#endif
+#ifdef PARETOSCOPE_HAVE_HIP
+    {
+        paretoscope::hip::ProbeOptions o;
+        o.device = device;
+        o.runs = runs;
+        auto r = paretoscope::hip::runProbe(o);
+        if (r)
+            return report(*r, save);
+        because(r.error());
+    }
+#endif
+#if !defined(PARETOSCOPE_HAVE_CUDA) && !defined(PARETOSCOPE_HAVE_HIP)
     (void)device;
     (void)runs;
-    why = "this build has no GPU kernels (neither the CUDA toolkit nor hipcc was found when it was built)"
-        + (why.empty() ? std::string() : "; " + why);
+    (void)save;
+    because("this build has no GPU kernels (neither the CUDA toolkit nor hipcc was found when it was built)");
 #endif
+    for (const auto& n : found.notes)
+        because(n);
     std::fprintf(stderr, "paretoscope-probe: no GPU to probe: %s\n", why.c_str());
     return 1;
 }
