@@ -1,7 +1,7 @@
 // HIP kernels for AMD Instinct GPUs: MXFP4 dequantize to BF16, and a BF16 GEMM on the matrix cores. Built for gfx90a
 // and gfx940 by Debian's HIP 5.2, for gfx942 (MI325X) with CMAKE_HIP_ARCHITECTURES=gfx942 where ROCm 6 is installed.
-#include "hipkernels.h"
 #include "hipdevicemath.h"
+#include "hipkernels.h"
 
 #include <hip/hip_runtime.h>
 
@@ -104,14 +104,15 @@ unsigned gridFor(std::size_t items)
 void launchMxfp4Dequantize(
     const std::uint8_t* packed, const std::uint8_t* scales, std::size_t n, std::uint16_t* out, hipStream_t stream)
 {
-    hipLaunchKernelGGL(mxfp4DequantizeKernel, dim3(gridFor(n / 32)), dim3(kThreads), 0, stream, packed, scales,
-        n / 32, out);
+    hipLaunchKernelGGL(
+        mxfp4DequantizeKernel, dim3(gridFor(n / 32)), dim3(kThreads), 0, stream, packed, scales, n / 32, out);
 }
 
 void launchBf16Gemm(
     const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* d, int m, int n, int k, hipStream_t stream)
 {
-    hipLaunchKernelGGL(bf16GemmKernel, dim3(n / kGemmTile, m / kGemmTile), dim3(kGemmThreads), 0, stream, a, b, d, m, k);
+    hipLaunchKernelGGL(
+        bf16GemmKernel, dim3(n / kGemmTile, m / kGemmTile), dim3(kGemmThreads), 0, stream, a, b, d, m, k);
 }
 
 } // namespace paretoscope::hip
