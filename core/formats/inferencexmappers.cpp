@@ -103,8 +103,10 @@ public:
         std::vector<std::string_view> required)
         : m_keys(keys)
         , m_prefix(metricPrefix)
-        , m_required(std::move(required))
     {
+        for (std::string_view name : required) // looked up once here, not per record
+            if (auto it = m_keys.find(name); it != m_keys.end())
+                m_required.emplace_back(name, it->second);
     }
 
     void begin() override
@@ -199,9 +201,8 @@ public:
     Result<RunRecord> finish() override
     {
         std::string missing;
-        for (std::string_view name : m_required) {
-            auto it = m_keys.find(name);
-            if (it != m_keys.end() && !m_seen[static_cast<std::size_t>(it->second)])
+        for (const auto& [name, key] : m_required) {
+            if (!m_seen[static_cast<std::size_t>(key)])
                 missing += (missing.empty() ? "'" : ", '") + std::string(name) + "'";
         }
         if (!m_r.tpot.median && !m_medianIntvty)
@@ -274,7 +275,15 @@ private:
         auto t = fields::text(key, v);
         if (!t)
             return Error { t.error() };
-        out = *t ? (lowerCase ? fields::lower(**t) : **t) : std::string();
+        if (!*t) {
+            out.clear();
+            return ok();
+        }
+        out = std::move(**t);
+        if (lowerCase) // in place, as fields::lower does it
+            for (char& c : out)
+                if (c >= 'A' && c <= 'Z')
+                    c = static_cast<char>(c - 'A' + 'a');
         return ok();
     }
     Status setFlag(std::string_view key, const FieldValue& v, bool& out)
@@ -290,7 +299,7 @@ private:
     std::vector<std::pair<std::string, Resolved>> m_cache;
     std::size_t m_position = 0;
     std::string_view m_prefix;
-    std::vector<std::string_view> m_required;
+    std::vector<std::pair<std::string_view, K>> m_required;
     RunRecord m_r;
     std::vector<bool> m_seen;
     int m_numPrefill = 0, m_numDecode = 0, m_decodeTp = 0, m_decodeEp = 0;
