@@ -106,16 +106,23 @@ private:
                 m_queue.pop_front();
             }
             m_cv.notify_all();
+            Status st = ok();
             for (const Item& item : batch) {
-                auto added = m_writer->add(item.record, item.index, item.keys);
+                auto added = m_writer->addDeferred(item.record, item.index, item.keys);
                 if (!added) {
-                    std::lock_guard lock(m_mutex);
-                    m_error = added.error();
-                    m_failed = true;
-                    m_queue.clear();
-                    m_cv.notify_all();
-                    return;
+                    st = Error { added.error() };
+                    break;
                 }
+            }
+            if (st)
+                st = m_writer->flush(); // before the batch's records are handed back and freed
+            if (!st) {
+                std::lock_guard lock(m_mutex);
+                m_error = st.error();
+                m_failed = true;
+                m_queue.clear();
+                m_cv.notify_all();
+                return;
             }
             std::lock_guard lock(m_mutex);
             if (m_spent.size() < kMaxQueued)

@@ -13,6 +13,8 @@ namespace paretoscope {
 namespace {
 
 constexpr std::size_t kContentRowsPerInsert = 256;
+// rows per INSERT of runs: one statement for several rows saves SQLite's per-statement work (16 x 51 parameters)
+constexpr std::size_t kRunRowsPerInsert = 16;
 
 std::string placeholders(std::size_t n)
 {
@@ -43,6 +45,14 @@ struct ImportWriter::Impl {
     sql::Statement insertContent;
     sql::Statement insertContentMany; // kContentRowsPerInsert rows
     sql::Statement insertRun;
+    sql::Statement insertRunMany; // kRunRowsPerInsert rows
+    struct Pending {
+        const RunRecord* record;
+        long long seriesId;
+        std::uint64_t index;
+        std::uint64_t hash;
+    };
+    std::vector<Pending> pending; // rows of addDeferred() not written yet
     sql::Statement insertSeries;
     std::unordered_map<std::string, long long> series;
 };
@@ -106,10 +116,16 @@ Status ImportWriter::start(const Provenance& p)
     std::string cols = "series_id, source_id, record_index, content_hash";
     for (const RunColumn& c : runColumns())
         cols += std::string(", ") + c.name;
-    m_impl->insertRun
-        = sql::Statement(db, "INSERT INTO runs(" + cols + ") VALUES (" + placeholders(4 + runColumns().size()) + ")");
+    const std::string row = "(" + placeholders(4 + runColumns().size()) + ")";
+    m_impl->insertRun = sql::Statement(db, "INSERT INTO runs(" + cols + ") VALUES " + row);
+    std::string rows = row;
+    for (std::size_t i = 1; i < kRunRowsPerInsert; ++i)
+        rows += "," + row;
+    // OR FAIL: a statement of several rows that may stop half-way otherwise keeps a statement journal to undo its
+    // own rows, which wrote every page twice; here a failure ends the whole import, and its transaction is rolled back
+    m_impl->insertRunMany = sql::Statement(db, "INSERT OR FAIL INTO runs(" + cols + ") VALUES " + rows);
     m_impl->insertContent = sql::Statement(db, "INSERT INTO run_content(hash) VALUES (?)");
-    std::string many = "INSERT INTO run_content(hash) VALUES (?)";
+    std::string many = "INSERT OR FAIL INTO run_content(hash) VALUES (?)"; // OR FAIL: as for runs, below
     for (std::size_t i = 1; i < kContentRowsPerInsert; ++i)
         many += ",(?)";
     m_impl->insertContentMany = sql::Statement(db, many);
@@ -119,7 +135,8 @@ Status ImportWriter::start(const Provenance& p)
     m_impl->insertSeries = sql::Statement(db,
         "INSERT INTO series(model, isl, osl, workload, hardware, engine, precision, spec_decoding) "
         "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO UPDATE SET model = excluded.model RETURNING id");
-    for (sql::Statement* st : { &m_impl->insertContent, &m_impl->insertContentMany, &m_impl->insertRun }) {
+    for (sql::Statement* st :
+        { &m_impl->insertContent, &m_impl->insertContentMany, &m_impl->insertRun, &m_impl->insertRunMany }) {
         if (!st->valid())
             return Error { st->prepareError() };
     }
@@ -155,11 +172,14 @@ Result<long long> ImportWriter::seriesId(const RunRecord& r, const std::string& 
     return id;
 }
 
-Result<bool> ImportWriter::add(const RunRecord& r, std::uint64_t recordIndex, const RecordKeys& keys)
+// Duplicate or not: a record whose content the store or this import already holds is counted and skipped.
+Result<bool> ImportWriter::admit(
+    const RunRecord& r, std::uint64_t recordIndex, const RecordKeys& keys, long long& seriesIdOut)
 {
     auto sid = seriesId(r, keys.series);
     if (!sid)
         return Error { sid.error() };
+    seriesIdOut = *sid;
     const auto hash = static_cast<std::int64_t>(keys.contentHash);
     if (sql::Statement& f = m_impl->findContent; f.valid()) {
         f.rerun();
@@ -176,19 +196,79 @@ Result<bool> ImportWriter::add(const RunRecord& r, std::uint64_t recordIndex, co
         ++m_duplicates;
         return false;
     }
-    sql::Statement& s = m_impl->insertRun;
+    return true;
+}
+
+// Binds pending rows [from, from + count) into the statement for that many rows and runs it. A group that fails is
+// written again row by row to name the record; the rows it wrote go with the import's rollback.
+Status ImportWriter::insertRows(std::size_t from, std::size_t count)
+{
+    sql::Statement& s = count == 1 ? m_impl->insertRun : m_impl->insertRunMany;
     s.rerun(); // every column is bound below, NULL included
-    s.bind(1, static_cast<std::int64_t>(*sid));
-    s.bind(2, static_cast<std::int64_t>(m_sourceId));
-    s.bind(3, static_cast<std::int64_t>(recordIndex));
-    s.bind(4, hash);
-    int col = 5;
-    for (const RunColumn& c : runColumns())
-        c.bind(s, col++, r);
+    int col = 1;
+    for (std::size_t i = from; i < from + count; ++i) {
+        const Impl::Pending& p = m_impl->pending[i];
+        s.bind(col++, static_cast<std::int64_t>(p.seriesId));
+        s.bind(col++, static_cast<std::int64_t>(m_sourceId));
+        s.bind(col++, static_cast<std::int64_t>(p.index));
+        s.bind(col++, static_cast<std::int64_t>(p.hash));
+        for (const RunColumn& c : runColumns())
+            c.bind(s, col++, *p.record);
+    }
     s.step();
-    if (s.failed())
-        return Error { "cannot store record " + std::to_string(recordIndex + 1) + ": " + s.error() };
+    if (!s.failed()) {
+        m_lastRunId = sqlite3_last_insert_rowid(m_store.m_db);
+        return ok();
+    }
+    if (count == 1)
+        return Error { "cannot store record " + std::to_string(m_impl->pending[from].index + 1) + ": " + s.error() };
+    for (std::size_t i = from; i < from + count; ++i)
+        if (auto st = insertRows(i, 1); !st)
+            return st;
+    return Error { "cannot store records " + std::to_string(m_impl->pending[from].index + 1) + " to "
+        + std::to_string(m_impl->pending[from + count - 1].index + 1) + ": " + s.error() };
+}
+
+Result<bool> ImportWriter::addDeferred(const RunRecord& r, std::uint64_t recordIndex, const RecordKeys& keys)
+{
+    long long sid = 0;
+    auto admitted = admit(r, recordIndex, keys, sid);
+    if (!admitted || !*admitted)
+        return admitted;
+    m_impl->pending.push_back({ &r, sid, recordIndex, keys.contentHash });
     ++m_inserted;
+    if (m_impl->pending.size() == kRunRowsPerInsert) {
+        if (auto st = flush(); !st)
+            return Error { st.error() };
+    }
+    return true;
+}
+
+Status ImportWriter::flush()
+{
+    std::vector<Impl::Pending>& pending = m_impl->pending;
+    std::size_t i = 0;
+    Status st = ok();
+    for (; st && i + kRunRowsPerInsert <= pending.size(); i += kRunRowsPerInsert)
+        st = insertRows(i, kRunRowsPerInsert);
+    for (; st && i < pending.size(); ++i)
+        st = insertRows(i, 1);
+    pending.clear();
+    return st;
+}
+
+Result<bool> ImportWriter::add(const RunRecord& r, std::uint64_t recordIndex, const RecordKeys& keys)
+{
+    if (auto st = flush(); !st) // rows stay in the order they were given
+        return Error { st.error() };
+    long long sid = 0;
+    auto admitted = admit(r, recordIndex, keys, sid);
+    if (!admitted || !*admitted)
+        return admitted;
+    m_impl->pending.push_back({ &r, sid, recordIndex, keys.contentHash });
+    ++m_inserted;
+    if (auto st = flush(); !st)
+        return Error { st.error() };
     return true;
 }
 
@@ -203,6 +283,8 @@ void ImportWriter::setSha256(const std::string& sha256)
 Status ImportWriter::commit()
 {
     sqlite3* db = m_store.m_db;
+    if (auto st = flush(); !st)
+        return st;
     std::vector<std::uint64_t> hashes = m_impl->added.keys();
     std::sort(hashes.begin(), hashes.end(),
         [](std::uint64_t a, std::uint64_t b) { return static_cast<std::int64_t>(a) < static_cast<std::int64_t>(b); });
@@ -223,6 +305,7 @@ Status ImportWriter::commit()
     m_impl->insertContent = sql::Statement();
     m_impl->insertContentMany = sql::Statement();
     m_impl->insertRun = sql::Statement();
+    m_impl->insertRunMany = sql::Statement();
     m_impl->insertSeries = sql::Statement();
     if (m_inserted == 0) {
         sql::Statement del(db, "DELETE FROM sources WHERE id = ?");

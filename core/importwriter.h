@@ -25,6 +25,13 @@ public:
     /// Adds a record with its keys; returns true if stored, false if a record with the same content was already
     /// there.
     Result<bool> add(const RunRecord& record, std::uint64_t recordIndex, const RecordKeys& keys);
+    /// As add(), but the row may be written later, together with others (one statement for several rows): `record`
+    /// must stay alive until flush() or commit(). A failure can come from a later call and still names its record.
+    Result<bool> addDeferred(const RunRecord& record, std::uint64_t recordIndex, const RecordKeys& keys);
+    /// Writes the rows addDeferred() holds.
+    Status flush();
+    /// The id in `runs` of the record the last add() stored.
+    long long lastRunId() const { return m_lastRunId; }
     /// Records the sha256 of the whole source, known only once it has been read to the end.
     void setSha256(const std::string& sha256);
     /// Commits everything added; a source whose records were all duplicates leaves no trace.
@@ -37,6 +44,8 @@ private:
     explicit ImportWriter(RunStore& store);
     Status start(const Provenance& provenance);
     Result<long long> seriesId(const RunRecord& r, const std::string& key);
+    Result<bool> admit(const RunRecord& r, std::uint64_t recordIndex, const RecordKeys& keys, long long& seriesId);
+    Status insertRows(std::size_t from, std::size_t count);
 
     struct Impl;
     RunStore& m_store;
@@ -44,6 +53,7 @@ private:
     long long m_sourceId = 0;
     std::uint64_t m_inserted = 0;
     std::uint64_t m_duplicates = 0;
+    long long m_lastRunId = 0;
     bool m_open = false;
     bool m_rollbackJournal = false; // switched from WAL for this import; switched back when it ends
 };

@@ -12,6 +12,7 @@
 
 #include "core/frontiercache.h"
 #include "core/importer.h"
+#include "core/sqlite.h"
 #include "core/u64set.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/testutil.h"
@@ -283,6 +284,35 @@ private slots:
         QCOMPARE(s->runCount(), 0);
         QCOMPARE(scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM sources"), 0);
         QCOMPARE(scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM series"), 0);
+    }
+
+    void aRecordTheStoreRefusesIsNamedAndNothingStays()
+    {
+        // The store itself refuses record 1,000 of 3,000 (a trigger stands in for a constraint): rows are written
+        // several to a statement, and the error still names that one record; nothing of the file stays.
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        QVERIFY(sql::exec(s->handle(),
+            "CREATE TRIGGER refuse BEFORE INSERT ON runs WHEN NEW.record_index = 999 "
+            "BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END")
+                    .ok());
+        const QString path = dir.filePath("agg.json");
+        QVERIFY(writeAggArray(path.toStdString(), 3000) > 0);
+        auto r = importPath(*s, path.toStdString(), {});
+        QVERIFY(!r[0].result.ok());
+        const QString error = QString::fromStdString(r[0].result.error());
+        QVERIFY2(error.contains("record 1000:") && error.contains("refused by a test trigger"), qPrintable(error));
+        QCOMPARE(s->runCount(), 0);
+        const QString db = dir.filePath("store.sqlite");
+        QCOMPARE(scalar(db, "SELECT count(*) FROM sources"), 0);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 0);
+        // without the trigger the same file imports whole, its content hashes with it
+        QVERIFY(sql::exec(s->handle(), "DROP TRIGGER refuse").ok());
+        auto again = importPath(*s, path.toStdString(), {});
+        QVERIFY2(again[0].result.ok(), again[0].result.ok() ? "" : again[0].result.error().c_str());
+        QCOMPARE(again[0].result->imported, 3000u);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 3000);
+        QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
     }
 
     void deleteAndCacheInvalidation()

@@ -58,9 +58,10 @@ Result<long long> storeLevel(RunStore& store, long long sessionId, int level, in
     RecordKeys keys = RecordKeys::of(record);
     auto added = (*writer)->add(record, static_cast<std::uint64_t>(level), keys);
     if (!added)
-        return Error { "session " + std::to_string(sessionId) + ", level " + std::to_string(level) + ": " + added.error() };
-    long long runId = 0;
-    {
+        return Error { "session " + std::to_string(sessionId) + ", level " + std::to_string(level) + ": "
+            + added.error() };
+    long long runId = *added ? (*writer)->lastRunId() : 0;
+    if (!*added) { // the same record was already stored (rare for a live level): find it
         sql::Statement find(store.handle(), "SELECT id FROM runs WHERE content_hash = ?");
         find.bind(1, static_cast<std::int64_t>(keys.contentHash));
         if (find.step())
@@ -141,8 +142,8 @@ std::vector<StoredLevel> sessionLevels(RunStore& store, long long sessionId)
         "SELECT level, concurrency, run_id, metrics FROM session_levels WHERE session_id = ? ORDER BY level");
     s.bind(1, static_cast<std::int64_t>(sessionId));
     while (s.step())
-        out.push_back({ static_cast<int>(s.int64(0)), static_cast<int>(s.int64(1)), s.isNull(2) ? 0 : s.int64(2),
-            s.text(3) });
+        out.push_back(
+            { static_cast<int>(s.int64(0)), static_cast<int>(s.int64(1)), s.isNull(2) ? 0 : s.int64(2), s.text(3) });
     return out;
 }
 
