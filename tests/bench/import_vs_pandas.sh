@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Import N InferenceX aggregate records (default 1,000,000, one JSON array) into a new store with paretoscope-cli and,
 # on the same file in the same run, with pandas (read_json then to_sql into SQLite): wall time and peak RSS of each,
-# and the ratio. Usage: tests/bench/import_vs_pandas.sh [BUILD_DIR] [N]
+# and the ratio. The two alternate, ROUNDS times each (default 3; this machine is shared and one run can be 20% off),
+# and the medians are compared. Usage: tests/bench/import_vs_pandas.sh [BUILD_DIR] [N] [ROUNDS]
 set -euo pipefail
 build=${1:-build}
 n=${2:-1000000}
+rounds=${3:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 py=/usr/bin/python3 # Debian's interpreter, which sees python3-pandas
@@ -20,22 +22,33 @@ measure() { # label, command...: prints "label wall_s rss_kb"
     echo "$label $wall $rss"
 }
 
-ours=$(measure paretoscope "$build/app/paretoscope-cli" import --db "$work/ours.sqlite" "$work/agg.json")
-cat "$work/paretoscope.out"
-theirs=$(measure pandas "$py" -c "
+cat >"$work/pandas_import.py" <<'PY'
 import sqlite3, sys, pandas as pd
 df = pd.read_json(sys.argv[1])
 con = sqlite3.connect(sys.argv[2])
 df.to_sql('runs', con, index=False, chunksize=50000)
 con.commit()
 print(len(df), 'rows')
-" "$work/agg.json" "$work/pandas.sqlite")
-cat "$work/pandas.out"
+PY
 
-read -r _ ow orss <<<"$ours"
-read -r _ pw prss <<<"$theirs"
+: >"$work/results.txt"
+for round in $(seq 1 "$rounds"); do
+    rm -f "$work"/ours.sqlite* "$work"/pandas.sqlite*
+    measure paretoscope "$build/app/paretoscope-cli" import --db "$work/ours.sqlite" "$work/agg.json" | tee -a "$work/results.txt"
+    cat "$work/paretoscope.out"
+    measure pandas "$py" "$work/pandas_import.py" "$work/agg.json" "$work/pandas.sqlite" | tee -a "$work/results.txt"
+    cat "$work/pandas.out"
+done
+
+median() { # label, field (2 wall, 3 rss): the median over the rounds
+    grep "^$1 " "$work/results.txt" | awk -v f="$2" '{print $f}' | sort -n | awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}'
+}
+ow=$(median paretoscope 2)
+orss=$(median paretoscope 3)
+pw=$(median pandas 2)
+prss=$(median pandas 3)
 echo
-printf '%-12s %10s %14s\n' "" "wall (s)" "peak RSS (MB)"
-printf '%-12s %10.2f %14.0f\n' paretoscope "$ow" "$(echo "$orss / 1024" | bc -l)"
-printf '%-12s %10.2f %14.0f\n' pandas "$pw" "$(echo "$prss / 1024" | bc -l)"
+printf '%-12s %16s %14s   (median of %s rounds)\n' "" "wall (s)" "peak RSS (MB)" "$rounds"
+printf '%-12s %16.2f %14.0f\n' paretoscope "$ow" "$(echo "$orss / 1024" | bc -l)"
+printf '%-12s %16.2f %14.0f\n' pandas "$pw" "$(echo "$prss / 1024" | bc -l)"
 printf 'paretoscope is %.1fx faster than pandas on %s records\n' "$(echo "$pw / $ow" | bc -l)" "$n"
