@@ -24,48 +24,110 @@ bool isSpace(char c)
 
 enum class ScanState { Complete, NeedMore, TooDeep };
 
-// Bit i set where block[i] is one of the characters the container scan acts on: '"', '\\', '{', '}', '[', ']'.
-// Reads 16 bytes; the window always has kPadding readable bytes past its end.
-std::uint32_t interestingMask(const char* block)
+// The characters the container scan acts on, for 64 bytes at p: one bit per byte in each mask. Reads 64 bytes; the
+// window always has kPadding readable bytes past its end.
+struct BlockMasks {
+    std::uint64_t quotes = 0, backslashes = 0, opens = 0, closes = 0;
+};
+
+BlockMasks blockMasks(const char* p)
 {
+    BlockMasks m;
 #if defined(__SSE2__)
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block));
-    // '[' and '{' (0x5b 0x7b), ']' and '}' (0x5d 0x7d) differ only in bit 0x20: clear it and compare twice
-    __m128i folded = _mm_andnot_si128(_mm_set1_epi8(0x20), v);
-    __m128i brackets
-        = _mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5b)), _mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5d)));
-    __m128i hits = _mm_or_si128(
-        brackets, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
-    return static_cast<std::uint32_t>(_mm_movemask_epi8(hits));
-#else
-    std::uint32_t m = 0;
-    for (int i = 0; i < 16; ++i) {
-        char c = block[i];
-        if (c == '"' || c == '\\' || c == '{' || c == '}' || c == '[' || c == ']')
-            m |= 1u << i;
+    for (int part = 0; part < 4; ++part) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * part));
+        // '[' and '{' (0x5b 0x7b), ']' and '}' (0x5d 0x7d) differ only in bit 0x20: clear it and compare once
+        __m128i folded = _mm_andnot_si128(_mm_set1_epi8(0x20), v);
+        auto bits = [&](__m128i eq) {
+            return std::uint64_t(static_cast<std::uint16_t>(_mm_movemask_epi8(eq))) << (16 * part);
+        };
+        m.quotes |= bits(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+        m.backslashes |= bits(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+        m.opens |= bits(_mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5b)));
+        m.closes |= bits(_mm_cmpeq_epi8(folded, _mm_set1_epi8(0x5d)));
     }
-    return m;
+#else
+    for (int i = 0; i < 64; ++i) {
+        const std::uint64_t bit = std::uint64_t(1) << i;
+        switch (p[i]) {
+        case '"':
+            m.quotes |= bit;
+            break;
+        case '\\':
+            m.backslashes |= bit;
+            break;
+        case '{':
+        case '[':
+            m.opens |= bit;
+            break;
+        case '}':
+        case ']':
+            m.closes |= bit;
+            break;
+        default:
+            break;
+        }
+    }
 #endif
+    return m;
 }
 
-// Finds the end of the container value starting at p ('{' or '['), 16 bytes at a time: only the quotes, backslashes
-// and brackets of a block are looked at one by one. A backslash inside a string escapes the character after it.
+// Bit i of the result is the parity of the bits 0..i of x: with x the quotes of a block, the bytes inside a string
+// (from its opening quote up to, not including, its closing one).
+std::uint64_t prefixXor(std::uint64_t x)
+{
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    x ^= x << 16;
+    x ^= x << 32;
+    return x;
+}
+
+// Finds the end of the container value starting at p ('{' or '['), 64 bytes at a time. A block without a backslash
+// (nearly all of them) is done with masks: which bytes lie inside strings follows from the quotes alone, and only the
+// brackets outside strings are visited. A block with a backslash is walked character by character through its
+// quotes, backslashes and brackets, where a backslash inside a string escapes the character after it.
 ScanState scanContainer(const char* p, const char* end, int maxDepth, const char*& out)
 {
     const std::size_t n = static_cast<std::size_t>(end - p);
     int depth = 0;
     bool inString = false;
     std::size_t escaped = 0; // position of a character escaped by the backslash before it, plus one (0: none)
-    for (std::size_t i = 0; i < n; i += 16) {
-        std::uint32_t m = interestingMask(p + i);
-        if (n - i < 16)
-            m &= (1u << (n - i)) - 1;
+    for (std::size_t i = 0; i < n; i += 64) {
+        BlockMasks b = blockMasks(p + i);
+        if (n - i < 64) {
+            const std::uint64_t keep = (std::uint64_t(1) << (n - i)) - 1;
+            b.quotes &= keep;
+            b.backslashes &= keep;
+            b.opens &= keep;
+            b.closes &= keep;
+        }
+        if (b.backslashes == 0 && escaped <= i) {
+            const std::uint64_t inside = prefixXor(b.quotes) ^ (inString ? ~std::uint64_t(0) : 0);
+            inString ^= (std::popcount(b.quotes) & 1) != 0;
+            std::uint64_t brackets = (b.opens | b.closes) & ~inside;
+            while (brackets) {
+                const int bit = std::countr_zero(brackets);
+                brackets &= brackets - 1;
+                if ((b.opens >> bit) & 1) {
+                    if (++depth > maxDepth)
+                        return ScanState::TooDeep;
+                } else if (--depth == 0) {
+                    out = p + i + static_cast<std::size_t>(bit) + 1;
+                    return ScanState::Complete;
+                }
+            }
+            continue;
+        }
+        std::uint64_t m = b.quotes | b.backslashes | b.opens | b.closes;
         while (m) {
-            std::size_t pos = i + static_cast<std::size_t>(std::countr_zero(m));
+            const std::size_t pos = i + static_cast<std::size_t>(std::countr_zero(m));
             m &= m - 1;
             if (pos + 1 == escaped)
                 continue;
-            char c = p[pos];
+            const char c = p[pos];
             if (inString) {
                 if (c == '\\')
                     escaped = pos + 2;

@@ -121,6 +121,30 @@ private slots:
         }
     }
 
+    void escapesAtEveryOffsetOfTheScanBlocks()
+    {
+        // The splitter reads 64 bytes at a time; an escaped quote, and an escaped backslash before a closing quote,
+        // are put at every offset across two block boundaries, with brackets inside the strings.
+        for (int pad = 0; pad < 140; ++pad) {
+            const std::string record = "{" + std::string(static_cast<std::size_t>(pad), ' ')
+                + "\"k\": \"x\\\"]}\", \"j\": \"y\\\\\", \"z\": [1, {\"w\": \"}\"}], \"v\": \"\\\\\\\"{\"}";
+            const std::string text = "[" + record + ",\n" + record + "]";
+            TrickleSource src(text, 1 << 20);
+            std::vector<std::string> got;
+            auto st = forEachJsonElement(
+                src, {},
+                [&](const JsonElement& el) -> Status {
+                    got.emplace_back(el.text);
+                    return ok();
+                },
+                nullptr, nullptr);
+            QVERIFY2(st.ok(), st.ok() ? "" : st.error().c_str());
+            QCOMPARE(got.size(), std::size_t(2));
+            QCOMPARE(QByteArray::fromStdString(got[0]), QByteArray::fromStdString(record));
+            QCOMPARE(QByteArray::fromStdString(got[1]), QByteArray::fromStdString(record));
+        }
+    }
+
     void unterminatedStringIsTruncation()
     {
         // an escaped quote does not end the string: the record never ends

@@ -34,8 +34,10 @@ PY
 : >"$work/results.txt"
 for round in $(seq 1 "$rounds"); do
     rm -f "$work"/ours.sqlite* "$work"/pandas.sqlite*
+    sync # neither run pays for writing back what the other left
     measure paretoscope "$build/app/paretoscope-cli" import --db "$work/ours.sqlite" "$work/agg.json" | tee -a "$work/results.txt"
     cat "$work/paretoscope.out"
+    sync
     measure pandas "$py" "$work/pandas_import.py" "$work/agg.json" "$work/pandas.sqlite" | tee -a "$work/results.txt"
     cat "$work/pandas.out"
 done
