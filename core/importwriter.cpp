@@ -309,9 +309,7 @@ Status ImportWriter::commit()
     sqlite3* db = m_store.m_db;
     if (auto st = flush(); !st)
         return st;
-    std::vector<std::uint64_t> hashes = m_impl->added.keys();
-    std::sort(hashes.begin(), hashes.end(),
-        [](std::uint64_t a, std::uint64_t b) { return static_cast<std::int64_t>(a) < static_cast<std::int64_t>(b); });
+    const std::vector<std::uint64_t> hashes = m_impl->added.keysInSignedOrder();
     // many rows a statement: one step per row was most of the cost
     std::size_t i = 0;
     for (sql::Statement* c : { &m_impl->insertContentMany, &m_impl->insertContent }) {

@@ -58,6 +58,25 @@ public:
         return out;
     }
 
+    /// Every key, ordered as the signed 64-bit integers SQLite stores them as (a radix sort: 16 bits a pass).
+    std::vector<std::uint64_t> keysInSignedOrder() const
+    {
+        std::vector<std::uint64_t> a = keys(), b(a.size());
+        constexpr std::uint64_t kSign = std::uint64_t(1) << 63; // flipped: negative values first
+        for (int pass = 0; pass < 4; ++pass) {
+            const int shift = 16 * pass;
+            std::vector<std::size_t> start(65537, 0);
+            for (std::uint64_t k : a)
+                ++start[(((k ^ kSign) >> shift) & 0xFFFF) + 1];
+            for (std::size_t d = 1; d < start.size(); ++d)
+                start[d] += start[d - 1];
+            for (std::uint64_t k : a)
+                b[start[((k ^ kSign) >> shift) & 0xFFFF]++] = k;
+            a.swap(b);
+        }
+        return a;
+    }
+
 private:
     static std::size_t slotOf(std::uint64_t key, std::size_t mask)
     {

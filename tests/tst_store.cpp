@@ -255,6 +255,12 @@ private slots:
         }
         auto listed = set.keys();
         QCOMPARE(listed.size(), reference.size());
+        // and in the order SQLite keeps them, as signed integers, for the in-order writes at the commit
+        std::vector<std::int64_t> ordered(listed.begin(), listed.end()), got;
+        std::sort(ordered.begin(), ordered.end());
+        for (std::uint64_t k : set.keysInSignedOrder())
+            got.push_back(static_cast<std::int64_t>(k));
+        QVERIFY(got == ordered);
         QCOMPARE(std::unordered_set<std::uint64_t>(listed.begin(), listed.end()), reference);
     }
 
