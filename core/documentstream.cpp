@@ -15,7 +15,7 @@ namespace paretoscope {
 namespace {
 
 constexpr std::size_t kPadding = 64; // simdjson::SIMDJSON_PADDING
-constexpr std::size_t kReadSize = 4u << 20;
+constexpr std::size_t kReadSize = 256u << 10; // read in pieces that stay in the cache until they are split and parsed
 
 bool isSpace(char c)
 {

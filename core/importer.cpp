@@ -39,7 +39,7 @@ public:
     bool push(RunRecord&& r, std::uint64_t index)
     {
         RecordKeys keys = RecordKeys::of(r);
-        m_current.push_back({ std::move(r), index, std::move(keys) });
+        m_current.emplace_back(std::move(r), index, std::move(keys)); // one move of the record, in place
         if (m_current.size() < kBatch)
             return !failed();
         return flush();
@@ -65,6 +65,12 @@ public:
 
 private:
     struct Item {
+        Item(RunRecord&& r, std::uint64_t i, RecordKeys&& k)
+            : record(std::move(r))
+            , index(i)
+            , keys(std::move(k))
+        {
+        }
         RunRecord record;
         std::uint64_t index;
         RecordKeys keys; // computed here, on the parsing thread
