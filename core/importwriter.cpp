@@ -83,6 +83,7 @@ ImportWriter::~ImportWriter()
         sql::exec(m_store.m_db, "PRAGMA journal_mode=WAL");
     sql::exec(m_store.m_db, "PRAGMA synchronous=NORMAL");
     sql::exec(m_store.m_db, "PRAGMA foreign_keys=ON");
+    sql::exec(m_store.m_db, RunStore::kReadCacheSizePragma); // the import's smaller cache ends with it
 }
 
 namespace {

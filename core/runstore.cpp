@@ -117,7 +117,8 @@ Result<std::unique_ptr<RunStore>> RunStore::open(const std::string& path)
     std::unique_ptr<RunStore> store(new RunStore(db, path));
     // WAL keeps readers going during an import; synchronous=NORMAL in WAL mode is still atomic and consistent
     // when the process is killed, it only gives up durability of the last commit on power loss.
-    for (const char* pragma : { "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON" }) {
+    for (const char* pragma :
+        { "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON", kReadCacheSizePragma }) {
         if (auto st = sql::exec(db, pragma); !st)
             return Error { path + ": " + st.error() };
     }
