@@ -6,7 +6,6 @@
 #include <unordered_map>
 
 #include <fcntl.h>
-#include <unistd.h>
 
 #include "runcolumns.h"
 #include "sqlite.h"
@@ -56,15 +55,9 @@ struct ImportWriter::Impl {
         std::uint64_t hash;
     };
     std::vector<Pending> pending; // rows of addDeferred() not written yet
-    // The store's file, opened to start its write-back early (Linux): pages SQLite has written for a large import
-    // go to disk while the import runs instead of all at once in the commit's fsync.
-    int fileForWriteBack = -1;
+    // rows since the store's write-back was last started (Linux): pages SQLite has written for a large import go to
+    // disk while the import runs instead of all at once in the commit's fsync
     std::size_t rowsSinceWriteBack = 0;
-    ~Impl()
-    {
-        if (fileForWriteBack >= 0)
-            ::close(fileForWriteBack);
-    }
     sql::Statement insertSeries;
     std::unordered_map<std::string, long long> series;
 };
@@ -114,8 +107,8 @@ Status ImportWriter::start(const Provenance& p)
     if (m_rollbackJournal)
         sql::exec(db, "PRAGMA synchronous=FULL"); // NORMAL is only safe against power loss in WAL mode
 #if defined(__linux__)
-    if (const char* file = sqlite3_db_filename(db, "main"); file && *file)
-        m_impl->fileForWriteBack = ::open(file, O_RDONLY | O_CLOEXEC);
+    if (const char* file = sqlite3_db_filename(db, "main"); m_store.m_writeBackFile < 0 && file && *file)
+        m_store.m_writeBackFile = ::open(file, O_RDONLY | O_CLOEXEC); // kept open: see RunStore::m_writeBackFile
 #endif
     if (auto st = sql::exec(db, "BEGIN IMMEDIATE"); !st)
         return Error { "cannot start a write transaction: " + st.error() };
@@ -274,9 +267,9 @@ Status ImportWriter::flush()
     pending.clear();
 #if defined(__linux__)
     constexpr std::size_t kRowsPerWriteBack = 65536; // about 25 MB of pages
-    if (st && m_impl->fileForWriteBack >= 0 && m_impl->rowsSinceWriteBack >= kRowsPerWriteBack) {
+    if (st && m_store.m_writeBackFile >= 0 && m_impl->rowsSinceWriteBack >= kRowsPerWriteBack) {
         m_impl->rowsSinceWriteBack = 0;
-        ::sync_file_range(m_impl->fileForWriteBack, 0, 0, SYNC_FILE_RANGE_WRITE); // only starts it; never waits
+        ::sync_file_range(m_store.m_writeBackFile, 0, 0, SYNC_FILE_RANGE_WRITE); // only starts it; never waits
     }
 #endif
     return st;

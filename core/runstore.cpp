@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include <unistd.h>
+
 #include "importwriter.h"
 #include "runcolumns.h"
 #include "sqlite.h"
@@ -136,6 +138,8 @@ RunStore::RunStore(sqlite3* db, std::string path)
 RunStore::~RunStore()
 {
     sqlite3_close_v2(m_db);
+    if (m_writeBackFile >= 0)
+        ::close(m_writeBackFile); // after the connection: see m_writeBackFile
 }
 
 int RunStore::schemaVersion() const

@@ -114,6 +114,10 @@ private:
     sqlite3* m_db;
     std::string m_path;
     std::uint64_t m_localVersion = 0;
+    // A second descriptor on the store's file, through which imports start its write-back early (Linux). Closing a
+    // descriptor drops every POSIX lock the process holds on the file, SQLite's included, so it is opened once and
+    // closed only after the connection.
+    int m_writeBackFile = -1;
     friend class ImportWriter;
 };
 
