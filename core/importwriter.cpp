@@ -279,13 +279,10 @@ Result<bool> ImportWriter::add(const RunRecord& r, std::uint64_t recordIndex, co
 {
     if (auto st = flush(); !st) // rows stay in the order they were given
         return Error { st.error() };
-    long long sid = 0;
-    auto admitted = admit(r, recordIndex, keys, sid);
-    if (!admitted || !*admitted)
-        return admitted;
-    m_impl->pending.push_back({ &r, sid, recordIndex, keys.contentHash });
-    ++m_inserted;
-    if (auto st = flush(); !st)
+    auto added = addDeferred(r, recordIndex, keys);
+    if (!added || !*added)
+        return added;
+    if (auto st = flush(); !st) // written before the record can go away
         return Error { st.error() };
     return true;
 }

@@ -16,10 +16,13 @@
 
 #include "core/fp4/fp4codec.h"
 #include "fp4kernels.cuh"
+#include "kernels/probecheck.h"
 
 namespace paretoscope::cuda {
 
 namespace {
+
+using probe::randomNormal;
 
 struct Failure {
     std::string what;
@@ -74,8 +77,7 @@ template <typename F> double medianMs(int warmups, int runs, cudaStream_t stream
     }
     cudaEventDestroy(a);
     cudaEventDestroy(b);
-    std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
-    return ms[ms.size() / 2];
+    return probe::medianOf(ms);
 }
 
 std::uint16_t bf16Bits(float x)
@@ -84,16 +86,6 @@ std::uint16_t bf16Bits(float x)
     std::uint16_t bits;
     std::memcpy(&bits, &b, 2);
     return bits;
-}
-
-std::vector<float> randomNormal(std::size_t n, unsigned seed, float sigma)
-{
-    std::mt19937 rng(seed);
-    std::normal_distribution<float> d(0, sigma);
-    std::vector<float> v(n);
-    for (float& x : v)
-        x = d(rng);
-    return v;
 }
 
 nlohmann::json quantizeChecks(cudaStream_t s)
@@ -129,7 +121,8 @@ nlohmann::json quantizeChecks(cudaStream_t s)
         bad += gotPacked[i] != ref.packed[i];
     for (std::size_t i = 0; i < gotScales.size(); ++i)
         bad += gotScales[i] != ref.blockScales[i];
-    out["nvfp4_quantize"] = { { "values", n }, { "mismatched_bytes", bad }, { "pass", bad == 0 && tensorScale == ref.tensorScale } };
+    out["nvfp4_quantize"]
+        = { { "values", n }, { "mismatched_bytes", bad }, { "pass", bad == 0 && tensorScale == ref.tensorScale } };
 
     // NVFP4 dequantize of the reference's bytes, against the reference's values rounded to BF16
     CK(cudaMemcpy(packed.p, ref.packed.data(), packed.bytes(), cudaMemcpyHostToDevice));
@@ -176,7 +169,8 @@ nlohmann::json bandwidth(const ProbeOptions& o, cudaStream_t s)
     std::size_t bytes = o.bandwidthBytes;
     DeviceBuffer<std::uint8_t> a(bytes), b(bytes);
     CK(cudaMemset(a.p, 1, bytes));
-    double ms = medianMs(o.warmups, o.runs, s, [&] { CK(cudaMemcpyAsync(b.p, a.p, bytes, cudaMemcpyDeviceToDevice, s)); });
+    double ms
+        = medianMs(o.warmups, o.runs, s, [&] { CK(cudaMemcpyAsync(b.p, a.p, bytes, cudaMemcpyDeviceToDevice, s)); });
     double copy = 2.0 * double(bytes) / (ms * 1e-3); // read and written
     out["copy_bytes_per_s"] = copy;
     // dequantize: the packed values and scales read, BF16 written
@@ -207,10 +201,15 @@ enum class GemmKind { Bf16, Fp8, Fp4 };
 nlohmann::json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublasLtHandle_t lt)
 {
     auto run = [&](int m, int n, int k, bool verify) -> nlohmann::json {
-        cudaDataType_t abType = kind == GemmKind::Bf16 ? CUDA_R_16BF : kind == GemmKind::Fp8 ? CUDA_R_8F_E4M3 : CUDA_R_4F_E2M1;
-        std::size_t aBytes = kind == GemmKind::Fp4 ? std::size_t(m) * k / 2 : std::size_t(m) * k * (kind == GemmKind::Bf16 ? 2 : 1);
-        std::size_t bBytes = kind == GemmKind::Fp4 ? std::size_t(n) * k / 2 : std::size_t(n) * k * (kind == GemmKind::Bf16 ? 2 : 1);
-        std::vector<float> ha = randomNormal(std::size_t(m) * k, 11, 1.0f), hb = randomNormal(std::size_t(n) * k, 12, 1.0f);
+        cudaDataType_t abType = kind == GemmKind::Bf16 ? CUDA_R_16BF
+            : kind == GemmKind::Fp8                    ? CUDA_R_8F_E4M3
+                                                       : CUDA_R_4F_E2M1;
+        std::size_t aBytes
+            = kind == GemmKind::Fp4 ? std::size_t(m) * k / 2 : std::size_t(m) * k * (kind == GemmKind::Bf16 ? 2 : 1);
+        std::size_t bBytes
+            = kind == GemmKind::Fp4 ? std::size_t(n) * k / 2 : std::size_t(n) * k * (kind == GemmKind::Bf16 ? 2 : 1);
+        std::vector<float> ha = randomNormal(std::size_t(m) * k, 11, 1.0f),
+                           hb = randomNormal(std::size_t(n) * k, 12, 1.0f);
         // the inputs as the device will see them, and their exact values for the reference
         std::vector<std::uint8_t> ra(aBytes), rb(bBytes);
         std::vector<double> va(ha.size()), vb(hb.size());
@@ -228,7 +227,8 @@ nlohmann::json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublas
                     val[i] = fp4::decodeE4M3(raw[i]);
                 } else {
                     std::uint8_t c = fp4::encodeE2M1(src[i] * 2); // scales of 1 (UE4M3 0x38): values on the E2M1 grid
-                    raw[i / 2] = i % 2 == 0 ? std::uint8_t((raw[i / 2] & 0xF0) | c) : std::uint8_t((raw[i / 2] & 0x0F) | (c << 4));
+                    raw[i / 2] = i % 2 == 0 ? std::uint8_t((raw[i / 2] & 0xF0) | c)
+                                            : std::uint8_t((raw[i / 2] & 0x0F) | (c << 4));
                     val[i] = fp4::decodeE2M1(c);
                 }
             }
@@ -283,26 +283,8 @@ nlohmann::json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublas
             CK(cudaStreamSynchronize(s));
             std::vector<std::uint16_t> got(std::size_t(m) * n);
             CK(cudaMemcpy(got.data(), dd.p, dd.bytes(), cudaMemcpyDeviceToHost));
-            double worst = 0;
-            std::size_t nonzero = 0;
-            for (int j = 0; j < n; ++j)
-                for (int i = 0; i < m; ++i) {
-                    double ref = 0, mag = 0;
-                    for (int q = 0; q < k; ++q) {
-                        ref += va[std::size_t(i) * k + q] * vb[std::size_t(j) * k + q];
-                        mag += std::fabs(va[std::size_t(i) * k + q] * vb[std::size_t(j) * k + q]);
-                    }
-                    ref *= alpha; // FP4: the inputs were doubled onto the E2M1 grid, alpha takes it back
-                    std::uint32_t f = std::uint32_t(got[std::size_t(j) * m + i]) << 16;
-                    float value;
-                    std::memcpy(&value, &f, 4);
-                    nonzero += value != 0;
-                    // BF16 output: half an ulp of the result, plus FP32 accumulation error relative to the magnitudes
-                    worst = std::max(worst, std::fabs(value - ref) / (std::fabs(ref) / 128 + mag * 1e-5 + 1e-30));
-                }
-            r["check_size"] = m;
-            r["worst_error_over_tolerance"] = worst;
-            r["pass"] = worst <= 1.0 && nonzero > std::size_t(m) * n / 2;
+            // FP4: the inputs were doubled onto the E2M1 grid, alpha takes it back
+            r = probe::checkBf16Product(va, vb, got, m, n, k, alpha);
         } else {
             double ms = medianMs(o.warmups, o.runs, s, once);
             r["m_n_k"] = m;
@@ -327,8 +309,8 @@ Result<std::string> runProbe(const ProbeOptions& o)
 {
     int count = 0;
     if (cudaError_t e = cudaGetDeviceCount(&count); e != cudaSuccess || count == 0)
-        return Error { std::string("no CUDA device (cudaGetDeviceCount: ") + (e == cudaSuccess ? "0 devices" : cudaGetErrorString(e))
-            + ")" };
+        return Error { std::string("no CUDA device (cudaGetDeviceCount: ")
+            + (e == cudaSuccess ? "0 devices" : cudaGetErrorString(e)) + ")" };
     if (o.device < 0 || o.device >= count)
         return Error { "no CUDA device " + std::to_string(o.device) + " (" + std::to_string(count) + " found)" };
     try {
@@ -336,8 +318,9 @@ Result<std::string> runProbe(const ProbeOptions& o)
         cudaDeviceProp p {};
         CK(cudaGetDeviceProperties(&p, o.device));
         nlohmann::json j;
-        j["device"] = { { "name", p.name }, { "compute_capability", std::to_string(p.major) + "." + std::to_string(p.minor) },
-            { "memory_bytes", p.totalGlobalMem }, { "multiprocessors", p.multiProcessorCount } };
+        j["device"]
+            = { { "name", p.name }, { "compute_capability", std::to_string(p.major) + "." + std::to_string(p.minor) },
+                  { "memory_bytes", p.totalGlobalMem }, { "multiprocessors", p.multiProcessorCount } };
         cudaStream_t s;
         CK(cudaStreamCreate(&s));
         j["checks"] = quantizeChecks(s);
@@ -350,7 +333,9 @@ Result<std::string> runProbe(const ProbeOptions& o)
         if (p.major == 10)
             j["gemm"]["fp4"] = gemm(GemmKind::Fp4, o, s, lt);
         else
-            j["gemm"]["fp4"] = { { "skipped", "block-scaled FP4 GEMM needs sm_100 or sm_103 (this is sm_" + std::to_string(p.major * 10 + p.minor) + ")" } };
+            j["gemm"]["fp4"] = { { "skipped",
+                "block-scaled FP4 GEMM needs sm_100 or sm_103 (this is sm_" + std::to_string(p.major * 10 + p.minor)
+                    + ")" } };
         cublasLtDestroy(lt);
         cudaStreamDestroy(s);
         return j.dump(2);

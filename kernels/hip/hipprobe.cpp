@@ -14,12 +14,15 @@
 #include "core/fp4/fp4codec.h"
 #include "hipdevicemath.h"
 #include "hipkernels.h"
+#include "kernels/probecheck.h"
 
 namespace paretoscope::hip {
 
 namespace {
 
 using math::bf16Bits;
+using probe::bf16Value;
+using probe::randomNormal;
 
 struct Failure {
     std::string what;
@@ -78,26 +81,7 @@ template <typename F> double medianMs(int warmups, int runs, hipStream_t stream,
         CK(hipEventElapsedTime(&t, ev.a, ev.b));
         ms.push_back(t);
     }
-    std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
-    return ms[ms.size() / 2];
-}
-
-float bf16Value(std::uint16_t bits)
-{
-    std::uint32_t u = std::uint32_t(bits) << 16;
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
-
-std::vector<float> randomNormal(std::size_t n, unsigned seed, float sigma)
-{
-    std::mt19937 rng(seed);
-    std::normal_distribution<float> d(0, sigma);
-    std::vector<float> v(n);
-    for (float& x : v)
-        x = d(rng);
-    return v;
+    return probe::medianOf(ms);
 }
 
 nlohmann::json dequantizeCheck()
@@ -174,24 +158,7 @@ nlohmann::json gemm(const ProbeOptions& o, hipStream_t s)
         CK(hipStreamSynchronize(s));
         std::vector<std::uint16_t> got(std::size_t(m) * n);
         CK(hipMemcpy(got.data(), dd.p, dd.bytes(), hipMemcpyDeviceToHost));
-        double worst = 0;
-        std::size_t nonzero = 0;
-        for (int j = 0; j < n; ++j)
-            for (int i = 0; i < m; ++i) {
-                double ref = 0, mag = 0;
-                for (int q = 0; q < k; ++q) {
-                    double p = va[std::size_t(i) * k + q] * vb[std::size_t(j) * k + q];
-                    ref += p;
-                    mag += std::fabs(p);
-                }
-                const float value = bf16Value(got[std::size_t(j) * m + i]);
-                nonzero += value != 0;
-                // BF16 output: half an ulp of the result, plus FP32 accumulation error relative to the magnitudes
-                worst = std::max(worst, std::fabs(value - ref) / (std::fabs(ref) / 128 + mag * 1e-5 + 1e-30));
-            }
-        out["check_size"] = m;
-        out["worst_error_over_tolerance"] = worst;
-        out["pass"] = worst <= 1.0 && nonzero > std::size_t(m) * n / 2;
+        out = probe::checkBf16Product(va, vb, got, m, n, k, 1.0);
     }
     const int size = std::max(128, o.gemmSize / 128 * 128);
     DeviceBuffer<std::uint16_t> a(std::size_t(size) * size), b(std::size_t(size) * size), d(std::size_t(size) * size);

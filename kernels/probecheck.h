@@ -1,0 +1,67 @@
+#pragma once
+
+// Host-side pieces the CUDA and the HIP probes share: random inputs, the median of timed runs, and the check of a
+// BF16 product against a double-precision reference with its stated tolerance.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <vector>
+
+namespace paretoscope::probe {
+
+inline std::vector<float> randomNormal(std::size_t n, unsigned seed, float sigma)
+{
+    std::mt19937 rng(seed);
+    std::normal_distribution<float> d(0, sigma);
+    std::vector<float> v(n);
+    for (float& x : v)
+        x = d(rng);
+    return v;
+}
+
+/// The median of timings (ms); `ms` is reordered.
+inline double medianOf(std::vector<float>& ms)
+{
+    std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
+    return ms[ms.size() / 2];
+}
+
+inline float bf16Value(std::uint16_t bits)
+{
+    const std::uint32_t u = std::uint32_t(bits) << 16;
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+}
+
+/// D (m x n, column-major BF16 bits) against alpha x A B^T in double (alpha scales the reference, not the
+/// accumulation term of the tolerance), with A m x k and B n x k (K contiguous), given
+/// as the exact values the device was handed. Tolerance per element: half an ulp of BF16 in the result plus FP32
+/// accumulation error relative to the magnitudes summed. Passes when every element is within it and most are not
+/// zero (a kernel that wrote nothing does not pass).
+inline nlohmann::json checkBf16Product(const std::vector<double>& a, const std::vector<double>& b,
+    const std::vector<std::uint16_t>& d, int m, int n, int k, double alpha)
+{
+    double worst = 0;
+    std::size_t nonzero = 0;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) {
+            double ref = 0, mag = 0;
+            for (int q = 0; q < k; ++q) {
+                const double p = a[std::size_t(i) * k + q] * b[std::size_t(j) * k + q];
+                ref += p;
+                mag += std::fabs(p);
+            }
+            ref *= alpha;
+            const float value = bf16Value(d[std::size_t(j) * m + i]);
+            nonzero += value != 0;
+            worst = std::max(worst, std::fabs(value - ref) / (std::fabs(ref) / 128 + mag * 1e-5 + 1e-30));
+        }
+    return { { "check_size", m }, { "worst_error_over_tolerance", worst },
+        { "pass", worst <= 1.0 && nonzero > std::size_t(m) * n / 2 } };
+}
+
+} // namespace paretoscope::probe
