@@ -198,8 +198,8 @@ std::string describe(char c)
 
 } // namespace
 
-Status forEachJsonElement(ByteSource& source, const StreamLimits& limits, const ElementFn& onElement,
-    const std::function<void(const char*, std::size_t)>& onBytes, const ProgressFn& progress)
+Status forEachJsonElement(
+    ByteSource& source, const StreamLimits& limits, const ElementFn& onElement, const ProgressFn& progress)
 {
     const std::string& name = source.name();
     std::size_t cap = std::max<std::size_t>(kReadSize * 2, 1);
@@ -234,8 +234,6 @@ Status forEachJsonElement(ByteSource& source, const StreamLimits& limits, const 
             return Error { got.error() };
         if (*got == 0)
             eof = true;
-        else if (onBytes)
-            onBytes(buf.get() + fill, *got);
         fill += *got;
         std::memset(buf.get() + fill, 0, kPadding);
         return ok();

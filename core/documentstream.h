@@ -31,9 +31,9 @@ using ElementFn = std::function<Status(const JsonElement&)>;
 using ProgressFn = std::function<bool(std::uint64_t done, std::uint64_t total)>;
 
 /// Cuts a JSON stream into its records without holding more than a window of it in memory. The structure between
-/// records (brackets, commas, whitespace) is checked here; each record's own syntax is checked by its parser. Every
-/// byte read also goes to `onBytes` (used for the source's sha256). Errors name the source, the record and the line.
-Status forEachJsonElement(ByteSource& source, const StreamLimits& limits, const ElementFn& onElement,
-    const std::function<void(const char*, std::size_t)>& onBytes, const ProgressFn& progress);
+/// records (brackets, commas, whitespace) is checked here; each record's own syntax is checked by its parser.
+/// Errors name the source, the record and the line.
+Status forEachJsonElement(
+    ByteSource& source, const StreamLimits& limits, const ElementFn& onElement, const ProgressFn& progress);
 
 } // namespace paretoscope

@@ -13,9 +13,9 @@
 #include "csvreader.h"
 #include "formats/formatdetect.h"
 #include "formats/jsonrecordparser.h"
+#include "hashingreadahead.h"
 #include "httpfetch.h"
 #include "importwriter.h"
-#include "sha256worker.h"
 
 namespace paretoscope {
 namespace {
@@ -38,8 +38,7 @@ public:
     // false once the writer failed: stop parsing
     bool push(RunRecord&& r, std::uint64_t index)
     {
-        RecordKeys keys = RecordKeys::of(r);
-        m_current.emplace_back(std::move(r), index, std::move(keys)); // one move of the record, in place
+        m_current.emplace_back(std::move(r), index); // one move of the record, in place
         if (m_current.size() < kBatch)
             return !failed();
         return flush();
@@ -65,15 +64,13 @@ public:
 
 private:
     struct Item {
-        Item(RunRecord&& r, std::uint64_t i, RecordKeys&& k)
+        Item(RunRecord&& r, std::uint64_t i)
             : record(std::move(r))
             , index(i)
-            , keys(std::move(k))
         {
         }
         RunRecord record;
         std::uint64_t index;
-        RecordKeys keys; // computed here, on the parsing thread
     };
     using Batch = std::vector<Item>;
 
@@ -114,7 +111,9 @@ private:
             m_cv.notify_all();
             Status st = ok();
             for (const Item& item : batch) {
-                auto added = m_writer->addDeferred(item.record, item.index, item.keys);
+                // the keys are computed here: with the file read and hashed on a thread of its own, the parsing
+                // thread is the busier of the two
+                auto added = m_writer->addDeferred(item.record, item.index, RecordKeys::of(item.record));
                 if (!added) {
                     st = Error { added.error() };
                     break;
@@ -245,7 +244,7 @@ struct ImportState {
     }
 };
 
-Status importJson(ImportState& state, ByteSource& source, Sha256Worker& sha, const ProgressFn& progress)
+Status importJson(ImportState& state, ByteSource& source, const ProgressFn& progress)
 {
     JsonRecordParser parser;
     StreamLimits limits;
@@ -272,36 +271,12 @@ Status importJson(ImportState& state, ByteSource& source, Sha256Worker& sha, con
                 return Error { recordWhere(state.name, el.index, el.line) + rec.error() };
             return state.add(std::move(*rec), el.index);
         },
-        [&](const char* data, std::size_t n) { sha.update(data, n); }, progress);
+        progress);
 }
 
-// Hashes every byte the CSV reader pulls.
-class HashingSource final : public ByteSource {
-public:
-    HashingSource(ByteSource& inner, Sha256Worker& sha)
-        : m_inner(inner)
-        , m_sha(sha)
-    {
-    }
-    Result<std::size_t> read(char* dst, std::size_t n) override
-    {
-        auto got = m_inner.read(dst, n);
-        if (got)
-            m_sha.update(dst, *got);
-        return got;
-    }
-    std::uint64_t size() const override { return m_inner.size(); }
-    const std::string& name() const override { return m_inner.name(); }
-
-private:
-    ByteSource& m_inner;
-    Sha256Worker& m_sha;
-};
-
-Status importCsv(ImportState& state, ByteSource& source, Sha256Worker& sha, const ProgressFn& progress)
+Status importCsv(ImportState& state, ByteSource& source, const ProgressFn& progress)
 {
-    HashingSource hashing(source, sha);
-    CsvReader reader(hashing);
+    CsvReader reader(source);
     std::vector<std::string> header, cells;
     std::uint64_t line = 0;
     auto first = reader.next(header, line);
@@ -366,17 +341,17 @@ Result<ImportSummary> importSource(
     RunStore& store, ByteSource& raw, const ImportOptions& options, const ProgressFn& progress)
 {
     const std::string& name = raw.name();
-    PeekedSource source(raw);
+    HashingReadAhead hashed(raw); // reads and hashes on its own thread
+    PeekedSource source(hashed);
     auto first = source.firstNonSpace();
     if (!first)
         return Error { first.error() };
     if (*first == '\0')
         return Error { name + ": empty: the file has no content" };
 
-    Sha256Worker sha;
     ImportState state { store, options, name, nullptr, nullptr };
-    Status st = (*first == '[' || *first == '{') ? importJson(state, source, sha, progress)
-                                                 : importCsv(state, source, sha, progress);
+    Status st = (*first == '[' || *first == '{') ? importJson(state, source, progress)
+                                                 : importCsv(state, source, progress);
     if (st && state.records == 0)
         st = Error { name + ": no records in the file" };
     if (state.pipeline) {
@@ -390,7 +365,10 @@ Result<ImportSummary> importSource(
     ImportSummary summary;
     summary.source = name;
     summary.format = std::string(formatName(state.format));
-    summary.sha256 = sha.hex();
+    auto sha = hashed.sha256Hex();
+    if (!sha)
+        return Error { sha.error() };
+    summary.sha256 = std::move(*sha);
     ImportWriter& writer = state.pipeline->writer();
     writer.setSha256(summary.sha256);
     if (auto c = writer.commit(); !c)
@@ -427,7 +405,7 @@ std::optional<Format> detectFileFormat(const std::string& path)
                 found = detectJsonFormat(*keys);
             return Error { "first record read" }; // stop after it
         },
-        nullptr, nullptr);
+        nullptr);
     return found;
 }
 

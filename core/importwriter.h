@@ -10,8 +10,8 @@
 
 namespace paretoscope {
 
-/// What the writer looks a record up by: its content hash and its series. Computed apart from add() so that an
-/// import can do it on the parsing thread, off the single SQLite writer.
+/// What the writer looks a record up by: its content hash and its series. Computed apart from add(), on whichever
+/// thread of an import has the time (today the writer's: the parsing thread is the busier).
 struct RecordKeys {
     std::uint64_t contentHash = 0;
     std::string series;

@@ -6,6 +6,8 @@
 #include <random>
 
 #include "core/documentstream.h"
+#include "core/hashingreadahead.h"
+#include "core/sha256.h"
 
 using namespace paretoscope;
 
@@ -35,6 +37,58 @@ private:
     std::size_t m_pos = 0;
     std::string m_name = "trickle.json";
 };
+
+// Serves `good` bytes, then fails as a disk that went away would.
+class FailingSource final : public ByteSource {
+public:
+    FailingSource(std::string data, std::size_t good)
+        : m_data(std::move(data))
+        , m_good(good)
+    {
+    }
+    Result<std::size_t> read(char* dst, std::size_t n) override
+    {
+        if (m_pos == m_good)
+            return Error { m_name + ": read failed: Input/output error" };
+        std::size_t k = std::min({ n, std::size_t(70001), m_good - m_pos });
+        std::memcpy(dst, m_data.data() + m_pos, k);
+        m_pos += k;
+        return k;
+    }
+    std::uint64_t size() const override { return m_data.size(); }
+    const std::string& name() const override { return m_name; }
+
+private:
+    std::string m_data;
+    std::size_t m_good;
+    std::size_t m_pos = 0;
+    std::string m_name = "failing.json";
+};
+
+std::string randomBytes(std::size_t n, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::string s(n, '\0');
+    for (char& c : s)
+        c = static_cast<char>(rng());
+    return s;
+}
+
+// Reads everything through the read-ahead in pieces of random sizes.
+Result<std::string> readAll(HashingReadAhead& src, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::string out, piece;
+    for (;;) {
+        piece.resize(1 + rng() % 300000);
+        auto got = src.read(piece.data(), piece.size());
+        if (!got)
+            return Error { got.error() };
+        if (*got == 0)
+            return out;
+        out.append(piece.data(), *got);
+    }
+}
 
 // A string value whose characters the splitter must not take for structure, at a varying offset.
 std::string trickyString(std::mt19937& rng)
@@ -107,7 +161,7 @@ private slots:
                     lines.push_back(el.line);
                     return ok();
                 },
-                nullptr, nullptr);
+                nullptr);
             QVERIFY2(st.ok(), st.ok() ? "" : st.error().c_str());
             QCOMPARE(got.size(), w.records.size());
             for (std::size_t i = 0; i < got.size(); ++i) {
@@ -137,11 +191,73 @@ private slots:
                     got.emplace_back(el.text);
                     return ok();
                 },
-                nullptr, nullptr);
+                nullptr);
             QVERIFY2(st.ok(), st.ok() ? "" : st.error().c_str());
             QCOMPARE(got.size(), std::size_t(2));
             QCOMPARE(QByteArray::fromStdString(got[0]), QByteArray::fromStdString(record));
             QCOMPARE(QByteArray::fromStdString(got[1]), QByteArray::fromStdString(record));
+        }
+    }
+
+    // The import's reader: every byte in order across its chunks, whatever the read sizes; the hash of exactly those
+    // bytes (checked against the one-shot hash); what the caller leaves unread is hashed too.
+    void readAheadHandsOutEveryByteAndHashesIt()
+    {
+        const std::size_t chunk = HashingReadAhead::kChunk;
+        for (std::size_t size : { std::size_t(0), std::size_t(1), chunk - 1, chunk, chunk + 1, 7 * chunk / 2 }) {
+            const std::string data = randomBytes(size, static_cast<unsigned>(size));
+            TrickleSource inner(data, 100003); // the chunks fill over several inner reads
+            HashingReadAhead src(inner);
+            auto got = readAll(src, 7);
+            QVERIFY(got.ok());
+            QVERIFY2(*got == data, qPrintable(QString("size %1").arg(size)));
+            auto sha = src.sha256Hex();
+            QVERIFY(sha.ok());
+            QCOMPARE(*sha, Sha256::of(data));
+        }
+        const std::string data = randomBytes(3 * chunk, 3);
+        TrickleSource inner(data, 1 << 20);
+        HashingReadAhead partly(inner);
+        char head[10];
+        QCOMPARE(*partly.read(head, sizeof head), sizeof head);
+        QCOMPARE(*partly.sha256Hex(), Sha256::of(data));
+        QCOMPARE(Sha256::of("abc"), std::string("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    }
+
+    // A read error reaches the caller after the bytes read before it, and the hash is refused; a reader left
+    // half-way (an import that failed or was cancelled) ends without waiting for the rest.
+    void readAheadErrorComesAfterTheGoodBytes()
+    {
+        const std::string data = randomBytes(5 * HashingReadAhead::kChunk, 5);
+        const std::size_t good = 3 * HashingReadAhead::kChunk / 2 + 17;
+        {
+            FailingSource inner(data, good);
+            HashingReadAhead src(inner);
+            std::string out;
+            char buf[65536];
+            Status error = ok();
+            for (;;) {
+                auto got = src.read(buf, sizeof buf);
+                if (!got) {
+                    error = Error { got.error() };
+                    break;
+                }
+                QVERIFY(*got > 0);
+                out.append(buf, *got);
+            }
+            QCOMPARE(out.size(), good);
+            QVERIFY(out == data.substr(0, good));
+            QVERIFY2(QString::fromStdString(error.error()).contains("failing.json: read failed"), error.error().c_str());
+            QVERIFY(!src.sha256Hex().ok());
+        }
+        for (int k = 0; k < 20; ++k) { // left at once or after one read: the destructor stops the reading thread
+            TrickleSource inner(data, 1 << 16);
+            HashingReadAhead src(inner);
+            if (k % 2) {
+                char c;
+                QCOMPARE(*src.read(&c, 1), std::size_t(1));
+                QCOMPARE(c, data[0]);
+            }
         }
     }
 
@@ -150,7 +266,7 @@ private slots:
         // an escaped quote does not end the string: the record never ends
         TrickleSource src(R"([{"model": "a\"}, {"n": 1}])", 5);
         auto st = forEachJsonElement(
-            src, {}, [](const JsonElement&) -> Status { return ok(); }, nullptr, nullptr);
+            src, {}, [](const JsonElement&) -> Status { return ok(); }, nullptr);
         QVERIFY(!st.ok());
         QVERIFY2(QString::fromStdString(st.error()).contains("truncated"), st.error().c_str());
         QVERIFY2(QString::fromStdString(st.error()).contains("record 1"), st.error().c_str());

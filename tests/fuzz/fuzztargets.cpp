@@ -60,7 +60,7 @@ template <Format F> void importer(const std::uint8_t* data, std::size_t size)
             (void)contentHash(*r);
             return ok();
         },
-        {}, {});
+        {});
 }
 
 // The detector: each record's keys, then the format they name; and a CSV header.
@@ -78,7 +78,7 @@ void detector(const std::uint8_t* data, std::size_t size)
                 (void)detectJsonFormat(*keys);
             return ok();
         },
-        {}, {});
+        {});
     MemorySource csv("fuzz.csv", bytes(data, size));
     CsvReader reader(csv, 1 << 20);
     std::vector<std::string> header;
