@@ -38,7 +38,8 @@ public:
     // false once the writer failed: stop parsing
     bool push(RunRecord&& r, std::uint64_t index)
     {
-        m_current.emplace_back(std::move(r), index); // one move of the record, in place
+        RecordKeys keys = RecordKeys::of(r); // here: the writer thread is the busier of the two
+        m_current.emplace_back(std::move(r), index, keys); // one move of the record, in place
         if (m_current.size() < kBatch)
             return !failed();
         return flush();
@@ -64,13 +65,15 @@ public:
 
 private:
     struct Item {
-        Item(RunRecord&& r, std::uint64_t i)
+        Item(RunRecord&& r, std::uint64_t i, const RecordKeys& k)
             : record(std::move(r))
             , index(i)
+            , keys(k)
         {
         }
         RunRecord record;
         std::uint64_t index;
+        RecordKeys keys;
     };
     using Batch = std::vector<Item>;
 
@@ -111,9 +114,7 @@ private:
             m_cv.notify_all();
             Status st = ok();
             for (const Item& item : batch) {
-                // the keys are computed here: with the file read and hashed on a thread of its own, the parsing
-                // thread is the busier of the two
-                auto added = m_writer->addDeferred(item.record, item.index, RecordKeys::of(item.record));
+                auto added = m_writer->addDeferred(item.record, item.index, item.keys);
                 if (!added) {
                     st = Error { added.error() };
                     break;

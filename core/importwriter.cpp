@@ -26,17 +26,6 @@ std::string placeholders(std::size_t n)
     return s;
 }
 
-std::string seriesKey(const RunRecord& r)
-{
-    std::string k;
-    for (const std::string* s : { &r.model, &r.workload, &r.hardware, &r.engine, &r.precision, &r.specDecoding }) {
-        k += *s;
-        k += '\x1f';
-    }
-    k += std::to_string(r.isl) + "/" + std::to_string(r.osl);
-    return k;
-}
-
 } // namespace
 
 struct ImportWriter::Impl {
@@ -59,7 +48,12 @@ struct ImportWriter::Impl {
     // disk while the import runs instead of all at once in the commit's fsync
     std::size_t rowsSinceWriteBack = 0;
     sql::Statement insertSeries;
-    std::unordered_map<std::string, long long> series;
+    // the series this import has met, by seriesHash(); each with a record of it to tell colliding hashes apart
+    struct KnownSeries {
+        RunRecord fields; // only the series fields are set
+        long long id;
+    };
+    std::unordered_map<std::uint64_t, std::vector<KnownSeries>> series;
 };
 
 ImportWriter::ImportWriter(RunStore& store)
@@ -157,13 +151,15 @@ Status ImportWriter::start(const Provenance& p)
 
 RecordKeys RecordKeys::of(const RunRecord& record)
 {
-    return { paretoscope::contentHash(record), seriesKey(record) };
+    return { paretoscope::contentHash(record), paretoscope::seriesHash(record) };
 }
 
-Result<long long> ImportWriter::seriesId(const RunRecord& r, const std::string& key)
+Result<long long> ImportWriter::seriesId(const RunRecord& r, std::uint64_t seriesHash)
 {
-    if (auto it = m_impl->series.find(key); it != m_impl->series.end())
-        return it->second;
+    std::vector<Impl::KnownSeries>& known = m_impl->series[seriesHash];
+    for (const Impl::KnownSeries& k : known)
+        if (sameSeries(k.fields, r))
+            return k.id;
     sql::Statement& s = m_impl->insertSeries;
     s.reset();
     s.bindText(1, r.model);
@@ -178,7 +174,16 @@ Result<long long> ImportWriter::seriesId(const RunRecord& r, const std::string& 
         return Error { "cannot record the series: " + s.error() };
     long long id = s.int64(0);
     while (s.step()) { }
-    m_impl->series.emplace(key, id);
+    RunRecord fields;
+    fields.model = r.model;
+    fields.isl = r.isl;
+    fields.osl = r.osl;
+    fields.workload = r.workload;
+    fields.hardware = r.hardware;
+    fields.engine = r.engine;
+    fields.precision = r.precision;
+    fields.specDecoding = r.specDecoding;
+    known.push_back({ std::move(fields), id });
     return id;
 }
 
@@ -186,7 +191,7 @@ Result<long long> ImportWriter::seriesId(const RunRecord& r, const std::string& 
 Result<bool> ImportWriter::admit(
     const RunRecord& r, std::uint64_t recordIndex, const RecordKeys& keys, long long& seriesIdOut)
 {
-    auto sid = seriesId(r, keys.series);
+    auto sid = seriesId(r, keys.seriesHash);
     if (!sid)
         return Error { sid.error() };
     seriesIdOut = *sid;

@@ -10,11 +10,11 @@
 
 namespace paretoscope {
 
-/// What the writer looks a record up by: its content hash and its series. Computed apart from add(), on whichever
-/// thread of an import has the time (today the writer's: the parsing thread is the busier).
+/// What the writer looks a record up by: its content hash and its series. Computed apart from add() so that an
+/// import can do it on the parsing thread, off the single SQLite writer.
 struct RecordKeys {
     std::uint64_t contentHash = 0;
-    std::string series;
+    std::uint64_t seriesHash = 0;
     static RecordKeys of(const RunRecord& record);
 };
 
@@ -43,7 +43,7 @@ private:
     friend class RunStore;
     explicit ImportWriter(RunStore& store);
     Status start(const Provenance& provenance);
-    Result<long long> seriesId(const RunRecord& r, const std::string& key);
+    Result<long long> seriesId(const RunRecord& r, std::uint64_t seriesHash);
     Result<bool> admit(const RunRecord& r, std::uint64_t recordIndex, const RecordKeys& keys, long long& seriesId);
     Status insertRows(std::size_t from, std::size_t count);
 

@@ -85,6 +85,23 @@ std::uint64_t contentHash(const RunRecord& r)
     return h.value();
 }
 
+std::uint64_t seriesHash(const RunRecord& r)
+{
+    Hasher h;
+    for (const std::string* s : { &r.model, &r.workload, &r.hardware, &r.engine, &r.precision, &r.specDecoding })
+        h.str(*s);
+    h.i64(r.isl);
+    h.i64(r.osl);
+    return h.value();
+}
+
+bool sameSeries(const RunRecord& a, const RunRecord& b)
+{
+    return a.isl == b.isl && a.osl == b.osl && a.model == b.model && a.workload == b.workload
+        && a.hardware == b.hardware && a.engine == b.engine && a.precision == b.precision
+        && a.specDecoding == b.specDecoding;
+}
+
 std::string randomWorkloadName(int isl, int osl)
 {
     auto len = [](int n) {

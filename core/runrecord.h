@@ -67,6 +67,13 @@ struct RunRecord {
 /// 64-bit hash of the record's configuration and metrics (not its provenance): equal content, equal hash.
 std::uint64_t contentHash(const RunRecord& r);
 
+/// 64-bit hash of the fields that name the record's series (model, isl, osl, workload, hardware, engine, precision,
+/// spec decoding): equal series, equal hash.
+std::uint64_t seriesHash(const RunRecord& r);
+
+/// Whether two records belong to the same series (the fields seriesHash() covers).
+bool sameSeries(const RunRecord& a, const RunRecord& b);
+
 /// The default workload name for a random fixed-length run, e.g. "random 1k/1k".
 std::string randomWorkloadName(int isl, int osl);
 

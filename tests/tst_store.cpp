@@ -4,9 +4,11 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <csignal>
 #include <random>
+#include <set>
 #include <sqlite3.h>
 #include <unordered_set>
 
@@ -228,6 +230,60 @@ private slots:
         auto again = importPath(*s, fixture(kApi).toStdString(), {});
         QCOMPARE(again[0].result->imported, 0u);
         QCOMPARE(again[0].result->duplicates, 435u);
+    }
+
+    // Records of 96 series in random order, some series differing only in where a name ends ("m" + "a1" against
+    // "ma" + "1"): each run is stored under the series of its own record, one series row per distinct series.
+    void eachRecordKeepsItsOwnSeries()
+    {
+        struct Series {
+            std::string model, hw, engine, precision, spec;
+            int isl, osl;
+        };
+        std::vector<Series> all;
+        for (const char* model : { "m", "ma" })
+            for (const char* hw : { "a1", "1" })
+                for (const char* engine : { "vllm", "sglang" })
+                    for (const char* precision : { "fp4", "fp8" })
+                        for (const char* spec : { "none", "mtp" })
+                            for (auto [isl, osl] : { std::pair { 1024, 1024 }, { 1024, 8192 }, { 8192, 1024 } })
+                                all.push_back({ model, hw, engine, precision, spec, isl, osl });
+        QCOMPARE(all.size(), std::size_t(96));
+        std::mt19937 rng(11);
+        QJsonArray rows;
+        std::vector<std::size_t> chosen;
+        std::set<std::size_t> used;
+        for (int i = 0; i < 2000; ++i) {
+            const std::size_t k = rng() % all.size();
+            const Series& x = all[k];
+            chosen.push_back(k);
+            used.insert(k);
+            rows.append(QJsonObject { { "hw", QString::fromStdString(x.hw) },
+                { "model", QString::fromStdString(x.model) }, { "framework", QString::fromStdString(x.engine) },
+                { "precision", QString::fromStdString(x.precision) }, { "spec_decoding", QString::fromStdString(x.spec) },
+                { "isl", x.isl }, { "osl", x.osl }, { "conc", i + 1 }, { "tp", 8 }, { "tput_per_gpu", 100.0 + i },
+                { "median_tpot", 0.01 } });
+        }
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath("series.json"), QJsonDocument(rows).toJson()));
+        auto s = openTempStore(dir);
+        auto r = importPath(*s, dir.filePath("series.json").toStdString(), {});
+        QVERIFY2(r[0].result.ok(), r[0].result.ok() ? "" : r[0].result.error().c_str());
+        QCOMPARE(r[0].result->imported, 2000u);
+        QCOMPARE(scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM series"), static_cast<long long>(used.size()));
+        auto runs = s->allRuns();
+        QCOMPARE(runs.size(), std::size_t(2000));
+        for (const StoredRun& run : runs) {
+            const RunRecord& got = run.record;
+            const Series& want = all[chosen[static_cast<std::size_t>(got.concurrency - 1)]];
+            QCOMPARE(got.model, want.model);
+            QCOMPARE(got.hardware, want.hw);
+            QCOMPARE(got.engine, want.engine);
+            QCOMPARE(got.precision, want.precision);
+            QCOMPARE(got.specDecoding, want.spec);
+            QCOMPARE(got.isl, want.isl);
+            QCOMPARE(got.osl, want.osl);
+        }
     }
 
     void contentHashSetMatchesAStandardSet()

@@ -235,7 +235,12 @@ public:
         m_r.interactivity = m_r.tpot.median ? std::optional<double>(1.0 / *m_r.tpot.median) : m_medianIntvty;
         if (m_r.specDecoding.empty())
             m_r.specDecoding = "none";
-        m_r.workload = randomWorkloadName(m_r.isl, m_r.osl);
+        if (m_workloadName.empty() || m_workloadIsl != m_r.isl || m_workloadOsl != m_r.osl) { // once per shape
+            m_workloadName = randomWorkloadName(m_r.isl, m_r.osl);
+            m_workloadIsl = m_r.isl;
+            m_workloadOsl = m_r.osl;
+        }
+        m_r.workload = m_workloadName;
         return std::move(m_r);
     }
 
@@ -306,6 +311,8 @@ private:
     std::optional<bool> m_decodeDp;
     std::optional<double> m_medianIntvty;
     bool m_disagg = false;
+    std::string m_workloadName; // of the last shape met
+    int m_workloadIsl = 0, m_workloadOsl = 0;
 };
 
 } // namespace
