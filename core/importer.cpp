@@ -16,6 +16,7 @@
 #include "hashingreadahead.h"
 #include "httpfetch.h"
 #include "importwriter.h"
+#include "u64set.h"
 
 namespace paretoscope {
 namespace {
@@ -38,7 +39,12 @@ public:
     // false once the writer failed: stop parsing
     bool push(RunRecord&& r, std::uint64_t index)
     {
-        RecordKeys keys = RecordKeys::of(r); // here: the writer thread is the busier of the two
+        // the keys and the repeats within the file are found here: the writer thread is the busier of the two
+        RecordKeys keys = RecordKeys::of(r);
+        if (!m_seen.insert(keys.contentHash)) {
+            ++m_repeats;
+            return !failed();
+        }
         m_current.emplace_back(std::move(r), index, keys); // one move of the record, in place
         if (m_current.size() < kBatch)
             return !failed();
@@ -62,6 +68,8 @@ public:
     }
 
     ImportWriter& writer() { return *m_writer; }
+    /// Records left out because the file had the same content earlier.
+    std::uint64_t repeats() const { return m_repeats; }
 
 private:
     struct Item {
@@ -145,6 +153,8 @@ private:
     bool m_closed = false;
     std::string m_error;
     std::atomic<bool> m_failed = false;
+    U64Set m_seen; // content hashes met in this file (parsing thread)
+    std::uint64_t m_repeats = 0;
     std::thread m_thread;
 };
 
@@ -375,7 +385,7 @@ Result<ImportSummary> importSource(
     if (auto c = writer.commit(); !c)
         return Error { name + ": " + c.error() };
     summary.imported = writer.inserted();
-    summary.duplicates = writer.duplicates();
+    summary.duplicates = writer.duplicates() + state.pipeline->repeats();
     return summary;
 }
 

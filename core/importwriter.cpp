@@ -29,9 +29,10 @@ std::string placeholders(std::size_t n)
 } // namespace
 
 struct ImportWriter::Impl {
-    // The content hashes of this import's records. They go into run_content in ascending order when the import
-    // commits: a million random keys inserted one by one into that B-tree were a sixth of a large import's time.
-    U64Set added;
+    // The content hashes of the records this import stored. They go into run_content in ascending order when the
+    // import commits: a million random keys inserted one by one into that B-tree were a sixth of a large import's
+    // time.
+    std::vector<std::uint64_t> stored;
     sql::Statement findContent; // prepared only when the store already held records
     sql::Statement insertContent;
     sql::Statement insertContentMany; // kContentRowsPerInsert rows
@@ -187,7 +188,7 @@ Result<long long> ImportWriter::seriesId(const RunRecord& r, std::uint64_t serie
     return id;
 }
 
-// Duplicate or not: a record whose content the store or this import already holds is counted and skipped.
+// Duplicate or not: a record whose content the store already holds is counted and skipped.
 Result<bool> ImportWriter::admit(
     const RunRecord& r, std::uint64_t recordIndex, const RecordKeys& keys, long long& seriesIdOut)
 {
@@ -206,10 +207,6 @@ Result<bool> ImportWriter::admit(
             ++m_duplicates;
             return false;
         }
-    }
-    if (!m_impl->added.insert(keys.contentHash)) {
-        ++m_duplicates;
-        return false;
     }
     return true;
 }
@@ -251,6 +248,7 @@ Result<bool> ImportWriter::addDeferred(const RunRecord& r, std::uint64_t recordI
     if (!admitted || !*admitted)
         return admitted;
     m_impl->pending.push_back({ &r, sid, recordIndex, keys.contentHash });
+    m_impl->stored.push_back(keys.contentHash);
     ++m_inserted;
     if (m_impl->pending.size() == kRunRowsPerInsert) {
         if (auto st = flush(); !st)
@@ -305,7 +303,7 @@ Status ImportWriter::commit()
     sqlite3* db = m_store.m_db;
     if (auto st = flush(); !st)
         return st;
-    const std::vector<std::uint64_t> hashes = m_impl->added.keysInSignedOrder();
+    const std::vector<std::uint64_t> hashes = sortedAsSigned(std::move(m_impl->stored));
     // many rows a statement: one step per row was most of the cost
     std::size_t i = 0;
     for (sql::Statement* c : { &m_impl->insertContentMany, &m_impl->insertContent }) {

@@ -19,11 +19,14 @@ struct RecordKeys {
 };
 
 /// The write transaction of one import: records are added one by one, then committed together or not at all.
+/// The records given to one writer must have distinct content (distinct RecordKeys::contentHash): an import drops
+/// the repeats within its file before they reach the writer (on the parsing thread, with a U64Set), and the writer
+/// skips those the store already holds.
 class ImportWriter {
 public:
     ~ImportWriter(); ///< rolls back unless committed
-    /// Adds a record with its keys; returns true if stored, false if a record with the same content was already
-    /// there.
+    /// Adds a record with its keys; returns true if stored, false if the store already held a record with the same
+    /// content.
     Result<bool> add(const RunRecord& record, std::uint64_t recordIndex, const RecordKeys& keys);
     /// As add(), but the row may be written later, together with others (one statement for several rows): `record`
     /// must stay alive until flush() or commit(). A failure can come from a later call and still names its record.

@@ -5,9 +5,28 @@
 
 namespace paretoscope {
 
+/// The keys ordered as the signed 64-bit integers SQLite stores them as (a radix sort: 16 bits a pass).
+inline std::vector<std::uint64_t> sortedAsSigned(std::vector<std::uint64_t> a)
+{
+    std::vector<std::uint64_t> b(a.size());
+    constexpr std::uint64_t kSign = std::uint64_t(1) << 63; // flipped: negative values first
+    for (int pass = 0; pass < 4; ++pass) {
+        const int shift = 16 * pass;
+        std::vector<std::size_t> start(65537, 0);
+        for (std::uint64_t k : a)
+            ++start[(((k ^ kSign) >> shift) & 0xFFFF) + 1];
+        for (std::size_t d = 1; d < start.size(); ++d)
+            start[d] += start[d - 1];
+        for (std::uint64_t k : a)
+            b[start[((k ^ kSign) >> shift) & 0xFFFF]++] = k;
+        a.swap(b);
+    }
+    return a;
+}
+
 /// A set of 64-bit keys (content hashes, already well mixed) with open addressing and linear probing: 8 bytes a slot,
 /// at most half full. An import keeps its new hashes here, so that duplicates within the file are found without
-/// touching SQLite, and writes them to the store in order at the end.
+/// touching SQLite.
 class U64Set {
 public:
     /// Adds key; false if it was already there.
@@ -58,24 +77,8 @@ public:
         return out;
     }
 
-    /// Every key, ordered as the signed 64-bit integers SQLite stores them as (a radix sort: 16 bits a pass).
-    std::vector<std::uint64_t> keysInSignedOrder() const
-    {
-        std::vector<std::uint64_t> a = keys(), b(a.size());
-        constexpr std::uint64_t kSign = std::uint64_t(1) << 63; // flipped: negative values first
-        for (int pass = 0; pass < 4; ++pass) {
-            const int shift = 16 * pass;
-            std::vector<std::size_t> start(65537, 0);
-            for (std::uint64_t k : a)
-                ++start[(((k ^ kSign) >> shift) & 0xFFFF) + 1];
-            for (std::size_t d = 1; d < start.size(); ++d)
-                start[d] += start[d - 1];
-            for (std::uint64_t k : a)
-                b[start[((k ^ kSign) >> shift) & 0xFFFF]++] = k;
-            a.swap(b);
-        }
-        return a;
-    }
+    /// Every key, ordered as the signed 64-bit integers SQLite stores them as.
+    std::vector<std::uint64_t> keysInSignedOrder() const { return sortedAsSigned(keys()); }
 
 private:
     static std::size_t slotOf(std::uint64_t key, std::size_t mask)
