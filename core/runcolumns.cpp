@@ -6,7 +6,7 @@ namespace {
 #define PS_TEXT(col, member)                                                                                           \
     RunColumn                                                                                                          \
     {                                                                                                                  \
-        col, "TEXT", [](sql::Statement& s, int i, const RunRecord& r) { s.bind(i, r.member); },                        \
+        col, "TEXT", [](sql::Statement& s, int i, const RunRecord& r) { s.bindUncopied(i, r.member); },                \
             [](const sql::Statement& s, int i, RunRecord& r) { r.member = s.text(i); }                                 \
     }
 #define PS_INT(col, member)                                                                                            \

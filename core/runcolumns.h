@@ -8,6 +8,7 @@
 namespace paretoscope {
 
 /// One per-run column of the runs table: its SQL name and type, and how a record is bound to it and read from it.
+/// bind() does not copy text: the record must outlive the step of the statement it was bound to.
 /// The table, the INSERT and the SELECT are all generated from this one list, so they cannot drift apart.
 struct RunColumn {
     const char* name;

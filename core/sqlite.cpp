@@ -56,6 +56,13 @@ void Statement::bind(int i, std::string_view v)
     else
         sqlite3_bind_text(m_stmt, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
 }
+void Statement::bindUncopied(int i, std::string_view v)
+{
+    if (v.empty())
+        sqlite3_bind_null(m_stmt, i);
+    else
+        sqlite3_bind_text(m_stmt, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+}
 void Statement::bindText(int i, std::string_view v)
 {
     sqlite3_bind_text(m_stmt, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);

@@ -29,6 +29,9 @@ public:
     void bind(int i, std::int64_t v);
     void bind(int i, double v);
     void bind(int i, std::string_view v); ///< empty text binds NULL
+    /// As bind(i, v), but SQLite does not copy the text: it must stay unchanged until the statement has been stepped
+    /// and is bound or reset again.
+    void bindUncopied(int i, std::string_view v);
     void bindText(int i, std::string_view v); ///< binds '' for empty text
     void bind(int i, const std::optional<double>& v);
     void bind(int i, const std::optional<std::int64_t>& v);

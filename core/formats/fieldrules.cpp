@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace paretoscope::fields {
 namespace {
@@ -26,6 +27,12 @@ std::string shown(const FieldValue& v)
         return buf;
     }
     return v.kindName();
+}
+
+// A JSON number that positive() accepts as it is: above zero and finite (NaN fails both comparisons).
+bool isPositiveNumber(const FieldValue& v)
+{
+    return v.kind == FieldValue::Kind::Number && v.number > 0 && v.number <= std::numeric_limits<double>::max();
 }
 
 // A number from a JSON number, or from a CSV cell's text.
@@ -126,6 +133,10 @@ Result<std::optional<bool>> flag(std::string_view key, const FieldValue& v)
 
 Status assignPositive(std::string_view key, const FieldValue& v, std::optional<double>& out)
 {
+    if (isPositiveNumber(v)) { // the common case, decided as positive() would, without its result objects
+        out = v.number;
+        return ok();
+    }
     auto n = positive(key, v);
     if (!n)
         return Error { n.error() };
@@ -135,6 +146,11 @@ Status assignPositive(std::string_view key, const FieldValue& v, std::optional<d
 
 Status assignCount(std::string_view key, const FieldValue& v, int& out)
 {
+    // the common case, decided as count() and the bound below would, without their result objects
+    if (v.kind == FieldValue::Kind::Number && v.number >= 0 && v.number <= 100000000 && v.number == std::floor(v.number)) {
+        out = static_cast<int>(v.number);
+        return ok();
+    }
     auto n = count(key, v);
     if (!n)
         return Error { n.error() };
@@ -191,6 +207,10 @@ Status setLatency(RunRecord& r, const LatencyTarget& target, std::string_view ke
 {
     if (!target.metric)
         return ok();
+    if (isPositiveNumber(v)) { // the common case, as assignPositive()
+        (r.*target.metric).*target.stat = v.number * target.scale;
+        return ok();
+    }
     auto n = positive(key, v);
     if (!n)
         return Error { n.error() };
