@@ -34,7 +34,7 @@ for exe in "$build"/tests/fuzz_*; do
         import_inferencex_agg) dirs+=("$fixtures/inferencex-agg") ;;
         import_inferencex_api) dirs+=("$fixtures/inferencex-app-api") ;;
         import_vllm | import_sglang) dirs+=("$fixtures/inferencex-raw-bench-serving") ;;
-        import_store | detect) dirs+=("$fixtures/inferencex-agg" "$fixtures/inferencex-raw-bench-serving") ;;
+        import_store | detect | flat_record) dirs+=("$fixtures/inferencex-agg" "$fixtures/inferencex-raw-bench-serving") ;;
         recipe)
             mkdir -p "$build/fuzz-seeds/recipe"
             cp resources/engine_recipes.json "$build/fuzz-seeds/recipe/"

@@ -32,7 +32,7 @@ QStringList fixturesFor(const QString& name)
         return filesUnder(real + "/inferencex-app-api");
     if (name == "import_vllm" || name == "import_sglang")
         return filesUnder(real + "/inferencex-raw-bench-serving");
-    if (name == "import_store" || name == "detect")
+    if (name == "import_store" || name == "detect" || name == "flat_record")
         return filesUnder(real + "/inferencex-agg") + filesUnder(real + "/inferencex-raw-bench-serving");
     if (name == "recipe")
         return { QStringLiteral(PARETOSCOPE_RESOURCES_DIR "/engine_recipes.json") };

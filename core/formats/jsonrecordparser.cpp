@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <simdjson.h>
 
+#include "flatrecord.h"
+
 namespace paretoscope {
 
 // The DOM API dispatches at run time to the best kernel of the machine (AVX2 where present); simdjson's on-demand
@@ -100,6 +102,17 @@ Result<std::vector<std::string>> JsonRecordParser::keys(const JsonElement& el)
 }
 
 Status JsonRecordParser::walk(const JsonElement& el, RecordMapper& mapper)
+{
+    // a flat record, nearly all of them, in one pass without copies; the rest (and every syntax error) through
+    // simdjson, after the mapper is started again
+    Status status = ok();
+    if (readFlatRecord(el.text, el.capacity, mapper, status))
+        return status;
+    mapper.begin();
+    return walkGeneral(el, mapper);
+}
+
+Status JsonRecordParser::walkGeneral(const JsonElement& el, RecordMapper& mapper)
 {
     auto obj = m_impl->open(el);
     if (!obj)

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/bytesource.h"
+#include "tests/fuzz/flatcheck.h"
 #include "core/csvreader.h"
 #include "core/documentstream.h"
 #include "core/formats/formatdetect.h"
@@ -154,6 +155,22 @@ void requestLog(const std::uint8_t* data, std::size_t size)
         (void)encodeRequests(*logs);
 }
 
+// The flat record reader against simdjson on every record of the stream: a disagreement is a finding.
+void flatRecord(const std::uint8_t* data, std::size_t size)
+{
+    MemorySource source("fuzz.json", bytes(data, size));
+    StreamLimits limits;
+    limits.maxElementBytes = 1 << 20;
+    (void)forEachJsonElement(
+        source, limits,
+        [&](const JsonElement& e) -> Status {
+            if (!flatRecordMismatch(e.text).empty())
+                __builtin_trap();
+            return ok();
+        },
+        {});
+}
+
 void prometheus(const std::uint8_t* data, std::size_t size)
 {
     (void)engineState(parsePrometheusText(std::string_view(reinterpret_cast<const char*>(data), size)));
@@ -177,6 +194,7 @@ const std::vector<NamedTarget>& targets()
         { "session_config", sessionConfig },
         { "request_log", requestLog },
         { "prometheus", prometheus },
+        { "flat_record", flatRecord },
     };
     return all;
 }
