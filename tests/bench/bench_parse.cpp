@@ -1,0 +1,77 @@
+// Reading records into RunRecords, the parsing thread's share of an import: the same 20,000 synthetic InferenceX
+// aggregate records (cut out of the stream once, kept in memory) walked into the agg mapper and finished, by the
+// flat reader (what the importer does) and by simdjson alone (what it did before), in one process. The ratio of the
+// two times is the figure; the absolute ones move with the machine.
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "core/bytesource.h"
+#include "core/documentstream.h"
+#include "core/formats/jsonrecordparser.h"
+#include "core/formats/recordmapper.h"
+#include "tests/support/agggenerator.h"
+
+using namespace paretoscope;
+
+namespace {
+
+struct Records {
+    std::vector<std::string> text; // each with 64 readable bytes after it, as the splitter leaves them
+    Records()
+    {
+        const auto path = std::filesystem::temp_directory_path() / ("paretoscope-parse-" + std::to_string(::getpid()));
+        testsupport::writeAggArray(path.string(), 20000);
+        std::ifstream in(path);
+        std::stringstream all;
+        all << in.rdbuf();
+        std::filesystem::remove(path);
+        MemorySource source("agg.json", all.str());
+        (void)forEachJsonElement(
+            source, {},
+            [&](const JsonElement& e) -> Status {
+                text.emplace_back(std::string(e.text) + std::string(64, ' '));
+                return ok();
+            },
+            nullptr);
+    }
+};
+
+const Records& records()
+{
+    static const Records r;
+    return r;
+}
+
+template <bool Flat> void BM_ReadRecords(benchmark::State& state)
+{
+    const Records& r = records();
+    JsonRecordParser parser;
+    auto mapper = makeMapper(Format::InferenceXAgg, {});
+    for (auto _ : state) {
+        for (const std::string& t : r.text) {
+            JsonElement el;
+            el.text = std::string_view(t.data(), t.size() - 64);
+            el.capacity = t.size();
+            mapper->begin();
+            Status st = Flat ? parser.walk(el, *mapper) : parser.walkGeneral(el, *mapper);
+            auto rec = mapper->finish();
+            if (!st || !rec)
+                state.SkipWithError("a record failed");
+            benchmark::DoNotOptimize(rec);
+        }
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * r.text.size()));
+}
+BENCHMARK(BM_ReadRecords<true>)->Name("read_records/flat_reader")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReadRecords<false>)->Name("read_records/simdjson_only")->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();
