@@ -361,8 +361,8 @@ Result<ImportSummary> importSource(
         return Error { name + ": empty: the file has no content" };
 
     ImportState state { store, options, name, nullptr, nullptr };
-    Status st = (*first == '[' || *first == '{') ? importJson(state, source, progress)
-                                                 : importCsv(state, source, progress);
+    Status st
+        = (*first == '[' || *first == '{') ? importJson(state, source, progress) : importCsv(state, source, progress);
     if (st && state.records == 0)
         st = Error { name + ": no records in the file" };
     if (state.pipeline) {

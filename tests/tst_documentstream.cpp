@@ -247,7 +247,8 @@ private slots:
             }
             QCOMPARE(out.size(), good);
             QVERIFY(out == data.substr(0, good));
-            QVERIFY2(QString::fromStdString(error.error()).contains("failing.json: read failed"), error.error().c_str());
+            QVERIFY2(
+                QString::fromStdString(error.error()).contains("failing.json: read failed"), error.error().c_str());
             QVERIFY(!src.sha256Hex().ok());
         }
         for (int k = 0; k < 20; ++k) { // left at once or after one read: the destructor stops the reading thread

@@ -25,8 +25,8 @@ namespace {
 // A JSON number in one of many spellings, some of them not JSON at all.
 std::string randomNumber(std::mt19937_64& rng)
 {
-    static const char* fixed[] = { "0", "-0", "0.0", "-0.0", "1", "-1", "1e5", "1E+5", "1e-5", "2.5e-3", "1e22",
-        "1e23", "9007199254740993", "9007199254740993.0", "0.1", "0.30000000000000004", "123456789012345678",
+    static const char* fixed[] = { "0", "-0", "0.0", "-0.0", "1", "-1", "1e5", "1E+5", "1e-5", "2.5e-3", "1e22", "1e23",
+        "9007199254740993", "9007199254740993.0", "0.1", "0.30000000000000004", "123456789012345678",
         "1234567890123456789", "12345678901234567890", "-9223372036854775808", "5e-324", "2.2250738585072011e-308",
         "1.7976931348623157e308", "1e309", "-1e309", "1e-400", "4.9406564584124654e-324", "0.000000000000000000001",
         "123.456e-30", "7.0e+0", "01", "1.", ".5", "+1", "1e", "1e+", "--1", "-", "1.2.3", "0x10", "NaN", "Infinity",
@@ -56,8 +56,8 @@ std::string randomNumber(std::mt19937_64& rng)
 
 std::string randomString(std::mt19937_64& rng)
 {
-    static const char* pieces[] = { "b300", "vllm", "fp4", "x", " ", "\\\"", "\\\\", "\\n", "\\u00e9", "\xc3\xa9",
-        "\t", "{", "]", ",", ":", "registry/vllm:v0.0", "p99.9_ttft" };
+    static const char* pieces[] = { "b300", "vllm", "fp4", "x", " ", "\\\"", "\\\\", "\\n", "\\u00e9", "\xc3\xa9", "\t",
+        "{", "]", ",", ":", "registry/vllm:v0.0", "p99.9_ttft" };
     std::string s = "\"";
     for (int n = static_cast<int>(rng() % 4); n > 0; --n)
         s += pieces[rng() % std::size(pieces)];
@@ -80,8 +80,8 @@ std::string randomValue(std::mt19937_64& rng)
 
 std::string randomRecord(std::mt19937_64& rng)
 {
-    static const char* keys[] = { "hw", "conc", "tput_per_gpu", "median_tpot", "p99.9_ttft", "refuse", "k\\u0041",
-        "", "model" };
+    static const char* keys[]
+        = { "hw", "conc", "tput_per_gpu", "median_tpot", "p99.9_ttft", "refuse", "k\\u0041", "", "model" };
     static const char* spaces[] = { "", " ", "\n", "\t ", "\r\n" };
     auto ws = [&] { return std::string(spaces[rng() % std::size(spaces)]); };
     std::string r = ws() + "{" + ws();
@@ -97,8 +97,8 @@ std::string randomRecord(std::mt19937_64& rng)
 // A byte changed, inserted or removed somewhere.
 std::string damaged(std::string s, std::mt19937_64& rng)
 {
-    static const char bytes[] = { '"', '\\', ',', ':', '{', '}', '[', ']', '-', '.', 'e', '0', '9', ' ', 'n',
-        '\x01', '\x7f', '\x80', '\xff' };
+    static const char bytes[] = { '"', '\\', ',', ':', '{', '}', '[', ']', '-', '.', 'e', '0', '9', ' ', 'n', '\x01',
+        '\x7f', '\x80', '\xff' };
     if (s.empty())
         return s;
     const std::size_t at = rng() % s.size();
@@ -125,7 +125,8 @@ private slots:
     void realRecordsReadAsSimdjsonReadsThem()
     {
         int records = 0, flat = 0;
-        QDirIterator it(QStringLiteral(PARETOSCOPE_FIXTURES_DIR), { "*.json" }, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(
+            QStringLiteral(PARETOSCOPE_FIXTURES_DIR), { "*.json" }, QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString path = it.next();
             MemorySource source(path.toStdString(), readAll(path).toStdString());

@@ -260,9 +260,9 @@ private slots:
             used.insert(k);
             rows.append(QJsonObject { { "hw", QString::fromStdString(x.hw) },
                 { "model", QString::fromStdString(x.model) }, { "framework", QString::fromStdString(x.engine) },
-                { "precision", QString::fromStdString(x.precision) }, { "spec_decoding", QString::fromStdString(x.spec) },
-                { "isl", x.isl }, { "osl", x.osl }, { "conc", i + 1 }, { "tp", 8 }, { "tput_per_gpu", 100.0 + i },
-                { "median_tpot", 0.01 } });
+                { "precision", QString::fromStdString(x.precision) },
+                { "spec_decoding", QString::fromStdString(x.spec) }, { "isl", x.isl }, { "osl", x.osl },
+                { "conc", i + 1 }, { "tp", 8 }, { "tput_per_gpu", 100.0 + i }, { "median_tpot", 0.01 } });
         }
         QTemporaryDir dir;
         QVERIFY(writeFile(dir.filePath("series.json"), QJsonDocument(rows).toJson()));
@@ -270,7 +270,8 @@ private slots:
         auto r = importPath(*s, dir.filePath("series.json").toStdString(), {});
         QVERIFY2(r[0].result.ok(), r[0].result.ok() ? "" : r[0].result.error().c_str());
         QCOMPARE(r[0].result->imported, 2000u);
-        QCOMPARE(scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM series"), static_cast<long long>(used.size()));
+        QCOMPARE(
+            scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM series"), static_cast<long long>(used.size()));
         auto runs = s->allRuns();
         QCOMPARE(runs.size(), std::size_t(2000));
         for (const StoredRun& run : runs) {

@@ -147,7 +147,8 @@ Status assignPositive(std::string_view key, const FieldValue& v, std::optional<d
 Status assignCount(std::string_view key, const FieldValue& v, int& out)
 {
     // the common case, decided as count() and the bound below would, without their result objects
-    if (v.kind == FieldValue::Kind::Number && v.number >= 0 && v.number <= 100000000 && v.number == std::floor(v.number)) {
+    if (v.kind == FieldValue::Kind::Number && v.number >= 0 && v.number <= 100000000
+        && v.number == std::floor(v.number)) {
         out = static_cast<int>(v.number);
         return ok();
     }

@@ -76,8 +76,8 @@ public:
         // 16 bytes at a time where they are readable: the first quote, backslash or byte outside 0x20..0x7f decides
         while (m_p + 16 <= m_limit) {
             const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m_p));
-            const __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+            const __m128i stop = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
                 _mm_cmplt_epi8(v, _mm_set1_epi8(0x20))); // signed: bytes above 0x7f are negative
             const auto mask = static_cast<unsigned>(_mm_movemask_epi8(stop));
             if (mask == 0) {

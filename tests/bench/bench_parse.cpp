@@ -1,7 +1,8 @@
 // Reading records into RunRecords, the parsing thread's share of an import: the same 20,000 synthetic InferenceX
 // aggregate records (cut out of the stream once, kept in memory) walked into the agg mapper and finished, by the
 // flat reader (what the importer does) and by simdjson alone (what it did before), in one process. The ratio of the
-// two times is the figure; the absolute ones move with the machine.
+// two times is the figure; the absolute ones move with the machine. Run them interleaved:
+//   bench_parse --benchmark_repetitions=12 --benchmark_enable_random_interleaving=true
 #include <benchmark/benchmark.h>
 
 #include <filesystem>

@@ -20,8 +20,8 @@ public:
         char buf[64];
         switch (v.kind) {
         case FieldValue::Kind::Number:
-            std::snprintf(buf, sizeof buf, "=n%016llx;",
-                static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(v.number)));
+            std::snprintf(
+                buf, sizeof buf, "=n%016llx;", static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(v.number)));
             log += buf;
             break;
         case FieldValue::Kind::Text:

@@ -6,7 +6,6 @@
 #include <string_view>
 
 #include "core/bytesource.h"
-#include "tests/fuzz/flatcheck.h"
 #include "core/csvreader.h"
 #include "core/documentstream.h"
 #include "core/formats/formatdetect.h"
@@ -19,6 +18,7 @@
 #include "core/live/sessionconfig.h"
 #include "core/live/sseparser.h"
 #include "core/runstore.h"
+#include "tests/fuzz/flatcheck.h"
 
 namespace paretoscope::fuzz {
 
@@ -49,8 +49,7 @@ template <Format F> void importer(const std::uint8_t* data, std::size_t size)
     auto mapper = makeMapper(F, callerFields());
     StreamLimits limits;
     limits.maxElementBytes = 1 << 20;
-    (void)forEachJsonElement(
-        source, limits,
+    (void)forEachJsonElement(source, limits,
         [&](const JsonElement& e) -> Status {
             mapper->begin();
             if (auto st = parser.walk(e, *mapper); !st)
@@ -71,8 +70,7 @@ void detector(const std::uint8_t* data, std::size_t size)
     JsonRecordParser parser;
     StreamLimits limits;
     limits.maxElementBytes = 1 << 20;
-    (void)forEachJsonElement(
-        source, limits,
+    (void)forEachJsonElement(source, limits,
         [&](const JsonElement& e) -> Status {
             auto keys = parser.keys(e);
             if (keys)
@@ -161,8 +159,7 @@ void flatRecord(const std::uint8_t* data, std::size_t size)
     MemorySource source("fuzz.json", bytes(data, size));
     StreamLimits limits;
     limits.maxElementBytes = 1 << 20;
-    (void)forEachJsonElement(
-        source, limits,
+    (void)forEachJsonElement(source, limits,
         [&](const JsonElement& e) -> Status {
             if (!flatRecordMismatch(e.text).empty())
                 __builtin_trap();
