@@ -14,6 +14,7 @@
 
 #include "core/frontiercache.h"
 #include "core/importer.h"
+#include "core/reports.h"
 #include "core/sqlite.h"
 #include "core/u64set.h"
 #include "tests/support/agggenerator.h"
@@ -376,6 +377,51 @@ private slots:
         QCOMPARE(again[0].result->imported, 3000u);
         QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 3000);
         QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
+    }
+
+    // Cancelling from the progress callback half-way through a large JSON file, and through the same runs as a CSV:
+    // the import says so, nothing of the file stays, and the reading thread stops with it. Then the file imports
+    // whole.
+    void cancelledImportLeavesNothing()
+    {
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        const QString json = dir.filePath("agg.json");
+        const std::uint64_t bytes = writeAggArray(json.toStdString(), 40000);
+        QVERIFY(bytes > (8u << 20));
+        const QString db = dir.filePath("store.sqlite");
+        auto cancelHalfWay = [&](std::uint64_t& calls) {
+            return [&calls](std::uint64_t done, std::uint64_t total) {
+                ++calls;
+                return done < total / 2;
+            };
+        };
+        std::uint64_t calls = 0;
+        auto r = importPath(*s, json.toStdString(), {}, cancelHalfWay(calls));
+        QVERIFY(!r[0].result.ok());
+        QVERIFY2(QString::fromStdString(r[0].result.error()).contains("import cancelled"), r[0].result.error().c_str());
+        QVERIFY(calls > 2); // progress was reported before the cancel
+        QCOMPARE(s->runCount(), 0);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM sources"), 0);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 0);
+
+        auto whole = importPath(*s, json.toStdString(), {});
+        QVERIFY2(whole[0].result.ok(), whole[0].result.ok() ? "" : whole[0].result.error().c_str());
+        QCOMPARE(whole[0].result->imported, 40000u);
+        const QString csv = dir.filePath("runs.csv");
+        QVERIFY(writeFile(csv, QByteArray::fromStdString(runsCsv(s->allRuns()))));
+
+        auto other = openTempStore(dir, "other.sqlite");
+        calls = 0;
+        auto c = importPath(*other, csv.toStdString(), {}, cancelHalfWay(calls));
+        QVERIFY(!c[0].result.ok());
+        QVERIFY2(QString::fromStdString(c[0].result.error()).contains("import cancelled"), c[0].result.error().c_str());
+        QCOMPARE(other->runCount(), 0);
+        QCOMPARE(scalar(dir.filePath("other.sqlite"), "SELECT count(*) FROM sources"), 0);
+        auto csvWhole = importPath(*other, csv.toStdString(), {});
+        QVERIFY2(csvWhole[0].result.ok(), csvWhole[0].result.ok() ? "" : csvWhole[0].result.error().c_str());
+        QCOMPARE(csvWhole[0].result->imported, 40000u);
+        QCOMPARE(QString::fromStdString(other->integrityCheck()), QStringLiteral("ok"));
     }
 
     void deleteAndCacheInvalidation()
