@@ -17,11 +17,6 @@ namespace {
 constexpr std::size_t kPadding = 64; // simdjson::SIMDJSON_PADDING
 constexpr std::size_t kReadSize = 256u << 10; // read in pieces that stay in the cache until they are split and parsed
 
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
 enum class ScanState { Complete, NeedMore, TooDeep };
 
 // The characters the container scan acts on, for 64 bytes at p: one bit per byte in each mask. Reads 64 bytes; the
@@ -165,7 +160,7 @@ ScanState scanScalar(const char* p, const char* end, const char*& out)
         out = q + 1;
         return ScanState::Complete;
     }
-    while (q < end && *q != ',' && *q != ']' && *q != '}' && !isSpace(*q))
+    while (q < end && *q != ',' && *q != ']' && *q != '}' && !isJsonSpace(*q))
         ++q;
     if (q >= end)
         return ScanState::NeedMore;
@@ -249,7 +244,7 @@ Status forEachJsonElement(
 
     for (;;) {
         // skip whitespace
-        while (begin < fill && isSpace(buf[begin])) {
+        while (begin < fill && isJsonSpace(buf[begin])) {
             if (buf[begin] == '\n')
                 ++line;
             ++begin;

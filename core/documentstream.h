@@ -26,6 +26,12 @@ struct StreamLimits {
     int maxDepth = 64;
 };
 
+/// JSON's whitespace: space, tab, line feed, carriage return.
+inline bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
 using ElementFn = std::function<Status(const JsonElement&)>;
 /// Progress: bytes consumed so far and the total (0 when unknown); returning false cancels.
 using ProgressFn = std::function<bool(std::uint64_t done, std::uint64_t total)>;

@@ -58,17 +58,18 @@ void HashingReadAhead::run()
         }
         chunk.resize(fill);
         m_sha.update(chunk.data(), chunk.size());
+        const bool last = end || !error.empty();
         {
             std::lock_guard lock(m_mutex);
             if (fill > 0)
                 m_queue.push_back(std::move(chunk));
-            if (end || !error.empty()) {
+            if (last) {
                 m_error = std::move(error);
                 m_end = true;
             }
         }
         m_cv.notify_all();
-        if (end || !m_error.empty())
+        if (last)
             return;
     }
 }

@@ -13,10 +13,9 @@
 
 namespace paretoscope {
 
-/// Reads a source ahead on a thread of its own and hashes what it reads (SHA-256), so that neither the system's
-/// copy of the file nor the hash costs the parsing thread anything: read() hands out bytes already in memory. A
-/// large import's parser is its busiest thread; this takes about a sixth of its work away. At most a few chunks wait
-/// at a time, so memory stays bounded whatever the file size.
+/// Reads a source ahead on a thread of its own and hashes what it reads (SHA-256): read() hands out bytes already in
+/// memory, so the system's read of the file and the hash stay off the parsing thread. At most a few chunks wait at
+/// a time, so memory stays bounded whatever the file size.
 class HashingReadAhead final : public ByteSource {
 public:
     explicit HashingReadAhead(ByteSource& inner);

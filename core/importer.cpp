@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "csvreader.h"
+#include "documentstream.h"
 #include "formats/formatdetect.h"
 #include "formats/jsonrecordparser.h"
 #include "hashingreadahead.h"
@@ -170,7 +171,7 @@ public:
         for (;;) {
             for (std::size_t i = m_pos; i < m_head.size(); ++i) {
                 char c = m_head[i];
-                if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
+                if (!isJsonSpace(c))
                     return c;
             }
             if (m_head.size() > (1u << 20))

@@ -51,7 +51,7 @@ struct ImportWriter::Impl {
     sql::Statement insertSeries;
     // the series this import has met, by seriesHash(); each with a record of it to tell colliding hashes apart
     struct KnownSeries {
-        RunRecord fields; // only the series fields are set
+        RunRecord first; // the record that brought the series in; sameSeries() compares with it
         long long id;
     };
     std::unordered_map<std::uint64_t, std::vector<KnownSeries>> series;
@@ -159,7 +159,7 @@ Result<long long> ImportWriter::seriesId(const RunRecord& r, std::uint64_t serie
 {
     std::vector<Impl::KnownSeries>& known = m_impl->series[seriesHash];
     for (const Impl::KnownSeries& k : known)
-        if (sameSeries(k.fields, r))
+        if (sameSeries(k.first, r))
             return k.id;
     sql::Statement& s = m_impl->insertSeries;
     s.reset();
@@ -175,16 +175,7 @@ Result<long long> ImportWriter::seriesId(const RunRecord& r, std::uint64_t serie
         return Error { "cannot record the series: " + s.error() };
     long long id = s.int64(0);
     while (s.step()) { }
-    RunRecord fields;
-    fields.model = r.model;
-    fields.isl = r.isl;
-    fields.osl = r.osl;
-    fields.workload = r.workload;
-    fields.hardware = r.hardware;
-    fields.engine = r.engine;
-    fields.precision = r.precision;
-    fields.specDecoding = r.specDecoding;
-    known.push_back({ std::move(fields), id });
+    known.push_back({ r, id });
     return id;
 }
 

@@ -13,17 +13,22 @@ using namespace paretoscope;
 
 namespace {
 
-// Hands out the data a few bytes at a time, so records are cut across many reads.
+// Hands out the data a few bytes at a time, so records are cut across many reads; with `failAt`, the bytes up to
+// there and then a read error, as from a disk that went away.
 class TrickleSource final : public ByteSource {
 public:
-    TrickleSource(std::string data, std::size_t step)
+    TrickleSource(std::string data, std::size_t step, std::size_t failAt = std::string::npos)
         : m_data(std::move(data))
         , m_step(step)
+        , m_end(std::min(failAt, m_data.size()))
+        , m_fails(failAt != std::string::npos)
     {
     }
     Result<std::size_t> read(char* dst, std::size_t n) override
     {
-        std::size_t k = std::min({ n, m_step, m_data.size() - m_pos });
+        if (m_fails && m_pos == m_end)
+            return Error { m_name + ": read failed: Input/output error" };
+        std::size_t k = std::min({ n, m_step, m_end - m_pos });
         std::memcpy(dst, m_data.data() + m_pos, k);
         m_pos += k;
         return k;
@@ -34,35 +39,10 @@ public:
 private:
     std::string m_data;
     std::size_t m_step;
+    std::size_t m_end;
+    bool m_fails;
     std::size_t m_pos = 0;
     std::string m_name = "trickle.json";
-};
-
-// Serves `good` bytes, then fails as a disk that went away would.
-class FailingSource final : public ByteSource {
-public:
-    FailingSource(std::string data, std::size_t good)
-        : m_data(std::move(data))
-        , m_good(good)
-    {
-    }
-    Result<std::size_t> read(char* dst, std::size_t n) override
-    {
-        if (m_pos == m_good)
-            return Error { m_name + ": read failed: Input/output error" };
-        std::size_t k = std::min({ n, std::size_t(70001), m_good - m_pos });
-        std::memcpy(dst, m_data.data() + m_pos, k);
-        m_pos += k;
-        return k;
-    }
-    std::uint64_t size() const override { return m_data.size(); }
-    const std::string& name() const override { return m_name; }
-
-private:
-    std::string m_data;
-    std::size_t m_good;
-    std::size_t m_pos = 0;
-    std::string m_name = "failing.json";
 };
 
 std::string randomBytes(std::size_t n, unsigned seed)
@@ -231,7 +211,7 @@ private slots:
         const std::string data = randomBytes(5 * HashingReadAhead::kChunk, 5);
         const std::size_t good = 3 * HashingReadAhead::kChunk / 2 + 17;
         {
-            FailingSource inner(data, good);
+            TrickleSource inner(data, 70001, good);
             HashingReadAhead src(inner);
             std::string out;
             char buf[65536];
@@ -248,7 +228,7 @@ private slots:
             QCOMPARE(out.size(), good);
             QVERIFY(out == data.substr(0, good));
             QVERIFY2(
-                QString::fromStdString(error.error()).contains("failing.json: read failed"), error.error().c_str());
+                QString::fromStdString(error.error()).contains("trickle.json: read failed"), error.error().c_str());
             QVERIFY(!src.sha256Hex().ok());
         }
         for (int k = 0; k < 20; ++k) { // left at once or after one read: the destructor stops the reading thread

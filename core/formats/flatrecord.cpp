@@ -1,5 +1,7 @@
 #include "flatrecord.h"
 
+#include "../documentstream.h"
+
 #include <bit>
 #include <charconv>
 #include <cstdint>
@@ -11,11 +13,6 @@
 
 namespace paretoscope {
 namespace {
-
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
 
 bool isDigit(char c)
 {
@@ -53,7 +50,7 @@ public:
 
     bool skipSpace()
     {
-        while (m_p < m_end && isSpace(*m_p))
+        while (m_p < m_end && isJsonSpace(*m_p))
             ++m_p;
         return m_p < m_end;
     }
