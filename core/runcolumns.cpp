@@ -1,5 +1,7 @@
 #include "runcolumns.h"
 
+#include "latencypack.h"
+
 namespace paretoscope {
 namespace {
 
@@ -34,10 +36,6 @@ namespace {
         col, "INTEGER", [](sql::Statement& s, int i, const RunRecord& r) { s.bind(i, r.member); },                     \
             [](const sql::Statement& s, int i, RunRecord& r) { r.member = s.optInt(i); }                               \
     }
-#define PS_STATS(metric)                                                                                               \
-    PS_REAL(#metric "_mean_s", metric.mean), PS_REAL(#metric "_median_s", metric.median),                              \
-        PS_REAL(#metric "_p90_s", metric.p90), PS_REAL(#metric "_p99_s", metric.p99),                                  \
-        PS_REAL(#metric "_p999_s", metric.p999)
 
 const RunColumn kColumns[] = {
     PS_TEXT("engine_image", engineImage),
@@ -56,10 +54,19 @@ const RunColumn kColumns[] = {
     PS_REAL("output_tput_per_gpu", outputTputPerGpu),
     PS_REAL("input_tput_per_gpu", inputTputPerGpu),
     PS_REAL("interactivity", interactivity),
-    PS_STATS(ttft),
-    PS_STATS(tpot),
-    PS_STATS(itl),
-    PS_STATS(e2el),
+    PS_REAL("ttft_median_s", ttft.median),
+    PS_REAL("tpot_median_s", tpot.median),
+    PS_REAL("itl_median_s", itl.median),
+    PS_REAL("e2el_median_s", e2el.median),
+    RunColumn { "latency_stats", "BLOB",
+        [](sql::Statement& s, int i, const RunRecord& r) {
+            const PackedLatency packed(r);
+            if (packed.bytes().empty())
+                s.bindNull(i);
+            else
+                s.bindBlob(i, packed.bytes());
+        },
+        [](const sql::Statement& s, int i, RunRecord& r) { PackedLatency::unpack(s.blob(i), r); } },
     PS_REAL("avg_power_w", avgPowerW),
     PS_COUNT("completed", completed),
     PS_COUNT("failed", failed),
@@ -71,7 +78,6 @@ const RunColumn kColumns[] = {
 #undef PS_BOOL
 #undef PS_REAL
 #undef PS_COUNT
-#undef PS_STATS
 
 } // namespace
 

@@ -61,6 +61,9 @@ public:
     static constexpr const char* kReadCacheSizePragma = "PRAGMA cache_size=-131072";
     /// Opens or creates the store at path and migrates it forward. A newer schema than this build knows is refused.
     static Result<std::unique_ptr<RunStore>> open(const std::string& path);
+    /// Creates a store at path with the schema of an older version (1 up to the current one) and closes it: for
+    /// tests of the migrations, which then fill it in that version's layout and open it.
+    static Status createAtVersion(const std::string& path, int version);
     ~RunStore();
     RunStore(const RunStore&) = delete;
     RunStore& operator=(const RunStore&) = delete;
@@ -107,7 +110,7 @@ public:
 
 private:
     RunStore(sqlite3* db, std::string path);
-    Status migrate();
+    Status migrate(int upTo);
     /// `where` may use ?1, ?2... for the texts in `binds`, bound in that order.
     std::vector<StoredRun> selectRuns(const std::string& where, const std::vector<std::string>& binds = {});
 
