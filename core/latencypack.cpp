@@ -2,52 +2,51 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 namespace paretoscope {
 namespace {
 
-using Stat = std::optional<double> LatencyStats::*;
-using Metric = LatencyStats RunRecord::*;
-
-// the order of the packed statistics; bit i of the mask is entry i. Never reorder: stores hold this layout.
-constexpr std::array<Metric, 4> kMetricOrder { &RunRecord::ttft, &RunRecord::tpot, &RunRecord::itl, &RunRecord::e2el };
-constexpr std::array<Stat, 4> kStatOrder { &LatencyStats::mean, &LatencyStats::p90, &LatencyStats::p99,
-    &LatencyStats::p999 };
-
-std::optional<double>& slot(RunRecord& r, std::size_t i)
+// The packed statistics in their order; bit i of the mask is entry i. Never reorder: stores hold this layout.
+template <typename Record> auto packedStats(Record& r)
 {
-    return (r.*kMetricOrder[i / kStatOrder.size()]).*kStatOrder[i % kStatOrder.size()];
-}
-
-const std::optional<double>& slot(const RunRecord& r, std::size_t i)
-{
-    return (r.*kMetricOrder[i / kStatOrder.size()]).*kStatOrder[i % kStatOrder.size()];
+    return std::array { &r.ttft.mean, &r.ttft.p90, &r.ttft.p99, &r.ttft.p999, &r.tpot.mean, &r.tpot.p90, &r.tpot.p99,
+        &r.tpot.p999, &r.itl.mean, &r.itl.p90, &r.itl.p99, &r.itl.p999, &r.e2el.mean, &r.e2el.p90, &r.e2el.p99,
+        &r.e2el.p999 };
 }
 
 void putLittleEndian(char* to, std::uint64_t v, int bytes)
 {
-    for (int b = 0; b < bytes; ++b)
-        to[b] = static_cast<char>((v >> (8 * b)) & 0xff);
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(to, &v, static_cast<std::size_t>(bytes));
+    } else {
+        for (int b = 0; b < bytes; ++b)
+            to[b] = static_cast<char>((v >> (8 * b)) & 0xff);
+    }
 }
 
 std::uint64_t getLittleEndian(const char* from, int bytes)
 {
     std::uint64_t v = 0;
-    for (int b = 0; b < bytes; ++b)
-        v |= std::uint64_t(static_cast<unsigned char>(from[b])) << (8 * b);
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(&v, from, static_cast<std::size_t>(bytes));
+    } else {
+        for (int b = 0; b < bytes; ++b)
+            v |= std::uint64_t(static_cast<unsigned char>(from[b])) << (8 * b);
+    }
     return v;
 }
 
 } // namespace
 
-static_assert(kMetricOrder.size() * kStatOrder.size() == PackedLatency::kStats);
-
 PackedLatency::PackedLatency(const RunRecord& r)
 {
+    const auto stats = packedStats(r);
+    static_assert(stats.size() == kStats);
     std::uint64_t mask = 0;
     std::size_t at = 2;
     for (std::size_t i = 0; i < kStats; ++i) {
-        if (const auto& v = slot(r, i)) {
+        if (const std::optional<double>& v = *stats[i]) {
             mask |= std::uint64_t(1) << i;
             putLittleEndian(m_bytes.data() + at, std::bit_cast<std::uint64_t>(*v), 8);
             at += 8;
@@ -61,9 +60,10 @@ PackedLatency::PackedLatency(const RunRecord& r)
 
 bool PackedLatency::unpack(std::string_view bytes, RunRecord& r)
 {
+    const auto stats = packedStats(r);
     if (bytes.empty()) {
-        for (std::size_t i = 0; i < kStats; ++i)
-            slot(r, i).reset();
+        for (std::optional<double>* v : stats)
+            v->reset();
         return true;
     }
     if (bytes.size() < 2)
@@ -74,10 +74,10 @@ bool PackedLatency::unpack(std::string_view bytes, RunRecord& r)
     std::size_t at = 2;
     for (std::size_t i = 0; i < kStats; ++i) {
         if ((mask >> i) & 1) {
-            slot(r, i) = std::bit_cast<double>(getLittleEndian(bytes.data() + at, 8));
+            *stats[i] = std::bit_cast<double>(getLittleEndian(bytes.data() + at, 8));
             at += 8;
         } else {
-            slot(r, i).reset();
+            stats[i]->reset();
         }
     }
     return true;

@@ -39,6 +39,28 @@ bool eightDigits(const char* p, std::uint64_t& value)
     return true;
 }
 
+constexpr std::uint64_t kPow10Int[] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000 };
+
+// Of the eight bytes in v (the first in the lowest byte): how many leading ones are ASCII digits, and their value.
+// A byte after the digits may carry into the next when 6 is added to it, but only into bytes after it.
+inline int leadingDigits(std::uint64_t v, std::uint64_t& value)
+{
+    const std::uint64_t notDigit = ((v & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull)
+        | (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull);
+    const int n = notDigit ? std::countr_zero(notDigit) >> 3 : 8;
+    if (n == 0) {
+        value = 0;
+        return 0;
+    }
+    // the digits' values, moved up so the bytes after them fall off and zeros lead: eight digits' worth
+    std::uint64_t d = (v ^ 0x3030303030303030ull) << (8 * (8 - n));
+    d = d * 10 + (d >> 8);
+    value = (((d & 0x000000FF000000FFull) * (100 + (1000000ull << 32)))
+                + (((d >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32))))
+        >> 32;
+    return n;
+}
+
 class Scanner {
 public:
     Scanner(std::string_view text, std::size_t readable)
@@ -106,6 +128,62 @@ public:
     // Converted correctly rounded: exactly (Clinger's fast path) when the digits fit 53 bits and the power of ten is
     // at most 22, else by from_chars. An integer is made a double from its int64 value, as the general parser does.
     bool number(double& out)
+    {
+        return shortNumber(out) || anyNumber(out);
+    }
+
+    // The common case without a loop per digit: at most 7 integer digits, at most 19 digits in all, no exponent,
+    // and the digits fitting 53 bits. False (m_p unchanged) for anything else, which anyNumber() then reads.
+    bool shortNumber(double& out)
+    {
+        const char* p = m_p;
+        const bool negative = *p == '-';
+        p += negative;
+        if (p + 32 > m_limit)
+            return false;
+        std::uint64_t chunk, mantissa;
+        std::memcpy(&chunk, p, 8);
+        const int intDigits = leadingDigits(chunk, mantissa);
+        if (intDigits == 0 || intDigits == 8 || (*p == '0' && intDigits > 1))
+            return false;
+        p += intDigits;
+        int exponent = 0;
+        const bool integer = *p != '.';
+        if (!integer) {
+            ++p;
+            int digits = intDigits;
+            for (int part = 0;; ++part) {
+                if (part == 3)
+                    return false;
+                std::uint64_t value;
+                std::memcpy(&chunk, p, 8);
+                const int n = leadingDigits(chunk, value);
+                if (n == 0 && part == 0)
+                    return false; // "1." is not a number
+                if (digits + n > 19)
+                    return false;
+                mantissa = mantissa * kPow10Int[n] + value;
+                digits += n;
+                exponent -= n;
+                p += n;
+                if (n < 8)
+                    break;
+            }
+            if (mantissa > (std::uint64_t(1) << 53) || exponent < -22)
+                return false;
+        }
+        if (p >= m_end || *p == 'e' || *p == 'E')
+            return false;
+        const double m = static_cast<double>(mantissa); // exact: at most 53 bits, or an int64 made a double
+        if (integer)
+            out = negative && mantissa != 0 ? -m : m; // "-0" is 0: an integer zero has no sign
+        else
+            out = negative ? -(m / kPow10[-exponent]) : m / kPow10[-exponent]; // one rounding of exact operands
+        m_p = p;
+        return true;
+    }
+
+    bool anyNumber(double& out)
     {
         const char* start = m_p;
         const char* p = m_p;
