@@ -193,8 +193,8 @@ std::string describe(char c)
 
 } // namespace
 
-Status forEachJsonElement(
-    ByteSource& source, const StreamLimits& limits, const ElementFn& onElement, const ProgressFn& progress)
+Status forEachJsonElement(ByteSource& source, const StreamLimits& limits, const ElementFn& onElement,
+    const ProgressFn& progress, const RecordPrefixFn& tryPrefix)
 {
     const std::string& name = source.name();
     std::size_t cap = std::max<std::size_t>(kReadSize * 2, 1);
@@ -298,6 +298,23 @@ Status forEachJsonElement(
         }
 
         // a value starts at begin
+        if (c == '{' && tryPrefix) {
+            JsonElement from;
+            from.text = std::string_view(buf.get() + begin, fill - begin);
+            from.capacity = fill + kPadding - begin;
+            from.index = index;
+            from.line = line;
+            auto took = tryPrefix(from);
+            if (!took)
+                return Error { took.error() };
+            if (*took > 0) {
+                advance(buf.get() + begin + *took);
+                ++index;
+                if (top == Top::Array)
+                    expect = Expect::CommaOrEnd;
+                continue;
+            }
+        }
         const char* endPtr = nullptr;
         ScanState st = (c == '{' || c == '[')
             ? scanContainer(buf.get() + begin, buf.get() + fill, limits.maxDepth, endPtr)

@@ -12,6 +12,7 @@
 
 #include "csvreader.h"
 #include "documentstream.h"
+#include "formats/flatrecord.h"
 #include "formats/formatdetect.h"
 #include "formats/jsonrecordparser.h"
 #include "hashingreadahead.h"
@@ -283,7 +284,25 @@ Status importJson(ImportState& state, ByteSource& source, const ProgressFn& prog
                 return Error { recordWhere(state.name, el.index, el.line) + rec.error() };
             return state.add(std::move(*rec), el.index);
         },
-        progress);
+        progress,
+        // a flat record is read where it lies, which also finds where it ends; anything else is cut out above
+        [&](const JsonElement& from) -> Result<std::size_t> {
+            if (!state.mapper)
+                return std::size_t { 0 };
+            state.mapper->begin();
+            Status st = ok();
+            std::size_t length = 0;
+            if (!readFlatRecordPrefix(from.text, from.capacity, *state.mapper, st, length))
+                return std::size_t { 0 };
+            if (!st)
+                return Error { recordWhere(state.name, from.index, from.line) + st.error() };
+            auto rec = state.mapper->finish();
+            if (!rec)
+                return Error { recordWhere(state.name, from.index, from.line) + rec.error() };
+            if (auto added = state.add(std::move(*rec), from.index); !added)
+                return Error { added.error() };
+            return length;
+        });
 }
 
 Status importCsv(ImportState& state, ByteSource& source, const ProgressFn& progress)

@@ -303,8 +303,12 @@ private slots:
             QByteArray g = good;
             return g.replace(from, to);
         };
-        QByteArray arr = "[" + good + "," + good + "," + with("\"tp\": 8", "\"tp\": 4") + ","
-            + with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": \"fast\"") + "," + good + "]";
+        const QByteArray firstThree = "[" + good + "," + good + "," + with("\"tp\": 8", "\"tp\": 4") + ",";
+        QByteArray arr = firstThree + with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": \"fast\"") + ","
+            + good + "]";
+        // records of many lines each: the fourth starts on the line after the newlines before it
+        const QString fourthLine = "record 4 (line " + QString::number(1 + firstThree.count('\n')) + ")";
+        QVERIFY(good.count('\n') > 10);
         QTest::newRow("empty") << QByteArray() << QStringList { "empty" };
         QTest::newRow("whitespace") << QByteArray("  \n\t ") << QStringList { "empty" };
         QTest::newRow("not json") << QByteArray("hello, world\n") << QStringList { "line 1", "not a recognised" };
@@ -314,7 +318,7 @@ private slots:
         QTest::newRow("garbage after") << QByteArray("[" + good + "] x") << QStringList { "after the closing" };
         QTest::newRow("wrong type") << with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": \"fast\"")
                                     << QStringList { "record 1", "tput_per_gpu", "expected a number" };
-        QTest::newRow("bad record 4 of 5") << arr << QStringList { "record 4", "line", "tput_per_gpu" };
+        QTest::newRow("bad record 4 of 5") << arr << QStringList { fourthLine, "tput_per_gpu" };
         QTest::newRow("NaN literal") << with("\"median_ttft\": 0.2969768075272441", "\"median_ttft\": NaN")
                                      << QStringList { "record 1", "not valid JSON" };
         QTest::newRow("negative") << with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": -55.6")

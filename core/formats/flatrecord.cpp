@@ -64,7 +64,8 @@ inline int leadingDigits(std::uint64_t v, std::uint64_t& value)
 class Scanner {
 public:
     Scanner(std::string_view text, std::size_t readable)
-        : m_p(text.data())
+        : m_start(text.data())
+        , m_p(text.data())
         , m_end(text.data() + text.size())
         , m_limit(text.data() + (readable < text.size() ? text.size() : readable))
     {
@@ -85,6 +86,7 @@ public:
         return false;
     }
     bool atEnd() const { return m_p == m_end; }
+    std::size_t offset() const { return static_cast<std::size_t>(m_p - m_start); }
     char peek() const { return *m_p; }
 
     // A string without escapes, control characters or non-ASCII bytes; m_p is at its opening quote.
@@ -274,6 +276,7 @@ public:
     }
 
 private:
+    const char* m_start;
     const char* m_p;
     const char* m_end;
     const char* m_limit;
@@ -281,7 +284,12 @@ private:
 
 } // namespace
 
-bool readFlatRecord(std::string_view text, std::size_t readable, RecordMapper& mapper, Status& status)
+namespace {
+
+// The object at the start of text; with `length`, stops after its closing brace, else the text must end there
+// (whitespace aside).
+bool readFlatObject(
+    std::string_view text, std::size_t readable, RecordMapper& mapper, Status& status, std::size_t* length)
 {
     status = ok();
     bool feeding = true; // until the mapper refuses a field; the rest is still checked
@@ -315,8 +323,10 @@ bool readFlatRecord(std::string_view text, std::size_t readable, RecordMapper& m
                 return false; // nested values and anything else: the general parser
             }
             if (feeding) {
-                status = mapper.field(key, v);
-                feeding = status.ok();
+                if (Status st = mapper.field(key, v); !st) { // assigned only when refused: the common case is cheap
+                    status = std::move(st);
+                    feeding = false;
+                }
             }
             if (!s.skipSpace())
                 return false;
@@ -326,8 +336,25 @@ bool readFlatRecord(std::string_view text, std::size_t readable, RecordMapper& m
                 return false;
         }
     }
+    if (length) {
+        *length = s.offset();
+        return true;
+    }
     s.skipSpace();
     return s.atEnd();
+}
+
+} // namespace
+
+bool readFlatRecord(std::string_view text, std::size_t readable, RecordMapper& mapper, Status& status)
+{
+    return readFlatObject(text, readable, mapper, status, nullptr);
+}
+
+bool readFlatRecordPrefix(
+    std::string_view text, std::size_t readable, RecordMapper& mapper, Status& status, std::size_t& length)
+{
+    return readFlatObject(text, readable, mapper, status, &length);
 }
 
 } // namespace paretoscope

@@ -23,4 +23,10 @@ namespace paretoscope {
 /// text.data() may be read (text.size() or more; more lets it read 16 bytes at a time).
 bool readFlatRecord(std::string_view text, std::size_t readable, RecordMapper& mapper, Status& status);
 
+/// As readFlatRecord(), for a record that starts at text.data() and ends somewhere in text: on success `length` is
+/// the record's size up to and including its closing '}', and what follows is not looked at. False also when text
+/// ends before the record does.
+bool readFlatRecordPrefix(
+    std::string_view text, std::size_t readable, RecordMapper& mapper, Status& status, std::size_t& length);
+
 } // namespace paretoscope

@@ -44,11 +44,54 @@ public:
     Result<RunRecord> finish() override { return RunRecord {}; }
 };
 
+constexpr std::size_t kPadding = 64; // readable past the end, as the record splitter leaves it
+
+// The record read as the start of a longer text, as the splitter offers it (readFlatRecordPrefix): what it takes
+// must be an object simdjson reads alike, and a record the whole-text reader took (its fields in `wholeLog`) must be
+// taken with the same fields, ending at its closing brace.
+std::string prefixRecordMismatch(std::string_view record, const std::string* wholeLog)
+{
+    const std::string next = ",{\"next\": 1}";
+    std::string buffer = std::string(record) + next;
+    const std::size_t textSize = buffer.size();
+    buffer.append(kPadding, ' ');
+    RecordingMapper prefix;
+    prefix.begin();
+    Status status = ok();
+    std::size_t length = 0;
+    const bool took
+        = readFlatRecordPrefix(std::string_view(buffer.data(), textSize), buffer.size(), prefix, status, length);
+    if (wholeLog) {
+        const std::size_t end = record.find_last_not_of(" \t\r\n") + 1;
+        if (!took)
+            return "the prefix reader declined a record the whole-text reader took";
+        if (length != end)
+            return "the prefix reader ends the record at " + std::to_string(length) + ", not " + std::to_string(end);
+        if (prefix.log != *wholeLog)
+            return "the prefix reader's fields differ: [" + prefix.log + "], whole [" + *wholeLog + "]";
+    }
+    if (!took)
+        return {};
+    if (length == 0 || length > textSize || buffer[length - 1] != '}')
+        return "the prefix reader's length " + std::to_string(length) + " does not end at a '}'";
+    JsonElement el;
+    el.text = std::string_view(buffer.data(), length);
+    el.capacity = buffer.size();
+    RecordingMapper general;
+    general.begin();
+    JsonRecordParser parser;
+    const Status generalStatus = parser.walkGeneral(el, general);
+    if (!generalStatus.ok() && generalStatus.error() != "field 'refuse': refused")
+        return "the prefix reader took an object simdjson refuses (" + generalStatus.error() + ")";
+    if (prefix.log != general.log)
+        return "prefix fields differ: [" + prefix.log + "], simdjson [" + general.log + "]";
+    return {};
+}
+
 } // namespace
 
 std::string flatRecordMismatch(std::string_view record, bool* tookFlat)
 {
-    constexpr std::size_t kPadding = 64; // readable past the end, as the record splitter leaves it
     std::string buffer(record);
     buffer.append(kPadding, ' ');
     JsonElement el;
@@ -64,6 +107,8 @@ std::string flatRecordMismatch(std::string_view record, bool* tookFlat)
     JsonRecordParser parser;
     general.begin();
     const Status generalStatus = parser.walkGeneral(el, general);
+    if (auto prefixMismatch = prefixRecordMismatch(record, took ? &flat.log : nullptr); !prefixMismatch.empty())
+        return prefixMismatch;
     if (!took)
         return {};
     if (!generalStatus.ok() && generalStatus.error() != "field 'refuse': refused")
