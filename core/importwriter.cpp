@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 
+#include "contentbuckets.h"
 #include "runcolumns.h"
 #include "sqlite.h"
 #include "u64set.h"
@@ -14,7 +15,6 @@
 namespace paretoscope {
 namespace {
 
-constexpr std::size_t kContentRowsPerInsert = 256;
 // rows per INSERT of runs: one statement for several rows saves SQLite's per-statement work (16 x 51 parameters)
 constexpr std::size_t kRunRowsPerInsert = 16;
 
@@ -29,13 +29,12 @@ std::string placeholders(std::size_t n)
 } // namespace
 
 struct ImportWriter::Impl {
-    // The content hashes of the records this import stored. They go into run_content in ascending order when the
-    // import commits: a million random keys inserted one by one into that B-tree were a sixth of a large import's
-    // time.
+    // The content hashes of the records this import stored. They go into their buckets (contentbuckets.h) when the
+    // import commits: a million random keys inserted one by one into a B-tree of hashes were a sixth of a large
+    // import's time, and a million rows written in order at the commit still half a second on one core.
     std::vector<std::uint64_t> stored;
-    sql::Statement findContent; // prepared only when the store already held records
-    sql::Statement insertContent;
-    sql::Statement insertContentMany; // kContentRowsPerInsert rows
+    sql::Statement findBucket; // prepared only when the store already held records
+    sql::Statement writeBucket;
     sql::Statement insertRun;
     sql::Statement insertRunMany; // kRunRowsPerInsert rows
     struct Pending {
@@ -129,19 +128,16 @@ Status ImportWriter::start(const Provenance& p)
     // OR FAIL: a statement of several rows that may stop half-way otherwise keeps a statement journal to undo its
     // own rows, which wrote every page twice; here a failure ends the whole import, and its transaction is rolled back
     m_impl->insertRunMany = sql::Statement(db, "INSERT OR FAIL INTO runs(" + cols + ") VALUES " + rows);
-    m_impl->insertContent = sql::Statement(db, "INSERT INTO run_content(hash) VALUES (?)");
-    std::string many = "INSERT OR FAIL INTO run_content(hash) VALUES (?)"; // OR FAIL: as for runs, below
-    for (std::size_t i = 1; i < kContentRowsPerInsert; ++i)
-        many += ",(?)";
-    m_impl->insertContentMany = sql::Statement(db, many);
-    sql::Statement any(db, "SELECT EXISTS (SELECT 1 FROM run_content)");
+    m_impl->writeBucket = sql::Statement(db,
+        "INSERT INTO content_buckets(bucket, hashes) VALUES (?, ?) ON CONFLICT (bucket) DO UPDATE SET hashes = "
+        "excluded.hashes");
+    sql::Statement any(db, "SELECT EXISTS (SELECT 1 FROM content_buckets)");
     if (any.step() && any.int64(0) != 0)
-        m_impl->findContent = sql::Statement(db, "SELECT 1 FROM run_content WHERE hash = ?");
+        m_impl->findBucket = sql::Statement(db, "SELECT hashes FROM content_buckets WHERE bucket = ?");
     m_impl->insertSeries = sql::Statement(db,
         "INSERT INTO series(model, isl, osl, workload, hardware, engine, precision, spec_decoding) "
         "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO UPDATE SET model = excluded.model RETURNING id");
-    for (sql::Statement* st :
-        { &m_impl->insertContent, &m_impl->insertContentMany, &m_impl->insertRun, &m_impl->insertRunMany }) {
+    for (sql::Statement* st : { &m_impl->writeBucket, &m_impl->insertRun, &m_impl->insertRunMany }) {
         if (!st->valid())
             return Error { st->prepareError() };
     }
@@ -187,11 +183,10 @@ Result<bool> ImportWriter::admit(
     if (!sid)
         return Error { sid.error() };
     seriesIdOut = *sid;
-    const auto hash = static_cast<std::int64_t>(keys.contentHash);
-    if (sql::Statement& f = m_impl->findContent; f.valid()) {
+    if (sql::Statement& f = m_impl->findBucket; f.valid()) {
         f.rerun();
-        f.bind(1, hash);
-        bool stored = f.step();
+        f.bind(1, contentbuckets::bucketOf(keys.contentHash));
+        const bool stored = f.step() && contentbuckets::contains(f.blobView(0), keys.contentHash);
         if (f.failed())
             return Error { "cannot look up record " + std::to_string(recordIndex + 1) + ": " + f.error() };
         if (stored) {
@@ -294,23 +289,34 @@ Status ImportWriter::commit()
     sqlite3* db = m_store.m_db;
     if (auto st = flush(); !st)
         return st;
+    // ascending as signed numbers: each bucket's hashes (one top 16 bits) are together, and ascending unsigned too
     const std::vector<std::uint64_t> hashes = sortedAsSigned(std::move(m_impl->stored));
-    // many rows a statement: one step per row was most of the cost
-    std::size_t i = 0;
-    for (sql::Statement* c : { &m_impl->insertContentMany, &m_impl->insertContent }) {
-        const std::size_t rows = c == &m_impl->insertContent ? 1 : kContentRowsPerInsert;
-        for (; i + rows <= hashes.size(); i += rows) {
-            c->rerun();
-            for (std::size_t j = 0; j < rows; ++j)
-                c->bind(static_cast<int>(j + 1), static_cast<std::int64_t>(hashes[i + j]));
-            c->step();
-            if (c->failed())
-                return Error { "cannot record the content hashes: " + c->error() };
+    for (std::size_t i = 0; i < hashes.size();) {
+        const std::int64_t bucket = contentbuckets::bucketOf(hashes[i]);
+        std::size_t end = i + 1;
+        while (end < hashes.size() && contentbuckets::bucketOf(hashes[end]) == bucket)
+            ++end;
+        std::string list;
+        if (sql::Statement& f = m_impl->findBucket; f.valid()) {
+            f.rerun();
+            f.bind(1, bucket);
+            if (f.step())
+                list = f.blobView(0);
+            if (f.failed())
+                return Error { "cannot read the content hashes: " + f.error() };
         }
+        list = contentbuckets::merged(list, std::span(hashes).subspan(i, end - i));
+        sql::Statement& w = m_impl->writeBucket;
+        w.rerun();
+        w.bind(1, bucket);
+        w.bindBlob(2, list);
+        w.step();
+        if (w.failed())
+            return Error { "cannot record the content hashes: " + w.error() };
+        i = end;
     }
-    m_impl->findContent = sql::Statement();
-    m_impl->insertContent = sql::Statement();
-    m_impl->insertContentMany = sql::Statement();
+    m_impl->findBucket = sql::Statement();
+    m_impl->writeBucket = sql::Statement();
     m_impl->insertRun = sql::Statement();
     m_impl->insertRunMany = sql::Statement();
     m_impl->insertSeries = sql::Statement();

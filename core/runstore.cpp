@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include "contentbuckets.h"
 #include "importwriter.h"
 #include "latencypack.h"
 #include "runcolumns.h"
@@ -84,11 +85,51 @@ void packLatencyFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv)
         sqlite3_result_blob64(ctx, packed.bytes().data(), packed.bytes().size(), SQLITE_TRANSIENT);
 }
 
-// the SQL functions the migrations call; they stay for as long as their migration ships
-void addMigrationFunctions(sqlite3* db)
+// paretoscope_hash_list(hash), an aggregate: the content_buckets hash list of the hashes given, in any order.
+void hashListStep(sqlite3_context* ctx, int, sqlite3_value** argv)
 {
-    sqlite3_create_function_v2(db, "paretoscope_pack_latency", 16, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
-        packLatencyFunction, nullptr, nullptr, nullptr);
+    auto** list = static_cast<std::vector<std::uint64_t>**>(sqlite3_aggregate_context(ctx, sizeof(void*)));
+    if (!list)
+        return sqlite3_result_error_nomem(ctx);
+    if (!*list)
+        *list = new std::vector<std::uint64_t>;
+    (*list)->push_back(static_cast<std::uint64_t>(sqlite3_value_int64(argv[0])));
+}
+
+void hashListFinal(sqlite3_context* ctx)
+{
+    auto** list = static_cast<std::vector<std::uint64_t>**>(sqlite3_aggregate_context(ctx, 0));
+    std::vector<std::uint64_t> hashes;
+    if (list && *list) {
+        hashes = std::move(**list);
+        delete *list;
+    }
+    std::sort(hashes.begin(), hashes.end());
+    const std::string blob = contentbuckets::merged({}, hashes);
+    sqlite3_result_blob64(ctx, blob.data(), blob.size(), SQLITE_TRANSIENT);
+}
+
+// paretoscope_hash_list_without(list, hash): the hash list without that hash; the delete trigger of runs calls it.
+void hashListWithout(sqlite3_context* ctx, int, sqlite3_value** argv)
+{
+    const void* data = sqlite3_value_blob(argv[0]);
+    const std::string_view list(
+        static_cast<const char*>(data), data ? static_cast<std::size_t>(sqlite3_value_bytes(argv[0])) : 0);
+    const std::string out = contentbuckets::without(list, static_cast<std::uint64_t>(sqlite3_value_int64(argv[1])));
+    sqlite3_result_blob64(ctx, out.data(), out.size(), SQLITE_TRANSIENT);
+}
+
+// The SQL functions the migrations and the triggers call. A trigger's function must be there on every connection
+// that deletes runs: a connection without it (another tool) gets an error, and the delete does not happen.
+void addStoreFunctions(sqlite3* db)
+{
+    const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
+    sqlite3_create_function_v2(
+        db, "paretoscope_pack_latency", 16, flags, nullptr, packLatencyFunction, nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(
+        db, "paretoscope_hash_list", 1, flags, nullptr, nullptr, hashListStep, hashListFinal, nullptr);
+    sqlite3_create_function_v2(
+        db, "paretoscope_hash_list_without", 2, flags, nullptr, hashListWithout, nullptr, nullptr, nullptr);
 }
 
 // Forward migrations: entry i takes the schema from version i to i + 1. Never edit a shipped entry; append.
@@ -196,6 +237,21 @@ std::vector<std::string> migrations()
         "CREATE TRIGGER runs_release_content AFTER DELETE ON runs BEGIN\n"
         "  DELETE FROM run_content WHERE hash = old.content_hash;\n"
         "END;\n",
+        // 4 -> 5: the content hashes in buckets of their top 16 bits (contentbuckets.h): a large import writes one row
+        // per bucket when it commits instead of one per record
+        "CREATE TABLE content_buckets (\n"
+        "  bucket INTEGER PRIMARY KEY,\n"
+        "  hashes BLOB NOT NULL\n"
+        ");\n"
+        "INSERT INTO content_buckets(bucket, hashes)\n"
+        "  SELECT (hash >> 48) & 65535, paretoscope_hash_list(hash) FROM run_content GROUP BY 1;\n"
+        "DROP TRIGGER runs_release_content;\n"
+        "DROP TABLE run_content;\n"
+        "CREATE TRIGGER runs_release_content AFTER DELETE ON runs BEGIN\n"
+        "  UPDATE content_buckets SET hashes = paretoscope_hash_list_without(hashes, old.content_hash)\n"
+        "    WHERE bucket = (old.content_hash >> 48) & 65535;\n"
+        "  DELETE FROM content_buckets WHERE bucket = (old.content_hash >> 48) & 65535 AND length(hashes) = 0;\n"
+        "END;\n",
     };
 }
 
@@ -229,7 +285,7 @@ Result<std::unique_ptr<RunStore>> RunStore::open(const std::string& path)
         return Error { path + ": cannot open the store: " + msg };
     }
     sqlite3_busy_timeout(db, 5000);
-    addMigrationFunctions(db);
+    addStoreFunctions(db);
     std::unique_ptr<RunStore> store(new RunStore(db, path));
     // WAL keeps readers going during an import; synchronous=NORMAL in WAL mode is still atomic and consistent
     // when the process is killed, it only gives up durability of the last commit on power loss.
@@ -252,7 +308,7 @@ Status RunStore::createAtVersion(const std::string& path, int version)
         sqlite3_close(db);
         return Error { path + ": cannot create" };
     }
-    addMigrationFunctions(db);
+    addStoreFunctions(db);
     RunStore store(db, path);
     if (store.schemaVersion() != 0)
         return Error { path + ": exists already" };
@@ -582,6 +638,17 @@ long long RunStore::runCount()
 {
     sql::Statement s(m_db, "SELECT count(*) FROM runs");
     return s.step() ? s.int64(0) : 0;
+}
+
+std::vector<std::uint64_t> RunStore::storedContentHashes()
+{
+    std::vector<std::uint64_t> out;
+    sql::Statement s(m_db, "SELECT hashes FROM content_buckets ORDER BY bucket");
+    while (s.step()) {
+        const auto hashes = contentbuckets::decode(s.blobView(0));
+        out.insert(out.end(), hashes.begin(), hashes.end());
+    }
+    return out;
 }
 
 Status RunStore::deleteRuns(const std::vector<long long>& ids)

@@ -105,6 +105,8 @@ public:
     Status deleteRuns(const std::vector<long long>& ids);
     /// PRAGMA integrity_check: "ok" or the problems found.
     std::string integrityCheck();
+    /// The content hashes the store holds for finding duplicates, ascending (unsigned): one per stored run.
+    std::vector<std::uint64_t> storedContentHashes();
 
     sqlite3* handle() { return m_db; }
 

@@ -160,6 +160,14 @@ std::string Statement::blob(int col) const
     return std::string(static_cast<const char*>(b), static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col)));
 }
 
+std::string_view Statement::blobView(int col) const
+{
+    const void* b = sqlite3_column_blob(m_stmt, col);
+    if (!b)
+        return {};
+    return std::string_view(static_cast<const char*>(b), static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col)));
+}
+
 std::string Statement::text(int col) const
 {
     const unsigned char* t = sqlite3_column_text(m_stmt, col);

@@ -53,6 +53,8 @@ public:
     std::string text(int col) const;
     bool isNull(int col) const;
     std::string blob(int col) const;
+    /// The column's bytes without a copy: valid until the next step, reset or column call on this statement.
+    std::string_view blobView(int col) const;
 
 private:
     sqlite3* m_db = nullptr;

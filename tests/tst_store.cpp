@@ -14,6 +14,7 @@
 #include <unordered_set>
 
 #include "core/frontiercache.h"
+#include "core/contentbuckets.h"
 #include "core/importer.h"
 #include "core/latencypack.h"
 #include "core/reports.h"
@@ -39,6 +40,18 @@ long long scalar(const QString& db, const char* sql)
     return v;
 }
 const char* kApi = "inferencex-app-api/benchmarks.json";
+
+// The content hashes of the stored runs (runs.content_hash), ascending as unsigned numbers: what the store must hold
+// for finding duplicates, exactly.
+std::vector<std::uint64_t> runHashes(RunStore& s)
+{
+    std::vector<std::uint64_t> out;
+    sql::Statement q(s.handle(), "SELECT content_hash FROM runs");
+    while (q.step())
+        out.push_back(static_cast<std::uint64_t>(q.int64(0)));
+    std::sort(out.begin(), out.end());
+    return out;
+}
 
 // Writes runs into a store created at schema 1, 2 or 3, in the runs layout those versions share (every latency
 // statistic a column), with their content hashes where the version keeps them, and for schema 3 a live-session level
@@ -181,7 +194,9 @@ private slots:
         QCOMPARE(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name IN ('runs_series', 'runs_release_content')"),
             2);
         QCOMPARE(scalar(db, "SELECT count(*) FROM pragma_table_info('runs') WHERE name LIKE '%_p99_s'"), 0);
-        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), static_cast<long long>(runs.size()));
+        QCOMPARE(s->storedContentHashes().size(), runs.size());
+        QVERIFY(s->storedContentHashes() == runHashes(*s));
+        QCOMPARE(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = 'run_content'"), 0);
 
         // every run keeps every value, each latency statistic bit for bit, absent ones absent
         const auto migrated = s->allRuns();
@@ -209,10 +224,81 @@ private slots:
         for (const StoredRun& r : migrated)
             ids.push_back(r.id);
         QVERIFY(s->deleteRuns(ids).ok());
-        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 0);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM content_buckets"), 0);
         if (version >= 3)
             QCOMPARE(scalar(db, "SELECT count(*) FROM session_levels WHERE run_id IS NULL"), 1);
         QCOMPARE(importPath(*s, fixture(kApi).toStdString(), {})[0].result->imported, 435u);
+    }
+
+    // The hash lists of the buckets against a std::set: membership, merging sorted additions, removal.
+    void contentBucketListsMatchASet()
+    {
+        std::mt19937_64 rng(7);
+        for (int round = 0; round < 200; ++round) {
+            std::set<std::uint64_t> want;
+            std::string list;
+            const int adds = 1 + static_cast<int>(rng() % 5);
+            for (int a = 0; a < adds; ++a) {
+                std::set<std::uint64_t> batch;
+                const std::uint64_t top = rng() % 3; // few distinct high parts: additions land between entries
+                for (int k = static_cast<int>(rng() % 40); k > 0; --k) {
+                    const std::uint64_t h = (top << 62) | (rng() % 1000);
+                    if (!want.count(h))
+                        batch.insert(h);
+                }
+                list = contentbuckets::merged(list, std::vector<std::uint64_t>(batch.begin(), batch.end()));
+                want.insert(batch.begin(), batch.end());
+            }
+            for (int k = static_cast<int>(rng() % 30); k > 0; --k) {
+                const std::uint64_t h = ((rng() % 3) << 62) | (rng() % 1000);
+                list = contentbuckets::without(list, h); // absent ones leave the list as it was
+                want.erase(h);
+            }
+            QVERIFY(contentbuckets::decode(list) == std::vector<std::uint64_t>(want.begin(), want.end()));
+            QCOMPARE(list.size(), 8 * want.size());
+            for (std::uint64_t probe = 0; probe < 1000; probe += 7)
+                for (std::uint64_t top = 0; top < 3; ++top)
+                    QCOMPARE(contentbuckets::contains(list, (top << 62) | probe), want.count((top << 62) | probe) == 1);
+        }
+        // the byte layout: ascending, 8 bytes little-endian each
+        const std::uint64_t two[] = { 0x0102030405060708ull, 0xf0e0d0c0b0a09080ull };
+        QCOMPARE(contentbuckets::merged({}, two),
+            std::string("\x08\x07\x06\x05\x04\x03\x02\x01\x80\x90\xa0\xb0\xc0\xd0\xe0\xf0", 16));
+        QCOMPARE(contentbuckets::bucketOf(0xf0e0d0c0b0a09080ull), 0xf0e0);
+    }
+
+    // Imports into an empty store and into a filled one (whose buckets are merged), then deletes some runs and
+    // imports them again: the buckets always hold exactly the hashes of the stored runs.
+    void contentBucketsFollowTheRuns()
+    {
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        const QString first = dir.filePath("first.json"), second = dir.filePath("second.json");
+        QVERIFY(writeAggArray(first.toStdString(), 20000, 1) > 0);
+        QVERIFY(writeAggArray(second.toStdString(), 20000, 2) > 0);
+        QCOMPARE(importPath(*s, first.toStdString(), {})[0].result->imported, 20000u);
+        QVERIFY(s->storedContentHashes() == runHashes(*s));
+        const long long buckets = scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM content_buckets");
+        QVERIFY2(buckets > 15000, std::to_string(buckets).c_str()); // 20,000 hashes over 65,536 buckets
+        auto r = importPath(*s, second.toStdString(), {});
+        QVERIFY2(r[0].result.ok(), r[0].result.ok() ? "" : r[0].result.error().c_str());
+        const std::uint64_t fromSecond = r[0].result->imported;
+        QVERIFY(fromSecond > 0);
+        QCOMPARE(s->runCount(), static_cast<long long>(20000 + fromSecond));
+        QVERIFY(s->storedContentHashes() == runHashes(*s));
+
+        std::vector<long long> every3rd;
+        for (const StoredRun& run : s->allRuns())
+            if (run.id % 3 == 0)
+                every3rd.push_back(run.id);
+        QVERIFY(s->deleteRuns(every3rd).ok());
+        QVERIFY(s->storedContentHashes() == runHashes(*s));
+        QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
+        // the deleted ones are no longer duplicates: both files bring exactly them back
+        const std::uint64_t back = importPath(*s, first.toStdString(), {})[0].result->imported
+            + importPath(*s, second.toStdString(), {})[0].result->imported;
+        QCOMPARE(back, every3rd.size());
+        QVERIFY(s->storedContentHashes() == runHashes(*s));
     }
 
     void packedLatencyLayout()
@@ -390,9 +476,9 @@ private slots:
         QCOMPARE(rb[0].result->duplicates, 50u);
         const QString db = dir.filePath("store.sqlite");
         QCOMPARE(s->runCount(), 435);
-        // every stored record has its hash in run_content, and nothing else is there
-        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 435);
-        QCOMPARE(scalar(db, "SELECT count(*) FROM runs JOIN run_content ON hash = content_hash"), 435);
+        // every stored record has its hash in the buckets, and nothing else is there
+        QCOMPARE(s->storedContentHashes().size(), 435u);
+        QVERIFY(s->storedContentHashes() == runHashes(*s));
         // the whole fixture now adds nothing
         auto again = importPath(*s, fixture(kApi).toStdString(), {});
         QCOMPARE(again[0].result->imported, 0u);
@@ -535,13 +621,14 @@ private slots:
         QCOMPARE(s->runCount(), 0);
         const QString db = dir.filePath("store.sqlite");
         QCOMPARE(scalar(db, "SELECT count(*) FROM sources"), 0);
-        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 0);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM content_buckets"), 0);
         // without the trigger the same file imports whole, its content hashes with it
         QVERIFY(sql::exec(s->handle(), "DROP TRIGGER refuse").ok());
         auto again = importPath(*s, path.toStdString(), {});
         QVERIFY2(again[0].result.ok(), again[0].result.ok() ? "" : again[0].result.error().c_str());
         QCOMPARE(again[0].result->imported, 3000u);
-        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 3000);
+        QCOMPARE(s->storedContentHashes().size(), 3000u);
+        QVERIFY(s->storedContentHashes() == runHashes(*s));
         QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
     }
 
@@ -569,7 +656,7 @@ private slots:
         QVERIFY(calls > 2); // progress was reported before the cancel
         QCOMPARE(s->runCount(), 0);
         QCOMPARE(scalar(db, "SELECT count(*) FROM sources"), 0);
-        QCOMPARE(scalar(db, "SELECT count(*) FROM run_content"), 0);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM content_buckets"), 0);
 
         auto whole = importPath(*s, json.toStdString(), {});
         QVERIFY2(whole[0].result.ok(), whole[0].result.ok() ? "" : whole[0].result.error().c_str());
