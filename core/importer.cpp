@@ -43,11 +43,11 @@ public:
     {
         // the keys and the repeats within the file are found here: the writer thread is the busier of the two
         RecordKeys keys = RecordKeys::of(r);
-        if (!m_seen.insert(keys.contentHash)) {
-            ++m_repeats;
-            return !failed();
-        }
+        // whether it repeats an earlier record is decided when the next one comes, when its slot in the set of
+        // hashes has been fetched
+        m_seen.prefetch(keys.contentHash);
         m_current.emplace_back(std::move(r), index, keys); // one move of the record, in place
+        settleAllButLast();
         if (m_current.size() < kBatch)
             return !failed();
         return flush();
@@ -89,8 +89,24 @@ private:
 
     bool failed() const { return m_failed.load(std::memory_order_relaxed); } // checked per record: no lock
 
+    // Decides the record before the last: a repeat of an earlier one in the file is dropped.
+    void settleAllButLast()
+    {
+        const std::size_t n = m_current.size();
+        if (n < 2 || m_seen.insert(m_current[n - 2].keys.contentHash))
+            return;
+        ++m_repeats;
+        m_current[n - 2] = std::move(m_current[n - 1]);
+        m_current.pop_back();
+    }
+
     bool flush()
     {
+        // the last record is decided before the batch goes
+        if (!m_current.empty() && !m_seen.insert(m_current.back().keys.contentHash)) {
+            ++m_repeats;
+            m_current.pop_back();
+        }
         std::unique_lock lock(m_mutex);
         m_cv.wait(lock, [&] { return m_queue.size() < kMaxQueued || !m_error.empty(); });
         if (!m_error.empty())

@@ -63,6 +63,14 @@ public:
 
     std::size_t size() const { return m_size; }
 
+    /// Starts loading the slot where key would go, for an insert() or contains() of it a little later: in a set of
+    /// a million keys that slot is rarely in the cache, and the wait was most of an insert.
+    void prefetch(std::uint64_t key) const
+    {
+        if (!m_slots.empty())
+            __builtin_prefetch(&m_slots[slotOf(key, m_slots.size() - 1)]);
+    }
+
     /// Every key, in no particular order.
     std::vector<std::uint64_t> keys() const
     {

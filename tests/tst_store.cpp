@@ -230,6 +230,47 @@ private slots:
         QCOMPARE(importPath(*s, fixture(kApi).toStdString(), {})[0].result->imported, 435u);
     }
 
+    // Repeats within one file, next to each other (some across the pipeline's batches), far apart, and as the last
+    // record: each is counted once as a duplicate, and the runs stored are the first of each, in file order.
+    void repeatsWithinAFileKeepTheFirst()
+    {
+        QTemporaryDir dir;
+        const QByteArray good = readAll(fixture("inferencex-agg/agg_kimik2.5_1k1k_int4_vllm_tp8-ep1-dpafalse_disagg-false_"
+                                                "spec-mtp_conc4_MI355-gbt350-odcdh5-wbb3.json"));
+        QVERIFY(good.contains("\"conc\": 4,"));
+        std::vector<int> concs;
+        for (int i = 0; i < 10000; ++i) {
+            concs.push_back(i + 1);
+            if (i % 97 == 0)
+                concs.push_back(i + 1);
+            if (i % 1000 == 999)
+                concs.push_back(i - 500);
+        }
+        concs.push_back(concs.back());
+        QByteArray json = "[";
+        std::set<int> seen;
+        std::vector<long long> firstIndex;
+        for (std::size_t k = 0; k < concs.size(); ++k) {
+            QByteArray rec = good;
+            json += (k ? "," : "") + rec.replace("\"conc\": 4,", "\"conc\": " + QByteArray::number(concs[k]) + ",");
+            if (seen.insert(concs[k]).second)
+                firstIndex.push_back(static_cast<long long>(k));
+        }
+        json += "]";
+        QVERIFY(writeFile(dir.filePath("repeats.json"), json));
+        auto s = openTempStore(dir);
+        auto r = importPath(*s, dir.filePath("repeats.json").toStdString(), {});
+        QVERIFY2(r[0].result.ok(), r[0].result.ok() ? "" : r[0].result.error().c_str());
+        QCOMPARE(r[0].result->imported, 10000u);
+        QCOMPARE(r[0].result->duplicates, concs.size() - 10000u);
+        std::vector<long long> stored;
+        sql::Statement q(s->handle(), "SELECT record_index FROM runs ORDER BY id");
+        while (q.step())
+            stored.push_back(q.int64(0));
+        QVERIFY(stored == firstIndex);
+        QVERIFY(s->storedContentHashes() == runHashes(*s));
+    }
+
     // The hash lists of the buckets against a std::set: membership, merging sorted additions, removal.
     void contentBucketListsMatchASet()
     {
