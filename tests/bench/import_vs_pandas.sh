@@ -2,7 +2,7 @@
 # Import N InferenceX aggregate records (default 1,000,000, one JSON array) into a new store with paretoscope-cli and,
 # on the same file in the same run, with pandas (read_json then to_sql into SQLite): wall time and peak RSS of each,
 # and the ratio. The two alternate, ROUNDS times each (default 3; this machine is shared and one run can be 20% off),
-# and the medians are compared. Usage: tests/bench/import_vs_pandas.sh [BUILD_DIR] [N] [ROUNDS]
+# and the medians are compared; so is each round's pair. Usage: tests/bench/import_vs_pandas.sh [BUILD_DIR] [N] [ROUNDS]
 set -euo pipefail
 build=${1:-build}
 n=${2:-1000000}
@@ -54,3 +54,11 @@ printf '%-12s %16s %14s   (median of %s rounds)\n' "" "wall (s)" "peak RSS (MB)"
 printf '%-12s %16.2f %14.0f\n' paretoscope "$ow" "$(echo "$orss / 1024" | bc -l)"
 printf '%-12s %16.2f %14.0f\n' pandas "$pw" "$(echo "$prss / 1024" | bc -l)"
 printf 'paretoscope is %.1fx faster than pandas on %s records\n' "$(echo "$pw / $ow" | bc -l)" "$n"
+# the same ratio round by round: the two importers of a round run one right after the other, so a load on the
+# machine that drifts during the script weighs on both alike
+ours=$(grep '^paretoscope ' "$work/results.txt" | awk '{print $2}')
+theirs=$(grep '^pandas ' "$work/results.txt" | awk '{print $2}')
+paste <(echo "$ours") <(echo "$theirs") | awk '{print $2 / $1}' | sort -n >"$work/ratios.txt"
+printf 'round by round: median %.1fx, from %.1fx to %.1fx\n' \
+    "$(awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}' "$work/ratios.txt")" "$(head -1 "$work/ratios.txt")" \
+    "$(tail -1 "$work/ratios.txt")"
