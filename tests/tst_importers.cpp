@@ -304,8 +304,8 @@ private slots:
             return g.replace(from, to);
         };
         const QByteArray firstThree = "[" + good + "," + good + "," + with("\"tp\": 8", "\"tp\": 4") + ",";
-        QByteArray arr = firstThree + with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": \"fast\"") + ","
-            + good + "]";
+        QByteArray arr
+            = firstThree + with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": \"fast\"") + "," + good + "]";
         // records of many lines each: the fourth starts on the line after the newlines before it
         const QString fourthLine = "record 4 (line " + QString::number(1 + firstThree.count('\n')) + ")";
         QVERIFY(good.count('\n') > 10);

@@ -13,8 +13,8 @@
 #include <sqlite3.h>
 #include <unordered_set>
 
-#include "core/frontiercache.h"
 #include "core/contentbuckets.h"
+#include "core/frontiercache.h"
 #include "core/importer.h"
 #include "core/latencypack.h"
 #include "core/reports.h"
@@ -191,8 +191,8 @@ private slots:
         QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
         QCOMPARE(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = 'runs_content'"), 0);
         QCOMPARE(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name IN ('sessions', 'session_levels')"), 2);
-        QCOMPARE(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name IN ('runs_series', 'runs_release_content')"),
-            2);
+        QCOMPARE(
+            scalar(db, "SELECT count(*) FROM sqlite_master WHERE name IN ('runs_series', 'runs_release_content')"), 2);
         QCOMPARE(scalar(db, "SELECT count(*) FROM pragma_table_info('runs') WHERE name LIKE '%_p99_s'"), 0);
         QCOMPARE(s->storedContentHashes().size(), runs.size());
         QVERIFY(s->storedContentHashes() == runHashes(*s));
@@ -235,8 +235,9 @@ private slots:
     void repeatsWithinAFileKeepTheFirst()
     {
         QTemporaryDir dir;
-        const QByteArray good = readAll(fixture("inferencex-agg/agg_kimik2.5_1k1k_int4_vllm_tp8-ep1-dpafalse_disagg-false_"
-                                                "spec-mtp_conc4_MI355-gbt350-odcdh5-wbb3.json"));
+        const QByteArray good
+            = readAll(fixture("inferencex-agg/agg_kimik2.5_1k1k_int4_vllm_tp8-ep1-dpafalse_disagg-false_"
+                              "spec-mtp_conc4_MI355-gbt350-odcdh5-wbb3.json"));
         QVERIFY(good.contains("\"conc\": 4,"));
         std::vector<int> concs;
         for (int i = 0; i < 10000; ++i) {
@@ -353,8 +354,7 @@ private slots:
         r.tpot.p90 = 0.25; // entry 5 (TPOT's second); 0x3fd0000000000000
         r.e2el.p999 = 2.0; // entry 15; 0x4000000000000000
         r.e2el.median = 9.0; // medians are columns of their own, not packed
-        QCOMPARE(PackedLatency(r).bytes(),
-            std::string_view("\x20\x80\0\0\0\0\0\0\xd0\x3f\0\0\0\0\0\0\0\x40", 18));
+        QCOMPARE(PackedLatency(r).bytes(), std::string_view("\x20\x80\0\0\0\0\0\0\xd0\x3f\0\0\0\0\0\0\0\x40", 18));
 
         // every subset of the sixteen comes back exactly, the others absent
         const double kinds[] = { 0.0, -0.0, 5e-324, 1e308, 0.1, -3.25, std::numeric_limits<double>::infinity() };
