@@ -60,6 +60,8 @@ void writeOldRuns(const QString& db, const std::vector<RunRecord>& runs, int ver
 {
     sqlite3* h = nullptr;
     QCOMPARE(sqlite3_open(db.toUtf8().constData(), &h), SQLITE_OK);
+    // closed when this returns, after the statements below are finalized (they are destroyed first)
+    const std::unique_ptr<sqlite3, int (*)(sqlite3*)> closer(h, sqlite3_close_v2);
     QVERIFY(sql::exec(h, "BEGIN; INSERT INTO sources(path, sha256, format, imported_at) VALUES ('old', '', 'x', 0)"));
     sql::Statement series(h,
         "INSERT INTO series(model, isl, osl, workload, hardware, engine, precision, spec_decoding) "
@@ -135,7 +137,6 @@ void writeOldRuns(const QString& db, const std::vector<RunRecord>& runs, int ver
             "INSERT INTO session_levels(session_id, level, concurrency, run_id, finished_at, metrics, requests) "
             "VALUES (1, 0, 1, (SELECT min(id) FROM runs), 0, '{}', x'')"));
     QVERIFY(sql::exec(h, "COMMIT"));
-    sqlite3_close(h);
 }
 } // namespace
 
