@@ -417,7 +417,8 @@ Result<ImportSummary> importSource(
         return Error { sha.error() };
     summary.sha256 = std::move(*sha);
     ImportWriter& writer = state.pipeline->writer();
-    writer.setSha256(summary.sha256);
+    if (auto st = writer.setSha256(summary.sha256); !st)
+        return Error { name + ": " + st.error() };
     if (auto c = writer.commit(); !c)
         return Error { name + ": " + c.error() };
     summary.imported = writer.inserted();

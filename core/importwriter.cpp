@@ -64,57 +64,40 @@ ImportWriter::ImportWriter(RunStore& store)
 
 ImportWriter::~ImportWriter()
 {
-    if (m_open)
-        sql::exec(m_store.m_db, "ROLLBACK");
-    if (m_rollbackJournal)
-        sql::exec(m_store.m_db, "PRAGMA journal_mode=WAL");
-    sql::exec(m_store.m_db, "PRAGMA synchronous=NORMAL");
+    m_txn.reset(); // rolls back unless committed
+    if (m_walFile >= 0)
+        ::close(m_walFile); // SQLite keeps no lock on the log file itself, so this descriptor can close any time
     sql::exec(m_store.m_db, "PRAGMA foreign_keys=ON");
     sql::exec(m_store.m_db, RunStore::kReadCacheSizePragma); // the import's smaller cache ends with it
 }
 
-namespace {
-
-std::string journalMode(sqlite3* db, const char* pragma)
-{
-    sql::Statement s(db, pragma);
-    return s.step() ? s.text(0) : std::string();
-}
-
-} // namespace
-
 Status ImportWriter::start(const Provenance& p)
 {
     sqlite3* db = m_store.m_db;
+    if (m_store.readOnly())
+        return Error { "the store was opened only to read" };
     // 32 MB of page cache holds the content-hash table of a few million stored records for the duplicate lookups;
     // appended pages go out as the import runs. (128 MB was no faster and left more to write at the commit.)
     sql::exec(db, "PRAGMA cache_size=-32768");
     // parents (series, sources) are written by this same writer first, so per-row foreign key lookups are skipped
     // for the import and turned back on afterwards
     sql::exec(db, "PRAGMA foreign_keys=OFF");
-    // In WAL mode every page of a large import is written twice: into the WAL, then by the checkpoint into the
-    // database. When no other connection has the store open, the import runs with a rollback journal instead, which
-    // for appended pages holds next to nothing, so each page is written once; a killed import is rolled back from
-    // that journal on the next open just as from the WAL. With another connection open the switch is refused and
-    // the import stays in WAL mode.
-    m_rollbackJournal = journalMode(db, "PRAGMA journal_mode=DELETE") == "delete";
-    if (m_rollbackJournal)
-        sql::exec(db, "PRAGMA synchronous=FULL"); // NORMAL is only safe against power loss in WAL mode
+    auto txn = WriteTransaction::begin(m_store, "importing " + p.source);
+    if (!txn)
+        return Error { txn.error() };
+    m_txn.emplace(std::move(*txn));
 #if defined(__linux__)
-    if (const char* file = sqlite3_db_filename(db, "main"); m_store.m_writeBackFile < 0 && file && *file)
-        m_store.m_writeBackFile = ::open(file, O_RDONLY | O_CLOEXEC); // kept open: see RunStore::m_writeBackFile
+    if (const char* file = sqlite3_db_filename(db, "main"); file && *file)
+        m_walFile = ::open((std::string(file) + "-wal").c_str(), O_RDONLY | O_CLOEXEC);
 #endif
-    if (auto st = sql::exec(db, "BEGIN IMMEDIATE"); !st)
-        return Error { "cannot start a write transaction: " + st.error() };
-    m_open = true;
     sql::Statement src(db, "INSERT INTO sources(path, sha256, format, imported_at) VALUES (?,?,?,?)");
     src.bindText(1, p.source);
     src.bindText(2, p.sha256);
     src.bindText(3, p.format);
     src.bind(4, static_cast<std::int64_t>(p.importedAt));
     src.step();
-    if (src.failed())
-        return Error { "cannot record the source: " + src.error() };
+    if (auto st = m_txn->check(src, "cannot record the source"); !st)
+        return st;
     m_sourceId = sqlite3_last_insert_rowid(db);
 
     std::string cols = "series_id, source_id, record_index, content_hash";
@@ -137,12 +120,13 @@ Status ImportWriter::start(const Provenance& p)
     m_impl->insertSeries = sql::Statement(db,
         "INSERT INTO series(model, isl, osl, workload, hardware, engine, precision, spec_decoding) "
         "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO UPDATE SET model = excluded.model RETURNING id");
-    for (sql::Statement* st : { &m_impl->writeBucket, &m_impl->insertRun, &m_impl->insertRunMany }) {
-        if (!st->valid())
-            return Error { st->prepareError() };
+    for (sql::Statement* st :
+        { &m_impl->writeBucket, &m_impl->insertRun, &m_impl->insertRunMany, &m_impl->insertSeries }) {
+        if (auto checked = m_txn->check(*st, "cannot prepare the import"); !checked)
+            return checked;
     }
-    if (!m_impl->insertSeries.valid())
-        return Error { m_impl->insertSeries.prepareError() };
+    if (any.failed())
+        return m_txn->check(any, "cannot read the content hashes");
     return ok();
 }
 
@@ -167,10 +151,15 @@ Result<long long> ImportWriter::seriesId(const RunRecord& r, std::uint64_t serie
     s.bindText(6, r.engine);
     s.bindText(7, r.precision);
     s.bindText(8, r.specDecoding);
-    if (!s.step())
-        return Error { "cannot record the series: " + s.error() };
+    if (!s.step()) {
+        if (auto st = m_txn->check(s, "cannot record the series"); !st)
+            return Error { st.error() };
+        return Error { "cannot record the series: SQLite returned no id" };
+    }
     long long id = s.int64(0);
     while (s.step()) { }
+    if (auto st = m_txn->check(s, "cannot record the series"); !st)
+        return Error { st.error() };
     known.push_back({ r, id });
     return id;
 }
@@ -187,8 +176,8 @@ Result<bool> ImportWriter::admit(
         f.rerun();
         f.bind(1, contentbuckets::bucketOf(keys.contentHash));
         const bool stored = f.step() && contentbuckets::contains(f.blobView(0), keys.contentHash);
-        if (f.failed())
-            return Error { "cannot look up record " + std::to_string(recordIndex + 1) + ": " + f.error() };
+        if (auto st = m_txn->check(f, "cannot look up record " + std::to_string(recordIndex + 1)); !st)
+            return Error { st.error() };
         if (stored) {
             ++m_duplicates;
             return false;
@@ -198,9 +187,12 @@ Result<bool> ImportWriter::admit(
 }
 
 // Binds pending rows [from, from + count) into the statement for that many rows and runs it. A group that fails is
-// written again row by row to name the record; the rows it wrote go with the import's rollback.
+// written again row by row to name the record, while the transaction is still open; the rows it wrote go with the
+// import's rollback. After SQLite has rolled the transaction back itself (a full disk), nothing more is written.
 Status ImportWriter::insertRows(std::size_t from, std::size_t count)
 {
+    if (!m_txn->usable())
+        return Error { "the import's transaction has already failed" };
     sql::Statement& s = count == 1 ? m_impl->insertRun : m_impl->insertRunMany;
     s.rerun(); // every column is bound below, NULL included
     int col = 1;
@@ -218,13 +210,21 @@ Status ImportWriter::insertRows(std::size_t from, std::size_t count)
         m_lastRunId = sqlite3_last_insert_rowid(m_store.m_db);
         return ok();
     }
+    const std::string first = std::to_string(m_impl->pending[from].index + 1);
     if (count == 1)
-        return Error { "cannot store record " + std::to_string(m_impl->pending[from].index + 1) + ": " + s.error() };
+        return m_txn->check(s, "cannot store record " + first);
+    const std::string range = "cannot store records " + first + " to "
+        + std::to_string(m_impl->pending[from + count - 1].index + 1);
+    if ((s.errorCode() & 0xff) != SQLITE_CONSTRAINT || !sql::inTransaction(m_store.m_db))
+        return m_txn->check(s, range);
+    // one of the rows broke a rule of the table and the transaction is still open: write them one by one to name
+    // the record; the import fails either way
+    const std::string groupError = s.error();
+    s.rerun();
     for (std::size_t i = from; i < from + count; ++i)
         if (auto st = insertRows(i, 1); !st)
             return st;
-    return Error { "cannot store records " + std::to_string(m_impl->pending[from].index + 1) + " to "
-        + std::to_string(m_impl->pending[from + count - 1].index + 1) + ": " + s.error() };
+    return m_txn->fail(range + ": " + groupError);
 }
 
 Result<bool> ImportWriter::addDeferred(const RunRecord& r, std::uint64_t recordIndex, const RecordKeys& keys)
@@ -256,9 +256,9 @@ Status ImportWriter::flush()
     pending.clear();
 #if defined(__linux__)
     constexpr std::size_t kRowsPerWriteBack = 65536; // about 25 MB of pages
-    if (st && m_store.m_writeBackFile >= 0 && m_impl->rowsSinceWriteBack >= kRowsPerWriteBack) {
+    if (st && m_walFile >= 0 && m_impl->rowsSinceWriteBack >= kRowsPerWriteBack) {
         m_impl->rowsSinceWriteBack = 0;
-        ::sync_file_range(m_store.m_writeBackFile, 0, 0, SYNC_FILE_RANGE_WRITE); // only starts it; never waits
+        ::sync_file_range(m_walFile, 0, 0, SYNC_FILE_RANGE_WRITE); // only starts it; never waits
     }
 #endif
     return st;
@@ -276,17 +276,22 @@ Result<bool> ImportWriter::add(const RunRecord& r, std::uint64_t recordIndex, co
     return true;
 }
 
-void ImportWriter::setSha256(const std::string& sha256)
+Status ImportWriter::setSha256(const std::string& sha256)
 {
+    if (!m_txn->usable())
+        return Error { "the import's transaction has already failed" };
     sql::Statement s(m_store.m_db, "UPDATE sources SET sha256 = ? WHERE id = ?");
     s.bindText(1, sha256);
     s.bind(2, static_cast<std::int64_t>(m_sourceId));
     s.step();
+    return m_txn->check(s, "cannot record the source's sha256");
 }
 
 Status ImportWriter::commit()
 {
     sqlite3* db = m_store.m_db;
+    if (!m_txn->usable())
+        return m_txn->commit(); // says why it cannot, and rolls back
     if (auto st = flush(); !st)
         return st;
     // ascending as signed numbers: each bucket's hashes (one top 16 bits) are together, and ascending unsigned too
@@ -302,8 +307,8 @@ Status ImportWriter::commit()
             f.bind(1, bucket);
             if (f.step())
                 list = f.blobView(0);
-            if (f.failed())
-                return Error { "cannot read the content hashes: " + f.error() };
+            if (auto st = m_txn->check(f, "cannot read the content hashes"); !st)
+                return st;
         }
         list = contentbuckets::merged(list, std::span(hashes).subspan(i, end - i));
         sql::Statement& w = m_impl->writeBucket;
@@ -311,8 +316,8 @@ Status ImportWriter::commit()
         w.bind(1, bucket);
         w.bindBlob(2, list);
         w.step();
-        if (w.failed())
-            return Error { "cannot record the content hashes: " + w.error() };
+        if (auto st = m_txn->check(w, "cannot record the content hashes"); !st)
+            return st;
         i = end;
     }
     m_impl->findBucket = sql::Statement();
@@ -324,13 +329,11 @@ Status ImportWriter::commit()
         sql::Statement del(db, "DELETE FROM sources WHERE id = ?");
         del.bind(1, static_cast<std::int64_t>(m_sourceId));
         del.step();
+        if (auto st = m_txn->check(del, "cannot drop the empty source"); !st)
+            return st;
     }
-    if (auto st = sql::exec(db, "COMMIT"); !st)
-        return Error { "commit failed: " + st.error() };
-    m_open = false;
-    if (m_rollbackJournal && journalMode(db, "PRAGMA journal_mode=WAL") == "wal")
-        m_rollbackJournal = false;
-    sql::exec(db, "PRAGMA synchronous=NORMAL");
+    if (auto st = m_txn->commit(); !st)
+        return st;
     if (m_inserted > 0)
         ++m_store.m_localVersion;
     return ok();

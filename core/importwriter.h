@@ -2,11 +2,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "result.h"
 #include "runrecord.h"
 #include "runstore.h"
+#include "writetransaction.h"
 
 namespace paretoscope {
 
@@ -36,7 +38,9 @@ public:
     /// The id in `runs` of the record the last add() stored.
     long long lastRunId() const { return m_lastRunId; }
     /// Records the sha256 of the whole source, known only once it has been read to the end.
-    void setSha256(const std::string& sha256);
+    Status setSha256(const std::string& sha256);
+    /// The transaction the records are written in, for a caller that writes more rows with them (a session level).
+    WriteTransaction& transaction() { return *m_txn; }
     /// Commits everything added; a source whose records were all duplicates leaves no trace.
     Status commit();
     std::uint64_t inserted() const { return m_inserted; }
@@ -57,8 +61,9 @@ private:
     std::uint64_t m_inserted = 0;
     std::uint64_t m_duplicates = 0;
     long long m_lastRunId = 0;
-    bool m_open = false;
-    bool m_rollbackJournal = false; // switched from WAL for this import; switched back when it ends
+    std::optional<WriteTransaction> m_txn;
+    // a descriptor on the store's write-ahead log, through which a large import starts its write-back early (Linux)
+    int m_walFile = -1;
 };
 
 } // namespace paretoscope

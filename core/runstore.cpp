@@ -3,6 +3,8 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
 #include <unordered_map>
 
 #include <unistd.h>
@@ -12,6 +14,7 @@
 #include "runcolumns.h"
 #include "sqlite.h"
 #include "storeschema.h"
+#include "writetransaction.h"
 
 namespace paretoscope {
 namespace {
@@ -32,31 +35,113 @@ int RunStore::currentSchemaVersion()
     return static_cast<int>(storeMigrations().size());
 }
 
-Result<std::unique_ptr<RunStore>> RunStore::open(const std::string& path)
+namespace {
+
+// A path as an SQLite URI ("file:" plus the path with %, ? and # escaped), for opening with URI parameters.
+std::string fileUri(const std::string& path)
+{
+    std::string uri = "file:";
+    for (char c : path) {
+        if (c == '%' || c == '?' || c == '#') {
+            char hex[4];
+            std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
+            uri += hex;
+        } else {
+            uri += c;
+        }
+    }
+    return uri;
+}
+
+std::string folderOf(const std::string& path)
+{
+    const std::filesystem::path p = std::filesystem::absolute(path).parent_path();
+    return p.empty() ? std::string(".") : p.string();
+}
+
+} // namespace
+
+Result<std::unique_ptr<RunStore>> RunStore::open(const std::string& path, StoreAccess access)
 {
     // SQLite's allocation statistics take a global mutex on every malloc; nothing here reads them
     static const int configured = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     (void)configured;
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(path, ec);
+    if (access == StoreAccess::ReadOnly) {
+        if (!exists)
+            return Error { path + ": no store here (the file does not exist)" };
+        auto ro = openReadOnly(path);
+        if (!ro || (*ro)->schemaVersion() >= currentSchemaVersion())
+            return ro;
+        // an older schema: migrated below by a connection that may write, which is then used to read
+        if (::access(path.c_str(), W_OK) != 0 || ::access(folderOf(path).c_str(), W_OK) != 0)
+            return Error { path + ": the store has schema " + std::to_string((*ro)->schemaVersion())
+                + " of an older Paretoscope and cannot be written here to bring it up to schema "
+                + std::to_string(currentSchemaVersion()) + "; open it once where it can be written" };
+    }
+    if (::access(folderOf(path).c_str(), W_OK) != 0)
+        return Error { path + ": cannot write to its folder " + folderOf(path)
+            + ", where SQLite keeps the store's journal; commands that only read the store still work" };
+    if (exists && ::access(path.c_str(), W_OK) != 0)
+        return Error { path + ": the file is read-only; commands that only read the store still work" };
     sqlite3* db = nullptr;
     int rc
         = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
-        std::string msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+        std::string msg = db ? sql::errorText(db, sqlite3_extended_errcode(db)) : sqlite3_errstr(rc);
         sqlite3_close(db);
         return Error { path + ": cannot open the store: " + msg };
     }
-    sqlite3_busy_timeout(db, 5000);
-    addStoreFunctions(db);
-    std::unique_ptr<RunStore> store(new RunStore(db, path));
-    // WAL keeps readers going during an import; synchronous=NORMAL in WAL mode is still atomic and consistent
-    // when the process is killed, it only gives up durability of the last commit on power loss.
-    for (const char* pragma :
-        { "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON", kReadCacheSizePragma }) {
+    std::unique_ptr<RunStore> store(new RunStore(db, path, false));
+    // WAL always: readers (ladder, export, the explorer) never wait for a writer, and writers queue behind each other
+    // (BusyWaiter). synchronous=NORMAL in WAL mode is still atomic and consistent when the process is killed; it
+    // only gives up durability of the last commit on power loss. A large import's WAL is cut back to 64 MB once
+    // checkpointed.
+    for (const char* pragma : { "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
+             "PRAGMA journal_size_limit=67108864", kReadCacheSizePragma }) {
         if (auto st = sql::exec(db, pragma); !st)
             return Error { path + ": " + st.error() };
     }
     if (auto st = store->migrate(currentSchemaVersion()); !st)
         return Error { path + ": " + st.error() };
+    return store;
+}
+
+Result<std::unique_ptr<RunStore>> RunStore::openReadOnly(const std::string& path)
+{
+    sqlite3* db = nullptr;
+    const int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
+    sqlite3_open_v2(fileUri(path).c_str(), &db, flags, nullptr);
+    std::unique_ptr<RunStore> store(new RunStore(db, path, true));
+    if (!db)
+        return Error { path + ": cannot open the store: out of memory" };
+    sql::Statement probe(db, "PRAGMA user_version");
+    probe.step();
+    if ((probe.failed() || !probe.valid()) && (probe.errorCode() & 0xff) == SQLITE_READONLY) {
+        // a store in WAL mode whose folder cannot be written: SQLite cannot make the shared-memory file it reads
+        // through. With no write-ahead log left over, nobody can write the store there either, so it is read as an
+        // immutable file.
+        std::error_code ec;
+        if (std::filesystem::file_size(path + "-wal", ec) > 0 && !ec)
+            return Error { path + ": its folder cannot be written and it holds a write-ahead log not yet merged into "
+                                  "the store; open the store once where its folder can be written" };
+        probe = sql::Statement();
+        store.reset();
+        db = nullptr;
+        sqlite3_open_v2((fileUri(path) + "?immutable=1").c_str(), &db, flags, nullptr);
+        store.reset(new RunStore(db, path, true));
+        probe = sql::Statement(db, "PRAGMA user_version");
+        probe.step();
+    }
+    if (!probe.valid() || probe.failed())
+        return Error { path + ": cannot read the store: "
+            + (probe.valid() ? probe.error() : probe.prepareError()) };
+    sql::exec(db, kReadCacheSizePragma);
+    const int version = store->schemaVersion();
+    if (version > currentSchemaVersion())
+        return Error { path + ": the store has schema version " + std::to_string(version) + ", newer than this build ("
+            + std::to_string(currentSchemaVersion()) + "); use a newer Paretoscope" };
     return store;
 }
 
@@ -69,24 +154,49 @@ Status RunStore::createAtVersion(const std::string& path, int version)
         sqlite3_close(db);
         return Error { path + ": cannot create" };
     }
-    addStoreFunctions(db);
-    RunStore store(db, path);
+    RunStore store(db, path, false);
     if (store.schemaVersion() != 0)
         return Error { path + ": exists already" };
     return store.migrate(version);
 }
 
-RunStore::RunStore(sqlite3* db, std::string path)
+RunStore::RunStore(sqlite3* db, std::string path, bool readOnly)
     : m_db(db)
     , m_path(std::move(path))
+    , m_readOnly(readOnly)
+    , m_busy(std::make_unique<BusyWaiter>(m_path))
 {
+    if (m_db) {
+        m_busy->install(m_db);
+        addStoreFunctions(m_db);
+    }
 }
 
 RunStore::~RunStore()
 {
     sqlite3_close_v2(m_db);
-    if (m_writeBackFile >= 0)
-        ::close(m_writeBackFile); // after the connection: see m_writeBackFile
+}
+
+void RunStore::setWaitFn(WaitFn fn)
+{
+    m_busy->setWaitFn(std::move(fn));
+}
+
+Status RunStore::readStatus() const
+{
+    if (m_readError.empty())
+        return ok();
+    return Error { m_readError };
+}
+
+void RunStore::noteRead(const sql::Statement& s)
+{
+    if (!m_readError.empty())
+        return;
+    if (!s.valid())
+        m_readError = "cannot read " + m_path + ": " + s.prepareError();
+    else if (s.failed())
+        m_readError = sql::isDamage(s.errorCode()) ? s.error() : "cannot read " + m_path + ": " + s.error();
 }
 
 int RunStore::schemaVersion() const
@@ -98,40 +208,47 @@ int RunStore::schemaVersion() const
 Status RunStore::migrate(int upTo)
 {
     int have = schemaVersion();
-    if (have < 0)
-        return Error { "not a SQLite database or unreadable: " + std::string(sqlite3_errmsg(m_db)) };
+    if (have < 0) {
+        const int code = sqlite3_extended_errcode(m_db);
+        if ((code & 0xff) == SQLITE_NOTADB)
+            return Error { "not a Paretoscope store: the file is not an SQLite database" };
+        return Error { "cannot read the store: " + sql::errorText(m_db, code) };
+    }
     const auto steps = storeMigrations();
     if (have > static_cast<int>(steps.size()))
         return Error { "the store has schema version " + std::to_string(have) + ", newer than this build ("
             + std::to_string(steps.size()) + "); use a newer Paretoscope" };
+    if (have >= upTo)
+        return ok();
     // a table rebuild (schema 4) must not fire the ON DELETE actions of session_levels, nor check references to a
     // table that is being replaced; the pragma only takes effect outside a transaction
     sql::exec(m_db, "PRAGMA foreign_keys=OFF");
     Status result = ok();
     for (int v = have; result && v < upTo; ++v) {
-        if (auto st = sql::exec(m_db, "BEGIN IMMEDIATE"); !st) {
-            result = st;
+        const std::string target = "schema " + std::to_string(v + 1);
+        auto txn = WriteTransaction::begin(*this, "bringing the store up to " + target);
+        if (!txn) {
+            result = Error { txn.error() };
             break;
         }
         if (schemaVersion() > v) { // another process migrated it while this one waited for the lock
-            sql::exec(m_db, "COMMIT");
+            txn->rollback();
             continue;
         }
-        auto st = sql::exec(m_db, steps[static_cast<std::size_t>(v)]);
+        Status st = txn->exec(steps[static_cast<std::size_t>(v)], "migration to " + target);
         if (st) {
             sql::Statement check(m_db, "PRAGMA foreign_key_check");
             if (check.step())
                 st = Error { "a reference in table " + check.text(0) + " has no target" };
+            else if (check.failed())
+                st = txn->check(check, "checking references");
         }
         if (st)
-            st = sql::exec(m_db, "PRAGMA user_version=" + std::to_string(v + 1));
-        if (!st) {
-            sql::exec(m_db, "ROLLBACK");
-            result = Error { "migration to schema " + std::to_string(v + 1) + " failed: " + st.error() };
-        } else if (auto c = sql::exec(m_db, "COMMIT"); !c) {
-            sql::exec(m_db, "ROLLBACK");
-            result = c;
-        }
+            st = txn->exec("PRAGMA user_version=" + std::to_string(v + 1), "recording " + target);
+        if (st)
+            st = txn->commit();
+        if (!st)
+            result = Error { "migration to " + target + " failed: " + st.error() };
     }
     sql::exec(m_db, "PRAGMA foreign_keys=ON");
     return result;
@@ -141,6 +258,7 @@ std::uint64_t RunStore::dataVersion()
 {
     sql::Statement s(m_db, "PRAGMA data_version");
     std::uint64_t other = s.step() ? static_cast<std::uint64_t>(s.int64(0)) : 0;
+    noteRead(s);
     return (m_localVersion << 32) ^ other;
 }
 
@@ -174,6 +292,7 @@ std::vector<ScopeSummary> RunStore::scopes()
         }
         out.push_back(std::move(sc));
     }
+    noteRead(s);
     return out;
 }
 
@@ -218,6 +337,7 @@ std::vector<Series> RunStore::series(const Scope& scope)
             && allowed(scope.precisions, se.key.precision) && allowed(scope.specDecoding, se.key.specDecoding))
             out.push_back(std::move(se));
     }
+    noteRead(s);
     return out;
 }
 
@@ -262,6 +382,7 @@ std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, Tpu
         bindSeries(s, id, dates);
         while (s.step())
             out.push_back(Point { s.real(0), s.real(1), s.int64(2) });
+        noteRead(s);
     }
     return out;
 }
@@ -276,6 +397,7 @@ std::vector<RunPoint> RunStore::runPoints(
         bindSeries(s, id, dates);
         while (s.step())
             out.push_back(RunPoint { s.real(0), s.real(1), s.real(2), s.int64(3) });
+        noteRead(s);
     }
     return out;
 }
@@ -300,8 +422,10 @@ RunStats RunStore::runStats(
         bindSeries(s, id, dates);
         s.bind(4, ttftFloor);
         s.bind(5, tpotFloor);
-        if (!s.step())
+        if (!s.step()) {
+            noteRead(s);
             continue;
+        }
         out.runs += s.int64(0);
         std::string first = s.text(1), last = s.text(2);
         if (!first.empty() && (out.firstDate.empty() || first < out.firstDate))
@@ -350,6 +474,7 @@ std::vector<StoredRun> RunStore::selectRuns(const std::string& where, const std:
             c.read(s, col++, r);
         out.push_back(std::move(run));
     }
+    noteRead(s);
     return out;
 }
 
@@ -398,7 +523,9 @@ std::vector<StoredRun> RunStore::allRuns()
 long long RunStore::runCount()
 {
     sql::Statement s(m_db, "SELECT count(*) FROM runs");
-    return s.step() ? s.int64(0) : 0;
+    const long long n = s.step() ? s.int64(0) : 0;
+    noteRead(s);
+    return n;
 }
 
 std::vector<std::uint64_t> RunStore::storedContentHashes()
@@ -409,6 +536,7 @@ std::vector<std::uint64_t> RunStore::storedContentHashes()
         const auto hashes = contentbuckets::decode(s.blobView(0));
         out.insert(out.end(), hashes.begin(), hashes.end());
     }
+    noteRead(s);
     return out;
 }
 
@@ -416,12 +544,9 @@ Status RunStore::deleteRuns(const std::vector<long long>& ids)
 {
     if (ids.empty())
         return ok();
-    if (auto st = sql::exec(m_db, "BEGIN IMMEDIATE"); !st)
-        return st;
-    auto fail = [&](const std::string& what) -> Status {
-        sql::exec(m_db, "ROLLBACK");
-        return Error { what };
-    };
+    auto txn = WriteTransaction::begin(*this, "deleting " + std::to_string(ids.size()) + " runs");
+    if (!txn)
+        return Error { txn.error() };
     // the sources and series these runs belong to are the only ones that can be left empty
     std::vector<long long> sources, series;
     {
@@ -430,14 +555,16 @@ Status RunStore::deleteRuns(const std::vector<long long>& ids)
             sources.push_back(owners.int64(0));
             series.push_back(owners.int64(1));
         }
+        if (auto st = txn->check(owners, "finding the runs to delete"); !st)
+            return st;
     }
     sql::Statement del(m_db, "DELETE FROM runs WHERE id = ?");
     for (long long id : ids) {
         del.reset();
         del.bind(1, static_cast<std::int64_t>(id));
         del.step();
-        if (del.failed())
-            return fail("deleting run " + std::to_string(id) + ": " + del.error());
+        if (auto st = txn->check(del, "deleting run " + std::to_string(id)); !st)
+            return st;
     }
     // no index on runs.source_id (it would slow every import): one scan per affected source, deletes are rare
     sql::Statement dropSource(
@@ -451,11 +578,11 @@ Status RunStore::deleteRuns(const std::vector<long long>& ids)
             stmt->reset();
             stmt->bind(1, static_cast<std::int64_t>(id));
             stmt->step();
-            if (stmt->failed())
-                return fail("cleaning up after the deletion: " + stmt->error());
+            if (auto st = txn->check(*stmt, "cleaning up after the deletion"); !st)
+                return st;
         }
     }
-    if (auto c = sql::exec(m_db, "COMMIT"); !c)
+    if (auto c = txn->commit(); !c)
         return c;
     ++m_localVersion;
     return ok();

@@ -8,10 +8,14 @@
 #include "result.h"
 #include "runrecord.h"
 #include "scope.h"
+#include "storelock.h"
 
 struct sqlite3;
 
 namespace paretoscope {
+namespace sql {
+    class Statement;
+}
 
 /// The y value a frontier is drawn on.
 enum class TputMetric { Total, Input, Output };
@@ -51,6 +55,10 @@ struct StoredRun {
 
 class ImportWriter;
 
+/// How a store is opened: for writing (created when missing, migrated forward), or only to read, which never writes
+/// and works in a folder that cannot be written.
+enum class StoreAccess { ReadWrite, ReadOnly };
+
 /// The SQLite store of run records (schema versioned with PRAGMA user_version, WAL, all-or-nothing per source).
 class RunStore {
 public:
@@ -60,7 +68,9 @@ public:
     /// uses 32 MB while it runs (importwriter.cpp) and sets this back when it ends.
     static constexpr const char* kReadCacheSizePragma = "PRAGMA cache_size=-131072";
     /// Opens or creates the store at path and migrates it forward. A newer schema than this build knows is refused.
-    static Result<std::unique_ptr<RunStore>> open(const std::string& path);
+    /// ReadOnly opens an existing store without writing to it; one of an older schema is migrated first where the
+    /// file can be written, and refused, saying so, where it cannot.
+    static Result<std::unique_ptr<RunStore>> open(const std::string& path, StoreAccess access = StoreAccess::ReadWrite);
     /// Creates a store at path with the schema of an older version (1 up to the current one) and closes it: for
     /// tests of the migrations, which then fill it in that version's layout and open it.
     static Status createAtVersion(const std::string& path, int version);
@@ -72,7 +82,19 @@ public:
     static int currentSchemaVersion();
     int schemaVersion() const;
     const std::string& path() const { return m_path; }
+    bool readOnly() const { return m_readOnly; }
 
+    /// Told every few seconds while a write waits for another writer of the store (storelock.h); without one, a
+    /// write waits silently for as long as the other writer holds the store.
+    void setWaitFn(WaitFn fn);
+
+    /// The first read since the store was opened, or since clearReadError(), that failed: a damaged file ("the store
+    /// is damaged: ... (run `paretoscope-cli check --db FILE`)"), an I/O error. The read methods below return what
+    /// they could read and record the failure here: a caller checks it before it shows an answer.
+    Status readStatus() const;
+    void clearReadError() { m_readError.clear(); }
+    /// Records the statement's failure, if any, as readStatus() reports it.
+    void noteRead(const sql::Statement& statement);
     /// Starts the one transaction in which a source's records are written.
     Result<std::unique_ptr<ImportWriter>> beginImport(const Provenance& provenance);
 
@@ -111,18 +133,18 @@ public:
     sqlite3* handle() { return m_db; }
 
 private:
-    RunStore(sqlite3* db, std::string path);
+    RunStore(sqlite3* db, std::string path, bool readOnly);
+    static Result<std::unique_ptr<RunStore>> openReadOnly(const std::string& path);
     Status migrate(int upTo);
     /// `where` may use ?1, ?2... for the texts in `binds`, bound in that order.
     std::vector<StoredRun> selectRuns(const std::string& where, const std::vector<std::string>& binds = {});
 
     sqlite3* m_db;
     std::string m_path;
+    bool m_readOnly = false;
+    std::unique_ptr<BusyWaiter> m_busy;
+    std::string m_readError;
     std::uint64_t m_localVersion = 0;
-    // A second descriptor on the store's file, through which imports start its write-back early (Linux). Closing a
-    // descriptor drops every POSIX lock the process holds on the file, SQLite's included, so it is opened once and
-    // closed only after the connection.
-    int m_writeBackFile = -1;
     friend class ImportWriter;
 };
 

@@ -2,6 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
+#include <cstring>
+
 namespace paretoscope::sql {
 
 Statement::Statement(sqlite3* db, std::string_view text)
@@ -9,7 +12,8 @@ Statement::Statement(sqlite3* db, std::string_view text)
 {
     if (sqlite3_prepare_v3(db, text.data(), static_cast<int>(text.size()), SQLITE_PREPARE_PERSISTENT, &m_stmt, nullptr)
         != SQLITE_OK) {
-        m_error = sqlite3_errmsg(db);
+        m_code = sqlite3_extended_errcode(db);
+        m_error = errorText(db, m_code);
         m_stmt = nullptr;
     }
 }
@@ -18,6 +22,7 @@ Statement::Statement(Statement&& o) noexcept
     : m_db(o.m_db)
     , m_stmt(o.m_stmt)
     , m_error(std::move(o.m_error))
+    , m_code(o.m_code)
     , m_failed(o.m_failed)
 {
     o.m_stmt = nullptr;
@@ -30,6 +35,7 @@ Statement& Statement::operator=(Statement&& o) noexcept
         m_db = o.m_db;
         m_stmt = o.m_stmt;
         m_error = std::move(o.m_error);
+        m_code = o.m_code;
         m_failed = o.m_failed;
         o.m_stmt = nullptr;
     }
@@ -100,7 +106,8 @@ bool Statement::step()
         return true;
     if (rc != SQLITE_DONE) {
         m_failed = true;
-        m_error = sqlite3_errmsg(m_db);
+        m_code = sqlite3_extended_errcode(m_db);
+        m_error = errorText(m_db, m_code);
     }
     return false;
 }
@@ -110,12 +117,14 @@ void Statement::reset()
     sqlite3_reset(m_stmt);
     sqlite3_clear_bindings(m_stmt);
     m_failed = false;
+    m_code = 0;
 }
 
 void Statement::rerun()
 {
     sqlite3_reset(m_stmt);
     m_failed = false;
+    m_code = 0;
 }
 
 std::string Statement::error() const
@@ -178,13 +187,43 @@ std::string Statement::text(int col) const
 
 Status exec(sqlite3* db, const std::string& text)
 {
-    char* msg = nullptr;
-    if (sqlite3_exec(db, text.c_str(), nullptr, nullptr, &msg) != SQLITE_OK) {
-        std::string m = msg ? msg : sqlite3_errmsg(db);
-        sqlite3_free(msg);
-        return Error { m };
-    }
+    if (sqlite3_exec(db, text.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
+        return Error { errorText(db, sqlite3_extended_errcode(db)) };
     return ok();
+}
+
+bool isDamage(int code)
+{
+    return (code & 0xff) == SQLITE_CORRUPT || (code & 0xff) == SQLITE_NOTADB;
+}
+
+bool inTransaction(sqlite3* db)
+{
+    return sqlite3_get_autocommit(db) == 0;
+}
+
+std::string errorText(sqlite3* db, int code)
+{
+    const std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+    const char* file = db ? sqlite3_db_filename(db, "main") : nullptr;
+    const std::string path = file && *file ? file : "the store";
+    const int primary = code & 0xff;
+    // the errno of the failed system call; SQLite reports a write that hit a full disk or a size limit as an I/O
+    // error or as SQLITE_FULL depending on where it happened
+    const int sys = db && primary == SQLITE_IOERR ? sqlite3_system_errno(db) : 0;
+    if (primary == SQLITE_FULL || sys == ENOSPC || sys == EDQUOT)
+        return "the disk that holds " + path + " is full (" + message + ")";
+    if (sys == EFBIG)
+        return "cannot write " + path + ": the file may grow no larger (" + message + ": " + std::strerror(sys) + ")";
+    if (isDamage(code))
+        return "the store is damaged: " + message + " (run `paretoscope-cli check --db " + path + "`)";
+    if (primary == SQLITE_READONLY)
+        return path + " cannot be written: the file or its folder is read-only (" + message + ")";
+    if (primary == SQLITE_BUSY)
+        return "another process is writing to " + path + " (" + message + ")";
+    if (sys != 0)
+        return message + ": " + std::strerror(sys);
+    return message;
 }
 
 } // namespace paretoscope::sql

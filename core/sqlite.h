@@ -44,7 +44,10 @@ public:
     void reset(); ///< ready to run again, every parameter NULL
     void rerun(); ///< ready to run again, keeping the parameters: for a caller that binds all of them each time
     bool failed() const { return m_failed; }
+    /// The failure in plain words (errorText()); empty while the statement has not failed.
     std::string error() const;
+    /// SQLite's extended result code of the failure, 0 while the statement has not failed.
+    int errorCode() const { return m_code; }
 
     std::int64_t int64(int col) const;
     double real(int col) const;
@@ -60,10 +63,23 @@ private:
     sqlite3* m_db = nullptr;
     sqlite3_stmt* m_stmt = nullptr;
     std::string m_error;
+    int m_code = 0;
     bool m_failed = false;
 };
 
 /// Runs SQL with no parameters and no rows (DDL, PRAGMA, BEGIN/COMMIT).
 Status exec(sqlite3* db, const std::string& text);
+
+/// The connection's last failure in words a user can act on: SQLite's message, and what it means where SQLite's
+/// own words mislead (a full disk reported as an I/O error, a damaged file, a store that cannot be written).
+std::string errorText(sqlite3* db, int code);
+
+/// Whether a failure with this extended result code means the file is damaged (SQLITE_CORRUPT, SQLITE_NOTADB).
+bool isDamage(int code);
+
+/// Whether the connection is inside a transaction. SQLite rolls a transaction back by itself on some failures
+/// (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM ...); statements run after that would each commit on their own, so a
+/// writer checks this after every failure before it writes again.
+bool inTransaction(sqlite3* db);
 
 } // namespace paretoscope::sql

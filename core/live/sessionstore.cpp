@@ -78,9 +78,9 @@ Result<long long> storeLevel(RunStore& store, long long sessionId, int level, in
     ins.bindText(6, metricsJson);
     ins.bindBlob(7, raw);
     ins.step();
-    if (ins.failed())
-        return Error { "session " + std::to_string(sessionId) + ", level " + std::to_string(level)
-            + ": cannot store the level: " + ins.error() };
+    if (auto st = (*writer)->transaction().check(ins, "cannot store the level"); !st)
+        return Error { "session " + std::to_string(sessionId) + ", level " + std::to_string(level) + ": "
+            + st.error() };
     if (auto st = (*writer)->commit(); !st)
         return Error { st.error() };
     return runId;
