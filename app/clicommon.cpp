@@ -32,15 +32,28 @@ int usageError(const std::string& msg)
     return kUsageError;
 }
 
-std::unique_ptr<RunStore> openFromArgs(const cli::Args& a, std::string& error)
+std::unique_ptr<RunStore> openFromArgs(const cli::Args& a, std::string& error, StoreAccess access)
 {
     auto db = a.value("db");
-    auto store = db ? openStore(*db, false) : openStore(defaultStorePath(), true);
+    auto store = db ? openStore(*db, false, access) : openStore(defaultStorePath(), true, access);
     if (!store) {
         error = store.error();
         return nullptr;
     }
+    (*store)->setWaitFn([](const std::string& message, double) {
+        std::cerr << "paretoscope-cli: " << message << std::endl;
+        return true;
+    });
     return std::move(*store);
+}
+
+bool readFailed(const RunStore& store)
+{
+    if (auto st = store.readStatus(); !st) {
+        std::cerr << "paretoscope-cli: " << st.error() << "\n";
+        return true;
+    }
+    return false;
 }
 
 bool intOption(const cli::Args& a, const std::string& name, int& out, std::string& error)

@@ -17,8 +17,12 @@ std::optional<int> parseInt(const std::string& s);
 std::optional<double> parseDouble(const std::string& s);
 /// Prints the message and the hint to run help; returns the usage exit code.
 int usageError(const std::string& msg);
-/// The store of --db, or the default store (seeded when new).
-std::unique_ptr<RunStore> openFromArgs(const Args& a, std::string& error);
+/// The store of --db, or the default store (seeded when new), to read or to write. A write that waits for another
+/// writer of the store says so on stderr every few seconds.
+std::unique_ptr<RunStore> openFromArgs(const Args& a, std::string& error, StoreAccess access = StoreAccess::ReadWrite);
+/// Whether a read of the store failed (a damaged file): then it prints why on stderr, and the command exits 1
+/// without printing a partial answer.
+bool readFailed(const RunStore& store);
 /// An optional whole number above zero.
 bool intOption(const Args& a, const std::string& name, int& out, std::string& error);
 /// --format, one of allowed (the first is the default).

@@ -18,6 +18,7 @@
 #include "core/reports.h"
 #include "core/storepaths.h"
 #include "core/summary.h"
+#include "core/urls.h"
 
 using namespace paretoscope;
 using namespace paretoscope::cli;
@@ -143,7 +144,9 @@ int cmdImport(const cli::Args& a)
         return usageError("give either --gpus or --prefill-gpus with --decode-gpus, not both");
     auto store = openFromArgs(a, error);
     if (!store) {
-        std::cerr << "paretoscope-cli: " << error << "\n";
+        // the contract holds: one JSON line per input, each saying why nothing was imported
+        for (const std::string& input : a.positional)
+            std::cout << importOutcomeJson(ImportOutcome { redactUrl(input), Error { error } }) << "\n";
         return 1;
     }
     const bool tty = isatty(STDERR_FILENO);
@@ -197,13 +200,15 @@ int cmdLadder(const cli::Args& a)
             return usageError("--price must be a number of $/GPU/hr above zero, got '" + *p + "'");
         req.price.customUsdPerGpuHour = *v;
     }
-    auto store = openFromArgs(a, error);
+    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
     if (!store) {
         std::cerr << "paretoscope-cli: " << error << "\n";
         return 1;
     }
     FrontierCache cache(*store);
     auto ladders = computeLadder(cache, bundledPricing(), req);
+    if (readFailed(*store))
+        return 1;
     if (!ladders)
         return usageError(ladders.error());
     if (format != "json") { // the JSON contract stays as it is; CSV and the table add the share of speed of light
@@ -240,12 +245,14 @@ int cmdSummary(const cli::Args& a)
             return usageError("--target must be a number above zero (tok/s/user), got '" + *t + "'");
         target = *v;
     }
-    auto store = openFromArgs(a, error);
+    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
     if (!store) {
         std::cerr << "paretoscope-cli: " << error << "\n";
         return 1;
     }
     auto report = summarize(*store, loadScopeData(*store, *scope, TputMetric::Total), bundledPricing(), target, price);
+    if (readFailed(*store))
+        return 1;
     if (!report)
         return usageError(report.error());
     std::cout << summaryMarkdown(*report);
@@ -261,13 +268,15 @@ int cmdFrontier(const cli::Args& a)
     TputMetric metric = TputMetric::Total;
     if (!metricOption(a, metric, error))
         return usageError(error);
-    auto store = openFromArgs(a, error);
+    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
     if (!store) {
         std::cerr << "paretoscope-cli: " << error << "\n";
         return 1;
     }
     FrontierCache cache(*store);
     auto report = frontierReport(*store, cache.frontiers(*scope, metric));
+    if (readFailed(*store))
+        return 1;
     std::cout << (format == "json" ? frontierJson(report) : frontierCsv(report));
     return 0;
 }
@@ -281,7 +290,7 @@ int cmdSpeedOfLight(const cli::Args& a)
     TputMetric metric = TputMetric::Total;
     if (!metricOption(a, metric, error))
         return usageError(error);
-    auto store = openFromArgs(a, error);
+    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
     if (!store) {
         std::cerr << "paretoscope-cli: " << error << "\n";
         return 1;
@@ -291,6 +300,8 @@ int cmdSpeedOfLight(const cli::Args& a)
     std::vector<GroupKey> groups;
     for (const GroupFrontier& g : cache.frontiers(*scope, metric))
         groups.push_back(g.key);
+    if (readFailed(*store))
+        return 1;
     std::vector<std::string> missing;
     std::cout << speedOfLightJson(scopeSpeedOfLight(*scope, groups, metric, &missing), missing) << "\n";
     return 0;
@@ -302,7 +313,7 @@ int cmdExport(const cli::Args& a)
     auto scope = scopeFromArgs(a, error);
     if (!scope || !formatOption(a, { "csv", "json" }, format, error))
         return usageError(error);
-    auto store = openFromArgs(a, error);
+    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
     if (!store) {
         std::cerr << "paretoscope-cli: " << error << "\n";
         return 1;
@@ -311,6 +322,8 @@ int cmdExport(const cli::Args& a)
     for (const Series& s : store->series(*scope))
         ids.push_back(s.id);
     auto runs = store->runsOfSeries(ids, *scope);
+    if (readFailed(*store))
+        return 1;
     std::cout << (format == "csv" ? runsCsv(runs) : runsJson(runs));
     return 0;
 }
@@ -329,12 +342,14 @@ int cmdScopes(const cli::Args& a)
     std::string error, format;
     if (!formatOption(a, { "table", "json" }, format, error))
         return usageError(error);
-    auto store = openFromArgs(a, error);
+    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
     if (!store) {
         std::cerr << "paretoscope-cli: " << error << "\n";
         return 1;
     }
     auto scopes = store->scopes();
+    if (readFailed(*store))
+        return 1;
     std::cout << (format == "json" ? scopesJson(scopes) : scopesTable(scopes));
     return 0;
 }

@@ -5,6 +5,8 @@
 #include <memory>
 #include <mutex>
 
+#include "urls.h"
+
 namespace paretoscope {
 namespace {
 
@@ -34,9 +36,10 @@ int onProgress(void* user, curl_off_t, curl_off_t now, curl_off_t, curl_off_t)
 
 } // namespace
 
-Result<std::string> httpGet(const std::string& url, const HttpOptions& options)
+Result<std::string> httpGet(const std::string& fullUrl, const HttpOptions& options)
 {
-    if (!url.starts_with("http://") && !url.starts_with("https://"))
+    const std::string url = redactUrl(fullUrl); // what messages name
+    if (!isHttpUrl(fullUrl))
         return Error { url + ": only http and https URLs are accepted" };
     static std::once_flag once;
     std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
@@ -45,7 +48,7 @@ Result<std::string> httpGet(const std::string& url, const HttpOptions& options)
     if (!curl)
         return Error { url + ": cannot start libcurl" };
     Sink sink { {}, options.maxBytes };
-    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(curl, CURLOPT_URL, fullUrl.c_str());
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);

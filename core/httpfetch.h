@@ -14,12 +14,14 @@ struct HttpOptions {
     long connectTimeoutMs = 10000;
     long totalTimeoutMs = 120000;
     std::size_t maxBytes = 512u << 20; ///< a larger body is cut off with an error
+    long stallSeconds = 60; ///< a streamed body (HttpSource) that brings nothing for this long fails
     std::function<bool(std::size_t received)> progress; ///< returning false cancels
     std::vector<std::string> headers; ///< extra request headers ("Name: value")
 };
 
-/// GETs an http(s) URL through libcurl and returns the body of a 2xx answer. Other schemes are refused; redirects
-/// are followed only to http(s). Errors say what failed: offline, timeout, HTTP status.
+/// GETs an http(s) URL through libcurl and returns the body of a 2xx answer, for small answers (a model list);
+/// large bodies stream through HttpSource. Other schemes are refused; redirects are followed only to http(s).
+/// Errors say what failed (offline, timeout, HTTP status) and name the URL without its credentials.
 Result<std::string> httpGet(const std::string& url, const HttpOptions& options);
 
 } // namespace paretoscope

@@ -16,7 +16,8 @@
 #include "formats/formatdetect.h"
 #include "formats/jsonrecordparser.h"
 #include "hashingreadahead.h"
-#include "httpfetch.h"
+#include "httpsource.h"
+#include "urls.h"
 #include "importwriter.h"
 #include "u64set.h"
 
@@ -183,13 +184,15 @@ public:
         : m_inner(inner)
     {
     }
-    Result<char> firstNonSpace()
+    /// The first byte that is not JSON whitespace, or kEnd when there is none.
+    static constexpr int kEnd = -1;
+    Result<int> firstNonSpace()
     {
         for (;;) {
             for (std::size_t i = m_pos; i < m_head.size(); ++i) {
                 char c = m_head[i];
                 if (!isJsonSpace(c))
-                    return c;
+                    return static_cast<int>(static_cast<unsigned char>(c));
             }
             if (m_head.size() > (1u << 20))
                 return Error { name() + ": more than 1 MB of whitespace before any content" };
@@ -200,7 +203,7 @@ public:
                 return Error { got.error() };
             m_head.resize(old + *got);
             if (*got == 0)
-                return '\0';
+                return kEnd;
         }
     }
     Result<std::size_t> read(char* dst, std::size_t n) override
@@ -393,8 +396,11 @@ Result<ImportSummary> importSource(
     auto first = source.firstNonSpace();
     if (!first)
         return Error { first.error() };
-    if (*first == '\0')
-        return Error { name + ": empty: the file has no content" };
+    if (*first == PeekedSource::kEnd)
+        return Error { name + (source.size() > 0 ? ": empty: only whitespace, no records" : ": empty: no content") };
+    if (*first == 0 || (*first < 0x20 && *first != '\t'))
+        return Error { name + ": not a recognised format: binary data (a byte " + std::to_string(*first)
+            + " before any text), not JSON or CSV" };
 
     ImportState state { store, options, name, nullptr, nullptr };
     Status st
@@ -433,7 +439,7 @@ std::optional<Format> detectFileFormat(const std::string& path)
         return std::nullopt;
     PeekedSource source(**file);
     auto first = source.firstNonSpace();
-    if (!first || *first == '\0')
+    if (!first || *first == PeekedSource::kEnd || *first == 0)
         return std::nullopt;
     if (*first != '[' && *first != '{') {
         CsvReader reader(source);
@@ -459,7 +465,7 @@ std::optional<Format> detectFileFormat(const std::string& path)
 
 bool isUrl(const std::string& s)
 {
-    return s.starts_with("http://") || s.starts_with("https://");
+    return isHttpUrl(s);
 }
 
 std::vector<ImportOutcome> importPath(
@@ -467,17 +473,26 @@ std::vector<ImportOutcome> importPath(
 {
     std::vector<ImportOutcome> out;
     if (isUrl(pathOrUrl)) {
-        auto body = httpGet(pathOrUrl, HttpOptions {});
+        const std::string name = redactUrl(pathOrUrl);
+        HttpOptions http;
+        http.maxBytes = kMaxDownloadBytes;
+        http.totalTimeoutMs = 120000; // for the answer to begin; the body then streams for as long as it flows
+        auto body = HttpSource::open(pathOrUrl, http);
         if (!body) {
-            out.push_back({ pathOrUrl, Error { body.error() } });
+            out.push_back({ name, Error { body.error() } });
             return out;
         }
-        MemorySource mem(pathOrUrl, std::move(*body));
-        out.push_back({ pathOrUrl, importSource(store, mem, options, progress) });
+        out.push_back({ name, importSource(store, **body, options, progress) });
         return out;
     }
     std::error_code ec;
     std::filesystem::path p(pathOrUrl);
+    if (auto scheme = urlScheme(pathOrUrl); scheme && !std::filesystem::exists(p, ec)) {
+        out.push_back({ redactUrl(pathOrUrl),
+            Error { redactUrl(pathOrUrl) + ": " + *scheme
+                + ":// is not supported: import takes files, folders and http:// or https:// URLs" } });
+        return out;
+    }
     if (std::filesystem::is_directory(p, ec)) {
         std::vector<std::filesystem::path> files;
         for (auto it = std::filesystem::recursive_directory_iterator(p, ec);

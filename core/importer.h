@@ -32,8 +32,13 @@ struct ImportOutcome {
 Result<ImportSummary> importSource(
     RunStore& store, ByteSource& source, const ImportOptions& options, const ProgressFn& progress = {});
 
+/// The largest body an import by URL takes. The body streams, so memory stays small whatever its size; the limit
+/// only stops a server that never ends.
+constexpr std::uint64_t kMaxDownloadBytes = 4ull << 30;
+
 /// Imports a file, or every .json/.jsonl/.csv file under a folder (recursively, each file on its own), or an
-/// http(s) URL of the InferenceX API.
+/// http(s) URL of the InferenceX API, streamed as it downloads. A URL is stored, and named in the outcome, without
+/// its credentials.
 std::vector<ImportOutcome> importPath(
     RunStore& store, const std::string& pathOrUrl, const ImportOptions& options, const ProgressFn& progress = {});
 
@@ -41,7 +46,7 @@ std::vector<ImportOutcome> importPath(
 /// The GUI asks this to know whether a file needs the caller's fields (see missingCallerFields) before importing.
 std::optional<Format> detectFileFormat(const std::string& path);
 
-/// Whether the argument is an http:// or https:// URL.
+/// Whether the argument is an http:// or https:// URL (the scheme in any case).
 bool isUrl(const std::string& s);
 
 } // namespace paretoscope

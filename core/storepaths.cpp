@@ -19,16 +19,18 @@ std::string defaultStorePath()
     return (base / "paretoscope" / "paretoscope.sqlite").string();
 }
 
-Result<std::unique_ptr<RunStore>> openStore(const std::string& path, bool seedWhenNew)
+Result<std::unique_ptr<RunStore>> openStore(const std::string& path, bool seedWhenNew, StoreAccess access)
 {
     std::error_code ec;
     std::filesystem::path p(path);
-    if (p.has_parent_path())
+    bool isNew = !std::filesystem::exists(p, ec);
+    if (isNew && access == StoreAccess::ReadOnly && !seedWhenNew)
+        return Error { path + ": no store here (the file does not exist)" };
+    if (isNew && p.has_parent_path())
         std::filesystem::create_directories(p.parent_path(), ec);
     if (ec)
         return Error { path + ": cannot create its folder: " + ec.message() };
-    bool isNew = !std::filesystem::exists(p, ec);
-    auto store = RunStore::open(path);
+    auto store = RunStore::open(path, isNew ? StoreAccess::ReadWrite : access);
     if (!store)
         return store;
     if (isNew && seedWhenNew) {

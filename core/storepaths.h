@@ -13,6 +13,8 @@ namespace paretoscope {
 std::string defaultStorePath();
 
 /// Opens the store at path, creating its folder; a store created by this call is seeded with the bundled dataset.
-Result<std::unique_ptr<RunStore>> openStore(const std::string& path, bool seedWhenNew);
+/// ReadOnly applies to a store that exists; a missing one is created (and seeded when asked) all the same.
+Result<std::unique_ptr<RunStore>> openStore(
+    const std::string& path, bool seedWhenNew, StoreAccess access = StoreAccess::ReadWrite);
 
 } // namespace paretoscope
