@@ -16,7 +16,9 @@
 #include "core/ladderreport.h"
 #include "core/pricing.h"
 #include "core/reports.h"
+#include "core/storecheck.h"
 #include "core/storepaths.h"
+#include "core/storerecover.h"
 #include "core/summary.h"
 #include "core/urls.h"
 
@@ -63,6 +65,10 @@ Commands:
       once. --emit-sbatch writes a Slurm script that runs the same session on a node and leaves a file to import.
       The API key comes from $OPENAI_API_KEY (or --api-key-env) and is never stored.
   sessions [--db FILE] [--format table|json]   Live sessions and their status (interrupted ones marked).
+  check   [--db FILE]                 Checks the store for damage (SQLite's integrity and reference checks, per
+                                      table); exit 0 when whole, 1 when damaged.
+  recover [--db FILE] --to NEW        Copies every run, series, source and session that can still be read from a
+                                      damaged store into a new store NEW, and says what was saved and lost.
 
 Every scoped command also takes --from and --to (run dates, yyyy-mm-dd, inclusive).
 Without --db the store is $XDG_DATA_HOME/paretoscope/paretoscope.sqlite (default ~/.local/share/...), which
@@ -354,6 +360,37 @@ int cmdScopes(const cli::Args& a)
     return 0;
 }
 
+std::string storePathFromArgs(const cli::Args& a)
+{
+    return a.value("db").value_or(defaultStorePath());
+}
+
+int cmdCheck(const cli::Args& a)
+{
+    auto report = checkStore(storePathFromArgs(a));
+    if (!report) {
+        std::cerr << "paretoscope-cli: " << report.error() << "\n";
+        return 1;
+    }
+    std::cout << report->text();
+    return report->ok() ? 0 : 1;
+}
+
+int cmdRecover(const cli::Args& a)
+{
+    auto to = a.value("to");
+    if (!to)
+        return usageError("recover needs --to NEW.sqlite, the new store to write");
+    const std::string from = storePathFromArgs(a);
+    auto report = recoverStore(from, *to);
+    if (!report) {
+        std::cerr << "paretoscope-cli: " << report.error() << "\n";
+        return 1;
+    }
+    std::cout << report->text(from, *to);
+    return 0;
+}
+
 int cmdSeed(const cli::Args& a)
 {
     std::string error;
@@ -392,7 +429,9 @@ int main(int argc, char** argv)
         { "scopes", { { "db", true }, { "format", true } } },
         { "seed", { { "db", true } } },
         { "bench", cli::benchOptions() },
-        { "sessions", { { "db", true }, { "format", true } } },
+        { "sessions", { { "db", true }, { "format", true }, { "recover", false } } },
+        { "check", { { "db", true } } },
+        { "recover", { { "db", true }, { "to", true } } },
         { "help", {} },
         { "--help", {} },
         { "-h", {} },
@@ -433,5 +472,9 @@ int main(int argc, char** argv)
         return cmdBench(*args, argc, argv);
     if (c == "sessions")
         return cmdSessions(*args);
+    if (c == "check")
+        return cmdCheck(*args);
+    if (c == "recover")
+        return cmdRecover(*args);
     return cmdSeed(*args);
 }

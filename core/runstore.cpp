@@ -37,22 +37,6 @@ int RunStore::currentSchemaVersion()
 
 namespace {
 
-// A path as an SQLite URI ("file:" plus the path with %, ? and # escaped), for opening with URI parameters.
-std::string fileUri(const std::string& path)
-{
-    std::string uri = "file:";
-    for (char c : path) {
-        if (c == '%' || c == '?' || c == '#') {
-            char hex[4];
-            std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
-            uri += hex;
-        } else {
-            uri += c;
-        }
-    }
-    return uri;
-}
-
 std::string folderOf(const std::string& path)
 {
     const std::filesystem::path p = std::filesystem::absolute(path).parent_path();
@@ -110,34 +94,18 @@ Result<std::unique_ptr<RunStore>> RunStore::open(const std::string& path, StoreA
 
 Result<std::unique_ptr<RunStore>> RunStore::openReadOnly(const std::string& path)
 {
-    sqlite3* db = nullptr;
-    const int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
-    sqlite3_open_v2(fileUri(path).c_str(), &db, flags, nullptr);
-    std::unique_ptr<RunStore> store(new RunStore(db, path, true));
+    auto db = sql::openForReading(path);
     if (!db)
-        return Error { path + ": cannot open the store: out of memory" };
-    sql::Statement probe(db, "PRAGMA user_version");
+        return Error { db.error() };
+    std::unique_ptr<RunStore> store(new RunStore(db->release(), path, true));
+    sql::exec(store->m_db, kReadCacheSizePragma);
+    sql::Statement probe(store->m_db, "PRAGMA user_version");
     probe.step();
-    if ((probe.failed() || !probe.valid()) && (probe.errorCode() & 0xff) == SQLITE_READONLY) {
-        // a store in WAL mode whose folder cannot be written: SQLite cannot make the shared-memory file it reads
-        // through. With no write-ahead log left over, nobody can write the store there either, so it is read as an
-        // immutable file.
-        std::error_code ec;
-        if (std::filesystem::file_size(path + "-wal", ec) > 0 && !ec)
-            return Error { path + ": its folder cannot be written and it holds a write-ahead log not yet merged into "
-                                  "the store; open the store once where its folder can be written" };
-        probe = sql::Statement();
-        store.reset();
-        db = nullptr;
-        sqlite3_open_v2((fileUri(path) + "?immutable=1").c_str(), &db, flags, nullptr);
-        store.reset(new RunStore(db, path, true));
-        probe = sql::Statement(db, "PRAGMA user_version");
-        probe.step();
+    if (!probe.valid() || probe.failed()) {
+        if ((probe.errorCode() & 0xff) == SQLITE_NOTADB)
+            return Error { path + ": not a Paretoscope store: the file is not an SQLite database" };
+        return Error { path + ": cannot read the store: " + (probe.valid() ? probe.error() : probe.prepareError()) };
     }
-    if (!probe.valid() || probe.failed())
-        return Error { path + ": cannot read the store: "
-            + (probe.valid() ? probe.error() : probe.prepareError()) };
-    sql::exec(db, kReadCacheSizePragma);
     const int version = store->schemaVersion();
     if (version > currentSchemaVersion())
         return Error { path + ": the store has schema version " + std::to_string(version) + ", newer than this build ("

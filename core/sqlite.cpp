@@ -3,7 +3,9 @@
 #include <sqlite3.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 namespace paretoscope::sql {
 
@@ -156,6 +158,11 @@ std::optional<std::int64_t> Statement::optInt(int col) const
         return std::nullopt;
     return sqlite3_column_int64(m_stmt, col);
 }
+void Statement::bindValue(int i, const Statement& from, int col)
+{
+    sqlite3_bind_value(m_stmt, i, sqlite3_column_value(from.m_stmt, col));
+}
+
 void Statement::bindBlob(int i, std::string_view bytes)
 {
     sqlite3_bind_blob64(m_stmt, i, bytes.data(), bytes.size(), SQLITE_TRANSIENT);
@@ -190,6 +197,61 @@ Status exec(sqlite3* db, const std::string& text)
     if (sqlite3_exec(db, text.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
         return Error { errorText(db, sqlite3_extended_errcode(db)) };
     return ok();
+}
+
+void Closer::operator()(sqlite3* db) const
+{
+    sqlite3_close_v2(db);
+}
+
+namespace {
+
+// A path as an SQLite URI ("file:" plus the path with %, ? and # escaped), for opening with URI parameters.
+std::string fileUri(const std::string& path)
+{
+    std::string uri = "file:";
+    for (char c : path) {
+        if (c == '%' || c == '?' || c == '#') {
+            char hex[4];
+            std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
+            uri += hex;
+        } else {
+            uri += c;
+        }
+    }
+    return uri;
+}
+
+} // namespace
+
+Result<Connection> openForReading(const std::string& path)
+{
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        return Error { path + ": no store here (the file does not exist)" };
+    const int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
+    sqlite3* raw = nullptr;
+    sqlite3_open_v2(fileUri(path).c_str(), &raw, flags, nullptr);
+    Connection db(raw);
+    if (!db)
+        return Error { path + ": cannot open: out of memory" };
+    int code = SQLITE_OK;
+    {
+        Statement probe(db.get(), "PRAGMA user_version");
+        probe.step();
+        code = probe.valid() ? probe.errorCode() : sqlite3_extended_errcode(db.get());
+    }
+    if ((code & 0xff) == SQLITE_READONLY || (code & 0xff) == SQLITE_CANTOPEN) {
+        if (std::filesystem::file_size(path + "-wal", ec) > 0 && !ec)
+            return Error { path + ": its folder cannot be written and it holds a write-ahead log not yet merged into "
+                                  "the store; open the store once where its folder can be written" };
+        raw = nullptr;
+        sqlite3_open_v2((fileUri(path) + "?immutable=1").c_str(), &raw, flags, nullptr);
+        db.reset(raw);
+        if (!db)
+            return Error { path + ": cannot open: out of memory" };
+    }
+    return db;
 }
 
 bool isDamage(int code)

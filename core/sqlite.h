@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,8 @@ public:
     void bindNull(int i);
     void bindBlob(int i, std::string_view bytes);
     void bindIntOrNull(int i, long long v); ///< 0 binds NULL (unknown)
+    /// Binds column `col` of the other statement's current row as it is (any type), as a copy.
+    void bindValue(int i, const Statement& from, int col);
 
     /// Steps once: true when a row is ready, false when done; errors land in error().
     bool step();
@@ -66,6 +69,19 @@ private:
     int m_code = 0;
     bool m_failed = false;
 };
+
+/// Closes a connection (sqlite3_close_v2) when its handle goes.
+struct Closer {
+    void operator()(sqlite3* db) const;
+};
+using Connection = std::unique_ptr<sqlite3, Closer>;
+
+/// Opens a database file only to read it, never writing, even in a folder that cannot be written: a file in WAL
+/// mode whose folder is read-only (so SQLite cannot make its shared-memory file) is read as an immutable file when
+/// it has no write-ahead log left over, since nobody can write to it there either. The open is checked with a read
+/// of the header; a file that is not a database or whose first page is damaged opens all the same (the caller's
+/// reads then fail and say so), so that a damaged store can still be checked and recovered.
+Result<Connection> openForReading(const std::string& path);
 
 /// Runs SQL with no parameters and no rows (DDL, PRAGMA, BEGIN/COMMIT).
 Status exec(sqlite3* db, const std::string& text);
