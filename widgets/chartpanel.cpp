@@ -53,7 +53,14 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     , m_logY(new QCheckBox(tr("Log y"), this))
     , m_info(new QLabel(this))
     , m_outside(new QLabel(this))
+    , m_problem(new QLabel(this))
 {
+    m_problem->setTextFormat(Qt::PlainText);
+    m_problem->setWordWrap(true);
+    m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problem->setStyleSheet(
+        QStringLiteral("QLabel { background: #fdecea; color: #8a1c13; border: 1px solid #e0a39c; padding: 8px; }"));
+    m_problem->hide();
     m_outside->setTextFormat(Qt::PlainText);
     m_info->setTextFormat(Qt::PlainText);
     m_outside->setStyleSheet(QStringLiteral("color: #555"));
@@ -75,6 +82,7 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    layout->addWidget(m_problem);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_outside);
     m_state.request.logX = true;
@@ -107,8 +115,18 @@ void ChartPanel::setState(const ChartState& state)
     rebuild();
 }
 
+void ChartPanel::showProblem(const QString& message)
+{
+    m_data.reset();
+    rebuild();
+    m_info->setText(tr("nothing drawn"));
+    m_problem->setText(message);
+    m_problem->show();
+}
+
 void ChartPanel::setData(std::shared_ptr<const ScopeData> data, double target, const PriceChoice& price)
 {
+    m_problem->hide();
     m_data = std::move(data);
     m_state.target = target;
     m_state.request.price = price;

@@ -38,6 +38,8 @@ public:
     /// Shows a new scope at the readout's target and price (one rebuild).
     void setData(std::shared_ptr<const ScopeData> data, double target, const PriceChoice& price);
     void setTarget(double target);
+    /// Shows why there is nothing to draw (a damaged store) in place of the chart, until the next setData().
+    void showProblem(const QString& message);
     void setPrice(const PriceChoice& price);
     ChartState state() const { return m_state; }
     void setState(const ChartState& state);
@@ -62,6 +64,7 @@ private:
     QCheckBox* m_logY;
     QLabel* m_info;
     QLabel* m_outside; // which groups do not reach the target
+    QLabel* m_problem; // why nothing is drawn, over an empty chart
     void showOutside();
 };
 

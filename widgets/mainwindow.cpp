@@ -80,8 +80,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     connect(m_filters, &FilterPanel::baseScopeChanged, this, &MainWindow::baseScopeChanged);
     connect(m_filters, &FilterPanel::filtersChanged, this, &MainWindow::requestScope);
     connect(&m_loader, &ScopeLoader::loaded, this, &MainWindow::showScope);
-    connect(&m_loader, &ScopeLoader::failed, this,
-        [this](const QString& msg) { plainMessage(this, true, tr("Paretoscope"), msg); });
+    connect(&m_loader, &ScopeLoader::failed, this, &MainWindow::showStoreProblem);
     connect(m_readout, &ReadoutPanel::targetChanged, m_chart, &ChartPanel::setTarget);
     connect(m_readout, &ReadoutPanel::priceChanged, this, [this] {
         m_chart->setPrice(m_readout->price());
@@ -243,10 +242,31 @@ void MainWindow::buildMenus()
 
 void MainWindow::refreshScopes()
 {
-    m_filters->setScopes(m_store->scopes());
+    m_store->clearReadError();
+    auto scopes = m_store->scopes();
+    const long long runs = m_store->runCount();
+    if (auto read = m_store->readStatus(); !read) {
+        showStoreProblem(QString::fromStdString(read.error()));
+        return;
+    }
+    m_filters->setScopes(scopes);
     QLocale en(QLocale::English);
-    m_status->setText(
-        tr("Store: %1 · %2 runs").arg(QString::fromStdString(m_store->path()), en.toString(m_store->runCount())));
+    m_status->setText(tr("Store: %1 · %2 runs").arg(QString::fromStdString(m_store->path()), en.toString(runs)));
+}
+
+void MainWindow::showStoreProblem(const QString& message)
+{
+    // nothing drawn from the part of the store that could be read: the panels empty, the reason in their place,
+    // for as long as this window runs on the store
+    m_storeProblem = message;
+    auto empty = std::make_shared<const ScopeData>();
+    m_data.reset();
+    m_chart->showProblem(message);
+    m_readout->setData(empty);
+    m_ladder->setData(empty);
+    m_summary->setReport(Error { message.toStdString() });
+    m_status->setText(message);
+    emit scopeShown(); // what there is to show is this message
 }
 
 void MainWindow::baseScopeChanged()
@@ -262,6 +282,8 @@ void MainWindow::requestScope()
 
 void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
 {
+    if (!m_storeProblem.isEmpty()) // a damaged store: what was read of it is not shown
+        return showStoreProblem(m_storeProblem);
     m_data = std::shared_ptr<const ScopeData>(loaded, &loaded->data);
     m_readout->setData(m_data);
     m_chart->setData(m_data, m_readout->target(), m_readout->price());

@@ -72,6 +72,8 @@ protected:
 private:
     void buildMenus();
     void refreshScopes();
+    /// A store that cannot be read (damaged): its message in place of the chart and the readings.
+    void showStoreProblem(const QString& message);
     void baseScopeChanged();
     void requestScope();
     void showScope(std::shared_ptr<const LoadedScope> loaded);
@@ -106,6 +108,7 @@ private:
     QList<ImportResultLine> m_lastResults;
     bool m_showImportResults = true;
     bool m_runsStale = true;
+    QString m_storeProblem; // why the store cannot be read; set once it failed a read
 };
 
 } // namespace paretoscope::ui

@@ -16,7 +16,7 @@ public:
     Result<RunStore*> store()
     {
         if (!m_store) {
-            auto s = RunStore::open(m_path.toStdString());
+            auto s = RunStore::open(m_path.toStdString(), StoreAccess::ReadOnly);
             if (!s)
                 return Error { s.error() };
             m_store = std::move(*s);
@@ -67,10 +67,22 @@ quint64 ScopeLoader::request(const Scope& scope, TputMetric metric)
             }
             auto result = std::make_shared<LoadedScope>();
             result->requestId = id;
+            (*store)->clearReadError();
             result->data = loadScopeData(**store, scope, metric);
             PriceChoice hyperscaler;
             hyperscaler.tierKey = bundledPricing().defaultTier().key;
             result->summary = summarize(**store, result->data, bundledPricing(), 50, hyperscaler);
+            if (auto read = (*store)->readStatus(); !read) {
+                // a damaged store: its message, never a chart drawn from the part that could be read
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, id, msg = QString::fromStdString(read.error())] {
+                        if (id == m_latest)
+                            emit failed(msg);
+                    },
+                    Qt::QueuedConnection);
+                return;
+            }
             QMetaObject::invokeMethod(
                 this,
                 [this, result] {

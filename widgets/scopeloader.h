@@ -30,6 +30,7 @@ public:
 
 signals:
     void loaded(std::shared_ptr<const paretoscope::ui::LoadedScope> scope);
+    /// The store could not be opened or read (a damaged file): the message says what happened and what to do.
     void failed(const QString& message);
 
 private:
