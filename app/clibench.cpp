@@ -10,6 +10,7 @@
 #include "app/clicommon.h"
 #include "core/live/levelsampler.h"
 #include "core/live/recipesession.h"
+#include "core/live/sessionjournal.h"
 #include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
 
@@ -252,10 +253,12 @@ int cmdBench(const Args& a, int argc, char** argv)
         std::cerr << "paretoscope-cli: " << outcome.error() << "\n";
         return 1;
     }
-    std::cerr << "paretoscope-cli: session " << outcome->sessionId << " " << outcome->status << ", "
-              << outcome->levels.size() << " level(s) stored" << (outcome->reason.empty() ? "" : ": " + outcome->reason)
-              << "\n";
-    return outcome->status == "finished" ? 0 : 1;
+    std::size_t stored = 0;
+    for (const LevelOutcome& lo : outcome->levels)
+        stored += lo.runId != 0;
+    std::cerr << "paretoscope-cli: session " << outcome->sessionId << " " << outcome->status << ", " << stored
+              << " level(s) stored" << (outcome->reason.empty() ? "" : ": " + outcome->reason) << "\n";
+    return outcome->status == "finished" && stored == outcome->levels.size() ? 0 : 1;
 }
 
 int cmdSessions(const Args& a)
@@ -263,13 +266,37 @@ int cmdSessions(const Args& a)
     std::string error, format;
     if (!formatOption(a, { "table", "json" }, format, error))
         return usageError(error);
-    auto store = openFromArgs(a, error);
+    const bool recover = a.has("recover");
+    auto store = openFromArgs(a, error, recover ? StoreAccess::ReadWrite : StoreAccess::ReadOnly);
     if (!store) {
         std::cerr << "paretoscope-cli: " << error << "\n";
         return 1;
     }
-    markInterruptedSessions(*store);
-    for (const SessionInfo& s : sessions(*store)) {
+    if (recover) {
+        markInterruptedSessions(*store);
+        bool allStored = true;
+        const auto recovered = sessionjournal::recover(*store);
+        for (const sessionjournal::Recovered& r : recovered) {
+            std::cout << "session " << r.sessionId << ": " << r.levelsStored << " level(s) stored from " << r.file;
+            if (r.levelsAlready > 0)
+                std::cout << " (" << r.levelsAlready << " already in the store)";
+            if (r.endRecorded)
+                std::cout << ", its end recorded";
+            std::cout << (r.error.empty() ? "; the file is removed" : "; the file stays: " + r.error) << "\n";
+            allStored = allStored && r.error.empty();
+        }
+        if (recovered.empty())
+            std::cout << "no session files wait to be stored (" << sessionjournal::directory(store->path()) << ")\n";
+        return allStored ? 0 : 1;
+    }
+    const auto list = sessions(*store);
+    if (readFailed(*store))
+        return 1;
+    if (const int pending = sessionjournal::pendingLevels(store->path()); pending > 0)
+        std::cerr << "paretoscope-cli: " << pending << " measured level(s) wait in "
+                  << sessionjournal::directory(store->path())
+                  << " to be stored: run `paretoscope-cli sessions --recover`\n";
+    for (const SessionInfo& s : list) {
         if (format == "json") {
             std::cout << "{\"session\":" << s.id << ",\"status\":\"" << s.status << "\",\"levels\":" << s.levels
                       << ",\"simulation\":" << (s.simulation.empty() ? "false" : "true") << "}\n";

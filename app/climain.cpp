@@ -64,13 +64,17 @@ Commands:
       Ctrl-C and on failure). One JSON object per level as it finishes (seconds, tok/s); each level is stored at
       once. --emit-sbatch writes a Slurm script that runs the same session on a node and leaves a file to import.
       The API key comes from $OPENAI_API_KEY (or --api-key-env) and is never stored.
-  sessions [--db FILE] [--format table|json]   Live sessions and their status (interrupted ones marked).
+  sessions [--db FILE] [--format table|json] [--recover]
+      Live sessions and their status (interrupted ones marked). --recover stores the levels a session measured
+      but could not store (a full disk, a damaged store), kept meanwhile in STORE-sessions/.
   check   [--db FILE]                 Checks the store for damage (SQLite's integrity and reference checks, per
                                       table); exit 0 when whole, 1 when damaged.
   recover [--db FILE] --to NEW        Copies every run, series, source and session that can still be read from a
                                       damaged store into a new store NEW, and says what was saved and lost.
 
-Every scoped command also takes --from and --to (run dates, yyyy-mm-dd, inclusive).
+Every scoped command also takes --from and --to (run dates, yyyy-mm-dd, inclusive), and --include-marked: runs
+marked as not trusted (a live level with more than 5% of its requests failed, or one cut by a timeout) then count in
+frontiers and readings; without it they are left out.
 Without --db the store is $XDG_DATA_HOME/paretoscope/paretoscope.sqlite (default ~/.local/share/...), which
 holds the bundled dataset from its first use.
 )";
@@ -103,6 +107,7 @@ std::optional<Scope> scopeFromArgs(const cli::Args& a, std::string& error)
     s.engines = a.list("engine");
     s.precisions = a.list("precision");
     s.specDecoding = a.list("spec");
+    s.includeMarked = a.has("include-marked");
     for (auto [name, into] : { std::pair { "from", &s.dateFrom }, std::pair { "to", &s.dateTo } }) {
         auto d = a.value(name);
         if (!d)
@@ -410,7 +415,7 @@ int main(int argc, char** argv)
 {
     const std::map<std::string, bool> scopeOpts { { "db", true }, { "model", true }, { "isl", true }, { "osl", true },
         { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true }, { "spec", true },
-        { "format", true }, { "metric", true }, { "from", true }, { "to", true } };
+        { "format", true }, { "metric", true }, { "from", true }, { "to", true }, { "include-marked", false } };
     auto with = [&](std::map<std::string, bool> extra) {
         extra.insert(scopeOpts.begin(), scopeOpts.end());
         return extra;

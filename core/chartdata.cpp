@@ -20,7 +20,8 @@ ScopeData loadScopeData(RunStore& store, const Scope& scope, TputMetric metric)
         std::vector<Point> candidates;
         candidates.reserve(runs.points.size());
         for (const RunPoint& p : runs.points)
-            candidates.push_back(Point { p.interactivity, p.tputPerGpu, p.runId });
+            if (!p.marked || scope.includeMarked)
+                candidates.push_back(Point { p.interactivity, p.tputPerGpu, p.runId });
         auto g = makeGroupFrontier(key, std::move(candidates));
         if (!g)
             continue;
@@ -191,6 +192,7 @@ ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const 
         for (const RunPoint& r : data.runs[i].points) {
             if (auto p = place(r.interactivity, r.tputPerGpu, r.e2elSeconds)) {
                 p->runId = r.runId;
+                p->marked = r.marked;
                 runs.push_back(*p);
             }
         }
@@ -204,7 +206,7 @@ ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const 
             // lower latency is better: the frontier of (1 / latency, tok/s/GPU), drawn back at the latency
             std::vector<Point> inverted;
             for (const RunPoint& r : data.runs[i].points)
-                if (usable(r.e2elSeconds) && usable(r.tputPerGpu))
+                if (usable(r.e2elSeconds) && usable(r.tputPerGpu) && (!r.marked || data.scope.includeMarked))
                     inverted.push_back(Point { 1.0 / r.e2elSeconds, r.tputPerGpu, r.runId });
             std::vector<Point> f = upperLeftFrontier(std::move(inverted));
             for (auto it = f.rbegin(); it != f.rend(); ++it)

@@ -2,8 +2,14 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <string_view>
+#include <thread>
 
 #include "urls.h"
 
@@ -36,17 +42,42 @@ int onProgress(void* user, curl_off_t, curl_off_t now, curl_off_t, curl_off_t)
 
 } // namespace
 
-Result<std::string> httpGet(const std::string& fullUrl, const HttpOptions& options)
+bool transientHttpStatus(long status)
 {
-    const std::string url = redactUrl(fullUrl); // what messages name
-    if (!isHttpUrl(fullUrl))
-        return Error { url + ": only http and https URLs are accepted" };
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+    return status == 429 || (status >= 500 && status <= 599);
+}
 
+namespace {
+
+struct Attempt {
+    Result<std::string> result = Error { "" };
+    bool transient = false;
+    long retryAfterSeconds = -1;
+};
+
+std::size_t onHeader(char* data, std::size_t size, std::size_t n, void* user)
+{
+    const std::size_t bytes = size * n;
+    std::string_view line(data, bytes);
+    constexpr std::string_view key = "retry-after:";
+    if (line.size() > key.size()) {
+        std::string head(line.substr(0, key.size()));
+        for (char& c : head)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (head == key)
+            *static_cast<long*>(user) = std::strtol(std::string(line.substr(key.size())).c_str(), nullptr, 10);
+    }
+    return bytes;
+}
+
+Attempt attemptGet(const std::string& fullUrl, const std::string& url, const HttpOptions& options)
+{
+    Attempt out;
     CURL* curl = curl_easy_init();
-    if (!curl)
-        return Error { url + ": cannot start libcurl" };
+    if (!curl) {
+        out.result = Error { url + ": cannot start libcurl" };
+        return out;
+    }
     Sink sink { {}, options.maxBytes };
     curl_easy_setopt(curl, CURLOPT_URL, fullUrl.c_str());
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
@@ -60,6 +91,8 @@ Result<std::string> httpGet(const std::string& fullUrl, const HttpOptions& optio
     curl_easy_setopt(curl, CURLOPT_USERAGENT, "paretoscope/0.1");
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, onData);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &sink);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, onHeader);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &out.retryAfterSeconds);
     curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, onProgress);
     curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &options);
     curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
@@ -76,20 +109,51 @@ Result<std::string> httpGet(const std::string& fullUrl, const HttpOptions& optio
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
     curl_easy_cleanup(curl);
 
-    if (sink.tooLarge)
-        return Error { url + ": the answer is larger than " + std::to_string(options.maxBytes >> 20) + " MB; refused" };
-    if (rc == CURLE_ABORTED_BY_CALLBACK)
-        return Error { url + ": download cancelled" };
-    if (rc == CURLE_OPERATION_TIMEDOUT)
-        return Error { url + ": timed out (" + std::string(errbuf[0] ? errbuf : curl_easy_strerror(rc)) + ")" };
-    if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_PROXY)
-        return Error { url
-            + ": cannot reach the server (offline?): " + std::string(errbuf[0] ? errbuf : curl_easy_strerror(rc)) };
-    if (rc != CURLE_OK)
-        return Error { url + ": " + std::string(errbuf[0] ? errbuf : curl_easy_strerror(rc)) };
-    if (status < 200 || status >= 300)
-        return Error { url + ": the server answered HTTP " + std::to_string(status) };
-    return std::move(sink.body);
+    const std::string what = errbuf[0] ? errbuf : curl_easy_strerror(rc);
+    if (sink.tooLarge) {
+        out.result = Error { url + ": the answer is larger than " + std::to_string(options.maxBytes >> 20) + " MB; refused" };
+    } else if (rc == CURLE_ABORTED_BY_CALLBACK) {
+        out.result = Error { url + ": download cancelled" };
+    } else if (rc == CURLE_OPERATION_TIMEDOUT) {
+        out.result = Error { url + ": timed out (" + what + ")" };
+        out.transient = true;
+    } else if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_PROXY) {
+        out.result = Error { url + ": cannot reach the server (offline?): " + what };
+        out.transient = rc == CURLE_COULDNT_CONNECT;
+    } else if (rc != CURLE_OK) {
+        out.result = Error { url + ": " + what };
+        out.transient = rc == CURLE_GOT_NOTHING || rc == CURLE_RECV_ERROR || rc == CURLE_SEND_ERROR
+            || rc == CURLE_PARTIAL_FILE;
+    } else if (status < 200 || status >= 300) {
+        out.result = Error { url + ": the server answered HTTP " + std::to_string(status) };
+        out.transient = transientHttpStatus(status);
+    } else {
+        out.result = std::move(sink.body);
+    }
+    return out;
+}
+
+} // namespace
+
+Result<std::string> httpGet(const std::string& fullUrl, const HttpOptions& options)
+{
+    const std::string url = redactUrl(fullUrl); // what messages name
+    if (!isHttpUrl(fullUrl))
+        return Error { url + ": only http and https URLs are accepted" };
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+    long delayMs = options.retryDelayMs;
+    for (int attempt = 1;; ++attempt) {
+        Attempt a = attemptGet(fullUrl, url, options);
+        if (a.result || !a.transient || attempt >= options.tries) {
+            if (!a.result && attempt > 1)
+                return Error { a.result.error() + " (" + std::to_string(attempt) + " tries)" };
+            return std::move(a.result);
+        }
+        const long wait = a.retryAfterSeconds >= 0 ? std::min(a.retryAfterSeconds, 10L) * 1000 : delayMs;
+        std::this_thread::sleep_for(std::chrono::milliseconds(wait));
+        delayMs *= 2;
+    }
 }
 
 } // namespace paretoscope

@@ -17,7 +17,14 @@ struct HttpOptions {
     long stallSeconds = 60; ///< a streamed body (HttpSource) that brings nothing for this long fails
     std::function<bool(std::size_t received)> progress; ///< returning false cancels
     std::vector<std::string> headers; ///< extra request headers ("Name: value")
+    /// Tries of httpGet: a failure that may pass (HTTP 429 or 5xx, no connection, a timeout) is tried again after
+    /// retryDelayMs, doubling each time, or after the server's Retry-After (up to 10 s).
+    int tries = 1;
+    long retryDelayMs = 500;
 };
+
+/// Whether an HTTP status may pass on a later try: 429 (too many requests) and 5xx.
+bool transientHttpStatus(long status);
 
 /// GETs an http(s) URL through libcurl and returns the body of a 2xx answer, for small answers (a model list);
 /// large bodies stream through HttpSource. Other schemes are refused; redirects are followed only to http(s).

@@ -241,6 +241,11 @@ std::string runsCsv(const std::vector<StoredRun>& runs)
     return out;
 }
 
+std::string runRecordJson(const RunRecord& record)
+{
+    return recordJson(record, true).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 std::string runsJson(const std::vector<StoredRun>& runs)
 {
     std::string out = "[\n";

@@ -34,6 +34,9 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders);
 /// The ladder as an aligned text table; "-" where there is no value.
 std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric metric);
 
+/// One record as a Paretoscope JSON object (the columns of recordschema.h, with the schema key), importable again.
+std::string runRecordJson(const RunRecord& record);
+
 /// Frontier points with their configuration as JSON (an array of groups) or CSV (a row per point).
 std::string frontierJson(const std::vector<FrontierReport>& frontiers);
 std::string frontierCsv(const std::vector<FrontierReport>& frontiers);

@@ -71,6 +71,7 @@ const RunColumn kColumns[] = {
     PS_COUNT("completed", completed),
     PS_COUNT("failed", failed),
     PS_TEXT("note", provenance.note),
+    PS_TEXT("marked", marked),
 };
 
 #undef PS_TEXT

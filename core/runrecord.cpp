@@ -82,6 +82,8 @@ std::uint64_t contentHash(const RunRecord& r)
     h.opt(r.avgPowerW);
     h.opt(r.completed);
     h.opt(r.failed);
+    if (!r.marked.empty()) // only when set, so that the hashes of the runs stored before marks existed still hold
+        h.str(r.marked);
     return h.value();
 }
 

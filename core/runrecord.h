@@ -60,6 +60,9 @@ struct RunRecord {
     std::optional<double> avgPowerW;
     std::optional<std::int64_t> completed;
     std::optional<std::int64_t> failed;
+    /// Why the measurement is not trusted, empty when it is: a live level with more than 5% of its requests failed
+    /// or any request cut by a timeout. A marked run is drawn hollow and left out of frontiers unless asked for.
+    std::string marked;
 
     Provenance provenance;
 };

@@ -344,7 +344,9 @@ void bindSeries(sql::Statement& s, long long id, const Scope& dates)
 std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates)
 {
     const std::string y = metricColumn(metric);
-    sql::Statement s = seriesQuery(m_db, "interactivity, " + y + ", id", "interactivity > 0 AND " + y + " > 0", dates);
+    const std::string trusted = dates.includeMarked ? "" : " AND marked IS NULL";
+    sql::Statement s
+        = seriesQuery(m_db, "interactivity, " + y + ", id", "interactivity > 0 AND " + y + " > 0" + trusted, dates);
     std::vector<Point> out;
     for (long long id : seriesIds) {
         bindSeries(s, id, dates);
@@ -359,12 +361,13 @@ std::vector<RunPoint> RunStore::runPoints(
     const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates)
 {
     const std::string y = metricColumn(metric);
-    sql::Statement s = seriesQuery(m_db, "interactivity, " + y + ", e2el_median_s, id", "1 = 1", dates);
+    sql::Statement s
+        = seriesQuery(m_db, "interactivity, " + y + ", e2el_median_s, id, marked IS NOT NULL", "1 = 1", dates);
     std::vector<RunPoint> out;
     for (long long id : seriesIds) {
         bindSeries(s, id, dates);
         while (s.step())
-            out.push_back(RunPoint { s.real(0), s.real(1), s.real(2), s.int64(3) });
+            out.push_back(RunPoint { s.real(0), s.real(1), s.real(2), s.int64(3), s.int64(4) != 0 });
         noteRead(s);
     }
     return out;
@@ -380,7 +383,7 @@ RunStats RunStore::runStats(
               "min(CASE WHEN tpot_median_s >= ?5 THEN tpot_median_s END), "
               "min(CASE WHEN ttft_median_s >= 0 AND ttft_median_s < ?4 THEN ttft_median_s END), "
               "min(CASE WHEN tpot_median_s >= 0 AND tpot_median_s < ?5 THEN tpot_median_s END)",
-        "1 = 1", dates);
+        dates.includeMarked ? "1 = 1" : "marked IS NULL", dates);
     RunStats out;
     auto lower = [](std::optional<double>& into, std::optional<double> v) {
         if (v && (!into || *v < *into))

@@ -25,6 +25,7 @@ struct Point {
     double x = 0;
     double y = 0;
     long long runId = 0;
+    bool marked = false; ///< the run is marked as not trusted (drawn hollow)
 };
 
 /// A run as a chart plots it: interactivity, tok/s/GPU of the metric, median end-to-end latency (s, 0 unknown).
@@ -33,6 +34,7 @@ struct RunPoint {
     double tputPerGpu = 0;
     double e2elSeconds = 0;
     long long runId = 0;
+    bool marked = false; ///< RunRecord::marked is set: not on a frontier unless the scope includes marked runs
 };
 
 /// Aggregates of a set of runs for the summary: counts, dates, the peak and the fastest latencies. A latency below
@@ -105,13 +107,14 @@ public:
     std::vector<ScopeSummary> scopes();
     /// The series inside a scope, filters applied.
     std::vector<Series> series(const Scope& scope);
-    /// Points of the given series with positive x and y (others cannot be on a frontier), inside the scope's dates.
+    /// Points of the given series with positive x and y (others cannot be on a frontier), inside the scope's dates;
+    /// marked runs only when the scope includes them.
     std::vector<Point> points(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates = {});
     /// What a chart needs of each run of the given series, inside the scope's dates.
     std::vector<RunPoint> runPoints(
         const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates = {});
-    /// Aggregates of the given series' runs inside the scope's dates. Median TTFT under ttftFloor or median TPOT
-    /// under tpotFloor (seconds) counts as suspect.
+    /// Aggregates of the given series' runs inside the scope's dates (marked runs only when the scope includes
+    /// them). Median TTFT under ttftFloor or median TPOT under tpotFloor (seconds) counts as suspect.
     RunStats runStats(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates, double ttftFloor,
         double tpotFloor);
     /// Full records by id, in the order given (ids not found are skipped).

@@ -19,6 +19,9 @@ struct Scope {
     std::vector<std::string> specDecoding;
     std::string dateFrom; ///< run date range, ISO yyyy-mm-dd, inclusive; empty: open. Runs without a date are
     std::string dateTo; ///< kept only while both ends are open.
+    /// Whether runs marked as not trusted (RunRecord::marked) count in frontiers, readings and the summary; they are
+    /// drawn (hollow) either way.
+    bool includeMarked = false;
 };
 
 /// The group key of a frontier inside a scope (DESIGN.md section 4).

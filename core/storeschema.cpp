@@ -8,6 +8,7 @@
 
 #include "contentbuckets.h"
 #include "latencypack.h"
+#include "urls.h"
 
 namespace paretoscope {
 namespace {
@@ -116,6 +117,16 @@ void hashListWithout(sqlite3_context* ctx, int, sqlite3_value** argv)
     sqlite3_result_blob64(ctx, out.data(), out.size(), SQLITE_TRANSIENT);
 }
 
+// paretoscope_redact_url(text): the URL without its credentials (redactUrl); other text unchanged.
+void redactUrlFunction(sqlite3_context* ctx, int, sqlite3_value** argv)
+{
+    const unsigned char* text = sqlite3_value_text(argv[0]);
+    if (!text)
+        return sqlite3_result_null(ctx);
+    const std::string out = redactUrl(reinterpret_cast<const char*>(text));
+    sqlite3_result_text(ctx, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
+}
+
 } // namespace
 
 void addStoreFunctions(sqlite3* db)
@@ -127,6 +138,8 @@ void addStoreFunctions(sqlite3* db)
         db, "paretoscope_hash_list", 1, flags, nullptr, nullptr, hashListStep, hashListFinal, nullptr);
     sqlite3_create_function_v2(
         db, "paretoscope_hash_list_without", 2, flags, nullptr, hashListWithout, nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(
+        db, "paretoscope_redact_url", 1, flags, nullptr, redactUrlFunction, nullptr, nullptr, nullptr);
 }
 
 std::vector<std::string> storeMigrations()
@@ -228,6 +241,13 @@ std::vector<std::string> storeMigrations()
         "    WHERE bucket = (old.content_hash >> 48) & 65535;\n"
         "  DELETE FROM content_buckets WHERE bucket = (old.content_hash >> 48) & 65535 AND length(hashes) = 0;\n"
         "END;\n",
+        // 5 -> 6: a run can be marked as not trusted (why, in words); and URLs stored before credentials were
+        // stripped lose them (user and password, query parameters named like secrets)
+        "ALTER TABLE runs ADD COLUMN marked TEXT;\n"
+        "UPDATE sources SET path = paretoscope_redact_url(path) WHERE path LIKE '%://%';\n"
+        "UPDATE sessions SET config = json_set(config, '$.endpoint',\n"
+        "    paretoscope_redact_url(json_extract(config, '$.endpoint')))\n"
+        "  WHERE json_valid(config) AND json_type(config, '$.endpoint') = 'text';\n",
     };
 }
 

@@ -29,6 +29,7 @@ int usage(const char* why)
         "usage: paretoscope-engine-sim [--port N] [--model NAME] (--profile b300-sim|mi325x-sim | --ttft-ms X --itl-ms Y)\n"
         "       [--fail-500 SHARE] [--fail-429 SHARE] [--drop SHARE] [--stall SHARE] [--stream-error SHARE]\n"
         "       [--text-only] [--flood line|events] [--api-key KEY] [--max-model-len N] [--seed N]\n"
+        "       [--fail-first N [--fail-first-status CODE]]\n"
         "Prints \"listening on 127.0.0.1:PORT\" once it accepts connections; stops on SIGINT or SIGTERM.\n");
     return 2;
 }
@@ -71,6 +72,10 @@ int main(int argc, char** argv)
             ttftMs = std::atof(v);
         else if (a == "--itl-ms")
             itlMs = std::atof(v);
+        else if (a == "--fail-first")
+            options.faults.failFirst = std::atoi(v);
+        else if (a == "--fail-first-status")
+            options.faults.failFirstStatus = std::atoi(v);
         else if (a == "--max-model-len")
             options.maxModelLen = std::atoi(v);
         else if (a == "--flood") {

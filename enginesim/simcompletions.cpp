@@ -36,6 +36,11 @@ void SimServer::route(Connection& c, const std::string& method, const std::strin
     bool post = method == "POST";
     if (path == "/health" && get)
         return respond(c, 200, "text/plain", "");
+    if (path == "/v1/models" && get && m_refusedModelLists < m_opt.faults.failFirst) {
+        ++m_refusedModelLists;
+        return respond(c, m_opt.faults.failFirstStatus, "application/json",
+            errorBody("simulated refusal at start-up", "ServiceUnavailableError", m_opt.faults.failFirstStatus));
+    }
     if (path == "/v1/models" && get) {
         nlohmann::json models = { { "object", "list" },
             { "data",
@@ -116,6 +121,11 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
     if (req["stream_options"]["include_usage"].get(includeUsage))
         includeUsage = false;
 
+    if (m_refusedCompletions < m_opt.faults.failFirst) {
+        ++m_refusedCompletions;
+        return respond(c, m_opt.faults.failFirstStatus, "application/json",
+            errorBody("simulated refusal at start-up", "ServiceUnavailableError", m_opt.faults.failFirstStatus));
+    }
     std::uniform_real_distribution<double> u(0, 1);
     double draw = u(m_rng);
     const Faults& f = m_opt.faults;

@@ -22,6 +22,8 @@ struct Faults {
     bool textOnly = false; ///< refuse token-id prompts with 400, as some servers do
     int flood = 0; ///< 1: every stream is one endless data line; 2: endless token events that never finish
     unsigned seed = 1;
+    int failFirst = 0; ///< the first N model lists and the first N completions are refused with failFirstStatus
+    int failFirstStatus = 503;
 };
 
 struct ServerOptions {
@@ -74,6 +76,8 @@ private:
     std::unordered_map<std::uint64_t, std::unique_ptr<Stream>> m_streams;
     std::uint64_t m_nextId = 1;
     std::mt19937_64 m_rng;
+    int m_refusedModelLists = 0; // of Faults::failFirst
+    int m_refusedCompletions = 0;
     double m_armedAt = -1;
     simdjson::dom::parser m_json;
 };

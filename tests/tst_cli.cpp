@@ -251,6 +251,7 @@ private slots:
         }
         QVERIFY(QJsonDocument(o["missing"].toArray()).toJson().contains("no specification for b200"));
         // the bundled model: no fixed lengths and no published architecture, said as such
+        QCOMPARE(cli({ "seed", "--db", dir.filePath("seed.sqlite") }, dir.path()).code, 0);
         Run seed = cli(QStringList { "sol", "--db", dir.filePath("seed.sqlite") } + kSeedScope, dir.path());
         QCOMPARE(seed.code, 0);
         QJsonObject so = QJsonDocument::fromJson(seed.out).object();

@@ -120,7 +120,9 @@ private slots:
         QCOMPARE(out->levels[0].metrics.failed, 0LL);
     }
 
-    void wrongModelOrNoServerIsRefusedBeforeAnything()
+    // A wrong model or no server ends the session before any level, recorded as failed with its reason; an endpoint
+    // that is not http(s) is refused before a session starts.
+    void wrongModelOrNoServerFailsBeforeAnyLevel()
     {
         QTemporaryDir dir;
         auto store = testsupport::openTempStore(dir);
@@ -128,16 +130,30 @@ private slots:
         SessionConfig c = quickConfig(sim.url().toStdString());
         c.model = "other-model";
         auto out = runSession(*store, c, "");
-        QVERIFY(!out);
-        QVERIFY2(QString::fromStdString(out.error()).contains("serves served-model, not other-model"), out.error().c_str());
+        QVERIFY(out);
+        QCOMPARE(QString::fromStdString(out->status), QString("failed"));
+        QVERIFY2(QString::fromStdString(out->reason).contains("serves served-model, not other-model"),
+            out->reason.c_str());
+        QVERIFY(out->levels.empty());
         c.endpoint = "http://127.0.0.1:" + std::to_string(freePort());
         out = runSession(*store, c, "");
-        QVERIFY(!out);
+        QVERIFY(out);
+        QCOMPARE(QString::fromStdString(out->status), QString("failed"));
+        QVERIFY2(QString::fromStdString(out->reason).contains("cannot reach the server")
+                && QString::fromStdString(out->reason).contains("3 tries"),
+            out->reason.c_str());
+        auto list = sessions(*store);
+        QCOMPARE(list.size(), std::size_t(2));
+        for (const SessionInfo& s : list) {
+            QCOMPARE(QString::fromStdString(s.status), QString("failed"));
+            QCOMPARE(s.levels, 0);
+        }
+        QVERIFY(QString::fromStdString(list[1].reason).contains("not other-model")); // newest first
         c.endpoint = "file:///etc/passwd";
         out = runSession(*store, c, "");
         QVERIFY(!out);
         QVERIFY(QString::fromStdString(out.error()).contains("only http"));
-        QVERIFY(sessions(*store).empty());
+        QCOMPARE(sessions(*store).size(), std::size_t(2));
     }
 
     void everyRequestFailingEndsTheSession()
@@ -146,9 +162,14 @@ private slots:
         auto store = testsupport::openTempStore(dir);
         SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1", "--fail-500", "1" });
         auto out = runSession(*store, quickConfig(sim.url().toStdString()), "");
-        // the test request itself fails with 500: nothing starts
-        QVERIFY(!out);
-        QVERIFY2(QString::fromStdString(out.error()).contains("HTTP 500"), out.error().c_str());
+        // the test request itself fails with 500, three times: no level starts, and the session says why
+        QVERIFY(out);
+        QCOMPARE(QString::fromStdString(out->status), QString("failed"));
+        QVERIFY2(QString::fromStdString(out->reason).contains("HTTP 500")
+                && QString::fromStdString(out->reason).contains("3 times"),
+            out->reason.c_str());
+        QVERIFY(out->levels.empty());
+        QCOMPARE(QString::fromStdString(sessions(*store).front().status), QString("failed"));
     }
 
     void engineKilledMidLevelKeepsFinishedLevels()
@@ -243,8 +264,9 @@ private slots:
             // the emulator answers 401 without the key: it really is sent
             SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1", "--api-key", QString::fromStdString(key) });
             auto refused = runSession(**store, quickConfig(sim.url().toStdString()), "sk-wrong");
-            QVERIFY(!refused);
-            QVERIFY2(QString::fromStdString(refused.error()).contains("401"), refused.error().c_str());
+            QVERIFY(refused);
+            QCOMPARE(QString::fromStdString(refused->status), QString("failed"));
+            QVERIFY2(QString::fromStdString(refused->reason).contains("401"), refused->reason.c_str());
             auto out = runSession(**store, quickConfig(sim.url().toStdString()), key);
             QVERIFY(out);
             QCOMPARE(QString::fromStdString(out->status), QString("finished"));

@@ -1,6 +1,7 @@
 #include "filterpanel.h"
 #include <QLocale>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -31,6 +32,7 @@ FilterPanel::FilterPanel(QWidget* parent)
     , m_scope(new QComboBox(this))
     , m_from(new QLineEdit(this))
     , m_to(new QLineEdit(this))
+    , m_includeMarked(new QCheckBox(tr("Include runs marked as not trusted"), this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("Model and workload"), this));
@@ -67,6 +69,11 @@ FilterPanel::FilterPanel(QWidget* parent)
     dates->addRow(tr("Runs from"), m_from);
     dates->addRow(tr("to"), m_to);
     layout->addLayout(dates);
+    m_includeMarked->setToolTip(tr("A live level with more than 5% of its requests failed, or with a request cut by a "
+                                   "timeout, is marked: drawn as a hollow ring and left out of frontiers and readings "
+                                   "unless this is checked."));
+    connect(m_includeMarked, &QCheckBox::toggled, this, &FilterPanel::filtersChanged);
+    layout->addWidget(m_includeMarked);
     layout->addStretch();
     connect(m_scope, &QComboBox::currentIndexChanged, this, &FilterPanel::baseScopeChanged);
 }
@@ -187,6 +194,7 @@ Scope FilterPanel::scope() const
         s.dateFrom = m_from->text().toStdString();
     if (m_to->hasAcceptableInput())
         s.dateTo = m_to->text().toStdString();
+    s.includeMarked = m_includeMarked->isChecked();
     return s;
 }
 
@@ -198,6 +206,17 @@ void FilterPanel::setUnchecked(const QStringList& values)
 QStringList FilterPanel::unchecked() const
 {
     return m_unchecked;
+}
+
+void FilterPanel::setIncludeMarked(bool include)
+{
+    const QSignalBlocker block(m_includeMarked);
+    m_includeMarked->setChecked(include);
+}
+
+bool FilterPanel::includeMarked() const
+{
+    return m_includeMarked->isChecked();
 }
 
 void FilterPanel::setDates(const QString& from, const QString& to)

@@ -5,6 +5,7 @@
 
 #include "core/scope.h"
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QListWidget;
@@ -31,6 +32,9 @@ public:
     void setUnchecked(const QStringList& values);
     QStringList unchecked() const;
     void setDates(const QString& from, const QString& to);
+    /// Whether runs marked as not trusted count in frontiers and readings (they are drawn hollow either way).
+    void setIncludeMarked(bool include);
+    bool includeMarked() const;
 
 signals:
     void baseScopeChanged();
@@ -43,6 +47,7 @@ private:
     std::array<QListWidget*, 4> m_lists; // hardware, engine, precision, spec decoding
     QLineEdit* m_from;
     QLineEdit* m_to;
+    QCheckBox* m_includeMarked;
     QStringList m_unchecked; // "list:value" entries the user switched off
 };
 

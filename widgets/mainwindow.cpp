@@ -468,6 +468,7 @@ void MainWindow::restoreSettings()
         restoreGeometry(s.value("window/geometry").toByteArray());
     m_filters->setUnchecked(s.value("filters/unchecked").toStringList());
     m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
+    m_filters->setIncludeMarked(s.value("filters/includeMarked", false).toBool());
     m_readout->setPrice(s.value("readout/tier", QString::fromStdString(bundledPricing().defaultTier().key)).toString(),
         s.value("readout/customPrice", 2.0).toDouble());
     m_readout->setMetric(static_cast<TputMetric>(s.value("readout/metric", int(TputMetric::Total)).toInt()));
@@ -507,6 +508,7 @@ void MainWindow::saveSettings() const
     s.setValue("scope/isl", base.isl.value_or(0));
     s.setValue("scope/osl", base.osl.value_or(0));
     s.setValue("filters/unchecked", m_filters->unchecked());
+    s.setValue("filters/includeMarked", m_filters->includeMarked());
     const Scope full = m_filters->scope();
     s.setValue("filters/from", QString::fromStdString(full.dateFrom));
     s.setValue("filters/to", QString::fromStdString(full.dateTo));

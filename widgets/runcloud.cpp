@@ -51,18 +51,28 @@ void RunCloud::rebuild(qreal dpr) const
     m_placed.clear();
     QPainter p(&m_cache);
     p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(Qt::NoPen);
     for (std::size_t g = 0; g < m_points.size(); ++g) {
         if (!m_visible[g])
             continue;
         QColor c = m_colours[g];
         c.setAlpha(70);
-        p.setBrush(c);
+        // a run marked as not trusted (failed requests, a timeout) is a hollow ring, drawn stronger so it is seen
+        QColor ring = m_colours[g];
+        ring.setAlpha(200);
+        const QPen ringPen(ring, 1.2);
         for (const Point& pt : m_points[g]) {
             const QPointF pos = m_chart->mapToPosition(QPointF(pt.x, pt.y), m_anchor);
             if (!area.adjusted(-2, -2, 2, 2).contains(pos))
                 continue;
-            p.drawEllipse(pos - area.topLeft(), 2.2, 2.2);
+            if (pt.marked) {
+                p.setPen(ringPen);
+                p.setBrush(Qt::NoBrush);
+                p.drawEllipse(pos - area.topLeft(), 3.2, 3.2);
+            } else {
+                p.setPen(Qt::NoPen);
+                p.setBrush(c);
+                p.drawEllipse(pos - area.topLeft(), 2.2, 2.2);
+            }
             m_placed.emplace_back(pos, pt.runId);
         }
     }

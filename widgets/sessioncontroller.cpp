@@ -43,6 +43,11 @@ void SessionController::start(SessionRequest request)
         auto store = RunStore::open(m_path.toStdString());
         if (!store)
             return done(QStringLiteral("error"), QString::fromStdString(store.error()), 0);
+        // a level waits its turn behind an import into the same store, and says so
+        (*store)->setWaitFn([this, post](const std::string& message, double) {
+            post([this, s = QString::fromStdString(message)] { emit note(s); });
+            return !m_cancel.load();
+        });
         std::string key = request.apiKey.toStdString();
         SessionConfig config = request.config;
         if (request.launch) {
@@ -108,6 +113,10 @@ void SessionController::start(SessionRequest request)
             s.medianTpot = lo.metrics.tpot.median.value_or(0);
             s.failed = lo.metrics.failed;
             s.avgPowerW = lo.telemetry.avgPowerW.value_or(-1);
+            s.marked = QString::fromStdString(lo.record.marked);
+            if (!lo.storeError.empty())
+                s.notStored = QString::fromStdString(lo.storeError)
+                    + (lo.keptIn.empty() ? QString() : tr("; kept in %1").arg(QString::fromStdString(lo.keptIn)));
             post([this, s] { emit levelStored(s); });
         };
         Result<SessionOutcome> outcome = Error { "" };

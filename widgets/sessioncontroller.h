@@ -44,6 +44,8 @@ struct StoredLevelLine {
     double medianTpot = 0;
     long long failed = 0;
     double avgPowerW = -1;
+    QString marked; ///< why the level is not trusted (RunRecord::marked), empty when it is
+    QString notStored; ///< why the store did not take it (it waits in the session's own file), empty when stored
 };
 
 /// Runs a live session off the GUI thread with its own store connection; the GUI keeps showing the store while

@@ -144,9 +144,19 @@ void SessionPanel::addLevel(const StoredLevelLine& l)
         en.toString(l.interactivity, 'f', 1), en.toString(l.tputPerGpu, 'f', 0), ms(l.medianTtft, 1),
         ms(l.medianTpot, 2),
         QString::number(l.failed) + (l.avgPowerW >= 0 ? tr(" · %1 W").arg(en.toString(l.avgPowerW, 'f', 0)) : "") };
+    QString why;
+    if (!l.marked.isEmpty())
+        why += tr("Marked as not trusted: %1").arg(l.marked);
+    if (!l.notStored.isEmpty())
+        why += (why.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Not stored: %1").arg(l.notStored);
     for (int c = 0; c < cells.size(); ++c) {
         auto* item = new QTableWidgetItem(cells[c]);
         item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        if (!why.isEmpty()) {
+            // a marked or unstored level stands out in its row, the reason in its tooltip
+            item->setForeground(QColor(!l.notStored.isEmpty() ? 0xb0261b : 0x9a6700));
+            item->setToolTip(plainToolTip(why));
+        }
         m_levels->setItem(row, c, item);
     }
 }

@@ -151,6 +151,7 @@ const RecordColumn kColumns[] = {
     { "completed", getCount<&RunRecord::completed>, setCount<&RunRecord::completed> },
     { "failed", getCount<&RunRecord::failed>, setCount<&RunRecord::failed> },
     { "note", getNote, setNote },
+    { "marked", getText<&RunRecord::marked>, setText<&RunRecord::marked> },
     // provenance of the original import: written for the reader, not taken back (a re-import has its own)
     { "source", getSource, ignore },
     { "source_sha256", getSha, ignore },

@@ -1,5 +1,7 @@
 #include "levelmetrics.h"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -47,6 +49,8 @@ LevelMetrics computeLevelMetrics(const std::vector<RequestLog>& requests, const 
         if (!r.ok()) {
             ++m.failed;
             ++m.errors[r.error];
+            if (r.cutByTimeout())
+                ++m.cutByTimeout;
             continue;
         }
         ++m.completed;
@@ -86,6 +90,22 @@ LevelMetrics computeLevelMetrics(const std::vector<RequestLog>& requests, const 
     m.e2el = latencyStats(std::move(e2els));
     m.clientWait = latencyStats(std::move(waits));
     return m;
+}
+
+std::string levelMark(const LevelMetrics& m)
+{
+    const long long total = m.completed + m.failed;
+    std::string why;
+    if (total > 0 && static_cast<double>(m.failed) > kMaxFailedShare * static_cast<double>(total)) {
+        char share[16];
+        std::snprintf(share, sizeof share, "%.0f%%", 100.0 * static_cast<double>(m.failed) / static_cast<double>(total));
+        why = std::to_string(m.failed) + " of " + std::to_string(total) + " requests failed (" + share + ", more than "
+            + std::to_string(static_cast<int>(kMaxFailedShare * 100)) + "%)";
+    }
+    if (m.cutByTimeout > 0)
+        why += (why.empty() ? "" : "; ") + std::to_string(m.cutByTimeout)
+            + (m.cutByTimeout == 1 ? " request was" : " requests were") + " cut off by a timeout";
+    return why;
 }
 
 } // namespace paretoscope

@@ -34,7 +34,16 @@ struct LevelMetrics {
     LatencyStats clientWait; ///< sent - scheduled: time requests spent queued in the client
     long long promptMismatches = 0; ///< requests whose server-counted prompt differs from what was sent
     std::map<std::string, long long> errors; ///< failure message -> count
+    long long cutByTimeout = 0; ///< failed requests the client cut off at its request or stall timeout
 };
+
+/// The largest share of a level's measured requests that may fail while its numbers are still trusted.
+constexpr double kMaxFailedShare = 0.05;
+
+/// Why a level's numbers are not trusted, in words, or empty when they are: more than kMaxFailedShare of its requests
+/// failed (the load it measured was not the load it meant), or any request was cut off by a timeout (its slowness is
+/// then missing from the latencies, and one stalled request can drag the level's throughput far down).
+std::string levelMark(const LevelMetrics& metrics);
 
 /// Metrics of the measured (not warm-up) requests of a level.
 LevelMetrics computeLevelMetrics(const std::vector<RequestLog>& requests, const Slo& slo = {});

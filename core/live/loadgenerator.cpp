@@ -19,6 +19,7 @@
 
 #include "levelmetrics.h"
 #include "sseparser.h"
+#include "core/urls.h"
 
 namespace paretoscope {
 
@@ -318,7 +319,7 @@ void LevelRun::finish(Transfer& t, CURLcode code)
             || (code == CURLE_OK && status == 200 && !t.sawDone)) {
             fail(t, "connection closed mid-stream");
         } else if (code == CURLE_COULDNT_CONNECT) {
-            fail(t, "cannot connect to " + m_endpoint.baseUrl);
+            fail(t, "cannot connect to " + redactUrl(m_endpoint.baseUrl));
         } else if (code != CURLE_OK) {
             fail(t, std::string("transfer failed: ") + (t.curlError[0] ? t.curlError : curl_easy_strerror(code)));
         } else if (status != 200) {
@@ -539,9 +540,9 @@ Result<std::string> normalizeEndpointUrl(const std::string& url)
     for (char& ch : lowerScheme)
         ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     if (lowerScheme != "http" && lowerScheme != "https")
-        return Error { "endpoint " + url + ": only http:// and https:// endpoints are allowed" };
+        return Error { "endpoint " + redactUrl(url) + ": only http:// and https:// endpoints are allowed" };
     if (u.size() <= scheme + 3 || u[scheme + 3] == '/')
-        return Error { "endpoint " + url + ": no host" };
+        return Error { "endpoint " + redactUrl(url) + ": no host" };
     return u;
 }
 

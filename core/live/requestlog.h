@@ -20,6 +20,9 @@ struct RequestLog {
     bool warmup = false; ///< warm-up requests are kept but never counted
     std::string error; ///< empty when the request completed
     bool ok() const { return error.empty(); }
+    /// Whether the client cut the request off: past its timeout ("timed out after N s") or silent for the stall
+    /// timeout ("stalled: no data for N s"), the words the load generator fails such a request with.
+    bool cutByTimeout() const { return error.starts_with("timed out after") || error.starts_with("stalled:"); }
 };
 
 } // namespace paretoscope

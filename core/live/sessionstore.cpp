@@ -9,6 +9,7 @@
 #include "core/importwriter.h"
 #include "core/sha256.h"
 #include "core/sqlite.h"
+#include "core/urls.h"
 #include "requestcodec.h"
 
 namespace paretoscope {
@@ -36,7 +37,9 @@ Result<long long> createSession(RunStore& store, const SessionConfig& config, co
     s.bind(1, nowSeconds());
     s.bind(2, static_cast<std::int64_t>(::getpid()));
     s.bindText(3, simulation);
-    s.bindText(4, sessionConfigJson(config));
+    SessionConfig stored = config;
+    stored.endpoint = redactUrl(config.endpoint); // credentials in the URL stay in memory only
+    s.bindText(4, sessionConfigJson(stored));
     s.step();
     if (s.failed())
         return Error { store.path() + ": cannot start a session: " + s.error() };
@@ -86,6 +89,20 @@ Result<long long> storeLevel(RunStore& store, long long sessionId, int level, in
     return runId;
 }
 
+Status updateSession(RunStore& store, long long sessionId, const SessionConfig& config, const std::string& simulation)
+{
+    SessionConfig stored = config;
+    stored.endpoint = redactUrl(config.endpoint);
+    sql::Statement s(store.handle(), "UPDATE sessions SET config = ?, simulation = ? WHERE id = ?");
+    s.bindText(1, sessionConfigJson(stored));
+    s.bindText(2, simulation);
+    s.bind(3, static_cast<std::int64_t>(sessionId));
+    s.step();
+    if (s.failed())
+        return Error { store.path() + ": cannot update session " + std::to_string(sessionId) + ": " + s.error() };
+    return ok();
+}
+
 Status finishSession(RunStore& store, long long sessionId, const std::string& status, const std::string& reason)
 {
     sql::Statement s(store.handle(), "UPDATE sessions SET status = ?, reason = ?, finished_at = ? WHERE id = ?");
@@ -118,7 +135,7 @@ std::vector<SessionInfo> sessions(RunStore& store)
     std::vector<SessionInfo> out;
     sql::Statement s(store.handle(),
         "SELECT id, started_at, finished_at, status, reason, simulation, config, "
-        "(SELECT COUNT(*) FROM session_levels l WHERE l.session_id = sessions.id) FROM sessions ORDER BY id DESC");
+        "(SELECT COUNT(*) FROM session_levels l WHERE l.session_id = sessions.id), pid FROM sessions ORDER BY id DESC");
     while (s.step()) {
         SessionInfo i;
         i.id = s.int64(0);
@@ -126,12 +143,18 @@ std::vector<SessionInfo> sessions(RunStore& store)
         i.finishedAt = s.isNull(2) ? 0 : s.int64(2);
         i.status = s.text(3);
         i.reason = s.text(4);
+        // a reader does not write: a session whose process is gone reads as interrupted until a writer records it
+        if (i.status == "running" && !processAlive(s.int64(8))) {
+            i.status = "interrupted";
+            i.reason = "the session's process ended before the sweep did (killed or crashed)";
+        }
         i.simulation = s.text(5);
         if (auto c = parseSessionConfig(s.text(6), "session " + std::to_string(i.id)))
             i.config = *c;
         i.levels = static_cast<int>(s.int64(7));
         out.push_back(std::move(i));
     }
+    store.noteRead(s);
     return out;
 }
 
@@ -144,6 +167,7 @@ std::vector<StoredLevel> sessionLevels(RunStore& store, long long sessionId)
     while (s.step())
         out.push_back(
             { static_cast<int>(s.int64(0)), static_cast<int>(s.int64(1)), s.isNull(2) ? 0 : s.int64(2), s.text(3) });
+    store.noteRead(s);
     return out;
 }
 

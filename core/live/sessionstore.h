@@ -34,6 +34,8 @@ struct StoredLevel {
 
 /// Starts a session row (status "running", this process's id).
 Result<long long> createSession(RunStore& store, const SessionConfig& config, const std::string& simulation);
+/// Records what the preflight found out: the configuration as resolved (the model served), the emulator's label.
+Status updateSession(RunStore& store, long long sessionId, const SessionConfig& config, const std::string& simulation);
 /// Stores a finished level in one transaction: the run record (source "session:ID"), its metrics and its raw
 /// requests. Returns the run's id.
 Result<long long> storeLevel(RunStore& store, long long sessionId, int level, int concurrency, const RunRecord& record,

@@ -1,11 +1,15 @@
 #include "sweep.h"
 
+#include <chrono>
 #include <ctime>
 #include <memory>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "core/httpfetch.h"
+#include "core/urls.h"
+#include "sessionjournal.h"
 #include "sessionstore.h"
 
 namespace paretoscope {
@@ -41,6 +45,8 @@ std::string utcNow()
     return buf;
 }
 
+constexpr int kModelListTries = 3; // as the other preflight requests (runSession)
+
 struct ServedModels {
     std::vector<std::string> ids;
     std::string simulation;
@@ -52,6 +58,7 @@ Result<ServedModels> servedModels(const std::string& base, const std::string& ap
     o.connectTimeoutMs = 5000;
     o.totalTimeoutMs = 20000;
     o.maxBytes = 4u << 20;
+    o.tries = kModelListTries;
     if (!apiKey.empty())
         o.headers.push_back("Authorization: Bearer " + apiKey);
     auto body = httpGet(base + "/v1/models", o);
@@ -122,10 +129,12 @@ RunRecord levelRecord(const SessionConfig& c, const std::string& simulation, con
     r.avgPowerW = t.avgPowerW;
     r.completed = m.completed;
     r.failed = m.failed;
+    r.marked = levelMark(m);
     r.provenance.source = "session:" + std::to_string(sessionId);
     r.provenance.format = "live-session";
     r.provenance.note = simulation.empty()
-        ? "live session " + std::to_string(sessionId) + " (" + (c.recipe.empty() ? c.endpoint : "recipe " + c.recipe) + ")"
+        ? "live session " + std::to_string(sessionId) + " ("
+            + (c.recipe.empty() ? redactUrl(c.endpoint) : "recipe " + c.recipe) + ")"
         : "SIMULATION by paretoscope-engine-sim (" + simulation + "), session " + std::to_string(sessionId);
     return r;
 }
@@ -148,13 +157,28 @@ std::string levelJson(int level, int concurrency, const LevelMetrics& m, const L
         { "joules_per_token",
             t.energyJ && m.totalOutput > 0 ? json(*t.energyJ / static_cast<double>(m.totalOutput)) : json(nullptr) },
         { "avg_sm_clock_mhz", opt(t.avgSmClockMhz) }, { "avg_utilization_pct", opt(t.avgUtilization) },
-        { "max_memory_used_gib", opt(t.maxMemoryUsedGiB) }, { "telemetry_samples", t.samples } };
+        { "max_memory_used_gib", opt(t.maxMemoryUsedGiB) }, { "telemetry_samples", t.samples },
+        { "marked", r.marked.empty() ? json(nullptr) : json(r.marked) } };
     if (!t.engineMetricsJson.empty())
         j["engine_metrics"] = json::parse(t.engineMetricsJson, nullptr, false);
     if (r.provenance.note.starts_with("SIMULATION"))
         j["simulation"] = true;
     return j.dump();
 }
+
+namespace {
+
+// Preflight requests are tried three times: a server that is still starting, overloaded (429) or briefly failing
+// (5xx) often answers the next try, and a whole sweep should not be lost to one refused request.
+constexpr int kPreflightTries = 3;
+
+bool transientProbeFailure(const RequestLog& log)
+{
+    return transientHttpStatus(log.httpStatus) || log.error.starts_with("cannot connect")
+        || log.error.starts_with("connection closed");
+}
+
+} // namespace
 
 Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const std::string& apiKey,
     const SessionEvents& events, const SessionHooks& hooks)
@@ -169,15 +193,34 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
     if (!base)
         return Error { base.error() };
     config.endpoint = *base;
+
+    // the session is recorded from here on: whatever fails now is stored as its reason
+    SessionOutcome out;
+    auto id = createSession(store, config, "");
+    if (!id)
+        return Error { id.error() };
+    out.sessionId = *id;
+    auto end = [&](const std::string& status, const std::string& reason) -> Result<SessionOutcome> {
+        out.status = status;
+        out.reason = reason;
+        if (auto st = finishSession(store, out.sessionId, status, reason); !st) {
+            auto kept = sessionjournal::keepEnd(store.path(), out.sessionId, status, reason);
+            note("the store could not record how session " + std::to_string(out.sessionId) + " ended (" + st.error()
+                + ")" + (kept ? "; kept in " + *kept + " for `paretoscope-cli sessions --recover`" : ""));
+        }
+        return out;
+    };
+
     auto served = servedModels(config.endpoint, apiKey);
     if (!served)
-        return Error { "the endpoint does not answer as an OpenAI-compatible server: " + served.error() };
+        return end("failed", "the endpoint does not answer as an OpenAI-compatible server: " + served.error());
     if (config.model.empty())
         config.model = served->ids.front();
     if (std::find(served->ids.begin(), served->ids.end(), config.model) == served->ids.end())
-        return Error { config.endpoint + " serves " + served->ids.front() + ", not " + config.model };
+        return end("failed", config.endpoint + " serves " + served->ids.front() + ", not " + config.model);
     if (!served->simulation.empty())
         note("the endpoint is paretoscope-engine-sim (" + served->simulation + "): results are labelled a simulation");
+    out.simulation = served->simulation;
     Endpoint endpoint { config.endpoint, apiKey, config.chat };
 
     // one short request shows whether the server takes token-id prompts
@@ -187,36 +230,33 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
         o.prompts = 1;
         o.warmups = 0;
         o.requestTimeout = std::min(config.requestTimeout, 120.0);
-        auto r = runLevel(endpoint, probe, o);
-        if (!r)
-            return Error { r.error() };
-        const RequestLog& log = r->requests.front();
+        RequestLog log;
+        for (int attempt = 1;; ++attempt) {
+            auto r = runLevel(endpoint, probe, o);
+            if (!r)
+                return end("failed", r.error());
+            log = r->requests.front();
+            if (log.ok() || !transientProbeFailure(log) || attempt >= kPreflightTries)
+                break;
+            note("a test request failed (" + log.error + "); trying again");
+            std::this_thread::sleep_for(std::chrono::milliseconds(500 << (attempt - 1)));
+        }
         if (!log.ok() && (log.httpStatus == 400 || log.httpStatus == 422)) {
             config.prompt = PromptKind::Text;
             note("the server refused token-id prompts (" + log.error + "); sending text, counted by the server");
         } else if (!log.ok()) {
-            return Error { "a test request failed: " + log.error };
+            return end("failed",
+                "a test request failed" + std::string(transientProbeFailure(log) ? " 3 times" : "") + ": " + log.error);
         }
     }
+    if (auto st = updateSession(store, out.sessionId, config, served->simulation); !st)
+        return end("failed", st.error());
 
-    SessionOutcome out;
-    out.simulation = served->simulation;
-    auto id = createSession(store, config, served->simulation);
-    if (!id)
-        return Error { id.error() };
-    out.sessionId = *id;
     auto workload = makeWorkload(config);
     note("session " + std::to_string(out.sessionId) + ": " + std::to_string(config.concurrencies.size()) + " levels of "
         + workload->name());
 
-    auto end = [&](const std::string& status, const std::string& reason) -> Result<SessionOutcome> {
-        out.status = status;
-        out.reason = reason;
-        if (auto st = finishSession(store, out.sessionId, status, reason); !st)
-            return Error { st.error() };
-        return out;
-    };
-
+    int unstored = 0;
     for (std::size_t i = 0; i < config.concurrencies.size(); ++i) {
         int level = static_cast<int>(i);
         int c = config.concurrencies[i];
@@ -271,14 +311,32 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
         lo.telemetry = telemetry;
         lo.record = levelRecord(config, served->simulation, workload->name(), c, m, telemetry, out.sessionId);
         lo.json = levelJson(level, c, m, telemetry, lo.record);
+        if (!lo.record.marked.empty())
+            note("level " + std::to_string(level + 1) + " is marked as not trusted: " + lo.record.marked);
+        // stored whatever else writes to the store (the write waits its turn); a store that cannot take it (a full
+        // disk, a damaged file) does not lose it: it goes to the session's own file
         auto run = storeLevel(store, out.sessionId, level, c, lo.record, lo.json, result->requests);
-        if (!run)
-            return end("failed", run.error());
-        lo.runId = *run;
+        if (run) {
+            lo.runId = *run;
+        } else {
+            ++unstored;
+            lo.storeError = run.error();
+            auto kept = sessionjournal::keepLevel(
+                store.path(), out.sessionId, level, c, lo.record, lo.json, result->requests);
+            if (kept)
+                lo.keptIn = *kept;
+            note("level " + std::to_string(level + 1) + " was measured but not stored: " + run.error()
+                + (kept ? "; kept in " + *kept + " until `paretoscope-cli sessions --recover` stores it"
+                        : "; and it could not be kept in the session's own file: " + kept.error()));
+        }
         if (events.levelStored)
             events.levelStored(lo);
         out.levels.push_back(std::move(lo));
     }
+    if (unstored > 0)
+        return end("finished",
+            std::to_string(unstored) + " level(s) measured but not stored; `paretoscope-cli sessions --recover` "
+                                       "stores them from the session's own file");
     return end("finished", "");
 }
 

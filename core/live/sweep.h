@@ -39,8 +39,10 @@ struct LevelOutcome {
     LevelMetrics metrics;
     LevelTelemetry telemetry;
     RunRecord record;
-    long long runId = 0;
+    long long runId = 0; ///< 0 when the store could not take the level (storeError says why)
     std::string json; ///< what the CLI prints and the store keeps as the level's metrics
+    std::string storeError; ///< why the level is not in the store; empty when it is
+    std::string keptIn; ///< the session file that keeps a level the store could not take
 };
 
 struct SessionOutcome {
@@ -55,7 +57,8 @@ struct SessionOutcome {
 struct SessionEvents {
     std::function<void(const std::string&)> note; ///< a status line (probing, prompt mode, level started)
     std::function<bool(int level, int concurrency, const LevelProgress&)> progress; ///< false cancels
-    std::function<void(const LevelOutcome&)> levelStored; ///< the level's run is in the store
+    /// A level is finished: its run is in the store, or (LevelOutcome::storeError) kept in the session's own file.
+    std::function<void(const LevelOutcome&)> levelStored;
 };
 
 /// What else a session watches: a launched engine's health, the device's telemetry.
@@ -64,9 +67,11 @@ struct SessionHooks {
     LevelSampler* sampler = nullptr;
 };
 
-/// Runs a sweep: checks the endpoint (/v1/models: the model, whether it is the emulator), falls back to text
-/// prompts where token ids are refused, then runs each concurrency level and stores it the moment it is measured.
-/// A failure ends the session with the finished levels kept and the reason stored; the result says what happened.
+/// Runs a sweep: records the session, checks the endpoint (/v1/models: the model, whether it is the emulator; tried
+/// three times on HTTP 429, 5xx or no connection), falls back to text prompts where token ids are refused, then runs
+/// each concurrency level and stores it the moment it is measured. A failure ends the session with the finished
+/// levels kept and the reason stored; the result says what happened (an Error only for a configuration that cannot
+/// start, or a store that cannot record the session at all).
 Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const std::string& apiKey,
     const SessionEvents& events = {}, const SessionHooks& hooks = {});
 
