@@ -2,7 +2,10 @@
 
 #include <curl/curl.h>
 
+#include <cctype>
 #include <condition_variable>
+#include <cstdlib>
+#include <string_view>
 #include <cstring>
 #include <deque>
 #include <mutex>
@@ -27,6 +30,7 @@ struct HttpSource::State {
     std::size_t buffered = 0;
     std::uint64_t received = 0;
     std::uint64_t declared = 0;
+    std::uint64_t headerLength = 0; // the last Content-Length header seen (of the final answer when it matters)
     bool headersDone = false;
     bool finished = false;
     bool stopping = false;
@@ -84,6 +88,14 @@ struct HttpSource::State {
     {
         auto* s = static_cast<State*>(user);
         const std::size_t bytes = size * n;
+        constexpr std::string_view key = "content-length:";
+        if (bytes > key.size()) {
+            std::string head(data, key.size());
+            for (char& c : head)
+                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            if (head == key)
+                s->headerLength = std::strtoull(std::string(data + key.size(), bytes - key.size()).c_str(), nullptr, 10);
+        }
         if ((bytes == 2 && data[0] == '\r' && data[1] == '\n') || (bytes == 1 && data[0] == '\n'))
             return s->onHeadersDone() ? bytes : 0;
         return bytes;
@@ -122,8 +134,11 @@ struct HttpSource::State {
                 fail(name + ": timed out (" + what + ")");
             else if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_PROXY)
                 fail(name + ": cannot reach the server (offline?): " + what);
-            else if (rc == CURLE_FILESIZE_EXCEEDED)
-                fail(name + ": the answer is larger than the limit of " + sizeText(options.maxBytes) + "; refused");
+            else if (rc == CURLE_FILESIZE_EXCEEDED) {
+                // libcurl refuses a declared length over CURLOPT_MAXFILESIZE before the body comes
+                fail(name + ": the answer declares " + (headerLength > 0 ? sizeText(headerLength) : "a length")
+                    + ", more than the limit of " + sizeText(options.maxBytes) + "; refused before reading it");
+            }
             else
                 fail(name + ": the download failed: " + what);
         } else if (rc == CURLE_OK && (status < 200 || status >= 300)) {

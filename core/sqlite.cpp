@@ -7,6 +7,9 @@
 #include <cstring>
 #include <filesystem>
 
+#include <sys/resource.h>
+#include <sys/statvfs.h>
+
 namespace paretoscope::sql {
 
 Statement::Statement(sqlite3* db, std::string_view text)
@@ -254,6 +257,30 @@ Result<Connection> openForReading(const std::string& path)
     return db;
 }
 
+namespace {
+
+// The cause of a failed write that SQLite reports only as an I/O error: a disk with (next to) no space left, or a
+// store or its log at the process's file size limit. 0 when neither is the case.
+int likelyWriteFailure(const std::string& path)
+{
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::absolute(path, ec).parent_path();
+    struct statvfs fs { };
+    if (::statvfs(folder.c_str(), &fs) == 0 && static_cast<unsigned long long>(fs.f_bavail) * fs.f_frsize < (4u << 20))
+        return ENOSPC;
+    rlimit limit {};
+    if (::getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+        for (const std::string& file : { path, path + "-wal", path + "-journal" }) {
+            const auto size = std::filesystem::file_size(file, ec);
+            if (!ec && size + (1u << 20) >= limit.rlim_cur)
+                return EFBIG;
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
 bool isDamage(int code)
 {
     return (code & 0xff) == SQLITE_CORRUPT || (code & 0xff) == SQLITE_NOTADB;
@@ -272,7 +299,9 @@ std::string errorText(sqlite3* db, int code)
     const int primary = code & 0xff;
     // the errno of the failed system call; SQLite reports a write that hit a full disk or a size limit as an I/O
     // error or as SQLITE_FULL depending on where it happened
-    const int sys = db && primary == SQLITE_IOERR ? sqlite3_system_errno(db) : 0;
+    int sys = db && primary == SQLITE_IOERR ? sqlite3_system_errno(db) : 0;
+    if (primary == SQLITE_IOERR && sys == 0)
+        sys = likelyWriteFailure(path); // SQLite does not always keep the errno of a failed write
     if (primary == SQLITE_FULL || sys == ENOSPC || sys == EDQUOT)
         return "the disk that holds " + path + " is full (" + message + ")";
     if (sys == EFBIG)

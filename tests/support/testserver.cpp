@@ -1,7 +1,14 @@
 #include "testserver.h"
 
 #include <httplib.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
 #include <thread>
+#include <vector>
 
 namespace paretoscope::testsupport {
 
@@ -10,6 +17,7 @@ struct TestServer::Impl {
     std::string body;
     int port = 0;
     std::thread thread;
+    std::atomic<std::uint64_t> sent { 0 };
 };
 
 TestServer::TestServer(std::string body)
@@ -27,6 +35,41 @@ TestServer::~TestServer()
     m_impl->server.stop();
     if (m_impl->thread.joinable())
         m_impl->thread.join();
+}
+
+void TestServer::serveFile(const std::string& path, const std::string& file)
+{
+    m_impl->server.Get(path, [this, file](const httplib::Request&, httplib::Response& res) {
+        std::error_code ec;
+        const auto size = static_cast<std::size_t>(std::filesystem::file_size(file, ec));
+        auto in = std::make_shared<std::ifstream>(file, std::ios::binary);
+        res.set_content_provider(size, "application/json",
+            [this, in](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+                std::vector<char> buf(std::min<std::size_t>(length, 1 << 20));
+                in->seekg(static_cast<std::streamoff>(offset));
+                in->read(buf.data(), static_cast<std::streamsize>(buf.size()));
+                const auto got = static_cast<std::size_t>(in->gcount());
+                m_impl->sent += got;
+                return got > 0 && sink.write(buf.data(), got);
+            });
+    });
+}
+
+void TestServer::serveDeclared(const std::string& path, std::uint64_t declaredBytes)
+{
+    m_impl->server.Get(path, [this, declaredBytes](const httplib::Request&, httplib::Response& res) {
+        res.set_content_provider(static_cast<std::size_t>(declaredBytes), "application/json",
+            [this](std::size_t, std::size_t, httplib::DataSink& sink) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                m_impl->sent += 1;
+                return sink.write("[", 1);
+            });
+    });
+}
+
+std::uint64_t TestServer::bytesSent() const
+{
+    return m_impl->sent.load();
 }
 
 int TestServer::port() const

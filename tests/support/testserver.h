@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -13,6 +14,13 @@ public:
     ~TestServer();
     int port() const;
     std::string url(const std::string& path) const;
+    /// Serves a file's bytes at `path`, read from disk as they are sent (its length declared).
+    void serveFile(const std::string& path, const std::string& file);
+    /// Answers `path` declaring a body of `declaredBytes` and then sending a few bytes at a time, slowly: for
+    /// checking that a declared length over the limit is refused before the body is read.
+    void serveDeclared(const std::string& path, std::uint64_t declaredBytes);
+    /// How many bytes the routes of serveFile and serveDeclared have sent.
+    std::uint64_t bytesSent() const;
 
 private:
     struct Impl;
