@@ -17,6 +17,7 @@
 #include "core/reports.h"
 #include "core/sqlite.h"
 #include "tests/support/agggenerator.h"
+#include "tests/support/simprocess.h"
 #include "tests/support/storequeries.h"
 #include "tests/support/testserver.h"
 #include "tests/support/testutil.h"
@@ -330,6 +331,54 @@ private slots:
         // before, after the small import, after the big one, after both: nothing in between
         QVERIFY2(seen.size() <= 4, qPrintable(QString::number(seen.size())));
         QVERIFY(seen.contains(scopesBefore) || reads < 2);
+    }
+
+    // Everything at once on one store: two imports, a live session and a reader in a loop. Nobody fails or is
+    // locked out, the readers see whole states only, and every row is accounted for afterwards.
+    void twoImportsASessionAndAReaderAtOnce()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("shared.sqlite");
+        QCOMPARE(cli({ "seed", "--db", db }).code, 0);
+        const Census before = census(db);
+        const QString a = dir.filePath("a.json"), b = dir.filePath("b.json");
+        QVERIFY(writeAggArray(a.toStdString(), 60000, 21) > 0);
+        QVERIFY(writeAggArray(b.toStdString(), 60000, 22) > 0);
+        SimProcess sim({ "--ttft-ms", "5", "--itl-ms", "2" });
+        QVERIFY(sim.ok());
+
+        Child importA({ "import", "--db", db, a });
+        Child session({ "bench", "--db", db, "--endpoint", sim.url(), "--hardware", "b300", "--engine", "vllm",
+            "--isl", "32", "--osl", "8", "--concurrency", "1,2,4" });
+        Child importB({ "import", "--db", db, b });
+        int reads = 0;
+        while (importA.running() || importB.running() || session.running()) {
+            const Run r = cli({ "scopes", "--db", db, "--format", "json" });
+            QVERIFY2(r.code == 0, qPrintable(text(r)));
+            QVERIFY(QJsonDocument::fromJson(r.out).isArray());
+            ++reads;
+        }
+        const Run ra = importA.wait(), rb = importB.wait(), rs = session.wait();
+        QVERIFY2(ra.code == 0, qPrintable(text(ra)));
+        QVERIFY2(rb.code == 0, qPrintable(text(rb)));
+        QVERIFY2(rs.code == 0, qPrintable(text(rs)));
+        QCOMPARE(rs.out.count('\n'), 3); // a JSON line per level, each stored
+        QVERIFY(reads > 0);
+
+        // every row accounted for: the seed, both files whole, three levels, nothing else
+        const Census after = census(db);
+        QCOMPARE(after.runs, before.runs + 60000 + 60000 + 3);
+        QCOMPARE(after.hashes, after.runs);
+        QCOMPARE(after.brokenReferences, 0LL);
+        QCOMPARE(after.integrity, QString("ok"));
+        QCOMPARE(scalar(db, "SELECT count(*) FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.path LIKE "
+                            "'%a.json'"),
+            60000LL);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.path LIKE "
+                            "'%b.json'"),
+            60000LL);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM session_levels WHERE run_id IS NOT NULL"), 3LL);
+        QCOMPARE(scalar(db, "SELECT count(*) FROM sessions WHERE status = 'finished'"), 1LL);
     }
 
     // A damaged store: every command that reads it either answers whole or exits 1 saying the store is damaged,
