@@ -334,8 +334,10 @@ Status ImportWriter::commit()
     }
     if (auto st = m_txn->commit(); !st)
         return st;
-    if (m_inserted > 0)
+    if (m_inserted > 0) {
         ++m_store.m_localVersion;
+        m_store.resetLogIfIdle();
+    }
     return ok();
 }
 

@@ -150,6 +150,14 @@ void RunStore::setWaitFn(WaitFn fn)
     m_busy->setWaitFn(std::move(fn));
 }
 
+void RunStore::resetLogIfIdle()
+{
+    // no waiting here: a reader keeps its snapshot, and this is only worth doing when nobody needs the log
+    sqlite3_busy_handler(m_db, nullptr, nullptr);
+    sqlite3_wal_checkpoint_v2(m_db, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+    m_busy->install(m_db);
+}
+
 Status RunStore::readStatus() const
 {
     if (m_readError.empty())

@@ -135,6 +135,12 @@ public:
 
     sqlite3* handle() { return m_db; }
 
+    /// After a large write: copies what the write-ahead log holds into the store's file and empties the log, unless
+    /// a reader is using it (then the next writer resets it). A million-run import leaves some 500 MB of log, which
+    /// a long-lived connection (the explorer's) would otherwise keep on disk, and look every page up in, until the
+    /// next write.
+    void resetLogIfIdle();
+
 private:
     RunStore(sqlite3* db, std::string path, bool readOnly);
     static Result<std::unique_ptr<RunStore>> openReadOnly(const std::string& path);

@@ -2,11 +2,15 @@
 # Import N InferenceX aggregate records (default 1,000,000, one JSON array) into a new store with paretoscope-cli and,
 # on the same file in the same run, with pandas (read_json then to_sql into SQLite): wall time and peak RSS of each,
 # and the ratio. The two alternate, ROUNDS times each (default 3; this machine is shared and one run can be 20% off),
-# and the medians are compared; so is each round's pair. Usage: tests/bench/import_vs_pandas.sh [BUILD_DIR] [N] [ROUNDS]
+# and the medians are compared; so is each round's pair. With BEFORE_CLI (a paretoscope-cli built from an earlier
+# commit) that one runs in each round too, on the same file, and its figures and the ratio of the two builds are
+# printed: "before and after" in one run.
+# Usage: tests/bench/import_vs_pandas.sh [BUILD_DIR] [N] [ROUNDS] [BEFORE_CLI]
 set -euo pipefail
 build=${1:-build}
 n=${2:-1000000}
 rounds=${3:-3}
+before=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 py=/usr/bin/python3 # Debian's interpreter, which sees python3-pandas
@@ -33,8 +37,14 @@ PY
 
 : >"$work/results.txt"
 for round in $(seq 1 "$rounds"); do
-    rm -f "$work"/ours.sqlite* "$work"/pandas.sqlite*
+    rm -f "$work"/ours.sqlite* "$work"/pandas.sqlite* "$work"/before.sqlite*
     sync # neither run pays for writing back what the other left
+    if [ -n "$before" ]; then
+        measure before "$before" import --db "$work/before.sqlite" "$work/agg.json" | tee -a "$work/results.txt"
+        cat "$work/before.out"
+        rm -f "$work"/before.sqlite*
+        sync
+    fi
     measure paretoscope "$build/app/paretoscope-cli" import --db "$work/ours.sqlite" "$work/agg.json" | tee -a "$work/results.txt"
     cat "$work/paretoscope.out"
     sync
@@ -62,3 +72,10 @@ paste <(echo "$ours") <(echo "$theirs") | awk '{print $2 / $1}' | sort -n >"$wor
 printf 'round by round: median %.1fx, from %.1fx to %.1fx\n' \
     "$(awk '{v[NR]=$1} END{print v[int((NR+1)/2)]}' "$work/ratios.txt")" "$(head -1 "$work/ratios.txt")" \
     "$(tail -1 "$work/ratios.txt")"
+if [ -n "$before" ]; then
+    bw=$(median before 2)
+    brss=$(median before 3)
+    printf '%-12s %16.2f %14.0f   (%s)\n' before "$bw" "$(echo "$brss / 1024" | bc -l)" "$before"
+    printf 'before: %.1fx faster than pandas; this build takes %.2fx the time of the one before\n' \
+        "$(echo "$pw / $bw" | bc -l)" "$(echo "$ow / $bw" | bc -l)"
+fi
