@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QJsonArray>
 #include <QLabel>
@@ -18,6 +19,8 @@
 #include <set>
 
 #include "core/bundled.h"
+#include "core/importer.h"
+#include "core/reports.h"
 #include "core/pricing.h"
 #include "core/storepaths.h"
 #include "tests/support/agggenerator.h"
@@ -403,6 +406,102 @@ private slots:
                 }
         }
         QVERIFY(found);
+    }
+
+    // A run marked as not trusted is drawn (as marked) but left out of the frontier until the filter's checkbox
+    // includes it; the frontier then reaches the marked run's higher throughput.
+    void markedRunsAreLeftOutUntilIncluded()
+    {
+        QString json = "[";
+        for (int c : { 1, 4, 16 }) {
+            RunRecord r;
+            r.model = "marked-model";
+            r.hardware = "b300";
+            r.engine = "vllm";
+            r.precision = "fp4";
+            r.isl = 1024;
+            r.osl = 1024;
+            r.workload = "random 1k/1k";
+            r.gpus = 8;
+            r.concurrency = c;
+            r.interactivity = 100.0 / c;
+            r.tputPerGpu = 1000.0 * c;
+            if (c == 16) {
+                r.tputPerGpu = 50000.0; // the stalled level that looks best
+                r.marked = "16 of 160 requests failed (10%, more than 5%)";
+            }
+            json += QString::fromStdString(runRecordJson(r)) + (c == 16 ? "]" : ",");
+        }
+        const QString file = m_dir.filePath("marked.json");
+        QVERIFY(writeFile(file, json.toUtf8()));
+        QSignalSpy done(m_window.get(), &MainWindow::importFinished);
+        m_window->importItems({ ImportItem { file, {} } });
+        QVERIFY(done.wait(30000));
+        QVERIFY(m_window->lastImportResults().front().ok);
+        QVERIFY(m_window->filters()->selectScope("marked-model", QString(), 1024, 1024));
+        for (int i = 0; i < 5 && (!m_window->scopeData() || m_window->scopeData()->scope.model != "marked-model"); ++i)
+            waitShown();
+        auto data = m_window->scopeData();
+        QCOMPARE(int(data->runCount), 3);
+        QCOMPARE(int(data->frontiers.front().points.size()), 2);
+        QCOMPARE(data->frontiers.front().points.front().y, 4000.0); // without the marked run
+        const ChartData& drawn = m_window->chartPanel()->chart()->chartData();
+        int marked = 0;
+        for (const ChartSeries& cs : drawn.series)
+            for (const Point& p : cs.runs)
+                marked += p.marked;
+        QCOMPARE(marked, 1);
+
+        QCheckBox* include = nullptr;
+        for (QCheckBox* c : m_window->filters()->findChildren<QCheckBox*>())
+            if (c->text().contains("marked"))
+                include = c;
+        QVERIFY(include && !include->isChecked());
+        include->click();
+        QVERIFY(waitShown());
+        data = m_window->scopeData();
+        QVERIFY(data->scope.includeMarked);
+        QCOMPARE(data->frontiers.front().points.front().y, 50000.0);
+        include->click(); // as it was, for the tests after this one
+        QVERIFY(waitShown());
+    }
+
+    // A damaged store: the explorer shows what happened in place of the chart, never a chart of what could be read.
+    void aDamagedStoreShowsItsMessageNotAChart()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("damaged.sqlite");
+        {
+            auto store = openStore(db.toStdString(), true);
+            QVERIFY(store.ok());
+            const QString gen = dir.filePath("gen.json");
+            QVERIFY(testsupport::writeAggArray(gen.toStdString(), 5000, 3) > 0);
+            QVERIFY(importPath(**store, gen.toStdString(), {})[0].result.ok());
+        }
+        {
+            QFile f(db);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QVERIFY(f.seek(64 << 10));
+            f.write(QByteArray(512 << 10, '\x5a'));
+        }
+        auto store = RunStore::open(db.toStdString());
+        QVERIFY(store.ok());
+        MainWindow window(std::move(*store));
+        window.resize(1366, 768);
+        QSignalSpy shown(&window, &MainWindow::scopeShown);
+        window.show();
+        QVERIFY(shown.count() > 0 || shown.wait(10000));
+        QVERIFY(!window.scopeData());
+        QLabel* problem = nullptr;
+        for (QLabel* l : window.chartPanel()->findChildren<QLabel*>())
+            if (l->isVisible() && l->text().contains("the store is damaged"))
+                problem = l;
+        QVERIFY2(problem, "the message shows over the chart");
+        QVERIFY(problem->text().contains("paretoscope-cli check --db"));
+        const FrontierChart* chart = window.chartPanel()->chart();
+        QVERIFY(!chart || chart->chartData().runsDrawn == 0); // no chart, or an empty one
+        const QImage shot = window.grab().toImage();
+        QVERIFY(shot.save(QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath("damaged-1366x768.png")));
     }
 
     void sessionDialogRefusesWhatCoreRefuses()

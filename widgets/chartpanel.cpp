@@ -62,6 +62,7 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
         QStringLiteral("QLabel { background: #fdecea; color: #8a1c13; border: 1px solid #e0a39c; padding: 8px; }"));
     m_problem->hide();
     m_outside->setTextFormat(Qt::PlainText);
+    m_outside->setWordWrap(true); // a long line wraps rather than widen the window
     m_info->setTextFormat(Qt::PlainText);
     m_outside->setStyleSheet(QStringLiteral("color: #555"));
     m_x->addItem(tr("x: interactivity (tok/s/user)"));
@@ -91,6 +92,9 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     for (QCheckBox* c : { m_logX, m_logY })
         connect(c, &QCheckBox::toggled, this, &ChartPanel::readControls);
     connect(reset, &QPushButton::clicked, this, &ChartPanel::resetZoom);
+    // the view controls stay whole: the chart column is at least as wide as they are (the line of run counts may
+    // be cut short)
+    setMinimumWidth(bar->sizeHint().width() + 180);
     rebuild();
 }
 
@@ -173,6 +177,8 @@ void ChartPanel::showOutside()
     if (!above.isEmpty())
         text += (text.isEmpty() ? QString() : QStringLiteral(" · "))
             + tr("speed of light above the view for %1: tick Log y").arg(above.join(QStringLiteral(", ")));
+    if (!m_markedNote.isEmpty())
+        text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + m_markedNote;
     m_outside->setText(text);
     m_outside->setToolTip(plainToolTip(outside.join('\n')));
 }
@@ -209,6 +215,19 @@ void ChartPanel::rebuild()
     QLocale en(QLocale::English);
     QString info = tr("%1 runs in scope, %2 drawn")
                        .arg(en.toString(qulonglong(d.runsInScope)), en.toString(qulonglong(d.runsDrawn)));
+    std::size_t marked = 0;
+    for (const GroupRuns& g : m_data->runs)
+        for (const RunPoint& p : g.points)
+            marked += p.marked;
+    // the hollow rings, said in words under the chart
+    m_markedNote.clear();
+    if (marked > 0)
+        m_markedNote = m_data->scope.includeMarked
+            ? tr("%n run(s) marked as not trusted (hollow rings): included, as asked under the filters", nullptr,
+                int(marked))
+            : tr("%n run(s) marked as not trusted (hollow rings: failed requests or a timeout) left out of the "
+                 "frontiers",
+                nullptr, int(marked));
     if (m_state.request.x == ChartX::Latency && d.xMax == 0)
         info = tr("These runs carry no end-to-end latency; switch x to interactivity");
     m_info->setText(info);

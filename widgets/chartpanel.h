@@ -63,7 +63,8 @@ private:
     QCheckBox* m_logX;
     QCheckBox* m_logY;
     QLabel* m_info;
-    QLabel* m_outside; // which groups do not reach the target
+    QLabel* m_outside; // which groups do not reach the target, and the runs marked as not trusted
+    QString m_markedNote;
     QLabel* m_problem; // why nothing is drawn, over an empty chart
     void showOutside();
 };

@@ -32,7 +32,7 @@ FilterPanel::FilterPanel(QWidget* parent)
     , m_scope(new QComboBox(this))
     , m_from(new QLineEdit(this))
     , m_to(new QLineEdit(this))
-    , m_includeMarked(new QCheckBox(tr("Include runs marked as not trusted"), this))
+    , m_includeMarked(new QCheckBox(tr("Include marked runs"), this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("Model and workload"), this));
