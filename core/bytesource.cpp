@@ -4,6 +4,7 @@
 #include <cstring>
 #include <memory>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace paretoscope {
 
@@ -18,6 +19,23 @@ Result<std::unique_ptr<FileSource>> FileSource::open(const std::string& path)
     if (!f)
         return Error { path + ": cannot open: " + std::strerror(errno) };
     return std::unique_ptr<FileSource>(new FileSource(f, path, static_cast<std::uint64_t>(st.st_size)));
+}
+
+Result<std::unique_ptr<FileSource>> FileSource::adopt(int fd, const std::string& name)
+{
+    struct stat st { };
+    if (::fstat(fd, &st) != 0 || ::lseek(fd, 0, SEEK_SET) != 0) {
+        const int err = errno;
+        ::close(fd);
+        return Error { name + ": cannot read back: " + std::strerror(err) };
+    }
+    std::FILE* f = ::fdopen(fd, "rb");
+    if (!f) {
+        const int err = errno;
+        ::close(fd);
+        return Error { name + ": cannot read back: " + std::strerror(err) };
+    }
+    return std::unique_ptr<FileSource>(new FileSource(f, name, static_cast<std::uint64_t>(st.st_size)));
 }
 
 FileSource::FileSource(std::FILE* f, std::string path, std::uint64_t size)

@@ -26,6 +26,8 @@ public:
 class FileSource final : public ByteSource {
 public:
     static Result<std::unique_ptr<FileSource>> open(const std::string& path);
+    /// Reads an open file descriptor from its start (the source closes it), named `name` in messages.
+    static Result<std::unique_ptr<FileSource>> adopt(int fd, const std::string& name);
     ~FileSource() override;
     Result<std::size_t> read(char* dst, std::size_t n) override;
     std::uint64_t size() const override { return m_size; }

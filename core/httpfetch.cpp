@@ -59,13 +59,22 @@ std::size_t onHeader(char* data, std::size_t size, std::size_t n, void* user)
 {
     const std::size_t bytes = size * n;
     std::string_view line(data, bytes);
+    auto* retryAfter = static_cast<long*>(user);
+    if (line.starts_with("HTTP/")) // a new answer (after a redirect): its own Retry-After or none
+        *retryAfter = -1;
     constexpr std::string_view key = "retry-after:";
     if (line.size() > key.size()) {
         std::string head(line.substr(0, key.size()));
         for (char& c : head)
             c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (head == key)
-            *static_cast<long*>(user) = std::strtol(std::string(line.substr(key.size())).c_str(), nullptr, 10);
+        if (head == key) {
+            // seconds; an HTTP date is not read, and the usual delay applies
+            const std::string value(line.substr(key.size()));
+            char* end = nullptr;
+            const long seconds = std::strtol(value.c_str(), &end, 10);
+            const bool digits = end != value.c_str() && value.find_first_not_of(" \t\r\n", end - value.c_str()) == std::string::npos;
+            *retryAfter = digits && seconds >= 0 ? seconds : -1;
+        }
     }
     return bytes;
 }

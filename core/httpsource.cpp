@@ -101,6 +101,15 @@ struct HttpSource::State {
         return bytes;
     }
 
+    // Called by libcurl at least once a second, data or not: a source being destroyed stops a transfer that waits on
+    // a silent server at once.
+    static int onProgress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
+    {
+        auto* s = static_cast<State*>(user);
+        std::lock_guard lock(s->mutex);
+        return s->stopping ? 1 : 0;
+    }
+
     static std::size_t onData(char* data, std::size_t size, std::size_t n, void* user)
     {
         auto* s = static_cast<State*>(user);
@@ -134,10 +143,12 @@ struct HttpSource::State {
                 fail(name + ": timed out (" + what + ")");
             else if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_PROXY)
                 fail(name + ": cannot reach the server (offline?): " + what);
-            else if (rc == CURLE_FILESIZE_EXCEEDED) {
+            else if (rc == CURLE_FILESIZE_EXCEEDED && headerLength > options.maxBytes) {
                 // libcurl refuses a declared length over CURLOPT_MAXFILESIZE before the body comes
-                fail(name + ": the answer declares " + (headerLength > 0 ? sizeText(headerLength) : "a length")
-                    + ", more than the limit of " + sizeText(options.maxBytes) + "; refused before reading it");
+                fail(name + ": the answer declares " + sizeText(headerLength) + ", more than the limit of "
+                    + sizeText(options.maxBytes) + "; refused before reading it");
+            } else if (rc == CURLE_FILESIZE_EXCEEDED) {
+                fail(name + ": the answer is larger than the limit of " + sizeText(options.maxBytes) + "; refused");
             }
             else
                 fail(name + ": the download failed: " + what);
@@ -183,6 +194,9 @@ Result<std::unique_ptr<HttpSource>> HttpSource::open(const std::string& url, con
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &State::onData);
     curl_easy_setopt(c, CURLOPT_WRITEDATA, s.get());
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, s->curlError);
+    curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, &State::onProgress);
+    curl_easy_setopt(c, CURLOPT_XFERINFODATA, s.get());
+    curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
     for (const std::string& h : options.headers)
         s->headers = curl_slist_append(s->headers, h.c_str());
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, s->headers);

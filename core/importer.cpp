@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
@@ -9,6 +10,9 @@
 #include <filesystem>
 #include <mutex>
 #include <thread>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "csvreader.h"
 #include "documentstream.h"
@@ -377,6 +381,72 @@ Status importCsv(ImportState& state, ByteSource& source, const ProgressFn& progr
     return ok();
 }
 
+// An unnamed file (O_TMPFILE) in the store's folder, gone when closed or when the process ends however it ends; where
+// the file system has none, a named one removed at once.
+Result<int> unnamedFileBeside(const std::string& storePath)
+{
+    std::error_code ec;
+    std::filesystem::path folder = std::filesystem::absolute(storePath, ec).parent_path();
+    if (folder.empty())
+        folder = std::filesystem::temp_directory_path(ec);
+#if defined(O_TMPFILE)
+    if (const int fd = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600); fd >= 0)
+        return fd;
+#endif
+    std::string pattern = (folder / ".paretoscope-download-XXXXXX").string();
+    const int fd = ::mkstemp(pattern.data());
+    if (fd < 0)
+        return Error { "cannot make a file to download into in " + folder.string() + ": " + std::strerror(errno) };
+    ::unlink(pattern.c_str());
+    return fd;
+}
+
+// A URL's body is downloaded whole into an unnamed file beside the store before the import's transaction begins:
+// a slow or stalling server then never holds the store's write lock, and memory stays the download's buffer.
+Result<std::unique_ptr<FileSource>> downloadForImport(
+    const std::string& url, const std::string& storePath, const ProgressFn& progress)
+{
+    const std::string name = redactUrl(url);
+    HttpOptions http;
+    http.maxBytes = kMaxDownloadBytes;
+    http.totalTimeoutMs = 120000; // for the answer to begin; the body then flows for as long as it keeps coming
+    auto body = HttpSource::open(url, http);
+    if (!body)
+        return Error { body.error() };
+    auto fd = unnamedFileBeside(storePath);
+    if (!fd)
+        return Error { name + ": " + fd.error() };
+    std::vector<char> buffer(1u << 20);
+    std::uint64_t received = 0;
+    for (;;) {
+        auto got = (*body)->read(buffer.data(), buffer.size());
+        if (!got || *got == 0) {
+            if (!got) {
+                ::close(*fd);
+                return Error { got.error() };
+            }
+            break;
+        }
+        for (std::size_t done = 0; done < *got;) {
+            const ssize_t n = ::write(*fd, buffer.data() + done, *got - done);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                const int err = errno;
+                ::close(*fd);
+                return Error { name + ": cannot keep the download beside the store: " + std::strerror(err) };
+            }
+            done += static_cast<std::size_t>(n);
+        }
+        received += *got;
+        if (progress && !progress(received, (*body)->size())) {
+            ::close(*fd);
+            return Error { name + ": download cancelled" };
+        }
+    }
+    return FileSource::adopt(*fd, name);
+}
+
 bool importableFile(const std::filesystem::path& p)
 {
     std::string ext = p.extension().string();
@@ -474,10 +544,7 @@ std::vector<ImportOutcome> importPath(
     std::vector<ImportOutcome> out;
     if (isUrl(pathOrUrl)) {
         const std::string name = redactUrl(pathOrUrl);
-        HttpOptions http;
-        http.maxBytes = kMaxDownloadBytes;
-        http.totalTimeoutMs = 120000; // for the answer to begin; the body then streams for as long as it flows
-        auto body = HttpSource::open(pathOrUrl, http);
+        auto body = downloadForImport(pathOrUrl, store.path(), progress);
         if (!body) {
             out.push_back({ name, Error { body.error() } });
             return out;

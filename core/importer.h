@@ -37,8 +37,9 @@ Result<ImportSummary> importSource(
 constexpr std::uint64_t kMaxDownloadBytes = 4ull << 30;
 
 /// Imports a file, or every .json/.jsonl/.csv file under a folder (recursively, each file on its own), or an
-/// http(s) URL of the InferenceX API, streamed as it downloads. A URL is stored, and named in the outcome, without
-/// its credentials.
+/// http(s) URL of the InferenceX API, downloaded first into an unnamed file beside the store (a bounded buffer in
+/// memory; the store's write lock is not held while a server is slow). A URL is stored, and named in the outcome,
+/// without its credentials.
 std::vector<ImportOutcome> importPath(
     RunStore& store, const std::string& pathOrUrl, const ImportOptions& options, const ProgressFn& progress = {});
 

@@ -145,9 +145,15 @@ RunStore::~RunStore()
     sqlite3_close_v2(m_db);
 }
 
-void RunStore::setWaitFn(WaitFn fn)
+void RunStore::setWaitFn(WaitFn fn, std::function<bool()> keepWaiting)
 {
     m_busy->setWaitFn(std::move(fn));
+    m_busy->setKeepWaiting(std::move(keepWaiting));
+}
+
+void RunStore::setMaxWait(double seconds)
+{
+    m_busy->setMaxWait(seconds);
 }
 
 void RunStore::resetLogIfIdle()
@@ -573,6 +579,9 @@ std::string RunStore::integrityCheck()
     std::string out;
     while (s.step())
         out += (out.empty() ? "" : "; ") + s.text(0);
+    if (s.failed() || !s.valid()) // never "" for a check that could not run
+        out += (out.empty() ? "" : "; ") + std::string("the check stopped: ")
+            + (s.valid() ? s.error() : s.prepareError());
     return out;
 }
 

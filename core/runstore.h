@@ -88,7 +88,11 @@ public:
 
     /// Told every few seconds while a write waits for another writer of the store (storelock.h); without one, a
     /// write waits silently for as long as the other writer holds the store.
-    void setWaitFn(WaitFn fn);
+    /// keepWaiting, when given, is asked at every retry: false gives the wait up at once (a Cancel button).
+    void setWaitFn(WaitFn fn, std::function<bool()> keepWaiting = {});
+    /// Makes a write give up after waiting this long for another writer (for a connection that must stay
+    /// responsive, as the explorer's window's); unlimited by default.
+    void setMaxWait(double seconds);
 
     /// The first read since the store was opened, or since clearReadError(), that failed: a damaged file ("the store
     /// is damaged: ... (run `paretoscope-cli check --db FILE`)"), an I/O error. The read methods below return what

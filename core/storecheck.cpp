@@ -157,7 +157,9 @@ Result<StoreCheckReport> checkStore(const std::string& path)
             ofRuns.push_back(static_cast<std::uint64_t>(r.int64(0)));
         std::sort(inBuckets.begin(), inBuckets.end());
         std::sort(ofRuns.begin(), ofRuns.end());
-        if (!b.failed() && !r.failed() && inBuckets != ofRuns)
+        if (b.failed() || r.failed())
+            report.general.push_back("the content hashes cannot be compared with the runs: " + failureOf(db->get()));
+        else if (inBuckets != ofRuns)
             report.general.push_back("content_buckets: " + std::to_string(inBuckets.size()) + " content hashes for "
                 + std::to_string(ofRuns.size()) + " runs; duplicates would be missed or refused");
     }

@@ -27,23 +27,36 @@ bool alive(long long pid)
     return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
 }
 
+std::string noteText(const std::string& what)
+{
+    return std::to_string(::getpid()) + "\n" + what + "\n";
+}
+
 } // namespace
 
 void publish(const std::string& storePath, const std::string& what)
 {
     if (storePath.empty())
         return;
-    const std::string text = std::to_string(::getpid()) + "\n" + what + "\n";
-    const int fd = ::open(notePath(storePath).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    // written aside and renamed over the note, so that a reader never finds it half written
+    const std::string text = noteText(what);
+    const std::string aside = notePath(storePath) + "." + std::to_string(::getpid()) + ".tmp";
+    const int fd = ::open(aside.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
         return;
-    [[maybe_unused]] const ssize_t written = ::write(fd, text.data(), text.size());
+    const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
     ::close(fd);
+    if (!written || ::rename(aside.c_str(), notePath(storePath).c_str()) != 0)
+        ::unlink(aside.c_str());
 }
 
-void clear(const std::string& storePath)
+void clear(const std::string& storePath, const std::string& what)
 {
     if (storePath.empty())
+        return;
+    std::ifstream in(notePath(storePath));
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text != noteText(what))
         return;
     // truncated, not removed: a folder that holds the store may be writable for SQLite's files and not for ours
     if (const int fd = ::open(notePath(storePath).c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC); fd >= 0)
@@ -83,6 +96,8 @@ int BusyWaiter::onBusy(void* self, int count)
         w->m_lastReport = 0;
     }
     const double waited = std::chrono::duration<double>(now - w->m_since).count();
+    if ((w->m_maxWait >= 0 && waited >= w->m_maxWait) || (w->m_keepWaiting && !w->m_keepWaiting()))
+        return 0;
     const bool due = w->m_lastReport == 0 ? waited >= kFirstReportSeconds
                                           : waited - w->m_lastReport >= kReportEverySeconds;
     if (due && w->m_waitFn) {

@@ -20,8 +20,9 @@ namespace writernote {
     /// Records that this process now writes to the store: `what` is "importing big.json", "storing level 3 of
     /// session 12" ...
     void publish(const std::string& storePath, const std::string& what);
-    /// Empties the note; called while the write lock is still held, so that it never erases the next writer's note.
-    void clear(const std::string& storePath);
+    /// Empties the note if it is still the one this writer published (`what`, this process): a writer that lost its
+    /// lock (SQLite rolled back by itself) must not erase the next writer's note.
+    void clear(const std::string& storePath, const std::string& what);
     /// The holder as the note describes it ("pid 1234: importing big.json"); "another process" when the note is
     /// empty, missing, or names a process that is gone.
     std::string describe(const std::string& storePath);
@@ -36,6 +37,10 @@ public:
     /// Installs this waiter on the connection; it must outlive the connection's use of it.
     void install(sqlite3* db);
     void setWaitFn(WaitFn fn) { m_waitFn = std::move(fn); }
+    /// Asked at every retry (a few ms apart): false stops the wait at once (a Cancel button).
+    void setKeepWaiting(std::function<bool()> fn) { m_keepWaiting = std::move(fn); }
+    /// Gives up after this long (the write then fails, saying another process writes); unlimited by default.
+    void setMaxWait(double seconds) { m_maxWait = seconds; }
     /// How long the wait lasts before the WaitFn first hears of it, and then between two reports.
     static constexpr double kFirstReportSeconds = 0.5;
     static constexpr double kReportEverySeconds = 5.0;
@@ -44,6 +49,8 @@ private:
     static int onBusy(void* self, int count);
     std::string m_path;
     WaitFn m_waitFn;
+    std::function<bool()> m_keepWaiting;
+    double m_maxWait = -1;
     std::chrono::steady_clock::time_point m_since;
     double m_lastReport = 0;
 };

@@ -9,6 +9,7 @@
 
 #include "runstore.h"
 #include "sqlite.h"
+#include "storeschema.h"
 #include "writetransaction.h"
 
 namespace paretoscope {
@@ -35,10 +36,12 @@ std::string joined(const std::vector<std::string>& names, const char* prefix = "
     return out;
 }
 
-// The first rowid at or after `from` whose page can be read, or none when none can; the search steps over a damaged
-// page (or subtree) by probing ever further ahead, then narrows back to the first probe that reads.
+// The first rowid at or after `from` (1 or more) whose page can be read, or none when none can: the search steps over
+// a damaged page (or subtree) by probing ever further ahead, then narrows back to the first probe that reads. Ids are
+// positive here (every table's rowid counts up from 1), and every step is kept below the largest id.
 std::optional<long long> nextReadable(sqlite3* db, const std::string& table, long long from)
 {
+    constexpr long long kMax = std::numeric_limits<long long>::max();
     sql::Statement probe(db, "SELECT rowid FROM " + table + " WHERE rowid >= ? ORDER BY rowid LIMIT 1");
     auto at = [&](long long p) -> std::optional<std::optional<long long>> { // nullopt: the probe failed
         probe.reset();
@@ -49,18 +52,14 @@ std::optional<long long> nextReadable(sqlite3* db, const std::string& table, lon
             return std::nullopt;
         return std::optional<long long>(); // read, and nothing is there
     };
-    long long failedAt = from, step = 1;
-    std::optional<std::optional<long long>> found;
-    for (;;) {
-        found = at(failedAt);
-        if (found)
-            return *found;
-        if (failedAt > std::numeric_limits<long long>::max() / 2)
-            return std::nullopt;
-        const long long next = failedAt + step;
-        found = at(next);
-        if (found) {
-            // between failedAt (fails) and next (reads): the first probe that reads
+    long long failedAt = std::max(from, 1LL), step = 1;
+    if (auto found = at(failedAt))
+        return *found;
+    while (failedAt < kMax) {
+        const long long next = step > kMax - failedAt ? kMax : failedAt + step;
+        if (auto found = at(next)) {
+            // between failedAt (fails) and next (reads): the first probe that reads; both are positive, so hi - lo
+            // cannot overflow
             long long lo = failedAt, hi = next;
             std::optional<long long> best = *found;
             while (hi - lo > 1) {
@@ -75,8 +74,9 @@ std::optional<long long> nextReadable(sqlite3* db, const std::string& table, lon
             return best;
         }
         failedAt = next;
-        step *= 2;
+        step = step > kMax / 2 ? kMax : step * 2;
     }
+    return std::nullopt;
 }
 
 } // namespace
@@ -107,11 +107,10 @@ std::string RecoverReport::text(const std::string& from, const std::string& to) 
     return out;
 }
 
-Result<RecoverReport> recoverStore(const std::string& from, const std::string& to)
+namespace {
+
+Result<RecoverReport> recoverInto(const std::string& from, const std::string& to)
 {
-    std::error_code ec;
-    if (std::filesystem::exists(to, ec))
-        return Error { to + ": exists already; recover writes a new store" };
     auto damaged = sql::openForReading(from);
     if (!damaged)
         return Error { damaged.error() };
@@ -160,7 +159,7 @@ Result<RecoverReport> recoverStore(const std::string& from, const std::string& t
                 report.tables.push_back(std::move(t));
                 continue;
             }
-            std::optional<long long> next = std::numeric_limits<long long>::min();
+            std::optional<long long> next = 1; // rowids count up from 1
             while (next) {
                 read.reset();
                 read.bind(1, static_cast<std::int64_t>(*next));
@@ -179,14 +178,17 @@ Result<RecoverReport> recoverStore(const std::string& from, const std::string& t
                 }
                 if (!read.failed())
                     break;
-                // each pass moves on: past its last row, or past the row it could not read
-                const long long after = last ? *last + 1 : *next + (*next == std::numeric_limits<long long>::min() ? 0 : 1);
-                next = nextReadable(src, table, after);
-                const bool fromStart = after == std::numeric_limits<long long>::min();
+                // each pass moves on: past its last row, or past the first id it could not read
+                const long long from = last ? *last : *next;
+                if (from == std::numeric_limits<long long>::max())
+                    break;
+                const long long after = last ? *last + 1 : *next;
+                const bool fromStart = after == 1 && !last;
+                next = nextReadable(src, table, last ? after : after + 1);
                 if (fromStart && !next)
                     t.unreadable.push_back("the whole table");
                 else
-                    t.unreadable.push_back((fromStart ? std::string("ids up to ") : "ids " + std::to_string(after) + " to ")
+                    t.unreadable.push_back("ids " + std::to_string(after) + " to "
                         + (next ? std::to_string(*next - 1) : std::string("the end")));
             }
             report.tables.push_back(std::move(t));
@@ -214,6 +216,8 @@ Result<RecoverReport> recoverStore(const std::string& from, const std::string& t
         if (st)
             st = run("UPDATE session_levels SET run_id = NULL WHERE run_id NOT IN (SELECT id FROM runs)",
                 "unlinking levels from lost runs");
+        if (st) // a store of schema 5 may hold credentials in its URLs
+            st = run(kRedactStoredCredentialsSql, "stripping credentials from URLs");
         if (st)
             st = run("DELETE FROM content_buckets", "clearing the content hashes");
         if (st)
@@ -242,5 +246,20 @@ Result<RecoverReport> recoverStore(const std::string& from, const std::string& t
         return Error { to + ": a reference in table " + fk.text(0) + " has no target after recovery" };
     return report;
 }
+
+} // namespace
+
+Result<RecoverReport> recoverStore(const std::string& from, const std::string& to)
+{
+    std::error_code ec;
+    if (std::filesystem::exists(to, ec))
+        return Error { to + ": exists already; recover writes a new store" };
+    auto report = recoverInto(from, to);
+    if (!report) // nothing half-written stays to block the next try
+        for (const char* suffix : { "", "-wal", "-shm", "-writer" })
+            std::filesystem::remove(to + suffix, ec);
+    return report;
+}
+
 
 } // namespace paretoscope

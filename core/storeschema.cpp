@@ -118,12 +118,14 @@ void hashListWithout(sqlite3_context* ctx, int, sqlite3_value** argv)
 }
 
 // paretoscope_redact_url(text): the URL without its credentials (redactUrl); other text unchanged.
-void redactUrlFunction(sqlite3_context* ctx, int, sqlite3_value** argv)
+// paretoscope_redact_text(text): every URL in free text so (redactUrlsIn).
+template <std::string (*Redact)(const std::string&)>
+void redactFunction(sqlite3_context* ctx, int, sqlite3_value** argv)
 {
     const unsigned char* text = sqlite3_value_text(argv[0]);
     if (!text)
         return sqlite3_result_null(ctx);
-    const std::string out = redactUrl(reinterpret_cast<const char*>(text));
+    const std::string out = Redact(reinterpret_cast<const char*>(text));
     sqlite3_result_text(ctx, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
 }
 
@@ -139,7 +141,9 @@ void addStoreFunctions(sqlite3* db)
     sqlite3_create_function_v2(
         db, "paretoscope_hash_list_without", 2, flags, nullptr, hashListWithout, nullptr, nullptr, nullptr);
     sqlite3_create_function_v2(
-        db, "paretoscope_redact_url", 1, flags, nullptr, redactUrlFunction, nullptr, nullptr, nullptr);
+        db, "paretoscope_redact_url", 1, flags, nullptr, redactFunction<redactUrl>, nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(
+        db, "paretoscope_redact_text", 1, flags, nullptr, redactFunction<redactUrlsIn>, nullptr, nullptr, nullptr);
 }
 
 std::vector<std::string> storeMigrations()
@@ -243,11 +247,7 @@ std::vector<std::string> storeMigrations()
         "END;\n",
         // 5 -> 6: a run can be marked as not trusted (why, in words); and URLs stored before credentials were
         // stripped lose them (user and password, query parameters named like secrets)
-        "ALTER TABLE runs ADD COLUMN marked TEXT;\n"
-        "UPDATE sources SET path = paretoscope_redact_url(path) WHERE path LIKE '%://%';\n"
-        "UPDATE sessions SET config = json_set(config, '$.endpoint',\n"
-        "    paretoscope_redact_url(json_extract(config, '$.endpoint')))\n"
-        "  WHERE json_valid(config) AND json_type(config, '$.endpoint') = 'text';\n",
+        "ALTER TABLE runs ADD COLUMN marked TEXT;\n" + std::string(kRedactStoredCredentialsSql),
     };
 }
 

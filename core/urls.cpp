@@ -94,4 +94,28 @@ std::string redactUrl(const std::string& url)
     return out;
 }
 
+std::string redactUrlsIn(const std::string& text)
+{
+    std::string out;
+    std::size_t from = 0;
+    for (;;) {
+        const std::size_t sep = text.find("://", from);
+        if (sep == std::string::npos)
+            break;
+        std::size_t start = sep;
+        while (start > from
+            && (std::isalnum(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == '+'
+                || text[start - 1] == '-' || text[start - 1] == '.'))
+            --start;
+        std::size_t end = sep + 3;
+        while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))
+            && std::string_view("\"'<>()[]{}`").find(text[end]) == std::string_view::npos)
+            ++end;
+        out += text.substr(from, start - from);
+        out += start < sep ? redactUrl(text.substr(start, end - start)) : text.substr(start, end - start);
+        from = end;
+    }
+    return out + text.substr(from);
+}
+
 } // namespace paretoscope

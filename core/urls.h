@@ -16,4 +16,8 @@ bool isHttpUrl(const std::string& text);
 /// auth, sig). Text that is not a URL comes back unchanged.
 std::string redactUrl(const std::string& url);
 
+/// Free text (a message, a note, JSON) with every URL in it redacted as redactUrl does; a URL ends at white space, a
+/// quote, a bracket or a parenthesis.
+std::string redactUrlsIn(const std::string& text);
+
 } // namespace paretoscope

@@ -13,6 +13,7 @@ WriteTransaction::WriteTransaction(RunStore& store)
 
 WriteTransaction::WriteTransaction(WriteTransaction&& o) noexcept
     : m_store(o.m_store)
+    , m_what(std::move(o.m_what))
     , m_open(o.m_open)
     , m_failure(std::move(o.m_failure))
 {
@@ -24,6 +25,7 @@ WriteTransaction& WriteTransaction::operator=(WriteTransaction&& o) noexcept
     if (this != &o) {
         rollback();
         m_store = o.m_store;
+        m_what = std::move(o.m_what);
         m_open = o.m_open;
         m_failure = std::move(o.m_failure);
         o.m_open = false;
@@ -44,6 +46,7 @@ Result<WriteTransaction> WriteTransaction::begin(RunStore& store, const std::str
         return Error { "cannot start writing to the store: " + st.error() };
     WriteTransaction t(store);
     t.m_open = true;
+    t.m_what = what;
     writernote::publish(store.path(), what);
     return t;
 }
@@ -55,7 +58,7 @@ Status WriteTransaction::fail(const std::string& message)
     if (m_open && !sql::inTransaction(m_store->handle())) {
         // SQLite rolled the transaction back by itself: nothing of it is left to undo, and nothing may follow
         m_open = false;
-        writernote::clear(m_store->path());
+        writernote::clear(m_store->path(), m_what);
     }
     return Error { message };
 }
@@ -86,7 +89,7 @@ Status WriteTransaction::commit()
         rollback();
         return Error { "rolled back after: " + why };
     }
-    writernote::clear(m_store->path()); // while the lock is still held: the next writer's note is never erased
+    writernote::clear(m_store->path(), m_what); // while the lock is still held: the next writer's note is never erased
     if (auto st = sql::exec(m_store->handle(), "COMMIT"); !st) {
         rollback();
         return Error { "commit failed: " + st.error() };
@@ -100,7 +103,7 @@ void WriteTransaction::rollback()
     if (!m_open)
         return;
     m_open = false;
-    writernote::clear(m_store->path());
+    writernote::clear(m_store->path(), m_what);
     if (sql::inTransaction(m_store->handle()))
         sql::exec(m_store->handle(), "ROLLBACK");
 }

@@ -44,6 +44,7 @@ public:
 private:
     explicit WriteTransaction(RunStore& store);
     RunStore* m_store;
+    std::string m_what; // as the writer's note says it
     bool m_open = false;
     std::string m_failure;
 };

@@ -122,7 +122,14 @@ void ChartPanel::setState(const ChartState& state)
 void ChartPanel::showProblem(const QString& message)
 {
     m_data.reset();
-    rebuild();
+    // the chart shown before goes: nothing of a store that failed a read stays in view
+    QChart* old = m_view->chart();
+    m_view->setChart(new QChart);
+    if (old)
+        delete old;
+    m_chart = nullptr;
+    m_markedNote.clear();
+    showOutside();
     m_info->setText(tr("nothing drawn"));
     m_problem->setText(message);
     m_problem->show();

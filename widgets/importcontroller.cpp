@@ -3,6 +3,8 @@
 #include <QLocale>
 #include <QMetaObject>
 
+#include "core/urls.h"
+
 namespace paretoscope::ui {
 
 ImportController::ImportController(QString storePath, QObject* parent)
@@ -34,11 +36,20 @@ void ImportController::start(std::vector<ImportItem> items)
             qulonglong imported = 0;
             auto store = RunStore::open(m_path.toStdString());
             QLocale en(QLocale::English);
+            if (store) // waits behind another writer, saying so, until that one is done or Cancel is pressed
+                (*store)->setWaitFn(
+                    [this](const std::string& message, double) {
+                        QMetaObject::invokeMethod(
+                            this, [this, m = QString::fromStdString(message)] { emit waiting(m); },
+                            Qt::QueuedConnection);
+                        return true;
+                    },
+                    [this] { return !m_cancel.load(); });
             if (!store) {
                 results.push_back({ m_path, false, QString::fromStdString(store.error()) });
             } else {
                 for (const ImportItem& item : items) {
-                    QString current = item.pathOrUrl;
+                    const QString current = QString::fromStdString(redactUrl(item.pathOrUrl.toStdString()));
                     // progress at most every few MB keeps the queue to the GUI short
                     qint64 last = -1;
                     auto onProgress = [&](std::uint64_t done, std::uint64_t total) {

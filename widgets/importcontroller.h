@@ -35,6 +35,8 @@ public:
 
 signals:
     void progress(const QString& source, qint64 done, qint64 total);
+    /// The import waits for another writer of the store (a live session's level, another import): who, and how long.
+    void waiting(const QString& message);
     void finished(const QList<paretoscope::ui::ImportResultLine>& results, qulonglong imported);
 
 private:

@@ -24,6 +24,7 @@
 #include "importdialogs.h"
 #include "palette.h"
 #include "core/deviceprofile.h"
+#include "core/urls.h"
 #include "core/live/devices.h"
 #include "sessiondialog.h"
 
@@ -46,6 +47,9 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     , m_status(new QLabel(this))
 {
     setWindowTitle(tr("Paretoscope"));
+    // the window's own connection writes only for deletions: it gives up rather than freeze the window behind an
+    // import (the importer and the sessions write through connections of their own, which wait their turn)
+    m_store->setMaxWait(2.0);
     setAcceptDrops(true);
     m_tabs->addTab(m_ladder, tr("Ladder"));
     m_tabs->addTab(m_summary, tr("Summary"));
@@ -95,10 +99,16 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     connect(&m_importer, &ImportController::progress, this, [this](const QString& source, qint64 done, qint64 total) {
         if (!m_progress)
             return;
-        m_progress->setLabelText(tr("Importing %1").arg(QFileInfo(source).fileName()));
+        // a URL keeps its host and path in view (its credentials are gone already); a file its name
+        m_progress->setLabelText(
+            tr("Importing %1").arg(isUrl(source.toStdString()) ? source : QFileInfo(source).fileName()));
         m_progress->setMaximum(total > 0 ? 1000 : 0);
         if (total > 0)
             m_progress->setValue(int(done * 1000 / total));
+    });
+    connect(&m_importer, &ImportController::waiting, this, [this](const QString& message) {
+        if (m_progress)
+            m_progress->setLabelText(message);
     });
     connect(&m_importer, &ImportController::finished, this, [this](const QList<ImportResultLine>& results, qulonglong) {
         if (m_progress) {
@@ -177,7 +187,7 @@ void MainWindow::startSession(SessionRequest request)
             m_sessionConfig = *c;
     m_sessionScopeShown = false;
     QString title = request.launch ? tr("Live session: %1").arg(QString::fromStdString(request.launch->recipe.name))
-                                   : tr("Live session: %1").arg(QString::fromStdString(request.config.endpoint));
+                                   : tr("Live session: %1").arg(QString::fromStdString(redactUrl(request.config.endpoint)));
     m_sessionPanel->started(title);
     m_tabs->setCurrentWidget(m_sessionPanel);
     m_sessions.start(std::move(request));
@@ -249,6 +259,7 @@ void MainWindow::refreshScopes()
         showStoreProblem(QString::fromStdString(read.error()));
         return;
     }
+    m_storeProblem.clear(); // read whole again (a passing I/O error, a store recovered in place)
     m_filters->setScopes(scopes);
     QLocale en(QLocale::English);
     m_status->setText(tr("Store: %1 · %2 runs").arg(QString::fromStdString(m_store->path()), en.toString(runs)));

@@ -44,10 +44,12 @@ void SessionController::start(SessionRequest request)
         if (!store)
             return done(QStringLiteral("error"), QString::fromStdString(store.error()), 0);
         // a level waits its turn behind an import into the same store, and says so
-        (*store)->setWaitFn([this, post](const std::string& message, double) {
-            post([this, s = QString::fromStdString(message)] { emit note(s); });
-            return !m_cancel.load();
-        });
+        (*store)->setWaitFn(
+            [this, post](const std::string& message, double) {
+                post([this, s = QString::fromStdString(message)] { emit note(s); });
+                return true;
+            },
+            [this] { return !m_cancel.load(); });
         std::string key = request.apiKey.toStdString();
         SessionConfig config = request.config;
         if (request.launch) {

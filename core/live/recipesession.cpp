@@ -1,6 +1,7 @@
 #include "recipesession.h"
 
 #include "enginelauncher.h"
+#include "sessionstore.h"
 
 namespace paretoscope {
 
@@ -37,9 +38,22 @@ Result<SessionOutcome> runRecipeSession(RunStore& store, SessionConfig config, c
             line += " " + a;
         events.note(line);
     }
+    // an engine that does not start or never answers ends a session before its first request: recorded as failed
+    auto failedBeforeStart = [&](const std::string& reason) -> Result<SessionOutcome> {
+        auto id = createSession(store, *configured, "");
+        if (!id)
+            return Error { reason + " (and the store could not record the session: " + id.error() + ")" };
+        SessionOutcome out;
+        out.sessionId = *id;
+        out.status = "failed";
+        out.reason = reason;
+        if (auto st = finishSession(store, *id, out.status, reason); !st)
+            return Error { reason + " (and the store could not record it: " + st.error() + ")" };
+        return out;
+    };
     auto engine = EngineProcess::start(*plan, launch.logPath, launch.graceSeconds);
     if (!engine)
-        return Error { engine.error() };
+        return failedBeforeStart(engine.error());
     EngineProcess& e = **engine;
     LevelProgress waiting;
     auto healthy = e.waitHealthy([&](double elapsed) {
@@ -48,7 +62,7 @@ Result<SessionOutcome> runRecipeSession(RunStore& store, SessionConfig config, c
     });
     if (!healthy) {
         e.stop();
-        return Error { healthy.error() };
+        return failedBeforeStart(healthy.error());
     }
     if (events.note)
         events.note(launch.recipe.name + " is up at " + plan->baseUrl + " (log: " + launch.logPath + ")");

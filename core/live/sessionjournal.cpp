@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -175,9 +176,21 @@ std::vector<Recovered> recover(RunStore& store)
         if (entry.path().extension() == ".jsonl")
             files.push_back(entry.path());
     std::sort(files.begin(), files.end());
+    const std::vector<SessionInfo> known = sessions(store);
     for (const auto& path : files) {
         Recovered r;
         r.file = path.string();
+        // a session still running may append to its file at any moment: its levels are stored once it has ended
+        const std::string stem = path.stem().string();
+        const long long fileSession = stem.starts_with("session-") ? std::atoll(stem.c_str() + 8) : 0;
+        const auto running = std::find_if(known.begin(), known.end(),
+            [&](const SessionInfo& s) { return s.id == fileSession && s.status == "running"; });
+        if (running != known.end()) {
+            r.sessionId = fileSession;
+            r.error = "session " + std::to_string(fileSession) + " is still running; store its levels once it has ended";
+            out.push_back(std::move(r));
+            continue;
+        }
         std::ifstream in(path);
         std::string text;
         int lineNo = 0;
@@ -230,6 +243,8 @@ std::vector<Recovered> recover(RunStore& store)
         if (whole) {
             in.close();
             std::filesystem::remove(path, ec);
+            if (r.levelsStored > 0)
+                noteLevelsRecovered(store, r.sessionId, r.levelsStored);
         }
         out.push_back(std::move(r));
     }

@@ -69,6 +69,9 @@ Result<long long> storeLevel(RunStore& store, long long sessionId, int level, in
         find.bind(1, static_cast<std::int64_t>(keys.contentHash));
         if (find.step())
             runId = find.int64(0);
+        if (auto st = (*writer)->transaction().check(find, "cannot find the level's run"); !st)
+            return Error { "session " + std::to_string(sessionId) + ", level " + std::to_string(level) + ": "
+                + st.error() };
     }
     sql::Statement ins(store.handle(),
         "INSERT INTO session_levels(session_id, level, concurrency, run_id, finished_at, metrics, requests) "
@@ -113,6 +116,19 @@ Status finishSession(RunStore& store, long long sessionId, const std::string& st
     s.step();
     if (s.failed())
         return Error { store.path() + ": cannot close session " + std::to_string(sessionId) + ": " + s.error() };
+    return ok();
+}
+
+Status noteLevelsRecovered(RunStore& store, long long sessionId, int levels)
+{
+    sql::Statement s(store.handle(),
+        "UPDATE sessions SET reason = ? WHERE id = ? AND reason LIKE '%measured but not stored%'");
+    s.bindText(1, std::to_string(levels) + " level(s) the store could not take at first were stored later from the "
+                                           "session's own file");
+    s.bind(2, static_cast<std::int64_t>(sessionId));
+    s.step();
+    if (s.failed())
+        return Error { store.path() + ": session " + std::to_string(sessionId) + ": " + s.error() };
     return ok();
 }
 
@@ -177,8 +193,12 @@ Result<std::vector<RequestLog>> levelRequests(RunStore& store, long long session
     s.bind(1, static_cast<std::int64_t>(sessionId));
     s.bind(2, static_cast<std::int64_t>(level));
     std::string name = "session " + std::to_string(sessionId) + ", level " + std::to_string(level);
-    if (!s.step())
+    if (!s.step()) {
+        store.noteRead(s);
+        if (auto read = store.readStatus(); !read)
+            return Error { name + ": " + read.error() };
         return Error { name + ": not in the store" };
+    }
     return decodeRequests(s.blob(0), name);
 }
 

@@ -42,6 +42,9 @@ Result<long long> storeLevel(RunStore& store, long long sessionId, int level, in
     const std::string& metricsJson, const std::vector<RequestLog>& requests);
 /// Ends a session: finished, failed, or cancelled, with the reason.
 Status finishSession(RunStore& store, long long sessionId, const std::string& status, const std::string& reason);
+/// Records that levels a session kept in its own file (sessionjournal) are in the store now: its reason no longer says
+/// they are missing.
+Status noteLevelsRecovered(RunStore& store, long long sessionId, int levels);
 /// Sessions still marked running whose process is gone (killed, crashed) become "interrupted"; returns how many.
 int markInterruptedSessions(RunStore& store);
 /// Every session, newest first.

@@ -217,7 +217,7 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
     if (config.model.empty())
         config.model = served->ids.front();
     if (std::find(served->ids.begin(), served->ids.end(), config.model) == served->ids.end())
-        return end("failed", config.endpoint + " serves " + served->ids.front() + ", not " + config.model);
+        return end("failed", redactUrl(config.endpoint) + " serves " + served->ids.front() + ", not " + config.model);
     if (!served->simulation.empty())
         note("the endpoint is paretoscope-engine-sim (" + served->simulation + "): results are labelled a simulation");
     out.simulation = served->simulation;
