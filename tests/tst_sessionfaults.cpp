@@ -218,6 +218,37 @@ private slots:
         QVERIFY(cli.waitForFinished(60000));
         QVERIFY(cli.readAllStandardOutput().contains("no session files wait"));
     }
+
+    // The file of a session that is still running (its process alive, no end written) is left for later: the session
+    // may append to it at any moment.
+    void aRunningSessionsFileIsLeftAlone()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        SessionConfig c = quickConfig("http://127.0.0.1:1");
+        c.model = "m";
+        auto id = createSession(*store, c, ""); // running, in this (live) process
+        QVERIFY(id);
+        LevelMetrics m;
+        m.completed = 10;
+        m.duration = 2;
+        m.totalThroughput = 360;
+        m.outputThroughput = 40;
+        RunRecord r = levelRecord(c, "", "random 64/8", 1, m, LevelTelemetry {}, *id);
+        QVERIFY(sessionjournal::keepLevel(store->path(), *id, 0, 1, r, "{}", {}));
+        auto first = sessionjournal::recover(*store);
+        QCOMPARE(first.size(), std::size_t(1));
+        QVERIFY2(QString::fromStdString(first.front().error).contains("still running"), first.front().error.c_str());
+        QCOMPARE(sessionjournal::pendingLevels(store->path()), 1);
+        // once its end is written, the file is taken
+        QVERIFY(sessionjournal::keepEnd(store->path(), *id, "finished", ""));
+        auto second = sessionjournal::recover(*store);
+        QCOMPARE(second.size(), std::size_t(1));
+        QVERIFY2(second.front().error.empty(), second.front().error.c_str());
+        QCOMPARE(second.front().levelsStored, 1);
+        QCOMPARE(sessionjournal::pendingLevels(store->path()), 0);
+        QCOMPARE(QString::fromStdString(sessions(*store).front().status), QString("finished"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSessionFaults)

@@ -124,6 +124,18 @@ Result<RunRecord> parseRecord(const json& object, const std::string& where)
     return record;
 }
 
+// Whether a session file ends with the session's end: the last line a session writes there.
+bool endKept(const std::filesystem::path& file)
+{
+    std::ifstream in(file);
+    std::string line, last;
+    while (std::getline(in, line))
+        if (!line.empty())
+            last = line;
+    const json j = json::parse(last, nullptr, false);
+    return j.is_object() && j.contains("status");
+}
+
 bool levelStored(RunStore& store, long long sessionId, int level)
 {
     for (const StoredLevel& l : sessionLevels(store, sessionId))
@@ -181,11 +193,12 @@ std::vector<Recovered> recover(RunStore& store)
         Recovered r;
         r.file = path.string();
         // a session still running may append to its file at any moment: its levels are stored once it has ended
+        // (the store says so, or the file's last line records its end)
         const std::string stem = path.stem().string();
         const long long fileSession = stem.starts_with("session-") ? std::atoll(stem.c_str() + 8) : 0;
         const auto running = std::find_if(known.begin(), known.end(),
             [&](const SessionInfo& s) { return s.id == fileSession && s.status == "running"; });
-        if (running != known.end()) {
+        if (running != known.end() && !endKept(path)) {
             r.sessionId = fileSession;
             r.error = "session " + std::to_string(fileSession) + " is still running; store its levels once it has ended";
             out.push_back(std::move(r));
