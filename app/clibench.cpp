@@ -8,12 +8,12 @@
 #include <iostream>
 
 #include "app/clicommon.h"
-#include "core/urls.h"
 #include "core/live/levelsampler.h"
 #include "core/live/recipesession.h"
 #include "core/live/sessionjournal.h"
 #include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
+#include "core/urls.h"
 
 namespace paretoscope::cli {
 
@@ -217,9 +217,10 @@ int cmdBench(const Args& a, int argc, char** argv)
     if (auto file = a.value("emit-sbatch")) {
         // the script is a file to share and a job log to keep: a secret in the endpoint would be written into both
         if (!c.endpoint.empty() && redactUrl(c.endpoint) != c.endpoint)
-            return usageError("--emit-sbatch writes the command into a script and its job log, and the endpoint carries "
-                              "credentials (a user, a password or a token in the URL); give the API key through the "
-                              "environment on the node (--api-key-env) instead");
+            return usageError(
+                "--emit-sbatch writes the command into a script and its job log, and the endpoint carries "
+                "credentials (a user, a password or a token in the URL); give the API key through the "
+                "environment on the node (--api-key-env) instead");
         RequestShape shape { c.model, c.chat, c.prompt };
         std::string workloadName = c.workload == "agentic" ? AgenticWorkload(shape, c.agentic).name()
                                                            : RandomWorkload(shape, c.isl, c.osl).name();

@@ -72,7 +72,8 @@ std::size_t onHeader(char* data, std::size_t size, std::size_t n, void* user)
             const std::string value(line.substr(key.size()));
             char* end = nullptr;
             const long seconds = std::strtol(value.c_str(), &end, 10);
-            const bool digits = end != value.c_str() && value.find_first_not_of(" \t\r\n", end - value.c_str()) == std::string::npos;
+            const bool digits
+                = end != value.c_str() && value.find_first_not_of(" \t\r\n", end - value.c_str()) == std::string::npos;
             *retryAfter = digits && seconds >= 0 ? seconds : -1;
         }
     }
@@ -120,7 +121,8 @@ Attempt attemptGet(const std::string& fullUrl, const std::string& url, const Htt
 
     const std::string what = errbuf[0] ? errbuf : curl_easy_strerror(rc);
     if (sink.tooLarge) {
-        out.result = Error { url + ": the answer is larger than " + std::to_string(options.maxBytes >> 20) + " MB; refused" };
+        out.result
+            = Error { url + ": the answer is larger than " + std::to_string(options.maxBytes >> 20) + " MB; refused" };
     } else if (rc == CURLE_ABORTED_BY_CALLBACK) {
         out.result = Error { url + ": download cancelled" };
     } else if (rc == CURLE_OPERATION_TIMEDOUT) {
@@ -131,8 +133,8 @@ Attempt attemptGet(const std::string& fullUrl, const std::string& url, const Htt
         out.transient = rc == CURLE_COULDNT_CONNECT;
     } else if (rc != CURLE_OK) {
         out.result = Error { url + ": " + what };
-        out.transient = rc == CURLE_GOT_NOTHING || rc == CURLE_RECV_ERROR || rc == CURLE_SEND_ERROR
-            || rc == CURLE_PARTIAL_FILE;
+        out.transient
+            = rc == CURLE_GOT_NOTHING || rc == CURLE_RECV_ERROR || rc == CURLE_SEND_ERROR || rc == CURLE_PARTIAL_FILE;
     } else if (status < 200 || status >= 300) {
         out.result = Error { url + ": the server answered HTTP " + std::to_string(status) };
         out.transient = transientHttpStatus(status);

@@ -5,10 +5,10 @@
 #include <cctype>
 #include <condition_variable>
 #include <cstdlib>
-#include <string_view>
 #include <cstring>
 #include <deque>
 #include <mutex>
+#include <string_view>
 #include <thread>
 
 #include "urls.h"
@@ -94,7 +94,8 @@ struct HttpSource::State {
             for (char& c : head)
                 c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
             if (head == key)
-                s->headerLength = std::strtoull(std::string(data + key.size(), bytes - key.size()).c_str(), nullptr, 10);
+                s->headerLength
+                    = std::strtoull(std::string(data + key.size(), bytes - key.size()).c_str(), nullptr, 10);
         }
         if ((bytes == 2 && data[0] == '\r' && data[1] == '\n') || (bytes == 1 && data[0] == '\n'))
             return s->onHeadersDone() ? bytes : 0;
@@ -116,8 +117,8 @@ struct HttpSource::State {
         const std::size_t bytes = size * n;
         std::unique_lock lock(s->mutex);
         if (s->received + bytes > s->options.maxBytes) {
-            s->fail(s->name + ": the answer is larger than the limit of " + s->sizeText(s->options.maxBytes)
-                + "; refused");
+            s->fail(
+                s->name + ": the answer is larger than the limit of " + s->sizeText(s->options.maxBytes) + "; refused");
             return 0;
         }
         // the reader takes the body as fast as the import goes; until then the download waits here
@@ -141,7 +142,8 @@ struct HttpSource::State {
             const std::string what = curlError[0] ? curlError : curl_easy_strerror(rc);
             if (rc == CURLE_OPERATION_TIMEDOUT)
                 fail(name + ": timed out (" + what + ")");
-            else if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_PROXY)
+            else if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT
+                || rc == CURLE_COULDNT_RESOLVE_PROXY)
                 fail(name + ": cannot reach the server (offline?): " + what);
             else if (rc == CURLE_FILESIZE_EXCEEDED && headerLength > options.maxBytes) {
                 // libcurl refuses a declared length over CURLOPT_MAXFILESIZE before the body comes
@@ -149,8 +151,7 @@ struct HttpSource::State {
                     + sizeText(options.maxBytes) + "; refused before reading it");
             } else if (rc == CURLE_FILESIZE_EXCEEDED) {
                 fail(name + ": the answer is larger than the limit of " + sizeText(options.maxBytes) + "; refused");
-            }
-            else
+            } else
                 fail(name + ": the download failed: " + what);
         } else if (rc == CURLE_OK && (status < 200 || status >= 300)) {
             fail(name + ": the server answered HTTP " + std::to_string(status));
@@ -208,8 +209,8 @@ Result<std::unique_ptr<HttpSource>> HttpSource::open(const std::string& url, con
         const auto headersDue = std::chrono::steady_clock::now()
             + std::chrono::milliseconds(options.totalTimeoutMs > 0 ? options.totalTimeoutMs : 600000);
         if (!state->cv.wait_until(lock, headersDue, [&] { return state->headersDone; }))
-            return Error { name + ": no answer from the server within "
-                + std::to_string(options.totalTimeoutMs / 1000) + " s" };
+            return Error { name + ": no answer from the server within " + std::to_string(options.totalTimeoutMs / 1000)
+                + " s" };
         if (state->finished && !state->error.empty())
             return Error { state->error };
         if (!state->error.empty() && state->buffered == 0)

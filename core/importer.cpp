@@ -21,9 +21,9 @@
 #include "formats/jsonrecordparser.h"
 #include "hashingreadahead.h"
 #include "httpsource.h"
-#include "urls.h"
 #include "importwriter.h"
 #include "u64set.h"
+#include "urls.h"
 
 namespace paretoscope {
 namespace {

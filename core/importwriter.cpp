@@ -213,8 +213,8 @@ Status ImportWriter::insertRows(std::size_t from, std::size_t count)
     const std::string first = std::to_string(m_impl->pending[from].index + 1);
     if (count == 1)
         return m_txn->check(s, "cannot store record " + first);
-    const std::string range = "cannot store records " + first + " to "
-        + std::to_string(m_impl->pending[from + count - 1].index + 1);
+    const std::string range
+        = "cannot store records " + first + " to " + std::to_string(m_impl->pending[from + count - 1].index + 1);
     if ((s.errorCode() & 0xff) != SQLITE_CONSTRAINT || !sql::inTransaction(m_store.m_db))
         return m_txn->check(s, range);
     // one of the rows broke a rule of the table and the transaction is still open: write them one by one to name

@@ -14,7 +14,7 @@ struct sqlite3;
 
 namespace paretoscope {
 namespace sql {
-    class Statement;
+class Statement;
 }
 
 /// The y value a frontier is drawn on.

@@ -246,8 +246,9 @@ Result<Connection> openForReading(const std::string& path)
     }
     if ((code & 0xff) == SQLITE_READONLY || (code & 0xff) == SQLITE_CANTOPEN) {
         if (std::filesystem::file_size(path + "-wal", ec) > 0 && !ec)
-            return Error { path + ": its folder cannot be written and it holds a write-ahead log not yet merged into "
-                                  "the store; open the store once where its folder can be written" };
+            return Error { path
+                + ": its folder cannot be written and it holds a write-ahead log not yet merged into "
+                  "the store; open the store once where its folder can be written" };
         raw = nullptr;
         sqlite3_open_v2((fileUri(path) + "?immutable=1").c_str(), &raw, flags, nullptr);
         db.reset(raw);

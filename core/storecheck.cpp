@@ -140,8 +140,8 @@ Result<StoreCheckReport> checkStore(const std::string& path)
             report.references.push_back("cannot be checked: " + failureOf(db->get()));
     }
     for (const auto& [tables, rows] : broken)
-        report.references.push_back(tables.first + ": " + std::to_string(rows) + (rows == 1 ? " row points" : " rows point")
-            + " to no row of " + tables.second);
+        report.references.push_back(tables.first + ": " + std::to_string(rows)
+            + (rows == 1 ? " row points" : " rows point") + " to no row of " + tables.second);
 
     // every run's content hash is in its bucket, and no other hash is: otherwise duplicates are missed or refused
     const bool hasBuckets = std::find(names.begin(), names.end(), "content_buckets") != names.end();

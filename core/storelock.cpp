@@ -98,8 +98,8 @@ int BusyWaiter::onBusy(void* self, int count)
     const double waited = std::chrono::duration<double>(now - w->m_since).count();
     if ((w->m_maxWait >= 0 && waited >= w->m_maxWait) || (w->m_keepWaiting && !w->m_keepWaiting()))
         return 0;
-    const bool due = w->m_lastReport == 0 ? waited >= kFirstReportSeconds
-                                          : waited - w->m_lastReport >= kReportEverySeconds;
+    const bool due
+        = w->m_lastReport == 0 ? waited >= kFirstReportSeconds : waited - w->m_lastReport >= kReportEverySeconds;
     if (due && w->m_waitFn) {
         w->m_lastReport = waited;
         std::ostringstream msg;

@@ -17,15 +17,15 @@ using WaitFn = std::function<bool(const std::string& message, double waitedSecon
 /// transaction starts and emptied before it ends, so that a process waiting for the lock can say what it waits for.
 /// Best effort: a writer that cannot write the note (a full disk) writes the store all the same.
 namespace writernote {
-    /// Records that this process now writes to the store: `what` is "importing big.json", "storing level 3 of
-    /// session 12" ...
-    void publish(const std::string& storePath, const std::string& what);
-    /// Empties the note if it is still the one this writer published (`what`, this process): a writer that lost its
-    /// lock (SQLite rolled back by itself) must not erase the next writer's note.
-    void clear(const std::string& storePath, const std::string& what);
-    /// The holder as the note describes it ("pid 1234: importing big.json"); "another process" when the note is
-    /// empty, missing, or names a process that is gone.
-    std::string describe(const std::string& storePath);
+/// Records that this process now writes to the store: `what` is "importing big.json", "storing level 3 of
+/// session 12" ...
+void publish(const std::string& storePath, const std::string& what);
+/// Empties the note if it is still the one this writer published (`what`, this process): a writer that lost its
+/// lock (SQLite rolled back by itself) must not erase the next writer's note.
+void clear(const std::string& storePath, const std::string& what);
+/// The holder as the note describes it ("pid 1234: importing big.json"); "another process" when the note is
+/// empty, missing, or names a process that is gone.
+std::string describe(const std::string& storePath);
 } // namespace writernote
 
 /// The busy handler of a store connection. SQLite calls it while another connection holds the lock this one needs;

@@ -151,7 +151,8 @@ Result<RecoverReport> recoverInto(const std::string& from, const std::string& to
             for (std::size_t i = 0; i <= columns.size(); ++i)
                 marks += i ? ",?" : "?";
             sql::Statement read(src,
-                "SELECT rowid, " + joined(columns) + " FROM " + std::string(table) + " WHERE rowid >= ? ORDER BY rowid");
+                "SELECT rowid, " + joined(columns) + " FROM " + std::string(table)
+                    + " WHERE rowid >= ? ORDER BY rowid");
             sql::Statement write(
                 dst, "INSERT INTO " + std::string(table) + "(rowid, " + joined(columns) + ") VALUES (" + marks + ")");
             if (!read.valid() || !write.valid()) {
@@ -204,7 +205,8 @@ Result<RecoverReport> recoverInto(const std::string& from, const std::string& to
                                           "(SELECT id FROM sources) AND series_id IN (SELECT id FROM series)");
         const long long orphanLevels
             = count("SELECT count(*) FROM session_levels WHERE session_id NOT IN (SELECT id FROM sessions)");
-        Status st = run("DELETE FROM runs WHERE series_id NOT IN (SELECT id FROM series)", "dropping runs without series");
+        Status st
+            = run("DELETE FROM runs WHERE series_id NOT IN (SELECT id FROM series)", "dropping runs without series");
         if (st)
             st = run("INSERT INTO sources(id, path, sha256, format, imported_at) SELECT DISTINCT source_id, "
                      "'recovered: source lost', '', 'recovered', 0 FROM runs WHERE source_id NOT IN "
@@ -260,6 +262,5 @@ Result<RecoverReport> recoverStore(const std::string& from, const std::string& t
             std::filesystem::remove(to + suffix, ec);
     return report;
 }
-
 
 } // namespace paretoscope

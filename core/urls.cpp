@@ -82,7 +82,8 @@ std::string redactUrl(const std::string& url)
     const std::size_t pathEnd = std::min({ query, fragment, url.size() });
     out += url.substr(authorityEnd, pathEnd - authorityEnd);
     if (query != std::string::npos && query < std::min(fragment, url.size())) {
-        const std::string kept = withoutSecrets(std::string_view(url).substr(query + 1, std::min(fragment, url.size()) - query - 1));
+        const std::string kept
+            = withoutSecrets(std::string_view(url).substr(query + 1, std::min(fragment, url.size()) - query - 1));
         if (!kept.empty())
             out += "?" + kept;
     }

@@ -10,7 +10,7 @@ namespace paretoscope {
 
 class RunStore;
 namespace sql {
-    class Statement;
+class Statement;
 }
 
 /// One write transaction on the store. It starts with BEGIN IMMEDIATE, waiting behind another writer for as long as

@@ -26,7 +26,8 @@ int usage(const char* why)
     if (why)
         std::fprintf(stderr, "paretoscope-engine-sim: %s\n", why);
     std::fprintf(stderr,
-        "usage: paretoscope-engine-sim [--port N] [--model NAME] (--profile b300-sim|mi325x-sim | --ttft-ms X --itl-ms Y)\n"
+        "usage: paretoscope-engine-sim [--port N] [--model NAME] (--profile b300-sim|mi325x-sim | --ttft-ms X --itl-ms "
+        "Y)\n"
         "       [--fail-500 SHARE] [--fail-429 SHARE] [--drop SHARE] [--stall SHARE] [--stream-error SHARE]\n"
         "       [--text-only] [--flood line|events] [--api-key KEY] [--max-model-len N] [--seed N]\n"
         "       [--fail-first N [--fail-first-status CODE]]\n"

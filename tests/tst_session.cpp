@@ -132,8 +132,8 @@ private slots:
         auto out = runSession(*store, c, "");
         QVERIFY(out);
         QCOMPARE(QString::fromStdString(out->status), QString("failed"));
-        QVERIFY2(QString::fromStdString(out->reason).contains("serves served-model, not other-model"),
-            out->reason.c_str());
+        QVERIFY2(
+            QString::fromStdString(out->reason).contains("serves served-model, not other-model"), out->reason.c_str());
         QVERIFY(out->levels.empty());
         c.endpoint = "http://127.0.0.1:" + std::to_string(freePort());
         out = runSession(*store, c, "");

@@ -100,8 +100,8 @@ private slots:
         QTest::addColumn<QString>("why");
         QTest::newRow("a fifth fail") << QStringList { "--fail-500", "0.2", "--seed", "3" } << 60.0
                                       << "requests failed";
-        QTest::newRow("a stalled stream") << QStringList { "--stall", "0.1", "--seed", "5" } << 1.0
-                                          << "cut off by a timeout";
+        QTest::newRow("a stalled stream")
+            << QStringList { "--stall", "0.1", "--seed", "5" } << 1.0 << "cut off by a timeout";
     }
 
     void untrustedLevelsAreMarked()
@@ -185,7 +185,8 @@ private slots:
         QCOMPARE(reported.size(), std::size_t(2));
         for (const LevelOutcome& lo : reported) {
             QCOMPARE(lo.runId, 0LL);
-            QVERIFY2(QString::fromStdString(lo.storeError).contains("another process is writing"), lo.storeError.c_str());
+            QVERIFY2(
+                QString::fromStdString(lo.storeError).contains("another process is writing"), lo.storeError.c_str());
             QVERIFY(QFileInfo::exists(QString::fromStdString(lo.keptIn)));
         }
         QCOMPARE(sessionjournal::pendingLevels(db.toStdString()), 2);

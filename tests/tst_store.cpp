@@ -534,7 +534,8 @@ private slots:
             QThread::msleep(5);
         }
         QVERIFY2(writing, "the import never started writing");
-        QVERIFY2(!QFileInfo::exists(db + "-journal") && QFileInfo::exists(db + "-wal"), "the import writes in WAL mode");
+        QVERIFY2(
+            !QFileInfo::exists(db + "-journal") && QFileInfo::exists(db + "-wal"), "the import writes in WAL mode");
         ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
         QVERIFY(child.waitForFinished(10000));
         QCOMPARE(child.exitStatus(), QProcess::CrashExit);

@@ -351,8 +351,8 @@ private slots:
         QVERIFY(sim.ok());
 
         Child importA({ "import", "--db", db, a });
-        Child session({ "bench", "--db", db, "--endpoint", sim.url(), "--hardware", "b300", "--engine", "vllm",
-            "--isl", "32", "--osl", "8", "--concurrency", "1,2,4" });
+        Child session({ "bench", "--db", db, "--endpoint", sim.url(), "--hardware", "b300", "--engine", "vllm", "--isl",
+            "32", "--osl", "8", "--concurrency", "1,2,4" });
         Child importB({ "import", "--db", db, b });
         int reads = 0;
         while (importA.running() || importB.running() || session.running()) {
@@ -375,11 +375,13 @@ private slots:
         QCOMPARE(after.hashes, after.runs);
         QCOMPARE(after.brokenReferences, 0LL);
         QCOMPARE(after.integrity, QString("ok"));
-        QCOMPARE(scalar(db, "SELECT count(*) FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.path LIKE "
-                            "'%a.json'"),
+        QCOMPARE(scalar(db,
+                     "SELECT count(*) FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.path LIKE "
+                     "'%a.json'"),
             60000LL);
-        QCOMPARE(scalar(db, "SELECT count(*) FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.path LIKE "
-                            "'%b.json'"),
+        QCOMPARE(scalar(db,
+                     "SELECT count(*) FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.path LIKE "
+                     "'%b.json'"),
             60000LL);
         QCOMPARE(scalar(db, "SELECT count(*) FROM session_levels WHERE run_id IS NOT NULL"), 3LL);
         QCOMPARE(scalar(db, "SELECT count(*) FROM sessions WHERE status = 'finished'"), 1LL);
@@ -404,7 +406,8 @@ private slots:
             for (const StoredRun& r : (*s)->allRuns())
                 before[r.id] = contentHash(r.record);
         }
-        const QJsonArray scopes = QJsonDocument::fromJson(cli({ "scopes", "--db", db, "--format", "json" }).out).array();
+        const QJsonArray scopes
+            = QJsonDocument::fromJson(cli({ "scopes", "--db", db, "--format", "json" }).out).array();
         QVERIFY(scopes.size() > 5);
         {
             QFile f(db);
@@ -458,7 +461,8 @@ private slots:
         const auto recovered = (*s)->allRuns();
         QVERIFY2(recovered.size() > before.size() / 2 && recovered.size() < before.size(),
             qPrintable(QString::number(recovered.size())));
-        QVERIFY(rec.out.contains(QByteArray("recovered ") + QByteArray::number(qulonglong(recovered.size())) + " runs"));
+        QVERIFY(
+            rec.out.contains(QByteArray("recovered ") + QByteArray::number(qulonglong(recovered.size())) + " runs"));
         for (const StoredRun& r : recovered) {
             QVERIFY(before.count(r.id));
             QCOMPARE(contentHash(r.record), before[r.id]);
@@ -493,8 +497,9 @@ private slots:
         {
             sqlite3* raw = nullptr;
             sqlite3_open_v2(db.toUtf8().constData(), &raw, SQLITE_OPEN_READONLY, nullptr);
-            sql::Statement leaf(raw, "SELECT pageno FROM dbstat WHERE name = 'runs' AND pagetype = 'leaf' ORDER BY path "
-                                     "LIMIT 1");
+            sql::Statement leaf(raw,
+                "SELECT pageno FROM dbstat WHERE name = 'runs' AND pagetype = 'leaf' ORDER BY path "
+                "LIMIT 1");
             if (leaf.step())
                 firstLeaf = leaf.int64(0);
             sql::Statement r(raw, "SELECT rootpage FROM sqlite_schema WHERE name = 'runs'");
@@ -544,8 +549,9 @@ private slots:
         QTemporaryDir dir;
         const QString db = filledStore(dir);
         QVERIFY(!db.isEmpty());
-        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
-                | QFile::ReadOther | QFile::ExeOther);
+        QFile::setPermissions(dir.path(),
+            QFile::ReadOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther
+                | QFile::ExeOther);
         QFile::setPermissions(db, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther);
         const Limits reader { -1, true }; // as root, permissions bind only another user
         const Run scopes = cli({ "scopes", "--db", db }, reader);
@@ -610,7 +616,8 @@ private slots:
             for (const char* secret : { "S3cretPW", "alice", "T999", "SIG777" })
                 QVERIFY2(!where.contains(secret), secret);
         }
-        const QString kept = QStringLiteral("http://127.0.0.1:%1/api/v1/benchmarks?model=dsr1&page=2").arg(server.port());
+        const QString kept
+            = QStringLiteral("http://127.0.0.1:%1/api/v1/benchmarks?model=dsr1&page=2").arg(server.port());
         QVERIFY2(r.out.contains(kept.toUtf8()), r.out.constData());
         QVERIFY(exported.contains(kept.toUtf8()));
 

@@ -20,12 +20,12 @@
 
 #include "chartexport.h"
 #include "core/bundled.h"
+#include "core/deviceprofile.h"
+#include "core/live/devices.h"
 #include "core/reports.h"
+#include "core/urls.h"
 #include "importdialogs.h"
 #include "palette.h"
-#include "core/deviceprofile.h"
-#include "core/urls.h"
-#include "core/live/devices.h"
 #include "sessiondialog.h"
 
 namespace paretoscope::ui {
@@ -186,8 +186,9 @@ void MainWindow::startSession(SessionRequest request)
         if (auto c = configForRecipe(request.config, *request.launch))
             m_sessionConfig = *c;
     m_sessionScopeShown = false;
-    QString title = request.launch ? tr("Live session: %1").arg(QString::fromStdString(request.launch->recipe.name))
-                                   : tr("Live session: %1").arg(QString::fromStdString(redactUrl(request.config.endpoint)));
+    QString title = request.launch
+        ? tr("Live session: %1").arg(QString::fromStdString(request.launch->recipe.name))
+        : tr("Live session: %1").arg(QString::fromStdString(redactUrl(request.config.endpoint)));
     m_sessionPanel->started(title);
     m_tabs->setCurrentWidget(m_sessionPanel);
     m_sessions.start(std::move(request));

@@ -98,7 +98,8 @@ std::string levelMark(const LevelMetrics& m)
     std::string why;
     if (total > 0 && static_cast<double>(m.failed) > kMaxFailedShare * static_cast<double>(total)) {
         char share[16];
-        std::snprintf(share, sizeof share, "%.0f%%", 100.0 * static_cast<double>(m.failed) / static_cast<double>(total));
+        std::snprintf(
+            share, sizeof share, "%.0f%%", 100.0 * static_cast<double>(m.failed) / static_cast<double>(total));
         why = std::to_string(m.failed) + " of " + std::to_string(total) + " requests failed (" + share + ", more than "
             + std::to_string(static_cast<int>(kMaxFailedShare * 100)) + "%)";
     }

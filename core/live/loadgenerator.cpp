@@ -17,9 +17,9 @@
 #include <curl/curl.h>
 #include <simdjson.h>
 
+#include "core/urls.h"
 #include "levelmetrics.h"
 #include "sseparser.h"
-#include "core/urls.h"
 
 namespace paretoscope {
 

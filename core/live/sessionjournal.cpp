@@ -200,7 +200,8 @@ std::vector<Recovered> recover(RunStore& store)
             [&](const SessionInfo& s) { return s.id == fileSession && s.status == "running"; });
         if (running != known.end() && !endKept(path)) {
             r.sessionId = fileSession;
-            r.error = "session " + std::to_string(fileSession) + " is still running; store its levels once it has ended";
+            r.error
+                = "session " + std::to_string(fileSession) + " is still running; store its levels once it has ended";
             out.push_back(std::move(r));
             continue;
         }

@@ -121,10 +121,12 @@ Status finishSession(RunStore& store, long long sessionId, const std::string& st
 
 Status noteLevelsRecovered(RunStore& store, long long sessionId, int levels)
 {
-    sql::Statement s(store.handle(),
-        "UPDATE sessions SET reason = ? WHERE id = ? AND reason LIKE '%measured but not stored%'");
-    s.bindText(1, std::to_string(levels) + " level(s) the store could not take at first were stored later from the "
-                                           "session's own file");
+    sql::Statement s(
+        store.handle(), "UPDATE sessions SET reason = ? WHERE id = ? AND reason LIKE '%measured but not stored%'");
+    s.bindText(1,
+        std::to_string(levels)
+            + " level(s) the store could not take at first were stored later from the "
+              "session's own file");
     s.bind(2, static_cast<std::int64_t>(sessionId));
     s.step();
     if (s.failed())

@@ -335,8 +335,9 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
     }
     if (unstored > 0)
         return end("finished",
-            std::to_string(unstored) + " level(s) measured but not stored; `paretoscope-cli sessions --recover` "
-                                       "stores them from the session's own file");
+            std::to_string(unstored)
+                + " level(s) measured but not stored; `paretoscope-cli sessions --recover` "
+                  "stores them from the session's own file");
     return end("finished", "");
 }
 

@@ -43,8 +43,8 @@ void TestServer::serveFile(const std::string& path, const std::string& file)
         std::error_code ec;
         const auto size = static_cast<std::size_t>(std::filesystem::file_size(file, ec));
         auto in = std::make_shared<std::ifstream>(file, std::ios::binary);
-        res.set_content_provider(size, "application/json",
-            [this, in](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+        res.set_content_provider(
+            size, "application/json", [this, in](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
                 std::vector<char> buf(std::min<std::size_t>(length, 1 << 20));
                 in->seekg(static_cast<std::streamoff>(offset));
                 in->read(buf.data(), static_cast<std::streamsize>(buf.size()));
