@@ -42,6 +42,25 @@ int onProgress(void* user, curl_off_t, curl_off_t now, curl_off_t, curl_off_t)
 
 } // namespace
 
+void* newCurlHandle(const std::string& url, const HttpOptions& options)
+{
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+    CURL* curl = curl_easy_init();
+    if (!curl)
+        return nullptr;
+    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMs);
+    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, "paretoscope/0.1");
+    return curl;
+}
+
 bool transientHttpStatus(long status)
 {
     return status == 429 || (status >= 500 && status <= 599);
@@ -83,22 +102,13 @@ std::size_t onHeader(char* data, std::size_t size, std::size_t n, void* user)
 Attempt attemptGet(const std::string& fullUrl, const std::string& url, const HttpOptions& options)
 {
     Attempt out;
-    CURL* curl = curl_easy_init();
+    CURL* curl = static_cast<CURL*>(newCurlHandle(fullUrl, options));
     if (!curl) {
         out.result = Error { url + ": cannot start libcurl" };
         return out;
     }
     Sink sink { {}, options.maxBytes };
-    curl_easy_setopt(curl, CURLOPT_URL, fullUrl.c_str());
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMs);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, options.totalTimeoutMs);
-    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, "paretoscope/0.1");
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, onData);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &sink);
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, onHeader);
@@ -151,8 +161,6 @@ Result<std::string> httpGet(const std::string& fullUrl, const HttpOptions& optio
     const std::string url = redactUrl(fullUrl); // what messages name
     if (!isHttpUrl(fullUrl))
         return Error { url + ": only http and https URLs are accepted" };
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
     long delayMs = options.retryDelayMs;
     for (int attempt = 1;; ++attempt) {
         Attempt a = attemptGet(fullUrl, url, options);

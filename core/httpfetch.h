@@ -23,6 +23,11 @@ struct HttpOptions {
     long retryDelayMs = 500;
 };
 
+/// A libcurl easy handle (a CURL*) for the URL with what every request of Paretoscope shares: http and https only,
+/// redirects (five, to http and https), no signals, the connect timeout, compression, the user agent. nullptr when
+/// libcurl cannot start. For httpGet and HttpSource.
+void* newCurlHandle(const std::string& url, const HttpOptions& options);
+
 /// Whether an HTTP status may pass on a later try: 429 (too many requests) and 5xx.
 bool transientHttpStatus(long status);
 

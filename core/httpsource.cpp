@@ -167,29 +167,18 @@ Result<std::unique_ptr<HttpSource>> HttpSource::open(const std::string& url, con
     const std::string name = redactUrl(url);
     if (!isHttpUrl(url))
         return Error { name + ": only http and https URLs are accepted" };
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
     auto s = std::make_unique<State>();
     s->url = url;
     s->name = name;
     s->options = options;
-    s->curl = curl_easy_init();
+    s->curl = static_cast<CURL*>(newCurlHandle(url, options));
     if (!s->curl)
         return Error { name + ": cannot start libcurl" };
     CURL* c = s->curl;
-    curl_easy_setopt(c, CURLOPT_URL, url.c_str());
-    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(c, CURLOPT_MAXREDIRS, 5L);
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMs);
     // a body of any size may take long: what fails it is a stall, not its length
     curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
     curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, static_cast<long>(options.stallSeconds));
     curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options.maxBytes));
-    curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
-    curl_easy_setopt(c, CURLOPT_USERAGENT, "paretoscope/0.1");
     curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, &State::onHeader);
     curl_easy_setopt(c, CURLOPT_HEADERDATA, s.get());
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &State::onData);

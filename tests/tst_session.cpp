@@ -15,6 +15,7 @@
 #include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
 #include "tests/support/processutil.h"
+#include "tests/support/sessionconfigs.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testutil.h"
 
@@ -22,19 +23,6 @@ using namespace paretoscope;
 using namespace paretoscope::testsupport;
 
 namespace {
-
-SessionConfig quickConfig(const std::string& endpoint)
-{
-    SessionConfig c;
-    c.endpoint = endpoint;
-    c.hardware = "b300";
-    c.engine = "vllm";
-    c.gpus = 2;
-    c.isl = 64;
-    c.osl = 8;
-    c.concurrencies = { 1, 4 };
-    return c;
-}
 
 RecipeLaunch simLaunch(const QTemporaryDir& dir, int port)
 {

@@ -12,6 +12,7 @@
 #include "core/live/sweep.h"
 #include "core/sqlite.h"
 #include "core/writetransaction.h"
+#include "tests/support/sessionconfigs.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testutil.h"
 
@@ -19,19 +20,6 @@ using namespace paretoscope;
 using namespace paretoscope::testsupport;
 
 namespace {
-
-SessionConfig quickConfig(const std::string& endpoint)
-{
-    SessionConfig c;
-    c.endpoint = endpoint;
-    c.hardware = "b300";
-    c.engine = "vllm";
-    c.gpus = 2;
-    c.isl = 64;
-    c.osl = 8;
-    c.concurrencies = { 1, 4 };
-    return c;
-}
 
 Scope scopeOf(const RunRecord& r, bool includeMarked)
 {
