@@ -16,6 +16,7 @@ struct StagedChart {
     FrontierChart* chart;
     StagedChart(std::shared_ptr<const ScopeData> data, ChartState state, const PricingCatalog& pricing, QSize size)
     {
+        scene.setItemIndexMethod(QGraphicsScene::NoIndex); // as the view's (chartpanel.cpp)
         state.request.pixelsWide = size.width();
         state.request.pixelsHigh = size.height();
         chart = new FrontierChart(std::move(data), state, pricing);

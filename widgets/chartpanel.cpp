@@ -1,5 +1,7 @@
 #include "chartpanel.h"
 
+#include <QGraphicsScene>
+
 #include "palette.h"
 #include <QLocale>
 
@@ -17,6 +19,9 @@ FrontierView::FrontierView(QWidget* parent)
     : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
+    // a chart's few dozen items need no spatial index, and without one no item whose bounds moved unannounced can
+    // leave a stale entry behind for the next paint
+    scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     setRubberBand(QChartView::RectangleRubberBand);
     setMouseTracking(true);
     setToolTip(tr("Drag to zoom; right-click or Ctrl+0 to reset"));

@@ -141,15 +141,18 @@ FrontierChart::FrontierChart(
     m_cloud = new RunCloud(this, anchor);
     m_cloud->setGroups(std::move(cloud), m_colours);
     m_marker = new TargetMarker(this, anchor);
+    // zoom, reset and resizes move the axes: both items follow, announcing their new bounds to the scene first
     connect(ax, &QAbstractAxis::visibleChanged, m_cloud, &RunCloud::invalidate);
-    if (auto* v = qobject_cast<QValueAxis*>(ax))
-        connect(v, &QValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
-    if (auto* v = qobject_cast<QLogValueAxis*>(ax))
-        connect(v, &QLogValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
-    if (auto* v = qobject_cast<QValueAxis*>(ay))
-        connect(v, &QValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
-    if (auto* v = qobject_cast<QLogValueAxis*>(ay))
-        connect(v, &QLogValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
+    for (QAbstractAxis* axis : { ax, ay }) {
+        if (auto* v = qobject_cast<QValueAxis*>(axis)) {
+            connect(v, &QValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
+            connect(v, &QValueAxis::rangeChanged, m_marker, &TargetMarker::relayout);
+        }
+        if (auto* v = qobject_cast<QLogValueAxis*>(axis)) {
+            connect(v, &QLogValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
+            connect(v, &QLogValueAxis::rangeChanged, m_marker, &TargetMarker::relayout);
+        }
+    }
 
     // a bottom legend is one row: past a handful of entries Qt Charts elides every label to nothing, so a long
     // legend stands on the right, one entry a line

@@ -34,12 +34,13 @@ void RunCloud::invalidate()
 {
     m_dirty = true;
     prepareGeometryChange();
+    m_bounds = m_chart->plotArea();
     update();
 }
 
 QRectF RunCloud::boundingRect() const
 {
-    return m_chart->plotArea();
+    return m_bounds;
 }
 
 void RunCloud::rebuild(qreal dpr) const

@@ -21,6 +21,7 @@ public:
     void setGroupVisible(std::size_t group, bool visible);
     /// The run under a position in chart coordinates (within a few pixels), or 0.
     long long runAt(QPointF chartPos) const;
+    /// The plot or the axes moved: the picture is drawn again, and the item's bounds follow the plot area.
     void invalidate();
 
     QRectF boundingRect() const override;
@@ -33,6 +34,10 @@ private:
     std::vector<std::vector<Point>> m_points;
     std::vector<QColor> m_colours;
     std::vector<bool> m_visible;
+    // The bounds the scene has indexed: they change only after prepareGeometryChange(), never under the scene's
+    // feet (a bounding rect read live from the chart left the scene's index pointing at the item after it was
+    // deleted: the crash of zoom, reset and a rebuild)
+    QRectF m_bounds;
     mutable QPixmap m_cache;
     mutable bool m_dirty = true;
     mutable std::vector<std::pair<QPointF, long long>> m_placed; // scene position of each drawn point

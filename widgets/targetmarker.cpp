@@ -11,10 +11,7 @@ TargetMarker::TargetMarker(QChart* chart, QAbstractSeries* anchor)
     , m_anchor(anchor)
 {
     setZValue(10);
-    connect(chart, &QChart::plotAreaChanged, this, [this] {
-        prepareGeometryChange();
-        update();
-    });
+    connect(chart, &QChart::plotAreaChanged, this, &TargetMarker::relayout);
 }
 
 void TargetMarker::setMarker(double x, std::vector<Reading> readings)
@@ -22,10 +19,23 @@ void TargetMarker::setMarker(double x, std::vector<Reading> readings)
     prepareGeometryChange(); // the old strip and the new one are all that is repainted
     m_x = x;
     m_readings = std::move(readings);
+    m_bounds = computeBounds();
+    update();
+}
+
+void TargetMarker::relayout()
+{
+    prepareGeometryChange();
+    m_bounds = computeBounds();
     update();
 }
 
 QRectF TargetMarker::boundingRect() const
+{
+    return m_bounds;
+}
+
+QRectF TargetMarker::computeBounds() const
 {
     // a strip around the line, wide enough for the labels on either side of it
     const QRectF area = m_chart->plotArea();

@@ -21,10 +21,15 @@ public:
     double x() const { return m_x; }
     const std::vector<Reading>& readings() const { return m_readings; }
 
+    /// The plot area or the axes changed: the marker's place and bounds follow.
+    void relayout();
+
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
+    QRectF computeBounds() const;
+    QRectF m_bounds; // as indexed by the scene: changed only after prepareGeometryChange()
     QChart* m_chart;
     QAbstractSeries* m_anchor;
     double m_x = 0;
