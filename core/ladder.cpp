@@ -24,6 +24,23 @@ std::map<GroupKey, std::vector<long long>> seriesByGroup(const std::vector<Serie
     return byKey;
 }
 
+std::string_view statusWords(LadderStatus s)
+{
+    switch (s) {
+    case LadderStatus::Ok:
+        return "measured";
+    case LadderStatus::BelowRange:
+        return "below the measured range";
+    case LadderStatus::AboveRange:
+        return "above the measured range";
+    case LadderStatus::OutOfRange:
+        return "between measured ranges";
+    case LadderStatus::NoData:
+        return "no runs";
+    }
+    return "";
+}
+
 std::string_view statusName(LadderStatus s)
 {
     switch (s) {

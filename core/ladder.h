@@ -28,6 +28,8 @@ std::map<GroupKey, std::vector<long long>> seriesByGroup(const std::vector<Serie
 /// Why a ladder target has or has no value (DESIGN.md section 4).
 enum class LadderStatus { Ok, BelowRange, AboveRange, OutOfRange, NoData };
 std::string_view statusName(LadderStatus s);
+/// The status in words for a reader: "below the measured range" ...
+std::string_view statusWords(LadderStatus s);
 
 /// Where a clamped value was taken from: the nearest end of a frontier.
 enum class Clamp { None, Below, Above };

@@ -280,16 +280,15 @@ std::vector<ScopeSummary> RunStore::scopes()
 
 std::vector<Series> RunStore::series(const Scope& scope)
 {
-    std::string q = "SELECT id, model, isl, osl, workload, hardware, engine, precision, spec_decoding FROM series "
-                    "WHERE model = ?1";
+    std::string q = "SELECT id, model, isl, osl, workload, hardware, engine, precision, spec_decoding, "
+                    "(SELECT count(*) FROM runs WHERE runs.series_id = series.id) AS n FROM series WHERE model = ?1";
     if (scope.isl)
         q += " AND isl = ?2";
     if (scope.osl)
         q += " AND osl = ?3";
     if (!scope.workload.empty())
         q += " AND workload = ?4";
-    q += " AND EXISTS (SELECT 1 FROM runs WHERE runs.series_id = series.id) ORDER BY hardware, engine, precision, "
-         "spec_decoding, id";
+    q += " AND n > 0 ORDER BY hardware, engine, precision, spec_decoding, id";
     sql::Statement s(m_db, q);
     s.bindText(1, scope.model);
     if (scope.isl)
@@ -315,6 +314,7 @@ std::vector<Series> RunStore::series(const Scope& scope)
         se.osl = static_cast<int>(s.int64(3));
         se.workload = s.text(4);
         se.key = GroupKey { s.text(5), s.text(6), s.text(7), s.text(8) };
+        se.runs = s.int64(9);
         if (allowed(scope.hardware, se.key.hardware) && allowed(scope.engines, se.key.engine)
             && allowed(scope.precisions, se.key.precision) && allowed(scope.specDecoding, se.key.specDecoding))
             out.push_back(std::move(se));

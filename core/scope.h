@@ -44,6 +44,7 @@ struct Series {
     int osl = 0;
     std::string workload;
     GroupKey key;
+    long long runs = 0; ///< how many runs it holds, whatever the dates (what a filter that hides it hides)
 };
 
 /// A (model, isl, osl, workload) that has runs, with the count; for listing what can be scoped.

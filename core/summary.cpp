@@ -7,8 +7,37 @@
 
 namespace paretoscope {
 
-Result<SummaryReport> summarize(
-    RunStore& store, const ScopeData& data, const PricingCatalog& pricing, double target, const PriceChoice& price)
+std::vector<HardwareSummary> summaryFacts(RunStore& store, const ScopeData& data)
+{
+    std::vector<std::string> hardware;
+    for (const GroupFrontier& g : data.frontiers)
+        if (std::find(hardware.begin(), hardware.end(), g.key.hardware) == hardware.end())
+            hardware.push_back(g.key.hardware);
+    std::sort(hardware.begin(), hardware.end());
+    std::vector<HardwareSummary> out;
+    for (const std::string& hw : hardware) {
+        HardwareSummary h;
+        h.hardware = hw;
+        std::vector<long long> ids;
+        for (const Series& s : data.series) {
+            if (s.key.hardware != hw)
+                continue;
+            ids.push_back(s.id);
+            for (auto [list, v] :
+                { std::pair { &h.engines, &s.key.engine }, std::pair { &h.precisions, &s.key.precision } })
+                if (std::find(list->begin(), list->end(), *v) == list->end())
+                    list->push_back(*v);
+        }
+        std::sort(h.engines.begin(), h.engines.end());
+        std::sort(h.precisions.begin(), h.precisions.end());
+        h.stats = store.runStats(ids, data.metric, data.scope, kTtftFloorSeconds, kTpotFloorSeconds);
+        out.push_back(std::move(h));
+    }
+    return out;
+}
+
+Result<SummaryReport> summaryAt(const ScopeData& data, std::vector<HardwareSummary> facts,
+    const PricingCatalog& pricing, double target, const PriceChoice& price)
 {
     LadderRequest req;
     req.scope = data.scope;
@@ -29,26 +58,19 @@ Result<SummaryReport> summarize(
         const PricingTier* tier = price.tierKey.empty() ? &pricing.defaultTier() : pricing.find(price.tierKey);
         out.tierLabel = tier ? tier->label : price.tierKey;
     }
-    for (const HardwareLadder& l : *ladders) {
-        HardwareSummary h;
-        h.hardware = l.hardware;
-        h.reading = l.rows.front();
-        std::vector<long long> ids;
-        for (const Series& s : data.series) {
-            if (s.key.hardware != l.hardware)
-                continue;
-            ids.push_back(s.id);
-            for (auto [list, v] :
-                { std::pair { &h.engines, &s.key.engine }, std::pair { &h.precisions, &s.key.precision } })
-                if (std::find(list->begin(), list->end(), *v) == list->end())
-                    list->push_back(*v);
-        }
-        std::sort(h.engines.begin(), h.engines.end());
-        std::sort(h.precisions.begin(), h.precisions.end());
-        h.stats = store.runStats(ids, data.metric, data.scope, kTtftFloorSeconds, kTpotFloorSeconds);
+    for (HardwareSummary& h : facts) {
+        for (const HardwareLadder& l : *ladders)
+            if (l.hardware == h.hardware)
+                h.reading = l.rows.front();
         out.hardware.push_back(std::move(h));
     }
     return out;
+}
+
+Result<SummaryReport> summarize(
+    RunStore& store, const ScopeData& data, const PricingCatalog& pricing, double target, const PriceChoice& price)
+{
+    return summaryAt(data, summaryFacts(store, data), pricing, target, price);
 }
 
 namespace {
@@ -130,7 +152,7 @@ std::string summaryMarkdown(const SummaryReport& r)
     row("tok/s/GPU at " + at, [](const HardwareSummary& h) {
         const auto& e = h.reading.entry;
         if (!e.value)
-            return std::string("- (") + std::string(statusName(e.status)) + ")";
+            return std::string("- (") + std::string(statusWords(e.status)) + ")";
         return withThousands(*e.value) + (e.group ? " (" + e.group->engine + ", " + e.group->precision + ")" : "");
     });
     row("$ per 1M tokens at " + at + ", " + cell(r.tierLabel), [](const HardwareSummary& h) {

@@ -29,6 +29,15 @@ struct SummaryReport {
 constexpr double kTtftFloorSeconds = 0.001;
 constexpr double kTpotFloorSeconds = 0.00005;
 
+/// What the summary says of each hardware whatever the target and price: the run aggregates, engines and precisions.
+/// Read from the store once per scope (off the GUI thread in the explorer); the reading is left empty.
+std::vector<HardwareSummary> summaryFacts(RunStore& store, const ScopeData& data);
+
+/// The summary at a target and price from the facts of summaryFacts: the frontiers are read here, without the store,
+/// so the explorer follows its slider and pricing box at once.
+Result<SummaryReport> summaryAt(const ScopeData& data, std::vector<HardwareSummary> facts, const PricingCatalog& pricing,
+    double target, const PriceChoice& price);
+
 /// Summarises every hardware in a loaded scope: the reading at `target` priced with `price`, and the run aggregates.
 Result<SummaryReport> summarize(RunStore& store, const ScopeData& data, const PricingCatalog& pricing,
     double target = 50, const PriceChoice& price = {});

@@ -1,5 +1,6 @@
 #include "chartpanel.h"
 
+#include <QFrame>
 #include <QGraphicsScene>
 
 #include "palette.h"
@@ -59,7 +60,24 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     , m_info(new QLabel(this))
     , m_outside(new QLabel(this))
     , m_problem(new QLabel(this))
+    , m_filterHint(new QFrame(this))
+    , m_filterHintText(new QLabel(m_filterHint))
 {
+    {
+        auto* frame = static_cast<QFrame*>(m_filterHint);
+        frame->setObjectName(QStringLiteral("filterHint"));
+        frame->setStyleSheet(QStringLiteral(
+            "QFrame#filterHint { background: #fff4d6; border: 1px solid #e6c766; } QLabel { color: #5c4400; }"));
+        m_filterHintText->setTextFormat(Qt::PlainText);
+        m_filterHintText->setWordWrap(true);
+        auto* show = new QPushButton(tr("Show all runs"), m_filterHint);
+        connect(show, &QPushButton::clicked, this, &ChartPanel::resetFiltersRequested);
+        auto* row = new QHBoxLayout(m_filterHint);
+        row->setContentsMargins(8, 4, 8, 4);
+        row->addWidget(m_filterHintText, 1);
+        row->addWidget(show);
+        m_filterHint->hide();
+    }
     m_problem->setTextFormat(Qt::PlainText);
     m_problem->setWordWrap(true);
     m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -89,6 +107,7 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_problem);
+    layout->addWidget(m_filterHint);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_outside);
     m_state.request.logX = true;
@@ -122,6 +141,12 @@ void ChartPanel::setState(const ChartState& state)
     m_logX->setChecked(state.request.logX);
     m_logY->setChecked(state.request.logY);
     rebuild();
+}
+
+void ChartPanel::showFilterHint(const QString& text)
+{
+    m_filterHintText->setText(text);
+    m_filterHint->setVisible(!text.isEmpty());
 }
 
 void ChartPanel::showProblem(const QString& message)
@@ -233,13 +258,12 @@ void ChartPanel::rebuild()
             marked += p.marked;
     // the hollow rings, said in words under the chart
     m_markedNote.clear();
+    const QString count = marked == 1 ? tr("1 run") : tr("%1 runs").arg(en.toString(qulonglong(marked)));
     if (marked > 0)
         m_markedNote = m_data->scope.includeMarked
-            ? tr("%n run(s) marked as not trusted (hollow rings): included, as asked under the filters", nullptr,
-                int(marked))
-            : tr("%n run(s) marked as not trusted (hollow rings: failed requests or a timeout) left out of the "
-                 "frontiers",
-                nullptr, int(marked));
+            ? tr("%1 marked as not trusted (hollow rings): included, as asked under the filters").arg(count)
+            : tr("%1 marked as not trusted (hollow rings: failed requests or a timeout) left out of the frontiers")
+                  .arg(count);
     if (m_state.request.x == ChartX::Latency && d.xMax == 0)
         info = tr("These runs carry no end-to-end latency; switch x to interactivity");
     m_info->setText(info);

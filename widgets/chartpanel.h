@@ -40,6 +40,9 @@ public:
     void setTarget(double target);
     /// Shows why there is nothing to draw (a damaged store) in place of the chart, until the next setData().
     void showProblem(const QString& message);
+    /// Says what the filters hide when they leave nothing to draw, with a button that switches them off; an empty
+    /// text hides the line.
+    void showFilterHint(const QString& text);
     void setPrice(const PriceChoice& price);
     ChartState state() const { return m_state; }
     void setState(const ChartState& state);
@@ -49,6 +52,8 @@ public:
 
 signals:
     void stateChanged();
+    /// The filter hint's button: show the scope's every run.
+    void resetFiltersRequested();
 
 private:
     void rebuild();
@@ -66,6 +71,8 @@ private:
     QLabel* m_outside; // which groups do not reach the target, and the runs marked as not trusted
     QString m_markedNote;
     QLabel* m_problem; // why nothing is drawn, over an empty chart
+    QWidget* m_filterHint; // what the filters hide when they hide everything, and a reset
+    QLabel* m_filterHintText;
     void showOutside();
 };
 

@@ -9,6 +9,7 @@
 #include <QListWidget>
 #include <QRegularExpressionValidator>
 #include <QVBoxLayout>
+#include <map>
 #include <set>
 
 #include "palette.h"
@@ -48,9 +49,9 @@ FilterPanel::FilterPanel(QWidget* parent)
         m_lists[static_cast<std::size_t>(i)] = l;
         connect(l, &QListWidget::itemChanged, this, [this, i](QListWidgetItem* item) {
             const QString key = QString::fromLatin1(kListNames[i]) + ':' + item->data(Qt::UserRole).toString();
-            m_unchecked.removeAll(key);
+            unchecked().removeAll(key);
             if (item->checkState() == Qt::Unchecked)
-                m_unchecked << key;
+                unchecked() << key;
             emit filtersChanged();
         });
     }
@@ -119,8 +120,14 @@ bool FilterPanel::selectScope(const QString& model, const QString& workload, int
     return false;
 }
 
+QStringList& FilterPanel::unchecked()
+{
+    return m_unchecked[scopeKey()];
+}
+
 void FilterPanel::setSeries(const std::vector<Series>& series)
 {
+    m_series = series;
     std::array<std::set<std::string>, 4> values;
     for (const Series& s : series) {
         values[0].insert(s.key.hardware);
@@ -130,13 +137,14 @@ void FilterPanel::setSeries(const std::vector<Series>& series)
     }
     // one precision per view by default when there are several: FP4 if present, else the first
     const QString precisionKey = QStringLiteral("precision:");
-    const bool anyPrecisionChoice = std::any_of(
-        m_unchecked.begin(), m_unchecked.end(), [&](const QString& u) { return u.startsWith(precisionKey); });
+    QStringList& off = unchecked();
+    const bool anyPrecisionChoice
+        = std::any_of(off.begin(), off.end(), [&](const QString& u) { return u.startsWith(precisionKey); });
     if (values[2].size() > 1 && !anyPrecisionChoice) {
         const std::string keep = values[2].count("fp4") ? "fp4" : *values[2].begin();
         for (const auto& p : values[2])
             if (p != keep)
-                m_unchecked << precisionKey + QString::fromStdString(p);
+                off << precisionKey + QString::fromStdString(p);
     }
     for (int i = 0; i < 4; ++i) {
         QListWidget* l = list(i);
@@ -151,7 +159,7 @@ void FilterPanel::setSeries(const std::vector<Series>& series)
             item->setData(Qt::UserRole, QString::fromStdString(v));
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             const QString key = QString::fromLatin1(kListNames[i]) + ':' + QString::fromStdString(v);
-            item->setCheckState(m_unchecked.contains(key) ? Qt::Unchecked : Qt::Checked);
+            item->setCheckState(off.contains(key) ? Qt::Unchecked : Qt::Checked);
         }
     }
 }
@@ -198,14 +206,99 @@ Scope FilterPanel::scope() const
     return s;
 }
 
-void FilterPanel::setUnchecked(const QStringList& values)
+void FilterPanel::setUncheckedByScope(const QVariantMap& values)
 {
-    m_unchecked = values;
+    m_unchecked.clear();
+    for (auto it = values.begin(); it != values.end(); ++it)
+        m_unchecked.insert(it.key(), it.value().toStringList());
 }
 
-QStringList FilterPanel::unchecked() const
+QVariantMap FilterPanel::uncheckedByScope() const
 {
-    return m_unchecked;
+    QVariantMap out;
+    for (auto it = m_unchecked.begin(); it != m_unchecked.end(); ++it)
+        if (!it.value().isEmpty())
+            out.insert(it.key(), it.value());
+    return out;
+}
+
+namespace {
+
+// The value of a series in one of the four lists.
+const std::string& valueOf(const Series& s, int list)
+{
+    return list == 0 ? s.key.hardware : list == 1 ? s.key.engine : list == 2 ? s.key.precision : s.key.specDecoding;
+}
+
+QString valueLabel(int list, const std::string& v)
+{
+    return list == 0 ? hardwareName(v) : list == 1 ? engineName(v) : list == 2 ? precisionName(v) : QString::fromStdString(v);
+}
+
+} // namespace
+
+long long FilterPanel::runsBeforeFilters() const
+{
+    long long n = 0;
+    for (const Series& s : m_series)
+        n += s.runs;
+    return n;
+}
+
+long long FilterPanel::runsAfterFilters() const
+{
+    const QStringList off = m_unchecked.value(scopeKey());
+    long long n = 0;
+    for (const Series& s : m_series) {
+        bool shown = true;
+        for (int i = 0; i < 4; ++i)
+            shown = shown && !off.contains(QString::fromLatin1(kListNames[i]) + ':' + QString::fromStdString(valueOf(s, i)));
+        n += shown ? s.runs : 0;
+    }
+    return n;
+}
+
+QString FilterPanel::hiddenByFilters() const
+{
+    static const char* titles[] = { "Hardware", "Engine", "Precision", "Speculative decoding" };
+    const QStringList off = m_unchecked.value(scopeKey());
+    QLocale en(QLocale::English);
+    QStringList parts;
+    for (int i = 0; i < 4; ++i) {
+        std::map<std::string, long long> hidden;
+        for (const Series& s : m_series)
+            if (off.contains(QString::fromLatin1(kListNames[i]) + ':' + QString::fromStdString(valueOf(s, i))))
+                hidden[valueOf(s, i)] += s.runs;
+        for (const auto& [value, runs] : hidden)
+            parts << (runs == 1 ? tr("%1 %2 hides 1 run").arg(tr(titles[i]), valueLabel(i, value))
+                                : tr("%1 %2 hides %3 runs").arg(tr(titles[i]), valueLabel(i, value), en.toString(runs)));
+    }
+    if (!m_from->text().isEmpty() || !m_to->text().isEmpty())
+        parts << tr("only runs dated %1 to %2 are shown")
+                     .arg(m_from->text().isEmpty() ? tr("any day") : m_from->text(),
+                         m_to->text().isEmpty() ? tr("today") : m_to->text());
+    if (parts.isEmpty() && !m_includeMarked->isChecked())
+        parts << tr("the runs left are marked as not trusted (Include marked runs shows them)");
+    return parts.join(QStringLiteral("; "));
+}
+
+void FilterPanel::resetFilters()
+{
+    // every precision on, as asked: the entry with no value records the choice, so that the one-precision default
+    // does not come back
+    unchecked() = QStringList { QStringLiteral("precision:") };
+    for (int i = 0; i < 4; ++i) {
+        QListWidget* l = list(i);
+        const QSignalBlocker block(l);
+        for (int r = 0; r < l->count(); ++r)
+            l->item(r)->setCheckState(Qt::Checked);
+    }
+    {
+        const QSignalBlocker b1(m_from), b2(m_to);
+        m_from->clear();
+        m_to->clear();
+    }
+    emit filtersChanged();
 }
 
 void FilterPanel::setIncludeMarked(bool include)

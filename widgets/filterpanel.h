@@ -1,7 +1,10 @@
 #pragma once
 
+#include <QHash>
+#include <QVariantMap>
 #include <QWidget>
 #include <array>
+#include <vector>
 
 #include "core/scope.h"
 
@@ -20,7 +23,8 @@ public:
     explicit FilterPanel(QWidget* parent = nullptr);
     /// What the store holds; keeps the current choice when it is still there.
     void setScopes(const std::vector<ScopeSummary>& scopes);
-    /// The series of the chosen scope, for the filter lists. Previously unchecked values stay unchecked.
+    /// The series of the chosen scope, for the filter lists. The values unchecked in this scope before stay
+    /// unchecked; each scope keeps its own filters.
     void setSeries(const std::vector<Series>& series);
     /// The scope with the filters applied.
     Scope scope() const;
@@ -29,9 +33,19 @@ public:
     /// Selects a scope by model and workload (or lengths); false if the store has no such scope.
     bool selectScope(const QString& model, const QString& workload, int isl, int osl);
     QString scopeKey() const;
-    void setUnchecked(const QStringList& values);
-    QStringList unchecked() const;
+    /// The values switched off, per scope ("precision:fp8" ...), as the settings keep them.
+    void setUncheckedByScope(const QVariantMap& values);
+    QVariantMap uncheckedByScope() const;
     void setDates(const QString& from, const QString& to);
+    /// How many runs the chosen scope holds before the filters, and after the hardware, engine, precision and
+    /// speculative decoding filters.
+    long long runsBeforeFilters() const;
+    long long runsAfterFilters() const;
+    /// What hides the scope's runs, in words: each value switched off with the runs it hides, and the run dates when
+    /// set ("Precision FP8 hides 1,120 runs; runs from 2026-01-01").
+    QString hiddenByFilters() const;
+    /// Switches every value of the chosen scope back on and clears the run dates.
+    void resetFilters();
     /// Whether runs marked as not trusted count in frontiers and readings (they are drawn hollow either way).
     void setIncludeMarked(bool include);
     bool includeMarked() const;
@@ -48,7 +62,9 @@ private:
     QLineEdit* m_from;
     QLineEdit* m_to;
     QCheckBox* m_includeMarked;
-    QStringList m_unchecked; // "list:value" entries the user switched off
+    QStringList& unchecked(); // of the chosen scope
+    std::vector<Series> m_series; // of the chosen scope, unfiltered
+    QHash<QString, QStringList> m_unchecked; // per scope key: "list:value" entries the user switched off
 };
 
 } // namespace paretoscope::ui

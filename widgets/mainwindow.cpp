@@ -83,9 +83,13 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     m_chart->view()->describeRun = [this](long long id) { return describeRun(id); };
     connect(m_filters, &FilterPanel::baseScopeChanged, this, &MainWindow::baseScopeChanged);
     connect(m_filters, &FilterPanel::filtersChanged, this, &MainWindow::requestScope);
+    connect(m_chart, &ChartPanel::resetFiltersRequested, m_filters, &FilterPanel::resetFilters);
     connect(&m_loader, &ScopeLoader::loaded, this, &MainWindow::showScope);
     connect(&m_loader, &ScopeLoader::failed, this, &MainWindow::showStoreProblem);
     connect(m_readout, &ReadoutPanel::targetChanged, m_chart, &ChartPanel::setTarget);
+    // the summary speaks of the target and the price in view
+    connect(m_readout, &ReadoutPanel::targetChanged, this, &MainWindow::updateSummary);
+    connect(m_readout, &ReadoutPanel::priceChanged, this, &MainWindow::updateSummary);
     connect(m_readout, &ReadoutPanel::priceChanged, this, [this] {
         m_chart->setPrice(m_readout->price());
         m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
@@ -297,15 +301,29 @@ void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
     if (!m_storeProblem.isEmpty()) // a damaged store: what was read of it is not shown
         return showStoreProblem(m_storeProblem);
     m_data = std::shared_ptr<const ScopeData>(loaded, &loaded->data);
+    m_summaryFacts = loaded->summaryFacts;
     m_readout->setData(m_data);
     m_chart->setData(m_data, m_readout->target(), m_readout->price());
     m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     m_ladder->setData(m_data);
-    m_summary->setReport(loaded->summary);
+    updateSummary();
+    // filters that leave nothing of a scope that has runs: say which hide how many, with a way back
+    const bool allHidden = m_data->runCount == 0 && m_filters->runsBeforeFilters() > 0;
+    m_chart->showFilterHint(allHidden
+            ? tr("The filters hide all %1 runs of this scope: %2.")
+                  .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()), m_filters->hiddenByFilters())
+            : QString());
     m_runsStale = true;
     if (m_tabs->currentWidget() == m_runs)
         loadRuns();
     emit scopeShown();
+}
+
+void MainWindow::updateSummary()
+{
+    if (!m_data)
+        return;
+    m_summary->setReport(summaryAt(*m_data, m_summaryFacts, bundledPricing(), m_readout->target(), m_readout->price()));
 }
 
 void MainWindow::loadRuns()
@@ -478,7 +496,7 @@ void MainWindow::restoreSettings()
     QSettings s;
     if (s.contains("window/geometry"))
         restoreGeometry(s.value("window/geometry").toByteArray());
-    m_filters->setUnchecked(s.value("filters/unchecked").toStringList());
+    m_filters->setUncheckedByScope(s.value("filters/uncheckedByScope").toMap());
     m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
     m_filters->setIncludeMarked(s.value("filters/includeMarked", false).toBool());
     m_readout->setPrice(s.value("readout/tier", QString::fromStdString(bundledPricing().defaultTier().key)).toString(),
@@ -519,7 +537,7 @@ void MainWindow::saveSettings() const
     s.setValue("scope/workload", QString::fromStdString(base.workload));
     s.setValue("scope/isl", base.isl.value_or(0));
     s.setValue("scope/osl", base.osl.value_or(0));
-    s.setValue("filters/unchecked", m_filters->unchecked());
+    s.setValue("filters/uncheckedByScope", m_filters->uncheckedByScope());
     s.setValue("filters/includeMarked", m_filters->includeMarked());
     const Scope full = m_filters->scope();
     s.setValue("filters/from", QString::fromStdString(full.dateFrom));

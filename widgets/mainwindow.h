@@ -78,6 +78,8 @@ private:
     void requestScope();
     void showScope(std::shared_ptr<const LoadedScope> loaded);
     void loadRuns();
+    /// The summary at the readout's target and price, from the loaded scope's facts (no store call).
+    void updateSummary();
     void deleteRuns(const std::vector<long long>& ids);
     QString describeRun(long long id);
     void restoreSettings();
@@ -95,6 +97,7 @@ private:
     SessionConfig m_sessionConfig; ///< of the running session: its scope is selected when its first level lands
     bool m_sessionScopeShown = false;
     std::shared_ptr<const ScopeData> m_data;
+    std::vector<HardwareSummary> m_summaryFacts; // of m_data
     FilterPanel* m_filters;
     ChartPanel* m_chart;
     ReadoutPanel* m_readout;

@@ -69,9 +69,7 @@ quint64 ScopeLoader::request(const Scope& scope, TputMetric metric)
             result->requestId = id;
             (*store)->clearReadError();
             result->data = loadScopeData(**store, scope, metric);
-            PriceChoice hyperscaler;
-            hyperscaler.tierKey = bundledPricing().defaultTier().key;
-            result->summary = summarize(**store, result->data, bundledPricing(), 50, hyperscaler);
+            result->summaryFacts = summaryFacts(**store, result->data);
             if (auto read = (*store)->readStatus(); !read) {
                 // a damaged store: its message, never a chart drawn from the part that could be read
                 QMetaObject::invokeMethod(

@@ -10,10 +10,11 @@
 
 namespace paretoscope::ui {
 
-/// What one scope request gives: the scope's frontiers and runs, and its summary at the hyperscaler tier.
+/// What one scope request gives: the scope's frontiers and runs, and what the summary says of each hardware whatever
+/// the target and price (the summary itself follows the readout: summaryAt).
 struct LoadedScope {
     ScopeData data;
-    Result<SummaryReport> summary = Error { "not computed" };
+    std::vector<HardwareSummary> summaryFacts;
     quint64 requestId = 0;
 };
 

@@ -1,0 +1,160 @@
+// The explorer as a planner meets it, on the bundled dataset and the InferenceX fixture (offscreen): filters kept per
+// scope and said when they hide everything, the summary that follows the target and the tier.
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+
+#include "core/importer.h"
+#include "core/pricing.h"
+#include "core/reports.h"
+#include "core/storepaths.h"
+#include "tests/support/testutil.h"
+#include "widgets/mainwindow.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+using namespace paretoscope::ui;
+
+class TestExplorer : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+
+    bool waitShown()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::scopeShown);
+        return spy.wait(10000);
+    }
+
+    // Selects a scope and waits until it is the one shown.
+    bool show(const QString& model, int isl, int osl)
+    {
+        if (!m_window->filters()->selectScope(model, {}, isl, osl))
+            return false;
+        for (int i = 0; i < 10; ++i) {
+            auto d = m_window->scopeData();
+            if (d && QString::fromStdString(d->scope.model) == model && d->scope.isl.value_or(0) == isl)
+                return true;
+            waitShown();
+        }
+        return false;
+    }
+
+    QListWidgetItem* filterItem(const QString& text)
+    {
+        for (QListWidget* l : m_window->filters()->findChildren<QListWidget*>())
+            for (int r = 0; r < l->count(); ++r)
+                if (l->item(r)->text() == text)
+                    return l->item(r);
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
+        QCoreApplication::setOrganizationName("ParetoscopeTest");
+        QCoreApplication::setApplicationName("tst_explorer");
+        auto store = openStore(m_dir.filePath("store.sqlite").toStdString(), true);
+        QVERIFY(store.ok());
+        QVERIFY(importPath(**store, fixture("inferencex-app-api/benchmarks.json").toStdString(), {})[0].result.ok());
+        // a model measured in FP8 only
+        std::string json = "[";
+        for (int c : { 1, 8, 64 }) {
+            RunRecord r;
+            r.model = "fp8-only-model";
+            r.hardware = "h200";
+            r.engine = "sglang";
+            r.precision = "fp8";
+            r.isl = 1024;
+            r.osl = 1024;
+            r.workload = "random 1k/1k";
+            r.gpus = 8;
+            r.concurrency = c;
+            r.interactivity = 120.0 / c;
+            r.tputPerGpu = 700.0 * c;
+            json += runRecordJson(r) + (c == 64 ? "]" : ",");
+        }
+        QVERIFY(writeFile(m_dir.filePath("fp8.json"), QByteArray::fromStdString(json)));
+        QVERIFY(importPath(**store, m_dir.filePath("fp8.json").toStdString(), {})[0].result.ok());
+        m_window = std::make_unique<MainWindow>(std::move(*store));
+        m_window->setShowImportResults(false);
+        m_window->resize(1366, 768);
+        m_window->show();
+        QVERIFY(waitShown());
+    }
+
+    // Filters belong to their scope: switching FP8 off for DeepSeek-R1 leaves an FP8-only model whole.
+    void filtersAreKeptPerScope()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        QListWidgetItem* fp8 = filterItem("FP8");
+        QVERIFY(fp8);
+        if (fp8->checkState() == Qt::Checked) { // unchecked by default (one precision per view), or by hand here
+            fp8->setCheckState(Qt::Unchecked);
+            QVERIFY(waitShown());
+        }
+        QVERIFY(show("fp8-only-model", 1024, 1024));
+        QCOMPARE(int(m_window->scopeData()->runCount), 3);
+        QCOMPARE(filterItem("FP8")->checkState(), Qt::Checked);
+        // and back: DeepSeek-R1 still has FP8 off
+        QVERIFY(show("dsr1", 1024, 1024));
+        QCOMPARE(filterItem("FP8")->checkState(), Qt::Unchecked);
+        const QVariantMap kept = m_window->filters()->uncheckedByScope();
+        QCOMPARE(kept.size(), 1);
+        QVERIFY(kept.first().toStringList().contains("precision:fp8"));
+    }
+
+    // Filters that leave nothing say which value hides how many runs, and one click shows them all again.
+    void filtersThatHideEverythingSaySoAndReset()
+    {
+        QVERIFY(show("fp8-only-model", 1024, 1024));
+        filterItem("FP8")->setCheckState(Qt::Unchecked);
+        QVERIFY(waitShown());
+        QCOMPARE(int(m_window->scopeData()->runCount), 0);
+        QLabel* hint = nullptr;
+        for (QLabel* l : m_window->chartPanel()->findChildren<QLabel*>())
+            if (l->isVisible() && l->text().contains("The filters hide all"))
+                hint = l;
+        QVERIFY2(hint, "a line says the filters hide everything");
+        QVERIFY2(hint->text().contains("all 3 runs") && hint->text().contains("Precision FP8 hides 3 runs"),
+            qPrintable(hint->text()));
+        QPushButton* reset = nullptr;
+        for (QPushButton* b : m_window->chartPanel()->findChildren<QPushButton*>())
+            if (b->text() == "Show all runs")
+                reset = b;
+        QVERIFY(reset && reset->isVisible());
+        reset->click();
+        QVERIFY(waitShown());
+        QCOMPARE(int(m_window->scopeData()->runCount), 3);
+        QVERIFY(!hint->isVisible());
+        QCOMPARE(filterItem("FP8")->checkState(), Qt::Checked);
+    }
+
+    // The summary speaks of the target and the tier in view, and says in words why a hardware has no reading.
+    void summaryFollowsTheTargetAndTheTier()
+    {
+        QVERIFY(show("DeepSeek-V4.1-Flash", 0, 0));
+        m_window->readout()->setTarget(75);
+        const PricingTier& retail = *bundledPricing().find("retail");
+        m_window->readout()->setPrice(QString::fromStdString(retail.key), 0);
+        const QString md = m_window->summary()->markdown();
+        QVERIFY2(md.contains("at 75 tok/s/user") && md.contains(QString::fromStdString(retail.label)), qPrintable(md));
+        // the published B300 reading at 75 and its retail price: 4.25 / (249,248 x 3600) x 1e6 = $0.005
+        QVERIFY2(md.contains("249,248 (vllm, fp4)") && md.contains("$0.005"), qPrintable(md));
+        m_window->readout()->setTarget(20);
+        const QString below = m_window->summary()->markdown();
+        QVERIFY2(below.contains("- (below the measured range)") && !below.contains("below_range"), qPrintable(below));
+    }
+
+    void cleanupTestCase() { m_window.reset(); }
+};
+
+QTEST_MAIN(TestExplorer)
+#include "tst_explorer.moc"
