@@ -36,9 +36,10 @@ Commands:
       per input: {"source","format","imported","duplicates"} or {"source","error"}. Exit 1 if any input failed.
   ladder  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
           [--spec S] [--targets 30,50,75,100,150,200] [--tier NAME | --price USD_PER_GPU_HR]
-          [--metric total|input|output] [--clamp] [--format json|csv|table]
+          [--metric total|input|output] [--clamp] [--hide-sparse] [--format json|csv|table]
       The best tok/s/GPU per hardware at each interactivity target (tok/s/user), with engine, precision and
-      $ per million tokens.
+      $ per million tokens. A reading between measured points more than 2x apart says "sparse": true;
+      --hide-sparse leaves such readings out.
   frontier [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
           [--spec S] [--metric total|input|output] [--format json|csv]
       Each group's Pareto frontier points with their full configuration and source.
@@ -202,6 +203,7 @@ int cmdLadder(const cli::Args& a)
     if (!metricOption(a, req.metric, error))
         return usageError(error);
     req.clamp = a.has("clamp");
+    req.hideSparse = a.has("hide-sparse");
     if (a.has("tier") && a.has("price"))
         return usageError("give --tier or --price, not both");
     req.price.tierKey = a.value("tier").value_or("");
@@ -261,7 +263,8 @@ int cmdSummary(const cli::Args& a)
         std::cerr << "paretoscope-cli: " << error << "\n";
         return 1;
     }
-    auto report = summarize(*store, loadScopeData(*store, *scope, TputMetric::Total), bundledPricing(), target, price);
+    const ScopeData data = loadScopeData(*store, *scope, TputMetric::Total);
+    auto report = summaryAt(data, summaryFacts(*store, data), bundledPricing(), target, price, a.has("hide-sparse"));
     if (readFailed(*store))
         return 1;
     if (!report)
@@ -425,10 +428,12 @@ int main(int argc, char** argv)
             { { "db", true }, { "hardware", true }, { "gpus", true }, { "prefill-gpus", true }, { "decode-gpus", true },
                 { "engine", true }, { "precision", true }, { "model", true }, { "isl", true }, { "osl", true },
                 { "tp", true }, { "spec", true }, { "workload", true } } },
-        { "ladder", with({ { "targets", true }, { "tier", true }, { "price", true }, { "clamp", false } }) },
+        { "ladder",
+            with({ { "targets", true }, { "tier", true }, { "price", true }, { "clamp", false },
+                { "hide-sparse", false } }) },
         { "frontier", scopeOpts },
         { "sol", scopeOpts },
-        { "summary", with({ { "tier", true }, { "target", true } }) },
+        { "summary", with({ { "tier", true }, { "target", true }, { "hide-sparse", false } }) },
         { "export", scopeOpts },
         { "tiers", { { "format", true } } },
         { "scopes", { { "db", true }, { "format", true } } },

@@ -73,6 +73,16 @@ bool MonotoneCurve::covers(double x) const
     return x >= m_knots.front().x && x <= m_knots.back().x;
 }
 
+std::optional<std::pair<double, double>> MonotoneCurve::bracket(double x) const
+{
+    if (!covers(x))
+        return std::nullopt;
+    auto it = std::lower_bound(m_knots.begin(), m_knots.end(), x, [](const Point& p, double v) { return p.x < v; });
+    if (it->x == x)
+        return std::pair { x, x };
+    return std::pair { std::prev(it)->x, it->x };
+}
+
 std::optional<double> MonotoneCurve::at(double x) const
 {
     if (!covers(x))

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "runstore.h"
@@ -22,6 +23,8 @@ public:
     /// The value at x, clamped to the knots' y range; empty outside [first x, last x]. One knot: its value at its x.
     std::optional<double> at(double x) const;
     bool covers(double x) const;
+    /// The x of the knots around x (both the knot's x when x is one); empty outside the curve.
+    std::optional<std::pair<double, double>> bracket(double x) const;
     bool empty() const { return m_knots.empty(); }
     double minX() const { return m_knots.front().x; }
     double maxX() const { return m_knots.back().x; }

@@ -37,6 +37,8 @@ std::string_view statusWords(LadderStatus s)
         return "between measured ranges";
     case LadderStatus::NoData:
         return "no runs";
+    case LadderStatus::Sparse:
+        return "only readings across wide gaps, hidden";
     }
     return "";
 }
@@ -54,6 +56,8 @@ std::string_view statusName(LadderStatus s)
         return "out_of_range";
     case LadderStatus::NoData:
         return "no_data";
+    case LadderStatus::Sparse:
+        return "sparse";
     }
     return "no_data";
 }
@@ -77,7 +81,7 @@ std::vector<double> defaultTargets()
 }
 
 std::vector<LadderEntry> readLadder(
-    const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets, bool clamp)
+    const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets, bool clamp, bool hideSparse)
 {
     std::vector<LadderEntry> out;
     out.reserve(targets.size());
@@ -97,15 +101,32 @@ std::vector<LadderEntry> readLadder(
             out.push_back(e);
             continue;
         }
+        bool sparseOnly = false;
         for (const GroupFrontier* g : groups) {
             auto v = g->curve.at(t);
-            if (v && (!e.value || *v > *e.value)) {
+            if (!v)
+                continue;
+            const auto knots = g->curve.bracket(t);
+            const bool sparse = knots && knots->first > 0 && knots->second / knots->first > kSparseGap;
+            if (sparse && hideSparse) {
+                sparseOnly = true;
+                continue;
+            }
+            if (!e.value || *v > *e.value) {
                 e.value = v;
                 e.group = g->key;
+                e.sparse = sparse;
+                e.knotBelow = knots->first;
+                e.knotAbove = knots->second;
             }
         }
         if (e.value) {
             e.status = LadderStatus::Ok;
+            out.push_back(e);
+            continue;
+        }
+        if (sparseOnly) {
+            e.status = LadderStatus::Sparse;
             out.push_back(e);
             continue;
         }

@@ -26,7 +26,9 @@ std::optional<GroupFrontier> makeGroupFrontier(GroupKey key, std::vector<Point> 
 std::map<GroupKey, std::vector<long long>> seriesByGroup(const std::vector<Series>& series);
 
 /// Why a ladder target has or has no value (DESIGN.md section 4).
-enum class LadderStatus { Ok, BelowRange, AboveRange, OutOfRange, NoData };
+/// Sparse: every frontier that covers the target was read between knots more than kSparseGap apart, and such
+/// readings were asked to be left out.
+enum class LadderStatus { Ok, BelowRange, AboveRange, OutOfRange, NoData, Sparse };
 std::string_view statusName(LadderStatus s);
 /// The status in words for a reader: "below the measured range" ...
 std::string_view statusWords(LadderStatus s);
@@ -42,12 +44,21 @@ struct LadderEntry {
     std::optional<double> value; ///< tok/s/GPU; empty unless ok, or clamped on request
     std::optional<GroupKey> group;
     Clamp clamped = Clamp::None;
+    /// The value is read between two measured points more than kSparseGap apart in interactivity: interpolated
+    /// across a gap rather than measured near the target. The bracketing knots' x say how far.
+    bool sparse = false;
+    double knotBelow = 0, knotAbove = 0;
 };
 
+/// The widest ratio of interactivity between the two measured points a reading lies between before it is sparse.
+constexpr double kSparseGap = 2.0;
+
 /// Reads the frontiers of one hardware at each target. With clamp, a target no frontier covers is read at the nearest
-/// x some frontier covers (an end of a range), marked as clamped below or above; the status still says why.
-std::vector<LadderEntry> readLadder(
-    const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets, bool clamp);
+/// x some frontier covers (an end of a range), marked as clamped below or above; the status still says why. With
+/// hideSparse, a group read across a gap wider than kSparseGap does not count; a target only such groups cover has
+/// no value (status Sparse).
+std::vector<LadderEntry> readLadder(const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets,
+    bool clamp, bool hideSparse = false);
 
 /// The seed page's targets: 30, 50, 75, 100, 150, 200 tok/s/user.
 std::vector<double> defaultTargets();

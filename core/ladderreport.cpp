@@ -87,7 +87,7 @@ Result<std::vector<HardwareLadder>> computeLadder(
                 mine.push_back(&g);
         HardwareLadder ladder { hw, {} };
         std::optional<double> price = tier ? tier->price(hw) : req.price.customUsdPerGpuHour;
-        for (LadderEntry& e : readLadder(mine, req.targets, req.clamp)) {
+        for (LadderEntry& e : readLadder(mine, req.targets, req.clamp, req.hideSparse)) {
             LadderRow row;
             row.tier = tier ? tier->key : "custom";
             row.usdPerGpuHour = price;

@@ -23,6 +23,7 @@ struct LadderRequest {
     std::vector<double> targets = defaultTargets();
     TputMetric metric = TputMetric::Total;
     bool clamp = false;
+    bool hideSparse = false; ///< readings across gaps wider than kSparseGap do not count (readLadder)
     PriceChoice price;
 };
 

@@ -121,6 +121,11 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders)
             o["spec_decoding"] = r.entry.group ? json(r.entry.group->specDecoding) : json(nullptr);
             o["cost_per_mtok"] = optNumber(r.costPerMTok);
             o["tier"] = r.tier;
+            o["sparse"] = r.entry.sparse;
+            if (r.entry.sparse) { // the measured points the value was read between
+                o["knot_below"] = r.entry.knotBelow;
+                o["knot_above"] = r.entry.knotAbove;
+            }
             if (r.entry.clamped != Clamp::None)
                 o["clamped"] = std::string(clampName(r.entry.clamped));
             rows.push_back(std::move(o));
@@ -148,7 +153,7 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders)
 {
     std::string out = csvLine({ "hardware", "target_tok_s_user", "status", "tput_per_gpu_tok_s", "engine", "precision",
         "spec_decoding", "usd_per_gpu_hour", "cost_usd_per_mtok", "tokens_per_usd", "tier", "clamped",
-        "pct_speed_of_light" });
+        "pct_speed_of_light", "sparse" });
     for (const HardwareLadder& l : ladders) {
         for (const LadderRow& r : l.rows) {
             const auto& g = r.entry.group;
@@ -156,7 +161,8 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders)
             out += csvLine({ csvText(l.hardware), csvNumber(r.entry.target), std::string(statusName(r.entry.status)),
                 num(r.entry.value), g ? csvText(g->engine) : "", g ? csvText(g->precision) : "",
                 g ? csvText(g->specDecoding) : "", num(r.usdPerGpuHour), num(r.costPerMTok), num(r.tokensPerDollar),
-                csvText(r.tier), std::string(clampName(r.entry.clamped)), num(r.speedOfLightPct) });
+                csvText(r.tier), std::string(clampName(r.entry.clamped)), num(r.speedOfLightPct),
+                r.entry.sparse ? "true" : "false" });
         }
     }
     return out;
@@ -175,6 +181,8 @@ std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric m
             std::string value = r.entry.value ? withThousands(*r.entry.value) : "-";
             if (r.entry.clamped != Clamp::None)
                 value += r.entry.clamped == Clamp::Below ? " (clamped, below)" : " (clamped, above)";
+            if (r.entry.sparse) // read across a gap between measured points: a footnote, not a record
+                value += " (sparse)";
             rows.push_back({ l.hardware, targetText(r.entry.target), value, g ? g->engine : "-", g ? g->precision : "-",
                 g ? g->specDecoding : "-", r.costPerMTok ? money(*r.costPerMTok) : "-",
                 std::string(statusName(r.entry.status)) });

@@ -37,9 +37,10 @@ std::vector<HardwareSummary> summaryFacts(RunStore& store, const ScopeData& data
 }
 
 Result<SummaryReport> summaryAt(const ScopeData& data, std::vector<HardwareSummary> facts,
-    const PricingCatalog& pricing, double target, const PriceChoice& price)
+    const PricingCatalog& pricing, double target, const PriceChoice& price, bool hideSparse)
 {
     LadderRequest req;
+    req.hideSparse = hideSparse;
     req.scope = data.scope;
     req.targets = { target };
     req.metric = data.metric;
@@ -153,7 +154,8 @@ std::string summaryMarkdown(const SummaryReport& r)
         const auto& e = h.reading.entry;
         if (!e.value)
             return std::string("- (") + std::string(statusWords(e.status)) + ")";
-        return withThousands(*e.value) + (e.group ? " (" + e.group->engine + ", " + e.group->precision + ")" : "");
+        return withThousands(*e.value) + (e.group ? " (" + e.group->engine + ", " + e.group->precision + ")" : "")
+            + (e.sparse ? " (read across a gap in the measurements)" : "");
     });
     row("$ per 1M tokens at " + at + ", " + cell(r.tierLabel), [](const HardwareSummary& h) {
         return h.reading.costPerMTok ? money(*h.reading.costPerMTok) : std::string("-");

@@ -36,7 +36,7 @@ std::vector<HardwareSummary> summaryFacts(RunStore& store, const ScopeData& data
 /// The summary at a target and price from the facts of summaryFacts: the frontiers are read here, without the store,
 /// so the explorer follows its slider and pricing box at once.
 Result<SummaryReport> summaryAt(const ScopeData& data, std::vector<HardwareSummary> facts, const PricingCatalog& pricing,
-    double target, const PriceChoice& price);
+    double target, const PriceChoice& price, bool hideSparse = false);
 
 /// Summarises every hardware in a loaded scope: the reading at `target` priced with `price`, and the run aggregates.
 Result<SummaryReport> summarize(RunStore& store, const ScopeData& data, const PricingCatalog& pricing,

@@ -7,12 +7,14 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
+#include <map>
 
 #include "core/importer.h"
 #include "core/pricing.h"
 #include "core/reports.h"
 #include "core/storepaths.h"
 #include "tests/support/testutil.h"
+#include "widgets/laddermodel.h"
 #include "widgets/mainwindow.h"
 
 using namespace paretoscope;
@@ -151,6 +153,68 @@ private slots:
         m_window->readout()->setTarget(20);
         const QString below = m_window->summary()->markdown();
         QVERIFY2(below.contains("- (below the measured range)") && !below.contains("below_range"), qPrintable(below));
+    }
+
+    // A reading across a wide gap between measured points is hatched, says between which points, and can be hidden:
+    // DeepSeek-R1 1k/1k on B200 is read from Dynamo TRT's points at 21, 74 and 309 tok/s/user only.
+    void sparseReadingsAreHatchedAndCanBeHidden()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        filterItem("B200")->setCheckState(Qt::Checked);
+        LadderModel* model = m_window->ladder()->model();
+        int b200 = -1;
+        for (int r = 0; r < model->rowCount() && b200 < 0; ++r)
+            if (model->index(r, LadderModel::Hardware).data().toString() == "B200"
+                && model->index(r, LadderModel::Target).data(Qt::UserRole).toDouble() == 100)
+                b200 = r;
+        QVERIFY(b200 >= 0);
+        const QModelIndex value = model->index(b200, LadderModel::TputPerGpu);
+        QCOMPARE(value.data(Qt::BackgroundRole).value<QBrush>().style(), Qt::BDiagPattern);
+        const QString sparseText = value.data().toString();
+        const QString tip = value.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains("74.04 and 309.2") && tip.contains("4.2x apart"), qPrintable(tip));
+        // a measured reading is plain
+        const QModelIndex dense = model->index(0, LadderModel::TputPerGpu);
+        if (model->index(0, LadderModel::Hardware).data().toString() != "B200")
+            QVERIFY(!dense.data(Qt::BackgroundRole).isValid() || dense.data(Qt::ToolTipRole).toString().isEmpty()
+                || dense.data(Qt::BackgroundRole).value<QBrush>().style() != Qt::BDiagPattern);
+        m_window->readout()->setHideSparse(true);
+        // another B200 group measured near 100 answers now, or nothing does; either way no hatched reading
+        const QString sparseValue = sparseText;
+        const QModelIndex after = model->index(b200, LadderModel::TputPerGpu);
+        QVERIFY(after.data().toString() != sparseValue);
+        QVERIFY(after.data(Qt::BackgroundRole).value<QBrush>().style() != Qt::BDiagPattern);
+        m_window->readout()->setHideSparse(false);
+        QCOMPARE(model->index(b200, LadderModel::TputPerGpu).data().toString(), sparseValue);
+    }
+
+    // The ladder CSV carries the share of the speed of light the readout shows (it was left empty).
+    void ladderCsvHasTheSpeedOfLightShare()
+    {
+        QVERIFY(show("dsr1", 8192, 1024));
+        m_window->readout()->setTarget(50);
+        std::map<std::string, double> shown; // hardware -> the readout's share, where it has one
+        for (const auto& l : m_window->readout()->model()->readings())
+            if (l.rows.front().speedOfLightPct)
+                shown[l.hardware] = *l.rows.front().speedOfLightPct;
+        QVERIFY2(!shown.empty(), "the readout shows a share of the speed of light");
+        const QString csv = m_dir.filePath("ladder.csv");
+        QVERIFY(m_window->exportLadderCsv(csv).ok());
+        const QList<QByteArray> lines = readAll(csv).trimmed().split('\n');
+        const QList<QByteArray> head = lines.front().split(',');
+        const int hw = int(head.indexOf("hardware")), target = int(head.indexOf("target_tok_s_user")),
+                  pct = int(head.indexOf("pct_speed_of_light"));
+        std::size_t matched = 0;
+        for (const QByteArray& line : lines.mid(1)) {
+            const QList<QByteArray> cells = line.split(',');
+            const auto it = shown.find(cells.value(hw).toStdString());
+            if (it == shown.end() || cells.value(target) != "50")
+                continue;
+            QVERIFY2(!cells.value(pct).isEmpty(), line.constData());
+            QCOMPARE(cells.value(pct).toDouble(), it->second);
+            ++matched;
+        }
+        QCOMPARE(matched, shown.size());
     }
 
     void cleanupTestCase() { m_window.reset(); }

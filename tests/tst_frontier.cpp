@@ -202,6 +202,36 @@ private slots:
         QCOMPARE(l[1].group->engine, std::string("vllm")); // sglang's 20 is lower at 60
     }
 
+    // A reading between measured points more than 2x apart is sparse, says which points, and can be left out: the
+    // B200 case of a two-run frontier (21 and 309 tok/s/user) that supplied every ladder value from 30 to 200.
+    void sparseReadingsAreMarkedAndCanBeHidden()
+    {
+        GroupFrontier wide = group("dynamo-trt", { { 21, 9000 }, { 309, 3000 } });
+        GroupFrontier dense = group("vllm", { { 40, 5000 }, { 60, 4000 }, { 90, 3000 } });
+        auto l = readLadder({ &wide }, { 21, 50, 200 }, false);
+        QVERIFY(!l[0].sparse); // at a measured point
+        QVERIFY(l[1].sparse && l[2].sparse);
+        QCOMPARE(l[1].knotBelow, 21.0);
+        QCOMPARE(l[1].knotAbove, 309.0);
+        // 59 and 61 tok/s/user are 1.03x apart: not sparse; the dense group's 2x bound is exact
+        GroupFrontier twice = group("sglang", { { 50, 100 }, { 100, 50 } });
+        QVERIFY(!readLadder({ &twice }, { 75 }, false)[0].sparse);
+        GroupFrontier more = group("sglang", { { 50, 100 }, { 100.5, 50 } });
+        QVERIFY(readLadder({ &more }, { 75 }, false)[0].sparse);
+
+        // hidden: the dense group answers where it covers, nothing answers where only the wide one does
+        auto h = readLadder({ &wide, &dense }, { 50, 200 }, false, true);
+        QCOMPARE(h[0].status, LadderStatus::Ok);
+        QCOMPARE(h[0].group->engine, std::string("vllm"));
+        QVERIFY(!h[0].sparse);
+        QCOMPARE(h[1].status, LadderStatus::Sparse);
+        QVERIFY(!h[1].value);
+        // shown: the wide group's higher interpolated value wins at 50, marked
+        auto s = readLadder({ &wide, &dense }, { 50 }, false);
+        QCOMPARE(s[0].group->engine, std::string("dynamo-trt"));
+        QVERIFY(s[0].sparse);
+    }
+
     void pricing()
     {
         // DESIGN.md section 5 figures at 50 tok/s/user

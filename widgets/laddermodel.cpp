@@ -47,6 +47,10 @@ QVariant LadderModel::data(const QModelIndex& index, int role) const
                                                               : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && !has)
         return statusText(r.entry.status);
+    if ((role == Qt::BackgroundRole || role == Qt::ToolTipRole) && (c == TputPerGpu || c >= FirstTier)) {
+        const LadderRow& cellRow = c >= FirstTier ? *cell(index.row(), static_cast<std::size_t>(c - FirstTier)) : r;
+        return role == Qt::BackgroundRole ? sparseBackground(cellRow) : QVariant(sparseNote(cellRow));
+    }
     if (role == Qt::UserRole) {
         if (c == Target)
             return r.entry.target;

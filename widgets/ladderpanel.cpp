@@ -78,6 +78,12 @@ void LadderPanel::setData(std::shared_ptr<const ScopeData> data)
     refresh();
 }
 
+void LadderPanel::setHideSparse(bool hide)
+{
+    m_hideSparse = hide;
+    refresh();
+}
+
 void LadderPanel::setCustomPrice(std::optional<double> usdPerGpuHour)
 {
     m_custom = usdPerGpuHour;
@@ -93,7 +99,11 @@ Result<std::vector<HardwareLadder>> LadderPanel::ladder(const PriceChoice& price
     req.targets = m_targets;
     req.metric = m_data->metric;
     req.price = price;
-    return computeLadder(m_data->frontiers, m_pricing, req);
+    req.hideSparse = m_hideSparse;
+    auto ladders = computeLadder(m_data->frontiers, m_pricing, req);
+    if (ladders) // the share of the speed of light, as the readout shows it (and the CSV export takes it from here)
+        attachSpeedOfLight(*ladders, m_data->speedOfLight);
+    return ladders;
 }
 
 void LadderPanel::refresh()

@@ -20,6 +20,8 @@ public:
     explicit LadderPanel(const PricingCatalog& pricing, QWidget* parent = nullptr);
     void setData(std::shared_ptr<const ScopeData> data);
     void setCustomPrice(std::optional<double> usdPerGpuHour);
+    /// Leaves out readings across wide gaps between measured points, as the readout does.
+    void setHideSparse(bool hide);
     std::vector<double> targets() const { return m_targets; }
     void setTargets(const std::vector<double>& targets);
     LadderModel* model() const { return m_model; }
@@ -32,6 +34,7 @@ private:
     std::shared_ptr<const ScopeData> m_data;
     std::vector<double> m_targets = defaultTargets();
     std::optional<double> m_custom;
+    bool m_hideSparse = false;
     QLineEdit* m_edit;
     QLabel* m_error;
     QTableView* m_table;

@@ -90,6 +90,8 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     // the summary speaks of the target and the price in view
     connect(m_readout, &ReadoutPanel::targetChanged, this, &MainWindow::updateSummary);
     connect(m_readout, &ReadoutPanel::priceChanged, this, &MainWindow::updateSummary);
+    connect(m_readout, &ReadoutPanel::hideSparseChanged, m_ladder, &LadderPanel::setHideSparse);
+    connect(m_readout, &ReadoutPanel::hideSparseChanged, this, &MainWindow::updateSummary);
     connect(m_readout, &ReadoutPanel::priceChanged, this, [this] {
         m_chart->setPrice(m_readout->price());
         m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
@@ -323,7 +325,8 @@ void MainWindow::updateSummary()
 {
     if (!m_data)
         return;
-    m_summary->setReport(summaryAt(*m_data, m_summaryFacts, bundledPricing(), m_readout->target(), m_readout->price()));
+    m_summary->setReport(summaryAt(
+        *m_data, m_summaryFacts, bundledPricing(), m_readout->target(), m_readout->price(), m_readout->hideSparse()));
 }
 
 void MainWindow::loadRuns()
@@ -503,6 +506,8 @@ void MainWindow::restoreSettings()
         s.value("readout/customPrice", 2.0).toDouble());
     m_readout->setMetric(static_cast<TputMetric>(s.value("readout/metric", int(TputMetric::Total)).toInt()));
     m_readout->setTarget(s.value("readout/target", 50.0).toDouble());
+    m_readout->setHideSparse(s.value("readout/hideSparse", false).toBool());
+    m_ladder->setHideSparse(m_readout->hideSparse());
     ChartState cs = m_chart->state();
     cs.request.x = s.value("chart/x", 0).toInt() == 0 ? ChartX::Interactivity : ChartX::Latency;
     cs.request.y = s.value("chart/y", 0).toInt() == 0 ? ChartY::Throughput : ChartY::Cost;
@@ -548,6 +553,7 @@ void MainWindow::saveSettings() const
         s.setValue("readout/customPrice", *price.customUsdPerGpuHour);
     s.setValue("readout/metric", int(m_readout->tputMetric()));
     s.setValue("readout/target", m_readout->target());
+    s.setValue("readout/hideSparse", m_readout->hideSparse());
     const ChartState cs = m_chart->state();
     s.setValue("chart/x", cs.request.x == ChartX::Interactivity ? 0 : 1);
     s.setValue("chart/y", cs.request.y == ChartY::Throughput ? 0 : 1);

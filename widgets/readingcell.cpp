@@ -1,5 +1,9 @@
 #include "readingcell.h"
 
+#include <QBrush>
+#include <QColor>
+#include <QLocale>
+
 #include <QObject>
 
 #include "core/reports.h"
@@ -60,8 +64,29 @@ QString statusText(LadderStatus status)
         return QObject::tr("outside every frontier's range");
     case LadderStatus::NoData:
         return QObject::tr("no runs");
+    case LadderStatus::Sparse:
+        return QObject::tr("only readings across wide gaps between measured points, hidden");
     }
     return {};
+}
+
+QVariant sparseBackground(const LadderRow& row)
+{
+    if (!row.entry.value || !row.entry.sparse)
+        return {};
+    return QBrush(QColor(214, 160, 40, 90), Qt::BDiagPattern);
+}
+
+QString sparseNote(const LadderRow& row)
+{
+    if (!row.entry.value || !row.entry.sparse)
+        return {};
+    QLocale en(QLocale::English);
+    const double gap = row.entry.knotBelow > 0 ? row.entry.knotAbove / row.entry.knotBelow : 0;
+    return QObject::tr("Read between measured points at %1 and %2 tok/s/user (%3x apart): interpolated across the "
+                       "gap, not measured near the target.")
+        .arg(en.toString(row.entry.knotBelow, 'g', 4), en.toString(row.entry.knotAbove, 'g', 4),
+            en.toString(gap, 'f', 1));
 }
 
 } // namespace paretoscope::ui

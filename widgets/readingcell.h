@@ -16,5 +16,9 @@ QString readingText(const LadderRow& row, ReadingField field);
 QVariant readingValue(const LadderRow& row, ReadingField field);
 /// Why a reading has no value, in words: "below the measured range" and so on.
 QString statusText(LadderStatus status);
+/// A reading read across a wide gap between measured points (LadderEntry::sparse): a hatched cell background, and
+/// what the tooltip says of it; null and empty for any other reading.
+QVariant sparseBackground(const LadderRow& row);
+QString sparseNote(const LadderRow& row);
 
 } // namespace paretoscope::ui

@@ -96,6 +96,10 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
             : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && !has)
         return statusText(r.entry.status);
+    if (role == Qt::BackgroundRole && field && *field != ReadingField::Engine && *field != ReadingField::Precision)
+        return sparseBackground(r);
+    if (role == Qt::ToolTipRole)
+        return sparseNote(r);
     if (role != Qt::DisplayRole)
         return {};
     if (field)

@@ -1,5 +1,6 @@
 #include "readoutpanel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -27,6 +28,7 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     , m_custom(new QDoubleSpinBox(this))
     , m_metric(new QComboBox(this))
     , m_baseline(new QComboBox(this))
+    , m_hideSparse(new QCheckBox(tr("Hide readings across wide gaps"), this))
     , m_table(new QTableView(this))
     , m_comparison(new QLabel(this))
     , m_model(new ReadoutModel(this))
@@ -57,6 +59,9 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     form->addRow(tr("Custom price"), m_custom);
     form->addRow(tr("Tokens"), m_metric);
     form->addRow(tr("Compare with"), m_baseline);
+    m_hideSparse->setToolTip(tr("A reading between two measured points more than 2x apart in tok/s/user is "
+                                "interpolated across the gap (its cell is hatched). Tick to leave such readings out."));
+    form->addRow(m_hideSparse);
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -91,6 +96,10 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
         }
     });
     connect(m_metric, &QComboBox::currentIndexChanged, this, &ReadoutPanel::metricChanged);
+    connect(m_hideSparse, &QCheckBox::toggled, this, [this](bool hide) {
+        refresh();
+        emit hideSparseChanged(hide);
+    });
     connect(m_baseline, &QComboBox::currentIndexChanged, this, [this] {
         m_baselineChosen = true;
         refresh();
@@ -209,6 +218,16 @@ void ReadoutPanel::setData(std::shared_ptr<const ScopeData> data)
     refresh();
 }
 
+bool ReadoutPanel::hideSparse() const
+{
+    return m_hideSparse->isChecked();
+}
+
+void ReadoutPanel::setHideSparse(bool hide)
+{
+    m_hideSparse->setChecked(hide);
+}
+
 void ReadoutPanel::refresh()
 {
     if (!m_data)
@@ -218,6 +237,7 @@ void ReadoutPanel::refresh()
     req.targets = { m_target };
     req.metric = m_data->metric;
     req.price = price();
+    req.hideSparse = m_hideSparse->isChecked();
     auto ladders = computeLadder(m_data->frontiers, m_pricing, req);
     if (ladders)
         attachSpeedOfLight(*ladders, m_data->speedOfLight);

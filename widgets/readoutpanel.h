@@ -6,6 +6,7 @@
 #include "core/chartdata.h"
 #include "readoutmodel.h"
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -32,6 +33,9 @@ public:
     void setMetric(TputMetric metric);
     QString baseline() const;
     void setBaseline(const QString& hardware);
+    /// Whether readings across wide gaps between measured points (LadderEntry::sparse) are left out.
+    bool hideSparse() const;
+    void setHideSparse(bool hide);
     ReadoutModel* model() const { return m_model; }
     QSlider* slider() const { return m_slider; }
     QString comparison() const;
@@ -40,6 +44,8 @@ signals:
     void targetChanged(double target);
     void priceChanged();
     void metricChanged();
+    /// Readings across wide gaps are now left out, or shown again.
+    void hideSparseChanged(bool hide);
 
 private:
     void refresh();
@@ -56,6 +62,7 @@ private:
     QDoubleSpinBox* m_custom;
     QComboBox* m_metric;
     QComboBox* m_baseline;
+    QCheckBox* m_hideSparse;
     QTableView* m_table;
     QLabel* m_comparison;
     ReadoutModel* m_model;
