@@ -4,10 +4,12 @@
 
 #include <QCheckBox>
 #include <QLabel>
+#include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
 #include <map>
+#include <set>
 
 #include "core/importer.h"
 #include "core/pricing.h"
@@ -215,6 +217,42 @@ private slots:
             ++matched;
         }
         QCOMPARE(matched, shown.size());
+    }
+
+    // Colours follow the hardware, not its place in the list: hiding GB300 leaves MI355X's colour as it was, and the
+    // engines of one hardware are shades apart.
+    void coloursFollowTheHardware()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        auto colours = [&] {
+            std::map<QString, QRgb> out; // legend label -> line colour
+            FrontierChart* chart = m_window->chartPanel()->chart();
+            for (std::size_t i = 0; i < chart->groupCount(); ++i)
+                out[chart->line(i)->name()] = chart->line(i)->pen().color().rgb();
+            return out;
+        };
+        const auto before = colours();
+        QListWidgetItem* gb300 = filterItem("GB300");
+        QVERIFY(gb300 && gb300->checkState() == Qt::Checked);
+        gb300->setCheckState(Qt::Unchecked);
+        QVERIFY(waitShown());
+        const auto after = colours();
+        QVERIFY(after.size() < before.size());
+        int kept = 0;
+        for (const auto& [label, colour] : after) {
+            QVERIFY(before.count(label));
+            QCOMPARE(QColor(colour).name(), QColor(before.at(label)).name());
+            kept += label.startsWith("MI355X");
+        }
+        QVERIFY(kept > 0);
+        gb300->setCheckState(Qt::Checked);
+        QVERIFY(waitShown());
+        // two engines of B200 differ in shade; two hardware differ in hue
+        std::set<QRgb> b200;
+        for (const auto& [label, colour] : before)
+            if (label.startsWith("B200 · "))
+                b200.insert(colour);
+        QVERIFY2(b200.size() > 1, "the engines of B200 are told apart");
     }
 
     void cleanupTestCase() { m_window.reset(); }

@@ -79,17 +79,10 @@ FrontierChart::FrontierChart(
     legend()->setShowToolTips(true);
     m_chart = paretoscope::chartData(*m_data, pricing, m_state.request);
 
-    // one colour per hardware, in the order hardware appears
-    std::vector<std::string> hardware;
-    for (const ChartSeries& s : m_chart.series) {
-        auto it = std::find(hardware.begin(), hardware.end(), s.key.hardware);
-        if (it == hardware.end())
-            hardware.push_back(s.key.hardware);
-    }
+    // each hardware its own colour whatever is hidden, each of its engines a shade of it
     std::vector<std::vector<Point>> cloud;
     for (const ChartSeries& s : m_chart.series) {
-        const int hw = static_cast<int>(std::find(hardware.begin(), hardware.end(), s.key.hardware) - hardware.begin());
-        const QColor colour = hardwareColour(hw);
+        const QColor colour = engineShade(hardwareColour(s.key.hardware), s.key.engine);
         auto* line = new QLineSeries;
         // Qt Charts lays legend labels out as HTML: names from imported files are escaped to show as written
         line->setName((groupLabel(s.key) + (s.priced ? QString() : tr(" (no price in this tier)"))).toHtmlEscaped());
@@ -105,17 +98,13 @@ FrontierChart::FrontierChart(
     m_covers.assign(m_lines.size(), true);
     // the speed of light: dashed, in its hardware's colour, above the measured frontiers it bounds
     for (const ChartSol& sol : m_chart.speedOfLight) {
-        auto it = std::find(hardware.begin(), hardware.end(), sol.hardware);
-        const int hw = static_cast<int>(it - hardware.begin());
-        if (it == hardware.end())
-            hardware.push_back(sol.hardware);
         auto* line = new QLineSeries;
         line->setName((hardwareName(sol.hardware) + QStringLiteral(" · speed of light (") + precisionName(sol.precision)
                           + QStringLiteral(")"))
                           .toHtmlEscaped());
         for (const Point& p : sol.points)
             line->append(p.x, p.y);
-        QPen pen(hardwareColour(hw), 1.8, Qt::DashLine);
+        QPen pen(hardwareColour(sol.hardware), 1.8, Qt::DashLine);
         pen.setDashPattern({ 6, 4 });
         line->setPen(pen);
         addSeries(line);
@@ -241,21 +230,21 @@ void FrontierChart::setTarget(double target)
         if (m_state.request.x != ChartX::Interactivity || !groupVisible(i))
             continue;
         if (auto y = chartReading(g, target, m_pricing, m_state.request))
-            readings.push_back({ *y, m_colours[i], readingText(*y, m_state.request.y) });
+            readings.push_back({ *y, m_colours[i], readingText(*y, m_state.request.y), m_chart.series[i].key.hardware });
     }
     // every covering frontier gets its circle; only each hardware's best reading gets a label, which keeps a
     // scope of many groups legible (the best is the highest tok/s/GPU, or the lowest cost)
-    std::map<QRgb, std::size_t> best;
+    std::map<std::string, std::size_t> best;
     for (std::size_t k = 0; k < readings.size(); ++k) {
-        auto it = best.find(readings[k].colour.rgb());
+        auto it = best.find(readings[k].hardware);
         const bool better = it == best.end()
             || (m_state.request.y == ChartY::Throughput ? readings[k].y > readings[it->second].y
                                                         : readings[k].y < readings[it->second].y);
         if (better)
-            best[readings[k].colour.rgb()] = k;
+            best[readings[k].hardware] = k;
     }
     for (std::size_t k = 0; k < readings.size(); ++k)
-        if (best[readings[k].colour.rgb()] != k)
+        if (best[readings[k].hardware] != k)
             readings[k].label.clear();
     // the marker stands on the interactivity axis; in the latency view the readout still answers
     m_marker->setVisible(m_state.request.x == ChartX::Interactivity);

@@ -1,16 +1,59 @@
 #include "palette.h"
 
 #include <QMessageBox>
+#include <algorithm>
 #include <array>
 
 namespace paretoscope::ui {
 
-QColor hardwareColour(int index)
+namespace {
+
+// Twelve hues that stay apart as thin lines on white: Okabe & Ito (2008) without black and yellow, and Paul Tol's
+// muted and bright schemes.
+const std::array<QColor, 12> kPalette { QColor(0, 114, 178), QColor(213, 94, 0), QColor(0, 158, 115),
+    QColor(204, 121, 167), QColor(230, 159, 0), QColor(136, 34, 85), QColor(68, 170, 153), QColor(153, 153, 51),
+    QColor(51, 34, 136), QColor(170, 68, 153), QColor(102, 102, 102), QColor(17, 119, 51) };
+
+std::size_t stableHash(const std::string& s)
 {
-    // Okabe & Ito (2008), without black and yellow, which read poorly as thin lines on white
-    static const std::array<QColor, 6> colours { QColor(0, 114, 178), QColor(213, 94, 0), QColor(0, 158, 115),
-        QColor(204, 121, 167), QColor(86, 180, 233), QColor(230, 159, 0) };
-    return colours[static_cast<std::size_t>(index) % colours.size()];
+    std::size_t h = 1469598103934665603ull; // FNV-1a: the same on every run and machine, unlike std::hash
+    for (unsigned char c : s)
+        h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+} // namespace
+
+QColor hardwareColour(const std::string& hardware)
+{
+    // the emulator's results take the colour of the hardware they stand in for
+    std::string key = hardware;
+    if (key.size() > 4 && key.compare(key.size() - 4, 4, "-sim") == 0)
+        key.resize(key.size() - 4);
+    static const std::array<std::pair<const char*, int>, 10> fixed { { { "b300", 0 }, { "mi325x", 1 }, { "b200", 2 },
+        { "gb200", 3 }, { "mi300x", 4 }, { "gb300", 5 }, { "h200", 6 }, { "h100", 7 }, { "mi355x", 8 },
+        { "b100", 11 } } };
+    for (const auto& [name, index] : fixed)
+        if (key == name)
+            return kPalette[static_cast<std::size_t>(index)];
+    return kPalette[stableHash(key) % kPalette.size()];
+}
+
+QColor engineShade(const QColor& hardware, const std::string& engine)
+{
+    // steps of lightness (HSL) around the hardware's own colour, kept where a thin line on white stays visible and
+    // the hue still reads
+    static const std::array<double, 6> steps { 0, -0.13, 0.11, -0.24, 0.2, -0.06 };
+    static const std::array<std::pair<const char*, int>, 6> fixed { { { "vllm", 0 }, { "sglang", 1 },
+        { "dynamo-trt", 2 }, { "trt", 3 }, { "dynamo-sglang", 4 }, { "atom", 5 } } };
+    std::size_t step = stableHash(engine) % steps.size();
+    for (const auto& [name, index] : fixed)
+        if (engine == name)
+            step = static_cast<std::size_t>(index);
+    float h = 0, s = 0, l = 0, a = 1;
+    hardware.getHslF(&h, &s, &l, &a);
+    const double shaded = std::clamp(double(l) + steps[step], 0.2, 0.68);
+    return QColor::fromHslF(h, s, float(shaded), a);
 }
 
 Qt::PenStyle precisionStyle(const QString& precision)

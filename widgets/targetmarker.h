@@ -3,6 +3,7 @@
 #include <QAbstractSeries>
 #include <QChart>
 #include <QGraphicsObject>
+#include <string>
 
 namespace paretoscope::ui {
 
@@ -14,6 +15,7 @@ public:
         double y = 0;
         QColor colour;
         QString label; ///< the value as the readout prints it
+        std::string hardware;
     };
     TargetMarker(QChart* chart, QAbstractSeries* anchor);
     /// x in axis units; readings in axis units of y.
