@@ -221,14 +221,14 @@ ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const 
         out.series.push_back(std::move(s));
     }
     // the bounds, drawn where x is interactivity and y throughput. Below a curve's lowest interactivity the bound is
-    // flat (memory or the matrix rate caps the batch), so the line is carried left to the data. They widen the axes
-    // over the data's own interactivity only, and on a linear y to at most 2.5 times the data's top, so that the
-    // measured frontiers stay readable; a log y shows the whole gap.
+    // flat (memory or the matrix rate caps the batch), so the line is carried left to the data. On a log y they widen
+    // the axes over the data's own interactivity; a linear y stays fitted to the measured runs, which would otherwise
+    // be pressed to the bottom (the chart says when a bound is above the view)
     if (request.x == ChartX::Interactivity && request.y == ChartY::Throughput && xMax > 0) {
-        const double lo = xMin, hi = xMax, dataTop = yMax;
+        const double lo = xMin, hi = xMax;
         auto growY = [&](double x, double y) {
-            if (x >= lo && x <= hi)
-                grow({ x, request.logY ? y : std::min(y, 2.5 * dataTop), 0 });
+            if (request.logY && x >= lo && x <= hi)
+                grow({ x, y, 0 });
         };
         for (const SolLine& l : data.speedOfLight) {
             ChartSol c { l.hardware, l.precision, {} };

@@ -255,6 +255,42 @@ private slots:
         QVERIFY2(b200.size() > 1, "the engines of B200 are told apart");
     }
 
+    // A linear y fits the measured runs; the speed of light, far above them, widens a log y only, and the chart says
+    // where the bound went (the y axis ran to 50,000 over data that peaks near 18,000).
+    void linearAxesFitTheMeasuredRuns()
+    {
+        QVERIFY(show("dsr1", 8192, 1024));
+        ChartPanel* panel = m_window->chartPanel();
+        auto measuredTop = [&] {
+            double top = 0;
+            for (const ChartSeries& s : panel->chart()->chartData().series) {
+                for (const Point& p : s.runs)
+                    top = std::max(top, p.y);
+                for (const Point& p : s.frontier)
+                    top = std::max(top, p.y);
+            }
+            return top;
+        };
+        auto setLogY = [&](bool on) {
+            ChartState st = panel->state();
+            st.request.logY = on;
+            panel->setState(st);
+        };
+        setLogY(false);
+        const ChartData& linear = panel->chart()->chartData();
+        QVERIFY(!linear.speedOfLight.empty());
+        QCOMPARE(linear.yMax, measuredTop());
+        QLabel* note = nullptr;
+        for (QLabel* l : panel->findChildren<QLabel*>())
+            if (l->text().contains("speed of light above the view"))
+                note = l;
+        QVERIFY2(note, "the chart says the bound is above a linear view");
+        setLogY(true);
+        const ChartData& logY = panel->chart()->chartData();
+        QVERIFY(logY.yMax > 2 * measuredTop());
+        setLogY(false);
+    }
+
     void cleanupTestCase() { m_window.reset(); }
 };
 
