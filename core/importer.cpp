@@ -249,6 +249,13 @@ struct ImportState {
     std::unique_ptr<InsertPipeline> pipeline;
     Format format = Format::InferenceXAgg;
     std::uint64_t records = 0;
+    // the mappers' notes, in the order first met, with how many records and the first few of them
+    struct NoteTally {
+        std::string text;
+        std::uint64_t count = 0;
+        std::vector<std::uint64_t> first;
+    };
+    std::vector<NoteTally> notes {};
 
     Status start(Format f)
     {
@@ -274,9 +281,42 @@ struct ImportState {
     Status add(RunRecord&& r, std::uint64_t index)
     {
         ++records;
+        for (const std::string& text : mapper->notes())
+            noteOf(text, index);
         if (!pipeline->push(std::move(r), index))
             return pipeline->finish();
         return ok();
+    }
+
+    void noteOf(const std::string& text, std::uint64_t index)
+    {
+        auto it = std::find_if(notes.begin(), notes.end(), [&](const NoteTally& n) { return n.text == text; });
+        if (it == notes.end()) {
+            notes.push_back({ text, 0, {} });
+            it = notes.end() - 1;
+        }
+        ++it->count;
+        if (it->first.size() < 5)
+            it->first.push_back(index + 1);
+    }
+
+    /// "FILE: record 4: TEXT", or "FILE: 3 records (1, 2, 5): TEXT" (the first five named).
+    std::vector<std::string> noteLines() const
+    {
+        std::vector<std::string> out;
+        for (const NoteTally& n : notes) {
+            std::string which;
+            if (n.count == 1) {
+                which = "record " + std::to_string(n.first[0]);
+            } else {
+                which = std::to_string(n.count) + " records (";
+                for (std::size_t i = 0; i < n.first.size(); ++i)
+                    which += (i ? ", " : "") + std::to_string(n.first[i]);
+                which += n.count > n.first.size() ? ", ...)" : ")";
+            }
+            out.push_back(name + ": " + which + ": " + n.text);
+        }
+        return out;
     }
 };
 
@@ -499,6 +539,7 @@ Result<ImportSummary> importSource(
         return Error { name + ": " + c.error() };
     summary.imported = writer.inserted();
     summary.duplicates = writer.duplicates() + state.pipeline->repeats();
+    summary.notes = state.noteLines();
     return summary;
 }
 

@@ -100,6 +100,8 @@ std::string importOutcomeJson(const ImportOutcome& o)
         j["format"] = o.result->format;
         j["imported"] = o.result->imported;
         j["duplicates"] = o.result->duplicates;
+        if (!o.result->notes.empty())
+            j["notes"] = o.result->notes;
     } else {
         j["error"] = o.result.error();
     }

@@ -21,7 +21,8 @@ struct FrontierReport {
 /// Looks up the records of every frontier point in the scope.
 std::vector<FrontierReport> frontierReport(RunStore& store, const std::vector<GroupFrontier>& groups);
 
-/// {"source":..,"format":..,"imported":N,"duplicates":N} or {"source":..,"error":".."}, one line.
+/// {"source":..,"format":..,"imported":N,"duplicates":N} (with "notes":[..] when the import kept or left out
+/// something without refusing it) or {"source":..,"error":".."}, one line.
 std::string importOutcomeJson(const ImportOutcome& outcome);
 
 /// The ladder as a JSON object keyed by hardware (the CLI contract).

@@ -238,6 +238,169 @@ private slots:
         QCOMPARE(a.workload, std::string("random 1k/1k"));
     }
 
+    void decodeSloSummaryInSeconds()
+    {
+        // InferenceX's experimental decode-SLO results: vLLM's summary with its latencies in seconds (median_tpot,
+        // not median_tpot_ms) and without the throughputs. tests/fixtures/decode-slo-summary.json is modelled on
+        // that field list (made here, not captured). Worked by hand from its numbers, 8 GPUs:
+        //   total: (327,680 + 327,680) tokens / 187.5 s = 3,495.253333 tok/s, / 8 = 436.906667 tok/s/GPU
+        //   output: 327,680 / 187.5 = 1,747.626667 tok/s, / 8 = 218.453333 (input the same)
+        //   interactivity: 1 / 0.0172 s = 58.139535 tok/s/user; lengths 327,680 / 320 = 1,024 each
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        const QString path = QFINDTESTDATA("fixtures/decode-slo-summary.json");
+        QVERIFY(!path.isEmpty());
+        ImportOptions o;
+        o.hardware = "b200";
+        o.gpus = 8;
+        o.engine = "vllm";
+        o.precision = "fp8";
+        o.model = "DeepSeek-R1-0528";
+        auto r = importOne(*store, path, o);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().c_str());
+        QCOMPARE(r->format, std::string("vllm-bench"));
+        QCOMPARE(r->imported, 1u);
+        auto runs = allRuns(*store);
+        QCOMPARE(runs.size(), std::size_t(1));
+        const RunRecord& run = runs[0].record;
+        auto close = [](double got, double want) { return std::abs(got - want) <= 1e-6 * want; }; // 7 digits by hand
+        QVERIFY2(close(*run.tputPerGpu, 436.906667), qPrintable(QString::number(*run.tputPerGpu, 'g', 12)));
+        QVERIFY(close(*run.outputTputPerGpu, 218.453333));
+        QVERIFY(close(*run.inputTputPerGpu, 218.453333));
+        QVERIFY(close(*run.interactivity, 58.139535));
+        // seconds stay seconds: no thousandfold scaling as for the _ms keys
+        QCOMPARE(*run.ttft.median, 0.389);
+        QCOMPARE(*run.tpot.p99, 0.0191);
+        QCOMPARE(*run.e2el.median, 17.98);
+        QCOMPARE(*run.itl.mean, 0.0171);
+        QCOMPARE(run.concurrency, 32);
+        QCOMPARE(*run.completed, qint64(320));
+        QCOMPARE(run.isl, 1024);
+        QCOMPARE(run.osl, 1024);
+        QCOMPARE(run.workload, std::string("random 1k/1k"));
+        QCOMPARE(run.runDate, std::string("2026-06-12"));
+
+        // like vLLM's own, it needs what it ran on; without output tokens it says which fields would do
+        auto none = importOne(*store, path);
+        QVERIFY(!none.ok());
+        QVERIFY2(QString::fromStdString(none.error()).contains("does not say what it ran on"), none.error().c_str());
+        QByteArray noTokens = readAll(path);
+        noTokens.replace("\"total_output_tokens\": 327680,", "");
+        const QString cut = dir.filePath("no-output-tokens.json");
+        QVERIFY(writeFile(cut, noTokens));
+        auto refused = importOne(*store, cut, o);
+        QVERIFY(!refused.ok());
+        for (const char* word : { "no-output-tokens.json", "output_throughput", "total_output_tokens" })
+            QVERIFY2(QString::fromStdString(refused.error()).contains(word), refused.error().c_str());
+    }
+
+    void zeroOptionalValueIsLeftOut()
+    {
+        // InferenceX writes 0 for an input throughput it did not measure: the records stay, the value is unset and
+        // the result says so, naming the file, the records and the field
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        const QByteArray good = readAll(fixture("inferencex-agg/"
+                                                "agg_kimik2.5_1k1k_int4_vllm_tp8-ep1-dpafalse_disagg-false_spec-mtp_"
+                                                "conc4_MI355-gbt350-odcdh5-wbb3.json"));
+        QVERIFY(good.contains("\"input_tput_per_gpu\": 27.948691873346146"));
+        auto variant = [&](const char* conc, bool zero) {
+            QByteArray g = good;
+            g.replace("\"conc\": 4", QByteArray("\"conc\": ") + conc);
+            if (zero)
+                g.replace("\"input_tput_per_gpu\": 27.948691873346146", "\"input_tput_per_gpu\": 0");
+            return g;
+        };
+        const QString path = dir.filePath("agg_bmk.json");
+        QVERIFY(writeFile(path,
+            "[" + variant("4", true) + "," + variant("8", false) + "," + variant("16", true) + "," + variant("32", true)
+                + "]"));
+        auto r = importOne(*store, path);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().c_str());
+        QCOMPARE(r->imported, 4u);
+        QCOMPARE(r->notes.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(r->notes[0]),
+            path + ": 3 records (1, 3, 4): field 'input_tput_per_gpu' is 0, left out");
+        for (const StoredRun& run : allRuns(*store)) {
+            QVERIFY(near(*run.record.tputPerGpu, 55.62670336516291));
+            QVERIFY(near(*run.record.outputTputPerGpu, 27.678011491816765));
+            if (run.record.concurrency == 8)
+                QVERIFY(near(*run.record.inputTputPerGpu, 27.948691873346146));
+            else
+                QVERIFY(!run.record.inputTputPerGpu);
+        }
+        // the API rows too; a required value of 0 and a negative optional one are still refused
+        QJsonArray rows = QJsonDocument::fromJson(readAll(fixture("inferencex-app-api/benchmarks.json"))).array();
+        QJsonObject row = rows[0].toObject(), m = row["metrics"].toObject();
+        m["input_tput_per_gpu"] = 0;
+        row["metrics"] = m;
+        const QString api = dir.filePath("api-row.json");
+        QVERIFY(writeFile(api, QJsonDocument(QJsonArray { row }).toJson()));
+        auto a = importOne(*store, api);
+        QVERIFY2(a.ok(), a.ok() ? "" : a.error().c_str());
+        QCOMPARE(a->notes.size(), std::size_t(1));
+        QCOMPARE(
+            QString::fromStdString(a->notes[0]), api + ": record 1: field 'metrics.input_tput_per_gpu' is 0, left out");
+        QByteArray negative = good;
+        negative.replace("\"input_tput_per_gpu\": 27.948691873346146", "\"input_tput_per_gpu\": -1");
+        QVERIFY(writeFile(path, negative));
+        QVERIFY(!importOne(*store, path).ok());
+        QByteArray zeroTput = good;
+        zeroTput.replace("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": 0");
+        QVERIFY(writeFile(path, zeroTput));
+        auto required = importOne(*store, path);
+        QVERIFY(!required.ok());
+        QVERIFY2(
+            QString::fromStdString(required.error()).contains("'tput_per_gpu': is zero"), required.error().c_str());
+    }
+
+    void datasetDecidesTheLengths()
+    {
+        // SGLang writes its random_*_len defaults whatever the dataset: only a random run has those lengths. A
+        // ShareGPT run's are its measured means: 60,437 / 200 = 302.19 -> 302 in, 39,143 / 200 = 195.72 -> 196 out.
+        // A random run keeps its nominal lengths even when its prompts were shorter (a range ratio): 1024/1024.
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        const QByteArray jsonl
+            = R"({"backend": "sglang", "dataset_name": "sharegpt", "request_rate": "inf", "max_concurrency": 16, "random_input_len": 1024, "random_output_len": 1024, "duration": 40.0, "completed": 200, "total_input_tokens": 60437, "total_output_tokens": 39143, "request_throughput": 5.0, "input_throughput": 1510.925, "output_throughput": 978.575, "median_ttft_ms": 50.0, "median_tpot_ms": 12.5, "median_e2e_latency_ms": 2500.0}
+{"backend": "sglang", "dataset_name": "random", "request_rate": "inf", "max_concurrency": 16, "random_input_len": 1024, "random_output_len": 1024, "duration": 60.0, "completed": 160, "total_input_tokens": 139264, "total_output_tokens": 148480, "request_throughput": 2.6, "input_throughput": 2321.07, "output_throughput": 2474.67, "median_ttft_ms": 100.0, "median_tpot_ms": 5.0, "median_e2e_latency_ms": 5200.0}
+)";
+        const QString path = dir.filePath("sglang.jsonl");
+        QVERIFY(writeFile(path, jsonl));
+        ImportOptions o;
+        o.hardware = "h200";
+        o.gpus = 8;
+        o.engine = "sglang";
+        o.precision = "fp8";
+        o.model = "DeepSeek-R1";
+        auto r = importOne(*store, path, o);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().c_str());
+        QCOMPARE(r->imported, 2u);
+        auto runs = allRuns(*store);
+        QCOMPARE(runs.size(), std::size_t(2));
+        const RunRecord& share = runs[0].record.workload == "sharegpt" ? runs[0].record : runs[1].record;
+        const RunRecord& random = runs[0].record.workload == "sharegpt" ? runs[1].record : runs[0].record;
+        QCOMPARE(share.workload, std::string("sharegpt"));
+        QCOMPARE(share.isl, 302);
+        QCOMPARE(share.osl, 196);
+        QCOMPARE(random.workload, std::string("random 1k/1k"));
+        QCOMPARE(random.isl, 1024);
+        QCOMPARE(random.osl, 1024);
+        // said once, for the ShareGPT line only
+        QCOMPARE(r->notes.size(), std::size_t(1));
+        const QString note = QString::fromStdString(r->notes[0]);
+        for (const QString& word : { path + ": record 1: ", QString("sharegpt"), QString("measured mean"),
+                 QString("random_input_len and random_output_len are ignored") })
+            QVERIFY2(note.contains(word), qPrintable(note));
+        // lengths from the caller win over both
+        auto other = openTempStore(dir, "other.sqlite");
+        o.isl = 300;
+        o.osl = 200;
+        QVERIFY(importOne(*other, path, o).ok());
+        for (const StoredRun& run : allRuns(*other))
+            QVERIFY(run.record.isl == 300 && run.record.osl == 200);
+    }
+
     void formatFromContentNotName()
     {
         QTemporaryDir dir;

@@ -1,9 +1,11 @@
 // Mappers for the client-side benchmark results of vLLM and SGLang. Their throughputs are per server (all GPUs) and
-// their latencies in milliseconds; the GPU count and the configuration come from the caller.
+// their latencies in milliseconds (keys ending _ms), or in seconds in summaries written without the suffix
+// (InferenceX's experimental decode-SLO results); the GPU count and the configuration come from the caller.
 #include "benchservingmappers.h"
 
 #include <cmath>
 #include <unordered_map>
+#include <vector>
 
 #include "fieldrules.h"
 
@@ -22,6 +24,8 @@ enum class B {
     InputThroughput,
     RandomInputLen,
     RandomOutputLen,
+    Duration,
+    DatasetName,
     Ignored,
 };
 
@@ -41,8 +45,13 @@ public:
         m_input.reset();
         m_totalInputTokens.reset();
         m_totalOutputTokens.reset();
+        m_duration.reset();
+        m_dataset.clear();
         m_randomIsl = m_randomOsl = 0;
+        m_notes.clear();
     }
+
+    const std::vector<std::string>& notes() const override { return m_notes; }
 
     Status field(std::string_view key, const FieldValue& v) override
     {
@@ -59,6 +68,8 @@ public:
             { "input_throughput", B::InputThroughput },
             { "random_input_len", B::RandomInputLen },
             { "random_output_len", B::RandomOutputLen },
+            { "duration", B::Duration },
+            { "dataset_name", B::DatasetName },
         };
         auto it = keys.find(key);
         if (it == keys.end()) {
@@ -94,6 +105,15 @@ public:
             return fields::assignPositive(key, v, m_output);
         case B::InputThroughput:
             return fields::assignPositive(key, v, m_input);
+        case B::Duration:
+            return fields::assignPositive(key, v, m_duration);
+        case B::DatasetName: {
+            auto t = fields::text(key, v);
+            if (!t)
+                return Error { t.error() };
+            m_dataset = *t ? fields::lower(**t) : std::string();
+            return ok();
+        }
         case B::Ignored:
             return ok();
         }
@@ -103,26 +123,28 @@ public:
     Result<RunRecord> finish() override
     {
         if (!m_r.tpot.median)
-            return Error { "field 'median_tpot_ms': missing (required)" };
+            return Error { "field 'median_tpot_ms' (or 'median_tpot' in seconds): missing (required)" };
+        // summaries without the throughputs: as vLLM computes them, tokens over the benchmark's duration
+        if (!m_output && m_totalOutputTokens && m_duration)
+            m_output = double(*m_totalOutputTokens) / *m_duration;
         if (!m_output)
-            return Error { "field 'output_throughput': missing (required)" };
+            return Error { "field 'output_throughput': missing (required; or total_output_tokens with duration)" };
         if (!m_total && m_input)
             m_total = *m_input + *m_output; // older SGLang: total = input + output
+        if (!m_total && m_totalInputTokens && m_totalOutputTokens && m_duration)
+            m_total = double(*m_totalInputTokens + *m_totalOutputTokens) / *m_duration;
         if (!m_total)
             return Error { std::string("field '") + (m_sglang ? "total_throughput" : "total_token_throughput")
-                + "': missing (required)" };
+                + "': missing (required; or total_input_tokens and total_output_tokens with duration)" };
         if (*m_output > *m_total)
             return Error { "field 'output_throughput': larger than the total throughput" };
 
-        m_r.model = m_opt.model;
-        m_r.hardware = fields::lower(m_opt.hardware);
-        m_r.engine = fields::lower(m_opt.engine);
-        m_r.precision = fields::lower(m_opt.precision);
-        m_r.specDecoding = m_opt.specDecoding.empty() ? "none" : fields::lower(m_opt.specDecoding);
-        m_r.tp = m_opt.tp;
-        m_r.isl = m_opt.isl > 0 ? m_opt.isl : m_randomIsl;
-        m_r.osl = m_opt.osl > 0 ? m_opt.osl : m_randomOsl;
-        // without lengths from the caller, the mean per completed request (exact for fixed-length random runs)
+        const bool random = m_dataset.empty() || m_dataset.starts_with("random");
+        m_r.isl = m_opt.isl > 0 ? m_opt.isl : random ? m_randomIsl : 0;
+        m_r.osl = m_opt.osl > 0 ? m_opt.osl : random ? m_randomOsl : 0;
+        // without lengths from the caller or a random dataset's nominal ones, the mean per completed request (exact
+        // for fixed-length random runs)
+        const bool measuredLengths = m_r.isl == 0 || m_r.osl == 0;
         if (m_r.completed && *m_r.completed > 0) {
             const double done = double(*m_r.completed);
             if (m_r.isl == 0 && m_totalInputTokens)
@@ -132,7 +154,23 @@ public:
         }
         if (m_r.isl == 0 || m_r.osl == 0)
             return Error { "input/output lengths unknown: give --isl and --osl" };
-        m_r.workload = m_opt.workload.empty() ? randomWorkloadName(m_r.isl, m_r.osl) : m_opt.workload;
+        if (!m_opt.workload.empty())
+            m_r.workload = m_opt.workload;
+        else if (random)
+            m_r.workload = randomWorkloadName(m_r.isl, m_r.osl);
+        else
+            m_r.workload = m_dataset; // not a fixed-length workload: its name, never a "random" scope
+        if (!random && measuredLengths)
+            m_notes.push_back("dataset '" + m_dataset
+                + "' is not random: isl and osl are the measured mean tokens per request"
+                + (m_randomIsl || m_randomOsl ? " (random_input_len and random_output_len are ignored)" : ""));
+
+        m_r.model = m_opt.model;
+        m_r.hardware = fields::lower(m_opt.hardware);
+        m_r.engine = fields::lower(m_opt.engine);
+        m_r.precision = fields::lower(m_opt.precision);
+        m_r.specDecoding = m_opt.specDecoding.empty() ? "none" : fields::lower(m_opt.specDecoding);
+        m_r.tp = m_opt.tp;
 
         const double total = *m_total, output = *m_output, input = total - output;
         if (m_opt.prefillGpus > 0 && m_opt.decodeGpus > 0) {
@@ -169,9 +207,11 @@ private:
     ImportOptions m_opt;
     bool m_sglang;
     RunRecord m_r;
-    std::optional<double> m_total, m_output, m_input;
+    std::optional<double> m_total, m_output, m_input, m_duration;
     std::optional<long long> m_totalInputTokens, m_totalOutputTokens;
+    std::string m_dataset; ///< lower case; empty when the file does not name it (vLLM's results)
     int m_randomIsl = 0, m_randomOsl = 0;
+    std::vector<std::string> m_notes;
 };
 
 } // namespace

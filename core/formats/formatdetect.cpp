@@ -22,8 +22,12 @@ std::optional<Format> detectJsonFormat(const std::vector<std::string>& keys)
     // SGLang names its end-to-end latency e2e_latency and records its dataset; vLLM writes e2el and model_id
     if (has(keys, "median_e2e_latency_ms") || has(keys, "dataset_name") || has(keys, "random_input_len"))
         return Format::SglangBench;
+    // vLLM's summary in milliseconds, or the same summary in seconds without the _ms suffix (InferenceX's
+    // experimental decode-SLO results); the mapper reads the unit of each key from its name
     if (has(keys, "total_token_throughput") || has(keys, "median_e2el_ms")
-        || (has(keys, "model_id") && has(keys, "median_tpot_ms")))
+        || (has(keys, "model_id")
+            && (has(keys, "median_tpot_ms") || has(keys, "median_tpot") || has(keys, "median_ttft")
+                || has(keys, "median_e2el"))))
         return Format::VllmBench;
     return std::nullopt;
 }

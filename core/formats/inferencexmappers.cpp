@@ -118,7 +118,10 @@ public:
         m_decodeDp.reset();
         m_medianIntvty.reset();
         m_disagg = false;
+        m_notes.clear();
     }
+
+    const std::vector<std::string>& notes() const override { return m_notes; }
 
     bool descend(std::string_view key) const override { return !m_prefix.empty() && key == "metrics"; }
 
@@ -185,13 +188,13 @@ public:
         case K::Tput:
             return fields::assignPositive(key, v, m_r.tputPerGpu);
         case K::OutputTput:
-            return fields::assignPositive(key, v, m_r.outputTputPerGpu);
+            return optionalPositive(key, v, m_r.outputTputPerGpu);
         case K::InputTput:
-            return fields::assignPositive(key, v, m_r.inputTputPerGpu);
+            return optionalPositive(key, v, m_r.inputTputPerGpu);
         case K::MedianIntvty:
             return fields::assignPositive(key, v, m_medianIntvty);
         case K::AvgPower:
-            return fields::assignPositive(key, v, m_r.avgPowerW);
+            return optionalPositive(key, v, m_r.avgPowerW);
         case K::Ignored:
             return ok();
         }
@@ -291,6 +294,17 @@ private:
                     c = static_cast<char>(c - 'A' + 'a');
         return ok();
     }
+    // A value the record can do without (a split of the throughput, the power): zero is left out and said, as
+    // sources write 0 for "not measured"; a negative or non-numeric one still refuses the file.
+    Status optionalPositive(std::string_view key, const FieldValue& v, std::optional<double>& out)
+    {
+        if (v.kind == FieldValue::Kind::Number && v.number == 0) {
+            out.reset();
+            m_notes.push_back("field '" + std::string(key) + "' is 0, left out");
+            return ok();
+        }
+        return fields::assignPositive(key, v, out);
+    }
     Status setFlag(std::string_view key, const FieldValue& v, bool& out)
     {
         auto b = fields::flag(key, v);
@@ -311,6 +325,7 @@ private:
     std::optional<bool> m_decodeDp;
     std::optional<double> m_medianIntvty;
     bool m_disagg = false;
+    std::vector<std::string> m_notes;
     std::string m_workloadName; // of the last shape met
     int m_workloadIsl = 0, m_workloadOsl = 0;
 };

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "../fieldvalue.h"
 #include "../result.h"
@@ -35,6 +36,14 @@ public:
     }
     /// Checks required fields, derives the rest (DESIGN.md section 2) and returns the record.
     virtual Result<RunRecord> finish() = 0;
+    /// What the record just finished kept or left out without refusing it (an optional value of zero left out,
+    /// lengths taken as measured means), one line each, without the file or record: the importer adds those and
+    /// counts equal lines, so a cause gives the same line whatever the record.
+    virtual const std::vector<std::string>& notes() const
+    {
+        static const std::vector<std::string> none;
+        return none;
+    }
 };
 
 /// The mapper for a format; vLLM and SGLang mappers take the fields their files lack from the options.
