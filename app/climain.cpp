@@ -16,6 +16,7 @@
 #include "core/ladderreport.h"
 #include "core/pricing.h"
 #include "core/reports.h"
+#include "core/scopehint.h"
 #include "core/storecheck.h"
 #include "core/storepaths.h"
 #include "core/storerecover.h"
@@ -34,6 +35,8 @@ Commands:
           [--precision P] [--model M] [--isl N --osl N] [--tp N] [--spec S] [--workload W] PATH_OR_URL...
       Imports files, folders (recursively: .json, .jsonl, .csv) or InferenceX API URLs. Prints one JSON object
       per input: {"source","format","imported","duplicates"} or {"source","error"}. Exit 1 if any input failed.
+      "notes" (one line per cause, naming the records and the field) says what was imported with a value left
+      out (an optional throughput or power of 0) or read differently (a dataset's measured mean lengths).
   ladder  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
           [--spec S] [--targets 30,50,75,100,150,200] [--tier NAME | --price USD_PER_GPU_HR]
           [--metric total|input|output] [--clamp] [--hide-sparse] [--format json|csv|table]
@@ -136,6 +139,27 @@ bool metricOption(const cli::Args& a, TputMetric& out, std::string& error)
     return true;
 }
 
+// A scope that holds nothing is an error, not an empty report: say what the store holds and the nearest scope.
+int emptyScope(RunStore& store, const Scope& scope)
+{
+    const ScopeHint hint = emptyScopeHint(scope, store.scopes());
+    if (readFailed(store))
+        return 1;
+    std::cerr << "paretoscope-cli: " << hint.text << "\n";
+    if (hint.nearest) {
+        auto quoted
+            = [](const std::string& s) { return s.find_first_of(" \t'\"") == std::string::npos ? s : "'" + s + "'"; };
+        const ScopeSummary& n = *hint.nearest;
+        std::cerr << "paretoscope-cli: try --model " << quoted(n.model);
+        if (n.isl > 0 && n.osl > 0)
+            std::cerr << " --isl " << n.isl << " --osl " << n.osl;
+        else
+            std::cerr << " --workload " << quoted(n.workload);
+        std::cerr << "\n";
+    }
+    return 1;
+}
+
 int cmdImport(const cli::Args& a)
 {
     if (a.positional.empty())
@@ -224,6 +248,8 @@ int cmdLadder(const cli::Args& a)
         return 1;
     if (!ladders)
         return usageError(ladders.error());
+    if (cache.frontiers(req.scope, req.metric).empty()) // the same frontiers the ladder read: cached
+        return emptyScope(*store, req.scope);
     if (format != "json") { // the JSON contract stays as it is; CSV and the table add the share of speed of light
         std::vector<GroupKey> groups;
         for (const HardwareLadder& l : *ladders)
@@ -291,6 +317,8 @@ int cmdFrontier(const cli::Args& a)
     auto report = frontierReport(*store, cache.frontiers(*scope, metric));
     if (readFailed(*store))
         return 1;
+    if (report.empty())
+        return emptyScope(*store, *scope);
     std::cout << (format == "json" ? frontierJson(report) : frontierCsv(report));
     return 0;
 }

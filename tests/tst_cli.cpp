@@ -193,6 +193,74 @@ private slots:
         QVERIFY(csv.out.startsWith("run_id,model,hardware"));
     }
 
+    void importNotesWhatItLeftOut()
+    {
+        // an optional value of 0 keeps the record and says so on the import's JSON line
+        QTemporaryDir home, dir;
+        QByteArray agg = readAll(fixture("inferencex-agg/agg_kimik2.5_1k1k_int4_vllm_tp8-ep1-dpafalse_disagg-false_"
+                                         "spec-mtp_conc4_MI355-gbt350-odcdh5-wbb3.json"));
+        agg.replace("\"input_tput_per_gpu\": 27.948691873346146", "\"input_tput_per_gpu\": 0");
+        const QString path = dir.filePath("agg_zero.json");
+        QVERIFY(writeFile(path, agg));
+        Run r = cli({ "import", "--db", dir.filePath("s.sqlite"), path }, home.path());
+        QCOMPARE(r.code, 0);
+        QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o["imported"].toInt(), 1);
+        QCOMPARE(o["notes"].toArray().size(), 1);
+        QCOMPARE(o["notes"][0].toString(), path + ": record 1: field 'input_tput_per_gpu' is 0, left out");
+    }
+
+    void emptyScopeSaysWhatTheStoreHolds_data()
+    {
+        QTest::addColumn<QStringList>("command");
+        QTest::newRow("ladder") << QStringList { "ladder" };
+        QTest::newRow("ladder table") << QStringList { "ladder", "--format", "table" };
+        QTest::newRow("frontier") << QStringList { "frontier" };
+        QTest::newRow("frontier csv") << QStringList { "frontier", "--format", "csv" };
+    }
+    void emptyScopeSaysWhatTheStoreHolds()
+    {
+        QFETCH(QStringList, command);
+        QTemporaryDir home, dir;
+        const QString db = dir.filePath("s.sqlite");
+        QCOMPARE(cli({ "import", "--db", db, fixture("inferencex-app-api/benchmarks.json") }, home.path()).code, 0);
+        auto run = [&](const QStringList& scope) {
+            return cli(command + QStringList { "--db", db } + scope, home.path());
+        };
+        // the model in the wrong case and a length not held: the store's models and lengths, and the nearest
+        Run r = run({ "--model", "DSR1", "--isl", "1000", "--osl", "1024" });
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        for (const char* words : { "no runs of model 'DSR1' at isl 1000 / osl 1024",
+                 "The store holds: dsr1: isl 1024 / osl 1024, isl 1024 / osl 8192, isl 8192 / osl 1024",
+                 "Nearest: model 'dsr1', isl 1024 / osl 1024", "try --model dsr1 --isl 1024 --osl 1024" })
+            QVERIFY2(r.err.contains(words), r.err.constData());
+        // a prefix of the model; the lengths nearest in ratio to 8000/1000 are 8192/1024
+        r = run({ "--model", "dsr", "--isl", "8000", "--osl", "1000" });
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("try --model dsr1 --isl 8192 --osl 1024"), r.err.constData());
+        // a misspelt model (edit distance 1)
+        r = run({ "--model", "dsr2", "--isl", "1024", "--osl", "8192" });
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("try --model dsr1 --isl 1024 --osl 8192"), r.err.constData());
+        // the scope is held but a filter leaves nothing: which filter, and the hardware the scope has
+        r = run({ "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--hardware", "b999" });
+        QCOMPARE(r.code, 1);
+        for (const char* words : { "that pass the filters (hardware b999)", "b200, b300, gb200, gb300, h100, h200" })
+            QVERIFY2(r.err.contains(words), r.err.constData());
+        // a scope that holds runs is still answered as before
+        QCOMPARE(run({ "--model", "dsr1", "--isl", "1024", "--osl", "1024" }).code, 0);
+        // an empty store says so
+        QCOMPARE(
+            cli({ "import", "--db", dir.filePath("empty.sqlite"), dir.filePath("none.json") }, home.path()).code, 1);
+        Run none = cli(command
+                + QStringList { "--db", dir.filePath("empty.sqlite"), "--model", "dsr1", "--isl", "1024", "--osl",
+                    "1024" },
+            home.path());
+        QCOMPARE(none.code, 1);
+        QVERIFY2(none.err.contains("the store holds no runs"), none.err.constData());
+    }
+
     void tiersAndUsage()
     {
         QTemporaryDir home;
@@ -235,8 +303,14 @@ private slots:
         Run imp = cli({ "import", "--db", db, QStringLiteral(PARETOSCOPE_FIXTURES_DIR "/inferencex-app-api/benchmarks.json") },
             dir.path());
         QCOMPARE(imp.code, 0);
-        Run r = cli({ "sol", "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--hardware", "b300,b200",
-                        "--precision", "fp4" },
+        // a hardware without a datasheet, as a Paretoscope CSV row
+        const QString tpu = dir.filePath("tpu.csv");
+        QVERIFY(writeFile(tpu,
+            "model,hardware,engine,precision,isl,osl,concurrency,tput_per_gpu_tok_s,interactivity_tok_s_user\n"
+            "dsr1,tpu-x,vllm,fp4,1024,1024,8,900,60\n"));
+        QCOMPARE(cli({ "import", "--db", db, tpu }, dir.path()).code, 0);
+        Run r = cli({ "sol", "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--hardware",
+                        "b300,tpu-x", "--precision", "fp4" },
             dir.path());
         QCOMPARE(r.code, 0);
         QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -249,7 +323,7 @@ private slots:
             QVERIFY(pts[i].toObject()["interactivity"].toDouble() > pts[i - 1].toObject()["interactivity"].toDouble());
             QVERIFY(pts[i].toObject()["tput_per_gpu"].toDouble() < pts[i - 1].toObject()["tput_per_gpu"].toDouble());
         }
-        QVERIFY(QJsonDocument(o["missing"].toArray()).toJson().contains("no specification for b200"));
+        QVERIFY(QJsonDocument(o["missing"].toArray()).toJson().contains("no specification for tpu-x"));
         // the bundled model: no fixed lengths and no published architecture, said as such
         QCOMPARE(cli({ "seed", "--db", dir.filePath("seed.sqlite") }, dir.path()).code, 0);
         Run seed = cli(QStringList { "sol", "--db", dir.filePath("seed.sqlite") } + kSeedScope, dir.path());
