@@ -115,6 +115,11 @@ Result<std::vector<DeviceSpec>> parseDeviceSpecs(std::string_view text, const st
                 return Error { v.error() };
             s.matrixFlops[it.key()] = *v;
         }
+        if (d.contains("source")) {
+            if (!d["source"].is_string())
+                return Error { where + ", field source: not a string" };
+            s.reference = d["source"].get<std::string>();
+        }
         out.push_back(std::move(s));
     }
     return out;
@@ -134,18 +139,37 @@ std::optional<ModelArch> findModelArch(const std::string& model)
     return std::nullopt;
 }
 
-std::optional<DeviceSpec> findDeviceSpec(const std::string& hardware)
+const std::vector<DeviceSpec>& shippedDeviceSpecs()
 {
     static const std::vector<DeviceSpec> all = [] {
         auto r = parseDeviceSpecs(embedded::device_specs_json(), "resources/device_specs.json");
         return r ? *r : std::vector<DeviceSpec> {};
     }();
-    std::string h = lower(hardware);
-    auto measured = loadDeviceProfile(h);
-    for (const DeviceSpec& d : all)
-        if (d.hardware == h)
-            return measured ? applyProfile(d, *measured) : d;
-    return std::nullopt;
+    return all;
+}
+
+std::optional<DeviceSpec> findDeviceSpec(const std::string& hardware)
+{
+    const std::string h = lower(hardware);
+    auto find = [](const std::string& key) -> const DeviceSpec* {
+        for (const DeviceSpec& d : shippedDeviceSpecs())
+            if (d.hardware == key)
+                return &d;
+        return nullptr;
+    };
+    const DeviceSpec* d = find(h);
+    // a runner's suffix: "gb300-nv" is a gb300; the engine emulator's "b300-sim" is no hardware at all
+    if (!d && !h.ends_with("-sim"))
+        if (auto cut = h.find_first_of("-_"); cut != std::string::npos && cut > 0)
+            d = find(h.substr(0, cut));
+    if (!d)
+        return std::nullopt;
+    DeviceSpec spec = *d;
+    spec.hardware = h;
+    // a probe's profile is saved under the key of the hardware it ran on
+    if (auto measured = loadDeviceProfile(h))
+        return applyProfile(std::move(spec), *measured);
+    return spec;
 }
 
 Result<SolCurve> speedOfLight(const SolRequest& r)

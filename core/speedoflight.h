@@ -32,15 +32,20 @@ struct DeviceSpec {
     double hbmBytesPerS = 0;
     double memoryBytes = 0;
     std::map<std::string, double> matrixFlops; ///< precision -> dense FLOP/s
-    std::string source = "datasheet";
+    std::string source = "datasheet"; ///< what the values are in a word: "datasheet", or "probe <date>"
+    std::string reference; ///< where the datasheet values come from, each named (the file's per-device "source")
 };
 
 Result<std::vector<ModelArch>> parseModelArchitectures(std::string_view json, const std::string& name);
 Result<std::vector<DeviceSpec>> parseDeviceSpecs(std::string_view json, const std::string& name);
 /// The architecture of a model by name or alias (case-insensitive), from the shipped table.
 std::optional<ModelArch> findModelArch(const std::string& model);
-/// The shipped datasheet of a hardware key, with a probe's saved measurements in place where there are some.
+/// The shipped datasheet of a hardware key, with a probe's saved measurements in place where there are some. A key
+/// with a suffix the table does not know (InferenceX runner names such as "gb300-nv" or "b200-dgxc") is looked up by
+/// its part before the first '-' or '_'.
 std::optional<DeviceSpec> findDeviceSpec(const std::string& hardware);
+/// Every device of the shipped table (resources/device_specs.json), as written there.
+const std::vector<DeviceSpec>& shippedDeviceSpecs();
 
 /// An upper bound of decode throughput against interactivity (README "Speed of light"). A step at batch B cannot be
 /// faster than max(bytes moved / bandwidth, FLOPs / matrix rate), per GPU of a G-GPU tensor-parallel deployment:

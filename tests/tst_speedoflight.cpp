@@ -1,14 +1,22 @@
 // The speed-of-light bound, checked against the model's arithmetic worked by hand (README "Speed of light").
 #include <QtTest>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 
 #include <cmath>
+#include <set>
 
+#include "core/chartdata.h"
 #include "core/deviceprofile.h"
+#include "core/importer.h"
 #include "core/speedoflight.h"
+#include "tests/support/testutil.h"
 
 using namespace paretoscope;
+using namespace paretoscope::testsupport;
 
 class TestSpeedOfLight : public QObject {
     Q_OBJECT
@@ -23,6 +31,130 @@ private slots:
         QVERIFY(findDeviceSpec("B300"));
         QCOMPARE(findDeviceSpec("mi325x")->matrixFlops.at("fp8"), 2.6e15);
         QVERIFY(!findDeviceSpec("tpu"));
+    }
+
+    void datasheetValues_data()
+    {
+        // the vendors' published figures; the matrix rates are the dense ones (half the sparse figure printed)
+        QTest::addColumn<QString>("hardware");
+        QTest::addColumn<double>("tbPerS");
+        QTest::addColumn<double>("gb");
+        QTest::addColumn<double>("fp4"); // PFLOP/s dense, 0: no FP4 matrix unit
+        QTest::addColumn<double>("fp8");
+        QTest::addColumn<double>("bf16");
+        QTest::newRow("h100 sxm") << "h100" << 3.35 << 80.0 << 0.0 << 3.958 / 2 << 1.979 / 2;
+        QTest::newRow("h200") << "h200" << 4.8 << 141.0 << 0.0 << 3.958 / 2 << 1.979 / 2;
+        QTest::newRow("b200 hgx") << "b200" << 8.0 << 180.0 << 18.0 / 2 << 9.0 / 2 << 4.5 / 2;
+        QTest::newRow("gb200 nvl72") << "gb200" << 576.0 / 72 << 186.0 << 1440.0 / 72 / 2 << 720.0 / 72 / 2
+                                     << 360.0 / 72 / 2;
+        QTest::newRow("gb300 nvl72") << "gb300" << 576.0 / 72 << 279.0 << 1080.0 / 72 << 720.0 / 72 / 2
+                                     << 360.0 / 72 / 2;
+        QTest::newRow("mi300x") << "mi300x" << 5.3 << 192.0 << 0.0 << 5.2298 / 2 << 2.6149 / 2;
+        QTest::newRow("mi355x") << "mi355x" << 8.0 << 288.0 << 10.1 << 5.0 << 2.5; // AMD prints the dense figures
+    }
+    void datasheetValues()
+    {
+        QFETCH(QString, hardware);
+        QFETCH(double, tbPerS);
+        QFETCH(double, gb);
+        QFETCH(double, fp4);
+        QFETCH(double, fp8);
+        QFETCH(double, bf16);
+        auto spec = findDeviceSpec(hardware.toStdString());
+        QVERIFY(spec);
+        auto same = [](double got, double want) { return std::abs(got - want) <= 5e-3 * want; }; // datasheets round
+        QVERIFY(same(spec->hbmBytesPerS, tbPerS * 1e12));
+        QVERIFY(same(spec->memoryBytes, gb * 1e9));
+        QCOMPARE(spec->matrixFlops.count("fp4"), std::size_t(fp4 > 0 ? 1 : 0));
+        if (fp4 > 0)
+            QVERIFY2(same(spec->matrixFlops.at("fp4"), fp4 * 1e15),
+                qPrintable(QString::number(spec->matrixFlops.at("fp4"))));
+        QVERIFY(same(spec->matrixFlops.at("fp8"), fp8 * 1e15));
+        QVERIFY(same(spec->matrixFlops.at("bf16"), bf16 * 1e15));
+    }
+
+    void everyDeviceNamesItsSource()
+    {
+        const auto& all = shippedDeviceSpecs();
+        QCOMPARE(all.size(), std::size_t(9));
+        for (const DeviceSpec& d : all) {
+            QVERIFY2(d.reference.size() > 40, d.hardware.c_str());
+            QVERIFY2(QString::fromStdString(d.reference).contains("dense"), d.hardware.c_str());
+        }
+        // the loader takes the per-device source and refuses one that is not text
+        auto parsed = parseDeviceSpecs(
+            R"({"devices":[{"hardware":"x","hbm_bytes_per_s":1,"memory_bytes":1,"matrix_flops":{},"source":"y"}]})",
+            "d.json");
+        QVERIFY(parsed);
+        QCOMPARE(QString::fromStdString(parsed->front().reference), QString("y"));
+        QVERIFY(!parseDeviceSpecs(
+            R"({"devices":[{"hardware":"x","hbm_bytes_per_s":1,"memory_bytes":1,"matrix_flops":{},"source":1}]})",
+            "d.json"));
+    }
+
+    void everyFixtureHardwareHasABound()
+    {
+        // every hardware and precision measured in the InferenceX API fixture (read here with Qt's JSON, not the
+        // importer) gets a speed-of-light line in every scope it was measured in, above every point measured
+        const QJsonArray rows = QJsonDocument::fromJson(readAll(fixture("inferencex-app-api/benchmarks.json"))).array();
+        QVERIFY(!rows.isEmpty());
+        std::set<std::pair<std::string, std::string>> measured;
+        for (const auto& v : rows)
+            measured.insert({ v.toObject()["hardware"].toString().toStdString(),
+                v.toObject()["precision"].toString().toStdString() });
+        QCOMPARE(measured.size(), std::size_t(14)); // 9 hardware, fp4 and fp8
+        for (const auto& [hardware, precision] : measured) {
+            auto spec = findDeviceSpec(hardware);
+            QVERIFY2(spec, hardware.c_str());
+            QVERIFY2(spec->matrixFlops.count(precision), (hardware + " " + precision).c_str());
+        }
+
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        auto out = importPath(*store, fixture("inferencex-app-api/benchmarks.json").toStdString(), {});
+        QVERIFY(out.size() == 1 && out[0].result.ok());
+        std::set<std::pair<std::string, std::string>> drawn;
+        for (const ScopeSummary& sc : store->scopes()) {
+            Scope scope;
+            scope.model = sc.model;
+            scope.isl = sc.isl;
+            scope.osl = sc.osl;
+            const ScopeData data = loadScopeData(*store, scope, TputMetric::Total);
+            QVERIFY(!data.frontiers.empty());
+            std::string missing;
+            for (const std::string& m : data.speedOfLightMissing)
+                missing += m + "; ";
+            QVERIFY2(missing.empty(), missing.c_str());
+            for (const GroupFrontier& g : data.frontiers) {
+                const std::string what = g.key.hardware + " " + g.key.precision + " at " + std::to_string(sc.isl) + "/"
+                    + std::to_string(sc.osl);
+                const SolLine* line = nullptr;
+                for (const SolLine& l : data.speedOfLight)
+                    if (l.hardware == g.key.hardware && l.precision == g.key.precision)
+                        line = &l;
+                QVERIFY2(line, what.c_str());
+                drawn.insert({ g.key.hardware, g.key.precision });
+                // a bound: every measured point lies under it (a datasheet figure too low would show here)
+                for (const Point& p : g.points) {
+                    auto bound = speedOfLightAt(line->curve, p.x);
+                    QVERIFY2(bound && p.y <= *bound, (what + " " + g.key.engine).c_str());
+                }
+            }
+        }
+        QVERIFY(drawn == measured);
+    }
+
+    void runnerSuffixesFindTheirHardware()
+    {
+        // InferenceX names some runs by their runner ("gb300-nv", "b200-dgxc"); the emulator's are no hardware
+        auto nv = findDeviceSpec("GB300-nv");
+        QVERIFY(nv);
+        QCOMPARE(nv->hardware, std::string("gb300-nv"));
+        QCOMPARE(nv->matrixFlops.at("fp4"), findDeviceSpec("gb300")->matrixFlops.at("fp4"));
+        QVERIFY(findDeviceSpec("b200-dgxc"));
+        QVERIFY(!findDeviceSpec("b300-sim"));
+        QVERIFY(!findDeviceSpec("sim-fixed"));
+        QVERIFY(!findDeviceSpec("-b200"));
     }
 
     void denseModelByHand()
