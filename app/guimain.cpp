@@ -60,6 +60,7 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "paretoscope: --size must be like 1600x1000\n");
             return 2;
         }
+        window.setWindowState(Qt::WindowNoState); // the size asked for, not the screen's
         window.resize(s);
         window.show();
         const QString file = parser.value(shot);

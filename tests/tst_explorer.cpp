@@ -7,7 +7,10 @@
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
+#include <QTableView>
+#include <QHeaderView>
 #include <map>
 #include <set>
 
@@ -16,7 +19,10 @@
 #include "core/reports.h"
 #include "core/storepaths.h"
 #include "tests/support/testutil.h"
+#include "widgets/chartpanel.h"
 #include "widgets/laddermodel.h"
+#include "widgets/palette.h"
+#include "widgets/readoutmodel.h"
 #include "widgets/mainwindow.h"
 
 using namespace paretoscope;
@@ -89,6 +95,7 @@ private slots:
         QVERIFY(importPath(**store, m_dir.filePath("fp8.json").toStdString(), {})[0].result.ok());
         m_window = std::make_unique<MainWindow>(std::move(*store));
         m_window->setShowImportResults(false);
+        m_window->setWindowState(Qt::WindowNoState); // a window without saved geometry fills the (offscreen) screen
         m_window->resize(1366, 768);
         m_window->show();
         QVERIFY(waitShown());
@@ -289,6 +296,54 @@ private slots:
         const ChartData& logY = panel->chart()->chartData();
         QVERIFY(logY.yMax > 2 * measuredTop());
         setLogY(false);
+    }
+
+    // The legend beside the chart lists every group and bound, scrolls where they do not fit, and switches them:
+    // the chart's own legend showed 18 of 24 entries at 1366x768, the rest out of reach.
+    void legendListsAndSwitchesEveryGroup()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        ChartPanel* panel = m_window->chartPanel();
+        FrontierChart* chart = panel->chart();
+        ChartLegend* legend = panel->legend();
+        QVERIFY(!chart->legend()->isVisible());
+        QCOMPARE(std::size_t(legend->count()), chart->groupCount() + chart->speedOfLightLines().size());
+        QVERIFY(chart->groupCount() > 12);
+        for (std::size_t i = 0; i < chart->groupCount(); ++i)
+            QCOMPARE(legend->item(int(i))->text(), chart->groupName(i));
+        // the last entry can be scrolled into view and clicked like the first
+        QListWidgetItem* last = legend->item(int(chart->groupCount()) - 1);
+        legend->scrollToItem(last);
+        const QRect r = legend->visualItemRect(last);
+        QVERIFY(legend->viewport()->rect().contains(r.center()));
+        QSignalSpy toggled(chart, &FrontierChart::groupToggled);
+        QTest::mouseClick(legend->viewport(), Qt::LeftButton, {}, r.center());
+        QCOMPARE(toggled.count(), 1);
+        QVERIFY(!chart->groupVisible(chart->groupCount() - 1));
+        QCOMPARE(last->checkState(), Qt::Unchecked);
+        // the hidden group is remembered: the next rebuild keeps it off
+        QVERIFY(panel->state().hidden.count(groupLabel(chart->chartData().series.back().key)));
+        QTest::mouseClick(legend->viewport(), Qt::LeftButton, {}, legend->visualItemRect(last).center());
+        QVERIFY(chart->groupVisible(chart->groupCount() - 1));
+        QCOMPARE(last->checkState(), Qt::Checked);
+    }
+
+    // At 1366x768 the chart gets the room (it was 50 to 80 px tall) and the readout shows its columns without
+    // scrolling (the ratio to the baseline gives way to the sentence under the table).
+    void smallScreenGivesTheChartRoom()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        QCOMPARE(m_window->size(), QSize(1366, 768));
+        QTest::qWait(50);
+        FrontierView* view = m_window->chartPanel()->view();
+        QVERIFY2(view->height() >= 300 && view->width() >= 400,
+            qPrintable(QStringLiteral("%1x%2").arg(view->width()).arg(view->height())));
+        QTableView* table = m_window->readout()->findChild<QTableView*>();
+        QVERIFY(table);
+        QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(!table->isColumnHidden(ReadoutModel::SpeedOfLight));
+        QVERIFY(!table->isColumnHidden(ReadoutModel::CostPerMTok));
+        QVERIFY2(!m_window->readout()->comparison().isEmpty(), "the ratio is said under the table");
     }
 
     void cleanupTestCase() { m_window.reset(); }

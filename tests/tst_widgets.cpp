@@ -1,6 +1,9 @@
 // The explorer on the offscreen platform: the readout against the CLI, tiers and the custom price, the legend, the
 // marker, exports, item models, import errors, and the screenshot of the main window on the bundled dataset.
 #include <QtTest>
+#include <QListWidget>
+#include <QHelpEvent>
+#include <QToolTip>
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -174,8 +177,12 @@ private slots:
         QVERIFY(chart->line(0)->isVisible());
         emit marker->clicked();
         QVERIFY(!chart->line(0)->isVisible());
-        QVERIFY(marker->isVisible()); // its entry stays to switch it back on
+        // its entry in the window's legend stays, unticked, to switch it back on
+        QListWidgetItem* entry = m_window->chartPanel()->legend()->item(0);
+        QVERIFY(entry && !entry->isHidden());
+        QCOMPARE(entry->checkState(), Qt::Unchecked);
         emit marker->clicked();
+        QCOMPARE(entry->checkState(), Qt::Checked);
         QVERIFY(chart->line(0)->isVisible());
     }
 
@@ -191,6 +198,17 @@ private slots:
         QVERIFY2(
             text.contains(QString::fromUtf8("MI325X · vLLM · FP4")) && text.contains("bundled:"), qPrintable(text));
         QVERIFY2(text.contains("13,945 tok/s/GPU"), qPrintable(text));
+        // Qt's delayed tooltip event over the run shows the run, not the view's hint (which replaced it after a
+        // second); off the runs it shows the hint
+        FrontierView* view = m_window->chartPanel()->view();
+        const QPoint inView = view->mapFromScene(chart->mapToScene(at));
+        QHelpEvent over(QEvent::ToolTip, inView, view->viewport()->mapToGlobal(inView));
+        QApplication::sendEvent(view->viewport(), &over);
+        QVERIFY2(QToolTip::text().contains("13,945 tok/s/GPU"), qPrintable(QToolTip::text()));
+        const QPoint empty = view->mapFromScene(chart->mapToScene(chart->plotArea().topRight() + QPointF(-3, 3)));
+        QHelpEvent off(QEvent::ToolTip, empty, view->viewport()->mapToGlobal(empty));
+        QApplication::sendEvent(view->viewport(), &off);
+        QVERIFY2(QToolTip::text().contains("Drag to zoom"), qPrintable(QToolTip::text()));
     }
 
     void markerReadsWhatTheReadoutShows()

@@ -1,6 +1,8 @@
 #include "chartpanel.h"
 
 #include <QFrame>
+#include <QLegend>
+#include <QHelpEvent>
 #include <QGraphicsScene>
 
 #include "palette.h"
@@ -25,34 +27,54 @@ FrontierView::FrontierView(QWidget* parent)
     scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     setRubberBand(QChartView::RectangleRubberBand);
     setMouseTracking(true);
-    setToolTip(tr("Drag to zoom; right-click or Ctrl+0 to reset"));
+}
+
+QString FrontierView::runTextAt(QPoint viewPos)
+{
+    auto* fc = qobject_cast<FrontierChart*>(chart());
+    if (!fc || !describeRun)
+        return {};
+    const long long id = fc->runAt(fc->mapFromScene(mapToScene(viewPos)));
+    if (!id)
+        return {};
+    if (id != m_hoveredRun) { // the store is asked once per run hovered, not per mouse move
+        m_hoveredRun = id;
+        m_hoveredText = describeRun(id);
+    }
+    // plain text: imported names are never read as markup
+    return QStringLiteral("<p style='white-space:pre'>")
+        + m_hoveredText.toHtmlEscaped().replace('\n', QStringLiteral("<br>"));
+}
+
+bool FrontierView::viewportEvent(QEvent* event)
+{
+    // Qt's own tooltip event comes a moment after the mouse stops: it shows the run under the pointer, and the hint
+    // on how to zoom only where there is none (a widget tooltip would replace the run's after a second)
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString run = runTextAt(help->pos());
+        QToolTip::showText(help->globalPos(),
+            run.isEmpty() ? tr("Drag to zoom; right-click or Ctrl+0 to reset") : run, viewport());
+        return true;
+    }
+    return QChartView::viewportEvent(event);
 }
 
 void FrontierView::mouseMoveEvent(QMouseEvent* event)
 {
     QChartView::mouseMoveEvent(event);
-    auto* fc = qobject_cast<FrontierChart*>(chart());
-    if (!fc || !describeRun)
-        return;
-    const QPointF pos = fc->mapFromScene(mapToScene(event->position().toPoint()));
-    if (long long id = fc->runAt(pos)) {
-        if (id != m_hoveredRun) { // the store is asked once per run hovered, not per mouse move
-            m_hoveredRun = id;
-            m_hoveredText = describeRun(id);
-        }
-        // plain text: imported names are never read as markup
-        const QString text = m_hoveredText.toHtmlEscaped().replace('\n', QStringLiteral("<br>"));
-        QToolTip::showText(
-            event->globalPosition().toPoint(), QStringLiteral("<p style='white-space:pre'>") + text, this);
-    } else {
+    const QString run = runTextAt(event->position().toPoint());
+    if (!run.isEmpty())
+        QToolTip::showText(event->globalPosition().toPoint(), run, viewport());
+    else
         QToolTip::hideText();
-    }
 }
 
 ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     : QWidget(parent)
     , m_pricing(pricing)
     , m_view(new FrontierView(this))
+    , m_legend(new ChartLegend(this))
     , m_x(new QComboBox(this))
     , m_y(new QComboBox(this))
     , m_logX(new QCheckBox(tr("Log x"), this))
@@ -108,7 +130,11 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     layout->addLayout(bar);
     layout->addWidget(m_problem);
     layout->addWidget(m_filterHint);
-    layout->addWidget(m_view, 1);
+    auto* plot = new QHBoxLayout;
+    plot->setSpacing(2);
+    plot->addWidget(m_view, 1);
+    plot->addWidget(m_legend);
+    layout->addLayout(plot, 1);
     layout->addWidget(m_outside);
     m_state.request.logX = true;
     for (QComboBox* c : { m_x, m_y })
@@ -116,10 +142,19 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     for (QCheckBox* c : { m_logX, m_logY })
         connect(c, &QCheckBox::toggled, this, &ChartPanel::readControls);
     connect(reset, &QPushButton::clicked, this, &ChartPanel::resetZoom);
-    // the view controls stay whole: the chart column is at least as wide as they are (the line of run counts may
-    // be cut short)
-    setMinimumWidth(bar->sizeHint().width() + 180);
+    // the view controls stay whole: the chart column is at least as wide as they are; the line of run counts
+    // gives way (its full text is its tooltip)
+    m_info->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_info->setMinimumWidth(0);
+    setMinimumWidth(bar->minimumSize().width() + 40);
     rebuild();
+}
+
+void ChartPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // the legend takes a little more room where there is room, so that fewer names wrap
+    m_legend->setFixedWidth(width() >= 1100 ? 290 : width() >= 850 ? 240 : 200);
 }
 
 void ChartPanel::readControls()
@@ -158,6 +193,7 @@ void ChartPanel::showProblem(const QString& message)
     if (old)
         delete old;
     m_chart = nullptr;
+    m_legend->setChart(nullptr);
     m_markedNote.clear();
     showOutside();
     m_info->setText(tr("nothing drawn"));
@@ -186,6 +222,7 @@ void ChartPanel::setTarget(double target)
     m_state.target = target;
     if (m_chart)
         m_chart->setTarget(target);
+    m_legend->sync();
     showOutside();
 }
 
@@ -248,6 +285,9 @@ void ChartPanel::rebuild()
     if (old && old != chart) // released by setChart: the view's default chart too
         delete old;
     m_chart = chart;
+    // the window's legend is a list beside the view that scrolls (the chart's own keeps to exports)
+    chart->legend()->hide();
+    m_legend->setChart(chart);
     const ChartData& d = chart->chartData();
     QLocale en(QLocale::English);
     QString info = tr("%1 runs in scope, %2 drawn")
@@ -267,6 +307,7 @@ void ChartPanel::rebuild()
     if (m_state.request.x == ChartX::Latency && d.xMax == 0)
         info = tr("These runs carry no end-to-end latency; switch x to interactivity");
     m_info->setText(info);
+    m_info->setToolTip(info);
     showOutside();
 }
 

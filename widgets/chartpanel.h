@@ -4,6 +4,7 @@
 #include <QWidget>
 #include <functional>
 
+#include "chartlegend.h"
 #include "frontierchart.h"
 
 class QCheckBox;
@@ -22,8 +23,11 @@ public:
 
 protected:
     void mouseMoveEvent(QMouseEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
 
 private:
+    /// The hovered run's description as tooltip text, or empty where there is no run.
+    QString runTextAt(QPoint viewPos);
     long long m_hoveredRun = 0;
     QString m_hoveredText;
 };
@@ -48,12 +52,16 @@ public:
     void setState(const ChartState& state);
     FrontierChart* chart() const { return m_chart; }
     FrontierView* view() const { return m_view; }
+    ChartLegend* legend() const { return m_legend; }
     void resetZoom();
 
 signals:
     void stateChanged();
     /// The filter hint's button: show the scope's every run.
     void resetFiltersRequested();
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
@@ -63,6 +71,7 @@ private:
     ChartState m_state;
     FrontierChart* m_chart = nullptr;
     FrontierView* m_view;
+    ChartLegend* m_legend;
     QComboBox* m_x;
     QComboBox* m_y;
     QCheckBox* m_logX;

@@ -2,6 +2,7 @@
 #include <QLocale>
 
 #include <QCheckBox>
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -38,7 +39,8 @@ FilterPanel::FilterPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("Model and workload"), this));
     m_scope->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_scope->setMinimumContentsLength(24);
+    // the box fits the column and elides; its list opens as wide as its longest entry, and the tooltip says it all
+    m_scope->setMinimumContentsLength(12);
     layout->addWidget(m_scope);
     const QString titles[] = { tr("Hardware"), tr("Engine"), tr("Precision"), tr("Speculative decoding") };
     for (int i = 0; i < 4; ++i) {
@@ -77,6 +79,8 @@ FilterPanel::FilterPanel(QWidget* parent)
     layout->addWidget(m_includeMarked);
     layout->addStretch();
     connect(m_scope, &QComboBox::currentIndexChanged, this, &FilterPanel::baseScopeChanged);
+    connect(m_scope, &QComboBox::currentIndexChanged, this,
+        [this] { m_scope->setToolTip(m_scope->currentData(Qt::ToolTipRole).toString()); });
 }
 
 void FilterPanel::setScopes(const std::vector<ScopeSummary>& scopes)
@@ -95,6 +99,8 @@ void FilterPanel::setScopes(const std::vector<ScopeSummary>& scopes)
             == keep)
             m_scope->setCurrentIndex(i);
     }
+    m_scope->view()->setMinimumWidth(m_scope->view()->sizeHintForColumn(0) + 24);
+    m_scope->setToolTip(m_scope->currentData(Qt::ToolTipRole).toString());
 }
 
 QString FilterPanel::scopeKey() const

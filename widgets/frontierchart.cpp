@@ -85,7 +85,7 @@ FrontierChart::FrontierChart(
         const QColor colour = engineShade(hardwareColour(s.key.hardware), s.key.engine);
         auto* line = new QLineSeries;
         // Qt Charts lays legend labels out as HTML: names from imported files are escaped to show as written
-        line->setName((groupLabel(s.key) + (s.priced ? QString() : tr(" (no price in this tier)"))).toHtmlEscaped());
+        line->setName(groupName(m_lines.size()).toHtmlEscaped());
         for (const Point& p : s.frontier)
             line->append(p.x, p.y);
         line->setPointsVisible(true);
@@ -99,9 +99,7 @@ FrontierChart::FrontierChart(
     // the speed of light: dashed, in its hardware's colour, above the measured frontiers it bounds
     for (const ChartSol& sol : m_chart.speedOfLight) {
         auto* line = new QLineSeries;
-        line->setName((hardwareName(sol.hardware) + QStringLiteral(" · speed of light (") + precisionName(sol.precision)
-                          + QStringLiteral(")"))
-                          .toHtmlEscaped());
+        line->setName(speedOfLightName(m_solLines.size()).toHtmlEscaped());
         for (const Point& p : sol.points)
             line->append(p.x, p.y);
         QPen pen(hardwareColour(sol.hardware), 1.8, Qt::DashLine);
@@ -161,10 +159,7 @@ FrontierChart::FrontierChart(
     }
     for (std::size_t i = 0; i < m_lines.size(); ++i) {
         QLegendMarker* marker = legend()->markers(m_lines[i]).front();
-        connect(marker, &QLegendMarker::clicked, this, [this, i] {
-            setGroupVisible(i, !groupVisible(i));
-            emit groupToggled(groupLabel(m_chart.series[i].key), groupVisible(i));
-        });
+        connect(marker, &QLegendMarker::clicked, this, [this, i] { toggleGroup(i, !groupVisible(i)); });
         if (m_state.hidden.count(groupLabel(m_chart.series[i].key)))
             setGroupVisible(i, false);
         styleGroup(i);
@@ -214,6 +209,27 @@ void FrontierChart::setGroupVisible(std::size_t group, bool visible)
 bool FrontierChart::groupVisible(std::size_t group) const
 {
     return m_lines[group]->isVisible();
+}
+
+void FrontierChart::toggleGroup(std::size_t group, bool visible)
+{
+    if (visible == groupVisible(group))
+        return;
+    setGroupVisible(group, visible);
+    emit groupToggled(groupLabel(m_chart.series[group].key), visible);
+}
+
+QString FrontierChart::groupName(std::size_t group) const
+{
+    const ChartSeries& s = m_chart.series[group];
+    return groupLabel(s.key) + (s.priced ? QString() : tr(" (no price in this tier)"));
+}
+
+QString FrontierChart::speedOfLightName(std::size_t line) const
+{
+    const ChartSol& sol = m_chart.speedOfLight[line];
+    return hardwareName(sol.hardware) + QStringLiteral(" · speed of light (") + precisionName(sol.precision)
+        + QStringLiteral(")");
 }
 
 void FrontierChart::setTarget(double target)

@@ -30,6 +30,14 @@ public:
     void setTarget(double target);
     void setGroupVisible(std::size_t group, bool visible);
     bool groupVisible(std::size_t group) const;
+    /// Switches a group on or off as its legend entry does, and says so (groupToggled).
+    void toggleGroup(std::size_t group, bool visible);
+    /// Whether the group's frontier reaches the target (else it is drawn faint).
+    bool groupCovers(std::size_t group) const { return m_covers[group]; }
+    QColor groupColour(std::size_t group) const { return m_colours[group]; }
+    /// The group's legend text as plain text (the series' name is HTML-escaped for Qt Charts).
+    QString groupName(std::size_t group) const;
+    QString speedOfLightName(std::size_t line) const;
     std::size_t groupCount() const { return m_lines.size(); }
     /// The dashed speed-of-light lines, one per hardware and precision with a known bound.
     const std::vector<QLineSeries*>& speedOfLightLines() const { return m_solLines; }

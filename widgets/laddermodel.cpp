@@ -78,6 +78,25 @@ QVariant LadderModel::data(const QModelIndex& index, int role) const
     }
 }
 
+namespace {
+// A long name in lines of about the given length, broken between words (a header then stays narrow).
+QString wrapWords(const QString& text, int width)
+{
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(' ', Qt::SkipEmptyParts)) {
+        if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
+            lines << line;
+            line.clear();
+        }
+        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join('\n');
+}
+} // namespace
+
 QVariant LadderModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
@@ -96,7 +115,8 @@ QVariant LadderModel::headerData(int section, Qt::Orientation orientation, int r
     default:
         if (section - FirstTier < static_cast<int>(m_tiers.size())) {
             const TierLadder& t = m_tiers[static_cast<std::size_t>(section - FirstTier)];
-            return role == Qt::ToolTipRole ? tr("$ per million tokens, %1").arg(t.label) : tr("$/1M %1").arg(t.key);
+            return role == Qt::ToolTipRole ? tr("$ per million tokens, %1").arg(t.label)
+                                            : tr("$/1M tok\n%1").arg(wrapWords(t.label, 18));
         }
     }
     return {};

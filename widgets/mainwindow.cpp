@@ -12,6 +12,7 @@
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -59,7 +60,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     auto* filtersScroll = new QScrollArea(this);
     filtersScroll->setWidget(m_filters);
     filtersScroll->setWidgetResizable(true);
-    filtersScroll->setMinimumWidth(230);
+    filtersScroll->setMinimumWidth(180);
     auto* centre = new QSplitter(Qt::Vertical, this);
     centre->addWidget(m_chart);
     centre->addWidget(m_tabs);
@@ -67,6 +68,8 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     centre->setStretchFactor(1, 2);
     centre->setSizes({ 600, 330 });
     auto* main = new QSplitter(Qt::Horizontal, this);
+    m_main = main;
+    m_centre = centre;
     main->addWidget(filtersScroll);
     main->addWidget(centre);
     main->addWidget(m_readout);
@@ -309,6 +312,7 @@ void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
     m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     m_ladder->setData(m_data);
     updateSummary();
+    fitPanels();
     // filters that leave nothing of a scope that has runs: say which hide how many, with a way back
     const bool allHidden = m_data->runCount == 0 && m_filters->runsBeforeFilters() > 0;
     m_chart->showFilterHint(allHidden
@@ -319,6 +323,38 @@ void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
     if (m_tabs->currentWidget() == m_runs)
         loadRuns();
     emit scopeShown();
+}
+
+void MainWindow::fitToScreen()
+{
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    const QRect avail = screen->availableGeometry();
+    // a small screen is used whole; a large one mostly, the window centred on it
+    if (avail.width() < 1600 || avail.height() < 1000) {
+        resize(avail.size());
+        setWindowState(windowState() | Qt::WindowMaximized);
+        return;
+    }
+    const QSize size(avail.width() * 9 / 10, avail.height() * 9 / 10);
+    resize(size);
+    move(avail.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+void MainWindow::fitPanels()
+{
+    // once, with the first scope's readings in the readout (the splitters' saved state wins, if there is one): the
+    // readout as wide as its columns, up to 36% of the window; the chart the rest, and three fifths of the height
+    if (m_panelsFitted || width() < 400)
+        return;
+    m_panelsFitted = true;
+    const int total = m_main->width() > 0 ? m_main->width() : width();
+    const int filters = 200;
+    const int readout = std::min(m_readout->neededWidth(total >= 1600), total * 36 / 100);
+    m_main->setSizes({ filters, std::max(total - filters - readout, 300), readout });
+    const int height = m_centre->height() > 0 ? m_centre->height() : this->height();
+    m_centre->setSizes({ height * 3 / 5, height - height * 3 / 5 });
 }
 
 void MainWindow::updateSummary()
@@ -499,6 +535,12 @@ void MainWindow::restoreSettings()
     QSettings s;
     if (s.contains("window/geometry"))
         restoreGeometry(s.value("window/geometry").toByteArray());
+    else
+        fitToScreen();
+    if (s.contains("window/panels") && s.contains("window/chartAndTabs")) {
+        m_panelsFitted = m_main->restoreState(s.value("window/panels").toByteArray())
+            && m_centre->restoreState(s.value("window/chartAndTabs").toByteArray());
+    }
     m_filters->setUncheckedByScope(s.value("filters/uncheckedByScope").toMap());
     m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
     m_filters->setIncludeMarked(s.value("filters/includeMarked", false).toBool());
@@ -537,6 +579,10 @@ void MainWindow::saveSettings() const
 {
     QSettings s;
     s.setValue("window/geometry", saveGeometry());
+    if (m_panelsFitted) {
+        s.setValue("window/panels", m_main->saveState());
+        s.setValue("window/chartAndTabs", m_centre->saveState());
+    }
     const Scope base = m_filters->baseScope();
     s.setValue("scope/model", QString::fromStdString(base.model));
     s.setValue("scope/workload", QString::fromStdString(base.workload));

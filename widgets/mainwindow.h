@@ -18,6 +18,8 @@ class QLabel;
 class QProgressDialog;
 class QTabWidget;
 
+class QSplitter;
+
 namespace paretoscope::ui {
 
 /// The explorer's window: an assembly of the panels (filters, chart, readout, ladder, summary, runs), the menus,
@@ -111,6 +113,13 @@ private:
     QList<ImportResultLine> m_lastResults;
     bool m_showImportResults = true;
     bool m_runsStale = true;
+    QSplitter* m_main = nullptr; // filters | chart and tabs | readout
+    QSplitter* m_centre = nullptr; // chart over the tabs
+    bool m_panelsFitted = false;
+    /// The first window without a saved geometry: most of the screen.
+    void fitToScreen();
+    /// The panels' first split, once the readout knows how wide its columns are.
+    void fitPanels();
     QString m_storeProblem; // why the store cannot be read; set once it failed a read
 };
 

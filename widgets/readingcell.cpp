@@ -24,7 +24,8 @@ QString readingText(const LadderRow& r, ReadingField field)
     const QString none = QStringLiteral("-");
     switch (field) {
     case ReadingField::TputPerGpu:
-        return r.entry.value ? QString::fromStdString(withThousands(*r.entry.value)) : none;
+        // no reading says why in a word or two (the tooltip in full)
+        return r.entry.value ? QString::fromStdString(withThousands(*r.entry.value)) : statusShort(r.entry.status);
     case ReadingField::Engine:
         return g ? engineName(g->engine) : none;
     case ReadingField::Precision:
@@ -49,6 +50,25 @@ QVariant readingValue(const LadderRow& r, ReadingField field)
     default:
         return readingText(r, field);
     }
+}
+
+QString statusShort(LadderStatus status)
+{
+    switch (status) {
+    case LadderStatus::Ok:
+        return QStringLiteral("-");
+    case LadderStatus::BelowRange:
+        return QObject::tr("below range");
+    case LadderStatus::AboveRange:
+        return QObject::tr("above range");
+    case LadderStatus::OutOfRange:
+        return QObject::tr("in a gap");
+    case LadderStatus::NoData:
+        return QObject::tr("no runs");
+    case LadderStatus::Sparse:
+        return QObject::tr("hidden: gap");
+    }
+    return QStringLiteral("-");
 }
 
 QString statusText(LadderStatus status)

@@ -14,6 +14,8 @@ enum class ReadingField { TputPerGpu, Engine, Precision, CostPerMTok, TokensPerD
 QString readingText(const LadderRow& row, ReadingField field);
 /// The raw number behind a numeric field (Qt::UserRole), or a null QVariant.
 QVariant readingValue(const LadderRow& row, ReadingField field);
+/// Why a reading has no value in a word or two, for its cell: "below range" and so on.
+QString statusShort(LadderStatus status);
 /// Why a reading has no value, in words: "below the measured range" and so on.
 QString statusText(LadderStatus status);
 /// A reading read across a wide gap between measured points (LadderEntry::sparse): a hatched cell background, and

@@ -1,4 +1,5 @@
 #include "readoutmodel.h"
+#include <QColor>
 #include <QLocale>
 
 #include "palette.h"
@@ -11,9 +12,12 @@ void ReadoutModel::setReadings(std::vector<HardwareLadder> readings, const std::
     if (!sameShape)
         beginResetModel();
     m_rows = std::move(readings);
+    const bool newBaseline = m_baseline != baseline;
     m_baseline = baseline;
     if (!sameShape)
         endResetModel();
+    else if (newBaseline)
+        emit headerDataChanged(Qt::Horizontal, VsBaseline, VsBaseline);
     else if (!m_rows.empty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
@@ -96,6 +100,8 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
             : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && !has)
         return statusText(r.entry.status);
+    if (role == Qt::ForegroundRole && !has && index.column() == TputPerGpu)
+        return QColor(120, 120, 120);
     if (role == Qt::BackgroundRole && field && *field != ReadingField::Engine && *field != ReadingField::Precision)
         return sparseBackground(r);
     if (role == Qt::ToolTipRole)
@@ -121,6 +127,8 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
 {
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == SpeedOfLight)
         return tr("The reading as a share of its hardware's speed of light (the dashed line)");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == CostPerMTok)
+        return tr("$ per million tokens at the chosen price");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -133,11 +141,11 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
     case Precision:
         return tr("Precision");
     case CostPerMTok:
-        return tr("$ / 1M tokens");
+        return tr("$/1M tok");
     case TokensPerDollar:
         return tr("Tokens per $");
     case VsBaseline:
-        return tr("vs baseline");
+        return m_baseline.empty() ? tr("vs baseline") : tr("vs %1").arg(hardwareName(m_baseline));
     case SpeedOfLight:
         return tr("% of SoL");
     }

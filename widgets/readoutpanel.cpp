@@ -6,6 +6,7 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSlider>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -68,6 +69,9 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->setAlternatingRowColors(true);
+    // tokens per $ is a million over the $ per million tokens beside it: the ladder and its CSV carry it, the
+    // readout keeps to what fits a side panel without scrolling
+    m_table->setColumnHidden(ReadoutModel::TokensPerDollar, true);
     m_comparison->setWordWrap(true);
     m_comparison->setTextFormat(Qt::PlainText);
     QFont f = m_comparison->font();
@@ -218,6 +222,42 @@ void ReadoutPanel::setData(std::shared_ptr<const ScopeData> data)
     refresh();
 }
 
+void ReadoutPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitColumns();
+}
+
+void ReadoutPanel::fitColumns()
+{
+    // where the columns do not fit, the ratio to the baseline goes first: the sentence under the table says it
+    // and the panel keeps the room its other columns need, however the splitter is dragged (a new scope may need
+    // more than the first)
+    const int essential = std::min(neededWidth(false), 560);
+    if (minimumWidth() != essential)
+        setMinimumWidth(essential);
+    const bool narrow = width() < neededWidth(true);
+    if (m_table->isColumnHidden(ReadoutModel::VsBaseline) != narrow)
+        m_table->setColumnHidden(ReadoutModel::VsBaseline, narrow);
+}
+
+int ReadoutPanel::neededWidth(bool withRatio) const
+{
+    m_table->resizeColumnsToContents();
+    int columns = 0;
+    for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
+        if (c != ReadoutModel::TokensPerDollar && (withRatio || c != ReadoutModel::VsBaseline))
+            columns += m_table->horizontalHeader()->sectionSize(c) > 0 ? m_table->horizontalHeader()->sectionSize(c)
+                                                                      : std::max(m_table->horizontalHeader()->sectionSizeHint(c),
+                                                                          m_table->fontMetrics().horizontalAdvance(
+                                                                              QStringLiteral("baseline"))
+                                                                              + 16);
+    const int table = columns + 2 * m_table->frameWidth()
+        + m_table->verticalScrollBar()->sizeHint().width();
+    const QMargins margins = layout()->contentsMargins();
+    return std::max(table, layout()->minimumSize().width()) + margins.left() + margins.right() + 12;
+}
+
 bool ReadoutPanel::hideSparse() const
 {
     return m_hideSparse->isChecked();
@@ -243,6 +283,7 @@ void ReadoutPanel::refresh()
         attachSpeedOfLight(*ladders, m_data->speedOfLight);
     m_model->setReadings(ladders ? std::move(*ladders) : std::vector<HardwareLadder> {}, baseline().toStdString());
     m_comparison->setText(m_model->comparison(m_target));
+    fitColumns();
 }
 
 } // namespace paretoscope::ui

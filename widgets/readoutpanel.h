@@ -34,6 +34,16 @@ public:
     QString baseline() const;
     void setBaseline(const QString& hardware);
     /// Whether readings across wide gaps between measured points (LadderEntry::sparse) are left out.
+    /// The width that shows every column of the table without scrolling.
+    int neededWidth(bool withRatio = true) const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void fitColumns();
+
+public:
     bool hideSparse() const;
     void setHideSparse(bool hide);
     ReadoutModel* model() const { return m_model; }

@@ -1,0 +1,128 @@
+#include "chartlegend.h"
+
+#include <QLineSeries>
+#include <QScopedValueRollback>
+#include <QPainter>
+#include <QPixmap>
+
+namespace paretoscope::ui {
+
+namespace {
+
+enum Role { KindRole = Qt::UserRole + 1, IndexRole };
+enum Kind { Group, SpeedOfLight };
+
+// A swatch drawn as the line is: its colour, its dash, a dot for a frontier's knots.
+QIcon swatch(const QPen& linePen, bool knots)
+{
+    QPixmap pm(26, 12);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    QPen pen = linePen;
+    pen.setWidthF(std::min(pen.widthF(), 2.4));
+    p.setPen(pen);
+    p.drawLine(QPointF(1, 6), QPointF(25, 6));
+    if (knots) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(pen.color());
+        p.drawEllipse(QPointF(13, 6), 3.2, 3.2);
+    }
+    return QIcon(pm);
+}
+
+} // namespace
+
+ChartLegend::ChartLegend(QWidget* parent)
+    : QListWidget(parent)
+{
+    setWordWrap(true);
+    setTextElideMode(Qt::ElideNone);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setSelectionMode(QAbstractItemView::NoSelection);
+    setFocusPolicy(Qt::NoFocus);
+    setIconSize(QSize(26, 12));
+    setFrameShape(QFrame::NoFrame);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    setFont(small);
+    setToolTip(tr("Tick or untick a group to show or hide it"));
+    connect(this, &QListWidget::itemChanged, this, &ChartLegend::entryChanged);
+    // a click anywhere on an entry toggles it, its box included: the entries are not user-checkable, so the box
+    // does not toggle it a second time
+    connect(this, &QListWidget::itemClicked, this, [](QListWidgetItem* item) {
+        item->setCheckState(item->checkState() == Qt::Checked ? Qt::Unchecked : Qt::Checked);
+    });
+}
+
+QSize ChartLegend::sizeHint() const
+{
+    return QSize(205, 200);
+}
+
+void ChartLegend::setChart(FrontierChart* chart)
+{
+    m_chart = chart;
+    const QSignalBlocker block(this);
+    clear();
+    if (!chart)
+        return;
+    for (std::size_t i = 0; i < chart->groupCount(); ++i) {
+        auto* item = new QListWidgetItem(chart->groupName(i), this);
+        item->setData(KindRole, Group);
+        item->setData(IndexRole, qulonglong(i));
+        item->setFlags(Qt::ItemIsEnabled);
+    }
+    for (std::size_t i = 0; i < chart->speedOfLightLines().size(); ++i) {
+        auto* item = new QListWidgetItem(chart->speedOfLightName(i), this);
+        item->setData(KindRole, SpeedOfLight);
+        item->setData(IndexRole, qulonglong(i));
+        item->setFlags(Qt::ItemIsEnabled);
+        item->setIcon(swatch(chart->speedOfLightLines()[i]->pen(), false));
+    }
+    connect(chart, &FrontierChart::groupToggled, this, &ChartLegend::sync, Qt::UniqueConnection);
+    sync();
+}
+
+void ChartLegend::sync()
+{
+    if (!m_chart)
+        return;
+    const QScopedValueRollback<bool> guard(m_syncing, true);
+    const QSignalBlocker block(this);
+    for (int r = 0; r < count(); ++r) {
+        QListWidgetItem* it = item(r);
+        const auto i = std::size_t(it->data(IndexRole).toULongLong());
+        if (it->data(KindRole).toInt() == SpeedOfLight) {
+            const bool on = m_chart->speedOfLightLines()[i]->isVisible();
+            it->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+            it->setForeground(on ? palette().color(QPalette::Text) : QColor(150, 150, 150));
+            continue;
+        }
+        const bool on = m_chart->groupVisible(i), covers = m_chart->groupCovers(i);
+        it->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+        it->setForeground(!on ? QColor(150, 150, 150) : covers ? palette().color(QPalette::Text) : QColor(120, 120, 120));
+        QColor c = m_chart->groupColour(i);
+        if (!covers)
+            c.setAlpha(110);
+        QPen pen = m_chart->line(i)->pen();
+        pen.setColor(on ? c : QColor(205, 205, 205));
+        it->setIcon(swatch(pen, true));
+        it->setToolTip(covers ? QString() : tr("Does not reach the target (drawn faint)"));
+    }
+}
+
+void ChartLegend::entryChanged(QListWidgetItem* item)
+{
+    if (m_syncing || !m_chart)
+        return;
+    const bool on = item->checkState() == Qt::Checked;
+    const auto i = std::size_t(item->data(IndexRole).toULongLong());
+    if (item->data(KindRole).toInt() == SpeedOfLight)
+        m_chart->speedOfLightLines()[i]->setVisible(on);
+    else
+        m_chart->toggleGroup(i, on); // the chart says so, and sync() reads it back
+    sync();
+}
+
+} // namespace paretoscope::ui
