@@ -264,4 +264,55 @@ ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const 
     return out;
 }
 
+std::vector<Point> clipPolyline(const std::vector<Point>& line, double xMin, double xMax, double yMin, double yMax,
+    bool logX, bool logY)
+{
+    const auto fx = [&](double x) { return logX ? std::log(x) : x; };
+    const auto fy = [&](double y) { return logY ? std::log(y) : y; };
+    const auto bx = [&](double u) { return logX ? std::exp(u) : u; };
+    const auto by = [&](double v) { return logY ? std::exp(v) : v; };
+    if ((logX && (xMin <= 0 || xMax <= 0)) || (logY && (yMin <= 0 || yMax <= 0)))
+        return {};
+    const double x0 = fx(xMin), x1 = fx(xMax), y0 = fy(yMin), y1 = fy(yMax);
+    std::vector<Point> out;
+    auto add = [&](double u, double v) {
+        const Point p { bx(u), by(v), 0 };
+        if (out.empty() || out.back().x != p.x || out.back().y != p.y)
+            out.push_back(p);
+    };
+    auto usable = [&](const Point& p) { return (!logX || p.x > 0) && (!logY || p.y > 0); };
+    if (line.size() == 1 && usable(line[0])) {
+        const double u = fx(line[0].x), v = fy(line[0].y);
+        if (u >= x0 && u <= x1 && v >= y0 && v <= y1)
+            add(u, v);
+        return out;
+    }
+    for (std::size_t i = 1; i < line.size(); ++i) {
+        if (!usable(line[i - 1]) || !usable(line[i]))
+            continue;
+        // Liang-Barsky: the segment's parameter range inside the box
+        const double u0 = fx(line[i - 1].x), v0 = fy(line[i - 1].y);
+        const double du = fx(line[i].x) - u0, dv = fy(line[i].y) - v0;
+        double t0 = 0, t1 = 1;
+        bool inside = true;
+        for (const auto& [p, q] : { std::pair { -du, u0 - x0 }, std::pair { du, x1 - u0 }, std::pair { -dv, v0 - y0 },
+                 std::pair { dv, y1 - v0 } }) {
+            if (p == 0) {
+                inside = inside && q >= 0;
+                continue;
+            }
+            const double r = q / p;
+            if (p < 0)
+                t0 = std::max(t0, r);
+            else
+                t1 = std::min(t1, r);
+        }
+        if (!inside || t0 > t1)
+            continue;
+        add(u0 + t0 * du, v0 + t0 * dv);
+        add(u0 + t1 * du, v0 + t1 * dv);
+    }
+    return out;
+}
+
 } // namespace paretoscope

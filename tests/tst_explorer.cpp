@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QLabel>
+#include <QValueAxis>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
@@ -344,6 +345,47 @@ private slots:
         QVERIFY(!table->isColumnHidden(ReadoutModel::SpeedOfLight));
         QVERIFY(!table->isColumnHidden(ReadoutModel::CostPerMTok));
         QVERIFY2(!m_window->readout()->comparison().isEmpty(), "the ratio is said under the table");
+    }
+
+    // The bounds are cut at the plot's edges (an SVG does not clip, so the speed of light ran over the legend), and
+    // an exported chart carries its title and source line.
+    void exportsAreClippedAndCaptioned()
+    {
+        // a segment from (10, 100) to (1000, 1) on log-log axes, cut to [20, 500] x [1, 50]: straight in log space,
+        // y = 100 * (x / 10)^-1, so it enters at x = 20 (y = 50) and leaves at x = 500 (y = 2)
+        const auto cut = clipPolyline({ { 10, 100, 0 }, { 1000, 1, 0 } }, 20, 500, 1, 50, true, true);
+        QCOMPARE(int(cut.size()), 2);
+        QVERIFY(std::abs(cut[0].x - 20) < 1e-9 && std::abs(cut[0].y - 50) < 1e-9);
+        QVERIFY(std::abs(cut[1].x - 500) < 1e-9 && std::abs(cut[1].y - 2) < 1e-9);
+        // linear: (0, 0) to (10, 10) in [0, 4] x [0, 10] leaves at (4, 4)
+        const auto lin = clipPolyline({ { 0, 0, 0 }, { 10, 10, 0 } }, 0, 4, 0, 10, false, false);
+        QCOMPARE(int(lin.size()), 2);
+        QCOMPARE(lin[1].x, 4.0);
+        QCOMPARE(lin[1].y, 4.0);
+        QVERIFY(clipPolyline({ { 0, 20, 0 }, { 10, 30, 0 } }, 0, 10, 0, 10, false, false).empty());
+
+        QVERIFY(show("dsr1", 8192, 1024));
+        ChartPanel* panel = m_window->chartPanel();
+        ChartState st = panel->state();
+        st.request.logY = false;
+        panel->setState(st);
+        FrontierChart* chart = panel->chart();
+        auto* ay = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).front());
+        QVERIFY(ay);
+        QVERIFY(!chart->speedOfLightLines().empty());
+        for (QLineSeries* sol : chart->speedOfLightLines())
+            for (const QPointF& p : sol->points())
+                QVERIFY2(p.y() <= ay->max() * (1 + 1e-9), qPrintable(QString::number(p.y())));
+
+        const QString svg = m_dir.filePath("captioned.svg");
+        QVERIFY(m_window->exportChartSvg(svg, QSize(900, 560)).ok());
+        const QString text = QString::fromUtf8(readAll(svg));
+        QVERIFY2(text.contains("<title>dsr1 · ISL 8192 / OSL 1024"), qPrintable(text.left(600)));
+        const QString runs = QLocale(QLocale::English).toString(qulonglong(m_window->scopeData()->runCount));
+        QVERIFY2(text.contains("Paretoscope · " + runs + " runs from store.sqlite"), "the source line is drawn");
+        QVERIFY(text.contains(QDate::currentDate().toString(Qt::ISODate)));
+        st.request.logY = true;
+        panel->setState(st);
     }
 
     void cleanupTestCase() { m_window.reset(); }

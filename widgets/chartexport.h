@@ -7,16 +7,23 @@
 
 namespace paretoscope::ui {
 
+/// What a chart shared on its own says of itself: a title above it (scope, lengths, metric, tier, dates) and a
+/// source line under it (where the runs came from, when it was drawn).
+struct ChartCaption {
+    QString title;
+    QString source;
+};
+
 /// Renders the chart of a scope, as the window shows it, into an image of size x scale pixels (the layout is
 /// that of a size-sized window, drawn at scale: 2 gives a sharp picture for documents).
 QImage renderChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
-    QSize size, qreal scale);
+    QSize size, qreal scale, const ChartCaption& caption = {});
 /// Writes that image as PNG; the error names the file.
 Status exportChartPng(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
-    const PricingCatalog& pricing, QSize size, qreal scale);
+    const PricingCatalog& pricing, QSize size, qreal scale, const ChartCaption& caption = {});
 /// Writes the chart as SVG (vector lines and text).
 Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
-    const PricingCatalog& pricing, QSize size);
+    const PricingCatalog& pricing, QSize size, const ChartCaption& caption = {});
 /// Writes text (a CSV from core) atomically: the file is whole or untouched.
 Status writeTextFile(const QString& path, const std::string& text);
 

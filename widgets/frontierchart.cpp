@@ -27,6 +27,15 @@ QString yAxisTitle(const ChartRequest& r, TputMetric metric)
 
 namespace {
 
+std::pair<double, double> axisRange(const QAbstractAxis* axis)
+{
+    if (auto* v = qobject_cast<const QValueAxis*>(axis))
+        return { v->min(), v->max() };
+    if (auto* v = qobject_cast<const QLogValueAxis*>(axis))
+        return { v->min(), v->max() };
+    return { 0, 0 };
+}
+
 QAbstractAxis* makeAxis(bool log, double lo, double hi, const QString& title, bool fromZero)
 {
     QString format = hi >= 100 ? "%.0f" : hi >= 1 ? "%.2f" : "%.3f";
@@ -116,6 +125,17 @@ FrontierChart::FrontierChart(
         yAxisTitle(m_state.request, m_data->metric), !m_state.request.logY);
     addAxis(ax, Qt::AlignBottom);
     addAxis(ay, Qt::AlignLeft);
+    // the bounds are cut at the plot's edges here: a renderer that does not clip (SVG) would draw them over the
+    // title and the legend
+    const auto [x0, x1] = axisRange(ax);
+    const auto [y0, y1] = axisRange(ay);
+    for (std::size_t i = 0; i < m_solLines.size(); ++i) {
+        QList<QPointF> cut;
+        for (const Point& p : clipPolyline(
+                 m_chart.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY))
+            cut.append(QPointF(p.x, p.y));
+        m_solLines[i]->replace(cut);
+    }
     // an invisible anchor keeps the axes usable for mapping even when every group is switched off
     auto* anchor = new QLineSeries;
     addSeries(anchor);

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDate>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -455,14 +456,44 @@ Status MainWindow::exportChartPng(const QString& path, QSize size, qreal scale) 
 {
     if (!m_data)
         return Error { "nothing to export yet" };
-    return ui::exportChartPng(path, m_data, m_chart->state(), bundledPricing(), size, scale);
+    return ui::exportChartPng(path, m_data, m_chart->state(), bundledPricing(), size, scale, chartCaption());
+}
+
+ChartCaption MainWindow::chartCaption() const
+{
+    ChartCaption c;
+    if (!m_data)
+        return c;
+    const Scope& scope = m_data->scope;
+    const ChartRequest& request = m_chart->state().request;
+    QStringList title;
+    title << QString::fromStdString(scope.model);
+    title << (scope.isl ? QStringLiteral("ISL %1 / OSL %2").arg(*scope.isl).arg(scope.osl.value_or(0))
+                        : QString::fromStdString(scope.workload));
+    title << yAxisTitle(request, m_data->metric) + tr(" vs ") + xAxisTitle(request).section(' ', 0, 0).toLower();
+    if (request.y == ChartY::Cost) {
+        const PriceChoice price = m_chart->state().request.price;
+        const PricingTier* tier = price.tierKey.empty() ? nullptr : bundledPricing().find(price.tierKey);
+        title << (tier ? QString::fromStdString(tier->label)
+                       : tr("$%1/GPU/hr").arg(price.customUsdPerGpuHour.value_or(0), 0, 'f', 2));
+    }
+    if (!scope.dateFrom.empty() || !scope.dateTo.empty())
+        title << tr("runs %1 to %2")
+                     .arg(scope.dateFrom.empty() ? tr("the first") : QString::fromStdString(scope.dateFrom),
+                         scope.dateTo.empty() ? tr("the last") : QString::fromStdString(scope.dateTo));
+    c.title = title.join(QStringLiteral(" · "));
+    c.source = tr("Paretoscope · %1 runs from %2 · drawn %3")
+                   .arg(QLocale(QLocale::English).toString(qulonglong(m_data->runCount)),
+                       QFileInfo(QString::fromStdString(m_store->path())).fileName(),
+                       QDate::currentDate().toString(Qt::ISODate));
+    return c;
 }
 
 Status MainWindow::exportChartSvg(const QString& path, QSize size) const
 {
     if (!m_data)
         return Error { "nothing to export yet" };
-    return ui::exportChartSvg(path, m_data, m_chart->state(), bundledPricing(), size);
+    return ui::exportChartSvg(path, m_data, m_chart->state(), bundledPricing(), size, chartCaption());
 }
 
 Status MainWindow::exportFrontierCsv(const QString& path)

@@ -3,6 +3,7 @@
 #include <QMainWindow>
 #include <memory>
 
+#include "chartexport.h"
 #include "chartpanel.h"
 #include "filterpanel.h"
 #include "importcontroller.h"
@@ -50,6 +51,8 @@ public:
     /// Exports of what is in view; errors come back with the file named.
     Status exportChartPng(const QString& path, QSize size, qreal scale) const;
     Status exportChartSvg(const QString& path, QSize size) const;
+    /// The title and source line an exported chart carries.
+    ChartCaption chartCaption() const;
     Status exportFrontierCsv(const QString& path);
     Status exportLadderCsv(const QString& path) const;
     Status exportRunsCsv(const QString& path);
