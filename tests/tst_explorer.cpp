@@ -11,6 +11,8 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QTableView>
+#include <QTabWidget>
+#include <QSortFilterProxyModel>
 #include <QHeaderView>
 #include <map>
 #include <set>
@@ -24,6 +26,7 @@
 #include "widgets/laddermodel.h"
 #include "widgets/palette.h"
 #include "widgets/readoutmodel.h"
+#include "widgets/runspanel.h"
 #include "widgets/mainwindow.h"
 
 using namespace paretoscope;
@@ -386,6 +389,40 @@ private slots:
         QVERIFY(text.contains(QDate::currentDate().toString(Qt::ISODate)));
         st.request.logY = true;
         panel->setState(st);
+    }
+
+    // The Runs tab filters by every word in any column, and its count says how many match (it stayed "195 runs").
+    void runsFilterMatchesEveryWordAndCounts()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        filterItem("FP8")->setCheckState(Qt::Checked);
+        QVERIFY(waitShown());
+        RunsPanel* runs = m_window->runs();
+        m_window->findChild<QTabWidget*>()->setCurrentWidget(runs);
+        const int all = runs->model()->rowCount();
+        QVERIFY(all > 0);
+        QCOMPARE(runs->countText(), QStringLiteral("%1 runs").arg(QLocale(QLocale::English).toString(all)));
+        // counted here on their own: rows whose some cell holds "mi355x" and some cell "mtp"
+        auto holds = [&](int row, const QString& word) {
+            for (int c = 0; c < runs->model()->columnCount(); ++c)
+                if (runs->model()->index(row, c).data().toString().contains(word, Qt::CaseInsensitive))
+                    return true;
+            return false;
+        };
+        int expected = 0;
+        for (int r = 0; r < all; ++r)
+            expected += holds(r, "mi355x") && holds(r, "mtp");
+        QVERIFY(expected > 0 && expected < all);
+        runs->setFilterText("mi355x  MTP");
+        QCOMPARE(runs->proxy()->rowCount(), expected);
+        QCOMPARE(runs->countText(),
+            QStringLiteral("%1 of %2 runs match").arg(expected).arg(QLocale(QLocale::English).toString(all)));
+        runs->setFilterText("mi355x nosuchword");
+        QCOMPARE(runs->proxy()->rowCount(), 0);
+        runs->setFilterText(QString());
+        QCOMPARE(runs->proxy()->rowCount(), all);
+        filterItem("FP8")->setCheckState(Qt::Unchecked);
+        QVERIFY(waitShown());
     }
 
     void cleanupTestCase() { m_window.reset(); }

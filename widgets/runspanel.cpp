@@ -12,18 +12,48 @@
 
 namespace paretoscope::ui {
 
+namespace {
+
+// Keeps the rows that hold every word of the filter, each in any column ("mi355x mtp": MI355X runs with MTP).
+class WordsFilter : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setWords(const QString& text)
+    {
+        m_words = text.split(' ', Qt::SkipEmptyParts);
+        invalidateFilter();
+    }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override
+    {
+        const QAbstractItemModel* m = sourceModel();
+        for (const QString& word : m_words) {
+            bool found = false;
+            for (int c = 0; c < m->columnCount(parent) && !found; ++c)
+                found = m->index(row, c, parent).data().toString().contains(word, Qt::CaseInsensitive);
+            if (!found)
+                return false;
+        }
+        return true;
+    }
+
+private:
+    QStringList m_words;
+};
+
+} // namespace
+
 RunsPanel::RunsPanel(QWidget* parent)
     : QWidget(parent)
     , m_model(new RunsModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new WordsFilter(this))
     , m_table(new QTableView(this))
     , m_filter(new QLineEdit(this))
     , m_info(new QLabel(this))
 {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(Qt::UserRole);
-    m_proxy->setFilterKeyColumn(-1);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -31,7 +61,7 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setAlternatingRowColors(true);
-    m_filter->setPlaceholderText(tr("Filter runs (any column)"));
+    m_filter->setPlaceholderText(tr("Filter runs: every word, in any column"));
     m_filter->setClearButtonEnabled(true);
     m_info->setTextFormat(Qt::PlainText);
     auto* del = new QPushButton(tr("Delete selected…"), this);
@@ -43,7 +73,10 @@ RunsPanel::RunsPanel(QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
     layout->addWidget(m_table, 1);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        static_cast<WordsFilter*>(m_proxy)->setWords(text);
+        showCount();
+    });
     connect(del, &QPushButton::clicked, this, [this] {
         const auto ids = selectedRunIds();
         if (ids.empty())
@@ -57,13 +90,36 @@ RunsPanel::RunsPanel(QWidget* parent)
 
 void RunsPanel::setRuns(std::vector<StoredRun> runs, std::size_t inScope)
 {
-    const std::size_t shown = runs.size();
+    m_loaded = runs.size();
+    m_inScope = inScope;
     m_model->setRuns(std::move(runs));
-    QLocale en(QLocale::English);
-    m_info->setText(shown < inScope ? tr("%1 of %2 runs shown; narrow the filters to see the rest")
-                                          .arg(en.toString(qulonglong(shown)), en.toString(qulonglong(inScope)))
-                                    : tr("%1 runs").arg(en.toString(qulonglong(shown))));
+    showCount();
     m_table->resizeColumnsToContents();
+}
+
+void RunsPanel::showCount()
+{
+    QLocale en(QLocale::English);
+    const auto n = [&](std::size_t v) { return en.toString(qulonglong(v)); };
+    const std::size_t matching = std::size_t(m_proxy->rowCount());
+    if (m_loaded < m_inScope)
+        m_info->setText(matching < m_loaded
+                ? tr("%1 match of %2 runs shown (%3 in scope); narrow the filters to see the rest")
+                      .arg(n(matching), n(m_loaded), n(m_inScope))
+                : tr("%1 of %2 runs shown; narrow the filters to see the rest").arg(n(m_loaded), n(m_inScope)));
+    else
+        m_info->setText(matching < m_loaded ? tr("%1 of %2 runs match").arg(n(matching), n(m_loaded))
+                                            : tr("%1 runs").arg(n(m_loaded)));
+}
+
+QString RunsPanel::countText() const
+{
+    return m_info->text();
+}
+
+void RunsPanel::setFilterText(const QString& text)
+{
+    m_filter->setText(text);
 }
 
 std::vector<long long> RunsPanel::selectedRunIds() const

@@ -24,11 +24,17 @@ public:
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QTableView* table() const { return m_table; }
     std::vector<long long> selectedRunIds() const;
+    /// The count line beside the filter: "12 of 195 runs match" while a filter narrows them.
+    QString countText() const;
+    void setFilterText(const QString& text);
 
 signals:
     void deleteRequested(const std::vector<long long>& runIds);
 
 private:
+    void showCount();
+    std::size_t m_loaded = 0;
+    std::size_t m_inScope = 0;
     RunsModel* m_model;
     QSortFilterProxyModel* m_proxy;
     QTableView* m_table;
