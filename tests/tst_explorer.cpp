@@ -4,6 +4,11 @@
 
 #include <QCheckBox>
 #include <QLabel>
+#include <QDir>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QLineEdit>
+#include <QSpinBox>
 #include <QValueAxis>
 #include <QLineSeries>
 #include <QListWidget>
@@ -23,6 +28,7 @@
 #include "core/storepaths.h"
 #include "tests/support/testutil.h"
 #include "widgets/chartpanel.h"
+#include "widgets/importdialogs.h"
 #include "widgets/laddermodel.h"
 #include "widgets/palette.h"
 #include "widgets/readoutmodel.h"
@@ -423,6 +429,75 @@ private slots:
         QCOMPARE(runs->proxy()->rowCount(), all);
         filterItem("FP8")->setCheckState(Qt::Unchecked);
         QVERIFY(waitShown());
+    }
+
+    // A vLLM sweep of eight files from one folder asks once (it asked eight times), with the model taken from the
+    // files' model_id (a Hugging Face cache path) and only the GPU counts that apply shown.
+    void benchSweepAsksOncePerFolder()
+    {
+        QCOMPARE(modelName("/models/models--openai--gpt-oss-120b/snapshots/b5c939de8f754692c1647ca79fbf85e8c1e70f8a/"),
+            QStringLiteral("gpt-oss-120b"));
+        QCOMPARE(modelName("MiniMax-M2.5"), QStringLiteral("MiniMax-M2.5"));
+        QCOMPARE(modelName("/data/llama-3-70b"), QStringLiteral("llama-3-70b"));
+        const QDir folder(fixture("inferencex-raw-bench-serving/gpt-oss-120b"));
+        QStringList paths;
+        for (const QString& f : folder.entryList({ "*.json" }, QDir::Files))
+            paths << folder.filePath(f);
+        QCOMPARE(paths.size(), 8);
+        int asked = 0;
+        QString offered, model;
+        bool gpusShown = false, prefillShown = false;
+        std::function<void()> answer = [&] {
+            CallerFieldsDialog* dialog = nullptr;
+            for (QWidget* w : QApplication::topLevelWidgets())
+                if (auto* d = qobject_cast<CallerFieldsDialog*>(w); d && d->isVisible())
+                    dialog = d;
+            if (!dialog) {
+                QTimer::singleShot(20, answer);
+                return;
+            }
+            ++asked;
+            for (QCheckBox* c : dialog->findChildren<QCheckBox*>())
+                if (c->isVisible())
+                    offered = c->text();
+            for (QLineEdit* e : dialog->findChildren<QLineEdit*>())
+                if (e->placeholderText().startsWith("e.g. b300"))
+                    e->setText("b200");
+                else if (e->placeholderText().startsWith("e.g. DeepSeek"))
+                    model = e->text();
+            for (QSpinBox* sb : dialog->findChildren<QSpinBox*>())
+                if (sb->value() == 8 && sb->isVisible()) {
+                    gpusShown = true;
+                    sb->setValue(16);
+                }
+            prefillShown = false;
+            for (QSpinBox* sb : dialog->findChildren<QSpinBox*>())
+                prefillShown = prefillShown || (sb->minimum() == 1 && sb->isVisible());
+            dialog->accept();
+            if (asked < 10) // a dialog per file would be answered too, and counted
+                QTimer::singleShot(20, answer);
+        };
+        QTimer::singleShot(0, answer);
+        QSignalSpy done(m_window.get(), &MainWindow::importFinished);
+        m_window->importPaths(paths);
+        QVERIFY(done.count() || done.wait(30000));
+        QCOMPARE(asked, 1);
+        QVERIFY2(offered.contains("other 7 vllm-bench files from"), qPrintable(offered));
+        QCOMPARE(model, QStringLiteral("gpt-oss-120b"));
+        QVERIFY(gpusShown);
+        QVERIFY2(!prefillShown, "aggregated serving shows one GPU count");
+        const QList<ImportResultLine> results = m_window->lastImportResults();
+        QCOMPARE(results.size(), 8);
+        for (const ImportResultLine& r : results)
+            QVERIFY2(r.ok && r.message.startsWith("1 run imported (vllm-bench)"), qPrintable(r.message));
+        // the results read whole: a long result wraps, its notes under it
+        ImportResultLine noted { "agg.json", true, "3 runs imported (inferencex-agg), 0 already stored",
+            { "agg.json: 1 record (2): field 'input_tput_per_gpu' is 0, left out" } };
+        ImportResultsDialog dialog({ noted });
+        QTreeWidgetItem* item = dialog.list()->topLevelItem(0);
+        QVERIFY(item->text(1).contains("left out"));
+        QVERIFY(dialog.list()->wordWrap());
+        QCOMPARE(dialog.list()->header()->sectionResizeMode(0), QHeaderView::Interactive);
     }
 
     void cleanupTestCase() { m_window.reset(); }

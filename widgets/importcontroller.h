@@ -20,6 +20,7 @@ struct ImportResultLine {
     QString source;
     bool ok = false;
     QString message; ///< "1,234 runs imported, 5 already stored" or the error
+    QStringList notes; ///< what was kept or left out without refusing the source ("field 'x' is 0, left out")
 };
 
 /// Runs imports off the GUI thread with its own store connection, one source at a time, each all or nothing.

@@ -2,7 +2,12 @@
 
 #include "palette.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -10,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QStyle>
 #include <QTreeWidget>
@@ -28,8 +34,11 @@ CallerFieldsDialog::CallerFieldsDialog(const QString& file, const QString& forma
     , m_model(new QLineEdit(this))
     , m_isl(new QSpinBox(this))
     , m_osl(new QSpinBox(this))
+    , m_serving(new QComboBox(this))
+    , m_applyToRest(new QCheckBox(this))
 {
     setWindowTitle(tr("What did this run on?"));
+    m_format = format;
     auto* intro = new QLabel(tr("%1 is a %2 result. It does not say what it ran on; give the fields below.")
                                  .arg(QFileInfo(file).fileName(), format),
         this);
@@ -39,8 +48,6 @@ CallerFieldsDialog::CallerFieldsDialog(const QString& file, const QString& forma
     for (QSpinBox* s : { m_gpus, m_prefill, m_decode })
         s->setRange(0, 4096);
     m_gpus->setValue(8);
-    m_prefill->setSpecialValueText(tr("(not disaggregated)"));
-    m_decode->setSpecialValueText(tr("(not disaggregated)"));
     m_engine->setEditable(true);
     m_engine->addItems({ QStringLiteral("vllm"), QStringLiteral("sglang") });
     if (format.contains(QLatin1String("sglang")))
@@ -51,14 +58,33 @@ CallerFieldsDialog::CallerFieldsDialog(const QString& file, const QString& forma
         s->setRange(0, 10000000);
         s->setSpecialValueText(tr("(from the file)"));
     }
-    auto* form = new QFormLayout;
+    // one pool of GPUs, or prefill and decode apart: only the counts that apply are asked for
+    m_serving->addItem(tr("Aggregated: one pool of GPUs"));
+    m_serving->addItem(tr("Disaggregated: prefill and decode GPUs apart"));
+    m_serving->setToolTip(tr("tok/s/GPU divides the throughput by every GPU; disaggregated, input tokens are also "
+                             "counted per prefill GPU and output tokens per decode GPU"));
+    m_prefill->setSpecialValueText(QString());
+    m_decode->setSpecialValueText(QString());
+    m_prefill->setRange(1, 4096);
+    m_decode->setRange(1, 4096);
+    m_prefill->setValue(1);
+    m_decode->setValue(1);
+    const QString fromFile = modelInFile(file);
+    if (!fromFile.isEmpty()) {
+        m_fileModel = fromFile;
+        m_model->setText(fromFile);
+        m_model->setToolTip(tr("From the file's model_id; change it to file the runs under another name"));
+    }
+    m_form = new QFormLayout;
+    auto* form = m_form;
     form->addRow(tr("Hardware"), m_hardware);
+    form->addRow(tr("Serving"), m_serving);
     form->addRow(tr("GPUs"), m_gpus);
     form->addRow(tr("Prefill GPUs"), m_prefill);
     form->addRow(tr("Decode GPUs"), m_decode);
     form->addRow(tr("Engine"), m_engine);
     form->addRow(tr("Precision"), m_precision);
-    form->addRow(tr("Model"), m_model);
+    form->addRow(fromFile.isEmpty() ? tr("Model") : tr("Model (from the file)"), m_model);
     form->addRow(tr("Input length (ISL)"), m_isl);
     form->addRow(tr("Output length (OSL)"), m_osl);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -66,10 +92,14 @@ CallerFieldsDialog::CallerFieldsDialog(const QString& file, const QString& forma
     m_ok->setText(tr("Import"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    m_applyToRest->setVisible(false);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(intro);
     layout->addLayout(form);
+    layout->addWidget(m_applyToRest);
     layout->addWidget(buttons);
+    connect(m_serving, &QComboBox::currentIndexChanged, this, &CallerFieldsDialog::showServing);
+    showServing();
     for (QLineEdit* e : { m_hardware, m_precision, m_model })
         connect(e, &QLineEdit::textChanged, this, &CallerFieldsDialog::validate);
     for (QSpinBox* s : { m_gpus, m_prefill, m_decode })
@@ -82,8 +112,7 @@ ImportOptions CallerFieldsDialog::options() const
 {
     ImportOptions o;
     o.hardware = m_hardware->text().trimmed().toLower().toStdString();
-    const bool split = m_prefill->value() > 0 || m_decode->value() > 0;
-    if (split) {
+    if (m_serving->currentIndex() == 1) {
         o.prefillGpus = m_prefill->value();
         o.decodeGpus = m_decode->value();
     } else {
@@ -102,13 +131,76 @@ void CallerFieldsDialog::setOptions(const ImportOptions& o)
     m_hardware->setText(QString::fromStdString(o.hardware));
     if (o.gpus > 0)
         m_gpus->setValue(o.gpus);
-    m_prefill->setValue(o.prefillGpus);
-    m_decode->setValue(o.decodeGpus);
+    m_serving->setCurrentIndex(o.prefillGpus > 0 && o.decodeGpus > 0 ? 1 : 0);
+    if (o.prefillGpus > 0)
+        m_prefill->setValue(o.prefillGpus);
+    if (o.decodeGpus > 0)
+        m_decode->setValue(o.decodeGpus);
     if (!o.engine.empty())
         m_engine->setCurrentText(QString::fromStdString(o.engine));
     if (!o.precision.empty())
         m_precision->setText(QString::fromStdString(o.precision));
-    m_model->setText(QString::fromStdString(o.model));
+    // the file's own model_id wins over an earlier file's answer
+    if (m_fileModel.isEmpty())
+        m_model->setText(QString::fromStdString(o.model));
+}
+
+void CallerFieldsDialog::offerForRest(int count, const QString& folder)
+{
+    m_applyToRest->setText((count == 1 ? tr("Use these answers for the other %3 %1 file from %2")
+                                       : tr("Use these answers for the other %3 %1 files from %2"))
+                               .arg(m_format, QDir::toNativeSeparators(folder), QString::number(count)));
+    m_applyToRest->setChecked(true);
+    m_applyToRest->setVisible(count > 0);
+}
+
+bool CallerFieldsDialog::applyToRest() const
+{
+    return !m_applyToRest->isHidden() && m_applyToRest->isChecked(); // asked after the dialog closed
+}
+
+void CallerFieldsDialog::showServing()
+{
+    const bool split = m_serving->currentIndex() == 1;
+    m_form->setRowVisible(m_gpus, !split);
+    m_form->setRowVisible(m_prefill, split);
+    m_form->setRowVisible(m_decode, split);
+    validate();
+    adjustSize();
+}
+
+QString modelInFile(const QString& path)
+{
+    // a bench result is a small JSON object (SGLang appends one per line): its model_id, else its model
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly) || f.size() > 64 * 1024 * 1024)
+        return {};
+    const QByteArray bytes = f.readAll();
+    QJsonDocument doc = QJsonDocument::fromJson(bytes);
+    if (!doc.isObject())
+        doc = QJsonDocument::fromJson(bytes.left(bytes.indexOf('\n')));
+    const QJsonObject o = doc.object();
+    for (const char* key : { "model_id", "model" }) {
+        const QString v = o.value(QLatin1String(key)).toString().trimmed();
+        if (!v.isEmpty())
+            return modelName(v);
+    }
+    return {};
+}
+
+QString modelName(const QString& modelId)
+{
+    // a Hugging Face cache path (/models/models--openai--gpt-oss-120b/snapshots/<commit>/) names the model in its
+    // "models--org--name" part; another path by its last part that is not a commit hash; a plain name as written
+    static const QRegularExpression cache(QStringLiteral("models--[^/]+?--([^/]+)"));
+    if (const auto m = cache.match(modelId); m.hasMatch())
+        return m.captured(1);
+    static const QRegularExpression hash(QStringLiteral("^[0-9a-f]{40}$"));
+    const QStringList parts = modelId.split('/', Qt::SkipEmptyParts);
+    for (auto it = parts.rbegin(); it != parts.rend(); ++it)
+        if (!hash.match(*it).hasMatch() && *it != QLatin1String("snapshots"))
+            return modelId.startsWith('/') || parts.size() > 2 ? *it : modelId;
+    return modelId;
 }
 
 void CallerFieldsDialog::validate()
@@ -126,23 +218,36 @@ ImportResultsDialog::ImportResultsDialog(const QList<ImportResultLine>& results,
     m_list->setColumnCount(2);
     m_list->setHeaderLabels({ tr("Source"), tr("Result") });
     m_list->setRootIsDecorated(false);
+    // the result reads whole: it wraps in its column rather than end in "…"; a long source name is cut in its
+    // middle (its tooltip is whole)
     m_list->setWordWrap(true);
-    int failed = 0;
+    m_list->setUniformRowHeights(false);
+    m_list->setTextElideMode(Qt::ElideMiddle);
+    int failed = 0, noted = 0;
     for (const ImportResultLine& r : results) {
-        auto* item = new QTreeWidgetItem(m_list, { r.source, r.message });
+        const QString message = r.notes.isEmpty() ? r.message : r.message + QStringLiteral("\n") + r.notes.join('\n');
+        noted += !r.notes.isEmpty();
+        auto* item = new QTreeWidgetItem(m_list, { QFileInfo(r.source).fileName().isEmpty() || r.source.contains("://")
+                                                          ? r.source
+                                                          : QFileInfo(r.source).fileName(),
+                                                      message });
         item->setIcon(0, style()->standardIcon(r.ok ? QStyle::SP_DialogApplyButton : QStyle::SP_MessageBoxWarning));
         item->setToolTip(0, plainToolTip(r.source));
-        item->setToolTip(1, plainToolTip(r.message));
+        item->setToolTip(1, plainToolTip(message));
         if (!r.ok) {
             item->setForeground(1, QColor(176, 0, 32));
             ++failed;
         }
     }
-    m_list->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    auto* summary
-        = new QLabel(failed ? tr("%n source(s) failed and imported nothing; the others are stored.", nullptr, failed)
-                            : tr("Every source was imported."),
-            this);
+    m_list->header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    m_list->header()->setStretchLastSection(true);
+    m_list->setColumnWidth(0, 260);
+    QString said = failed ? tr("%n source(s) failed and imported nothing; the others are stored.", nullptr, failed)
+                          : tr("Every source was imported.");
+    if (noted)
+        said += QLatin1Char(' ') + tr("Notes under a result say what was kept or left out.");
+    auto* summary = new QLabel(said, this);
+    summary->setWordWrap(true);
     summary->setTextFormat(Qt::PlainText);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::accept);

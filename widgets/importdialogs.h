@@ -4,7 +4,9 @@
 
 #include "importcontroller.h"
 
+class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLineEdit;
 class QSpinBox;
 class QTreeWidget;
@@ -18,11 +20,18 @@ class CallerFieldsDialog : public QDialog {
 public:
     CallerFieldsDialog(const QString& file, const QString& format, QWidget* parent = nullptr);
     ImportOptions options() const;
-    /// Pre-fills from earlier answers.
+    /// Pre-fills from earlier answers (the file's own model_id wins).
     void setOptions(const ImportOptions& options);
+    /// Offers to answer once for the other files of this kind from the same folder (ticked by default).
+    void offerForRest(int count, const QString& folder);
+    bool applyToRest() const;
 
 private:
     void validate();
+    void showServing();
+    QString m_format;
+    QString m_fileModel;
+    QFormLayout* m_form = nullptr;
     QLineEdit* m_hardware;
     QSpinBox* m_gpus;
     QSpinBox* m_prefill;
@@ -32,8 +41,16 @@ private:
     QLineEdit* m_model;
     QSpinBox* m_isl;
     QSpinBox* m_osl;
+    QComboBox* m_serving;
+    QCheckBox* m_applyToRest;
     class QPushButton* m_ok;
 };
+
+/// The model a bench result names (model_id, else model), empty when it names none.
+QString modelInFile(const QString& path);
+/// A model's name from what a result calls it: "gpt-oss-120b" from a Hugging Face cache path, "org/name" as
+/// written.
+QString modelName(const QString& modelId);
 
 /// The per-source results of an import: what came in, and each error in plain words.
 class ImportResultsDialog : public QDialog {

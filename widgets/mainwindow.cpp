@@ -19,6 +19,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <map>
 
 #include "chartexport.h"
 #include "core/bundled.h"
@@ -414,18 +415,42 @@ QString MainWindow::describeRun(long long id)
 
 void MainWindow::importPaths(const QStringList& paths)
 {
+    // a bench result does not say what it ran on: asked once per file, or once for every such file of a folder
     std::vector<ImportItem> items;
-    ImportOptions remembered;
+    std::vector<std::optional<Format>> formats;
     for (const QString& path : paths) {
+        std::optional<Format> f;
+        if (!isUrl(path.toStdString()) && QFileInfo(path).isFile())
+            if (auto format = detectFileFormat(path.toStdString());
+                format && (*format == Format::VllmBench || *format == Format::SglangBench))
+                f = *format;
+        formats.push_back(f);
+    }
+    ImportOptions remembered;
+    std::map<std::pair<QString, int>, ImportOptions> forFolder; // (folder, format) -> the answers given once
+    for (int i = 0; i < paths.size(); ++i) {
+        const QString& path = paths[i];
         ImportItem item { path, {} };
-        if (!isUrl(path.toStdString()) && QFileInfo(path).isFile()) {
-            auto format = detectFileFormat(path.toStdString());
-            if (format && (*format == Format::VllmBench || *format == Format::SglangBench)) {
+        if (const auto format = formats[std::size_t(i)]) {
+            const QString folder = QFileInfo(path).absolutePath();
+            const auto key = std::make_pair(folder, int(*format));
+            if (auto it = forFolder.find(key); it != forFolder.end()) {
+                item.options = it->second;
+                // the model each file names is its own
+                if (const QString model = modelInFile(path); !model.isEmpty())
+                    item.options.model = model.toStdString();
+            } else {
+                int rest = 0;
+                for (int j = i + 1; j < paths.size(); ++j)
+                    rest += formats[std::size_t(j)] == format && QFileInfo(paths[j]).absolutePath() == folder;
                 CallerFieldsDialog dialog(path, QString::fromLatin1(formatName(*format).data()), this);
                 dialog.setOptions(remembered);
+                dialog.offerForRest(rest, folder);
                 if (dialog.exec() != QDialog::Accepted)
                     continue;
                 item.options = remembered = dialog.options();
+                if (dialog.applyToRest())
+                    forFolder[key] = item.options;
             }
         }
         items.push_back(std::move(item));
