@@ -4,6 +4,8 @@
 
 #include <QCheckBox>
 #include <QLabel>
+#include <QKeyEvent>
+#include <QSlider>
 #include <QDir>
 #include <QTimer>
 #include <QTreeWidget>
@@ -33,6 +35,7 @@
 #include "widgets/palette.h"
 #include "widgets/readoutmodel.h"
 #include "widgets/runspanel.h"
+#include "widgets/sessiondialog.h"
 #include "widgets/mainwindow.h"
 
 using namespace paretoscope;
@@ -498,6 +501,75 @@ private slots:
         QVERIFY(item->text(1).contains("left out"));
         QVERIFY(dialog.list()->wordWrap());
         QCOMPARE(dialog.list()->header()->sectionResizeMode(0), QHeaderView::Interactive);
+    }
+
+    // Smaller things a planner met: Ctrl+E reaches the window from a text box; the arrow keys move the target by one
+    // tok/s/user; the custom price and the live-session dialog's fields outlive the window; the latency view marks the
+    // target; a reading with no value says why.
+    void smallerThings()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        // a line edit takes Ctrl+E as "end of line" unless the window keeps its shortcut
+        QLineEdit* box = m_window->findChild<RunsPanel*>()->findChild<QLineEdit*>();
+        QVERIFY(box);
+        QKeyEvent ctrlE(QEvent::ShortcutOverride, Qt::Key_E, Qt::ControlModifier);
+        QApplication::sendEvent(box, &ctrlE);
+        QVERIFY2(!ctrlE.isAccepted(), "the text box does not take the window's Ctrl+E");
+        QKeyEvent ctrlC(QEvent::ShortcutOverride, Qt::Key_C, Qt::ControlModifier);
+        QApplication::sendEvent(box, &ctrlC);
+        QVERIFY2(ctrlC.isAccepted(), "copy stays the text box's");
+
+        m_window->readout()->setTarget(50);
+        QSlider* slider = m_window->readout()->findChild<QSlider*>();
+        QTest::keyClick(slider, Qt::Key_Right);
+        QCOMPARE(m_window->readout()->target(), 51.0);
+        QTest::keyClick(slider, Qt::Key_Left);
+        QTest::keyClick(slider, Qt::Key_Left);
+        QCOMPARE(m_window->readout()->target(), 49.0);
+        m_window->readout()->setTarget(50);
+
+        // the custom price is kept though a tier is chosen when the window closes
+        m_window->readout()->setPrice(QString(), 3.75);
+        m_window->readout()->setPrice("retail", 3.75);
+        QVERIFY(m_window->close());
+        QCOMPARE(QSettings().value("readout/customPrice").toDouble(), 3.75);
+        m_window->show();
+
+        {
+            SessionDialog first(QString(), m_window.get());
+            for (QLineEdit* e : first.findChildren<QLineEdit*>())
+                if (e->objectName() == "concurrency")
+                    e->setText("2,8,32");
+            first.accept(); // starts nothing here: the dialog only remembers what a started session asked
+        }
+        SessionDialog second(QString(), m_window.get());
+        QLineEdit* levels = nullptr;
+        for (QLineEdit* e : second.findChildren<QLineEdit*>())
+            if (e->objectName() == "concurrency")
+                levels = e;
+        QVERIFY(levels);
+        QCOMPARE(levels->text(), QStringLiteral("2,8,32"));
+        for (const QString& key : QSettings().allKeys())
+            QVERIFY2(!key.contains("apiKey", Qt::CaseInsensitive), qPrintable(key));
+
+        ChartPanel* panel = m_window->chartPanel();
+        ChartState st = panel->state();
+        st.request.x = ChartX::Latency;
+        panel->setState(st);
+        const TargetMarker& marker = panel->chart()->marker();
+        QVERIFY(marker.isVisible());
+        QCOMPARE(marker.x(), 1024.0 / 50);
+        QVERIFY2(marker.caption().contains("50 tok/s/user: 20.5 s for 1,024 output tokens"), qPrintable(marker.caption()));
+        st.request.x = ChartX::Interactivity;
+        panel->setState(st);
+
+        m_window->readout()->setTarget(5000);
+        const QModelIndex none = m_window->readout()->model()->index(0, ReadoutModel::TputPerGpu);
+        QCOMPARE(none.data().toString(), QStringLiteral("above range"));
+        QVERIFY(none.data(Qt::ToolTipRole).toString().contains("above the measured range"));
+        const int rows = m_window->readout()->model()->rowCount();
+        m_window->readout()->setTarget(50);
+        QCOMPARE(m_window->readout()->model()->rowCount(), rows); // the rows stay, whatever the target
     }
 
     void cleanupTestCase() { m_window.reset(); }

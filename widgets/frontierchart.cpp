@@ -282,9 +282,23 @@ void FrontierChart::setTarget(double target)
     for (std::size_t k = 0; k < readings.size(); ++k)
         if (best[readings[k].hardware] != k)
             readings[k].label.clear();
-    // the marker stands on the interactivity axis; in the latency view the readout still answers
-    m_marker->setVisible(m_state.request.x == ChartX::Interactivity);
-    m_marker->setMarker(target, std::move(readings));
+    if (m_state.request.x == ChartX::Interactivity) {
+        m_marker->setVisible(true);
+        m_marker->setMarker(target, std::move(readings));
+        return;
+    }
+    // on the latency axis the target stands where generating the scope's output at that speed takes: OSL /
+    // target seconds, before the first token (which the axis's end-to-end latency adds)
+    const int osl = m_data->scope.osl.value_or(0);
+    m_marker->setVisible(osl > 0 && target > 0);
+    if (osl > 0 && target > 0) {
+        const QLocale en(QLocale::English);
+        const double seconds = osl / target;
+        m_marker->setMarker(seconds, {},
+            tr("%1 tok/s/user: %2 s for %3 output tokens, plus the first token's wait")
+                .arg(en.toString(target, 'g', 6), en.toString(seconds, 'f', seconds < 10 ? 2 : 1),
+                    en.toString(osl)));
+    }
 }
 
 long long FrontierChart::runAt(QPointF chartPos) const

@@ -1,9 +1,13 @@
 #include "mainwindow.h"
 
 #include <QAction>
+#include <QLineEdit>
+#include <QAbstractSpinBox>
+#include <QKeyEvent>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDate>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -83,6 +87,8 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     statusBar()->addWidget(m_status, 1);
     m_status->setTextFormat(Qt::PlainText);
     buildMenus();
+    // the window's shortcuts work while a text box has the focus (a line edit takes Ctrl+E as "end of line")
+    qApp->installEventFilter(this);
     restoreSettings(); // before the panels are connected: restoring asks for nothing to be loaded
 
     m_chart->view()->describeRun = [this](long long id) { return describeRun(id); };
@@ -222,19 +228,56 @@ void MainWindow::sessionLevelStored(const StoredLevelLine& level)
 
 MainWindow::~MainWindow() = default;
 
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() != QEvent::ShortcutOverride)
+        return QMainWindow::eventFilter(watched, event);
+    auto* key = static_cast<QKeyEvent*>(event);
+    auto* widget = qobject_cast<QWidget*>(watched);
+    const bool textBox = qobject_cast<QLineEdit*>(watched) || qobject_cast<QAbstractSpinBox*>(watched);
+    if (!widget || !textBox || widget->window() != this)
+        return QMainWindow::eventFilter(watched, event);
+    // copy, paste and the like stay the text box's
+    for (auto k : { QKeySequence::Copy, QKeySequence::Cut, QKeySequence::Paste, QKeySequence::Undo,
+             QKeySequence::Redo, QKeySequence::SelectAll })
+        if (key->matches(k))
+            return QMainWindow::eventFilter(watched, event);
+    const QKeySequence pressed(key->keyCombination());
+    for (const QAction* a : findChildren<QAction*>())
+        if (!a->shortcut().isEmpty() && a->shortcut() == pressed)
+            return true; // kept from the text box, so the shortcut goes to the window's action
+    return QMainWindow::eventFilter(watched, event);
+}
+
+QString MainWindow::lastFolder(const QString& kind)
+{
+    const QString dir = QSettings().value(QStringLiteral("dialogs/") + kind).toString();
+    return !dir.isEmpty() && QFileInfo(dir).isDir() ? dir : QDir::homePath();
+}
+
+void MainWindow::rememberFolder(const QString& kind, const QString& folder)
+{
+    QSettings().setValue(QStringLiteral("dialogs/") + kind, folder);
+}
+
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Import files…"), QKeySequence::Open, this, [this] {
-        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import benchmark results"), QString(),
-            tr("Benchmark results (*.json *.jsonl *.csv);;All files (*)"));
-        if (!paths.isEmpty())
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import benchmark results"),
+            lastFolder(QStringLiteral("import")), tr("Benchmark results (*.json *.jsonl *.csv);;All files (*)"));
+        if (!paths.isEmpty()) {
+            rememberFolder(QStringLiteral("import"), QFileInfo(paths.front()).absolutePath());
             importPaths(paths);
+        }
     });
     file->addAction(tr("Import a &folder…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Import every result under a folder"));
-        if (!dir.isEmpty())
+        const QString dir = QFileDialog::getExistingDirectory(
+            this, tr("Import every result under a folder"), lastFolder(QStringLiteral("import")));
+        if (!dir.isEmpty()) {
+            rememberFolder(QStringLiteral("import"), QFileInfo(dir).absolutePath());
             importPaths({ dir });
+        }
     });
     file->addAction(tr("Import from the InferenceX &API…"), this, [this] {
         bool ok = false;
@@ -275,6 +318,7 @@ void MainWindow::refreshScopes()
     m_filters->setScopes(scopes);
     QLocale en(QLocale::English);
     m_status->setText(tr("Store: %1 · %2 runs").arg(QString::fromStdString(m_store->path()), en.toString(runs)));
+    m_status->setToolTip(plainToolTip(m_status->text()));
 }
 
 void MainWindow::showStoreProblem(const QString& message)
@@ -289,6 +333,7 @@ void MainWindow::showStoreProblem(const QString& message)
     m_ladder->setData(empty);
     m_summary->setReport(Error { message.toStdString() });
     m_status->setText(message);
+    m_status->setToolTip(plainToolTip(message)); // a status line is one line: the whole of it on hover
     emit scopeShown(); // what there is to show is this message
 }
 
@@ -546,10 +591,12 @@ Status MainWindow::exportRunsCsv(const QString& path)
 void MainWindow::askExportChart(bool svg)
 {
     const QString path = QFileDialog::getSaveFileName(this, svg ? tr("Export chart as SVG") : tr("Export chart as PNG"),
-        svg ? QStringLiteral("frontier.svg") : QStringLiteral("frontier.png"),
+        QDir(lastFolder(QStringLiteral("export")))
+            .filePath(svg ? QStringLiteral("frontier.svg") : QStringLiteral("frontier.png")),
         svg ? tr("SVG (*.svg)") : tr("PNG (*.png)"));
     if (path.isEmpty())
         return;
+    rememberFolder(QStringLiteral("export"), QFileInfo(path).absolutePath());
     QSize size = m_chart->view()->size();
     qreal scale = 2;
     if (!svg) {
@@ -577,10 +624,11 @@ void MainWindow::askExportChart(bool svg)
 void MainWindow::askExportCsv(int which)
 {
     static const char* names[] = { "frontier.csv", "ladder.csv", "runs.csv" };
-    const QString path
-        = QFileDialog::getSaveFileName(this, tr("Export as CSV"), QString::fromLatin1(names[which]), tr("CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export as CSV"),
+        QDir(lastFolder(QStringLiteral("export"))).filePath(QString::fromLatin1(names[which])), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
+    rememberFolder(QStringLiteral("export"), QFileInfo(path).absolutePath());
     const Status st = which == 0 ? exportFrontierCsv(path) : which == 1 ? exportLadderCsv(path) : exportRunsCsv(path);
     if (!st)
         plainMessage(this, false, tr("Export"), QString::fromStdString(st.error()));
@@ -651,8 +699,8 @@ void MainWindow::saveSettings() const
     s.setValue("filters/to", QString::fromStdString(full.dateTo));
     const PriceChoice price = m_readout->price();
     s.setValue("readout/tier", QString::fromStdString(price.tierKey));
-    if (price.customUsdPerGpuHour)
-        s.setValue("readout/customPrice", *price.customUsdPerGpuHour);
+    // the custom price is kept whichever tier is chosen, to be there when the planner comes back to it
+    s.setValue("readout/customPrice", m_readout->customPrice());
     s.setValue("readout/metric", int(m_readout->tputMetric()));
     s.setValue("readout/target", m_readout->target());
     s.setValue("readout/hideSparse", m_readout->hideSparse());

@@ -119,6 +119,10 @@ private:
     QSplitter* m_main = nullptr; // filters | chart and tabs | readout
     QSplitter* m_centre = nullptr; // chart over the tabs
     bool m_panelsFitted = false;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    /// The folder a file dialog of this kind ("import", "export") opened last, else the home folder.
+    static QString lastFolder(const QString& kind);
+    static void rememberFolder(const QString& kind, const QString& folder);
     /// The first window without a saved geometry: most of the screen.
     void fitToScreen();
     /// The panels' first split, once the readout knows how wide its columns are.

@@ -5,6 +5,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QScrollBar>
 #include <QSlider>
@@ -17,7 +18,7 @@
 namespace paretoscope::ui {
 
 namespace {
-constexpr int kSteps = 1000;
+constexpr int kSteps = 10000; // finer than a pixel: dragging is as fine as the mouse
 }
 
 ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
@@ -35,7 +36,9 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     , m_model(new ReadoutModel(this))
 {
     m_slider->setRange(0, kSteps);
-    m_slider->setToolTip(tr("Interactivity target, log scale over the data's range"));
+    m_slider->setToolTip(tr("Interactivity target, log scale over the data's range; the arrow keys move it by one "
+                            "tok/s/user (a tenth below 10), Page Up and Down by a tenth of the target"));
+    m_slider->installEventFilter(this);
     m_value->setRange(0.1, 100000);
     m_value->setDecimals(1);
     m_value->setSuffix(tr(" tok/s/user"));
@@ -108,6 +111,28 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
         m_baselineChosen = true;
         refresh();
     });
+}
+
+bool ReadoutPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != m_slider || event->type() != QEvent::KeyPress)
+        return QWidget::eventFilter(watched, event);
+    const int key = static_cast<QKeyEvent*>(event)->key();
+    const double unit = m_target > 10 ? 1.0 : 0.1; // one tok/s/user, a tenth below 10
+    double next = m_target;
+    if (key == Qt::Key_Right || key == Qt::Key_Up)
+        next = m_target + unit;
+    else if (key == Qt::Key_Left || key == Qt::Key_Down)
+        next = m_target - unit;
+    else if (key == Qt::Key_PageUp)
+        next = m_target * 1.1;
+    else if (key == Qt::Key_PageDown)
+        next = m_target / 1.1;
+    else
+        return QWidget::eventFilter(watched, event);
+    next = next >= 10 ? std::round(next) : std::round(next * 10) / 10;
+    setTarget(std::clamp(next, 0.1, 100000.0));
+    return true;
 }
 
 int ReadoutPanel::positionOf(double target) const
@@ -256,6 +281,11 @@ int ReadoutPanel::neededWidth(bool withRatio) const
         + m_table->verticalScrollBar()->sizeHint().width();
     const QMargins margins = layout()->contentsMargins();
     return std::max(table, layout()->minimumSize().width()) + margins.left() + margins.right() + 12;
+}
+
+double ReadoutPanel::customPrice() const
+{
+    return m_custom->value();
 }
 
 bool ReadoutPanel::hideSparse() const

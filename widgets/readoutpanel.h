@@ -36,9 +36,12 @@ public:
     /// Whether readings across wide gaps between measured points (LadderEntry::sparse) are left out.
     /// The width that shows every column of the table without scrolling.
     int neededWidth(bool withRatio = true) const;
+    /// The custom $/GPU/hr in its box, whether or not the custom tier is chosen.
+    double customPrice() const;
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void fitColumns();

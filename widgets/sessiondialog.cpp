@@ -9,6 +9,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -140,6 +141,60 @@ SessionDialog::SessionDialog(const QString& devicesText, QWidget* parent)
     connect(m_workload, &QComboBox::currentIndexChanged, this, &SessionDialog::workloadChanged);
     recipeChanged();
     workloadChanged();
+    // the last session's settings, field by field (never its API key: a credential is not written to the settings)
+    const std::initializer_list<std::pair<const char*, QWidget*>> named = { { "useRecipe", m_useRecipe },
+        { "recipe", m_recipe }, { "recipeModel", m_recipeModel }, { "tp", m_tp }, { "ep", m_ep }, { "port", m_port },
+        { "devices", m_devices }, { "url", m_url }, { "hardware", m_hardware }, { "engine", m_engine },
+        { "gpus", m_gpus }, { "model", m_model }, { "precision", m_precision }, { "workload", m_workload },
+        { "isl", m_isl }, { "osl", m_osl }, { "concurrency", m_concurrency }, { "sloTtft", m_sloTtft },
+        { "sloTpot", m_sloTpot } };
+    for (const auto& [name, w] : named)
+        w->setObjectName(QString::fromLatin1(name));
+    restoreFields();
+}
+
+void SessionDialog::restoreFields()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("sessionDialog"));
+    if (!settings.contains(QStringLiteral("useRecipe")))
+        return;
+    // the recipe first: choosing it fills its defaults, which the remembered values then replace
+    if (settings.contains(QStringLiteral("recipe")))
+        m_recipe->setCurrentText(settings.value(QStringLiteral("recipe")).toString());
+    const bool recipe = settings.value(QStringLiteral("useRecipe")).toBool();
+    (recipe ? m_useRecipe : m_useEndpoint)->setChecked(true);
+    for (QWidget* w : findChildren<QWidget*>()) {
+        const QString name = w->objectName();
+        if (name.isEmpty() || name.startsWith(QLatin1String("qt_")) || name == QLatin1String("recipe")
+            || name == QLatin1String("useRecipe") || !settings.contains(name))
+            continue;
+        const QVariant v = settings.value(name);
+        if (auto* e = qobject_cast<QLineEdit*>(w))
+            e->setText(v.toString());
+        else if (auto* sb = qobject_cast<QSpinBox*>(w))
+            sb->setValue(v.toInt());
+        else if (auto* c = qobject_cast<QComboBox*>(w))
+            c->setCurrentText(v.toString());
+    }
+}
+
+void SessionDialog::rememberFields() const
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("sessionDialog"));
+    settings.setValue(QStringLiteral("useRecipe"), m_useRecipe->isChecked());
+    for (const QWidget* w : findChildren<QWidget*>()) {
+        const QString name = w->objectName();
+        if (name.isEmpty() || name.startsWith(QLatin1String("qt_"))) // Qt's own parts of a field
+            continue;
+        if (auto* e = qobject_cast<const QLineEdit*>(w))
+            settings.setValue(name, e->text());
+        else if (auto* sb = qobject_cast<const QSpinBox*>(w))
+            settings.setValue(name, sb->value());
+        else if (auto* c = qobject_cast<const QComboBox*>(w))
+            settings.setValue(name, c->currentText());
+    }
 }
 
 void SessionDialog::recipeChanged()
@@ -265,8 +320,10 @@ bool SessionDialog::build()
 
 void SessionDialog::accept()
 {
-    if (build())
-        QDialog::accept();
+    if (!build())
+        return;
+    rememberFields();
+    QDialog::accept();
 }
 
 } // namespace paretoscope::ui

@@ -62,6 +62,9 @@ private:
     QSpinBox* m_sloTpot;
     QLabel* m_error;
     SessionRequest m_request;
+    /// The last started session's fields, kept in the settings (the API key never).
+    void restoreFields();
+    void rememberFields() const;
 };
 
 } // namespace paretoscope::ui

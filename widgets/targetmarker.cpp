@@ -1,5 +1,7 @@
 #include "targetmarker.h"
 
+#include <algorithm>
+
 #include <QChart>
 #include <QPainter>
 
@@ -14,11 +16,12 @@ TargetMarker::TargetMarker(QChart* chart, QAbstractSeries* anchor)
     connect(chart, &QChart::plotAreaChanged, this, &TargetMarker::relayout);
 }
 
-void TargetMarker::setMarker(double x, std::vector<Reading> readings)
+void TargetMarker::setMarker(double x, std::vector<Reading> readings, QString caption)
 {
     prepareGeometryChange(); // the old strip and the new one are all that is repainted
     m_x = x;
     m_readings = std::move(readings);
+    m_caption = std::move(caption);
     m_bounds = computeBounds();
     update();
 }
@@ -40,7 +43,8 @@ QRectF TargetMarker::computeBounds() const
     // a strip around the line, wide enough for the labels on either side of it
     const QRectF area = m_chart->plotArea();
     const qreal px = m_chart->mapToPosition(QPointF(m_x, 1), m_anchor).x();
-    return QRectF(px - 160, area.top() - 8, 320, area.height() + 16);
+    const qreal half = m_caption.isEmpty() ? 160 : 420; // a caption is wider than the labels
+    return QRectF(px - half, area.top() - 8, 2 * half, area.height() + 16);
 }
 
 void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
@@ -58,6 +62,12 @@ void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
     f.setPointSizeF(f.pointSizeF() * 0.9);
     f.setBold(true);
     painter->setFont(f);
+    // the circles, then the labels, each label moved down past the one above it so that none overlap
+    struct Placed {
+        QRectF box;
+        const Reading* reading;
+    };
+    std::vector<Placed> labels;
     for (const Reading& r : m_readings) {
         const QPointF pos(px, m_chart->mapToPosition(QPointF(m_x, r.y), m_anchor).y());
         if (!area.adjusted(-1, -1, 1, 1).contains(pos))
@@ -65,18 +75,41 @@ void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
         painter->setPen(QPen(r.colour, 2.5));
         painter->setBrush(Qt::white);
         painter->drawEllipse(pos, 5.5, 5.5);
-        const QString text = r.label;
-        if (text.isEmpty())
+        if (r.label.isEmpty())
             continue;
-        QRectF box = painter->fontMetrics().boundingRect(text).adjusted(-3, -1, 3, 1);
+        QRectF box = painter->fontMetrics().boundingRect(r.label).adjusted(-3, -1, 3, 1);
         box.moveBottomLeft(pos + QPointF(8, -4));
         if (box.right() > area.right())
             box.moveRight(pos.x() - 8);
+        labels.push_back({ box, &r });
+    }
+    std::sort(labels.begin(), labels.end(), [](const Placed& a, const Placed& b) { return a.box.top() < b.box.top(); });
+    for (std::size_t i = 1; i < labels.size(); ++i) {
+        const QRectF& above = labels[i - 1].box;
+        QRectF& box = labels[i].box;
+        if (box.intersects(above.adjusted(0, 0, 0, 1)) || (box.top() < above.bottom() && box.left() < above.right()
+                && box.right() > above.left()))
+            box.moveTop(above.bottom() + 1);
+    }
+    for (const Placed& l : labels) {
         painter->setPen(Qt::NoPen);
         painter->setBrush(QColor(255, 255, 255, 215));
+        painter->drawRoundedRect(l.box, 3, 3);
+        painter->setPen(l.reading->colour.darker(130));
+        painter->drawText(l.box, Qt::AlignCenter, l.reading->label);
+    }
+    if (!m_caption.isEmpty()) {
+        f.setBold(false);
+        painter->setFont(f);
+        QRectF box = painter->fontMetrics().boundingRect(m_caption).adjusted(-4, -2, 4, 2);
+        box.moveTopLeft(QPointF(px + 6, area.top() + 4));
+        if (box.right() > area.right())
+            box.moveRight(px - 6);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 225));
         painter->drawRoundedRect(box, 3, 3);
-        painter->setPen(r.colour.darker(130));
-        painter->drawText(box, Qt::AlignCenter, text);
+        painter->setPen(QColor(60, 60, 60));
+        painter->drawText(box, Qt::AlignCenter, m_caption);
     }
     painter->restore();
 }

@@ -18,8 +18,9 @@ public:
         std::string hardware;
     };
     TargetMarker(QChart* chart, QAbstractSeries* anchor);
-    /// x in axis units; readings in axis units of y.
-    void setMarker(double x, std::vector<Reading> readings);
+    /// x in axis units; readings in axis units of y; a caption is written at the top of the line.
+    void setMarker(double x, std::vector<Reading> readings, QString caption = {});
+    const QString& caption() const { return m_caption; }
     double x() const { return m_x; }
     const std::vector<Reading>& readings() const { return m_readings; }
 
@@ -36,6 +37,7 @@ private:
     QAbstractSeries* m_anchor;
     double m_x = 0;
     std::vector<Reading> m_readings;
+    QString m_caption;
 };
 
 } // namespace paretoscope::ui
