@@ -264,8 +264,8 @@ ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const 
     return out;
 }
 
-std::vector<Point> clipPolyline(const std::vector<Point>& line, double xMin, double xMax, double yMin, double yMax,
-    bool logX, bool logY)
+std::vector<Point> clipPolyline(
+    const std::vector<Point>& line, double xMin, double xMax, double yMin, double yMax, bool logX, bool logY)
 {
     const auto fx = [&](double x) { return logX ? std::log(x) : x; };
     const auto fy = [&](double y) { return logY ? std::log(y) : y; };

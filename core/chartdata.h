@@ -101,8 +101,8 @@ std::optional<double> chartReading(
 /// chart draws in (log space on a log axis), so it is cut there. Pieces outside are dropped and the pieces inside
 /// joined in order (for the monotone lines the chart draws there is one piece). Drawn with it, a line stays inside
 /// the plot even where the renderer does not clip (SVG).
-std::vector<Point> clipPolyline(const std::vector<Point>& line, double xMin, double xMax, double yMin, double yMax,
-    bool logX, bool logY);
+std::vector<Point> clipPolyline(
+    const std::vector<Point>& line, double xMin, double xMax, double yMin, double yMax, bool logX, bool logY);
 
 /// Keeps one point per cell of a cols x rows grid over the given bounds (log-spaced on a log axis), in input order.
 std::vector<Point> thinToGrid(const std::vector<Point>& points, double xMin, double xMax, double yMin, double yMax,

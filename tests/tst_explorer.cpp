@@ -3,24 +3,24 @@
 #include <QtTest>
 
 #include <QCheckBox>
-#include <QLabel>
-#include <QKeyEvent>
-#include <QSlider>
 #include <QDir>
-#include <QTimer>
-#include <QTreeWidget>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
 #include <QLineEdit>
-#include <QSpinBox>
-#include <QValueAxis>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSettings>
-#include <QTableView>
-#include <QTabWidget>
+#include <QSlider>
 #include <QSortFilterProxyModel>
-#include <QHeaderView>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QValueAxis>
 #include <map>
 #include <set>
 
@@ -32,11 +32,11 @@
 #include "widgets/chartpanel.h"
 #include "widgets/importdialogs.h"
 #include "widgets/laddermodel.h"
+#include "widgets/mainwindow.h"
 #include "widgets/palette.h"
 #include "widgets/readoutmodel.h"
 #include "widgets/runspanel.h"
 #include "widgets/sessiondialog.h"
-#include "widgets/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;
@@ -559,7 +559,8 @@ private slots:
         const TargetMarker& marker = panel->chart()->marker();
         QVERIFY(marker.isVisible());
         QCOMPARE(marker.x(), 1024.0 / 50);
-        QVERIFY2(marker.caption().contains("50 tok/s/user: 20.5 s for 1,024 output tokens"), qPrintable(marker.caption()));
+        QVERIFY2(
+            marker.caption().contains("50 tok/s/user: 20.5 s for 1,024 output tokens"), qPrintable(marker.caption()));
         st.request.x = ChartX::Interactivity;
         panel->setState(st);
 

@@ -1,9 +1,9 @@
 // The explorer on the offscreen platform: the readout against the CLI, tiers and the custom price, the legend, the
 // marker, exports, item models, import errors, and the screenshot of the main window on the bundled dataset.
-#include <QtTest>
-#include <QListWidget>
 #include <QHelpEvent>
+#include <QListWidget>
 #include <QToolTip>
+#include <QtTest>
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>

@@ -1,9 +1,9 @@
 #include "chartlegend.h"
 
 #include <QLineSeries>
-#include <QScopedValueRollback>
 #include <QPainter>
 #include <QPixmap>
+#include <QScopedValueRollback>
 
 namespace paretoscope::ui {
 
@@ -101,7 +101,9 @@ void ChartLegend::sync()
         }
         const bool on = m_chart->groupVisible(i), covers = m_chart->groupCovers(i);
         it->setCheckState(on ? Qt::Checked : Qt::Unchecked);
-        it->setForeground(!on ? QColor(150, 150, 150) : covers ? palette().color(QPalette::Text) : QColor(120, 120, 120));
+        it->setForeground(!on ? QColor(150, 150, 150)
+                : covers      ? palette().color(QPalette::Text)
+                              : QColor(120, 120, 120));
         QColor c = m_chart->groupColour(i);
         if (!covers)
             c.setAlpha(110);

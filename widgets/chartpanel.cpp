@@ -1,9 +1,9 @@
 #include "chartpanel.h"
 
 #include <QFrame>
-#include <QLegend>
-#include <QHelpEvent>
 #include <QGraphicsScene>
+#include <QHelpEvent>
+#include <QLegend>
 
 #include "palette.h"
 #include <QLocale>
@@ -53,8 +53,8 @@ bool FrontierView::viewportEvent(QEvent* event)
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const QString run = runTextAt(help->pos());
-        QToolTip::showText(help->globalPos(),
-            run.isEmpty() ? tr("Drag to zoom; right-click or Ctrl+0 to reset") : run, viewport());
+        QToolTip::showText(
+            help->globalPos(), run.isEmpty() ? tr("Drag to zoom; right-click or Ctrl+0 to reset") : run, viewport());
         return true;
     }
     return QChartView::viewportEvent(event);

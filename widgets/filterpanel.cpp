@@ -1,8 +1,8 @@
 #include "filterpanel.h"
 #include <QLocale>
 
-#include <QCheckBox>
 #include <QAbstractItemView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>

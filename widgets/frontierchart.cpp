@@ -131,8 +131,8 @@ FrontierChart::FrontierChart(
     const auto [y0, y1] = axisRange(ay);
     for (std::size_t i = 0; i < m_solLines.size(); ++i) {
         QList<QPointF> cut;
-        for (const Point& p : clipPolyline(
-                 m_chart.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY))
+        for (const Point& p :
+            clipPolyline(m_chart.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY))
             cut.append(QPointF(p.x, p.y));
         m_solLines[i]->replace(cut);
     }
@@ -296,8 +296,7 @@ void FrontierChart::setTarget(double target)
         const double seconds = osl / target;
         m_marker->setMarker(seconds, {},
             tr("%1 tok/s/user: %2 s for %3 output tokens, plus the first token's wait")
-                .arg(en.toString(target, 'g', 6), en.toString(seconds, 'f', seconds < 10 ? 2 : 1),
-                    en.toString(osl)));
+                .arg(en.toString(target, 'g', 6), en.toString(seconds, 'f', seconds < 10 ? 2 : 1), en.toString(osl)));
     }
 }
 

@@ -72,10 +72,9 @@ void ImportController::start(std::vector<ImportItem> items)
                             const std::uint64_t n = o.result->imported;
                             const QString format = QString::fromStdString(o.result->format),
                                           duplicates = en.toString(qulonglong(o.result->duplicates));
-                            line.message = n == 1
-                                ? tr("1 run imported (%1), %2 already stored").arg(format, duplicates)
-                                : tr("%1 runs imported (%2), %3 already stored")
-                                      .arg(en.toString(qulonglong(n)), format, duplicates);
+                            line.message = n == 1 ? tr("1 run imported (%1), %2 already stored").arg(format, duplicates)
+                                                  : tr("%1 runs imported (%2), %3 already stored")
+                                                        .arg(en.toString(qulonglong(n)), format, duplicates);
                             // what was kept or left out without refusing the file, said in full
                             for (const std::string& note : o.result->notes)
                                 line.notes << QString::fromStdString(note);

@@ -4,14 +4,14 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -227,10 +227,10 @@ ImportResultsDialog::ImportResultsDialog(const QList<ImportResultLine>& results,
     for (const ImportResultLine& r : results) {
         const QString message = r.notes.isEmpty() ? r.message : r.message + QStringLiteral("\n") + r.notes.join('\n');
         noted += !r.notes.isEmpty();
-        auto* item = new QTreeWidgetItem(m_list, { QFileInfo(r.source).fileName().isEmpty() || r.source.contains("://")
-                                                          ? r.source
-                                                          : QFileInfo(r.source).fileName(),
-                                                      message });
+        auto* item = new QTreeWidgetItem(m_list,
+            { QFileInfo(r.source).fileName().isEmpty() || r.source.contains("://") ? r.source
+                                                                                   : QFileInfo(r.source).fileName(),
+                message });
         item->setIcon(0, style()->standardIcon(r.ok ? QStyle::SP_DialogApplyButton : QStyle::SP_MessageBoxWarning));
         item->setToolTip(0, plainToolTip(r.source));
         item->setToolTip(1, plainToolTip(message));

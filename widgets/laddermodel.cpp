@@ -116,7 +116,7 @@ QVariant LadderModel::headerData(int section, Qt::Orientation orientation, int r
         if (section - FirstTier < static_cast<int>(m_tiers.size())) {
             const TierLadder& t = m_tiers[static_cast<std::size_t>(section - FirstTier)];
             return role == Qt::ToolTipRole ? tr("$ per million tokens, %1").arg(t.label)
-                                            : tr("$/1M tok\n%1").arg(wrapWords(t.label, 18));
+                                           : tr("$/1M tok\n%1").arg(wrapWords(t.label, 18));
         }
     }
     return {};

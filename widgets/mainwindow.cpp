@@ -1,9 +1,7 @@
 #include "mainwindow.h"
 
-#include <QAction>
-#include <QLineEdit>
 #include <QAbstractSpinBox>
-#include <QKeyEvent>
+#include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDate>
@@ -11,7 +9,9 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -238,8 +238,8 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
     if (!widget || !textBox || widget->window() != this)
         return QMainWindow::eventFilter(watched, event);
     // copy, paste and the like stay the text box's
-    for (auto k : { QKeySequence::Copy, QKeySequence::Cut, QKeySequence::Paste, QKeySequence::Undo,
-             QKeySequence::Redo, QKeySequence::SelectAll })
+    for (auto k : { QKeySequence::Copy, QKeySequence::Cut, QKeySequence::Paste, QKeySequence::Undo, QKeySequence::Redo,
+             QKeySequence::SelectAll })
         if (key->matches(k))
             return QMainWindow::eventFilter(watched, event);
     const QKeySequence pressed(key->keyCombination());

@@ -272,13 +272,11 @@ int ReadoutPanel::neededWidth(bool withRatio) const
     int columns = 0;
     for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
         if (c != ReadoutModel::TokensPerDollar && (withRatio || c != ReadoutModel::VsBaseline))
-            columns += m_table->horizontalHeader()->sectionSize(c) > 0 ? m_table->horizontalHeader()->sectionSize(c)
-                                                                      : std::max(m_table->horizontalHeader()->sectionSizeHint(c),
-                                                                          m_table->fontMetrics().horizontalAdvance(
-                                                                              QStringLiteral("baseline"))
-                                                                              + 16);
-    const int table = columns + 2 * m_table->frameWidth()
-        + m_table->verticalScrollBar()->sizeHint().width();
+            columns += m_table->horizontalHeader()->sectionSize(c) > 0
+                ? m_table->horizontalHeader()->sectionSize(c)
+                : std::max(m_table->horizontalHeader()->sectionSizeHint(c),
+                    m_table->fontMetrics().horizontalAdvance(QStringLiteral("baseline")) + 16);
+    const int table = columns + 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
     const QMargins margins = layout()->contentsMargins();
     return std::max(table, layout()->minimumSize().width()) + margins.left() + margins.right() + 12;
 }

@@ -142,12 +142,12 @@ SessionDialog::SessionDialog(const QString& devicesText, QWidget* parent)
     recipeChanged();
     workloadChanged();
     // the last session's settings, field by field (never its API key: a credential is not written to the settings)
-    const std::initializer_list<std::pair<const char*, QWidget*>> named = { { "useRecipe", m_useRecipe },
-        { "recipe", m_recipe }, { "recipeModel", m_recipeModel }, { "tp", m_tp }, { "ep", m_ep }, { "port", m_port },
-        { "devices", m_devices }, { "url", m_url }, { "hardware", m_hardware }, { "engine", m_engine },
-        { "gpus", m_gpus }, { "model", m_model }, { "precision", m_precision }, { "workload", m_workload },
-        { "isl", m_isl }, { "osl", m_osl }, { "concurrency", m_concurrency }, { "sloTtft", m_sloTtft },
-        { "sloTpot", m_sloTpot } };
+    const std::initializer_list<std::pair<const char*, QWidget*>> named
+        = { { "useRecipe", m_useRecipe }, { "recipe", m_recipe }, { "recipeModel", m_recipeModel }, { "tp", m_tp },
+              { "ep", m_ep }, { "port", m_port }, { "devices", m_devices }, { "url", m_url },
+              { "hardware", m_hardware }, { "engine", m_engine }, { "gpus", m_gpus }, { "model", m_model },
+              { "precision", m_precision }, { "workload", m_workload }, { "isl", m_isl }, { "osl", m_osl },
+              { "concurrency", m_concurrency }, { "sloTtft", m_sloTtft }, { "sloTpot", m_sloTpot } };
     for (const auto& [name, w] : named)
         w->setObjectName(QString::fromLatin1(name));
     restoreFields();

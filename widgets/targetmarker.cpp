@@ -87,8 +87,8 @@ void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
     for (std::size_t i = 1; i < labels.size(); ++i) {
         const QRectF& above = labels[i - 1].box;
         QRectF& box = labels[i].box;
-        if (box.intersects(above.adjusted(0, 0, 0, 1)) || (box.top() < above.bottom() && box.left() < above.right()
-                && box.right() > above.left()))
+        if (box.intersects(above.adjusted(0, 0, 0, 1))
+            || (box.top() < above.bottom() && box.left() < above.right() && box.right() > above.left()))
             box.moveTop(above.bottom() + 1);
     }
     for (const Placed& l : labels) {
