@@ -357,6 +357,19 @@ private slots:
         QVERIFY(!table->isColumnHidden(ReadoutModel::SpeedOfLight));
         QVERIFY(!table->isColumnHidden(ReadoutModel::CostPerMTok));
         QVERIFY2(!m_window->readout()->comparison().isEmpty(), "the ratio is said under the table");
+        // whatever the target, the columns shown fit (the ratio came back at 200 and pushed the share off)
+        for (double target : { 30.0, 75.0, 200.0, 5000.0, 50.0 }) {
+            m_window->readout()->setTarget(target);
+            QCoreApplication::processEvents();
+            QVERIFY2(table->horizontalScrollBar()->maximum() == 0,
+                qPrintable(QStringLiteral("%1: panel %2, needs %3 (%4 with the ratio), table %5, columns %6")
+                               .arg(target)
+                               .arg(m_window->readout()->width())
+                               .arg(m_window->readout()->neededWidth(false))
+                               .arg(m_window->readout()->neededWidth(true))
+                               .arg(table->viewport()->width())
+                               .arg(table->horizontalHeader()->length())));
+        }
     }
 
     // The bounds are cut at the plot's edges (an SVG does not clip, so the speed of light ran over the legend), and
@@ -396,6 +409,18 @@ private slots:
         const QString runs = QLocale(QLocale::English).toString(qulonglong(m_window->scopeData()->runCount));
         QVERIFY2(text.contains("Paretoscope · " + runs + " runs from store.sqlite"), "the source line is drawn");
         QVERIFY(text.contains(QDate::currentDate().toString(Qt::ISODate)));
+        // every group shown and every bound is in the exported legend, at the window's small size too (Qt Charts'
+        // legend cut the list short)
+        QVERIFY(m_window->exportChartPng(m_dir.filePath("small.png"), QSize(713, 508), 2).ok());
+        if (const QString keep = qEnvironmentVariable("PARETOSCOPE_KEEP_EXPORTS"); !keep.isEmpty())
+            QFile::copy(m_dir.filePath("small.png"), QDir(keep).filePath("export-713x508@2.png")); // to look at
+        QVERIFY(m_window->exportChartSvg(svg, QSize(713, 508)).ok());
+        const QString small = QString::fromUtf8(readAll(svg));
+        FrontierChart* shown = panel->chart();
+        for (std::size_t i = 0; i < shown->groupCount(); ++i)
+            QVERIFY2(small.contains(shown->groupName(i).toHtmlEscaped()), qPrintable(shown->groupName(i)));
+        for (std::size_t i = 0; i < shown->speedOfLightLines().size(); ++i)
+            QVERIFY2(small.contains(shown->speedOfLightName(i)), qPrintable(shown->speedOfLightName(i)));
         st.request.logY = true;
         panel->setState(st);
     }
@@ -560,7 +585,7 @@ private slots:
         QVERIFY(marker.isVisible());
         QCOMPARE(marker.x(), 1024.0 / 50);
         QVERIFY2(
-            marker.caption().contains("50 tok/s/user: 20.5 s for 1,024 output tokens"), qPrintable(marker.caption()));
+            marker.caption().contains("50 tok/s/user:\n20.5 s for 1,024 output tokens"), qPrintable(marker.caption()));
         st.request.x = ChartX::Interactivity;
         panel->setState(st);
 

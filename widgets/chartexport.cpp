@@ -3,6 +3,9 @@
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QFontMetricsF>
+#include <QLegend>
+#include <QLineSeries>
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
@@ -42,10 +45,74 @@ struct StagedChart {
             chart->setTitleFont(f);
             chart->setTitle(caption.title.toHtmlEscaped()); // laid out as HTML: imported names shown as written
         }
-        chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size.width(), size.height() - footer)));
+        // the legend under the plot in as many columns as the width holds, every shown group and bound in it (Qt
+        // Charts' own legend cut a long list short, and a small export down to a few entries)
+        chart->legend()->hide();
+        const qreal legend = addLegend(size, footer);
+        chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size.width(), size.height() - footer - legend)));
         if (chart->layout())
             chart->layout()->activate();
         scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    }
+
+    // Lays the legend out above the footer; returns its height.
+    qreal addLegend(QSize size, qreal footer)
+    {
+        struct Entry {
+            QString text;
+            QPen pen;
+            bool knot;
+            bool faint;
+        };
+        std::vector<Entry> entries;
+        for (std::size_t i = 0; i < chart->groupCount(); ++i)
+            if (chart->groupVisible(i))
+                entries.push_back({ chart->groupName(i), chart->line(i)->pen(), true, !chart->groupCovers(i) });
+        for (std::size_t i = 0; i < chart->speedOfLightLines().size(); ++i)
+        {
+            // a bound cut away whole lies above a linear view: the legend says so rather than name a line not drawn
+            const bool above = chart->speedOfLightLines()[i]->count() == 0;
+            entries.push_back({ chart->speedOfLightName(i) + (above ? QObject::tr(": above the view") : QString()),
+                chart->speedOfLightLines()[i]->pen(), false, above });
+        }
+        if (entries.empty())
+            return 0;
+        QFont font = chart->font();
+        const qreal width = size.width() - 20;
+        int columns = 1;
+        qreal columnWidth = 0, line = 0;
+        // smaller type before a legend taller than a third of the picture
+        for (qreal scale : { 0.9, 0.8, 0.7 }) {
+            font.setPointSizeF(chart->font().pointSizeF() * scale);
+            const QFontMetricsF fm(font);
+            qreal widest = 0;
+            for (const Entry& e : entries)
+                widest = std::max(widest, fm.horizontalAdvance(e.text));
+            columnWidth = std::min(widest + 40, width);
+            columns = std::max(1, int(width / columnWidth));
+            line = fm.height() + 3;
+            const int rows = int((entries.size() + std::size_t(columns) - 1) / std::size_t(columns));
+            if (rows * line <= size.height() / 3.0)
+                break;
+        }
+        const int rows = int((entries.size() + std::size_t(columns) - 1) / std::size_t(columns));
+        const qreal height = rows * line + 8;
+        const qreal top = size.height() - footer - height + 4;
+        const QFontMetricsF fm(font);
+        for (std::size_t k = 0; k < entries.size(); ++k) {
+            const Entry& e = entries[k];
+            const qreal x = 10 + qreal(k / std::size_t(rows)) * columnWidth, y = top + qreal(k % std::size_t(rows)) * line;
+            const qreal mid = y + line / 2;
+            QPen pen = e.pen;
+            pen.setWidthF(std::min(pen.widthF(), 2.4));
+            scene.addLine(QLineF(x, mid, x + 24, mid), pen);
+            if (e.knot)
+                scene.addEllipse(QRectF(x + 9, mid - 3, 6, 6), Qt::NoPen, pen.color());
+            auto* text = scene.addSimpleText(fm.elidedText(e.text, Qt::ElideMiddle, columnWidth - 36), font);
+            text->setBrush(e.faint ? QColor(120, 120, 120) : QColor(30, 30, 30));
+            text->setPos(x + 30, mid - fm.height() / 2);
+        }
+        return height;
     }
 };
 

@@ -295,7 +295,7 @@ void FrontierChart::setTarget(double target)
         const QLocale en(QLocale::English);
         const double seconds = osl / target;
         m_marker->setMarker(seconds, {},
-            tr("%1 tok/s/user: %2 s for %3 output tokens, plus the first token's wait")
+            tr("%1 tok/s/user:\n%2 s for %3 output tokens\n+ the first token's wait")
                 .arg(en.toString(target, 'g', 6), en.toString(seconds, 'f', seconds < 10 ? 2 : 1), en.toString(osl)));
     }
 }

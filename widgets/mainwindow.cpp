@@ -637,11 +637,16 @@ void MainWindow::askExportCsv(int which)
 void MainWindow::restoreSettings()
 {
     QSettings s;
-    if (s.contains("window/geometry"))
+    // the saved window where it was saved on a screen of this size; on another screen (a laptop after a monitor)
+    // the window fits the screen afresh, and so do its panels
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    const QSize avail = screen ? screen->availableGeometry().size() : QSize();
+    const bool sameScreen = s.value("window/screen").toSize() == avail;
+    if (s.contains("window/geometry") && sameScreen)
         restoreGeometry(s.value("window/geometry").toByteArray());
     else
         fitToScreen();
-    if (s.contains("window/panels") && s.contains("window/chartAndTabs")) {
+    if (sameScreen && s.contains("window/panels") && s.contains("window/chartAndTabs")) {
         m_panelsFitted = m_main->restoreState(s.value("window/panels").toByteArray())
             && m_centre->restoreState(s.value("window/chartAndTabs").toByteArray());
     }
@@ -683,6 +688,8 @@ void MainWindow::saveSettings() const
 {
     QSettings s;
     s.setValue("window/geometry", saveGeometry());
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        s.setValue("window/screen", screen->availableGeometry().size());
     if (m_panelsFitted) {
         s.setValue("window/panels", m_main->saveState());
         s.setValue("window/chartAndTabs", m_centre->saveState());

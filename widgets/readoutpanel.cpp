@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QScrollBar>
 #include <QSlider>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <cmath>
@@ -261,9 +262,25 @@ void ReadoutPanel::fitColumns()
     const int essential = std::min(neededWidth(false), 560);
     if (minimumWidth() != essential)
         setMinimumWidth(essential);
-    const bool narrow = width() < neededWidth(true);
+    bool narrow = width() < neededWidth(true);
     if (m_table->isColumnHidden(ReadoutModel::VsBaseline) != narrow)
         m_table->setColumnHidden(ReadoutModel::VsBaseline, narrow);
+    if (!narrow) { // shown, it is measured as it is: where the columns then overflow, it goes after all
+        m_table->resizeColumnsToContents();
+        if (m_table->horizontalHeader()->length() > m_table->viewport()->width())
+            m_table->setColumnHidden(ReadoutModel::VsBaseline, true);
+    }
+}
+
+int ReadoutPanel::hiddenColumnWidth(int column) const
+{
+    // what resizeColumnsToContents would give it: its widest cell or its header, with the cells' padding
+    int widest = m_table->horizontalHeader()->sectionSizeHint(column);
+    const int padding = 2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 8;
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        widest = std::max(widest,
+            m_table->fontMetrics().horizontalAdvance(m_model->index(r, column).data().toString()) + padding);
+    return widest;
 }
 
 int ReadoutPanel::neededWidth(bool withRatio) const
@@ -272,10 +289,7 @@ int ReadoutPanel::neededWidth(bool withRatio) const
     int columns = 0;
     for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
         if (c != ReadoutModel::TokensPerDollar && (withRatio || c != ReadoutModel::VsBaseline))
-            columns += m_table->horizontalHeader()->sectionSize(c) > 0
-                ? m_table->horizontalHeader()->sectionSize(c)
-                : std::max(m_table->horizontalHeader()->sectionSizeHint(c),
-                    m_table->fontMetrics().horizontalAdvance(QStringLiteral("baseline")) + 16);
+            columns += m_table->isColumnHidden(c) ? hiddenColumnWidth(c) : m_table->horizontalHeader()->sectionSize(c);
     const int table = columns + 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
     const QMargins margins = layout()->contentsMargins();
     return std::max(table, layout()->minimumSize().width()) + margins.left() + margins.right() + 12;

@@ -45,6 +45,7 @@ protected:
 
 private:
     void fitColumns();
+    int hiddenColumnWidth(int column) const;
 
 public:
     bool hideSparse() const;

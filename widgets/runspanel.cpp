@@ -81,9 +81,25 @@ RunsPanel::RunsPanel(QWidget* parent)
         const auto ids = selectedRunIds();
         if (ids.empty())
             return;
-        if (QMessageBox::question(this, tr("Delete runs"),
-                tr("Delete %n run(s) from the store? This cannot be undone.", nullptr, int(ids.size())))
-            == QMessageBox::Yes)
+        // the runs named, and No the default: Return alone deletes nothing
+        QStringList named;
+        const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+        for (int k = 0; k < rows.size() && k < 5; ++k) {
+            QStringList cells;
+            for (int c = 0; c < std::min(m_proxy->columnCount(), 6); ++c)
+                cells << m_proxy->index(rows[k].row(), c).data().toString();
+            named << QStringLiteral("• ") + cells.join(QStringLiteral(" · "));
+        }
+        if (rows.size() > 5)
+            named << tr("… and %1 more").arg(rows.size() - 5);
+        QMessageBox box(QMessageBox::Question, tr("Delete runs"),
+            (ids.size() == 1 ? tr("Delete this run from the store? This cannot be undone.")
+                             : tr("Delete these %1 runs from the store? This cannot be undone.").arg(ids.size()))
+                + QStringLiteral("\n\n") + named.join('\n'),
+            QMessageBox::Yes | QMessageBox::No, this);
+        box.setTextFormat(Qt::PlainText);
+        box.setDefaultButton(QMessageBox::No);
+        if (box.exec() == QMessageBox::Yes)
             emit deleteRequested(ids);
     });
 }

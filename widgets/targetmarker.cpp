@@ -101,15 +101,20 @@ void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
     if (!m_caption.isEmpty()) {
         f.setBold(false);
         painter->setFont(f);
-        QRectF box = painter->fontMetrics().boundingRect(m_caption).adjusted(-4, -2, 4, 2);
+        // a few short lines, right of the marker or left of it, and always inside the plot
+        QRectF box = painter->fontMetrics()
+                         .boundingRect(QRect(0, 0, 2000, 2000), Qt::AlignLeft | Qt::TextWordWrap, m_caption)
+                         .adjusted(-4, -2, 4, 2);
         box.moveTopLeft(QPointF(px + 6, area.top() + 4));
         if (box.right() > area.right())
             box.moveRight(px - 6);
+        if (box.left() < area.left())
+            box.moveLeft(area.left() + 2);
         painter->setPen(Qt::NoPen);
         painter->setBrush(QColor(255, 255, 255, 225));
         painter->drawRoundedRect(box, 3, 3);
         painter->setPen(QColor(60, 60, 60));
-        painter->drawText(box, Qt::AlignCenter, m_caption);
+        painter->drawText(box.adjusted(4, 2, -4, -2), Qt::AlignLeft | Qt::TextWordWrap, m_caption);
     }
     painter->restore();
 }
