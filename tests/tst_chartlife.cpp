@@ -2,6 +2,7 @@
 // a live level, switch axes and the token metric, toggle legend entries, export. Driven in random order (a fixed seed
 // per run, printed), so that an item the scene still paints after its owner went shows up, under AddressSanitizer.
 #include <QtTest>
+#include <QValueAxis>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -125,6 +126,14 @@ private slots:
         dragZoom(rng);
         settle();
         QVERIFY2(xRange() != whole, "the drag zoomed in");
+        // the zoomed linear y ticks at round numbers: its ends are whole multiples of its tick step
+        if (auto* y = qobject_cast<QValueAxis*>(m_window->chartPanel()->chart()->axes(Qt::Vertical).front())) {
+            const double step = (y->max() - y->min()) / (y->tickCount() - 1);
+            const double k = y->min() / step;
+            QVERIFY2(std::abs(k - std::round(k)) < 1e-6, qPrintable(QStringLiteral("%1 .. %2").arg(y->min()).arg(y->max())));
+            const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+            QVERIFY2(std::abs(mantissa - std::round(mantissa * 2) / 2) < 1e-6, qPrintable(QString::number(step)));
+        }
         QTest::keyClick(m_window.get(), Qt::Key_0, Qt::ControlModifier);
         settle();
         QCOMPARE(xRange(), whole);

@@ -15,6 +15,7 @@
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QToolTip>
+#include <QValueAxis>
 
 namespace paretoscope::ui {
 
@@ -58,6 +59,16 @@ bool FrontierView::viewportEvent(QEvent* event)
         return true;
     }
     return QChartView::viewportEvent(event);
+}
+
+void FrontierView::mouseReleaseEvent(QMouseEvent* event)
+{
+    QChartView::mouseReleaseEvent(event);
+    // a rubber band leaves a linear axis at uneven numbers (5,587, 8,521, …): round its ends to tick at round ones
+    if (event->button() == Qt::LeftButton && chart())
+        for (QAbstractAxis* axis : chart()->axes())
+            if (auto* v = qobject_cast<QValueAxis*>(axis))
+                v->applyNiceNumbers();
 }
 
 void FrontierView::mouseMoveEvent(QMouseEvent* event)
