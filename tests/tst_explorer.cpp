@@ -353,7 +353,14 @@ private slots:
             qPrintable(QStringLiteral("%1x%2").arg(view->width()).arg(view->height())));
         QTableView* table = m_window->readout()->findChild<QTableView*>();
         QVERIFY(table);
-        QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+        QVERIFY2(table->horizontalScrollBar()->maximum() == 0,
+            qPrintable(QStringLiteral("panel %1, needs %2 (%3 with the ratio), viewport %4, columns %5, ratio %6")
+                           .arg(m_window->readout()->width())
+                           .arg(m_window->readout()->neededWidth(false))
+                           .arg(m_window->readout()->neededWidth(true))
+                           .arg(table->viewport()->width())
+                           .arg(table->horizontalHeader()->length())
+                           .arg(table->isColumnHidden(ReadoutModel::VsBaseline) ? "hidden" : "shown")));
         QVERIFY(!table->isColumnHidden(ReadoutModel::SpeedOfLight));
         QVERIFY(!table->isColumnHidden(ReadoutModel::CostPerMTok));
         QVERIFY2(!m_window->readout()->comparison().isEmpty(), "the ratio is said under the table");

@@ -60,6 +60,15 @@ QSize ChartLegend::sizeHint() const
     return QSize(205, 200);
 }
 
+int ChartLegend::contentWidth() const
+{
+    int widest = 0;
+    for (int r = 0; r < count(); ++r)
+        widest = std::max(widest, fontMetrics().horizontalAdvance(item(r)->text()));
+    // the check box, the swatch, the gaps and a scroll bar
+    return widest + iconSize().width() + 60;
+}
+
 void ChartLegend::setChart(FrontierChart* chart)
 {
     m_chart = chart;

@@ -19,6 +19,8 @@ public:
     /// Reads each entry's state back from the chart: switched on or off, faint where the target is out of reach.
     void sync();
     QSize sizeHint() const override;
+    /// The width that shows its longest entry on one line.
+    int contentWidth() const;
 
 private:
     void entryChanged(QListWidgetItem* item);

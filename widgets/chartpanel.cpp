@@ -164,8 +164,15 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
 void ChartPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    // the legend takes a little more room where there is room, so that fewer names wrap
-    m_legend->setFixedWidth(width() >= 1100 ? 290 : width() >= 850 ? 240 : 200);
+    fitLegend();
+}
+
+void ChartPanel::fitLegend()
+{
+    // as wide as its longest name, within what the panel's width allows (more where there is room, so that fewer
+    // names wrap)
+    const int cap = width() >= 1100 ? 290 : width() >= 850 ? 240 : 200;
+    m_legend->setFixedWidth(std::clamp(m_legend->contentWidth(), 140, cap));
 }
 
 void ChartPanel::readControls()
@@ -299,6 +306,7 @@ void ChartPanel::rebuild()
     // the window's legend is a list beside the view that scrolls (the chart's own keeps to exports)
     chart->legend()->hide();
     m_legend->setChart(chart);
+    fitLegend();
     const ChartData& d = chart->chartData();
     QLocale en(QLocale::English);
     QString info = tr("%1 runs in scope, %2 drawn")

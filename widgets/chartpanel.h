@@ -66,6 +66,7 @@ protected:
 
 private:
     void rebuild();
+    void fitLegend();
     void readControls();
     const PricingCatalog& m_pricing;
     std::shared_ptr<const ScopeData> m_data;

@@ -53,6 +53,11 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     m_custom->setPrefix(QStringLiteral("$"));
     m_custom->setSuffix(tr(" /GPU/hr"));
     m_custom->setEnabled(false);
+    // the boxes fit a narrow panel (their lists open wide): the table sets the panel's width
+    for (QComboBox* c : { m_tier, m_metric, m_baseline }) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(14);
+    }
     m_metric->addItem(tr("Total tokens"), int(TputMetric::Total));
     m_metric->addItem(tr("Output tokens"), int(TputMetric::Output));
     m_metric->addItem(tr("Input tokens"), int(TputMetric::Input));
@@ -272,27 +277,30 @@ void ReadoutPanel::fitColumns()
     }
 }
 
-int ReadoutPanel::hiddenColumnWidth(int column) const
+int ReadoutPanel::contentWidth(int column) const
 {
-    // what resizeColumnsToContents would give it: its widest cell or its header, with the cells' padding
-    int widest = m_table->horizontalHeader()->sectionSizeHint(column);
-    const int padding = 2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 8;
-    for (int r = 0; r < m_model->rowCount(); ++r)
-        widest = std::max(widest,
-            m_table->fontMetrics().horizontalAdvance(m_model->index(r, column).data().toString()) + padding);
-    return widest;
+    // what resizeColumnsToContents gives it, shown or hidden: its widest cell or its header (public in the base)
+    const QAbstractItemView* view = m_table;
+    return std::max(view->sizeHintForColumn(column), m_table->horizontalHeader()->sectionSizeHint(column));
 }
 
 int ReadoutPanel::neededWidth(bool withRatio) const
 {
     m_table->resizeColumnsToContents();
+    int lastShown = 0;
+    for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
+        if (!m_table->isColumnHidden(c))
+            lastShown = c;
     int columns = 0;
     for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
         if (c != ReadoutModel::TokensPerDollar && (withRatio || c != ReadoutModel::VsBaseline))
-            columns += m_table->isColumnHidden(c) ? hiddenColumnWidth(c) : m_table->horizontalHeader()->sectionSize(c);
+            // the size resizeColumnsToContents gave a shown column; the last one stretches over what is left, and
+            // a hidden one has none, so theirs is measured
+            columns += m_table->isColumnHidden(c) || c == lastShown ? contentWidth(c) + 6
+                                                                    : m_table->horizontalHeader()->sectionSize(c);
     const int table = columns + 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
     const QMargins margins = layout()->contentsMargins();
-    return std::max(table, layout()->minimumSize().width()) + margins.left() + margins.right() + 12;
+    return std::max(table, layout()->minimumSize().width()) + margins.left() + margins.right() + 20;
 }
 
 double ReadoutPanel::customPrice() const

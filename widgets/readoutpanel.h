@@ -45,7 +45,7 @@ protected:
 
 private:
     void fitColumns();
-    int hiddenColumnWidth(int column) const;
+    int contentWidth(int column) const;
 
 public:
     bool hideSparse() const;
