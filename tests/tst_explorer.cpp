@@ -596,6 +596,15 @@ private slots:
         st.request.x = ChartX::Interactivity;
         panel->setState(st);
 
+        // the ladder's cost headers name the tiers as the pricing box does, not by their keys
+        LadderModel* ladder = m_window->ladder()->model();
+        QStringList headers;
+        for (int c = LadderModel::FirstTier; c < ladder->columnCount(); ++c)
+            headers << ladder->headerData(c, Qt::Horizontal).toString().simplified();
+        QVERIFY2(headers.join('|').contains("Owning at Large Hyperscaler Volume")
+                && headers.join('|').contains("Neocloud (mid-2026)") && !headers.join('|').contains("mid2026-"),
+            qPrintable(headers.join('|')));
+
         m_window->readout()->setTarget(5000);
         const QModelIndex none = m_window->readout()->model()->index(0, ReadoutModel::TputPerGpu);
         QCOMPARE(none.data().toString(), QStringLiteral("above range"));
