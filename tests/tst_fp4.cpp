@@ -9,6 +9,7 @@
 #include <random>
 
 #include "core/fp4/fp4codec.h"
+#include "kernels/cuda/fp4decode.h"
 
 #ifdef PARETOSCOPE_HAVE_CUDA_FP4
 #include <cuda_fp4.h>
@@ -104,7 +105,8 @@ private slots:
         QCOMPARE(decodeE4M3(t.blockScales[0]), 448.0f); // the block holding the amax gets the largest scale
         std::vector<float> back = dequantizeNvfp4(t);
         for (std::size_t i = 0; i < v.size(); ++i)
-            QVERIFY2(std::fabs(back[i] - v[i]) <= 1e-6f * 12, qPrintable(QString("%1: %2 vs %3").arg(i).arg(back[i]).arg(v[i])));
+            QVERIFY2(std::fabs(back[i] - v[i]) <= 1e-6f * 12,
+                qPrintable(QString("%1: %2 vs %3").arg(i).arg(back[i]).arg(v[i])));
         // the even element is the low nibble
         QCOMPARE(int(t.packed[0] & 0x0F), 0);
         QCOMPARE(int(t.packed[0] >> 4), 1);
@@ -158,10 +160,96 @@ private slots:
         std::vector<float> zero(32, 0.0f);
         QCOMPARE(int(quantizeMxfp4(zero).blockScales[0]), 125);
         // non-finite values do not set the scale; they saturate
-        std::vector<float> odd { 1.0f, std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN() };
+        std::vector<float> odd { 1.0f, std::numeric_limits<float>::infinity(),
+            std::numeric_limits<float>::quiet_NaN() };
         Mxfp4Tensor o = quantizeMxfp4(odd);
         QCOMPARE(int(o.blockScales[0]), 125);
         QCOMPARE(dequantizeMxfp4(o)[1], 6.0f * 0.25f);
+    }
+
+    // The CUDA dequantize kernels' decode (kernels/cuda/fp4decode.h, bit arithmetic with selects) against the
+    // reference codec: every code, every scale code, bit for bit.
+    void branchFreeDecodeMatchesReference()
+    {
+        namespace dc = paretoscope::cuda::decode;
+        for (unsigned c = 0; c < 16; ++c)
+            QCOMPARE(dc::e2m1Bits(c), std::bit_cast<std::uint32_t>(decodeE2M1(std::uint8_t(c))));
+        // bits above the nibble are ignored, as the kernels shift whole words
+        QCOMPARE(dc::e2m1Bits(0xABCDu), dc::e2m1Bits(0xDu));
+        for (unsigned c = 0; c < 256; ++c) {
+            const float e4 = decodeE4M3(std::uint8_t(c)), e8 = decodeE8M0(std::uint8_t(c));
+            if (std::isnan(e4))
+                QVERIFY(std::isnan(dc::asFloat(dc::e4m3Bits(c))));
+            else
+                QCOMPARE(dc::e4m3Bits(c), std::bit_cast<std::uint32_t>(e4));
+            if (std::isnan(e8))
+                QCOMPARE(dc::e8m0Bits(c), 0x7FC00000u); // NaN, not infinity
+            else
+                QCOMPARE(dc::e8m0Bits(c), std::bit_cast<std::uint32_t>(e8));
+        }
+    }
+
+    // Whole values: NVFP4 over every code x every E4M3 block scale x tensor scales from amax/(6 x 448) of assorted
+    // amax, through core's dequantizeNvfp4 (the same (q x bs) x ts order, so bit-exact); MXFP4 over every code x every
+    // E8M0 scale, whose BF16 is the float's upper half exactly (lower half zero: no rounding step needed).
+    void branchFreeValuesMatchReference()
+    {
+        namespace dc = paretoscope::cuda::decode;
+        std::vector<float> tensorScales = { 1.0f };
+        std::mt19937 rng(16);
+        std::uniform_real_distribution<float> logAmax(-30.0f, 30.0f);
+        for (float amax : { 1.0f, 6.0f * 448.0f, 3.7f, 1e-3f, 1e4f, 65504.0f })
+            tensorScales.push_back(amax / (6.0f * 448.0f));
+        for (int i = 0; i < 200; ++i)
+            tensorScales.push_back(std::exp2(logAmax(rng)) / (6.0f * 448.0f));
+        Nvfp4Tensor t;
+        t.count = 256 * 16;
+        t.blockScales.resize(256);
+        t.packed.resize(t.count / 2);
+        for (unsigned b = 0; b < 256; ++b) {
+            t.blockScales[b] = std::uint8_t(b);
+            for (unsigned j = 0; j < 8; ++j)
+                t.packed[b * 8 + j] = std::uint8_t((2 * j) | ((2 * j + 1) << 4)); // codes 0..15 in order
+        }
+        std::size_t checked = 0;
+        for (float ts : tensorScales) {
+            t.tensorScale = ts;
+            const std::vector<float> want = dequantizeNvfp4(t);
+            for (std::size_t i = 0; i < t.count; ++i) {
+                const float bs = dc::asFloat(dc::e4m3Bits(t.blockScales[i / 16]));
+                const float got = dc::nvfp4Value(unsigned(i % 16), bs, ts);
+                if (std::isnan(want[i]) ? !std::isnan(got) : dc::asBits(got) != std::bit_cast<std::uint32_t>(want[i]))
+                    QFAIL(qPrintable(QString("NVFP4 code %1 scale 0x%2 ts %3: %4, want %5")
+                                         .arg(i % 16)
+                                         .arg(i / 16, 0, 16)
+                                         .arg(double(ts))
+                                         .arg(double(got))
+                                         .arg(double(want[i]))));
+                ++checked;
+            }
+        }
+        Mxfp4Tensor m;
+        m.count = 256 * 32;
+        m.blockScales.resize(256);
+        m.packed.resize(m.count / 2);
+        for (unsigned b = 0; b < 256; ++b) {
+            m.blockScales[b] = std::uint8_t(b);
+            for (unsigned j = 0; j < 16; ++j)
+                m.packed[b * 16 + j] = std::uint8_t(((2 * j) & 15) | (((2 * j + 1) & 15) << 4));
+        }
+        const std::vector<float> mwant = dequantizeMxfp4(m);
+        for (std::size_t i = 0; i < m.count; ++i) {
+            const std::uint32_t bits
+                = dc::mxfp4Bits(unsigned(i % 16), dc::asFloat(dc::e8m0Bits(m.blockScales[i / 32])));
+            if (std::isnan(mwant[i])) {
+                QVERIFY(std::isnan(dc::asFloat(bits)));
+            } else {
+                QCOMPARE(bits, std::bit_cast<std::uint32_t>(mwant[i]));
+                QCOMPARE(bits & 0xFFFFu, 0u);
+            }
+            ++checked;
+        }
+        qInfo("%zu values bit-exact", checked);
     }
 
 #ifdef PARETOSCOPE_HAVE_CUDA_FP4
@@ -186,7 +274,10 @@ private slots:
             if (!std::isnan(x)) { // cuda_fp8.h's NaN pattern differs in sign handling; NaN is checked above
                 unsigned o8 = encodeE4M3(x), t8 = __nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3);
                 if (o8 != t8)
-                    QFAIL(qPrintable(QString("E4M3 of %1: ours 0x%2, cuda_fp8.h 0x%3").arg(double(x)).arg(o8, 0, 16).arg(t8, 0, 16)));
+                    QFAIL(qPrintable(QString("E4M3 of %1: ours 0x%2, cuda_fp8.h 0x%3")
+                                         .arg(double(x))
+                                         .arg(o8, 0, 16)
+                                         .arg(t8, 0, 16)));
             }
             ++checked;
         }

@@ -128,8 +128,7 @@ nlohmann::json quantizeChecks(cudaStream_t s)
     CK(cudaMemcpy(packed.p, ref.packed.data(), packed.bytes(), cudaMemcpyHostToDevice));
     CK(cudaMemcpy(scales.p, ref.blockScales.data(), scales.bytes(), cudaMemcpyHostToDevice));
     DeviceBuffer<__nv_bfloat16> deq(n);
-    launchNvfp4Dequantize(packed.p, scales.p, ref.tensorScale, n, deq.p, s);
-    CK(cudaGetLastError());
+    CK(launchNvfp4Dequantize(packed.p, scales.p, ref.tensorScale, n, deq.p, s));
     std::vector<std::uint16_t> gotDeq(n);
     CK(cudaMemcpy(gotDeq.data(), deq.p, deq.bytes(), cudaMemcpyDeviceToHost));
     std::vector<float> refDeq = fp4::dequantizeNvfp4(ref);
@@ -137,6 +136,19 @@ nlohmann::json quantizeChecks(cudaStream_t s)
     for (std::size_t i = 0; i < n; ++i)
         bad += gotDeq[i] != bf16Bits(refDeq[i]);
     out["nvfp4_dequantize"] = { { "mismatched_values", bad }, { "pass", bad == 0 } };
+    // A partial last group: n - 3 values (a multiple of neither 8, 16 nor 32) are all written and nothing past them.
+    auto tailCheck = [&](auto launch, const std::vector<float>& want) {
+        const std::size_t tail = n - 3;
+        CK(cudaMemset(deq.p, 0xFF, deq.bytes()));
+        CK(launch(tail));
+        CK(cudaMemcpy(gotDeq.data(), deq.p, deq.bytes(), cudaMemcpyDeviceToHost));
+        std::size_t wrong = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            wrong += gotDeq[i] != (i < tail ? bf16Bits(want[i]) : std::uint16_t(0xFFFF));
+        return nlohmann::json { { "values", tail }, { "mismatched_values", wrong }, { "pass", wrong == 0 } };
+    };
+    out["nvfp4_dequantize_tail"] = tailCheck(
+        [&](std::size_t m) { return launchNvfp4Dequantize(packed.p, scales.p, ref.tensorScale, m, deq.p, s); }, refDeq);
 
     // MXFP4 both ways
     fp4::Mxfp4Tensor mref = fp4::quantizeMxfp4(host);
@@ -152,14 +164,15 @@ nlohmann::json quantizeChecks(cudaStream_t s)
     for (std::size_t i = 0; i < gotM.size(); ++i)
         bad += gotM[i] != mref.blockScales[i];
     out["mxfp4_quantize"] = { { "values", n }, { "mismatched_bytes", bad }, { "pass", bad == 0 } };
-    launchMxfp4Dequantize(packed.p, mscales.p, n, deq.p, s);
-    CK(cudaGetLastError());
+    CK(launchMxfp4Dequantize(packed.p, mscales.p, n, deq.p, s));
     CK(cudaMemcpy(gotDeq.data(), deq.p, deq.bytes(), cudaMemcpyDeviceToHost));
     std::vector<float> mrefDeq = fp4::dequantizeMxfp4(mref);
     bad = 0;
     for (std::size_t i = 0; i < n; ++i)
         bad += gotDeq[i] != bf16Bits(mrefDeq[i]);
     out["mxfp4_dequantize"] = { { "mismatched_values", bad }, { "pass", bad == 0 } };
+    out["mxfp4_dequantize_tail"]
+        = tailCheck([&](std::size_t m) { return launchMxfp4Dequantize(packed.p, mscales.p, m, deq.p, s); }, mrefDeq);
     return out;
 }
 
@@ -176,15 +189,10 @@ nlohmann::json bandwidth(const ProbeOptions& o, cudaStream_t s)
     // dequantize: the packed values and scales read, BF16 written
     const std::size_t n = bytes / 4 * 2; // values whose BF16 output is half the copy buffer... sized to fit in b
     DeviceBuffer<__nv_bfloat16> outBuf(n);
-    double nvMs = medianMs(o.warmups, o.runs, s, [&] {
-        launchNvfp4Dequantize(a.p, a.p + n / 2, 1.0f, n, outBuf.p, s);
-        CK(cudaGetLastError());
-    });
+    double nvMs
+        = medianMs(o.warmups, o.runs, s, [&] { CK(launchNvfp4Dequantize(a.p, a.p + n / 2, 1.0f, n, outBuf.p, s)); });
     double nvBytes = double(n) / 2 + double(n) / 16 + 2.0 * double(n);
-    double mxMs = medianMs(o.warmups, o.runs, s, [&] {
-        launchMxfp4Dequantize(a.p, a.p + n / 2, n, outBuf.p, s);
-        CK(cudaGetLastError());
-    });
+    double mxMs = medianMs(o.warmups, o.runs, s, [&] { CK(launchMxfp4Dequantize(a.p, a.p + n / 2, n, outBuf.p, s)); });
     double mxBytes = double(n) / 2 + double(n) / 32 + 2.0 * double(n);
     out["nvfp4_dequantize_bytes_per_s"] = nvBytes / (nvMs * 1e-3);
     out["nvfp4_dequantize_share_of_copy"] = nvBytes / (nvMs * 1e-3) / copy;

@@ -3,6 +3,8 @@
 // require bit-exact agreement.
 #include "fp4kernels.cuh"
 
+#include "fp4decode.h"
+
 #include <cuda_fp4.h>
 #include <cuda_fp8.h>
 
@@ -26,12 +28,6 @@ __device__ std::uint8_t encodeE4M3(float x)
 __device__ std::uint8_t encodeE2M1(float x)
 {
     return static_cast<std::uint8_t>(__nv_cvt_float_to_fp4(x, __NV_E2M1, cudaRoundNearest)) & 0x0F;
-}
-
-__device__ float decodeE2M1(std::uint8_t code)
-{
-    __half_raw h = __nv_cvt_fp4_to_halfraw(static_cast<__nv_fp4_storage_t>(code), __NV_E2M1);
-    return __half2float(__half(h));
 }
 
 // The largest finite |x| of x[from, to), as the reference's blockAmax.
@@ -95,43 +91,63 @@ __global__ void mxfp4QuantizeKernel(const float* x, std::size_t n, std::uint8_t*
     }
 }
 
-// One thread per block: 16 values in 8 bytes (one 64-bit load), written as 16 BF16 in two 16-byte stores.
+// Eight values a thread: one 32-bit load of packed codes, one 16-byte store, so a warp's store covers 512 contiguous
+// bytes. The decode is decode::e2m1Bits (selects, no branches). A thread whose eight straddle n writes its part
+// value by value, reading only the bytes that exist.
+// NVFP4: (q x block scale) x tensor scale, the reference's order, rounded to BF16 two at a time.
 __global__ void nvfp4DequantizeKernel(
-    const std::uint8_t* packed, const std::uint8_t* scales, float tensorScale, std::size_t blocks, __nv_bfloat16* out)
+    const std::uint8_t* packed, const std::uint8_t* scales, float tensorScale, std::size_t n, __nv_bfloat16* out)
 {
-    std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-    if (b >= blocks)
+    const std::size_t first = (blockIdx.x * std::size_t(blockDim.x) + threadIdx.x) * 8;
+    if (first >= n)
         return;
-    float s = decodeE4M3(scales[b]) * tensorScale;
-    uint2 q = reinterpret_cast<const uint2*>(packed)[b];
-    __align__(16) __nv_bfloat16 v[16];
-    unsigned words[2] = { q.x, q.y };
+    const float bs = __uint_as_float(decode::e4m3Bits(scales[first / 16]));
+    if (first + 8 <= n) {
+        const std::uint32_t w = reinterpret_cast<const std::uint32_t*>(packed)[first / 8];
+        uint4 v;
+        std::uint32_t* words = &v.x;
 #pragma unroll
-    for (int i = 0; i < 16; ++i)
-        v[i] = __float2bfloat16_rn(decodeE2M1((words[i / 8] >> (4 * (i % 8))) & 0xF) * s);
-    uint4* dst = reinterpret_cast<uint4*>(out + b * 16);
-    dst[0] = reinterpret_cast<uint4*>(v)[0];
-    dst[1] = reinterpret_cast<uint4*>(v)[1];
+        for (int i = 0; i < 4; ++i) {
+            const float lo = decode::nvfp4Value(w >> (8 * i), bs, tensorScale);
+            const float hi = decode::nvfp4Value(w >> (8 * i + 4), bs, tensorScale);
+            __nv_bfloat162 pair = __floats2bfloat162_rn(lo, hi);
+            words[i] = *reinterpret_cast<std::uint32_t*>(&pair);
+        }
+        *reinterpret_cast<uint4*>(out + first) = v;
+        return;
+    }
+#pragma unroll 1
+    for (std::size_t i = first; i < n; ++i)
+        out[i] = __float2bfloat16_rn(decode::nvfp4Value(packed[i / 2] >> (4 * (i % 2)), bs, tensorScale));
 }
 
-// One thread per block: 32 values in 16 bytes (one 128-bit load), four 16-byte stores.
+// MXFP4: q x 2^k is exact in float and in BF16 (E2M1 has 2 significant bits, BF16 8), so the BF16 value is the
+// float's upper half: no rounding step.
 __global__ void mxfp4DequantizeKernel(
-    const std::uint8_t* packed, const std::uint8_t* scales, std::size_t blocks, __nv_bfloat16* out)
+    const std::uint8_t* packed, const std::uint8_t* scales, std::size_t n, __nv_bfloat16* out)
 {
-    std::size_t b = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x;
-    if (b >= blocks)
+    const std::size_t first = (blockIdx.x * std::size_t(blockDim.x) + threadIdx.x) * 8;
+    if (first >= n)
         return;
-    float s = ldexpf(1.0f, int(scales[b]) - 127);
-    uint4 q = reinterpret_cast<const uint4*>(packed)[b];
-    unsigned words[4] = { q.x, q.y, q.z, q.w };
-    __align__(16) __nv_bfloat16 v[32];
+    const float s = __uint_as_float(decode::e8m0Bits(scales[first / 32]));
+    if (first + 8 <= n) {
+        const std::uint32_t w = reinterpret_cast<const std::uint32_t*>(packed)[first / 8];
+        uint4 v;
+        std::uint32_t* words = &v.x;
 #pragma unroll
-    for (int i = 0; i < 32; ++i)
-        v[i] = __float2bfloat16_rn(decodeE2M1((words[i / 8] >> (4 * (i % 8))) & 0xF) * s);
-    uint4* dst = reinterpret_cast<uint4*>(out + b * 32);
-#pragma unroll
-    for (int k = 0; k < 4; ++k)
-        dst[k] = reinterpret_cast<uint4*>(v)[k];
+        for (int i = 0; i < 4; ++i) {
+            const std::uint32_t lo = decode::mxfp4Bits(w >> (8 * i), s);
+            const std::uint32_t hi = decode::mxfp4Bits(w >> (8 * i + 4), s);
+            words[i] = __byte_perm(lo, hi, 0x7632); // the upper halves, lo's in the lower
+        }
+        *reinterpret_cast<uint4*>(out + first) = v;
+        return;
+    }
+#pragma unroll 1
+    for (std::size_t i = first; i < n; ++i) {
+        const std::uint16_t bits = decode::mxfp4Bits(packed[i / 2] >> (4 * (i % 2)), s) >> 16;
+        out[i] = *reinterpret_cast<const __nv_bfloat16*>(&bits);
+    }
 }
 
 unsigned gridFor(std::size_t items)
@@ -146,8 +162,8 @@ void launchAmax(const float* x, std::size_t n, unsigned* amaxBits, cudaStream_t 
     amaxKernel<<<1024, kThreads, 0, stream>>>(x, n, amaxBits);
 }
 
-void launchNvfp4Quantize(const float* x, std::size_t n, float tensorScale, std::uint8_t* packed, std::uint8_t* scales,
-    cudaStream_t stream)
+void launchNvfp4Quantize(
+    const float* x, std::size_t n, float tensorScale, std::uint8_t* packed, std::uint8_t* scales, cudaStream_t stream)
 {
     std::size_t blocks = (n + 15) / 16;
     nvfp4QuantizeKernel<<<gridFor(blocks), kThreads, 0, stream>>>(x, n, tensorScale, packed, scales);
@@ -159,16 +175,34 @@ void launchMxfp4Quantize(const float* x, std::size_t n, std::uint8_t* packed, st
     mxfp4QuantizeKernel<<<gridFor(blocks), kThreads, 0, stream>>>(x, n, packed, scales);
 }
 
-void launchNvfp4Dequantize(const std::uint8_t* packed, const std::uint8_t* scales, float tensorScale, std::size_t n,
-    __nv_bfloat16* out, cudaStream_t stream)
+namespace {
+
+// Packed codes are read 32 bits at a time and BF16 written 16 bytes at a time.
+cudaError_t checkDequantize(const void* packed, std::size_t n, const void* out)
 {
-    nvfp4DequantizeKernel<<<gridFor(n / 16), kThreads, 0, stream>>>(packed, scales, tensorScale, n / 16, out);
+    if (reinterpret_cast<std::uintptr_t>(packed) % 4 != 0 || reinterpret_cast<std::uintptr_t>(out) % 16 != 0)
+        return cudaErrorMisalignedAddress;
+    return n == 0 ? cudaErrorInvalidValue : cudaSuccess;
 }
 
-void launchMxfp4Dequantize(
+} // namespace
+
+cudaError_t launchNvfp4Dequantize(const std::uint8_t* packed, const std::uint8_t* scales, float tensorScale,
+    std::size_t n, __nv_bfloat16* out, cudaStream_t stream)
+{
+    if (cudaError_t e = checkDequantize(packed, n, out); e != cudaSuccess)
+        return e;
+    nvfp4DequantizeKernel<<<gridFor((n + 7) / 8), kThreads, 0, stream>>>(packed, scales, tensorScale, n, out);
+    return cudaGetLastError();
+}
+
+cudaError_t launchMxfp4Dequantize(
     const std::uint8_t* packed, const std::uint8_t* scales, std::size_t n, __nv_bfloat16* out, cudaStream_t stream)
 {
-    mxfp4DequantizeKernel<<<gridFor(n / 32), kThreads, 0, stream>>>(packed, scales, n / 32, out);
+    if (cudaError_t e = checkDequantize(packed, n, out); e != cudaSuccess)
+        return e;
+    mxfp4DequantizeKernel<<<gridFor((n + 7) / 8), kThreads, 0, stream>>>(packed, scales, n, out);
+    return cudaGetLastError();
 }
 
 } // namespace paretoscope::cuda

@@ -11,15 +11,17 @@ namespace paretoscope::cuda {
 /// zeroes it first.
 void launchAmax(const float* x, std::size_t n, unsigned* amaxBits, cudaStream_t stream);
 /// NVFP4 quantize (one thread per 16-value block), the same arithmetic as core/fp4/fp4codec.cpp.
-void launchNvfp4Quantize(const float* x, std::size_t n, float tensorScale, std::uint8_t* packed, std::uint8_t* scales,
-    cudaStream_t stream);
+void launchNvfp4Quantize(
+    const float* x, std::size_t n, float tensorScale, std::uint8_t* packed, std::uint8_t* scales, cudaStream_t stream);
 /// MXFP4 quantize (one thread per 32-value block).
-void launchMxfp4Quantize(const float* x, std::size_t n, std::uint8_t* packed, std::uint8_t* scales, cudaStream_t stream);
-/// Dequantize to BF16 (the precision a GEMM consumes on hardware without an FP4 matrix unit). n a multiple of the
-/// block size.
-void launchNvfp4Dequantize(const std::uint8_t* packed, const std::uint8_t* scales, float tensorScale, std::size_t n,
-    __nv_bfloat16* out, cudaStream_t stream);
-void launchMxfp4Dequantize(
+void launchMxfp4Quantize(
+    const float* x, std::size_t n, std::uint8_t* packed, std::uint8_t* scales, cudaStream_t stream);
+/// Dequantize n values to BF16 (the precision a GEMM consumes on hardware without an FP4 matrix unit), any n > 0 (a
+/// partial last block included). packed must be 4-byte aligned and out 16-byte aligned (cudaMalloc's are); n = 0 or
+/// a misaligned pointer returns an error and launches nothing.
+cudaError_t launchNvfp4Dequantize(const std::uint8_t* packed, const std::uint8_t* scales, float tensorScale,
+    std::size_t n, __nv_bfloat16* out, cudaStream_t stream);
+cudaError_t launchMxfp4Dequantize(
     const std::uint8_t* packed, const std::uint8_t* scales, std::size_t n, __nv_bfloat16* out, cudaStream_t stream);
 
 } // namespace paretoscope::cuda
