@@ -107,6 +107,32 @@ private slots:
         }
     }
 
+    // The unrolled, branch-free block decode over every code and every scale code, bit for bit against the
+    // reference's value rounded to BF16 by distance (independent of the upper-half shortcut); 0xFF gives NaN.
+    void mxfp4EveryCodeAndScaleBitExact()
+    {
+        unsigned words[4];
+        for (int w = 0; w < 4; ++w)
+            words[w] = 0x76543210u + 0x88888888u * unsigned(w % 2); // codes 0..7, then 8..15, twice
+        for (unsigned scale = 0; scale < 256; ++scale) {
+            unsigned out[16];
+            hm::dequantizeMxfp4Block(words, scale, out);
+            for (int i = 0; i < 32; ++i) {
+                const unsigned code = (words[i / 8] >> (4 * (i % 8))) & 0xF;
+                const std::uint16_t got = static_cast<std::uint16_t>(out[i / 2] >> (16 * (i % 2)));
+                const float want = fp4::decodeE2M1(std::uint8_t(code)) * fp4::decodeE8M0(std::uint8_t(scale));
+                if (std::isnan(want))
+                    QVERIFY(std::isnan(bf16Value(got)));
+                else if (got != bf16ByDistance(want))
+                    QFAIL(qPrintable(QString("code %1 scale %2: 0x%3, want 0x%4")
+                                         .arg(code)
+                                         .arg(scale)
+                                         .arg(got, 4, 16, QChar('0'))
+                                         .arg(bf16ByDistance(want), 4, 16, QChar('0'))));
+            }
+        }
+    }
+
     void gemmIndexMapsComposeIntoTheProduct()
     {
         // Small integers: every product and sum is exact in float, so the composed result must equal the naive one.

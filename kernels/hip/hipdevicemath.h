@@ -12,13 +12,19 @@
 
 namespace paretoscope::hip::math {
 
+/// E2M1 code (low 4 bits) to its float bits, with a select and no branch: magnitude code m >= 2 is
+/// (m << 22) + 0x3F000000, m = 1 is 0.5 (0x3F000000 = m x 0x3F000000), m = 0 is zero; the sign is bit 3 to bit 31.
+PS_HOST_DEVICE inline std::uint32_t e2m1Bits(unsigned code)
+{
+    const std::uint32_t m = code & 7u;
+    const std::uint32_t mag = m >= 2 ? (m << 22) + 0x3F000000u : m * 0x3F000000u;
+    return mag | ((code & 8u) << 28);
+}
+
 /// E2M1 code (low 4 bits) to its value: magnitudes 0, 0.5, 1, 1.5, 2, 3, 4, 6; the sign is bit 3.
 PS_HOST_DEVICE inline float decodeE2M1(unsigned code)
 {
-    const unsigned m = code & 7;
-    // exponent and mantissa of the magnitude: codes 2..7 are 2^((m >> 1) - 1) x (1 + (m & 1) / 2); 1 is 0.5; 0 is 0
-    float v = m == 0 ? 0.0f : m == 1 ? 0.5f : float(1u << ((m >> 1) - 1)) * ((m & 1) ? 1.5f : 1.0f);
-    return (code & 8) ? -v : v;
+    return __builtin_bit_cast(float, e2m1Bits(code));
 }
 
 /// E8M0 code to 2^(code - 127), built from its bits so it is exact (code 0 is the subnormal 2^-127); 0xFF is NaN.
@@ -32,21 +38,23 @@ PS_HOST_DEVICE inline float decodeE8M0(unsigned code)
 PS_HOST_DEVICE inline std::uint16_t bf16Bits(float x)
 {
     const std::uint32_t u = __builtin_bit_cast(std::uint32_t, x);
-    if ((u & 0x7FFFFFFFu) > 0x7F800000u)
-        return static_cast<std::uint16_t>((u >> 16) | 0x0040u);
-    return static_cast<std::uint16_t>((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
+    const std::uint16_t rounded = static_cast<std::uint16_t>((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
+    return (u & 0x7FFFFFFFu) > 0x7F800000u ? static_cast<std::uint16_t>((u >> 16) | 0x0040u) : rounded;
 }
 
 /// One MXFP4 block: 32 values in four 32-bit words (two a byte, the lower nibble first) and its scale code, to 32
-/// BF16 as sixteen words of two (value 2i in the lower half).
+/// BF16 as sixteen words of two (value 2i in the lower half). q x 2^k is exact in float and in BF16 (2 significant
+/// bits against 8; 0.5 x 2^-127 is a BF16 subnormal), so each BF16 is the float's upper half, no rounding step; a NaN
+/// scale (0xFF) gives the float NaN's upper half, still a NaN.
 PS_HOST_DEVICE inline void dequantizeMxfp4Block(const unsigned words[4], unsigned scaleCode, unsigned out[16])
 {
     const float s = decodeE8M0(scaleCode);
+#pragma unroll
     for (int i = 0; i < 16; ++i) {
-        const unsigned byte = (words[i / 4] >> (8 * (i % 4))) & 0xFF;
-        const unsigned lo = bf16Bits(decodeE2M1(byte & 0xF) * s);
-        const unsigned hi = bf16Bits(decodeE2M1(byte >> 4) * s);
-        out[i] = lo | (hi << 16);
+        const unsigned byte = words[i / 4] >> (8 * (i % 4));
+        const std::uint32_t lo = __builtin_bit_cast(std::uint32_t, decodeE2M1(byte) * s);
+        const std::uint32_t hi = __builtin_bit_cast(std::uint32_t, decodeE2M1(byte >> 4) * s);
+        out[i] = (lo >> 16) | (hi & 0xFFFF0000u);
     }
 }
 
