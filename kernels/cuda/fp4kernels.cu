@@ -4,6 +4,7 @@
 #include "fp4kernels.cuh"
 
 #include "fp4decode.h"
+#include "kernels/devicerandom.h"
 
 #include <cuda_fp4.h>
 #include <cuda_fp8.h>
@@ -150,6 +151,19 @@ __global__ void mxfp4DequantizeKernel(
     }
 }
 
+__global__ void randomFillKernel(void* p, std::size_t count, RandomFill kind, std::uint64_t seed)
+{
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < count;
+         i += std::size_t(gridDim.x) * blockDim.x) {
+        if (kind == RandomFill::Bytes)
+            static_cast<std::uint8_t*>(p)[i] = static_cast<std::uint8_t>(probe::hash64(seed, i));
+        else if (kind == RandomFill::Bf16)
+            static_cast<__nv_bfloat16*>(p)[i] = __float2bfloat16_rn(probe::uniformPm1(seed, i));
+        else
+            static_cast<std::uint8_t*>(p)[i] = encodeE4M3(probe::uniformPm1(seed, i));
+    }
+}
+
 unsigned gridFor(std::size_t items)
 {
     return static_cast<unsigned>((items + kThreads - 1) / kThreads);
@@ -186,6 +200,14 @@ cudaError_t checkDequantize(const void* packed, std::size_t n, const void* out)
 }
 
 } // namespace
+
+cudaError_t launchRandomFill(void* p, std::size_t count, RandomFill kind, std::uint64_t seed, cudaStream_t stream)
+{
+    if (count == 0)
+        return cudaSuccess;
+    randomFillKernel<<<gridFor(count) < 8192u ? gridFor(count) : 8192u, kThreads, 0, stream>>>(p, count, kind, seed);
+    return cudaGetLastError();
+}
 
 cudaError_t launchNvfp4Dequantize(const std::uint8_t* packed, const std::uint8_t* scales, float tensorScale,
     std::size_t n, __nv_bfloat16* out, cudaStream_t stream)

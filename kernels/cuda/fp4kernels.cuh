@@ -24,4 +24,10 @@ cudaError_t launchNvfp4Dequantize(const std::uint8_t* packed, const std::uint8_t
 cudaError_t launchMxfp4Dequantize(
     const std::uint8_t* packed, const std::uint8_t* scales, std::size_t n, __nv_bfloat16* out, cudaStream_t stream);
 
+/// What launchRandomFill writes: any bytes (every E2M1 code is a value), or values uniform in [-1, 1) as BF16 or as
+/// FP8 E4M3.
+enum class RandomFill { Bytes, Bf16, E4m3 };
+/// Fill count elements (bytes, or 2-byte BF16) with pseudo-random data from seed (kernels/devicerandom.h).
+cudaError_t launchRandomFill(void* p, std::size_t count, RandomFill kind, std::uint64_t seed, cudaStream_t stream);
+
 } // namespace paretoscope::cuda

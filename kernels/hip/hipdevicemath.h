@@ -10,6 +10,15 @@
 #define PS_HOST_DEVICE
 #endif
 
+// unrolled by hipcc (clang) and by GCC alike, without an unknown-pragma warning in either
+#if defined(__clang__)
+#define PS_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__)
+#define PS_UNROLL _Pragma("GCC unroll 16")
+#else
+#define PS_UNROLL
+#endif
+
 namespace paretoscope::hip::math {
 
 /// E2M1 code (low 4 bits) to its float bits, with a select and no branch: magnitude code m >= 2 is
@@ -49,7 +58,7 @@ PS_HOST_DEVICE inline std::uint16_t bf16Bits(float x)
 PS_HOST_DEVICE inline void dequantizeMxfp4Block(const unsigned words[4], unsigned scaleCode, unsigned out[16])
 {
     const float s = decodeE8M0(scaleCode);
-#pragma unroll
+    PS_UNROLL
     for (int i = 0; i < 16; ++i) {
         const unsigned byte = words[i / 4] >> (8 * (i % 4));
         const std::uint32_t lo = __builtin_bit_cast(std::uint32_t, decodeE2M1(byte) * s);

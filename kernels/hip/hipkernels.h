@@ -17,4 +17,8 @@ void launchMxfp4Dequantize(
 void launchBf16Gemm(
     const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* d, int m, int n, int k, hipStream_t stream);
 
+/// Fill with pseudo-random data from seed (kernels/devicerandom.h): count bytes when bf16 is false (every E2M1 code
+/// and most E8M0 scales are values), else count BF16 values uniform in [-1, 1).
+void launchRandomFill(void* p, std::size_t count, bool bf16, std::uint64_t seed, hipStream_t stream);
+
 } // namespace paretoscope::hip

@@ -1,9 +1,11 @@
 // HIP kernels for AMD Instinct GPUs: MXFP4 dequantize to BF16, and a BF16 GEMM on the matrix cores. Built for gfx90a
 // and gfx940 by Debian's HIP 5.2, for gfx942 (MI325X) with CMAKE_HIP_ARCHITECTURES=gfx942 where ROCm 6 is installed.
+// hip_runtime.h first: it defines __host__ / __device__ and the vector types the project's headers use
+#include <hip/hip_runtime.h>
+
 #include "hipdevicemath.h"
 #include "hipkernels.h"
-
-#include <hip/hip_runtime.h>
+#include "kernels/devicerandom.h"
 
 namespace paretoscope::hip {
 
@@ -94,6 +96,17 @@ __global__ __launch_bounds__(kGemmThreads) void bf16GemmKernel(
         }
 }
 
+__global__ void randomFillKernel(void* p, std::size_t count, bool bf16, std::uint64_t seed)
+{
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < count;
+         i += std::size_t(gridDim.x) * blockDim.x) {
+        if (bf16)
+            static_cast<std::uint16_t*>(p)[i] = bf16Bits(probe::uniformPm1(seed, i));
+        else
+            static_cast<std::uint8_t*>(p)[i] = static_cast<std::uint8_t>(probe::hash64(seed, i));
+    }
+}
+
 unsigned gridFor(std::size_t items)
 {
     return static_cast<unsigned>((items + kThreads - 1) / kThreads);
@@ -106,6 +119,14 @@ void launchMxfp4Dequantize(
 {
     hipLaunchKernelGGL(
         mxfp4DequantizeKernel, dim3(gridFor(n / 32)), dim3(kThreads), 0, stream, packed, scales, n / 32, out);
+}
+
+void launchRandomFill(void* p, std::size_t count, bool bf16, std::uint64_t seed, hipStream_t stream)
+{
+    if (count == 0)
+        return;
+    const unsigned grid = gridFor(count) < 8192u ? gridFor(count) : 8192u;
+    hipLaunchKernelGGL(randomFillKernel, dim3(grid), dim3(kThreads), 0, stream, p, count, bf16, seed);
 }
 
 void launchBf16Gemm(

@@ -112,7 +112,8 @@ nlohmann::json bandwidth(const ProbeOptions& o, hipStream_t s)
     nlohmann::json out;
     const std::size_t bytes = o.bandwidthBytes;
     DeviceBuffer<std::uint8_t> a(bytes), b(bytes);
-    CK(hipMemset(a.p, 1, bytes));
+    launchRandomFill(a.p, bytes, false, 21, s); // random codes and scales: lanes diverge as on real weights
+    CK(hipGetLastError());
     double ms
         = medianMs(o.warmups, o.runs, s, [&] { CK(hipMemcpyAsync(b.p, a.p, bytes, hipMemcpyDeviceToDevice, s)); });
     const double copy = 2.0 * double(bytes) / (ms * 1e-3); // read and written
@@ -162,8 +163,10 @@ nlohmann::json gemm(const ProbeOptions& o, hipStream_t s)
     }
     const int size = std::max(128, o.gemmSize / 128 * 128);
     DeviceBuffer<std::uint16_t> a(std::size_t(size) * size), b(std::size_t(size) * size), d(std::size_t(size) * size);
-    CK(hipMemset(a.p, 0x3f, a.bytes())); // 0x3f3f: about 0.75, finite
-    CK(hipMemset(b.p, 0x3f, b.bytes()));
+    // random on the device: constant inputs flatter the rate, and no host copy is needed
+    launchRandomFill(a.p, a.n, true, 31, s);
+    launchRandomFill(b.p, b.n, true, 32, s);
+    CK(hipGetLastError());
     double ms = medianMs(o.warmups, o.runs, s, [&] {
         launchBf16Gemm(a.p, b.p, d.p, size, size, size, s);
         CK(hipGetLastError());
