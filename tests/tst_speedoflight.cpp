@@ -25,7 +25,8 @@ private slots:
     void shippedTablesResolve()
     {
         QVERIFY(findModelArch("DeepSeek-R1-0528"));
-        QCOMPARE(QString::fromStdString(findModelArch("deepseek-ai/DeepSeek-R1-0528-FP4")->name), QString("DeepSeek-R1-0528"));
+        QCOMPARE(QString::fromStdString(findModelArch("deepseek-ai/DeepSeek-R1-0528-FP4")->name),
+            QString("DeepSeek-R1-0528"));
         QCOMPARE(QString::fromStdString(findModelArch("dsr1")->name), QString("DeepSeek-R1-0528"));
         QVERIFY(!findModelArch("DeepSeek-V4.1-Flash")); // no published architecture: no bound drawn, not a guess
         QVERIFY(findDeviceSpec("B300"));
@@ -272,6 +273,15 @@ private slots:
         r.device = *sheet;
         QVERIFY(std::abs(speedOfLight(r)->points.back().interactivity / measured - 8.0 / 6.4) < 1e-9);
         QVERIFY(!profileFromProbeJson("{}", "x"));
+        // a section that failed on the device reports {"error": ...}; the others are kept
+        auto partial = profileFromProbeJson(R"({"device":{"name":"NVIDIA H200"},"bandwidth":{"copy_bytes_per_s":4e12},
+            "gemm":{"bf16":{"pass":true,"flops_per_s":7e14},"fp8":{"error":"cublasLtMatmulAlgoGetHeuristic: no algorithm"}}})",
+            "x");
+        QVERIFY2(partial, partial ? "" : partial.error().c_str());
+        QCOMPARE(partial->gemmFlops.size(), std::size_t(1));
+        QCOMPARE(partial->gemmFlops.at("bf16"), 7e14);
+        QVERIFY(!profileFromProbeJson(
+            R"({"device":{"name":"NVIDIA H200"},"bandwidth":{"error":"cudaMalloc: out of memory"}})", "x"));
     }
 
     void refusalsSayWhy()

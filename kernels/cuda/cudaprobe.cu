@@ -345,15 +345,25 @@ Result<std::string> runProbe(const ProbeOptions& o)
                   { "memory_bytes", p.totalGlobalMem }, { "multiprocessors", p.multiProcessorCount } };
         cudaStream_t s;
         CK(cudaStreamCreate(&s));
-        j["checks"] = quantizeChecks(s);
-        j["bandwidth"] = bandwidth(o, s);
+        // Each section on its own: a failure (a cuBLASLt heuristic with no algorithm, say) becomes {"error": ...}
+        // in that section and the others keep what they measured.
+        auto section = [&](auto&& work) -> nlohmann::json {
+            try {
+                return work();
+            } catch (const Failure& f) {
+                (void)cudaGetLastError(); // clear a non-sticky error so the next section starts clean
+                return { { "error", f.what } };
+            }
+        };
+        j["checks"] = section([&] { return quantizeChecks(s); });
+        j["bandwidth"] = section([&] { return bandwidth(o, s); });
         cublasLtHandle_t lt;
         CK(cublasLtCreate(&lt));
-        j["gemm"]["bf16"] = gemm(GemmKind::Bf16, o, s, lt);
+        j["gemm"]["bf16"] = section([&] { return gemm(GemmKind::Bf16, o, s, lt); });
         if (p.major * 10 + p.minor >= 89)
-            j["gemm"]["fp8"] = gemm(GemmKind::Fp8, o, s, lt);
+            j["gemm"]["fp8"] = section([&] { return gemm(GemmKind::Fp8, o, s, lt); });
         if (p.major == 10)
-            j["gemm"]["fp4"] = gemm(GemmKind::Fp4, o, s, lt);
+            j["gemm"]["fp4"] = section([&] { return gemm(GemmKind::Fp4, o, s, lt); });
         else
             j["gemm"]["fp4"] = { { "skipped",
                 "block-scaled FP4 GEMM needs sm_100 or sm_103 (this is sm_" + std::to_string(p.major * 10 + p.minor)

@@ -196,9 +196,18 @@ Result<std::string> runProbe(const ProbeOptions& o)
             { "compute_units", p.multiProcessorCount } };
         hipStream_t s;
         CK(hipStreamCreate(&s));
-        j["checks"]["mxfp4_dequantize"] = dequantizeCheck();
-        j["bandwidth"] = bandwidth(o, s);
-        j["gemm"]["bf16"] = gemm(o, s);
+        // Each section on its own: a failure becomes {"error": ...} in that section, the others are kept.
+        auto section = [&](auto&& work) -> nlohmann::json {
+            try {
+                return work();
+            } catch (const Failure& f) {
+                (void)hipGetLastError(); // clear a non-sticky error so the next section starts clean
+                return { { "error", f.what } };
+            }
+        };
+        j["checks"]["mxfp4_dequantize"] = section([&] { return dequantizeCheck(); });
+        j["bandwidth"] = section([&] { return bandwidth(o, s); });
+        j["gemm"]["bf16"] = section([&] { return gemm(o, s); });
         j["gemm"]["fp4"] = { { "skipped",
             "CDNA has no FP4 matrix unit: FP4 weights are dequantized (mxfp4_dequantize) and multiplied in BF16" } };
         CK(hipStreamDestroy(s));
