@@ -12,6 +12,7 @@
 
 #include "core/fp4/fp4codec.h"
 #include "kernels/hip/hipdevicemath.h"
+#include "kernels/probecheck.h"
 
 using namespace paretoscope;
 namespace hm = paretoscope::hip::math;
@@ -131,6 +132,51 @@ private slots:
                                          .arg(bf16ByDistance(want), 4, 16, QChar('0'))));
             }
         }
+    }
+
+    // The FP8 GEMM check's tolerance against a model of Hopper's FP8 accumulator: each partial sum truncated to 14
+    // significant bits, the result rounded to BF16, on the probe's 256^3 product of E4M3 inputs. It passes with
+    // mag x 2^-12 (kFp8Accumulation); an element moved by twice its tolerance fails.
+    void fp8ToleranceCoversA14BitAccumulator()
+    {
+        const int m = 256, n = 256, k = 256;
+        auto e4m3 = [](std::size_t count, unsigned seed) {
+            std::vector<float> x = probe::randomNormal(count, seed, 1.0f);
+            std::vector<double> v(count);
+            for (std::size_t i = 0; i < count; ++i)
+                v[i] = fp4::decodeE4M3(fp4::encodeE4M3(x[i]));
+            return v;
+        };
+        const std::vector<double> a = e4m3(std::size_t(m) * k, 11), b = e4m3(std::size_t(n) * k, 12);
+        auto truncate14 = [](double s) {
+            int e = 0;
+            const double f = std::frexp(s, &e);
+            return std::ldexp(std::trunc(std::ldexp(f, 14)), e - 14);
+        };
+        std::vector<std::uint16_t> d(std::size_t(m) * n);
+        std::vector<double> mags(d.size());
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < m; ++i) {
+                double sum = 0, mag = 0;
+                for (int q = 0; q < k; ++q) {
+                    const double p = a[std::size_t(i) * k + q] * b[std::size_t(j) * k + q];
+                    sum = truncate14(sum + p);
+                    mag += std::fabs(p);
+                }
+                d[std::size_t(j) * m + i] = hm::bf16Bits(float(sum));
+                mags[std::size_t(j) * m + i] = mag;
+            }
+        const auto fp8 = probe::checkBf16Product(a, b, d, m, n, k, 1.0, probe::kFp8Accumulation);
+        const auto fp32 = probe::checkBf16Product(a, b, d, m, n, k, 1.0, probe::kFp32Accumulation);
+        qInfo("14-bit accumulator: worst error %.3f of the FP8 tolerance, %.3f of the FP32 one",
+            fp8["worst_error_over_tolerance"].get<double>(), fp32["worst_error_over_tolerance"].get<double>());
+        QVERIFY(fp8["pass"].get<bool>());
+        QCOMPARE(fp8["accumulation_tolerance"].get<double>(), std::ldexp(1.0, -12));
+        // one element off by twice its whole allowance fails
+        const float v77 = bf16Value(d[77]);
+        const float off = v77 + float(2 * (std::fabs(v77) / 128 + mags[77] * probe::kFp8Accumulation));
+        d[77] = hm::bf16Bits(off);
+        QVERIFY(!probe::checkBf16Product(a, b, d, m, n, k, 1.0, probe::kFp8Accumulation)["pass"].get<bool>());
     }
 
     void gemmIndexMapsComposeIntoTheProduct()

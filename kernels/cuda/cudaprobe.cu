@@ -306,7 +306,8 @@ nlohmann::json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublas
             std::vector<std::uint16_t> got(std::size_t(m) * n);
             CK(cudaMemcpy(got.data(), dd.p, dd.bytes(), cudaMemcpyDeviceToHost));
             // FP4: the inputs were doubled onto the E2M1 grid, alpha takes it back
-            r = probe::checkBf16Product(va, vb, got, m, n, k, alpha);
+            r = probe::checkBf16Product(va, vb, got, m, n, k, alpha,
+                kind == GemmKind::Fp8 ? probe::kFp8Accumulation : probe::kFp32Accumulation);
         } else {
             double ms = medianMs(o.warmups, o.runs, s, once);
             r["m_n_k"] = m;
