@@ -2,11 +2,11 @@
 
 // Host-side pieces the CUDA and the HIP probes share: random inputs, the median of timed runs, and the check of a
 // BF16 product against a double-precision reference with its stated tolerance.
+#include "kernels/probejson.h"
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <vector>
 
@@ -22,9 +22,11 @@ inline std::vector<float> randomNormal(std::size_t n, unsigned seed, float sigma
     return v;
 }
 
-/// The median of timings (ms); `ms` is reordered.
+/// The median of timings (ms), NaN for none; `ms` is reordered.
 inline double medianOf(std::vector<float>& ms)
 {
+    if (ms.empty())
+        return std::nan(""); // no runs: no figure (the probe refuses --runs 0)
     std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
     return ms[ms.size() / 2];
 }
@@ -50,7 +52,7 @@ inline constexpr double kFp8Accumulation = 1.0 / 4096;
 /// device was handed. Tolerance per element: |ref| / 128 (BF16's rounding of the result, with room) plus
 /// accumulation x the sum of |products| (the accumulator's precision: kFp32Accumulation or kFp8Accumulation).
 /// Passes when every element is within it and most are not zero (a kernel that wrote nothing does not pass).
-inline nlohmann::json checkBf16Product(const std::vector<double>& a, const std::vector<double>& b,
+inline Json checkBf16Product(const std::vector<double>& a, const std::vector<double>& b,
     const std::vector<std::uint16_t>& d, int m, int n, int k, double alpha, double accumulation = kFp32Accumulation)
 {
     double worst = 0;

@@ -2,6 +2,8 @@
 // project is built and tested, so what the kernels compute is checked here. E2M1 and E8M0 decode against the
 // reference codec, BF16 rounding against nearest-even chosen by distance, a whole MXFP4 dequantize against the
 // reference, and the BF16 GEMM's staging and matrix-core index maps composed into a full product, checked exactly.
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <bit>
@@ -169,14 +171,40 @@ private slots:
         const auto fp8 = probe::checkBf16Product(a, b, d, m, n, k, 1.0, probe::kFp8Accumulation);
         const auto fp32 = probe::checkBf16Product(a, b, d, m, n, k, 1.0, probe::kFp32Accumulation);
         qInfo("14-bit accumulator: worst error %.3f of the FP8 tolerance, %.3f of the FP32 one",
-            fp8["worst_error_over_tolerance"].get<double>(), fp32["worst_error_over_tolerance"].get<double>());
-        QVERIFY(fp8["pass"].get<bool>());
-        QCOMPARE(fp8["accumulation_tolerance"].get<double>(), std::ldexp(1.0, -12));
+            fp8.find("worst_error_over_tolerance")->number(), fp32.find("worst_error_over_tolerance")->number());
+        QVERIFY(fp8.find("pass")->flag());
+        QCOMPARE(fp8.find("accumulation_tolerance")->number(), std::ldexp(1.0, -12));
         // one element off by twice its whole allowance fails
         const float v77 = bf16Value(d[77]);
         const float off = v77 + float(2 * (std::fabs(v77) / 128 + mags[77] * probe::kFp8Accumulation));
         d[77] = hm::bf16Bits(off);
-        QVERIFY(!probe::checkBf16Product(a, b, d, m, n, k, 1.0, probe::kFp8Accumulation)["pass"].get<bool>());
+        QVERIFY(!probe::checkBf16Product(a, b, d, m, n, k, 1.0, probe::kFp8Accumulation).find("pass")->flag());
+    }
+
+    // The probe's JSON writer (kernels/probejson.h, no nlohmann so gpu-check.sh builds with nvcc alone), read back by
+    // Qt's parser: nesting, order, numbers, a failed section, escapes, NaN as null.
+    void probeJsonReadsBack()
+    {
+        probe::Json j;
+        j["device"] = { { "name", "GPU \"x\"\n" }, { "memory_bytes", std::size_t(150) << 30 } };
+        j["bandwidth"]["copy_bytes_per_s"] = 4.25e12;
+        j["gemm"]["fp8"] = { { "error", "cublasLt: no algorithm" } };
+        j["gemm"]["bf16"] = { { "pass", true }, { "worst_error_over_tolerance", std::nan("") } };
+        probe::Json more = { { "flops_per_s", 7.5e14 }, { "m_n_k", 8192 } };
+        j["gemm"]["bf16"].update(more);
+        QJsonParseError err;
+        const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(j.dump(2)), &err);
+        QVERIFY2(err.error == QJsonParseError::NoError, qPrintable(err.errorString()));
+        const QJsonObject o = doc.object();
+        QCOMPARE(o["device"]["name"].toString(), QString("GPU \"x\"\n"));
+        QCOMPARE(o["device"]["memory_bytes"].toDouble(), double(std::size_t(150) << 30));
+        QCOMPARE(o["bandwidth"]["copy_bytes_per_s"].toDouble(), 4.25e12);
+        QCOMPARE(o["gemm"]["fp8"]["error"].toString(), QString("cublasLt: no algorithm"));
+        QVERIFY(o["gemm"]["bf16"]["worst_error_over_tolerance"].isNull());
+        QCOMPARE(o["gemm"]["bf16"]["flops_per_s"].toDouble(), 7.5e14);
+        QCOMPARE(o["gemm"]["bf16"]["m_n_k"].toInt(), 8192);
+        QCOMPARE(o.keys().size(), 3);
+        QVERIFY(j.dump(2).find("\"device\"") < j.dump(2).find("\"gemm\"")); // insertion order
     }
 
     void gemmIndexMapsComposeIntoTheProduct()

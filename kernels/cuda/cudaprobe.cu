@@ -3,6 +3,7 @@
 // events. Every CUDA and cuBLASLt call is checked and a failure names it.
 #include "cudaprobe.h"
 
+#include "kernels/probejson.h"
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -10,7 +11,6 @@
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
 #include <cuda_runtime.h>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <vector>
 
@@ -22,6 +22,7 @@ namespace paretoscope::cuda {
 
 namespace {
 
+using probe::Json;
 using probe::randomNormal;
 
 struct Failure {
@@ -88,7 +89,7 @@ std::uint16_t bf16Bits(float x)
     return bits;
 }
 
-nlohmann::json quantizeChecks(cudaStream_t s)
+Json quantizeChecks(cudaStream_t s)
 {
     const std::size_t n = std::size_t(1) << 20;
     std::vector<float> host = randomNormal(n, 1, 3.0f);
@@ -96,7 +97,7 @@ nlohmann::json quantizeChecks(cudaStream_t s)
     host[77] = 1e-12f;
     DeviceBuffer<float> x(n);
     CK(cudaMemcpy(x.p, host.data(), x.bytes(), cudaMemcpyHostToDevice));
-    nlohmann::json out;
+    Json out;
 
     // NVFP4: the tensor scale from the device's own amax
     DeviceBuffer<unsigned> amax(1);
@@ -145,7 +146,7 @@ nlohmann::json quantizeChecks(cudaStream_t s)
         std::size_t wrong = 0;
         for (std::size_t i = 0; i < n; ++i)
             wrong += gotDeq[i] != (i < tail ? bf16Bits(want[i]) : std::uint16_t(0xFFFF));
-        return nlohmann::json { { "values", tail }, { "mismatched_values", wrong }, { "pass", wrong == 0 } };
+        return Json { { "values", tail }, { "mismatched_values", wrong }, { "pass", wrong == 0 } };
     };
     out["nvfp4_dequantize_tail"] = tailCheck(
         [&](std::size_t m) { return launchNvfp4Dequantize(packed.p, scales.p, ref.tensorScale, m, deq.p, s); }, refDeq);
@@ -176,9 +177,9 @@ nlohmann::json quantizeChecks(cudaStream_t s)
     return out;
 }
 
-nlohmann::json bandwidth(const ProbeOptions& o, cudaStream_t s)
+Json bandwidth(const ProbeOptions& o, cudaStream_t s)
 {
-    nlohmann::json out;
+    Json out;
     std::size_t bytes = o.bandwidthBytes;
     DeviceBuffer<std::uint8_t> a(bytes), b(bytes);
     CK(launchRandomFill(a.p, bytes, RandomFill::Bytes, 21, s)); // random codes and scales: lanes diverge as on weights
@@ -206,9 +207,9 @@ enum class GemmKind { Bf16, Fp8, Fp4 };
 // D (BF16, M x N) = op(A) x B with A stored K x M (transposed, "TN": what Blackwell's block-scaled FP4 requires)
 // and B K x N, column-major, FP32 accumulation. Returns FLOP/s (median), and checks a small product on random data
 // against a double-precision reference of the same (converted) inputs.
-nlohmann::json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublasLtHandle_t lt)
+Json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublasLtHandle_t lt)
 {
-    auto run = [&](int m, int n, int k, bool verify) -> nlohmann::json {
+    auto run = [&](int m, int n, int k, bool verify) -> Json {
         cudaDataType_t abType = kind == GemmKind::Bf16 ? CUDA_R_16BF
             : kind == GemmKind::Fp8                    ? CUDA_R_8F_E4M3
                                                        : CUDA_R_4F_E2M1;
@@ -299,7 +300,7 @@ nlohmann::json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublas
             CK(cublasLtMatmul(lt, desc, &alpha, da.p, la, db.p, lb, &beta, dd.p, ld, dd.p, ld, &heuristic.algo, ws.p,
                 workspaceBytes, s));
         };
-        nlohmann::json r;
+        Json r;
         if (verify) {
             once();
             CK(cudaStreamSynchronize(s));
@@ -320,8 +321,8 @@ nlohmann::json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublas
         cublasLtMatmulDescDestroy(desc);
         return r;
     };
-    nlohmann::json out = run(256, 256, 256, true);
-    nlohmann::json rate = run(o.gemmSize, o.gemmSize, o.gemmSize, false);
+    Json out = run(256, 256, 256, true);
+    Json rate = run(o.gemmSize, o.gemmSize, o.gemmSize, false);
     out.update(rate);
     return out;
 }
@@ -340,7 +341,7 @@ Result<std::string> runProbe(const ProbeOptions& o)
         CK(cudaSetDevice(o.device));
         cudaDeviceProp p {};
         CK(cudaGetDeviceProperties(&p, o.device));
-        nlohmann::json j;
+        Json j;
         j["device"]
             = { { "name", p.name }, { "compute_capability", std::to_string(p.major) + "." + std::to_string(p.minor) },
                   { "memory_bytes", p.totalGlobalMem }, { "multiprocessors", p.multiProcessorCount } };
@@ -348,7 +349,7 @@ Result<std::string> runProbe(const ProbeOptions& o)
         CK(cudaStreamCreate(&s));
         // Each section on its own: a failure (a cuBLASLt heuristic with no algorithm, say) becomes {"error": ...}
         // in that section and the others keep what they measured.
-        auto section = [&](auto&& work) -> nlohmann::json {
+        auto section = [&](auto&& work) -> Json {
             try {
                 return work();
             } catch (const Failure& f) {

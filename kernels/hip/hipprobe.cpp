@@ -3,11 +3,11 @@
 // of many runs after warm-up, timed with events. Every HIP call is checked and a failure names it.
 #include "hipprobe.h"
 
+#include "kernels/probejson.h"
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <hip/hip_runtime_api.h>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <vector>
 
@@ -22,6 +22,7 @@ namespace {
 
 using math::bf16Bits;
 using probe::bf16Value;
+using probe::Json;
 using probe::randomNormal;
 
 struct Failure {
@@ -84,7 +85,7 @@ template <typename F> double medianMs(int warmups, int runs, hipStream_t stream,
     return probe::medianOf(ms);
 }
 
-nlohmann::json dequantizeCheck()
+Json dequantizeCheck()
 {
     const std::size_t n = std::size_t(1) << 20;
     std::vector<float> host = randomNormal(n, 1, 3.0f);
@@ -107,9 +108,9 @@ nlohmann::json dequantizeCheck()
     return { { "values", n }, { "mismatched_values", bad }, { "pass", bad == 0 } };
 }
 
-nlohmann::json bandwidth(const ProbeOptions& o, hipStream_t s)
+Json bandwidth(const ProbeOptions& o, hipStream_t s)
 {
-    nlohmann::json out;
+    Json out;
     const std::size_t bytes = o.bandwidthBytes;
     DeviceBuffer<std::uint8_t> a(bytes), b(bytes);
     launchRandomFill(a.p, bytes, false, 21, s); // random codes and scales: lanes diverge as on real weights
@@ -132,7 +133,7 @@ nlohmann::json bandwidth(const ProbeOptions& o, hipStream_t s)
 
 // BF16 GEMM: a check of a 256 x 256 x 256 product on random data against a double-precision reference of the same
 // (BF16-rounded) inputs, then the rate at gemmSize.
-nlohmann::json gemm(const ProbeOptions& o, hipStream_t s)
+Json gemm(const ProbeOptions& o, hipStream_t s)
 {
     auto prepare = [](std::size_t count, unsigned seed, std::vector<std::uint16_t>& bits, std::vector<double>& value) {
         std::vector<float> x = randomNormal(count, seed, 1.0f);
@@ -143,7 +144,7 @@ nlohmann::json gemm(const ProbeOptions& o, hipStream_t s)
             value[i] = bf16Value(bits[i]);
         }
     };
-    nlohmann::json out;
+    Json out;
     {
         const int m = 256, n = 256, k = 256;
         std::vector<std::uint16_t> ha, hb;
@@ -191,13 +192,13 @@ Result<std::string> runProbe(const ProbeOptions& o)
         CK(hipSetDevice(o.device));
         hipDeviceProp_t p {};
         CK(hipGetDeviceProperties(&p, o.device));
-        nlohmann::json j;
+        Json j;
         j["device"] = { { "name", p.name }, { "architecture", p.gcnArchName }, { "memory_bytes", p.totalGlobalMem },
             { "compute_units", p.multiProcessorCount } };
         hipStream_t s;
         CK(hipStreamCreate(&s));
         // Each section on its own: a failure becomes {"error": ...} in that section, the others are kept.
-        auto section = [&](auto&& work) -> nlohmann::json {
+        auto section = [&](auto&& work) -> Json {
             try {
                 return work();
             } catch (const Failure& f) {

@@ -8,8 +8,10 @@
 
 #include <ctime>
 
-#include "core/deviceprofile.h"
 #include "core/live/devices.h"
+#ifndef PARETOSCOPE_PROBE_STANDALONE
+#include "core/deviceprofile.h"
+#endif
 
 #ifdef PARETOSCOPE_HAVE_CUDA
 #include "kernels/cuda/cudaprobe.h"
@@ -21,11 +23,16 @@
 namespace {
 
 // Prints the probe's JSON and, with --save, stores the device profile it gives.
-int report(const std::string& json, bool save)
+[[maybe_unused]] int report(const std::string& json, bool save)
 {
     std::printf("%s\n", json.c_str());
     if (!save)
         return 0;
+#ifdef PARETOSCOPE_PROBE_STANDALONE
+    // built by scripts/gpu-check.sh with nvcc alone: no JSON parser, so no profile
+    std::fprintf(stderr, "paretoscope-probe: not saved: this build (scripts/gpu-check.sh) cannot write profiles\n");
+    return 1;
+#else
     std::time_t now = std::time(nullptr);
     char at[32];
     std::strftime(at, sizeof at, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
@@ -39,6 +46,7 @@ int report(const std::string& json, bool save)
     std::fprintf(stderr, "paretoscope-probe: saved %s/%s.json\n", paretoscope::deviceProfileDir().c_str(),
         profile->hardware.c_str());
     return 0;
+#endif
 }
 
 } // namespace
@@ -56,9 +64,13 @@ int main(int argc, char** argv)
             return 2;
         } else if (!std::strcmp(argv[i], "--device"))
             device = std::atoi(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--runs"))
+        else if (!std::strcmp(argv[i], "--runs")) {
             runs = std::atoi(argv[i + 1]);
-        else {
+            if (runs < 1) { // the median of no timings has no value
+                std::fprintf(stderr, "paretoscope-probe: --runs must be at least 1\n");
+                return 2;
+            }
+        } else {
             std::fprintf(stderr, "usage: paretoscope-probe [--device N] [--runs N] [--save]\n");
             return 2;
         }
