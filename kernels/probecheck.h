@@ -39,6 +39,20 @@ inline float bf16Value(std::uint16_t bits)
     return f;
 }
 
+/// cuBLASLt's VEC16_UE4M3 block scales (one per 16 values along K) of a matrix with `rows` rows: the bytes of the
+/// buffer, roundup(K, 64) / 16 x roundup(rows, 128), in 128 x 4 tiles of 512 bytes.
+inline std::size_t vec16ScaleBytes(std::size_t rows, std::size_t k)
+{
+    return (k + 63) / 64 * 64 / 16 * ((rows + 127) / 128 * 128);
+}
+/// Where the scale of row r and 16-value block c lies in that buffer (cuBLAS docs, "block scaling factors layout";
+/// CUDALibrarySamples LtNvfp4Matmul): 128 x 4 tiles, rows across them in 32-row groups of 16 bytes.
+inline std::size_t vec16ScaleOffset(std::size_t r, std::size_t c, std::size_t k)
+{
+    const std::size_t nC = (k + 63) / 64 * 64 / 16;
+    return ((r / 128) * (nC / 4) + c / 4) * 512 + (r % 32) * 16 + ((r % 128) / 32) * 4 + (c % 4);
+}
+
 /// Relative accumulation error of an FP32 accumulator (BF16 and FP4 products, the HIP kernel), per unit of the sum
 /// of |products|: about 2^-17, room for FP32's 2^-24 rounding over the few hundred additions of the check.
 inline constexpr double kFp32Accumulation = 1e-5;

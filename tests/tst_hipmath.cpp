@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -205,6 +206,41 @@ private slots:
         QCOMPARE(o["gemm"]["bf16"]["m_n_k"].toInt(), 8192);
         QCOMPARE(o.keys().size(), 3);
         QVERIFY(j.dump(2).find("\"device\"") < j.dump(2).find("\"gemm\"")); // insertion order
+    }
+
+    // cuBLASLt's tiled VEC16 scale layout as the FP4 GEMM check writes it: every (row, 16-block) of a padded
+    // matrix has its own byte, the buffer is exactly filled, and the tiles sit where the documented formula puts them.
+    void vec16ScaleLayoutIsABijection_data()
+    {
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("k");
+        QTest::newRow("256 x 256 (the check)") << 256 << 256;
+        QTest::newRow("300 x 200 (padded)") << 300 << 200;
+        QTest::newRow("128 x 64 (one tile column)") << 128 << 64;
+    }
+    void vec16ScaleLayoutIsABijection()
+    {
+        QFETCH(int, rows);
+        QFETCH(int, k);
+        const std::size_t bytes = probe::vec16ScaleBytes(rows, k);
+        const std::size_t paddedRows = (rows + 127) / 128 * 128, cols = (k + 63) / 64 * 4;
+        QCOMPARE(bytes, paddedRows * cols);
+        std::vector<int> seen(bytes, 0);
+        for (std::size_t r = 0; r < paddedRows; ++r)
+            for (std::size_t c = 0; c < cols; ++c) {
+                const std::size_t at = probe::vec16ScaleOffset(r, c, k);
+                QVERIFY(at < bytes);
+                ++seen[at];
+            }
+        QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+        // within a 512-byte tile: row r % 32 at 16 r, the 32-row group at 4 g, the column at c % 4
+        QCOMPARE(probe::vec16ScaleOffset(1, 0, k), std::size_t(16));
+        QCOMPARE(probe::vec16ScaleOffset(32, 0, k), std::size_t(4));
+        QCOMPARE(probe::vec16ScaleOffset(0, 3, k), std::size_t(3));
+        if (cols > 4)
+            QCOMPARE(probe::vec16ScaleOffset(0, 4, k), std::size_t(512));
+        if (paddedRows > 128) // the next 128 rows follow all the tiles of the first
+            QCOMPARE(probe::vec16ScaleOffset(128, 0, k), cols / 4 * 512);
     }
 
     void gemmIndexMapsComposeIntoTheProduct()

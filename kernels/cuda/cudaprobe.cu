@@ -16,6 +16,7 @@
 
 #include "core/fp4/fp4codec.h"
 #include "fp4kernels.cuh"
+#include "kernels/devicerandom.h"
 #include "kernels/probecheck.h"
 
 namespace paretoscope::cuda {
@@ -222,35 +223,44 @@ Json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublasLtHandle_t
         // The verified product's inputs are made on the host with their exact values (in double) for the reference;
         // the timed one's on the device, random (constant data flatters the rate), with no host copy at all.
         std::vector<double> va, vb;
+        std::vector<std::uint8_t> hsa, hsb; // FP4 block scales of the verified product
         if (verify) {
             std::vector<float> ha = randomNormal(std::size_t(m) * k, 11, 1.0f),
                                hb = randomNormal(std::size_t(n) * k, 12, 1.0f);
             std::vector<std::uint8_t> ra(aBytes), rb(bBytes);
             va.resize(ha.size());
             vb.resize(hb.size());
-            auto convert
-                = [&](const std::vector<float>& src, std::vector<std::uint8_t>& raw, std::vector<double>& val) {
-                      for (std::size_t i = 0; i < src.size(); ++i) {
-                          if (kind == GemmKind::Bf16) {
-                              std::uint16_t b = bf16Bits(src[i]);
-                              std::memcpy(&raw[2 * i], &b, 2);
-                              std::uint32_t f = std::uint32_t(b) << 16;
-                              float back;
-                              std::memcpy(&back, &f, 4);
-                              val[i] = back;
-                          } else if (kind == GemmKind::Fp8) {
-                              raw[i] = fp4::encodeE4M3(src[i]);
-                              val[i] = fp4::decodeE4M3(raw[i]);
-                          } else {
-                              std::uint8_t c = fp4::encodeE2M1(src[i] * 2); // scales of 1 (UE4M3 0x38): the E2M1 grid
-                              raw[i / 2] = i % 2 == 0 ? std::uint8_t((raw[i / 2] & 0xF0) | c)
-                                                      : std::uint8_t((raw[i / 2] & 0x0F) | (c << 4));
-                              val[i] = fp4::decodeE2M1(c);
-                          }
-                      }
-                  };
-            convert(ha, ra, va);
-            convert(hb, rb, vb);
+            // FP4: the block scales vary (0.5, 1, 2 or 4 by a hash of the block) and are written in cuBLAS's tiled
+            // layout, so a misplaced scale shows in the product; values are doubled onto the E2M1 grid, alpha 1/4
+            // takes it back.
+            hsa.assign(probe::vec16ScaleBytes(m, k), 0x38);
+            hsb.assign(probe::vec16ScaleBytes(n, k), 0x38);
+            auto convert = [&](const std::vector<float>& src, std::vector<std::uint8_t>& raw, std::vector<double>& val,
+                               std::vector<std::uint8_t>& scales, std::uint64_t seed) {
+                for (std::size_t i = 0; i < src.size(); ++i) {
+                    if (kind == GemmKind::Bf16) {
+                        std::uint16_t b = bf16Bits(src[i]);
+                        std::memcpy(&raw[2 * i], &b, 2);
+                        std::uint32_t f = std::uint32_t(b) << 16;
+                        float back;
+                        std::memcpy(&back, &f, 4);
+                        val[i] = back;
+                    } else if (kind == GemmKind::Fp8) {
+                        raw[i] = fp4::encodeE4M3(src[i]);
+                        val[i] = fp4::decodeE4M3(raw[i]);
+                    } else {
+                        const std::size_t row = i / k, block = i % k / 16;
+                        const std::uint8_t scale = std::uint8_t(0x30 + 8 * (probe::hash64(seed, row * k + block) % 4));
+                        scales[probe::vec16ScaleOffset(row, block, k)] = scale;
+                        std::uint8_t c = fp4::encodeE2M1(src[i] * 2);
+                        raw[i / 2] = i % 2 == 0 ? std::uint8_t((raw[i / 2] & 0xF0) | c)
+                                                : std::uint8_t((raw[i / 2] & 0x0F) | (c << 4));
+                        val[i] = double(fp4::decodeE2M1(c)) * fp4::decodeE4M3(scale);
+                    }
+                }
+            };
+            convert(ha, ra, va, hsa, 41);
+            convert(hb, rb, vb, hsb, 42);
             CK(cudaMemcpy(da.p, ra.data(), aBytes, cudaMemcpyHostToDevice));
             CK(cudaMemcpy(db.p, rb.data(), bBytes, cudaMemcpyHostToDevice));
         } else {
@@ -267,19 +277,30 @@ Json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublasLtHandle_t
         cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
         CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
         CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
-        // FP4: one UE4M3 scale per 16 values along K in cuBLAS's tiled layout; all 1.0 (0x38) here
-        std::size_t scaleA = std::size_t((k + 63) / 64 * 64 / 16) * ((m + 127) / 128 * 128);
-        std::size_t scaleB = std::size_t((k + 63) / 64 * 64 / 16) * ((n + 127) / 128 * 128);
+        // FP4: one UE4M3 scale per 16 values along K in cuBLAS's tiled layout: the verified product's varied ones,
+        // 1.0 (0x38) for the timed one
+        std::size_t scaleA = probe::vec16ScaleBytes(m, k), scaleB = probe::vec16ScaleBytes(n, k);
         DeviceBuffer<std::uint8_t> sa(kind == GemmKind::Fp4 ? scaleA : 1), sb(kind == GemmKind::Fp4 ? scaleB : 1);
         if (kind == GemmKind::Fp4) {
-            CK(cudaMemset(sa.p, 0x38, scaleA));
-            CK(cudaMemset(sb.p, 0x38, scaleB));
+            if (verify) {
+                CK(cudaMemcpy(sa.p, hsa.data(), scaleA, cudaMemcpyHostToDevice));
+                CK(cudaMemcpy(sb.p, hsb.data(), scaleB, cudaMemcpyHostToDevice));
+            } else {
+                CK(cudaMemset(sa.p, 0x38, scaleA));
+                CK(cudaMemset(sb.p, 0x38, scaleB));
+            }
             cublasLtMatmulMatrixScale_t mode = CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3;
             CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, &mode, sizeof mode));
             CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &mode, sizeof mode));
             CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &sa.p, sizeof sa.p));
             CK(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &sb.p, sizeof sb.p));
         }
+        // FP8: say whether cuBLASLt accumulates in fast mode (fewer bits kept; the check's tolerance assumes so)
+        std::int8_t fastAccum = 0;
+        std::size_t written = 0;
+        if (kind == GemmKind::Fp8)
+            CK(cublasLtMatmulDescGetAttribute(
+                desc, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fastAccum, sizeof fastAccum, &written));
         cublasLtMatrixLayout_t la, lb, ld;
         CK(cublasLtMatrixLayoutCreate(&la, abType, k, m, k));
         CK(cublasLtMatrixLayoutCreate(&lb, abType, k, n, k));
@@ -301,6 +322,8 @@ Json gemm(GemmKind kind, const ProbeOptions& o, cudaStream_t s, cublasLtHandle_t
                 workspaceBytes, s));
         };
         Json r;
+        if (kind == GemmKind::Fp8)
+            r["fast_accum"] = fastAccum != 0;
         if (verify) {
             once();
             CK(cudaStreamSynchronize(s));

@@ -114,11 +114,15 @@ unsigned gridFor(std::size_t items)
 
 } // namespace
 
-void launchMxfp4Dequantize(
+hipError_t launchMxfp4Dequantize(
     const std::uint8_t* packed, const std::uint8_t* scales, std::size_t n, std::uint16_t* out, hipStream_t stream)
 {
+    if (n == 0 || n % 32 != 0 || reinterpret_cast<std::uintptr_t>(packed) % 16 != 0
+        || reinterpret_cast<std::uintptr_t>(out) % 16 != 0)
+        return hipErrorInvalidValue;
     hipLaunchKernelGGL(
         mxfp4DequantizeKernel, dim3(gridFor(n / 32)), dim3(kThreads), 0, stream, packed, scales, n / 32, out);
+    return hipGetLastError();
 }
 
 void launchRandomFill(void* p, std::size_t count, bool bf16, std::uint64_t seed, hipStream_t stream)
