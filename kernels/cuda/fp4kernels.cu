@@ -93,8 +93,19 @@ __global__ void mxfp4QuantizeKernel(const float* x, std::size_t n, std::uint8_t*
 }
 
 // Eight values a thread: one 32-bit load of packed codes, one 16-byte store, so a warp's store covers 512 contiguous
-// bytes. The decode is decode::e2m1Bits (selects, no branches). A thread whose eight straddle n writes its part
-// value by value, reading only the bytes that exist.
+// bytes. The decode is decode::e2m1Bits (selects, no branches); where the architecture converts E2M1 itself
+// (sm_100a/sm_103a and the other family-specific Blackwell targets: cvt.rn.f16x2.e2m1x2, the condition cuda_fp8.h
+// uses) a byte's two values come from one instruction, exact in FP16 and so in float. A thread whose eight straddle
+// n writes its part value by value, reading only the bytes that exist.
+__device__ inline float2 e2m1Pair(std::uint32_t byte)
+{
+#if defined(__CUDA_ARCH_FAMILY_SPECIFIC__) && (__CUDA_ARCH_FAMILY_SPECIFIC__ >= 1000)
+    return __half22float2(
+        __half2(__nv_cvt_fp4x2_to_halfraw2(static_cast<__nv_fp4x2_storage_t>(byte & 0xFF), __NV_E2M1)));
+#else
+    return make_float2(decode::asFloat(decode::e2m1Bits(byte)), decode::asFloat(decode::e2m1Bits(byte >> 4)));
+#endif
+}
 // NVFP4: (q x block scale) x tensor scale, the reference's order, rounded to BF16 two at a time.
 __global__ void nvfp4DequantizeKernel(
     const std::uint8_t* packed, const std::uint8_t* scales, float tensorScale, std::size_t n, __nv_bfloat16* out)
@@ -102,15 +113,15 @@ __global__ void nvfp4DequantizeKernel(
     const std::size_t first = (blockIdx.x * std::size_t(blockDim.x) + threadIdx.x) * 8;
     if (first >= n)
         return;
-    const float bs = __uint_as_float(decode::e4m3Bits(scales[first / 16]));
+    const float bs = decodeE4M3(scales[first / 16]); // cvt.rn.f16x2.e4m3x2 on sm_89+: exact, as decode::e4m3Bits
     if (first + 8 <= n) {
         const std::uint32_t w = reinterpret_cast<const std::uint32_t*>(packed)[first / 8];
         uint4 v;
         std::uint32_t* words = &v.x;
 #pragma unroll
         for (int i = 0; i < 4; ++i) {
-            const float lo = decode::nvfp4Value(w >> (8 * i), bs, tensorScale);
-            const float hi = decode::nvfp4Value(w >> (8 * i + 4), bs, tensorScale);
+            const float2 q = e2m1Pair(w >> (8 * i)); // (q x bs) x ts, as decode::nvfp4Value
+            const float lo = q.x * bs * tensorScale, hi = q.y * bs * tensorScale;
             __nv_bfloat162 pair = __floats2bfloat162_rn(lo, hi);
             words[i] = *reinterpret_cast<std::uint32_t*>(&pair);
         }
@@ -137,8 +148,8 @@ __global__ void mxfp4DequantizeKernel(
         std::uint32_t* words = &v.x;
 #pragma unroll
         for (int i = 0; i < 4; ++i) {
-            const std::uint32_t lo = decode::mxfp4Bits(w >> (8 * i), s);
-            const std::uint32_t hi = decode::mxfp4Bits(w >> (8 * i + 4), s);
+            const float2 q = e2m1Pair(w >> (8 * i)); // q x 2^k, as decode::mxfp4Bits
+            const std::uint32_t lo = __float_as_uint(q.x * s), hi = __float_as_uint(q.y * s);
             words[i] = __byte_perm(lo, hi, 0x7632); // the upper halves, lo's in the lower
         }
         *reinterpret_cast<uint4*>(out + first) = v;
