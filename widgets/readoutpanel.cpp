@@ -264,10 +264,11 @@ void ReadoutPanel::fitColumns()
     // where the columns do not fit, the ratio to the baseline goes first: the sentence under the table says it
     // and the panel keeps the room its other columns need, however the splitter is dragged (a new scope may need
     // more than the first)
-    const int essential = std::min(neededWidth(false), 560);
+    const auto [without, with] = neededWidths(); // one measurement for both: this runs on every slider step
+    const int essential = std::min(without, 560);
     if (minimumWidth() != essential)
         setMinimumWidth(essential);
-    bool narrow = width() < neededWidth(true);
+    bool narrow = width() < with;
     if (m_table->isColumnHidden(ReadoutModel::VsBaseline) != narrow)
         m_table->setColumnHidden(ReadoutModel::VsBaseline, narrow);
     if (!narrow) { // shown, it is measured as it is: where the columns then overflow, it goes after all
@@ -286,21 +287,32 @@ int ReadoutPanel::contentWidth(int column) const
 
 int ReadoutPanel::neededWidth(bool withRatio) const
 {
+    const auto [without, with] = neededWidths();
+    return withRatio ? with : without;
+}
+
+std::pair<int, int> ReadoutPanel::neededWidths() const
+{
     m_table->resizeColumnsToContents();
     int lastShown = 0;
     for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
         if (!m_table->isColumnHidden(c))
             lastShown = c;
-    int columns = 0;
-    for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
-        if (c != ReadoutModel::TokensPerDollar && (withRatio || c != ReadoutModel::VsBaseline))
-            // the size resizeColumnsToContents gave a shown column; the last one stretches over what is left, and
-            // a hidden one has none, so theirs is measured
-            columns += m_table->isColumnHidden(c) || c == lastShown ? contentWidth(c) + 6
-                                                                    : m_table->horizontalHeader()->sectionSize(c);
-    const int table = columns + 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width();
+    int columns = 0, ratio = 0;
+    for (int c = 0; c < ReadoutModel::ColumnCount; ++c) {
+        if (c == ReadoutModel::TokensPerDollar)
+            continue;
+        // the size resizeColumnsToContents gave a shown column; the last one stretches over what is left, and a
+        // hidden one has none, so theirs is measured
+        const int w = m_table->isColumnHidden(c) || c == lastShown ? contentWidth(c) + 6
+                                                                   : m_table->horizontalHeader()->sectionSize(c);
+        (c == ReadoutModel::VsBaseline ? ratio : columns) += w;
+    }
     const QMargins margins = layout()->contentsMargins();
-    return std::max(table, layout()->minimumSize().width()) + margins.left() + margins.right() + 20;
+    const int around = 2 * m_table->frameWidth() + m_table->verticalScrollBar()->sizeHint().width() + margins.left()
+        + margins.right() + 20;
+    const int least = layout()->minimumSize().width() + margins.left() + margins.right() + 20;
+    return { std::max(columns + around, least), std::max(columns + ratio + around, least) };
 }
 
 double ReadoutPanel::customPrice() const

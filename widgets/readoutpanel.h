@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QWidget>
+#include <utility>
 #include <memory>
 
 #include "core/chartdata.h"
@@ -46,6 +47,8 @@ protected:
 private:
     void fitColumns();
     int contentWidth(int column) const;
+    /// neededWidth without and with the ratio column, from one measurement of the columns.
+    std::pair<int, int> neededWidths() const;
 
 public:
     bool hideSparse() const;

@@ -1,0 +1,147 @@
+// The main window's layout and what it keeps between sessions: the first window's size, the panels' split, the
+// settings restored and saved, the folders file dialogs open in.
+#include "mainwindow.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QScreen>
+#include <QSettings>
+#include <QSplitter>
+
+#include "core/bundled.h"
+
+namespace paretoscope::ui {
+
+QString MainWindow::lastFolder(const QString& kind)
+{
+    const QString dir = QSettings().value(QStringLiteral("dialogs/") + kind).toString();
+    return !dir.isEmpty() && QFileInfo(dir).isDir() ? dir : QDir::homePath();
+}
+
+void MainWindow::rememberFolder(const QString& kind, const QString& folder)
+{
+    QSettings().setValue(QStringLiteral("dialogs/") + kind, folder);
+}
+
+void MainWindow::fitToScreen()
+{
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    const QRect avail = screen->availableGeometry();
+    // a small screen is used whole; a large one mostly, the window centred on it
+    if (avail.width() < 1600 || avail.height() < 1000) {
+        resize(avail.size());
+        setWindowState(windowState() | Qt::WindowMaximized);
+        return;
+    }
+    const QSize size(avail.width() * 9 / 10, avail.height() * 9 / 10);
+    resize(size);
+    move(avail.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+void MainWindow::fitPanels()
+{
+    // once, with the first scope's readings in the readout (the splitters' saved state wins, if there is one): the
+    // readout as wide as its columns, up to 36% of the window; the chart the rest, and three fifths of the height
+    if (m_panelsFitted || width() < 400)
+        return;
+    m_panelsFitted = true;
+    const int total = m_main->width() > 0 ? m_main->width() : width();
+    const int filters = 200;
+    const int readout = std::min(m_readout->neededWidth(total >= 1600), total * 36 / 100);
+    m_main->setSizes({ filters, std::max(total - filters - readout, 300), readout });
+    const int height = m_centre->height() > 0 ? m_centre->height() : this->height();
+    m_centre->setSizes({ height * 3 / 5, height - height * 3 / 5 });
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings s;
+    // the saved window where it was saved on a screen of this size; on another screen (a laptop after a monitor)
+    // the window fits the screen afresh, and so do its panels
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    const QSize avail = screen ? screen->availableGeometry().size() : QSize();
+    const bool sameScreen = s.value("window/screen").toSize() == avail;
+    if (s.contains("window/geometry") && sameScreen)
+        restoreGeometry(s.value("window/geometry").toByteArray());
+    else
+        fitToScreen();
+    if (sameScreen && s.contains("window/panels") && s.contains("window/chartAndTabs")) {
+        m_panelsFitted = m_main->restoreState(s.value("window/panels").toByteArray())
+            && m_centre->restoreState(s.value("window/chartAndTabs").toByteArray());
+    }
+    m_filters->setUncheckedByScope(s.value("filters/uncheckedByScope").toMap());
+    m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
+    m_filters->setIncludeMarked(s.value("filters/includeMarked", false).toBool());
+    m_readout->setPrice(s.value("readout/tier", QString::fromStdString(bundledPricing().defaultTier().key)).toString(),
+        s.value("readout/customPrice", 2.0).toDouble());
+    m_readout->setMetric(static_cast<TputMetric>(s.value("readout/metric", int(TputMetric::Total)).toInt()));
+    m_readout->setTarget(s.value("readout/target", 50.0).toDouble());
+    m_readout->setHideSparse(s.value("readout/hideSparse", false).toBool());
+    m_ladder->setHideSparse(m_readout->hideSparse());
+    ChartState cs = m_chart->state();
+    cs.request.x = s.value("chart/x", 0).toInt() == 0 ? ChartX::Interactivity : ChartX::Latency;
+    cs.request.y = s.value("chart/y", 0).toInt() == 0 ? ChartY::Throughput : ChartY::Cost;
+    cs.request.logX = s.value("chart/logX", true).toBool();
+    cs.request.logY = s.value("chart/logY", false).toBool();
+    m_chart->setState(cs);
+    std::vector<double> targets;
+    for (const QVariant& v : s.value("ladder/targets").toList())
+        targets.push_back(v.toDouble());
+    m_ladder->setTargets(targets);
+}
+
+void MainWindow::selectRememberedScope()
+{
+    // the remembered scope if the store still has it, else the bundled dataset's
+    const QSignalBlocker block(m_filters);
+    QSettings s;
+    const QString model = s.value("scope/model", QString::fromStdString(std::string(kBundledModel))).toString();
+    if (!m_filters->selectScope(model,
+            s.value("scope/workload", QString::fromStdString(std::string(kBundledWorkload))).toString(),
+            s.value("scope/isl", 0).toInt(), s.value("scope/osl", 0).toInt()))
+        m_filters->selectScope(QString::fromStdString(std::string(kBundledModel)),
+            QString::fromStdString(std::string(kBundledWorkload)), 0, 0);
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings s;
+    s.setValue("window/geometry", saveGeometry());
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        s.setValue("window/screen", screen->availableGeometry().size());
+    if (m_panelsFitted) {
+        s.setValue("window/panels", m_main->saveState());
+        s.setValue("window/chartAndTabs", m_centre->saveState());
+    }
+    const Scope base = m_filters->baseScope();
+    s.setValue("scope/model", QString::fromStdString(base.model));
+    s.setValue("scope/workload", QString::fromStdString(base.workload));
+    s.setValue("scope/isl", base.isl.value_or(0));
+    s.setValue("scope/osl", base.osl.value_or(0));
+    s.setValue("filters/uncheckedByScope", m_filters->uncheckedByScope());
+    s.setValue("filters/includeMarked", m_filters->includeMarked());
+    const Scope full = m_filters->scope();
+    s.setValue("filters/from", QString::fromStdString(full.dateFrom));
+    s.setValue("filters/to", QString::fromStdString(full.dateTo));
+    const PriceChoice price = m_readout->price();
+    s.setValue("readout/tier", QString::fromStdString(price.tierKey));
+    // the custom price is kept whichever tier is chosen, to be there when the planner comes back to it
+    s.setValue("readout/customPrice", m_readout->customPrice());
+    s.setValue("readout/metric", int(m_readout->tputMetric()));
+    s.setValue("readout/target", m_readout->target());
+    s.setValue("readout/hideSparse", m_readout->hideSparse());
+    const ChartState cs = m_chart->state();
+    s.setValue("chart/x", cs.request.x == ChartX::Interactivity ? 0 : 1);
+    s.setValue("chart/y", cs.request.y == ChartY::Throughput ? 0 : 1);
+    s.setValue("chart/logX", cs.request.logX);
+    s.setValue("chart/logY", cs.request.logY);
+    QVariantList targets;
+    for (double t : m_ladder->targets())
+        targets << t;
+    s.setValue("ladder/targets", targets);
+}
+
+} // namespace paretoscope::ui
