@@ -13,7 +13,7 @@
 #include "core/live/sessionjournal.h"
 #include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
-#include "core/urls.h"
+#include "core/model/urls.h"
 
 namespace paretoscope::cli {
 

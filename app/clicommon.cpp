@@ -4,7 +4,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "core/storepaths.h"
+#include "core/import/bundled.h"
 
 namespace paretoscope::cli {
 

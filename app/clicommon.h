@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app/cliargs.h"
-#include "core/runstore.h"
+#include "core/store/runstore.h"
 
 namespace paretoscope::cli {
 

@@ -8,7 +8,7 @@
 #include <QTimer>
 #include <cstdio>
 
-#include "core/storepaths.h"
+#include "core/import/bundled.h"
 #include "widgets/mainwindow.h"
 
 using namespace paretoscope;

@@ -20,7 +20,7 @@ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=c
 # -rpath: libcublasLt.so.13 is found in the toolkit's lib64 without LD_LIBRARY_PATH
 time "$nvcc" -std=c++20 -O3 -arch="$arch" -I. -Icore -DPARETOSCOPE_HAVE_CUDA -DPARETOSCOPE_PROBE_STANDALONE \
     -o "$out/paretoscope-probe" kernels/probe/main.cpp kernels/cuda/fp4kernels.cu kernels/cuda/cudaprobe.cu \
-    core/fp4/fp4codec.cpp core/live/devices.cpp core/live/gpunvml.cpp core/live/gpurocm.cpp \
+    core/fp4/fp4codec.cpp core/model/hardware.cpp core/live/devices.cpp core/live/gpunvml.cpp core/live/gpurocm.cpp \
     -L"$cuda/lib64" -Xlinker -rpath,"$cuda/lib64" -lcublasLt -ldl
 status=0
 "$out/paretoscope-probe" --runs 30 >"$out/probe.json" || status=$?

@@ -12,9 +12,9 @@
 #include <QSettings>
 #include <random>
 
-#include "core/importer.h"
-#include "core/reports.h"
-#include "core/storepaths.h"
+#include "core/import/bundled.h"
+#include "core/import/importer.h"
+#include "core/output/reports.h"
 #include "tests/support/testutil.h"
 #include "widgets/mainwindow.h"
 

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <random>
 
-#include "core/documentstream.h"
-#include "core/hashingreadahead.h"
-#include "core/sha256.h"
+#include "core/import/documentstream.h"
+#include "core/import/hashingreadahead.h"
+#include "core/model/sha256.h"
 
 using namespace paretoscope;
 

@@ -24,10 +24,10 @@
 #include <map>
 #include <set>
 
-#include "core/importer.h"
-#include "core/pricing.h"
-#include "core/reports.h"
-#include "core/storepaths.h"
+#include "core/analysis/pricing.h"
+#include "core/import/bundled.h"
+#include "core/import/importer.h"
+#include "core/output/reports.h"
 #include "tests/support/testutil.h"
 #include "widgets/chartpanel.h"
 #include "widgets/importdialogs.h"

@@ -10,9 +10,9 @@
 #include <cstdlib>
 #include <random>
 
-#include "core/bytesource.h"
-#include "core/documentstream.h"
-#include "core/formats/flatrecord.h"
+#include "core/import/bytesource.h"
+#include "core/import/documentstream.h"
+#include "core/import/formats/flatrecord.h"
 #include "tests/fuzz/flatcheck.h"
 #include "tests/support/testutil.h"
 

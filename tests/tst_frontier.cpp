@@ -2,9 +2,9 @@
 // derived by hand or by an independent transcription of the formulas (noted per case).
 #include <QtTest>
 
-#include "core/frontier.h"
-#include "core/ladder.h"
-#include "core/pricing.h"
+#include "core/analysis/frontier.h"
+#include "core/analysis/ladder.h"
+#include "core/analysis/pricing.h"
 
 using namespace paretoscope;
 

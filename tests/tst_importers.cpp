@@ -7,8 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include "core/importer.h"
-#include "core/reports.h"
+#include "core/import/importer.h"
+#include "core/output/reports.h"
 #include "tests/support/testserver.h"
 #include "tests/support/testutil.h"
 

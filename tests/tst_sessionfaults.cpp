@@ -6,12 +6,12 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
-#include "core/frontiercache.h"
+#include "core/analysis/frontiercache.h"
 #include "core/live/sessionjournal.h"
 #include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
-#include "core/sqlite.h"
-#include "core/writetransaction.h"
+#include "core/store/sqlite.h"
+#include "core/store/writetransaction.h"
 #include "tests/support/sessionconfigs.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testutil.h"

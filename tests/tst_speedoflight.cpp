@@ -9,10 +9,10 @@
 #include <cmath>
 #include <set>
 
-#include "core/chartdata.h"
-#include "core/deviceprofile.h"
-#include "core/importer.h"
-#include "core/speedoflight.h"
+#include "core/analysis/chartdata.h"
+#include "core/analysis/deviceprofile.h"
+#include "core/analysis/speedoflight.h"
+#include "core/import/importer.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;

@@ -13,11 +13,11 @@
 #include <sqlite3.h>
 #include <unordered_set>
 
-#include "core/frontiercache.h"
-#include "core/importer.h"
-#include "core/reports.h"
-#include "core/sqlite.h"
-#include "core/u64set.h"
+#include "core/analysis/frontiercache.h"
+#include "core/import/importer.h"
+#include "core/model/u64set.h"
+#include "core/output/reports.h"
+#include "core/store/sqlite.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/storequeries.h"
 #include "tests/support/testutil.h"

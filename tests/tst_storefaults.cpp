@@ -13,10 +13,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/importer.h"
-#include "core/reports.h"
-#include "core/sqlite.h"
-#include "core/writetransaction.h"
+#include "core/import/importer.h"
+#include "core/output/reports.h"
+#include "core/store/sqlite.h"
+#include "core/store/writetransaction.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/storequeries.h"

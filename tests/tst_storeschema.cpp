@@ -8,10 +8,10 @@
 #include <set>
 #include <sqlite3.h>
 
-#include "core/contentbuckets.h"
-#include "core/importer.h"
-#include "core/latencypack.h"
-#include "core/sqlite.h"
+#include "core/import/importer.h"
+#include "core/store/contentbuckets.h"
+#include "core/store/latencypack.h"
+#include "core/store/sqlite.h"
 #include "tests/support/storequeries.h"
 #include "tests/support/testutil.h"
 

@@ -21,11 +21,10 @@
 #include <QTextDocument>
 #include <set>
 
-#include "core/bundled.h"
-#include "core/importer.h"
-#include "core/pricing.h"
-#include "core/reports.h"
-#include "core/storepaths.h"
+#include "core/analysis/pricing.h"
+#include "core/import/bundled.h"
+#include "core/import/importer.h"
+#include "core/output/reports.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testutil.h"

@@ -6,7 +6,7 @@
 #include <array>
 #include <vector>
 
-#include "core/scope.h"
+#include "core/model/scope.h"
 
 class QCheckBox;
 class QComboBox;

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <map>
 
-#include "core/reports.h"
+#include "core/output/reports.h"
 #include "palette.h"
 
 namespace paretoscope::ui {

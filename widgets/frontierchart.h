@@ -5,7 +5,7 @@
 #include <memory>
 #include <set>
 
-#include "core/chartdata.h"
+#include "core/analysis/chartdata.h"
 #include "runcloud.h"
 #include "targetmarker.h"
 

@@ -3,7 +3,7 @@
 #include <QLocale>
 #include <QMetaObject>
 
-#include "core/urls.h"
+#include "core/model/urls.h"
 
 namespace paretoscope::ui {
 

@@ -5,7 +5,7 @@
 #include <QThread>
 #include <atomic>
 
-#include "core/importer.h"
+#include "core/import/importer.h"
 
 namespace paretoscope::ui {
 

@@ -3,7 +3,7 @@
 #include <QWidget>
 #include <memory>
 
-#include "core/chartdata.h"
+#include "core/analysis/chartdata.h"
 #include "laddermodel.h"
 
 class QLineEdit;

@@ -26,11 +26,11 @@
 #include <map>
 
 #include "chartexport.h"
-#include "core/bundled.h"
-#include "core/deviceprofile.h"
+#include "core/analysis/deviceprofile.h"
+#include "core/import/bundled.h"
 #include "core/live/devices.h"
-#include "core/reports.h"
-#include "core/urls.h"
+#include "core/model/urls.h"
+#include "core/output/reports.h"
 #include "importdialogs.h"
 #include "palette.h"
 #include "sessiondialog.h"

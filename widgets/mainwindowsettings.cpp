@@ -9,7 +9,7 @@
 #include <QSettings>
 #include <QSplitter>
 
-#include "core/bundled.h"
+#include "core/import/bundled.h"
 
 namespace paretoscope::ui {
 

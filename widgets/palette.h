@@ -5,7 +5,7 @@
 
 class QWidget;
 
-#include "core/scope.h"
+#include "core/model/scope.h"
 
 namespace paretoscope::ui {
 

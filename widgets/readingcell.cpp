@@ -6,7 +6,7 @@
 
 #include <QObject>
 
-#include "core/reports.h"
+#include "core/output/reports.h"
 #include "palette.h"
 
 namespace paretoscope::ui {

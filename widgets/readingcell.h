@@ -3,7 +3,7 @@
 #include <QString>
 #include <QVariant>
 
-#include "core/ladderreport.h"
+#include "core/analysis/ladder.h"
 
 namespace paretoscope::ui {
 

@@ -2,7 +2,7 @@
 
 #include <QAbstractTableModel>
 
-#include "core/ladderreport.h"
+#include "core/analysis/ladder.h"
 #include "readingcell.h"
 
 namespace paretoscope::ui {

@@ -4,7 +4,7 @@
 #include <utility>
 #include <memory>
 
-#include "core/chartdata.h"
+#include "core/analysis/chartdata.h"
 #include "readoutmodel.h"
 
 class QCheckBox;

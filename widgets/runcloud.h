@@ -5,7 +5,7 @@
 #include <QGraphicsObject>
 #include <QPixmap>
 
-#include "core/chartdata.h"
+#include "core/analysis/chartdata.h"
 
 namespace paretoscope::ui {
 

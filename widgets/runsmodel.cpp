@@ -1,6 +1,6 @@
 #include "runsmodel.h"
 
-#include "core/reports.h"
+#include "core/output/reports.h"
 #include "palette.h"
 
 namespace paretoscope::ui {

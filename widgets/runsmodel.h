@@ -2,7 +2,7 @@
 
 #include <QAbstractTableModel>
 
-#include "core/runstore.h"
+#include "core/store/runstore.h"
 
 namespace paretoscope::ui {
 

@@ -1,7 +1,7 @@
 #include "scopeloader.h"
 
-#include "core/pricing.h"
-#include "core/runstore.h"
+#include "core/analysis/pricing.h"
+#include "core/store/runstore.h"
 
 namespace paretoscope::ui {
 

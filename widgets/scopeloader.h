@@ -5,8 +5,8 @@
 #include <atomic>
 #include <memory>
 
-#include "core/chartdata.h"
-#include "core/summary.h"
+#include "core/analysis/chartdata.h"
+#include "core/analysis/summary.h"
 
 namespace paretoscope::ui {
 

@@ -2,7 +2,7 @@
 
 #include <QWidget>
 
-#include "core/summary.h"
+#include "core/analysis/summary.h"
 
 class QTextBrowser;
 

@@ -1,4 +1,4 @@
-#include "fp4codec.h"
+#include "core/fp4/fp4codec.h"
 
 #include <algorithm>
 #include <bit>

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/model/hardware.h"
+
 namespace paretoscope {
 
 /// A GPU as the vendor's management library describes it.
@@ -50,8 +52,5 @@ struct DeviceDiscovery {
 
 /// Looks for NVIDIA and AMD devices; the program works where neither library exists.
 DeviceDiscovery discoverDevices();
-
-/// Paretoscope's hardware key for a device name (B300 -> b300, MI325X -> mi325x ...), empty when not recognised.
-std::string hardwareKeyFor(const std::string& name, const std::string& architecture);
 
 } // namespace paretoscope

@@ -1,4 +1,4 @@
-#include "enginelauncher.h"
+#include "core/live/enginelauncher.h"
 
 #include <cerrno>
 #include <chrono>
@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "core/httpfetch.h"
+#include "core/import/httpfetch.h"
 
 extern char** environ;
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <sys/types.h>
 
-#include "core/result.h"
-#include "recipe.h"
+#include "core/live/recipe.h"
+#include "core/model/result.h"
 
 namespace paretoscope {
 

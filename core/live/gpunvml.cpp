@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <dlfcn.h>
 
-#include "devices.h"
+#include "core/live/devices.h"
 
 // NVML's own struct names (nvml.h: typedef struct nvmlMemory_st nvmlMemory_t), so that the function types match
 // the library's exactly (UBSan checks calls through function pointers)

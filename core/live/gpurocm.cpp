@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <dlfcn.h>
 
-#include "devices.h"
+#include "core/live/devices.h"
 
 namespace paretoscope {
 

@@ -1,4 +1,4 @@
-#include "levelmetrics.h"
+#include "core/live/levelmetrics.h"
 
 #include <cstdio>
 

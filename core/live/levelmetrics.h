@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/runrecord.h"
-#include "requestlog.h"
+#include "core/live/requestlog.h"
+#include "core/model/runrecord.h"
 
 namespace paretoscope {
 

@@ -1,4 +1,4 @@
-#include "levelsampler.h"
+#include "core/live/levelsampler.h"
 
 #include <algorithm>
 #include <chrono>
@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/httpfetch.h"
-#include "prometheus.h"
+#include "core/import/httpfetch.h"
+#include "core/live/prometheus.h"
 
 namespace paretoscope {
 

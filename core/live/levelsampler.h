@@ -8,8 +8,8 @@
 #include <thread>
 #include <vector>
 
-#include "devices.h"
-#include "sweep.h"
+#include "core/live/devices.h"
+#include "core/live/sweep.h"
 
 namespace paretoscope {
 

@@ -1,4 +1,4 @@
-#include "loadgenerator.h"
+#include "core/live/loadgenerator.h"
 
 #include <algorithm>
 #include <chrono>
@@ -17,9 +17,9 @@
 #include <curl/curl.h>
 #include <simdjson.h>
 
-#include "core/urls.h"
-#include "levelmetrics.h"
-#include "sseparser.h"
+#include "core/live/levelmetrics.h"
+#include "core/live/sseparser.h"
+#include "core/model/urls.h"
 
 namespace paretoscope {
 

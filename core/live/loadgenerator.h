@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "requestlog.h"
-#include "workload.h"
+#include "core/live/requestlog.h"
+#include "core/live/workload.h"
+#include "core/model/result.h"
 
 namespace paretoscope {
 

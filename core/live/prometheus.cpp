@@ -1,4 +1,4 @@
-#include "prometheus.h"
+#include "core/live/prometheus.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "recipe.h"
+#include "core/live/recipe.h"
 
 #include <algorithm>
 #include <regex>
@@ -6,11 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-namespace paretoscope {
+#include "core/model/embedded.h"
 
-namespace embedded {
-std::string_view engine_recipes_json();
-}
+namespace paretoscope {
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/result.h"
+#include "core/model/result.h"
 
 namespace paretoscope {
 

@@ -1,7 +1,7 @@
-#include "recipesession.h"
+#include "core/live/recipesession.h"
 
-#include "enginelauncher.h"
-#include "sessionstore.h"
+#include "core/live/enginelauncher.h"
+#include "core/live/sessionstore.h"
 
 namespace paretoscope {
 

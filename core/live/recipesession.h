@@ -3,8 +3,8 @@
 #include <map>
 #include <string>
 
-#include "recipe.h"
-#include "sweep.h"
+#include "core/live/recipe.h"
+#include "core/live/sweep.h"
 
 namespace paretoscope {
 

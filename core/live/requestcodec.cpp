@@ -1,4 +1,4 @@
-#include "requestcodec.h"
+#include "core/live/requestcodec.h"
 
 #include <cmath>
 #include <cstdint>

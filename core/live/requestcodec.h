@@ -4,8 +4,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/result.h"
-#include "requestlog.h"
+#include "core/live/requestlog.h"
+#include "core/model/result.h"
 
 namespace paretoscope {
 

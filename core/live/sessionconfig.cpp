@@ -1,4 +1,4 @@
-#include "sessionconfig.h"
+#include "core/live/sessionconfig.h"
 
 #include <set>
 

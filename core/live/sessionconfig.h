@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "levelmetrics.h"
-#include "workload.h"
+#include "core/live/levelmetrics.h"
+#include "core/live/workload.h"
+#include "core/model/result.h"
 
 namespace paretoscope {
 

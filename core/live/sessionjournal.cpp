@@ -1,4 +1,4 @@
-#include "sessionjournal.h"
+#include "core/live/sessionjournal.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -12,12 +12,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/formats/jsonrecordparser.h"
-#include "core/formats/paretoscopemapper.h"
-#include "core/reports.h"
-#include "core/sqlite.h"
-#include "requestcodec.h"
-#include "sessionstore.h"
+#include "core/import/formats/jsonrecordparser.h"
+#include "core/import/formats/paretoscopemapper.h"
+#include "core/live/requestcodec.h"
+#include "core/live/sessionstore.h"
+#include "core/output/reports.h"
+#include "core/store/sqlite.h"
 
 namespace paretoscope::sessionjournal {
 namespace {

@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "core/runrecord.h"
-#include "core/runstore.h"
-#include "requestlog.h"
+#include "core/live/requestlog.h"
+#include "core/model/result.h"
+#include "core/model/runrecord.h"
+#include "core/store/runstore.h"
 
 namespace paretoscope::sessionjournal {
 

@@ -1,4 +1,4 @@
-#include "sessionstore.h"
+#include "core/live/sessionstore.h"
 
 #include <cerrno>
 #include <csignal>
@@ -6,11 +6,11 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
-#include "core/importwriter.h"
-#include "core/sha256.h"
-#include "core/sqlite.h"
-#include "core/urls.h"
-#include "requestcodec.h"
+#include "core/live/requestcodec.h"
+#include "core/model/sha256.h"
+#include "core/model/urls.h"
+#include "core/store/importwriter.h"
+#include "core/store/sqlite.h"
 
 namespace paretoscope {
 

@@ -1,4 +1,4 @@
-#include "sseparser.h"
+#include "core/live/sseparser.h"
 
 #include <cstring>
 

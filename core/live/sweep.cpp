@@ -1,4 +1,4 @@
-#include "sweep.h"
+#include "core/live/sweep.h"
 
 #include <chrono>
 #include <ctime>
@@ -7,10 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/httpfetch.h"
-#include "core/urls.h"
-#include "sessionjournal.h"
-#include "sessionstore.h"
+#include "core/import/httpfetch.h"
+#include "core/live/sessionjournal.h"
+#include "core/live/sessionstore.h"
+#include "core/model/urls.h"
 
 namespace paretoscope {
 

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "core/runstore.h"
-#include "levelmetrics.h"
-#include "loadgenerator.h"
-#include "sessionconfig.h"
+#include "core/live/levelmetrics.h"
+#include "core/live/loadgenerator.h"
+#include "core/live/sessionconfig.h"
+#include "core/model/result.h"
+#include "core/store/runstore.h"
 
 namespace paretoscope {
 

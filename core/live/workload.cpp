@@ -1,4 +1,4 @@
-#include "workload.h"
+#include "core/live/workload.h"
 
 #include <algorithm>
 #include <charconv>

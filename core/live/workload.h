@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "requestlog.h"
+#include "core/live/requestlog.h"
 
 namespace paretoscope {
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "core/result.h"
+#include "core/model/result.h"
 
 namespace paretoscope::cuda {
 

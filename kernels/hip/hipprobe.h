@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <string>
 
-#include "core/result.h"
+#include "core/model/result.h"
 
 namespace paretoscope::hip {
 

@@ -10,7 +10,7 @@
 
 #include "core/live/devices.h"
 #ifndef PARETOSCOPE_PROBE_STANDALONE
-#include "core/deviceprofile.h"
+#include "core/analysis/deviceprofile.h"
 #endif
 
 #ifdef PARETOSCOPE_HAVE_CUDA

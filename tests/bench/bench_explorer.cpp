@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/importer.h"
-#include "core/storepaths.h"
+#include "core/import/bundled.h"
+#include "core/import/importer.h"
 #include "tests/support/agggenerator.h"
 #include "widgets/mainwindow.h"
 

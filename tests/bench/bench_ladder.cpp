@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <memory>
 
-#include "core/frontiercache.h"
-#include "core/importer.h"
-#include "core/ladderreport.h"
+#include "core/analysis/frontiercache.h"
+#include "core/analysis/ladder.h"
+#include "core/import/importer.h"
 #include "tests/support/agggenerator.h"
 
 using namespace paretoscope;

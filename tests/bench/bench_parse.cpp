@@ -13,10 +13,10 @@
 
 #include <unistd.h>
 
-#include "core/bytesource.h"
-#include "core/documentstream.h"
-#include "core/formats/jsonrecordparser.h"
-#include "core/formats/recordmapper.h"
+#include "core/import/bytesource.h"
+#include "core/import/documentstream.h"
+#include "core/import/formats/jsonrecordparser.h"
+#include "core/import/formats/recordmapper.h"
 #include "tests/support/agggenerator.h"
 
 using namespace paretoscope;

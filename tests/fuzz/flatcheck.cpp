@@ -3,9 +3,9 @@
 #include <bit>
 #include <cstdio>
 
-#include "core/documentstream.h"
-#include "core/formats/flatrecord.h"
-#include "core/formats/jsonrecordparser.h"
+#include "core/import/documentstream.h"
+#include "core/import/formats/flatrecord.h"
+#include "core/import/formats/jsonrecordparser.h"
 
 namespace paretoscope::fuzz {
 namespace {

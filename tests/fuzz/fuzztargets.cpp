@@ -5,19 +5,19 @@
 #include <memory>
 #include <string_view>
 
-#include "core/bytesource.h"
-#include "core/csvreader.h"
-#include "core/documentstream.h"
-#include "core/formats/formatdetect.h"
-#include "core/formats/jsonrecordparser.h"
-#include "core/formats/recordmapper.h"
-#include "core/importer.h"
+#include "core/import/bytesource.h"
+#include "core/import/csvreader.h"
+#include "core/import/documentstream.h"
+#include "core/import/formats/formatdetect.h"
+#include "core/import/formats/jsonrecordparser.h"
+#include "core/import/formats/recordmapper.h"
+#include "core/import/importer.h"
 #include "core/live/prometheus.h"
 #include "core/live/recipe.h"
 #include "core/live/requestcodec.h"
 #include "core/live/sessionconfig.h"
 #include "core/live/sseparser.h"
-#include "core/runstore.h"
+#include "core/store/runstore.h"
 #include "tests/fuzz/flatcheck.h"
 
 namespace paretoscope::fuzz {

@@ -8,8 +8,8 @@
 #include <sqlite3.h>
 #include <vector>
 
-#include "core/runstore.h"
-#include "core/sqlite.h"
+#include "core/store/runstore.h"
+#include "core/store/sqlite.h"
 
 namespace paretoscope::testsupport {
 

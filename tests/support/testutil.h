@@ -6,7 +6,7 @@
 #include <QTemporaryDir>
 #include <memory>
 
-#include "core/runstore.h"
+#include "core/store/runstore.h"
 
 namespace paretoscope::testsupport {
 

@@ -1,0 +1,318 @@
+#include "core/analysis/chartdata.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "core/analysis/frontier.h"
+
+namespace paretoscope {
+
+ScopeData loadScopeData(RunStore& store, const Scope& scope, TputMetric metric)
+{
+    ScopeData d;
+    d.scope = scope;
+    d.metric = metric;
+    d.series = store.series(scope);
+    for (auto& [key, ids] : seriesByGroup(d.series)) {
+        GroupRuns runs { key, store.runPoints(ids, metric, scope) };
+        std::vector<Point> candidates;
+        candidates.reserve(runs.points.size());
+        for (const RunPoint& p : runs.points)
+            if (!p.marked || scope.includeMarked)
+                candidates.push_back(Point { p.interactivity, p.tputPerGpu, p.runId });
+        auto g = makeGroupFrontier(key, std::move(candidates));
+        if (!g)
+            continue;
+        d.runCount += runs.points.size();
+        d.frontiers.push_back(std::move(*g));
+        d.runs.push_back(std::move(runs));
+    }
+    std::vector<GroupKey> groups;
+    for (const GroupFrontier& g : d.frontiers)
+        groups.push_back(g.key);
+    d.speedOfLight = scopeSpeedOfLight(scope, groups, metric, &d.speedOfLightMissing);
+    return d;
+}
+
+void attachSpeedOfLight(std::vector<HardwareLadder>& ladders, const std::vector<SolLine>& lines)
+{
+    for (HardwareLadder& l : ladders)
+        for (LadderRow& r : l.rows) {
+            if (!r.entry.value || !r.entry.group)
+                continue;
+            for (const SolLine& s : lines)
+                if (s.hardware == l.hardware && s.precision == r.entry.group->precision)
+                    if (auto bound = speedOfLightAt(s.curve, r.entry.target); bound && *bound > 0)
+                        r.speedOfLightPct = 100.0 * *r.entry.value / *bound;
+        }
+}
+
+std::vector<SolLine> scopeSpeedOfLight(
+    const Scope& scope, const std::vector<GroupKey>& groups, TputMetric metric, std::vector<std::string>* missing)
+{
+    std::vector<SolLine> out;
+    auto note = [&](const std::string& s) {
+        if (missing && std::find(missing->begin(), missing->end(), s) == missing->end())
+            missing->push_back(s);
+    };
+    if (scope.isl.value_or(0) <= 0 || scope.osl.value_or(0) <= 0) {
+        note("the workload has no fixed lengths");
+        return out;
+    }
+    auto arch = findModelArch(scope.model);
+    if (!arch) {
+        note("no architecture for " + scope.model + " in resources/model_architectures.json");
+        return out;
+    }
+    for (const GroupKey& key : groups) {
+        bool seen = false;
+        for (const SolLine& l : out)
+            seen = seen || (l.hardware == key.hardware && l.precision == key.precision);
+        if (seen)
+            continue;
+        auto device = findDeviceSpec(key.hardware);
+        if (!device) {
+            note("no specification for " + key.hardware + " in resources/device_specs.json");
+            continue;
+        }
+        SolRequest r;
+        r.model = *arch;
+        r.device = *device;
+        r.precision = key.precision;
+        r.isl = *scope.isl;
+        r.osl = *scope.osl;
+        r.metric = metric;
+        auto curve = speedOfLight(r);
+        if (!curve) {
+            note(curve.error());
+            continue;
+        }
+        out.push_back({ key.hardware, key.precision, std::move(*curve) });
+    }
+    return out;
+}
+
+std::vector<long long> ScopeData::seriesIds() const
+{
+    std::vector<long long> ids;
+    for (const Series& s : series)
+        ids.push_back(s.id);
+    return ids;
+}
+
+namespace {
+
+bool usable(double v)
+{
+    return std::isfinite(v) && v > 0;
+}
+
+// y in the request's units: tok/s/GPU, or $/1M tokens at the price (empty without one: usd 0)
+std::optional<double> toChartY(double tput, double usd, ChartY y)
+{
+    if (y == ChartY::Throughput)
+        return tput;
+    if (!(usd > 0))
+        return std::nullopt;
+    return costPerMillionTokens(usd, tput);
+}
+
+double usdOrZero(const Result<std::optional<double>>& price)
+{
+    return price && *price ? **price : 0.0;
+}
+
+} // namespace
+
+std::optional<double> chartReading(
+    const GroupFrontier& group, double target, const PricingCatalog& pricing, const ChartRequest& request)
+{
+    auto v = group.curve.at(target);
+    if (!v)
+        return std::nullopt;
+    return toChartY(*v, usdOrZero(priceFor(pricing, request.price, group.key.hardware)), request.y);
+}
+
+std::vector<Point> thinToGrid(const std::vector<Point>& points, double xMin, double xMax, double yMin, double yMax,
+    bool logX, bool logY, int cols, int rows)
+{
+    if (points.size() <= static_cast<std::size_t>(std::max(cols, 1)) || cols <= 0 || rows <= 0)
+        return points;
+    auto axis = [](double v, double lo, double hi, bool log, int cells) {
+        double t = log ? (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo)) : (v - lo) / (hi - lo);
+        if (!std::isfinite(t))
+            t = 0;
+        return std::clamp(static_cast<int>(t * cells), 0, cells - 1);
+    };
+    std::vector<bool> taken(static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows));
+    std::vector<Point> out;
+    for (const Point& p : points) {
+        std::size_t cell = static_cast<std::size_t>(axis(p.y, yMin, yMax, logY, rows)) * static_cast<std::size_t>(cols)
+            + static_cast<std::size_t>(axis(p.x, xMin, xMax, logX, cols));
+        if (!taken[cell]) {
+            taken[cell] = true;
+            out.push_back(p);
+        }
+    }
+    return out;
+}
+
+ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const ChartRequest& request)
+{
+    ChartData out;
+    out.runsInScope = data.runCount;
+    double xMin = std::numeric_limits<double>::infinity(), yMin = xMin;
+    double xMax = 0, yMax = 0;
+    auto grow = [&](const Point& p) {
+        xMin = std::min(xMin, p.x);
+        xMax = std::max(xMax, p.x);
+        yMin = std::min(yMin, p.y);
+        yMax = std::max(yMax, p.y);
+    };
+    for (std::size_t i = 0; i < data.frontiers.size(); ++i) {
+        const GroupFrontier& g = data.frontiers[i];
+        ChartSeries s;
+        s.key = g.key;
+        const double usd = usdOrZero(priceFor(pricing, request.price, g.key.hardware));
+        s.priced = request.y == ChartY::Throughput || usd > 0;
+        if (!s.priced) {
+            out.series.push_back(std::move(s));
+            continue;
+        }
+        auto place = [&](double interactivity, double tput, double e2el) -> std::optional<Point> {
+            double x = request.x == ChartX::Interactivity ? interactivity : e2el;
+            auto y = toChartY(tput, usd, request.y);
+            if (!usable(x) || !y || !usable(*y))
+                return std::nullopt;
+            return Point { x, *y, 0 };
+        };
+        std::vector<Point> runs;
+        for (const RunPoint& r : data.runs[i].points) {
+            if (auto p = place(r.interactivity, r.tputPerGpu, r.e2elSeconds)) {
+                p->runId = r.runId;
+                p->marked = r.marked;
+                runs.push_back(*p);
+            }
+        }
+        if (request.x == ChartX::Interactivity) {
+            for (const Point& k : g.points)
+                if (auto p = place(k.x, k.y, 0)) {
+                    p->runId = k.runId;
+                    s.frontier.push_back(*p);
+                }
+        } else {
+            // lower latency is better: the frontier of (1 / latency, tok/s/GPU), drawn back at the latency
+            std::vector<Point> inverted;
+            for (const RunPoint& r : data.runs[i].points)
+                if (usable(r.e2elSeconds) && usable(r.tputPerGpu) && (!r.marked || data.scope.includeMarked))
+                    inverted.push_back(Point { 1.0 / r.e2elSeconds, r.tputPerGpu, r.runId });
+            std::vector<Point> f = upperLeftFrontier(std::move(inverted));
+            for (auto it = f.rbegin(); it != f.rend(); ++it)
+                if (auto p = place(0, it->y, 1.0 / it->x)) {
+                    p->runId = it->runId;
+                    s.frontier.push_back(*p);
+                }
+        }
+        for (const Point& p : runs)
+            grow(p);
+        s.runs = std::move(runs);
+        out.series.push_back(std::move(s));
+    }
+    // the bounds, drawn where x is interactivity and y throughput. Below a curve's lowest interactivity the bound is
+    // flat (memory or the matrix rate caps the batch), so the line is carried left to the data. On a log y they widen
+    // the axes over the data's own interactivity; a linear y stays fitted to the measured runs, which would otherwise
+    // be pressed to the bottom (the chart says when a bound is above the view)
+    if (request.x == ChartX::Interactivity && request.y == ChartY::Throughput && xMax > 0) {
+        const double lo = xMin, hi = xMax;
+        auto growY = [&](double x, double y) {
+            if (request.logY && x >= lo && x <= hi)
+                grow({ x, y, 0 });
+        };
+        for (const SolLine& l : data.speedOfLight) {
+            ChartSol c { l.hardware, l.precision, {} };
+            if (!l.curve.points.empty() && l.curve.points.front().interactivity > lo)
+                c.points.push_back({ lo, l.curve.points.front().tputPerGpu, 0 });
+            for (const SolPoint& p : l.curve.points)
+                c.points.push_back({ p.interactivity, p.tputPerGpu, 0 });
+            for (const Point& p : c.points)
+                growY(p.x, p.y);
+            if (auto y = speedOfLightAt(l.curve, hi))
+                growY(hi, *y);
+            out.speedOfLight.push_back(std::move(c));
+        }
+    }
+    if (xMax > 0) {
+        out.xMin = xMin;
+        out.xMax = xMax;
+        out.yMin = yMin;
+        out.yMax = yMax;
+    }
+    // a run point is a few pixels wide: one per 2 x 2 pixel cell shows all there is to see. A grid per series keeps
+    // each group's own cloud.
+    const int cols = std::max(request.pixelsWide / 2, 1), rows = std::max(request.pixelsHigh / 2, 1);
+    std::size_t total = 0;
+    for (const ChartSeries& s : out.series)
+        total += s.runs.size();
+    if (total > static_cast<std::size_t>(cols)) {
+        for (ChartSeries& s : out.series)
+            s.runs = thinToGrid(s.runs, out.xMin, out.xMax, out.yMin, out.yMax, request.logX, request.logY, cols, rows);
+    }
+    for (const ChartSeries& s : out.series)
+        out.runsDrawn += s.runs.size();
+    return out;
+}
+
+std::vector<Point> clipPolyline(
+    const std::vector<Point>& line, double xMin, double xMax, double yMin, double yMax, bool logX, bool logY)
+{
+    const auto fx = [&](double x) { return logX ? std::log(x) : x; };
+    const auto fy = [&](double y) { return logY ? std::log(y) : y; };
+    const auto bx = [&](double u) { return logX ? std::exp(u) : u; };
+    const auto by = [&](double v) { return logY ? std::exp(v) : v; };
+    if ((logX && (xMin <= 0 || xMax <= 0)) || (logY && (yMin <= 0 || yMax <= 0)))
+        return {};
+    const double x0 = fx(xMin), x1 = fx(xMax), y0 = fy(yMin), y1 = fy(yMax);
+    std::vector<Point> out;
+    auto add = [&](double u, double v) {
+        const Point p { bx(u), by(v), 0 };
+        if (out.empty() || out.back().x != p.x || out.back().y != p.y)
+            out.push_back(p);
+    };
+    auto usable = [&](const Point& p) { return (!logX || p.x > 0) && (!logY || p.y > 0); };
+    if (line.size() == 1 && usable(line[0])) {
+        const double u = fx(line[0].x), v = fy(line[0].y);
+        if (u >= x0 && u <= x1 && v >= y0 && v <= y1)
+            add(u, v);
+        return out;
+    }
+    for (std::size_t i = 1; i < line.size(); ++i) {
+        if (!usable(line[i - 1]) || !usable(line[i]))
+            continue;
+        // Liang-Barsky: the segment's parameter range inside the box
+        const double u0 = fx(line[i - 1].x), v0 = fy(line[i - 1].y);
+        const double du = fx(line[i].x) - u0, dv = fy(line[i].y) - v0;
+        double t0 = 0, t1 = 1;
+        bool inside = true;
+        for (const auto& [p, q] : { std::pair { -du, u0 - x0 }, std::pair { du, x1 - u0 }, std::pair { -dv, v0 - y0 },
+                 std::pair { dv, y1 - v0 } }) {
+            if (p == 0) {
+                inside = inside && q >= 0;
+                continue;
+            }
+            const double r = q / p;
+            if (p < 0)
+                t0 = std::max(t0, r);
+            else
+                t1 = std::min(t1, r);
+        }
+        if (!inside || t0 > t1)
+            continue;
+        add(u0 + t0 * du, v0 + t0 * dv);
+        add(u0 + t1 * du, v0 + t1 * dv);
+    }
+    return out;
+}
+
+} // namespace paretoscope

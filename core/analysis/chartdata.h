@@ -1,0 +1,111 @@
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "core/analysis/frontiercache.h"
+#include "core/analysis/ladder.h"
+#include "core/analysis/speedoflight.h"
+#include "core/store/runstore.h"
+
+namespace paretoscope {
+
+/// Every run of one group in a scope, as a chart plots it.
+struct GroupRuns {
+    GroupKey key;
+    std::vector<RunPoint> points;
+};
+
+/// The speed-of-light bound of one hardware at one precision, for the scope's model and lengths.
+struct SolLine {
+    std::string hardware;
+    std::string precision;
+    SolCurve curve;
+};
+
+/// The speed-of-light bounds of a scope: one per (hardware, precision) among its frontiers where the model's
+/// architecture and the device's specification are known and the workload has fixed lengths; `missing` says why a
+/// hardware has none.
+std::vector<SolLine> scopeSpeedOfLight(const Scope& scope, const std::vector<GroupKey>& groups, TputMetric metric,
+    std::vector<std::string>* missing = nullptr);
+/// Fills each reading's share of the speed of light of its hardware at its precision (where there is one).
+void attachSpeedOfLight(std::vector<HardwareLadder>& ladders, const std::vector<SolLine>& lines);
+
+/// What the explorer loads for one scope and token metric (off the GUI thread): the frontiers the readout and ladder
+/// read, and every run for the chart. Views (axes, pricing, zoom) are computed from it without the store.
+struct ScopeData {
+    Scope scope;
+    TputMetric metric = TputMetric::Total;
+    std::vector<GroupFrontier> frontiers; ///< interactivity frontiers, ordered by group key
+    std::vector<GroupRuns> runs; ///< same groups, same order, every run (also those off the frontier)
+    std::vector<Series> series; ///< the scope's series, filters applied (for the runs table, exports, the summary)
+    std::vector<SolLine> speedOfLight; ///< the bounds the chart draws dashed and the readout compares with
+    std::vector<std::string> speedOfLightMissing; ///< why a hardware has no bound ("no architecture for M")
+    std::size_t runCount = 0;
+    /// Ids of the series, for RunStore queries.
+    std::vector<long long> seriesIds() const;
+};
+
+/// Loads a scope: the same frontiers FrontierCache computes, plus every run's chart point.
+ScopeData loadScopeData(RunStore& store, const Scope& scope, TputMetric metric);
+
+/// The chart's x: interactivity (tok/s/user, higher is better) or median end-to-end latency (s, lower is better).
+enum class ChartX { Interactivity, Latency };
+/// The chart's y: tok/s/GPU of the metric (higher is better) or $ per million tokens (lower is better).
+enum class ChartY { Throughput, Cost };
+
+struct ChartRequest {
+    ChartX x = ChartX::Interactivity;
+    ChartY y = ChartY::Throughput;
+    PriceChoice price; ///< for ChartY::Cost
+    bool logX = true;
+    bool logY = false;
+    int pixelsWide = 1600; ///< the plot area: run points are thinned to one per 2 x 2 pixels of it
+    int pixelsHigh = 1000;
+};
+
+/// One group's line in chart coordinates.
+struct ChartSeries {
+    GroupKey key;
+    std::vector<Point> frontier; ///< x increasing; empty when the group cannot be drawn in this view
+    std::vector<Point> runs; ///< its runs, thinned to what the pixel grid can show
+    bool priced = true; ///< false in the cost view when the tier has no price for the hardware
+};
+
+/// A speed-of-light bound in chart coordinates (interactivity against tok/s/GPU only).
+struct ChartSol {
+    std::string hardware;
+    std::string precision;
+    std::vector<Point> points; ///< x increasing
+};
+
+struct ChartData {
+    std::vector<ChartSeries> series;
+    std::vector<ChartSol> speedOfLight;
+    std::size_t runsInScope = 0;
+    std::size_t runsDrawn = 0;
+    double xMin = 0, xMax = 0, yMin = 0, yMax = 0; ///< bounds of everything drawn (0 when empty)
+};
+
+/// The chart of a loaded scope. With latency on x, the frontier is the Pareto set of (lower latency, higher y);
+/// with cost on y, each tok/s/GPU becomes $ per million tokens at its hardware's price, so the frontier is the lower
+/// one. A reading at a target is what the readout shows: see chartReading.
+ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const ChartRequest& request);
+
+/// The y a group's frontier has at an interactivity target in the request's y units; empty when the group's
+/// frontier does not cover the target or has no price.
+std::optional<double> chartReading(
+    const GroupFrontier& group, double target, const PricingCatalog& pricing, const ChartRequest& request);
+
+/// The part of a polyline inside a box, cut where it crosses the box's edges. A segment is straight in the space the
+/// chart draws in (log space on a log axis), so it is cut there. Pieces outside are dropped and the pieces inside
+/// joined in order (for the monotone lines the chart draws there is one piece). Drawn with it, a line stays inside
+/// the plot even where the renderer does not clip (SVG).
+std::vector<Point> clipPolyline(
+    const std::vector<Point>& line, double xMin, double xMax, double yMin, double yMax, bool logX, bool logY);
+
+/// Keeps one point per cell of a cols x rows grid over the given bounds (log-spaced on a log axis), in input order.
+std::vector<Point> thinToGrid(const std::vector<Point>& points, double xMin, double xMax, double yMin, double yMax,
+    bool logX, bool logY, int cols, int rows);
+
+} // namespace paretoscope

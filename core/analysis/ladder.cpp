@@ -1,0 +1,265 @@
+#include "core/analysis/ladder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/analysis/frontiercache.h"
+
+namespace paretoscope {
+
+std::optional<GroupFrontier> makeGroupFrontier(GroupKey key, std::vector<Point> candidates)
+{
+    GroupFrontier g;
+    g.key = std::move(key);
+    g.points = upperLeftFrontier(std::move(candidates));
+    if (g.points.empty())
+        return std::nullopt;
+    g.curve = MonotoneCurve(g.points);
+    return g;
+}
+
+std::map<GroupKey, std::vector<long long>> seriesByGroup(const std::vector<Series>& series)
+{
+    std::map<GroupKey, std::vector<long long>> byKey;
+    for (const Series& s : series)
+        byKey[s.key].push_back(s.id);
+    return byKey;
+}
+
+std::string_view statusWords(LadderStatus s)
+{
+    switch (s) {
+    case LadderStatus::Ok:
+        return "measured";
+    case LadderStatus::BelowRange:
+        return "below the measured range";
+    case LadderStatus::AboveRange:
+        return "above the measured range";
+    case LadderStatus::OutOfRange:
+        return "between measured ranges";
+    case LadderStatus::NoData:
+        return "no runs";
+    case LadderStatus::Sparse:
+        return "only readings across wide gaps, hidden";
+    }
+    return "";
+}
+
+std::string_view statusName(LadderStatus s)
+{
+    switch (s) {
+    case LadderStatus::Ok:
+        return "ok";
+    case LadderStatus::BelowRange:
+        return "below_range";
+    case LadderStatus::AboveRange:
+        return "above_range";
+    case LadderStatus::OutOfRange:
+        return "out_of_range";
+    case LadderStatus::NoData:
+        return "no_data";
+    case LadderStatus::Sparse:
+        return "sparse";
+    }
+    return "no_data";
+}
+
+std::string_view clampName(Clamp c)
+{
+    switch (c) {
+    case Clamp::Below:
+        return "below";
+    case Clamp::Above:
+        return "above";
+    case Clamp::None:
+        break;
+    }
+    return "";
+}
+
+std::vector<double> defaultTargets()
+{
+    return { 30, 50, 75, 100, 150, 200 };
+}
+
+std::vector<LadderEntry> readLadder(
+    const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets, bool clamp, bool hideSparse)
+{
+    std::vector<LadderEntry> out;
+    out.reserve(targets.size());
+    double lowest = std::numeric_limits<double>::infinity(), highest = -lowest;
+    bool any = false;
+    for (const GroupFrontier* g : groups) {
+        if (g->curve.empty())
+            continue;
+        any = true;
+        lowest = std::min(lowest, g->curve.minX());
+        highest = std::max(highest, g->curve.maxX());
+    }
+    for (double t : targets) {
+        LadderEntry e;
+        e.target = t;
+        if (!any) {
+            out.push_back(e);
+            continue;
+        }
+        bool sparseOnly = false;
+        for (const GroupFrontier* g : groups) {
+            auto v = g->curve.at(t);
+            if (!v)
+                continue;
+            const auto knots = g->curve.bracket(t);
+            const bool sparse = knots && knots->first > 0 && knots->second / knots->first > kSparseGap;
+            if (sparse && hideSparse) {
+                sparseOnly = true;
+                continue;
+            }
+            if (!e.value || *v > *e.value) {
+                e.value = v;
+                e.group = g->key;
+                e.sparse = sparse;
+                e.knotBelow = knots->first;
+                e.knotAbove = knots->second;
+            }
+        }
+        if (e.value) {
+            e.status = LadderStatus::Ok;
+            out.push_back(e);
+            continue;
+        }
+        if (sparseOnly) {
+            e.status = LadderStatus::Sparse;
+            out.push_back(e);
+            continue;
+        }
+        e.status = t < lowest ? LadderStatus::BelowRange
+            : t > highest     ? LadderStatus::AboveRange
+                              : LadderStatus::OutOfRange;
+        if (clamp) {
+            // the nearest x that some frontier covers is an end of a range; read the best group there
+            double nearest = 0, distance = std::numeric_limits<double>::infinity();
+            for (const GroupFrontier* g : groups) {
+                if (g->curve.empty())
+                    continue;
+                for (double end : { g->curve.minX(), g->curve.maxX() }) {
+                    if (std::abs(end - t) < distance) {
+                        distance = std::abs(end - t);
+                        nearest = end;
+                    }
+                }
+            }
+            for (const GroupFrontier* g : groups) {
+                auto v = g->curve.at(nearest);
+                if (v && (!e.value || *v > *e.value)) {
+                    e.value = v;
+                    e.group = g->key;
+                }
+            }
+            e.clamped = t < nearest ? Clamp::Below : Clamp::Above;
+        }
+        out.push_back(e);
+    }
+    return out;
+}
+
+std::string_view metricName(TputMetric m)
+{
+    switch (m) {
+    case TputMetric::Total:
+        return "total";
+    case TputMetric::Input:
+        return "input";
+    case TputMetric::Output:
+        return "output";
+    }
+    return "total";
+}
+
+std::optional<TputMetric> parseMetric(std::string_view name)
+{
+    if (name == "total")
+        return TputMetric::Total;
+    if (name == "input")
+        return TputMetric::Input;
+    if (name == "output")
+        return TputMetric::Output;
+    return std::nullopt;
+}
+
+namespace {
+
+Result<const PricingTier*> chosenTier(const PricingCatalog& pricing, const PriceChoice& price)
+{
+    const PricingTier* tier = nullptr;
+    if (!price.customUsdPerGpuHour) {
+        tier = price.tierKey.empty() ? &pricing.defaultTier() : pricing.find(price.tierKey);
+        if (!tier) {
+            std::string known;
+            for (const auto& t : pricing.tiers)
+                known += (known.empty() ? "" : ", ") + t.key;
+            return Error { "unknown pricing tier '" + price.tierKey + "' (known: " + known + ")" };
+        }
+    } else if (!(*price.customUsdPerGpuHour > 0)) {
+        return Error { "a custom price must be above zero $/GPU/hr" };
+    }
+    return tier;
+}
+
+} // namespace
+
+Result<std::optional<double>> priceFor(const PricingCatalog& pricing, const PriceChoice& choice, const std::string& hw)
+{
+    auto tier = chosenTier(pricing, choice);
+    if (!tier)
+        return Error { tier.error() };
+    return *tier ? (*tier)->price(hw) : choice.customUsdPerGpuHour;
+}
+
+Result<std::vector<HardwareLadder>> computeLadder(
+    FrontierCache& cache, const PricingCatalog& pricing, const LadderRequest& req)
+{
+    if (auto tier = chosenTier(pricing, req.price); !tier)
+        return Error { tier.error() };
+    return computeLadder(cache.frontiers(req.scope, req.metric), pricing, req);
+}
+
+Result<std::vector<HardwareLadder>> computeLadder(
+    const std::vector<GroupFrontier>& groups, const PricingCatalog& pricing, const LadderRequest& req)
+{
+    auto chosen = chosenTier(pricing, req.price);
+    if (!chosen)
+        return Error { chosen.error() };
+    const PricingTier* tier = *chosen;
+    std::vector<std::string> hardware = req.scope.hardware;
+    if (hardware.empty()) {
+        for (const GroupFrontier& g : groups)
+            if (std::find(hardware.begin(), hardware.end(), g.key.hardware) == hardware.end())
+                hardware.push_back(g.key.hardware);
+        std::sort(hardware.begin(), hardware.end());
+    }
+    std::vector<HardwareLadder> out;
+    for (const std::string& hw : hardware) {
+        std::vector<const GroupFrontier*> mine;
+        for (const GroupFrontier& g : groups)
+            if (g.key.hardware == hw)
+                mine.push_back(&g);
+        HardwareLadder ladder { hw, {} };
+        std::optional<double> price = tier ? tier->price(hw) : req.price.customUsdPerGpuHour;
+        for (LadderEntry& e : readLadder(mine, req.targets, req.clamp, req.hideSparse)) {
+            LadderRow row;
+            row.tier = tier ? tier->key : "custom";
+            row.usdPerGpuHour = price;
+            if (e.value && price) {
+                row.costPerMTok = costPerMillionTokens(*price, *e.value);
+                row.tokensPerDollar = tokensPerDollar(*price, *e.value);
+            }
+            row.entry = std::move(e);
+            ladder.rows.push_back(std::move(row));
+        }
+        out.push_back(std::move(ladder));
+    }
+    return out;
+}
+
+} // namespace paretoscope

@@ -1,0 +1,119 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/analysis/frontier.h"
+#include "core/analysis/pricing.h"
+#include "core/model/result.h"
+#include "core/model/scope.h"
+
+namespace paretoscope {
+
+/// One group's frontier inside a scope, ready to be read.
+struct GroupFrontier {
+    GroupKey key;
+    std::vector<Point> points; ///< the frontier knots (x increasing, y decreasing)
+    MonotoneCurve curve;
+};
+
+/// The frontier of a group's candidate points with its reading curve; empty when no point can be on a frontier.
+std::optional<GroupFrontier> makeGroupFrontier(GroupKey key, std::vector<Point> candidates);
+
+/// The series of a scope gathered by group key: series of one key (differing workloads when none was asked for)
+/// share one frontier.
+std::map<GroupKey, std::vector<long long>> seriesByGroup(const std::vector<Series>& series);
+
+/// Why a ladder target has or has no value (DESIGN.md section 4).
+/// Sparse: every frontier that covers the target was read between knots more than kSparseGap apart, and such
+/// readings were asked to be left out.
+enum class LadderStatus { Ok, BelowRange, AboveRange, OutOfRange, NoData, Sparse };
+std::string_view statusName(LadderStatus s);
+/// The status in words for a reader: "below the measured range" ...
+std::string_view statusWords(LadderStatus s);
+
+/// Where a clamped value was taken from: the nearest end of a frontier.
+enum class Clamp { None, Below, Above };
+std::string_view clampName(Clamp c);
+
+/// The reading at one target for one hardware: the best group whose frontier covers the target.
+struct LadderEntry {
+    double target = 0;
+    LadderStatus status = LadderStatus::NoData;
+    std::optional<double> value; ///< tok/s/GPU; empty unless ok, or clamped on request
+    std::optional<GroupKey> group;
+    Clamp clamped = Clamp::None;
+    /// The value is read between two measured points more than kSparseGap apart in interactivity: interpolated
+    /// across a gap rather than measured near the target. The bracketing knots' x say how far.
+    bool sparse = false;
+    double knotBelow = 0, knotAbove = 0;
+};
+
+/// The widest ratio of interactivity between the two measured points a reading lies between before it is sparse.
+constexpr double kSparseGap = 2.0;
+
+/// Reads the frontiers of one hardware at each target. With clamp, a target no frontier covers is read at the nearest
+/// x some frontier covers (an end of a range), marked as clamped below or above; the status still says why. With
+/// hideSparse, a group read across a gap wider than kSparseGap does not count; a target only such groups cover has
+/// no value (status Sparse).
+std::vector<LadderEntry> readLadder(const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets,
+    bool clamp, bool hideSparse = false);
+
+/// The seed page's targets: 30, 50, 75, 100, 150, 200 tok/s/user.
+std::vector<double> defaultTargets();
+
+// ---- the ladder of a scope, priced: what the CLI's `ladder` and the GUI's readout and ladder table read ----
+
+class FrontierCache;
+/// Which $/GPU/hr to price with: a shipped tier by key, or the user's own price.
+struct PriceChoice {
+    std::string tierKey; ///< empty: the catalogue's default tier
+    std::optional<double> customUsdPerGpuHour;
+};
+
+/// A ladder question: the scope, the targets, the token metric, whether to clamp, and the price.
+struct LadderRequest {
+    Scope scope;
+    std::vector<double> targets = defaultTargets();
+    TputMetric metric = TputMetric::Total;
+    bool clamp = false;
+    bool hideSparse = false; ///< readings across gaps wider than kSparseGap do not count (readLadder)
+    PriceChoice price;
+};
+
+/// One target's reading with its cost.
+struct LadderRow {
+    LadderEntry entry;
+    std::optional<double> costPerMTok; ///< $ per million tokens of the chosen metric
+    std::optional<double> tokensPerDollar;
+    std::optional<double> usdPerGpuHour;
+    std::string tier; ///< tier key, or "custom"
+    std::optional<double> speedOfLightPct; ///< the reading as a share of its hardware's speed of light, percent
+};
+
+/// The ladder of one hardware.
+struct HardwareLadder {
+    std::string hardware;
+    std::vector<LadderRow> rows;
+};
+
+/// Reads every hardware in scope (or the ones the scope names) at the targets and prices each reading. The same
+/// function serves the CLI's `ladder` and the GUI's readout and ladder table.
+Result<std::vector<HardwareLadder>> computeLadder(
+    FrontierCache& cache, const PricingCatalog& pricing, const LadderRequest& request);
+/// The same on frontiers already at hand (the request's scope only picks the hardware): what the GUI calls with the
+/// frontiers its worker delivered, so that a slider step never touches the store.
+Result<std::vector<HardwareLadder>> computeLadder(
+    const std::vector<GroupFrontier>& groups, const PricingCatalog& pricing, const LadderRequest& request);
+/// The $/GPU/hr a choice gives for a hardware; empty when the tier has no price for it. Errors: unknown tier,
+/// custom price not above zero.
+Result<std::optional<double>> priceFor(const PricingCatalog& pricing, const PriceChoice& choice, const std::string& hw);
+
+/// "total", "input", "output"
+std::string_view metricName(TputMetric m);
+std::optional<TputMetric> parseMetric(std::string_view name);
+
+} // namespace paretoscope

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/model/result.h"
+
+namespace paretoscope {
+
+/// One pricing tier: $ per GPU-hour per hardware key.
+struct PricingTier {
+    std::string key; ///< e.g. "hyperscaler", "mid2026-neocloud"
+    std::string label; ///< e.g. "Owning at Large Hyperscaler Volume"
+    std::string table; ///< which published table it belongs to
+    std::map<std::string, double> usdPerGpuHour;
+
+    std::optional<double> price(const std::string& hardware) const;
+};
+
+/// The shipped tiers, with their source named.
+struct PricingCatalog {
+    std::string source;
+    std::vector<PricingTier> tiers;
+
+    const PricingTier* find(std::string_view key) const;
+    /// The tier used when none is chosen: the first one (hyperscaler owning).
+    const PricingTier& defaultTier() const { return tiers.front(); }
+};
+
+/// Reads a pricing catalogue from JSON; errors name the field.
+Result<PricingCatalog> parsePricing(std::string_view json);
+/// The catalogue shipped in resources/pricing_tiers.json.
+const PricingCatalog& bundledPricing();
+
+/// $ per million tokens = ($/GPU/hr) / (tok/s/GPU x 3600) x 1e6 (DESIGN.md section 5).
+double costPerMillionTokens(double usdPerGpuHour, double tokensPerSecondPerGpu);
+/// Tokens per dollar, the reciprocal view.
+double tokensPerDollar(double usdPerGpuHour, double tokensPerSecondPerGpu);
+/// J/token = power_W / tok/s.
+double joulesPerToken(double powerW, double tokensPerSecond);
+/// tok/s per MW = tok/s x 1e6 / power_W.
+double tokensPerSecondPerMegawatt(double tokensPerSecond, double powerW);
+
+} // namespace paretoscope

@@ -1,0 +1,197 @@
+#include "core/analysis/summary.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/analysis/numberformat.h"
+
+namespace paretoscope {
+
+std::vector<HardwareSummary> summaryFacts(RunStore& store, const ScopeData& data)
+{
+    std::vector<std::string> hardware;
+    for (const GroupFrontier& g : data.frontiers)
+        if (std::find(hardware.begin(), hardware.end(), g.key.hardware) == hardware.end())
+            hardware.push_back(g.key.hardware);
+    std::sort(hardware.begin(), hardware.end());
+    std::vector<HardwareSummary> out;
+    for (const std::string& hw : hardware) {
+        HardwareSummary h;
+        h.hardware = hw;
+        std::vector<long long> ids;
+        for (const Series& s : data.series) {
+            if (s.key.hardware != hw)
+                continue;
+            ids.push_back(s.id);
+            for (auto [list, v] :
+                { std::pair { &h.engines, &s.key.engine }, std::pair { &h.precisions, &s.key.precision } })
+                if (std::find(list->begin(), list->end(), *v) == list->end())
+                    list->push_back(*v);
+        }
+        std::sort(h.engines.begin(), h.engines.end());
+        std::sort(h.precisions.begin(), h.precisions.end());
+        h.stats = store.runStats(ids, data.metric, data.scope, kTtftFloorSeconds, kTpotFloorSeconds);
+        out.push_back(std::move(h));
+    }
+    return out;
+}
+
+Result<SummaryReport> summaryAt(const ScopeData& data, std::vector<HardwareSummary> facts,
+    const PricingCatalog& pricing, double target, const PriceChoice& price, bool hideSparse)
+{
+    LadderRequest req;
+    req.hideSparse = hideSparse;
+    req.scope = data.scope;
+    req.targets = { target };
+    req.metric = data.metric;
+    req.price = price;
+    auto ladders = computeLadder(data.frontiers, pricing, req);
+    if (!ladders)
+        return Error { ladders.error() };
+    SummaryReport out;
+    out.scope = data.scope;
+    out.target = target;
+    if (price.customUsdPerGpuHour) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "custom $%.2f/GPU/hr", *price.customUsdPerGpuHour);
+        out.tierLabel = buf;
+    } else {
+        const PricingTier* tier = price.tierKey.empty() ? &pricing.defaultTier() : pricing.find(price.tierKey);
+        out.tierLabel = tier ? tier->label : price.tierKey;
+    }
+    for (HardwareSummary& h : facts) {
+        for (const HardwareLadder& l : *ladders)
+            if (l.hardware == h.hardware)
+                h.reading = l.rows.front();
+        out.hardware.push_back(std::move(h));
+    }
+    return out;
+}
+
+Result<SummaryReport> summarize(
+    RunStore& store, const ScopeData& data, const PricingCatalog& pricing, double target, const PriceChoice& price)
+{
+    return summaryAt(data, summaryFacts(store, data), pricing, target, price);
+}
+
+namespace {
+
+std::string cell(std::string s)
+{
+    // a '|' would end the Markdown cell; line breaks would end the row
+    std::string out;
+    for (char c : s) {
+        if (c == '|')
+            out += "\\|";
+        else if (c == '\n' || c == '\r')
+            out += ' ';
+        else
+            out += c;
+    }
+    return out.empty() ? "-" : out;
+}
+
+std::string joined(const std::vector<std::string>& v)
+{
+    std::string s;
+    for (const auto& x : v)
+        s += (s.empty() ? "" : ", ") + x;
+    return s;
+}
+
+std::string upper(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    return s;
+}
+
+std::string seconds(const std::optional<double>& s)
+{
+    if (!s)
+        return "-";
+    char buf[64];
+    if (*s < 1)
+        std::snprintf(buf, sizeof buf, "%.1f ms", *s * 1000);
+    else
+        std::snprintf(buf, sizeof buf, "%.2f s", *s);
+    return buf;
+}
+
+std::string targetText(double t)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", t);
+    return buf;
+}
+
+} // namespace
+
+std::string summaryMarkdown(const SummaryReport& r)
+{
+    std::string scope = r.scope.model;
+    if (!r.scope.workload.empty())
+        scope += ", " + r.scope.workload;
+    else if (r.scope.isl && r.scope.osl)
+        scope += ", ISL " + std::to_string(*r.scope.isl) + " / OSL " + std::to_string(*r.scope.osl);
+    std::string md = "## " + cell(scope) + "\n\n";
+    if (r.hardware.empty())
+        return md + "No runs in this scope.\n";
+    md += "| |";
+    std::string rule = "|---|";
+    for (const auto& h : r.hardware) {
+        md += " " + cell(upper(h.hardware)) + " |";
+        rule += "---:|";
+    }
+    md += "\n" + rule + "\n";
+    auto row = [&](const std::string& label, auto value) {
+        md += "| " + label + " |";
+        for (const auto& h : r.hardware)
+            md += " " + cell(value(h)) + " |";
+        md += "\n";
+    };
+    const std::string at = targetText(r.target) + " tok/s/user";
+    row("tok/s/GPU at " + at, [](const HardwareSummary& h) {
+        const auto& e = h.reading.entry;
+        if (!e.value)
+            return std::string("- (") + std::string(statusWords(e.status)) + ")";
+        return withThousands(*e.value) + (e.group ? " (" + e.group->engine + ", " + e.group->precision + ")" : "")
+            + (e.sparse ? " (read across a gap in the measurements)" : "");
+    });
+    row("$ per 1M tokens at " + at + ", " + cell(r.tierLabel), [](const HardwareSummary& h) {
+        return h.reading.costPerMTok ? money(*h.reading.costPerMTok) : std::string("-");
+    });
+    row("Configurations benchmarked", [](const HardwareSummary& h) { return withThousands(double(h.stats.runs)); });
+    row("Engines", [](const HardwareSummary& h) { return joined(h.engines); });
+    row("Precisions", [](const HardwareSummary& h) { return joined(h.precisions); });
+    row("Run dates", [](const HardwareSummary& h) {
+        if (h.stats.firstDate.empty())
+            return std::string("-");
+        auto day = [](const std::string& d) { return d.substr(0, 10); };
+        return day(h.stats.firstDate) == day(h.stats.lastDate)
+            ? day(h.stats.firstDate)
+            : day(h.stats.firstDate) + " to " + day(h.stats.lastDate);
+    });
+    row("Peak tok/s/GPU", [](const HardwareSummary& h) {
+        return h.stats.peakTputPerGpu ? withThousands(*h.stats.peakTputPerGpu) : std::string("-");
+    });
+    row("Fastest TTFT (median)", [](const HardwareSummary& h) { return seconds(h.stats.fastestTtft); });
+    row("Fastest TPOT (median)", [](const HardwareSummary& h) { return seconds(h.stats.fastestTpot); });
+    std::string notes;
+    for (const auto& h : r.hardware) {
+        char buf[160];
+        if (h.stats.suspectTtft) {
+            std::snprintf(buf, sizeof buf, "a median TTFT of %.3f ms (under 1 ms)", *h.stats.suspectTtft * 1000);
+            notes += "- " + upper(h.hardware) + ": " + buf + " is suspect and is not shown as the fastest.\n";
+        }
+        if (h.stats.suspectTpot) {
+            std::snprintf(
+                buf, sizeof buf, "a median TPOT of %.4f ms (0.0 ms when rounded)", *h.stats.suspectTpot * 1000);
+            notes += "- " + upper(h.hardware) + ": " + buf + " is suspect and is not shown as the fastest.\n";
+        }
+    }
+    if (!notes.empty())
+        md += "\nSuspect values:\n\n" + notes;
+    return md;
+}
+
+} // namespace paretoscope

@@ -1,0 +1,178 @@
+#include "core/import/httpfetch.h"
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <string_view>
+#include <thread>
+
+#include "core/model/urls.h"
+
+namespace paretoscope {
+namespace {
+
+struct Sink {
+    std::string body;
+    std::size_t maxBytes;
+    bool tooLarge = false;
+};
+
+std::size_t onData(char* data, std::size_t size, std::size_t n, void* user)
+{
+    auto* sink = static_cast<Sink*>(user);
+    std::size_t bytes = size * n;
+    if (sink->body.size() + bytes > sink->maxBytes) {
+        sink->tooLarge = true;
+        return 0; // makes curl stop with CURLE_WRITE_ERROR
+    }
+    sink->body.append(data, bytes);
+    return bytes;
+}
+
+int onProgress(void* user, curl_off_t, curl_off_t now, curl_off_t, curl_off_t)
+{
+    auto* opts = static_cast<const HttpOptions*>(user);
+    return opts->progress && !opts->progress(static_cast<std::size_t>(now)) ? 1 : 0;
+}
+
+} // namespace
+
+void* newCurlHandle(const std::string& url, const HttpOptions& options)
+{
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+    CURL* curl = curl_easy_init();
+    if (!curl)
+        return nullptr;
+    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMs);
+    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, "paretoscope/0.1");
+    return curl;
+}
+
+bool transientHttpStatus(long status)
+{
+    return status == 429 || (status >= 500 && status <= 599);
+}
+
+namespace {
+
+struct Attempt {
+    Result<std::string> result = Error { "" };
+    bool transient = false;
+    long retryAfterSeconds = -1;
+};
+
+std::size_t onHeader(char* data, std::size_t size, std::size_t n, void* user)
+{
+    const std::size_t bytes = size * n;
+    std::string_view line(data, bytes);
+    auto* retryAfter = static_cast<long*>(user);
+    if (line.starts_with("HTTP/")) // a new answer (after a redirect): its own Retry-After or none
+        *retryAfter = -1;
+    constexpr std::string_view key = "retry-after:";
+    if (line.size() > key.size()) {
+        std::string head(line.substr(0, key.size()));
+        for (char& c : head)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (head == key) {
+            // seconds; an HTTP date is not read, and the usual delay applies
+            const std::string value(line.substr(key.size()));
+            char* end = nullptr;
+            const long seconds = std::strtol(value.c_str(), &end, 10);
+            const bool digits
+                = end != value.c_str() && value.find_first_not_of(" \t\r\n", end - value.c_str()) == std::string::npos;
+            *retryAfter = digits && seconds >= 0 ? seconds : -1;
+        }
+    }
+    return bytes;
+}
+
+Attempt attemptGet(const std::string& fullUrl, const std::string& url, const HttpOptions& options)
+{
+    Attempt out;
+    CURL* curl = static_cast<CURL*>(newCurlHandle(fullUrl, options));
+    if (!curl) {
+        out.result = Error { url + ": cannot start libcurl" };
+        return out;
+    }
+    Sink sink { {}, options.maxBytes };
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, options.totalTimeoutMs);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, onData);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &sink);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, onHeader);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &out.retryAfterSeconds);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, onProgress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &options);
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    char errbuf[CURL_ERROR_SIZE] = {};
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
+    curl_slist* headers = nullptr;
+    for (const std::string& h : options.headers)
+        headers = curl_slist_append(headers, h.c_str());
+    std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headerGuard(headers, curl_slist_free_all);
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+
+    CURLcode rc = curl_easy_perform(curl);
+    long status = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    curl_easy_cleanup(curl);
+
+    const std::string what = errbuf[0] ? errbuf : curl_easy_strerror(rc);
+    if (sink.tooLarge) {
+        out.result
+            = Error { url + ": the answer is larger than " + std::to_string(options.maxBytes >> 20) + " MB; refused" };
+    } else if (rc == CURLE_ABORTED_BY_CALLBACK) {
+        out.result = Error { url + ": download cancelled" };
+    } else if (rc == CURLE_OPERATION_TIMEDOUT) {
+        out.result = Error { url + ": timed out (" + what + ")" };
+        out.transient = true;
+    } else if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_PROXY) {
+        out.result = Error { url + ": cannot reach the server (offline?): " + what };
+        out.transient = rc == CURLE_COULDNT_CONNECT;
+    } else if (rc != CURLE_OK) {
+        out.result = Error { url + ": " + what };
+        out.transient
+            = rc == CURLE_GOT_NOTHING || rc == CURLE_RECV_ERROR || rc == CURLE_SEND_ERROR || rc == CURLE_PARTIAL_FILE;
+    } else if (status < 200 || status >= 300) {
+        out.result = Error { url + ": the server answered HTTP " + std::to_string(status) };
+        out.transient = transientHttpStatus(status);
+    } else {
+        out.result = std::move(sink.body);
+    }
+    return out;
+}
+
+} // namespace
+
+Result<std::string> httpGet(const std::string& fullUrl, const HttpOptions& options)
+{
+    const std::string url = redactUrl(fullUrl); // what messages name
+    if (!isHttpUrl(fullUrl))
+        return Error { url + ": only http and https URLs are accepted" };
+    long delayMs = options.retryDelayMs;
+    for (int attempt = 1;; ++attempt) {
+        Attempt a = attemptGet(fullUrl, url, options);
+        if (a.result || !a.transient || attempt >= options.tries) {
+            if (!a.result && attempt > 1)
+                return Error { a.result.error() + " (" + std::to_string(attempt) + " tries)" };
+            return std::move(a.result);
+        }
+        const long wait = a.retryAfterSeconds >= 0 ? std::min(a.retryAfterSeconds, 10L) * 1000 : delayMs;
+        std::this_thread::sleep_for(std::chrono::milliseconds(wait));
+        delayMs *= 2;
+    }
+}
+
+} // namespace paretoscope

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/model/result.h"
+
+namespace paretoscope {
+
+/// Limits of one HTTP GET.
+struct HttpOptions {
+    long connectTimeoutMs = 10000;
+    long totalTimeoutMs = 120000;
+    std::size_t maxBytes = 512u << 20; ///< a larger body is cut off with an error
+    long stallSeconds = 60; ///< a streamed body (HttpSource) that brings nothing for this long fails
+    std::function<bool(std::size_t received)> progress; ///< returning false cancels
+    std::vector<std::string> headers; ///< extra request headers ("Name: value")
+    /// Tries of httpGet: a failure that may pass (HTTP 429 or 5xx, no connection, a timeout) is tried again after
+    /// retryDelayMs, doubling each time, or after the server's Retry-After (up to 10 s).
+    int tries = 1;
+    long retryDelayMs = 500;
+};
+
+/// A libcurl easy handle (a CURL*) for the URL with what every request of Paretoscope shares: http and https only,
+/// redirects (five, to http and https), no signals, the connect timeout, compression, the user agent. nullptr when
+/// libcurl cannot start. For httpGet and HttpSource.
+void* newCurlHandle(const std::string& url, const HttpOptions& options);
+
+/// Whether an HTTP status may pass on a later try: 429 (too many requests) and 5xx.
+bool transientHttpStatus(long status);
+
+/// GETs an http(s) URL through libcurl and returns the body of a 2xx answer, for small answers (a model list);
+/// large bodies stream through HttpSource. Other schemes are refused; redirects are followed only to http(s).
+/// Errors say what failed (offline, timeout, HTTP status) and name the URL without its credentials.
+Result<std::string> httpGet(const std::string& url, const HttpOptions& options);
+
+} // namespace paretoscope

@@ -1,0 +1,633 @@
+#include "core/import/importer.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "core/import/csvreader.h"
+#include "core/import/documentstream.h"
+#include "core/import/formats/flatrecord.h"
+#include "core/import/formats/formatdetect.h"
+#include "core/import/formats/jsonrecordparser.h"
+#include "core/import/hashingreadahead.h"
+#include "core/import/httpsource.h"
+#include "core/model/u64set.h"
+#include "core/model/urls.h"
+#include "core/store/importwriter.h"
+
+namespace paretoscope {
+namespace {
+
+// Hands parsed records to a writer thread, so that parsing (this core) and SQLite (the other) overlap. The queue
+// is bounded: memory stays a few batches whatever the file size.
+class InsertPipeline {
+public:
+    static constexpr std::size_t kBatch = 2048;
+    static constexpr std::size_t kMaxQueued = 4;
+
+    explicit InsertPipeline(std::unique_ptr<ImportWriter> writer)
+        : m_writer(std::move(writer))
+        , m_thread([this] { run(); })
+    {
+        m_current.reserve(kBatch);
+    }
+    ~InsertPipeline() { finish(); }
+
+    // false once the writer failed: stop parsing
+    bool push(RunRecord&& r, std::uint64_t index)
+    {
+        // the keys and the repeats within the file are found here: the writer thread is the busier of the two
+        RecordKeys keys = RecordKeys::of(r);
+        // whether it repeats an earlier record is decided when the next one comes, when its slot in the set of
+        // hashes has been fetched
+        m_seen.prefetch(keys.contentHash);
+        m_current.emplace_back(std::move(r), index, keys); // one move of the record, in place
+        settleAllButLast();
+        if (m_current.size() < kBatch)
+            return !failed();
+        return flush();
+    }
+
+    Status finish()
+    {
+        if (m_thread.joinable()) {
+            flush();
+            {
+                std::lock_guard lock(m_mutex);
+                m_closed = true;
+            }
+            m_cv.notify_all();
+            m_thread.join();
+        }
+        if (!m_error.empty())
+            return Error { m_error };
+        return ok();
+    }
+
+    ImportWriter& writer() { return *m_writer; }
+    /// Records left out because the file had the same content earlier.
+    std::uint64_t repeats() const { return m_repeats; }
+
+private:
+    struct Item {
+        Item(RunRecord&& r, std::uint64_t i, const RecordKeys& k)
+            : record(std::move(r))
+            , index(i)
+            , keys(k)
+        {
+        }
+        RunRecord record;
+        std::uint64_t index;
+        RecordKeys keys;
+    };
+    using Batch = std::vector<Item>;
+
+    bool failed() const { return m_failed.load(std::memory_order_relaxed); } // checked per record: no lock
+
+    // Decides the record before the last: a repeat of an earlier one in the file is dropped.
+    void settleAllButLast()
+    {
+        const std::size_t n = m_current.size();
+        if (n < 2 || m_seen.insert(m_current[n - 2].keys.contentHash))
+            return;
+        ++m_repeats;
+        m_current[n - 2] = std::move(m_current[n - 1]);
+        m_current.pop_back();
+    }
+
+    bool flush()
+    {
+        // the last record is decided before the batch goes
+        if (!m_current.empty() && !m_seen.insert(m_current.back().keys.contentHash)) {
+            ++m_repeats;
+            m_current.pop_back();
+        }
+        std::unique_lock lock(m_mutex);
+        m_cv.wait(lock, [&] { return m_queue.size() < kMaxQueued || !m_error.empty(); });
+        if (!m_error.empty())
+            return false;
+        if (!m_current.empty())
+            m_queue.push_back(std::move(m_current));
+        m_current = Batch();
+        if (!m_spent.empty()) {
+            m_current = std::move(m_spent.back());
+            m_spent.pop_back();
+        }
+        m_cv.notify_all();
+        lock.unlock();
+        m_current.clear(); // the records of a written batch are freed here, on the parsing thread
+        m_current.reserve(kBatch);
+        return true;
+    }
+
+    void run()
+    {
+        for (;;) {
+            Batch batch;
+            {
+                std::unique_lock lock(m_mutex);
+                m_cv.wait(lock, [&] { return !m_queue.empty() || m_closed; });
+                if (m_queue.empty())
+                    return;
+                batch = std::move(m_queue.front());
+                m_queue.pop_front();
+            }
+            m_cv.notify_all();
+            Status st = ok();
+            for (const Item& item : batch) {
+                auto added = m_writer->addDeferred(item.record, item.index, item.keys);
+                if (!added) {
+                    st = Error { added.error() };
+                    break;
+                }
+            }
+            if (st)
+                st = m_writer->flush(); // before the batch's records are handed back and freed
+            if (!st) {
+                std::lock_guard lock(m_mutex);
+                m_error = st.error();
+                m_failed = true;
+                m_queue.clear();
+                m_cv.notify_all();
+                return;
+            }
+            std::lock_guard lock(m_mutex);
+            if (m_spent.size() < kMaxQueued)
+                m_spent.push_back(std::move(batch));
+        }
+    }
+
+    std::unique_ptr<ImportWriter> m_writer;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<Batch> m_queue;
+    std::vector<Batch> m_spent; // written batches handed back, so the writer spends no time freeing records
+    Batch m_current;
+    bool m_closed = false;
+    std::string m_error;
+    std::atomic<bool> m_failed = false;
+    U64Set m_seen; // content hashes met in this file (parsing thread)
+    std::uint64_t m_repeats = 0;
+    std::thread m_thread;
+};
+
+// Serves the first bytes again after they were peeked at to choose between JSON and CSV.
+class PeekedSource final : public ByteSource {
+public:
+    explicit PeekedSource(ByteSource& inner)
+        : m_inner(inner)
+    {
+    }
+    /// The first byte that is not JSON whitespace, or kEnd when there is none.
+    static constexpr int kEnd = -1;
+    Result<int> firstNonSpace()
+    {
+        for (;;) {
+            for (std::size_t i = m_pos; i < m_head.size(); ++i) {
+                char c = m_head[i];
+                if (!isJsonSpace(c))
+                    return static_cast<int>(static_cast<unsigned char>(c));
+            }
+            if (m_head.size() > (1u << 20))
+                return Error { name() + ": more than 1 MB of whitespace before any content" };
+            std::size_t old = m_head.size();
+            m_head.resize(old + 65536);
+            auto got = m_inner.read(m_head.data() + old, 65536);
+            if (!got)
+                return Error { got.error() };
+            m_head.resize(old + *got);
+            if (*got == 0)
+                return kEnd;
+        }
+    }
+    Result<std::size_t> read(char* dst, std::size_t n) override
+    {
+        if (m_pos < m_head.size()) {
+            std::size_t take = std::min(n, m_head.size() - m_pos);
+            std::memcpy(dst, m_head.data() + m_pos, take);
+            m_pos += take;
+            return take;
+        }
+        return m_inner.read(dst, n);
+    }
+    std::uint64_t size() const override { return m_inner.size(); }
+    const std::string& name() const override { return m_inner.name(); }
+
+private:
+    ByteSource& m_inner;
+    std::string m_head;
+    std::size_t m_pos = 0;
+};
+
+std::string recordWhere(const std::string& source, std::uint64_t index, std::uint64_t line)
+{
+    return source + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line) + "): ";
+}
+
+std::int64_t nowSeconds()
+{
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+// Shared by the JSON and CSV paths: once the format is known, open the transaction and the pipeline.
+struct ImportState {
+    RunStore& store;
+    const ImportOptions& options;
+    const std::string& name;
+    std::unique_ptr<RecordMapper> mapper;
+    std::unique_ptr<InsertPipeline> pipeline;
+    Format format = Format::InferenceXAgg;
+    std::uint64_t records = 0;
+    // the mappers' notes, in the order first met, with how many records and the first few of them
+    struct NoteTally {
+        std::string text;
+        std::uint64_t count = 0;
+        std::vector<std::uint64_t> first;
+    };
+    std::vector<NoteTally> notes {};
+
+    Status start(Format f)
+    {
+        format = f;
+        if (f == Format::VllmBench || f == Format::SglangBench) {
+            std::string missing = missingCallerFields(options);
+            if (!missing.empty())
+                return Error { name + ": a " + std::string(formatName(f))
+                    + " result does not say what it ran on; give: " + missing };
+        }
+        mapper = makeMapper(f, options);
+        Provenance p;
+        p.source = name;
+        p.format = std::string(formatName(f));
+        p.importedAt = nowSeconds();
+        auto writer = store.beginImport(p);
+        if (!writer)
+            return Error { writer.error() };
+        pipeline = std::make_unique<InsertPipeline>(std::move(*writer));
+        return ok();
+    }
+
+    Status add(RunRecord&& r, std::uint64_t index)
+    {
+        ++records;
+        for (const std::string& text : mapper->notes())
+            noteOf(text, index);
+        if (!pipeline->push(std::move(r), index))
+            return pipeline->finish();
+        return ok();
+    }
+
+    void noteOf(const std::string& text, std::uint64_t index)
+    {
+        auto it = std::find_if(notes.begin(), notes.end(), [&](const NoteTally& n) { return n.text == text; });
+        if (it == notes.end()) {
+            notes.push_back({ text, 0, {} });
+            it = notes.end() - 1;
+        }
+        ++it->count;
+        if (it->first.size() < 5)
+            it->first.push_back(index + 1);
+    }
+
+    /// "FILE: record 4: TEXT", or "FILE: 3 records (1, 2, 5): TEXT" (the first five named).
+    std::vector<std::string> noteLines() const
+    {
+        std::vector<std::string> out;
+        for (const NoteTally& n : notes) {
+            std::string which;
+            if (n.count == 1) {
+                which = "record " + std::to_string(n.first[0]);
+            } else {
+                which = std::to_string(n.count) + " records (";
+                for (std::size_t i = 0; i < n.first.size(); ++i)
+                    which += (i ? ", " : "") + std::to_string(n.first[i]);
+                which += n.count > n.first.size() ? ", ...)" : ")";
+            }
+            out.push_back(name + ": " + which + ": " + n.text);
+        }
+        return out;
+    }
+};
+
+Status importJson(ImportState& state, ByteSource& source, const ProgressFn& progress)
+{
+    JsonRecordParser parser;
+    StreamLimits limits;
+    return forEachJsonElement(
+        source, limits,
+        [&](const JsonElement& el) -> Status {
+            if (!state.mapper) {
+                auto keys = parser.keys(el);
+                if (!keys)
+                    return Error { recordWhere(state.name, el.index, el.line) + keys.error() };
+                auto f = detectJsonFormat(*keys);
+                if (!f)
+                    return Error { recordWhere(state.name, el.index, el.line)
+                        + "not a recognised benchmark format (InferenceX aggregate or API, vLLM or SGLang "
+                          "bench results, Paretoscope JSON)" };
+                if (auto st = state.start(*f); !st)
+                    return st;
+            }
+            state.mapper->begin();
+            if (auto st = parser.walk(el, *state.mapper); !st)
+                return Error { recordWhere(state.name, el.index, el.line) + st.error() };
+            auto rec = state.mapper->finish();
+            if (!rec)
+                return Error { recordWhere(state.name, el.index, el.line) + rec.error() };
+            return state.add(std::move(*rec), el.index);
+        },
+        progress,
+        // a flat record is read where it lies, which also finds where it ends; anything else is cut out above
+        [&](const JsonElement& from) -> Result<std::size_t> {
+            if (!state.mapper)
+                return std::size_t { 0 };
+            state.mapper->begin();
+            Status st = ok();
+            std::size_t length = 0;
+            if (!readFlatRecordPrefix(from.text, from.capacity, *state.mapper, st, length))
+                return std::size_t { 0 };
+            if (!st)
+                return Error { recordWhere(state.name, from.index, from.line) + st.error() };
+            auto rec = state.mapper->finish();
+            if (!rec)
+                return Error { recordWhere(state.name, from.index, from.line) + rec.error() };
+            if (auto added = state.add(std::move(*rec), from.index); !added)
+                return Error { added.error() };
+            return length;
+        });
+}
+
+Status importCsv(ImportState& state, ByteSource& source, const ProgressFn& progress)
+{
+    CsvReader reader(source);
+    std::vector<std::string> header, cells;
+    std::uint64_t line = 0;
+    auto first = reader.next(header, line);
+    if (!first)
+        return Error { first.error() };
+    if (!*first)
+        return Error { state.name + ": empty: no content" };
+    if (!isParetoscopeCsvHeader(header))
+        return Error { state.name
+            + ": line 1: not a recognised format: not JSON, and not a Paretoscope CSV "
+              "(its header needs model, hardware and tput_per_gpu_tok_s)" };
+    if (auto st = state.start(Format::ParetoscopeCsv); !st)
+        return st;
+    std::uint64_t index = 0;
+    for (;;) {
+        auto more = reader.next(cells, line);
+        if (!more)
+            return Error { more.error() };
+        if (!*more)
+            break;
+        std::string where
+            = state.name + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line) + "): ";
+        if (cells.size() != header.size())
+            return Error { where + "has " + std::to_string(cells.size()) + " cells, the header has "
+                + std::to_string(header.size()) };
+        state.mapper->begin();
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            std::string_view cell = cells[i];
+            // exports guard text that a spreadsheet would take for a formula with a leading apostrophe
+            if (cell.size() > 1 && cell[0] == '\'' && std::strchr("=+-@\t\r", cell[1]))
+                cell.remove_prefix(1);
+            FieldValue v;
+            v.kind = FieldValue::Kind::Text;
+            v.text = cell;
+            v.fromCsv = true;
+            if (auto st = state.mapper->field(header[i], v); !st)
+                return Error { where + st.error() };
+        }
+        auto rec = state.mapper->finish();
+        if (!rec)
+            return Error { where + rec.error() };
+        if (auto st = state.add(std::move(*rec), index); !st)
+            return st;
+        ++index;
+        if (progress && (index % 4096) == 0 && !progress(reader.consumed(), source.size()))
+            return Error { state.name + ": import cancelled" };
+    }
+    return ok();
+}
+
+// An unnamed file (O_TMPFILE) in the store's folder, gone when closed or when the process ends however it ends; where
+// the file system has none, a named one removed at once.
+Result<int> unnamedFileBeside(const std::string& storePath)
+{
+    std::error_code ec;
+    std::filesystem::path folder = std::filesystem::absolute(storePath, ec).parent_path();
+    if (folder.empty())
+        folder = std::filesystem::temp_directory_path(ec);
+#if defined(O_TMPFILE)
+    if (const int fd = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600); fd >= 0)
+        return fd;
+#endif
+    std::string pattern = (folder / ".paretoscope-download-XXXXXX").string();
+    const int fd = ::mkstemp(pattern.data());
+    if (fd < 0)
+        return Error { "cannot make a file to download into in " + folder.string() + ": " + std::strerror(errno) };
+    ::unlink(pattern.c_str());
+    return fd;
+}
+
+// A URL's body is downloaded whole into an unnamed file beside the store before the import's transaction begins:
+// a slow or stalling server then never holds the store's write lock, and memory stays the download's buffer.
+Result<std::unique_ptr<FileSource>> downloadForImport(
+    const std::string& url, const std::string& storePath, const ProgressFn& progress)
+{
+    const std::string name = redactUrl(url);
+    HttpOptions http;
+    http.maxBytes = kMaxDownloadBytes;
+    http.totalTimeoutMs = 120000; // for the answer to begin; the body then flows for as long as it keeps coming
+    auto body = HttpSource::open(url, http);
+    if (!body)
+        return Error { body.error() };
+    auto fd = unnamedFileBeside(storePath);
+    if (!fd)
+        return Error { name + ": " + fd.error() };
+    std::vector<char> buffer(1u << 20);
+    std::uint64_t received = 0;
+    for (;;) {
+        auto got = (*body)->read(buffer.data(), buffer.size());
+        if (!got || *got == 0) {
+            if (!got) {
+                ::close(*fd);
+                return Error { got.error() };
+            }
+            break;
+        }
+        for (std::size_t done = 0; done < *got;) {
+            const ssize_t n = ::write(*fd, buffer.data() + done, *got - done);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                const int err = errno;
+                ::close(*fd);
+                return Error { name + ": cannot keep the download beside the store: " + std::strerror(err) };
+            }
+            done += static_cast<std::size_t>(n);
+        }
+        received += *got;
+        if (progress && !progress(received, (*body)->size())) {
+            ::close(*fd);
+            return Error { name + ": download cancelled" };
+        }
+    }
+    return FileSource::adopt(*fd, name);
+}
+
+bool importableFile(const std::filesystem::path& p)
+{
+    std::string ext = p.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::string name = p.filename().string();
+    return !name.empty() && name[0] != '.' && (ext == ".json" || ext == ".jsonl" || ext == ".csv");
+}
+
+} // namespace
+
+Result<ImportSummary> importSource(
+    RunStore& store, ByteSource& raw, const ImportOptions& options, const ProgressFn& progress)
+{
+    const std::string& name = raw.name();
+    HashingReadAhead hashed(raw); // reads and hashes on its own thread
+    PeekedSource source(hashed);
+    auto first = source.firstNonSpace();
+    if (!first)
+        return Error { first.error() };
+    if (*first == PeekedSource::kEnd)
+        return Error { name + (source.size() > 0 ? ": empty: only whitespace, no records" : ": empty: no content") };
+    if (*first == 0 || (*first < 0x20 && *first != '\t'))
+        return Error { name + ": not a recognised format: binary data (a byte " + std::to_string(*first)
+            + " before any text), not JSON or CSV" };
+
+    ImportState state { store, options, name, nullptr, nullptr };
+    Status st
+        = (*first == '[' || *first == '{') ? importJson(state, source, progress) : importCsv(state, source, progress);
+    if (st && state.records == 0)
+        st = Error { name + ": no records in the file" };
+    if (state.pipeline) {
+        Status drained = state.pipeline->finish();
+        if (st && !drained)
+            st = Error { name + ": " + drained.error() };
+    }
+    if (!st)
+        return Error { st.error() }; // the writer's destructor rolls the transaction back
+
+    ImportSummary summary;
+    summary.source = name;
+    summary.format = std::string(formatName(state.format));
+    auto sha = hashed.sha256Hex();
+    if (!sha)
+        return Error { sha.error() };
+    summary.sha256 = std::move(*sha);
+    ImportWriter& writer = state.pipeline->writer();
+    if (auto st = writer.setSha256(summary.sha256); !st)
+        return Error { name + ": " + st.error() };
+    if (auto c = writer.commit(); !c)
+        return Error { name + ": " + c.error() };
+    summary.imported = writer.inserted();
+    summary.duplicates = writer.duplicates() + state.pipeline->repeats();
+    summary.notes = state.noteLines();
+    return summary;
+}
+
+std::optional<Format> detectFileFormat(const std::string& path)
+{
+    auto file = FileSource::open(path);
+    if (!file)
+        return std::nullopt;
+    PeekedSource source(**file);
+    auto first = source.firstNonSpace();
+    if (!first || *first == PeekedSource::kEnd || *first == 0)
+        return std::nullopt;
+    if (*first != '[' && *first != '{') {
+        CsvReader reader(source);
+        std::vector<std::string> header;
+        std::uint64_t line = 0;
+        auto got = reader.next(header, line);
+        if (got && *got && isParetoscopeCsvHeader(header))
+            return Format::ParetoscopeCsv;
+        return std::nullopt;
+    }
+    JsonRecordParser parser;
+    std::optional<Format> found;
+    forEachJsonElement(
+        source, StreamLimits {},
+        [&](const JsonElement& el) -> Status {
+            if (auto keys = parser.keys(el))
+                found = detectJsonFormat(*keys);
+            return Error { "first record read" }; // stop after it
+        },
+        nullptr);
+    return found;
+}
+
+bool isUrl(const std::string& s)
+{
+    return isHttpUrl(s);
+}
+
+std::vector<ImportOutcome> importPath(
+    RunStore& store, const std::string& pathOrUrl, const ImportOptions& options, const ProgressFn& progress)
+{
+    std::vector<ImportOutcome> out;
+    if (isUrl(pathOrUrl)) {
+        const std::string name = redactUrl(pathOrUrl);
+        auto body = downloadForImport(pathOrUrl, store.path(), progress);
+        if (!body) {
+            out.push_back({ name, Error { body.error() } });
+            return out;
+        }
+        out.push_back({ name, importSource(store, **body, options, progress) });
+        return out;
+    }
+    std::error_code ec;
+    std::filesystem::path p(pathOrUrl);
+    if (auto scheme = urlScheme(pathOrUrl); scheme && !std::filesystem::exists(p, ec)) {
+        out.push_back({ redactUrl(pathOrUrl),
+            Error { redactUrl(pathOrUrl) + ": " + *scheme
+                + ":// is not supported: import takes files, folders and http:// or https:// URLs" } });
+        return out;
+    }
+    if (std::filesystem::is_directory(p, ec)) {
+        std::vector<std::filesystem::path> files;
+        for (auto it = std::filesystem::recursive_directory_iterator(p, ec);
+             !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+            if (it->is_regular_file(ec) && importableFile(it->path()))
+                files.push_back(it->path());
+        }
+        if (ec) {
+            out.push_back({ pathOrUrl, Error { pathOrUrl + ": cannot list the folder: " + ec.message() } });
+            return out;
+        }
+        std::sort(files.begin(), files.end());
+        if (files.empty())
+            out.push_back({ pathOrUrl, Error { pathOrUrl + ": no .json, .jsonl or .csv files in the folder" } });
+        for (const auto& f : files) {
+            auto sub = importPath(store, f.string(), options, progress);
+            out.insert(out.end(), std::make_move_iterator(sub.begin()), std::make_move_iterator(sub.end()));
+        }
+        return out;
+    }
+    auto file = FileSource::open(pathOrUrl);
+    if (!file) {
+        out.push_back({ pathOrUrl, Error { file.error() } });
+        return out;
+    }
+    out.push_back({ pathOrUrl, importSource(store, **file, options, progress) });
+    return out;
+}
+
+} // namespace paretoscope

@@ -1,0 +1,316 @@
+#include "core/output/reports.h"
+
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "core/import/formats/recordschema.h"
+#include "core/output/csvwriter.h"
+
+namespace paretoscope {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json cellJson(const CellValue& v)
+{
+    if (const auto* s = std::get_if<std::string>(&v))
+        return *s;
+    if (const auto* i = std::get_if<long long>(&v))
+        return *i;
+    if (const auto* d = std::get_if<double>(&v))
+        return *d;
+    if (const auto* b = std::get_if<bool>(&v))
+        return *b;
+    return nullptr;
+}
+
+json recordJson(const RunRecord& r, bool withSchema)
+{
+    json o = json::object();
+    if (withSchema)
+        o["schema"] = std::string(kRecordSchema);
+    for (const RecordColumn& c : recordColumns()) {
+        CellValue v = c.get(r);
+        if (!std::holds_alternative<std::monostate>(v))
+            o[std::string(c.name)] = cellJson(v);
+    }
+    return o;
+}
+
+json optNumber(const std::optional<double>& v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+std::string pad(const std::string& s, std::size_t w, bool right)
+{
+    if (s.size() >= w)
+        return s;
+    return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+}
+
+std::string targetText(double t)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", t);
+    return buf;
+}
+
+} // namespace
+
+std::vector<FrontierReport> frontierReport(RunStore& store, const std::vector<GroupFrontier>& groups)
+{
+    std::vector<FrontierReport> out;
+    for (const GroupFrontier& g : groups) {
+        std::vector<long long> ids;
+        for (const Point& p : g.points)
+            ids.push_back(p.runId);
+        out.push_back({ g.key, store.runs(ids) });
+    }
+    return out;
+}
+
+std::string importOutcomeJson(const ImportOutcome& o)
+{
+    json j;
+    j["source"] = o.source;
+    if (o.result) {
+        j["format"] = o.result->format;
+        j["imported"] = o.result->imported;
+        j["duplicates"] = o.result->duplicates;
+        if (!o.result->notes.empty())
+            j["notes"] = o.result->notes;
+    } else {
+        j["error"] = o.result.error();
+    }
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string ladderJson(const std::vector<HardwareLadder>& ladders)
+{
+    json root = json::object();
+    for (const HardwareLadder& l : ladders) {
+        json rows = json::array();
+        for (const LadderRow& r : l.rows) {
+            json o;
+            o["target"] = r.entry.target;
+            o["status"] = std::string(statusName(r.entry.status));
+            o["tput_per_gpu"] = optNumber(r.entry.value);
+            o["engine"] = r.entry.group ? json(r.entry.group->engine) : json(nullptr);
+            o["precision"] = r.entry.group ? json(r.entry.group->precision) : json(nullptr);
+            o["spec_decoding"] = r.entry.group ? json(r.entry.group->specDecoding) : json(nullptr);
+            o["cost_per_mtok"] = optNumber(r.costPerMTok);
+            o["tier"] = r.tier;
+            o["sparse"] = r.entry.sparse;
+            if (r.entry.sparse) { // the measured points the value was read between
+                o["knot_below"] = r.entry.knotBelow;
+                o["knot_above"] = r.entry.knotAbove;
+            }
+            if (r.entry.clamped != Clamp::None)
+                o["clamped"] = std::string(clampName(r.entry.clamped));
+            rows.push_back(std::move(o));
+        }
+        root[l.hardware] = std::move(rows);
+    }
+    return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string speedOfLightJson(const std::vector<SolLine>& lines, const std::vector<std::string>& missing)
+{
+    nlohmann::json out = { { "lines", nlohmann::json::array() }, { "missing", missing } };
+    for (const SolLine& l : lines) {
+        nlohmann::json points = nlohmann::json::array();
+        for (const SolPoint& p : l.curve.points)
+            points.push_back({ { "interactivity", p.interactivity }, { "tput_per_gpu", p.tputPerGpu },
+                { "batch", p.batch }, { "gpus", p.gpus }, { "compute_bound", p.computeBound } });
+        out["lines"].push_back({ { "hardware", l.hardware }, { "precision", l.precision }, { "notes", l.curve.notes },
+            { "points", points } });
+    }
+    return out.dump();
+}
+
+std::string ladderCsv(const std::vector<HardwareLadder>& ladders)
+{
+    std::string out = csvLine({ "hardware", "target_tok_s_user", "status", "tput_per_gpu_tok_s", "engine", "precision",
+        "spec_decoding", "usd_per_gpu_hour", "cost_usd_per_mtok", "tokens_per_usd", "tier", "clamped",
+        "pct_speed_of_light", "sparse" });
+    for (const HardwareLadder& l : ladders) {
+        for (const LadderRow& r : l.rows) {
+            const auto& g = r.entry.group;
+            auto num = [](const std::optional<double>& v) { return v ? csvNumber(*v) : std::string(); };
+            out += csvLine({ csvText(l.hardware), csvNumber(r.entry.target), std::string(statusName(r.entry.status)),
+                num(r.entry.value), g ? csvText(g->engine) : "", g ? csvText(g->precision) : "",
+                g ? csvText(g->specDecoding) : "", num(r.usdPerGpuHour), num(r.costPerMTok), num(r.tokensPerDollar),
+                csvText(r.tier), std::string(clampName(r.entry.clamped)), num(r.speedOfLightPct),
+                r.entry.sparse ? "true" : "false" });
+        }
+    }
+    return out;
+}
+
+std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric metric)
+{
+    std::vector<std::vector<std::string>> rows;
+    std::string tput = std::string(metricName(metric)) + " tok/s/GPU";
+    std::string tier = ladders.empty() || ladders[0].rows.empty() ? "tier" : ladders[0].rows[0].tier;
+    rows.push_back(
+        { "hardware", "tok/s/user", tput, "engine", "precision", "spec", "$/1M tok (" + tier + ")", "status" });
+    for (const HardwareLadder& l : ladders) {
+        for (const LadderRow& r : l.rows) {
+            const auto& g = r.entry.group;
+            std::string value = r.entry.value ? withThousands(*r.entry.value) : "-";
+            if (r.entry.clamped != Clamp::None)
+                value += r.entry.clamped == Clamp::Below ? " (clamped, below)" : " (clamped, above)";
+            if (r.entry.sparse) // read across a gap between measured points: a footnote, not a record
+                value += " (sparse)";
+            rows.push_back({ l.hardware, targetText(r.entry.target), value, g ? g->engine : "-", g ? g->precision : "-",
+                g ? g->specDecoding : "-", r.costPerMTok ? money(*r.costPerMTok) : "-",
+                std::string(statusName(r.entry.status)) });
+        }
+    }
+    std::vector<std::size_t> width(rows[0].size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t i = 0; i < row.size(); ++i)
+            width[i] = std::max(width[i], row[i].size());
+    std::string out;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        for (std::size_t i = 0; i < rows[r].size(); ++i) {
+            bool right = r > 0 && (i == 1 || i == 2 || i == 6);
+            out += (i ? "  " : "") + pad(rows[r][i], width[i], right);
+        }
+        while (!out.empty() && out.back() == ' ')
+            out.pop_back();
+        out += "\n";
+    }
+    return out;
+}
+
+std::string frontierJson(const std::vector<FrontierReport>& frontiers)
+{
+    json root = json::array();
+    for (const FrontierReport& f : frontiers) {
+        json g;
+        g["hardware"] = f.key.hardware;
+        g["engine"] = f.key.engine;
+        g["precision"] = f.key.precision;
+        g["spec_decoding"] = f.key.specDecoding;
+        json pts = json::array();
+        for (const StoredRun& run : f.points) {
+            json p = recordJson(run.record, false);
+            p["run_id"] = run.id;
+            pts.push_back(std::move(p));
+        }
+        g["points"] = std::move(pts);
+        root.push_back(std::move(g));
+    }
+    return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string frontierCsv(const std::vector<FrontierReport>& frontiers)
+{
+    std::vector<StoredRun> all;
+    for (const FrontierReport& f : frontiers)
+        all.insert(all.end(), f.points.begin(), f.points.end());
+    return runsCsv(all);
+}
+
+std::string runsCsv(const std::vector<StoredRun>& runs)
+{
+    std::vector<std::string> header { "run_id" };
+    for (const RecordColumn& c : recordColumns())
+        header.emplace_back(c.name);
+    std::string out = csvLine(header);
+    for (const StoredRun& run : runs) {
+        std::vector<std::string> cells { std::to_string(run.id) };
+        for (const RecordColumn& c : recordColumns())
+            cells.push_back(csvCell(c.get(run.record)));
+        out += csvLine(cells);
+    }
+    return out;
+}
+
+std::string runRecordJson(const RunRecord& record)
+{
+    return recordJson(record, true).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string runsJson(const std::vector<StoredRun>& runs)
+{
+    std::string out = "[\n";
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        out += "  " + recordJson(runs[i].record, true).dump(-1, ' ', false, json::error_handler_t::replace);
+        out += i + 1 < runs.size() ? ",\n" : "\n";
+    }
+    return out + "]\n";
+}
+
+std::string scopesJson(const std::vector<ScopeSummary>& scopes)
+{
+    json root = json::array();
+    for (const ScopeSummary& s : scopes)
+        root.push_back({ { "model", s.model }, { "isl", s.isl }, { "osl", s.osl }, { "workload", s.workload },
+            { "runs", s.runs }, { "hardware", s.hardware } });
+    return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string scopesTable(const std::vector<ScopeSummary>& scopes)
+{
+    std::string out;
+    for (const ScopeSummary& s : scopes) {
+        std::string hw;
+        for (const auto& h : s.hardware)
+            hw += (hw.empty() ? "" : ", ") + h;
+        out += s.model + "  isl " + std::to_string(s.isl) + "  osl " + std::to_string(s.osl) + "  [" + s.workload
+            + "]  " + std::to_string(s.runs) + " runs  (" + hw + ")\n";
+    }
+    return out;
+}
+
+std::string tiersJson(const PricingCatalog& catalog)
+{
+    json root;
+    root["source"] = catalog.source;
+    root["unit"] = "USD per GPU-hour";
+    json tiers = json::array();
+    for (const PricingTier& t : catalog.tiers) {
+        json o;
+        o["key"] = t.key;
+        o["label"] = t.label;
+        o["table"] = t.table;
+        o["usd_per_gpu_hour"] = t.usdPerGpuHour;
+        tiers.push_back(std::move(o));
+    }
+    root["tiers"] = std::move(tiers);
+    return root.dump(2) + "\n";
+}
+
+std::string tiersTable(const PricingCatalog& catalog)
+{
+    std::vector<std::string> hardware;
+    for (const PricingTier& t : catalog.tiers)
+        for (const auto& [hw, price] : t.usdPerGpuHour)
+            if (std::find(hardware.begin(), hardware.end(), hw) == hardware.end())
+                hardware.push_back(hw);
+    std::sort(hardware.begin(), hardware.end());
+    std::size_t keyWidth = 4;
+    for (const PricingTier& t : catalog.tiers)
+        keyWidth = std::max(keyWidth, t.key.size());
+    std::string out = "Source: " + catalog.source + " ($/GPU/hr)\n" + pad("tier", keyWidth, false);
+    for (const auto& hw : hardware)
+        out += "  " + pad(hw, 7, true);
+    out += "  label\n";
+    for (const PricingTier& t : catalog.tiers) {
+        out += pad(t.key, keyWidth, false);
+        for (const auto& hw : hardware) {
+            auto p = t.price(hw);
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.2f", p.value_or(0));
+            out += "  " + pad(p ? buf : "-", 7, true);
+        }
+        out += "  " + t.label + "\n";
+    }
+    return out;
+}
+
+} // namespace paretoscope

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/analysis/chartdata.h"
+#include "core/analysis/ladder.h"
+#include "core/analysis/numberformat.h"
+#include "core/analysis/pricing.h"
+#include "core/import/importer.h"
+#include "core/store/runstore.h"
+
+namespace paretoscope {
+
+/// A frontier with the full records of its points, for the `frontier` report and exports.
+struct FrontierReport {
+    GroupKey key;
+    std::vector<StoredRun> points; ///< in frontier order (interactivity increasing)
+};
+
+/// Looks up the records of every frontier point in the scope.
+std::vector<FrontierReport> frontierReport(RunStore& store, const std::vector<GroupFrontier>& groups);
+
+/// {"source":..,"format":..,"imported":N,"duplicates":N} (with "notes":[..] when the import kept or left out
+/// something without refusing it) or {"source":..,"error":".."}, one line.
+std::string importOutcomeJson(const ImportOutcome& outcome);
+
+/// The ladder as a JSON object keyed by hardware (the CLI contract).
+std::string ladderJson(const std::vector<HardwareLadder>& ladders);
+/// The ladder as CSV with units in the header.
+/// {"lines":[{"hardware","precision","notes","points":[{"interactivity","tput_per_gpu","batch","gpus"}]}],
+/// "missing":[...]}: the speed-of-light bounds of a scope.
+std::string speedOfLightJson(const std::vector<SolLine>& lines, const std::vector<std::string>& missing);
+std::string ladderCsv(const std::vector<HardwareLadder>& ladders);
+/// The ladder as an aligned text table; "-" where there is no value.
+std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric metric);
+
+/// One record as a Paretoscope JSON object (the columns of recordschema.h, with the schema key), importable again.
+std::string runRecordJson(const RunRecord& record);
+
+/// Frontier points with their configuration as JSON (an array of groups) or CSV (a row per point).
+std::string frontierJson(const std::vector<FrontierReport>& frontiers);
+std::string frontierCsv(const std::vector<FrontierReport>& frontiers);
+
+/// Runs as Paretoscope CSV / JSON (the own format, importable again).
+std::string runsCsv(const std::vector<StoredRun>& runs);
+std::string runsJson(const std::vector<StoredRun>& runs);
+
+/// What the store holds, per (model, isl, osl, workload).
+std::string scopesJson(const std::vector<ScopeSummary>& scopes);
+std::string scopesTable(const std::vector<ScopeSummary>& scopes);
+
+/// The pricing tiers.
+std::string tiersJson(const PricingCatalog& catalog);
+std::string tiersTable(const PricingCatalog& catalog);
+
+} // namespace paretoscope

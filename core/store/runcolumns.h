@@ -1,0 +1,23 @@
+#pragma once
+
+#include <span>
+
+#include "core/model/runrecord.h"
+#include "core/store/sqlite.h"
+
+namespace paretoscope {
+
+/// One per-run column of the runs table: its SQL name and type, and how a record is bound to it and read from it.
+/// bind() does not copy text: the record must outlive the step of the statement it was bound to.
+/// The table, the INSERT and the SELECT are all generated from this one list, so they cannot drift apart.
+struct RunColumn {
+    const char* name;
+    const char* type;
+    void (*bind)(sql::Statement&, int, const RunRecord&);
+    void (*read)(const sql::Statement&, int, RunRecord&);
+};
+
+/// The per-run columns, in table order (after id, series_id, source_id, record_index, content_hash).
+std::span<const RunColumn> runColumns();
+
+} // namespace paretoscope

@@ -1,0 +1,588 @@
+#include "core/store/runstore.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <unordered_map>
+
+#include <unistd.h>
+
+#include "core/store/contentbuckets.h"
+#include "core/store/importwriter.h"
+#include "core/store/runcolumns.h"
+#include "core/store/sqlite.h"
+#include "core/store/storeschema.h"
+#include "core/store/writetransaction.h"
+
+namespace paretoscope {
+namespace {
+
+std::string idList(const std::vector<long long>& ids)
+{
+    // ids are integers from our own queries; they are formatted, never taken from user text
+    std::string s;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        s += (i ? "," : "") + std::to_string(ids[i]);
+    return s;
+}
+
+} // namespace
+
+int RunStore::currentSchemaVersion()
+{
+    return static_cast<int>(storeMigrations().size());
+}
+
+namespace {
+
+std::string folderOf(const std::string& path)
+{
+    const std::filesystem::path p = std::filesystem::absolute(path).parent_path();
+    return p.empty() ? std::string(".") : p.string();
+}
+
+} // namespace
+
+Result<std::unique_ptr<RunStore>> RunStore::open(const std::string& path, StoreAccess access)
+{
+    // SQLite's allocation statistics take a global mutex on every malloc; nothing here reads them
+    static const int configured = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    (void)configured;
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(path, ec);
+    if (access == StoreAccess::ReadOnly) {
+        if (!exists)
+            return Error { path + ": no store here (the file does not exist)" };
+        auto ro = openReadOnly(path);
+        if (!ro || (*ro)->schemaVersion() >= currentSchemaVersion())
+            return ro;
+        // an older schema: migrated below by a connection that may write, which is then used to read
+        if (::access(path.c_str(), W_OK) != 0 || ::access(folderOf(path).c_str(), W_OK) != 0)
+            return Error { path + ": the store has schema " + std::to_string((*ro)->schemaVersion())
+                + " of an older Paretoscope and cannot be written here to bring it up to schema "
+                + std::to_string(currentSchemaVersion()) + "; open it once where it can be written" };
+    }
+    if (::access(folderOf(path).c_str(), W_OK) != 0)
+        return Error { path + ": cannot write to its folder " + folderOf(path)
+            + ", where SQLite keeps the store's journal; commands that only read the store still work" };
+    if (exists && ::access(path.c_str(), W_OK) != 0)
+        return Error { path + ": the file is read-only; commands that only read the store still work" };
+    sqlite3* db = nullptr;
+    int rc
+        = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (rc != SQLITE_OK) {
+        std::string msg = db ? sql::errorText(db, sqlite3_extended_errcode(db)) : sqlite3_errstr(rc);
+        sqlite3_close(db);
+        return Error { path + ": cannot open the store: " + msg };
+    }
+    std::unique_ptr<RunStore> store(new RunStore(db, path, false));
+    // WAL always: readers (ladder, export, the explorer) never wait for a writer, and writers queue behind each other
+    // (BusyWaiter). synchronous=NORMAL in WAL mode is still atomic and consistent when the process is killed; it
+    // only gives up durability of the last commit on power loss. A large import's WAL is cut back to 64 MB once
+    // checkpointed.
+    for (const char* pragma : { "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
+             "PRAGMA journal_size_limit=67108864", kReadCacheSizePragma }) {
+        if (auto st = sql::exec(db, pragma); !st)
+            return Error { path + ": " + st.error() };
+    }
+    if (auto st = store->migrate(currentSchemaVersion()); !st)
+        return Error { path + ": " + st.error() };
+    return store;
+}
+
+Result<std::unique_ptr<RunStore>> RunStore::openReadOnly(const std::string& path)
+{
+    auto db = sql::openForReading(path);
+    if (!db)
+        return Error { db.error() };
+    std::unique_ptr<RunStore> store(new RunStore(db->release(), path, true));
+    sql::exec(store->m_db, kReadCacheSizePragma);
+    sql::Statement probe(store->m_db, "PRAGMA user_version");
+    probe.step();
+    if (!probe.valid() || probe.failed()) {
+        if ((probe.errorCode() & 0xff) == SQLITE_NOTADB)
+            return Error { path + ": not a Paretoscope store: the file is not an SQLite database" };
+        return Error { path + ": cannot read the store: " + (probe.valid() ? probe.error() : probe.prepareError()) };
+    }
+    const int version = store->schemaVersion();
+    if (version > currentSchemaVersion())
+        return Error { path + ": the store has schema version " + std::to_string(version) + ", newer than this build ("
+            + std::to_string(currentSchemaVersion()) + "); use a newer Paretoscope" };
+    return store;
+}
+
+Status RunStore::createAtVersion(const std::string& path, int version)
+{
+    if (version < 1 || version > currentSchemaVersion())
+        return Error { "no schema version " + std::to_string(version) };
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+        sqlite3_close(db);
+        return Error { path + ": cannot create" };
+    }
+    RunStore store(db, path, false);
+    if (store.schemaVersion() != 0)
+        return Error { path + ": exists already" };
+    return store.migrate(version);
+}
+
+RunStore::RunStore(sqlite3* db, std::string path, bool readOnly)
+    : m_db(db)
+    , m_path(std::move(path))
+    , m_readOnly(readOnly)
+    , m_busy(std::make_unique<BusyWaiter>(m_path))
+{
+    if (m_db) {
+        m_busy->install(m_db);
+        addStoreFunctions(m_db);
+    }
+}
+
+RunStore::~RunStore()
+{
+    sqlite3_close_v2(m_db);
+}
+
+void RunStore::setWaitFn(WaitFn fn, std::function<bool()> keepWaiting)
+{
+    m_busy->setWaitFn(std::move(fn));
+    m_busy->setKeepWaiting(std::move(keepWaiting));
+}
+
+void RunStore::setMaxWait(double seconds)
+{
+    m_busy->setMaxWait(seconds);
+}
+
+void RunStore::resetLogIfIdle()
+{
+    // no waiting here: a reader keeps its snapshot, and this is only worth doing when nobody needs the log
+    sqlite3_busy_handler(m_db, nullptr, nullptr);
+    sqlite3_wal_checkpoint_v2(m_db, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+    m_busy->install(m_db);
+}
+
+Status RunStore::readStatus() const
+{
+    if (m_readError.empty())
+        return ok();
+    return Error { m_readError };
+}
+
+void RunStore::noteRead(const sql::Statement& s)
+{
+    if (!m_readError.empty())
+        return;
+    if (!s.valid())
+        m_readError = "cannot read " + m_path + ": " + s.prepareError();
+    else if (s.failed())
+        m_readError = sql::isDamage(s.errorCode()) ? s.error() : "cannot read " + m_path + ": " + s.error();
+}
+
+int RunStore::schemaVersion() const
+{
+    sql::Statement s(m_db, "PRAGMA user_version");
+    return s.step() ? static_cast<int>(s.int64(0)) : -1;
+}
+
+Status RunStore::migrate(int upTo)
+{
+    int have = schemaVersion();
+    if (have < 0) {
+        const int code = sqlite3_extended_errcode(m_db);
+        if ((code & 0xff) == SQLITE_NOTADB)
+            return Error { "not a Paretoscope store: the file is not an SQLite database" };
+        return Error { "cannot read the store: " + sql::errorText(m_db, code) };
+    }
+    const auto steps = storeMigrations();
+    if (have > static_cast<int>(steps.size()))
+        return Error { "the store has schema version " + std::to_string(have) + ", newer than this build ("
+            + std::to_string(steps.size()) + "); use a newer Paretoscope" };
+    if (have >= upTo)
+        return ok();
+    // a table rebuild (schema 4) must not fire the ON DELETE actions of session_levels, nor check references to a
+    // table that is being replaced; the pragma only takes effect outside a transaction
+    sql::exec(m_db, "PRAGMA foreign_keys=OFF");
+    Status result = ok();
+    for (int v = have; result && v < upTo; ++v) {
+        const std::string target = "schema " + std::to_string(v + 1);
+        auto txn = WriteTransaction::begin(*this, "bringing the store up to " + target);
+        if (!txn) {
+            result = Error { txn.error() };
+            break;
+        }
+        if (schemaVersion() > v) { // another process migrated it while this one waited for the lock
+            txn->rollback();
+            continue;
+        }
+        Status st = txn->exec(steps[static_cast<std::size_t>(v)], "migration to " + target);
+        if (st) {
+            sql::Statement check(m_db, "PRAGMA foreign_key_check");
+            if (check.step())
+                st = Error { "a reference in table " + check.text(0) + " has no target" };
+            else if (check.failed())
+                st = txn->check(check, "checking references");
+        }
+        if (st)
+            st = txn->exec("PRAGMA user_version=" + std::to_string(v + 1), "recording " + target);
+        if (st)
+            st = txn->commit();
+        if (!st)
+            result = Error { "migration to " + target + " failed: " + st.error() };
+    }
+    sql::exec(m_db, "PRAGMA foreign_keys=ON");
+    return result;
+}
+
+std::uint64_t RunStore::dataVersion()
+{
+    sql::Statement s(m_db, "PRAGMA data_version");
+    std::uint64_t other = s.step() ? static_cast<std::uint64_t>(s.int64(0)) : 0;
+    noteRead(s);
+    return (m_localVersion << 32) ^ other;
+}
+
+Result<std::unique_ptr<ImportWriter>> RunStore::beginImport(const Provenance& provenance)
+{
+    std::unique_ptr<ImportWriter> w(new ImportWriter(*this));
+    if (auto st = w->start(provenance); !st)
+        return Error { m_path + ": " + st.error() };
+    return w;
+}
+
+std::vector<ScopeSummary> RunStore::scopes()
+{
+    sql::Statement s(m_db,
+        "SELECT se.model, se.isl, se.osl, se.workload, count(r.id), group_concat(DISTINCT se.hardware) "
+        "FROM series se JOIN runs r ON r.series_id = se.id "
+        "GROUP BY se.model, se.isl, se.osl, se.workload ORDER BY se.model, se.isl, se.osl, se.workload");
+    std::vector<ScopeSummary> out;
+    while (s.step()) {
+        ScopeSummary sc { s.text(0), static_cast<int>(s.int64(1)), static_cast<int>(s.int64(2)), s.text(3), s.int64(4),
+            {} };
+        std::string hw = s.text(5);
+        std::size_t from = 0;
+        while (from <= hw.size()) {
+            std::size_t comma = hw.find(',', from);
+            if (comma == std::string::npos)
+                comma = hw.size();
+            if (comma > from)
+                sc.hardware.push_back(hw.substr(from, comma - from));
+            from = comma + 1;
+        }
+        out.push_back(std::move(sc));
+    }
+    noteRead(s);
+    return out;
+}
+
+std::vector<Series> RunStore::series(const Scope& scope)
+{
+    std::string q = "SELECT id, model, isl, osl, workload, hardware, engine, precision, spec_decoding, "
+                    "(SELECT count(*) FROM runs WHERE runs.series_id = series.id) AS n FROM series WHERE model = ?1";
+    if (scope.isl)
+        q += " AND isl = ?2";
+    if (scope.osl)
+        q += " AND osl = ?3";
+    if (!scope.workload.empty())
+        q += " AND workload = ?4";
+    q += " AND n > 0 ORDER BY hardware, engine, precision, spec_decoding, id";
+    sql::Statement s(m_db, q);
+    s.bindText(1, scope.model);
+    if (scope.isl)
+        s.bind(2, static_cast<std::int64_t>(*scope.isl));
+    if (scope.osl)
+        s.bind(3, static_cast<std::int64_t>(*scope.osl));
+    if (!scope.workload.empty())
+        s.bindText(4, scope.workload);
+    auto allowed = [](const std::vector<std::string>& filter, const std::string& v) {
+        if (filter.empty())
+            return true;
+        for (const auto& f : filter)
+            if (f == v)
+                return true;
+        return false;
+    };
+    std::vector<Series> out;
+    while (s.step()) {
+        Series se;
+        se.id = s.int64(0);
+        se.model = s.text(1);
+        se.isl = static_cast<int>(s.int64(2));
+        se.osl = static_cast<int>(s.int64(3));
+        se.workload = s.text(4);
+        se.key = GroupKey { s.text(5), s.text(6), s.text(7), s.text(8) };
+        se.runs = s.int64(9);
+        if (allowed(scope.hardware, se.key.hardware) && allowed(scope.engines, se.key.engine)
+            && allowed(scope.precisions, se.key.precision) && allowed(scope.specDecoding, se.key.specDecoding))
+            out.push_back(std::move(se));
+    }
+    noteRead(s);
+    return out;
+}
+
+namespace {
+
+const char* metricColumn(TputMetric metric)
+{
+    return metric == TputMetric::Total ? "tput_per_gpu"
+        : metric == TputMetric::Input  ? "input_tput_per_gpu"
+                                       : "output_tput_per_gpu";
+}
+
+// "SELECT <columns> FROM runs WHERE series_id = ?1 [dates]" with the date range bound as ?2 and ?3
+sql::Statement seriesQuery(sqlite3* db, const std::string& columns, const std::string& where, const Scope& dates)
+{
+    std::string q = "SELECT " + columns + " FROM runs WHERE series_id = ?1 AND " + where;
+    if (!dates.dateFrom.empty())
+        q += " AND run_date >= ?2";
+    if (!dates.dateTo.empty())
+        q += " AND substr(run_date, 1, 10) <= ?3";
+    return sql::Statement(db, q);
+}
+
+void bindSeries(sql::Statement& s, long long id, const Scope& dates)
+{
+    s.reset();
+    s.bind(1, static_cast<std::int64_t>(id));
+    if (!dates.dateFrom.empty())
+        s.bindText(2, dates.dateFrom);
+    if (!dates.dateTo.empty())
+        s.bindText(3, dates.dateTo);
+}
+
+} // namespace
+
+std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates)
+{
+    const std::string y = metricColumn(metric);
+    const std::string trusted = dates.includeMarked ? "" : " AND marked IS NULL";
+    sql::Statement s
+        = seriesQuery(m_db, "interactivity, " + y + ", id", "interactivity > 0 AND " + y + " > 0" + trusted, dates);
+    std::vector<Point> out;
+    for (long long id : seriesIds) {
+        bindSeries(s, id, dates);
+        while (s.step())
+            out.push_back(Point { s.real(0), s.real(1), s.int64(2) });
+        noteRead(s);
+    }
+    return out;
+}
+
+std::vector<RunPoint> RunStore::runPoints(
+    const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates)
+{
+    const std::string y = metricColumn(metric);
+    sql::Statement s
+        = seriesQuery(m_db, "interactivity, " + y + ", e2el_median_s, id, marked IS NOT NULL", "1 = 1", dates);
+    std::vector<RunPoint> out;
+    for (long long id : seriesIds) {
+        bindSeries(s, id, dates);
+        while (s.step())
+            out.push_back(RunPoint { s.real(0), s.real(1), s.real(2), s.int64(3), s.int64(4) != 0 });
+        noteRead(s);
+    }
+    return out;
+}
+
+RunStats RunStore::runStats(
+    const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates, double ttftFloor, double tpotFloor)
+{
+    const std::string y = metricColumn(metric);
+    sql::Statement s = seriesQuery(m_db,
+        "count(*), min(NULLIF(run_date, '')), max(NULLIF(run_date, '')), max(" + y
+            + "), min(CASE WHEN ttft_median_s >= ?4 THEN ttft_median_s END), "
+              "min(CASE WHEN tpot_median_s >= ?5 THEN tpot_median_s END), "
+              "min(CASE WHEN ttft_median_s >= 0 AND ttft_median_s < ?4 THEN ttft_median_s END), "
+              "min(CASE WHEN tpot_median_s >= 0 AND tpot_median_s < ?5 THEN tpot_median_s END)",
+        dates.includeMarked ? "1 = 1" : "marked IS NULL", dates);
+    RunStats out;
+    auto lower = [](std::optional<double>& into, std::optional<double> v) {
+        if (v && (!into || *v < *into))
+            into = v;
+    };
+    for (long long id : seriesIds) {
+        bindSeries(s, id, dates);
+        s.bind(4, ttftFloor);
+        s.bind(5, tpotFloor);
+        if (!s.step()) {
+            noteRead(s);
+            continue;
+        }
+        out.runs += s.int64(0);
+        std::string first = s.text(1), last = s.text(2);
+        if (!first.empty() && (out.firstDate.empty() || first < out.firstDate))
+            out.firstDate = first;
+        if (!last.empty() && last > out.lastDate)
+            out.lastDate = last;
+        if (auto peak = s.optReal(3); peak && (!out.peakTputPerGpu || *peak > *out.peakTputPerGpu))
+            out.peakTputPerGpu = peak;
+        lower(out.fastestTtft, s.optReal(4));
+        lower(out.fastestTpot, s.optReal(5));
+        lower(out.suspectTtft, s.optReal(6));
+        lower(out.suspectTpot, s.optReal(7));
+    }
+    return out;
+}
+
+std::vector<StoredRun> RunStore::selectRuns(const std::string& where, const std::vector<std::string>& binds)
+{
+    std::string q = "SELECT r.id, se.model, se.isl, se.osl, se.workload, se.hardware, se.engine, se.precision, "
+                    "se.spec_decoding, so.path, so.sha256, so.format, so.imported_at";
+    for (const RunColumn& c : runColumns())
+        q += std::string(", r.") + c.name;
+    q += " FROM runs r JOIN series se ON se.id = r.series_id JOIN sources so ON so.id = r.source_id WHERE " + where;
+    sql::Statement s(m_db, q);
+    for (std::size_t k = 0; k < binds.size(); ++k)
+        s.bindText(static_cast<int>(k + 1), binds[k]);
+    std::vector<StoredRun> out;
+    while (s.step()) {
+        StoredRun run;
+        run.id = s.int64(0);
+        RunRecord& r = run.record;
+        r.model = s.text(1);
+        r.isl = static_cast<int>(s.int64(2));
+        r.osl = static_cast<int>(s.int64(3));
+        r.workload = s.text(4);
+        r.hardware = s.text(5);
+        r.engine = s.text(6);
+        r.precision = s.text(7);
+        r.specDecoding = s.text(8);
+        r.provenance.source = s.text(9);
+        r.provenance.sha256 = s.text(10);
+        r.provenance.format = s.text(11);
+        r.provenance.importedAt = s.int64(12);
+        int col = 13;
+        for (const RunColumn& c : runColumns())
+            c.read(s, col++, r);
+        out.push_back(std::move(run));
+    }
+    noteRead(s);
+    return out;
+}
+
+std::vector<StoredRun> RunStore::runs(const std::vector<long long>& ids)
+{
+    if (ids.empty())
+        return {};
+    auto found = selectRuns("r.id IN (" + idList(ids) + ")");
+    std::unordered_map<long long, std::size_t> at;
+    for (std::size_t i = 0; i < found.size(); ++i)
+        at[found[i].id] = i;
+    std::vector<StoredRun> out;
+    out.reserve(found.size());
+    for (long long id : ids)
+        if (auto it = at.find(id); it != at.end())
+            out.push_back(found[it->second]);
+    return out;
+}
+
+std::vector<StoredRun> RunStore::runsOfSeries(
+    const std::vector<long long>& seriesIds, const Scope& dates, std::size_t limit)
+{
+    if (seriesIds.empty())
+        return {};
+    std::vector<std::string> binds;
+    std::string where = "r.series_id IN (" + idList(seriesIds) + ")";
+    if (!dates.dateFrom.empty()) {
+        binds.push_back(dates.dateFrom);
+        where += " AND r.run_date >= ?" + std::to_string(binds.size());
+    }
+    if (!dates.dateTo.empty()) {
+        binds.push_back(dates.dateTo);
+        where += " AND substr(r.run_date, 1, 10) <= ?" + std::to_string(binds.size());
+    }
+    where += " ORDER BY r.series_id, r.interactivity";
+    if (limit > 0)
+        where += " LIMIT " + std::to_string(limit);
+    return selectRuns(where, binds);
+}
+
+std::vector<StoredRun> RunStore::allRuns()
+{
+    return selectRuns("1 = 1 ORDER BY r.id");
+}
+
+long long RunStore::runCount()
+{
+    sql::Statement s(m_db, "SELECT count(*) FROM runs");
+    const long long n = s.step() ? s.int64(0) : 0;
+    noteRead(s);
+    return n;
+}
+
+std::vector<std::uint64_t> RunStore::storedContentHashes()
+{
+    std::vector<std::uint64_t> out;
+    sql::Statement s(m_db, "SELECT hashes FROM content_buckets ORDER BY bucket");
+    while (s.step()) {
+        const auto hashes = contentbuckets::decode(s.blobView(0));
+        out.insert(out.end(), hashes.begin(), hashes.end());
+    }
+    noteRead(s);
+    return out;
+}
+
+Status RunStore::deleteRuns(const std::vector<long long>& ids)
+{
+    if (ids.empty())
+        return ok();
+    auto txn = WriteTransaction::begin(*this, "deleting " + std::to_string(ids.size()) + " runs");
+    if (!txn)
+        return Error { txn.error() };
+    // the sources and series these runs belong to are the only ones that can be left empty
+    std::vector<long long> sources, series;
+    {
+        sql::Statement owners(m_db, "SELECT DISTINCT source_id, series_id FROM runs WHERE id IN (" + idList(ids) + ")");
+        while (owners.step()) {
+            sources.push_back(owners.int64(0));
+            series.push_back(owners.int64(1));
+        }
+        if (auto st = txn->check(owners, "finding the runs to delete"); !st)
+            return st;
+    }
+    sql::Statement del(m_db, "DELETE FROM runs WHERE id = ?");
+    for (long long id : ids) {
+        del.reset();
+        del.bind(1, static_cast<std::int64_t>(id));
+        del.step();
+        if (auto st = txn->check(del, "deleting run " + std::to_string(id)); !st)
+            return st;
+    }
+    // no index on runs.source_id (it would slow every import): one scan per affected source, deletes are rare
+    sql::Statement dropSource(
+        m_db, "DELETE FROM sources WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM runs WHERE source_id = ?1)");
+    sql::Statement dropSeries(
+        m_db, "DELETE FROM series WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM runs WHERE series_id = ?1)");
+    for (auto [stmt, list] : { std::pair { &dropSource, &sources }, std::pair { &dropSeries, &series } }) {
+        std::sort(list->begin(), list->end());
+        list->erase(std::unique(list->begin(), list->end()), list->end());
+        for (long long id : *list) {
+            stmt->reset();
+            stmt->bind(1, static_cast<std::int64_t>(id));
+            stmt->step();
+            if (auto st = txn->check(*stmt, "cleaning up after the deletion"); !st)
+                return st;
+        }
+    }
+    if (auto c = txn->commit(); !c)
+        return c;
+    ++m_localVersion;
+    return ok();
+}
+
+std::string RunStore::integrityCheck()
+{
+    sql::Statement s(m_db, "PRAGMA integrity_check");
+    std::string out;
+    while (s.step())
+        out += (out.empty() ? "" : "; ") + s.text(0);
+    if (s.failed() || !s.valid()) // never "" for a check that could not run
+        out += (out.empty() ? "" : "; ") + std::string("the check stopped: ")
+            + (s.valid() ? s.error() : s.prepareError());
+    return out;
+}
+
+} // namespace paretoscope

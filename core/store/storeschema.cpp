@@ -1,0 +1,254 @@
+#include "core/store/storeschema.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string_view>
+
+#include "core/model/urls.h"
+#include "core/store/contentbuckets.h"
+#include "core/store/latencypack.h"
+
+namespace paretoscope {
+namespace {
+
+// The columns the runs tables of schema 1 and of schema 4 begin with. Frozen, as both tables are.
+constexpr const char* kRunsLeadingColumns = "  id INTEGER PRIMARY KEY,\n"
+                                            "  series_id INTEGER NOT NULL REFERENCES series(id),\n"
+                                            "  source_id INTEGER NOT NULL REFERENCES sources(id),\n"
+                                            "  record_index INTEGER NOT NULL,\n"
+                                            "  content_hash INTEGER NOT NULL,\n"
+                                            "  engine_image TEXT,\n"
+                                            "  tp INTEGER,\n"
+                                            "  ep INTEGER,\n"
+                                            "  pp INTEGER,\n"
+                                            "  dp_attention INTEGER,\n"
+                                            "  disaggregated INTEGER,\n"
+                                            "  prefill_gpus INTEGER,\n"
+                                            "  decode_gpus INTEGER,\n"
+                                            "  gpus INTEGER,\n"
+                                            "  concurrency INTEGER,\n"
+                                            "  run_date TEXT,\n"
+                                            "  run_url TEXT,\n"
+                                            "  tput_per_gpu REAL,\n"
+                                            "  output_tput_per_gpu REAL,\n"
+                                            "  input_tput_per_gpu REAL,\n"
+                                            "  interactivity REAL,\n";
+
+// The per-run columns after them in schema 1's runs table. Frozen: migrations that come later change the table.
+constexpr const char* kRunsTrailingColumnsV1 = "  ttft_mean_s REAL,\n"
+                                               "  ttft_median_s REAL,\n"
+                                               "  ttft_p90_s REAL,\n"
+                                               "  ttft_p99_s REAL,\n"
+                                               "  ttft_p999_s REAL,\n"
+                                               "  tpot_mean_s REAL,\n"
+                                               "  tpot_median_s REAL,\n"
+                                               "  tpot_p90_s REAL,\n"
+                                               "  tpot_p99_s REAL,\n"
+                                               "  tpot_p999_s REAL,\n"
+                                               "  itl_mean_s REAL,\n"
+                                               "  itl_median_s REAL,\n"
+                                               "  itl_p90_s REAL,\n"
+                                               "  itl_p99_s REAL,\n"
+                                               "  itl_p999_s REAL,\n"
+                                               "  e2el_mean_s REAL,\n"
+                                               "  e2el_median_s REAL,\n"
+                                               "  e2el_p90_s REAL,\n"
+                                               "  e2el_p99_s REAL,\n"
+                                               "  e2el_p999_s REAL,\n"
+                                               "  avg_power_w REAL,\n"
+                                               "  completed INTEGER,\n"
+                                               "  failed INTEGER,\n"
+                                               "  note TEXT\n"
+                                               ");\n";
+
+// paretoscope_pack_latency(ttft_mean_s, ttft_p90_s, ttft_p99_s, ttft_p999_s, tpot_mean_s, ... e2el_p999_s): the
+// PackedLatency of those sixteen columns, or NULL when all are NULL. Used by the migration to schema 4.
+void packLatencyFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv)
+{
+    RunRecord r;
+    LatencyStats* metrics[] = { &r.ttft, &r.tpot, &r.itl, &r.e2el };
+    for (int i = 0; i < argc && i < 16; ++i) {
+        if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+            continue;
+        LatencyStats& m = *metrics[i / 4];
+        std::optional<double>* stats[] = { &m.mean, &m.p90, &m.p99, &m.p999 };
+        *stats[i % 4] = sqlite3_value_double(argv[i]);
+    }
+    const PackedLatency packed(r);
+    if (packed.bytes().empty())
+        sqlite3_result_null(ctx);
+    else
+        sqlite3_result_blob64(ctx, packed.bytes().data(), packed.bytes().size(), SQLITE_TRANSIENT);
+}
+
+// paretoscope_hash_list(hash), an aggregate: the content_buckets hash list of the hashes given, in any order.
+void hashListStep(sqlite3_context* ctx, int, sqlite3_value** argv)
+{
+    auto** list = static_cast<std::vector<std::uint64_t>**>(sqlite3_aggregate_context(ctx, sizeof(void*)));
+    if (!list)
+        return sqlite3_result_error_nomem(ctx);
+    if (!*list)
+        *list = new std::vector<std::uint64_t>;
+    (*list)->push_back(static_cast<std::uint64_t>(sqlite3_value_int64(argv[0])));
+}
+
+void hashListFinal(sqlite3_context* ctx)
+{
+    auto** list = static_cast<std::vector<std::uint64_t>**>(sqlite3_aggregate_context(ctx, 0));
+    std::vector<std::uint64_t> hashes;
+    if (list && *list) {
+        hashes = std::move(**list);
+        delete *list;
+    }
+    std::sort(hashes.begin(), hashes.end());
+    const std::string blob = contentbuckets::merged({}, hashes);
+    sqlite3_result_blob64(ctx, blob.data(), blob.size(), SQLITE_TRANSIENT);
+}
+
+// paretoscope_hash_list_without(list, hash): the hash list without that hash; the delete trigger of runs calls it.
+void hashListWithout(sqlite3_context* ctx, int, sqlite3_value** argv)
+{
+    const void* data = sqlite3_value_blob(argv[0]);
+    const std::string_view list(
+        static_cast<const char*>(data), data ? static_cast<std::size_t>(sqlite3_value_bytes(argv[0])) : 0);
+    const std::string out = contentbuckets::without(list, static_cast<std::uint64_t>(sqlite3_value_int64(argv[1])));
+    sqlite3_result_blob64(ctx, out.data(), out.size(), SQLITE_TRANSIENT);
+}
+
+// paretoscope_redact_url(text): the URL without its credentials (redactUrl); other text unchanged.
+// paretoscope_redact_text(text): every URL in free text so (redactUrlsIn).
+template <std::string (*Redact)(const std::string&)>
+void redactFunction(sqlite3_context* ctx, int, sqlite3_value** argv)
+{
+    const unsigned char* text = sqlite3_value_text(argv[0]);
+    if (!text)
+        return sqlite3_result_null(ctx);
+    const std::string out = Redact(reinterpret_cast<const char*>(text));
+    sqlite3_result_text(ctx, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
+}
+
+} // namespace
+
+void addStoreFunctions(sqlite3* db)
+{
+    const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC;
+    sqlite3_create_function_v2(
+        db, "paretoscope_pack_latency", 16, flags, nullptr, packLatencyFunction, nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(
+        db, "paretoscope_hash_list", 1, flags, nullptr, nullptr, hashListStep, hashListFinal, nullptr);
+    sqlite3_create_function_v2(
+        db, "paretoscope_hash_list_without", 2, flags, nullptr, hashListWithout, nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(
+        db, "paretoscope_redact_url", 1, flags, nullptr, redactFunction<redactUrl>, nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(
+        db, "paretoscope_redact_text", 1, flags, nullptr, redactFunction<redactUrlsIn>, nullptr, nullptr, nullptr);
+}
+
+std::vector<std::string> storeMigrations()
+{
+    return {
+        "CREATE TABLE sources (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  path TEXT NOT NULL,\n"
+        "  sha256 TEXT NOT NULL,\n"
+        "  format TEXT NOT NULL,\n"
+        "  imported_at INTEGER NOT NULL\n"
+        ");\n"
+        "CREATE TABLE series (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  model TEXT NOT NULL,\n"
+        "  isl INTEGER NOT NULL,\n"
+        "  osl INTEGER NOT NULL,\n"
+        "  workload TEXT NOT NULL,\n"
+        "  hardware TEXT NOT NULL,\n"
+        "  engine TEXT NOT NULL,\n"
+        "  precision TEXT NOT NULL,\n"
+        "  spec_decoding TEXT NOT NULL,\n"
+        "  UNIQUE (model, isl, osl, workload, hardware, engine, precision, spec_decoding)\n"
+        ");\n"
+            + std::string("CREATE TABLE runs (\n") + kRunsLeadingColumns + kRunsTrailingColumnsV1
+            + "CREATE UNIQUE INDEX runs_content ON runs(content_hash);\n"
+              "CREATE INDEX runs_series ON runs(series_id);\n",
+        // 1 -> 2: duplicates are found in a table keyed by the content hash itself. A rowid (integer key) B-tree
+        // takes a random key about twice as fast as the unique index did, which was the dearest part of an import.
+        "CREATE TABLE run_content (hash INTEGER PRIMARY KEY);\n"
+        "INSERT INTO run_content(hash) SELECT content_hash FROM runs;\n"
+        "DROP INDEX runs_content;\n"
+        "CREATE TRIGGER runs_release_content AFTER DELETE ON runs BEGIN\n"
+        "  DELETE FROM run_content WHERE hash = old.content_hash;\n"
+        "END;\n",
+        // 2 -> 3: live sessions. Each finished level is a run (in runs, source "session:ID") plus its metrics and the
+        // raw per-request times, so any metric can be recomputed later. pid finds sessions whose process died.
+        "CREATE TABLE sessions (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  started_at INTEGER NOT NULL,\n"
+        "  finished_at INTEGER,\n"
+        "  status TEXT NOT NULL,\n"
+        "  reason TEXT NOT NULL DEFAULT '',\n"
+        "  pid INTEGER NOT NULL,\n"
+        "  simulation TEXT NOT NULL DEFAULT '',\n"
+        "  config TEXT NOT NULL\n"
+        ");\n"
+        "CREATE TABLE session_levels (\n"
+        "  session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,\n"
+        "  level INTEGER NOT NULL,\n"
+        "  concurrency INTEGER NOT NULL,\n"
+        "  run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,\n"
+        "  finished_at INTEGER NOT NULL,\n"
+        "  metrics TEXT NOT NULL,\n"
+        "  requests BLOB NOT NULL,\n"
+        "  PRIMARY KEY (session_id, level)\n"
+        ");\n",
+        // 3 -> 4: the latency statistics that no query filters on (mean, p90, p99, p99.9) go into one packed column
+        // (PackedLatency); the medians stay columns. Sixteen columns fewer cut the writer's time by about a quarter.
+        // The table is rebuilt, which migrate() does with foreign keys off, as SQLite's ALTER TABLE page describes.
+        "CREATE TABLE runs_v4 (\n" + std::string(kRunsLeadingColumns)
+            + "  ttft_median_s REAL,\n"
+              "  tpot_median_s REAL,\n"
+              "  itl_median_s REAL,\n"
+              "  e2el_median_s REAL,\n"
+              "  latency_stats BLOB,\n"
+              "  avg_power_w REAL,\n"
+              "  completed INTEGER,\n"
+              "  failed INTEGER,\n"
+              "  note TEXT\n"
+              ");\n"
+              "INSERT INTO runs_v4 SELECT id, series_id, source_id, record_index, content_hash, engine_image, tp, ep, "
+              "pp,\n"
+              "  dp_attention, disaggregated, prefill_gpus, decode_gpus, gpus, concurrency, run_date, run_url,\n"
+              "  tput_per_gpu, output_tput_per_gpu, input_tput_per_gpu, interactivity, ttft_median_s, tpot_median_s,\n"
+              "  itl_median_s, e2el_median_s,\n"
+              "  paretoscope_pack_latency(ttft_mean_s, ttft_p90_s, ttft_p99_s, ttft_p999_s, tpot_mean_s, tpot_p90_s,\n"
+              "    tpot_p99_s, tpot_p999_s, itl_mean_s, itl_p90_s, itl_p99_s, itl_p999_s, e2el_mean_s, e2el_p90_s,\n"
+              "    e2el_p99_s, e2el_p999_s),\n"
+              "  avg_power_w, completed, failed, note FROM runs;\n"
+              "DROP TABLE runs;\n"
+              "ALTER TABLE runs_v4 RENAME TO runs;\n"
+              "CREATE INDEX runs_series ON runs(series_id);\n"
+              "CREATE TRIGGER runs_release_content AFTER DELETE ON runs BEGIN\n"
+              "  DELETE FROM run_content WHERE hash = old.content_hash;\n"
+              "END;\n",
+        // 4 -> 5: the content hashes in buckets of their top 16 bits (contentbuckets.h): a large import writes one row
+        // per bucket when it commits instead of one per record
+        "CREATE TABLE content_buckets (\n"
+        "  bucket INTEGER PRIMARY KEY,\n"
+        "  hashes BLOB NOT NULL\n"
+        ");\n"
+        "INSERT INTO content_buckets(bucket, hashes)\n"
+        "  SELECT (hash >> 48) & 65535, paretoscope_hash_list(hash) FROM run_content GROUP BY 1;\n"
+        "DROP TRIGGER runs_release_content;\n"
+        "DROP TABLE run_content;\n"
+        "CREATE TRIGGER runs_release_content AFTER DELETE ON runs BEGIN\n"
+        "  UPDATE content_buckets SET hashes = paretoscope_hash_list_without(hashes, old.content_hash)\n"
+        "    WHERE bucket = (old.content_hash >> 48) & 65535;\n"
+        "  DELETE FROM content_buckets WHERE bucket = (old.content_hash >> 48) & 65535 AND length(hashes) = 0;\n"
+        "END;\n",
+        // 5 -> 6: a run can be marked as not trusted (why, in words); and URLs stored before credentials were
+        // stripped lose them (user and password, query parameters named like secrets)
+        "ALTER TABLE runs ADD COLUMN marked TEXT;\n" + std::string(kRedactStoredCredentialsSql),
+    };
+}
+
+} // namespace paretoscope
