@@ -1,5 +1,5 @@
-// paretoscope-cli as scripts use it: the seed table of DESIGN.md from the bundled dataset in the default store,
-// the import contract (one JSON line per input, exit codes), frontier and tiers output.
+// paretoscope-cli as scripts use it: the seed table (docs/architecture.md section 10) from the bundled dataset in the
+// default store, the import contract (one JSON line per input, exit codes), frontier and tiers output.
 #include <QtTest>
 
 #include <QJsonArray>
@@ -37,7 +37,7 @@ class TestCli : public QObject {
 private slots:
     void seedTable_data()
     {
-        // DESIGN.md: the published InferenceX readings for DeepSeek V4.1 Flash (agentic coding, FP4)
+        // the published InferenceX readings for DeepSeek V4.1 Flash, agentic, FP4 (docs/architecture.md section 10)
         QTest::addColumn<QString>("hardware");
         QTest::addColumn<double>("target");
         QTest::addColumn<QString>("status");

@@ -1,5 +1,5 @@
-// The frontier, its monotone cubic reading and the ladder statuses (DESIGN.md section 4), checked against values
-// derived by hand or by an independent transcription of the formulas (noted per case).
+// The frontier, its monotone cubic reading and the ladder statuses (docs/architecture.md section 8), checked against
+// values derived by hand or by an independent transcription of the formulas (noted per case).
 #include <QtTest>
 
 #include "core/analysis/frontier.h"
@@ -101,7 +101,7 @@ private slots:
         QTest::newRow("two knots") << QVector<double> { 1, 3 } << QVector<double> { 10, 4 } << 2.0 << 6.4375;
         QTest::newRow("knot exact") << QVector<double> { 1, 3 } << QVector<double> { 10, 4 } << 3.0 << 4.0;
         // MI325X published ladder as knots, read between them; expected values from an independent Python
-        // transcription of DESIGN.md section 4 (slopes, end slopes, Hermite basis, clamp)
+        // transcription of docs/architecture.md section 8 (slopes, end slopes, Hermite basis, clamp)
         const QVector<double> mx { 30, 50, 75, 100, 150, 200 }, my { 24472, 17745, 13945, 11287, 4673, 3435 };
         QTest::newRow("mi325x 40") << mx << my << 40.0 << 20801.250000000004;
         QTest::newRow("mi325x 60") << mx << my << 60.0 << 15801.484;
@@ -234,7 +234,7 @@ private slots:
 
     void pricing()
     {
-        // DESIGN.md section 5 figures at 50 tok/s/user
+        // docs/architecture.md section 10 figures at 50 tok/s/user
         QCOMPARE(QString::number(costPerMillionTokens(2.26, 328417), 'f', 3), QStringLiteral("0.002"));
         QCOMPARE(QString::number(costPerMillionTokens(4.25, 328417), 'f', 3), QStringLiteral("0.004"));
         QCOMPARE(QString::number(costPerMillionTokens(1.10, 17745), 'f', 3), QStringLiteral("0.017"));

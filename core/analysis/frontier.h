@@ -8,12 +8,13 @@
 
 namespace paretoscope {
 
-/// The upper-left Pareto frontier of a group (DESIGN.md section 4): x strictly increasing, y strictly decreasing;
-/// nothing to the right of a kept point is as high. Points with non-positive or non-finite x or y are left out.
+/// The upper-left Pareto frontier of a group (docs/architecture.md section 8): x strictly increasing, y strictly
+/// decreasing; nothing to the right of a kept point is as high. Points with non-positive or non-finite x or y are left
+/// out.
 std::vector<Point> upperLeftFrontier(std::vector<Point> points);
 
 /// Monotone cubic reading of a frontier (the InferenceX calculator's method, d3's monotone-X slopes with the end
-/// slopes of DESIGN.md section 4), never extrapolated.
+/// slopes of docs/architecture.md section 8), never extrapolated.
 class MonotoneCurve {
 public:
     MonotoneCurve() = default;

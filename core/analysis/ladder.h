@@ -27,7 +27,7 @@ std::optional<GroupFrontier> makeGroupFrontier(GroupKey key, std::vector<Point> 
 /// share one frontier.
 std::map<GroupKey, std::vector<long long>> seriesByGroup(const std::vector<Series>& series);
 
-/// Why a ladder target has or has no value (DESIGN.md section 4).
+/// Why a ladder target has or has no value (docs/architecture.md section 8).
 /// Sparse: every frontier that covers the target was read between knots more than kSparseGap apart, and such
 /// readings were asked to be left out.
 enum class LadderStatus { Ok, BelowRange, AboveRange, OutOfRange, NoData, Sparse };

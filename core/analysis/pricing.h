@@ -35,7 +35,7 @@ Result<PricingCatalog> parsePricing(std::string_view json);
 /// The catalogue shipped in resources/pricing_tiers.json.
 const PricingCatalog& bundledPricing();
 
-/// $ per million tokens = ($/GPU/hr) / (tok/s/GPU x 3600) x 1e6 (DESIGN.md section 5).
+/// $ per million tokens = ($/GPU/hr) / (tok/s/GPU x 3600) x 1e6 (docs/architecture.md section 8).
 double costPerMillionTokens(double usdPerGpuHour, double tokensPerSecondPerGpu);
 /// Tokens per dollar, the reciprocal view.
 double tokensPerDollar(double usdPerGpuHour, double tokensPerSecondPerGpu);

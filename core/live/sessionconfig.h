@@ -10,8 +10,8 @@
 
 namespace paretoscope {
 
-/// Everything a live session was set up with (DESIGN.md section 6). Stored with the session as JSON. It never holds
-/// an API key: that comes from the environment or the dialog at run time only.
+/// Everything a live session was set up with (docs/architecture.md section 9). Stored with the session as JSON. It
+/// never holds an API key: that comes from the environment or the dialog at run time only.
 struct SessionConfig {
     std::string endpoint; ///< base URL of the server (a launched engine's own URL when from a recipe)
     std::string recipe; ///< the recipe's name when Paretoscope launched the engine, else empty

@@ -78,7 +78,7 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
 /// The workload's name as its runs are stored ("random 1k/1k", "agentic 8 turns, ...").
 std::string sessionWorkloadName(const SessionConfig& config);
 
-/// The run record of a level (DESIGN.md section 2 derivations: per GPU, interactivity from the median TPOT).
+/// The run record of a level (docs/architecture.md section 3 derivations: per GPU, interactivity from the median TPOT).
 RunRecord levelRecord(const SessionConfig& config, const std::string& simulation, const std::string& workloadName,
     int concurrency, const LevelMetrics& metrics, const LevelTelemetry& telemetry, long long sessionId);
 

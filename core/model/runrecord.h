@@ -24,7 +24,7 @@ struct Provenance {
     std::string note; ///< free text, e.g. "InferenceX published ladder"
 };
 
-/// One measured point: one configuration at one concurrency (DESIGN.md section 2). Integers that are unknown are 0.
+/// One measured point: one configuration at one concurrency (docs/architecture.md section 3). Unknown integers are 0.
 struct RunRecord {
     // configuration
     std::string model;

@@ -24,7 +24,7 @@ struct Scope {
     bool includeMarked = false;
 };
 
-/// The group key of a frontier inside a scope (DESIGN.md section 4).
+/// The group key of a frontier inside a scope (docs/architecture.md section 8).
 struct GroupKey {
     std::string hardware;
     std::string engine;

@@ -13,7 +13,7 @@
 
 namespace paretoscope {
 
-/// The formats Paretoscope reads (DESIGN.md section 3).
+/// The formats Paretoscope reads (docs/architecture.md section 4).
 enum class Format { InferenceXAgg, InferenceXApi, VllmBench, SglangBench, ParetoscopeJson, ParetoscopeCsv };
 
 /// Stable name of a format, as printed by the CLI and stored as provenance.
@@ -34,7 +34,7 @@ public:
         (void)key;
         return false;
     }
-    /// Checks required fields, derives the rest (DESIGN.md section 2) and returns the record.
+    /// Checks required fields, derives the rest (docs/architecture.md section 3) and returns the record.
     virtual Result<RunRecord> finish() = 0;
     /// What the record just finished kept or left out without refusing it (an optional value of zero left out,
     /// lengths taken as measured means), one line each, without the file or record: the importer adds those and
