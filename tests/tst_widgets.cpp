@@ -715,6 +715,9 @@ private slots:
             shapes.insert(engineMarker(engine));
         QCOMPARE(shapes.size(), kMarkerShapeCount);
         QCOMPARE(engineMarker("some-engine"), engineMarker("some-engine"));
+        // speculative decoding: hollow knots, so that MTP and plain groups of one engine stay apart
+        QVERIFY(hollowMarker(GroupKey { "b200", "trt", "fp4", "mtp" }));
+        QVERIFY(!hollowMarker(GroupKey { "b200", "trt", "fp4", "none" }));
         for (std::size_t k = 0; k < kMarkerShapeCount; ++k)
             QVERIFY(!markerPath(MarkerShape(k), 8).isEmpty());
     }

@@ -65,19 +65,21 @@ struct StagedChart {
             QString text;
             QPen pen;
             std::optional<MarkerShape> knot;
+            bool hollow = false;
             bool faint;
         };
         std::vector<Entry> entries;
         for (std::size_t i = 0; i < chart->groupCount(); ++i)
             if (chart->groupVisible(i))
                 entries.push_back(
-                    { chart->groupName(i), chart->line(i)->pen(), chart->groupShape(i), !chart->groupCovers(i) });
+                    { chart->groupName(i), chart->line(i)->pen(), chart->groupShape(i), chart->groupHollow(i),
+                        !chart->groupCovers(i) });
         for (std::size_t i = 0; i < chart->speedOfLightLines().size(); ++i)
         {
             // a bound cut away whole lies above a linear view: the legend says so rather than name a line not drawn
             const bool above = chart->speedOfLightLines()[i]->count() == 0;
             entries.push_back({ chart->speedOfLightName(i) + (above ? QObject::tr(": above the view") : QString()),
-                chart->speedOfLightLines()[i]->pen(), std::nullopt, above });
+                chart->speedOfLightLines()[i]->pen(), std::nullopt, false, above });
         }
         if (entries.empty())
             return 0;
@@ -112,7 +114,8 @@ struct StagedChart {
             scene.addLine(QLineF(x, mid, x + 24, mid), pen);
             if (e.knot) {
                 // the engine's marker, a white rim round it as on the chart
-                auto* knot = scene.addPath(markerPath(*e.knot, 8), QPen(Qt::white, 0.9), pen.color());
+                auto* knot = e.hollow ? scene.addPath(markerPath(*e.knot, 8), QPen(pen.color(), 1.4), Qt::white)
+                                      : scene.addPath(markerPath(*e.knot, 8), QPen(Qt::white, 0.9), pen.color());
                 knot->setPos(x + 12, mid);
             }
             auto* text = scene.addSimpleText(fm.elidedText(e.text, Qt::ElideMiddle, columnWidth - 36), font);

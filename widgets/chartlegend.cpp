@@ -16,7 +16,7 @@ enum Role { KindRole = Qt::UserRole + 1, IndexRole };
 enum Kind { Group, SpeedOfLight };
 
 // A swatch drawn as the line is: its colour, its dash, and for a group its engine's marker on the knots.
-QIcon swatch(const QPen& linePen, std::optional<MarkerShape> knots)
+QIcon swatch(const QPen& linePen, std::optional<MarkerShape> knots, bool hollow = false)
 {
     const qreal dpr = 2; // sharp on high-density screens, and its shape still readable on others
     QPixmap pm(QSize(26, 12) * dpr);
@@ -29,7 +29,7 @@ QIcon swatch(const QPen& linePen, std::optional<MarkerShape> knots)
     p.setPen(pen);
     p.drawLine(QPointF(1, 6), QPointF(25, 6));
     if (knots)
-        drawMarker(p, QPointF(13, 6), *knots, 8.5, pen.color());
+        drawMarker(p, QPointF(13, 6), *knots, 8.5, pen.color(), hollow);
     return QIcon(pm);
 }
 
@@ -120,7 +120,7 @@ void ChartLegend::sync()
             c.setAlpha(110);
         QPen pen = m_chart->line(i)->pen();
         pen.setColor(on ? c : QColor(205, 205, 205));
-        it->setIcon(swatch(pen, m_chart->groupShape(i)));
+        it->setIcon(swatch(pen, m_chart->groupShape(i), m_chart->groupHollow(i)));
         it->setToolTip(covers ? QString() : tr("Does not reach the target (drawn faint)"));
     }
 }

@@ -105,7 +105,7 @@ void FrontierChart::addGroupLines()
         for (const Point& p : s.frontier)
             line->append(p.x, p.y);
         line->setPointsVisible(true);
-        line->setMarkerSize(8);
+        line->setMarkerSize(9);
         addSeries(line);
         m_lines.push_back(line);
         m_colours.push_back(hardwareColour(s.key.hardware));
@@ -223,7 +223,8 @@ void FrontierChart::styleGroup(std::size_t i)
     line->setPen(pen);
     line->setBrush(c);
     // the knots in the engine's shape: only an image marker has a shape on a line series
-    line->setLightMarker(markerImage(groupMarker(m_chart.series[i].key), c));
+    const GroupKey& key = m_chart.series[i].key;
+    line->setLightMarker(markerImage(groupMarker(key), c, hollowMarker(key)));
     QLegendMarker* marker = legend()->markers(line).front();
     marker->setVisible(true); // hidden series keep their entry, greyed, so they can be switched back on
     // only colours change with the target: a new label text would lay the legend, and so the plot, out again
@@ -267,6 +268,11 @@ void FrontierChart::toggleGroup(std::size_t group, bool visible)
 MarkerShape FrontierChart::groupShape(std::size_t group) const
 {
     return groupMarker(m_chart.series[group].key);
+}
+
+bool FrontierChart::groupHollow(std::size_t group) const
+{
+    return hollowMarker(m_chart.series[group].key);
 }
 
 QString FrontierChart::groupName(std::size_t group) const

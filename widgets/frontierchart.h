@@ -39,6 +39,8 @@ public:
     QColor groupColour(std::size_t group) const { return m_colours[group]; }
     /// The marker of the group's knots and runs: its engine's shape.
     MarkerShape groupShape(std::size_t group) const;
+    /// Whether the group's knots are hollow (speculative decoding).
+    bool groupHollow(std::size_t group) const;
     /// The group's legend text as plain text (the series' name is HTML-escaped for Qt Charts).
     QString groupName(std::size_t group) const;
     QString speedOfLightName(std::size_t line) const;

@@ -33,6 +33,11 @@ MarkerShape groupMarker(const GroupKey& key)
     return engineMarker(key.engine);
 }
 
+bool hollowMarker(const GroupKey& key)
+{
+    return !key.specDecoding.empty() && key.specDecoding != "none";
+}
+
 namespace {
 
 // a regular polygon of n corners on a circle of radius r, the first corner straight up (or down)
@@ -96,7 +101,7 @@ void drawMarker(QPainter& painter, QPointF centre, MarkerShape shape, qreal size
     const QPainterPath path = markerPath(shape, size).translated(centre);
     if (hollow) {
         painter.setPen(QPen(colour, std::max<qreal>(1.0, size / 6)));
-        painter.setBrush(Qt::NoBrush);
+        painter.setBrush(QColor(255, 255, 255, colour.alpha()));
     } else {
         // a white rim keeps a marker apart from the line it sits on and from its neighbours
         painter.setPen(QPen(QColor(255, 255, 255, colour.alpha()), std::max<qreal>(0.6, size / 9)));
@@ -105,14 +110,14 @@ void drawMarker(QPainter& painter, QPointF centre, MarkerShape shape, qreal size
     painter.drawPath(path);
 }
 
-QImage markerImage(MarkerShape shape, const QColor& colour, int pixels)
+QImage markerImage(MarkerShape shape, const QColor& colour, bool hollow, int pixels)
 {
     QImage image(pixels, pixels, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
     // the shape a little inside the picture, so that its rim is not cut
-    drawMarker(p, QPointF(pixels / 2.0, pixels / 2.0), shape, pixels * 0.78, colour);
+    drawMarker(p, QPointF(pixels / 2.0, pixels / 2.0), shape, pixels * 0.78, colour, hollow);
     return image;
 }
 
