@@ -71,9 +71,8 @@ struct StagedChart {
         std::vector<Entry> entries;
         for (std::size_t i = 0; i < chart->groupCount(); ++i)
             if (chart->groupVisible(i))
-                entries.push_back(
-                    { chart->groupName(i), chart->line(i)->pen(), chart->groupShape(i), chart->groupHollow(i),
-                        !chart->groupCovers(i) });
+                entries.push_back({ chart->groupName(i), chart->line(i)->pen(), chart->groupShape(i),
+                    chart->groupHollow(i), !chart->groupCovers(i) });
         for (std::size_t i = 0; i < chart->speedOfLightLines().size(); ++i)
         {
             // a bound cut away whole lies above a linear view: the legend says so rather than name a line not drawn
