@@ -30,10 +30,10 @@
 #include "core/output/reports.h"
 #include "tests/support/testutil.h"
 #include "widgets/chartpanel.h"
+#include "widgets/displaynames.h"
 #include "widgets/importdialogs.h"
 #include "widgets/laddermodel.h"
 #include "widgets/mainwindow.h"
-#include "widgets/palette.h"
 #include "widgets/readoutmodel.h"
 #include "widgets/runspanel.h"
 #include "widgets/sessiondialog.h"
@@ -267,12 +267,18 @@ private slots:
         QVERIFY(kept > 0);
         gb300->setCheckState(Qt::Checked);
         QVERIFY(waitShown());
-        // two engines of B200 differ in shade; two hardware differ in hue
+        // the engines of B200 share its colour and differ in marker; two hardware differ in colour
         std::set<QRgb> b200;
-        for (const auto& [label, colour] : before)
-            if (label.startsWith("B200 · "))
-                b200.insert(colour);
-        QVERIFY2(b200.size() > 1, "the engines of B200 are told apart");
+        std::set<MarkerShape> b200Shapes;
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        for (std::size_t i = 0; i < chart->groupCount(); ++i)
+            if (chart->chartData().series[i].key.hardware == "b200") {
+                b200.insert(chart->groupColour(i).rgb());
+                b200Shapes.insert(chart->groupShape(i));
+            }
+        QCOMPARE(b200.size(), std::size_t(1));
+        QVERIFY2(b200Shapes.size() > 1, "the engines of B200 are told apart");
+        QVERIFY(!before.empty());
     }
 
     // A linear y fits the measured runs; the speed of light, far above them, widens a log y only, and the chart says

@@ -232,6 +232,41 @@ private slots:
         QVERIFY(s[0].sparse);
     }
 
+    // Each hardware's best reading, keyed by name: nine hardware keep nine answers (no two merge, whatever their
+    // number), each the ladder's answer for that hardware; hidden groups and hidden sparse readings do not count.
+    void bestReadingPerHardwareIsTheLaddersRule()
+    {
+        const char* names[] = { "b200", "b300", "gb200", "gb300", "h100", "h200", "mi300x", "mi325x", "mi355x" };
+        std::vector<GroupFrontier> groups;
+        for (int k = 0; k < 9; ++k) {
+            // trt above sglang at 50 on odd hardware, below it on even
+            GroupFrontier s = group("sglang", { { 10, 1000.0 + 100 * k }, { 100, 100.0 + 10 * k } });
+            GroupFrontier t = group("trt", { { 10, (k % 2 ? 1500.0 : 500.0) + 100 * k }, { 100, 100.0 + 10 * k } });
+            s.key.hardware = t.key.hardware = names[k];
+            groups.push_back(std::move(s));
+            groups.push_back(std::move(t));
+        }
+        const auto best = bestReadingPerHardware(groups, 50);
+        QCOMPARE(best.size(), std::size_t(9));
+        for (int k = 0; k < 9; ++k) {
+            const BestReading& b = best.at(names[k]);
+            QCOMPARE(groups[b.group].key.hardware, std::string(names[k]));
+            QCOMPARE(groups[b.group].key.engine, std::string(k % 2 ? "trt" : "sglang"));
+            std::vector<const GroupFrontier*> mine { &groups[2 * std::size_t(k)], &groups[2 * std::size_t(k) + 1] };
+            const LadderEntry e = readLadder(mine, { 50 }, false)[0];
+            QCOMPARE(b.value, *e.value);
+            QCOMPARE(*e.group, groups[b.group].key);
+        }
+        // the better group of b300 switched off: its other group answers; no hardware covers 500
+        std::vector<bool> counted(groups.size(), true);
+        counted[3] = false;
+        QCOMPARE(groups[bestReadingPerHardware(groups, 50, false, counted).at("b300").group].key.engine,
+            std::string("sglang"));
+        QVERIFY(bestReadingPerHardware(groups, 500).empty());
+        // only a sparse reading (10 to 100 is 10x apart) covers 50: hidden, b200 has none
+        QVERIFY(!bestReadingPerHardware(groups, 50, true).count("b200"));
+    }
+
     void pricing()
     {
         // docs/architecture.md section 10 figures at 50 tok/s/user

@@ -1,14 +1,17 @@
 #include "chartexport.h"
 
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
-#include <QFontMetricsF>
 #include <QLegend>
 #include <QLineSeries>
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <optional>
+
+#include "groupstyle.h"
 
 namespace paretoscope::ui {
 
@@ -61,19 +64,21 @@ struct StagedChart {
         struct Entry {
             QString text;
             QPen pen;
-            bool knot;
+            std::optional<MarkerShape> knot;
+            bool hollow = false;
             bool faint;
         };
         std::vector<Entry> entries;
         for (std::size_t i = 0; i < chart->groupCount(); ++i)
             if (chart->groupVisible(i))
-                entries.push_back({ chart->groupName(i), chart->line(i)->pen(), true, !chart->groupCovers(i) });
+                entries.push_back({ chart->groupName(i), chart->line(i)->pen(), chart->groupShape(i),
+                    chart->groupHollow(i), !chart->groupCovers(i) });
         for (std::size_t i = 0; i < chart->speedOfLightLines().size(); ++i)
         {
             // a bound cut away whole lies above a linear view: the legend says so rather than name a line not drawn
             const bool above = chart->speedOfLightLines()[i]->count() == 0;
             entries.push_back({ chart->speedOfLightName(i) + (above ? QObject::tr(": above the view") : QString()),
-                chart->speedOfLightLines()[i]->pen(), false, above });
+                chart->speedOfLightLines()[i]->pen(), std::nullopt, false, above });
         }
         if (entries.empty())
             return 0;
@@ -106,8 +111,12 @@ struct StagedChart {
             QPen pen = e.pen;
             pen.setWidthF(std::min(pen.widthF(), 2.4));
             scene.addLine(QLineF(x, mid, x + 24, mid), pen);
-            if (e.knot)
-                scene.addEllipse(QRectF(x + 9, mid - 3, 6, 6), Qt::NoPen, pen.color());
+            if (e.knot) {
+                // the engine's marker, a white rim round it as on the chart
+                auto* knot = e.hollow ? scene.addPath(markerPath(*e.knot, 8), QPen(pen.color(), 1.4), Qt::white)
+                                      : scene.addPath(markerPath(*e.knot, 8), QPen(Qt::white, 0.9), pen.color());
+                knot->setPos(x + 12, mid);
+            }
             auto* text = scene.addSimpleText(fm.elidedText(e.text, Qt::ElideMiddle, columnWidth - 36), font);
             text->setBrush(e.faint ? QColor(120, 120, 120) : QColor(30, 30, 30));
             text->setPos(x + 30, mid - fm.height() / 2);

@@ -4,6 +4,9 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QScopedValueRollback>
+#include <optional>
+
+#include "groupstyle.h"
 
 namespace paretoscope::ui {
 
@@ -12,10 +15,12 @@ namespace {
 enum Role { KindRole = Qt::UserRole + 1, IndexRole };
 enum Kind { Group, SpeedOfLight };
 
-// A swatch drawn as the line is: its colour, its dash, a dot for a frontier's knots.
-QIcon swatch(const QPen& linePen, bool knots)
+// A swatch drawn as the line is: its colour, its dash, and for a group its engine's marker on the knots.
+QIcon swatch(const QPen& linePen, std::optional<MarkerShape> knots, bool hollow = false)
 {
-    QPixmap pm(26, 12);
+    const qreal dpr = 2; // sharp on high-density screens, and its shape still readable on others
+    QPixmap pm(QSize(26, 12) * dpr);
+    pm.setDevicePixelRatio(dpr);
     pm.fill(Qt::transparent);
     QPainter p(&pm);
     p.setRenderHint(QPainter::Antialiasing);
@@ -23,11 +28,8 @@ QIcon swatch(const QPen& linePen, bool knots)
     pen.setWidthF(std::min(pen.widthF(), 2.4));
     p.setPen(pen);
     p.drawLine(QPointF(1, 6), QPointF(25, 6));
-    if (knots) {
-        p.setPen(Qt::NoPen);
-        p.setBrush(pen.color());
-        p.drawEllipse(QPointF(13, 6), 3.2, 3.2);
-    }
+    if (knots)
+        drawMarker(p, QPointF(13, 6), *knots, 8.5, pen.color(), hollow);
     return QIcon(pm);
 }
 
@@ -87,7 +89,7 @@ void ChartLegend::setChart(FrontierChart* chart)
         item->setData(KindRole, SpeedOfLight);
         item->setData(IndexRole, qulonglong(i));
         item->setFlags(Qt::ItemIsEnabled);
-        item->setIcon(swatch(chart->speedOfLightLines()[i]->pen(), false));
+        item->setIcon(swatch(chart->speedOfLightLines()[i]->pen(), std::nullopt));
     }
     connect(chart, &FrontierChart::groupToggled, this, &ChartLegend::sync, Qt::UniqueConnection);
     sync();
@@ -118,7 +120,7 @@ void ChartLegend::sync()
             c.setAlpha(110);
         QPen pen = m_chart->line(i)->pen();
         pen.setColor(on ? c : QColor(205, 205, 205));
-        it->setIcon(swatch(pen, true));
+        it->setIcon(swatch(pen, m_chart->groupShape(i), m_chart->groupHollow(i)));
         it->setToolTip(covers ? QString() : tr("Does not reach the target (drawn faint)"));
     }
 }

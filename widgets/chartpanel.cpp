@@ -5,7 +5,7 @@
 #include <QHelpEvent>
 #include <QLegend>
 
-#include "palette.h"
+#include "displaynames.h"
 #include <QLocale>
 
 #include <QCheckBox>

@@ -13,7 +13,7 @@
 #include <map>
 #include <set>
 
-#include "palette.h"
+#include "displaynames.h"
 
 namespace paretoscope::ui {
 

@@ -5,10 +5,10 @@
 #include <QLogValueAxis>
 #include <QValueAxis>
 #include <cmath>
-#include <map>
 
 #include "core/output/reports.h"
-#include "palette.h"
+#include "displaynames.h"
+#include "groupstyle.h"
 
 namespace paretoscope::ui {
 
@@ -87,24 +87,34 @@ FrontierChart::FrontierChart(
     legend()->setAlignment(Qt::AlignBottom);
     legend()->setShowToolTips(true);
     m_chart = paretoscope::chartData(*m_data, pricing, m_state.request);
+    addGroupLines();
+    addSpeedOfLightLines();
+    const auto [ax, ay] = addAxes();
+    addOverlays(ax, ay);
+    connectLegend();
+    setTarget(m_state.target);
+}
 
-    // each hardware its own colour whatever is hidden, each of its engines a shade of it
-    std::vector<std::vector<Point>> cloud;
+void FrontierChart::addGroupLines()
+{
+    // each hardware its own colour whatever is hidden, each precision its line style, each engine its marker
     for (const ChartSeries& s : m_chart.series) {
-        const QColor colour = engineShade(hardwareColour(s.key.hardware), s.key.engine);
         auto* line = new QLineSeries;
         // Qt Charts lays legend labels out as HTML: names from imported files are escaped to show as written
         line->setName(groupName(m_lines.size()).toHtmlEscaped());
         for (const Point& p : s.frontier)
             line->append(p.x, p.y);
         line->setPointsVisible(true);
-        line->setMarkerSize(6);
+        line->setMarkerSize(9);
         addSeries(line);
         m_lines.push_back(line);
-        m_colours.push_back(colour);
-        cloud.push_back(s.runs);
+        m_colours.push_back(hardwareColour(s.key.hardware));
     }
     m_covers.assign(m_lines.size(), true);
+}
+
+void FrontierChart::addSpeedOfLightLines()
+{
     // the speed of light: dashed, in its hardware's colour, above the measured frontiers it bounds
     for (const ChartSol& sol : m_chart.speedOfLight) {
         auto* line = new QLineSeries;
@@ -117,7 +127,10 @@ FrontierChart::FrontierChart(
         addSeries(line);
         m_solLines.push_back(line);
     }
+}
 
+std::pair<QAbstractAxis*, QAbstractAxis*> FrontierChart::addAxes()
+{
     const bool any = m_chart.xMax > 0;
     auto* ax = makeAxis(
         m_state.request.logX, any ? m_chart.xMin : 1, any ? m_chart.xMax : 1000, xAxisTitle(m_state.request), false);
@@ -136,6 +149,11 @@ FrontierChart::FrontierChart(
             cut.append(QPointF(p.x, p.y));
         m_solLines[i]->replace(cut);
     }
+    return { ax, ay };
+}
+
+void FrontierChart::addOverlays(QAbstractAxis* ax, QAbstractAxis* ay)
+{
     // an invisible anchor keeps the axes usable for mapping even when every group is switched off
     auto* anchor = new QLineSeries;
     addSeries(anchor);
@@ -145,8 +163,11 @@ FrontierChart::FrontierChart(
     }
     legend()->markers(anchor).front()->setVisible(false);
 
+    std::vector<RunCloud::Group> cloud;
+    for (std::size_t i = 0; i < m_chart.series.size(); ++i)
+        cloud.push_back({ m_chart.series[i].runs, m_colours[i], groupMarker(m_chart.series[i].key) });
     m_cloud = new RunCloud(this, anchor);
-    m_cloud->setGroups(std::move(cloud), m_colours);
+    m_cloud->setGroups(std::move(cloud));
     m_marker = new TargetMarker(this, anchor);
     // zoom, reset and resizes move the axes: both items follow, announcing their new bounds to the scene first
     connect(ax, &QAbstractAxis::visibleChanged, m_cloud, &RunCloud::invalidate);
@@ -160,7 +181,10 @@ FrontierChart::FrontierChart(
             connect(v, &QLogValueAxis::rangeChanged, m_marker, &TargetMarker::relayout);
         }
     }
+}
 
+void FrontierChart::connectLegend()
+{
     // a bottom legend is one row: past a handful of entries Qt Charts elides every label to nothing, so a long
     // legend stands on the right, one entry a line
     if (m_lines.size() + m_solLines.size() > 5) {
@@ -184,7 +208,6 @@ FrontierChart::FrontierChart(
             setGroupVisible(i, false);
         styleGroup(i);
     }
-    setTarget(m_state.target);
 }
 
 void FrontierChart::styleGroup(std::size_t i)
@@ -195,10 +218,13 @@ void FrontierChart::styleGroup(std::size_t i)
     // outside its range at the target: faint and thin, so the groups that answer the question stand out
     if (!m_covers[i])
         c.setAlpha(95);
-    QPen pen(c, m_covers[i] ? 2.6 : 1.6, precisionStyle(QString::fromStdString(m_chart.series[i].key.precision)));
+    QPen pen(c, m_covers[i] ? 2.6 : 1.6, precisionStyle(m_chart.series[i].key.precision));
     pen.setCapStyle(Qt::RoundCap);
     line->setPen(pen);
     line->setBrush(c);
+    // the knots in the engine's shape: only an image marker has a shape on a line series
+    const GroupKey& key = m_chart.series[i].key;
+    line->setLightMarker(markerImage(groupMarker(key), c, hollowMarker(key)));
     QLegendMarker* marker = legend()->markers(line).front();
     marker->setVisible(true); // hidden series keep their entry, greyed, so they can be switched back on
     // only colours change with the target: a new label text would lay the legend, and so the plot, out again
@@ -239,6 +265,16 @@ void FrontierChart::toggleGroup(std::size_t group, bool visible)
     emit groupToggled(groupLabel(m_chart.series[group].key), visible);
 }
 
+MarkerShape FrontierChart::groupShape(std::size_t group) const
+{
+    return groupMarker(m_chart.series[group].key);
+}
+
+bool FrontierChart::groupHollow(std::size_t group) const
+{
+    return hollowMarker(m_chart.series[group].key);
+}
+
 QString FrontierChart::groupName(std::size_t group) const
 {
     const ChartSeries& s = m_chart.series[group];
@@ -255,33 +291,30 @@ QString FrontierChart::speedOfLightName(std::size_t line) const
 void FrontierChart::setTarget(double target)
 {
     m_state.target = target;
-    std::vector<TargetMarker::Reading> readings;
+    std::vector<bool> shown(m_lines.size());
     for (std::size_t i = 0; i < m_lines.size(); ++i) {
-        const GroupFrontier& g = m_data->frontiers[i];
-        const bool covers = g.curve.covers(target);
+        const bool covers = m_data->frontiers[i].curve.covers(target);
         if (covers != m_covers[i]) {
             m_covers[i] = covers;
             styleGroup(i);
         }
-        if (m_state.request.x != ChartX::Interactivity || !groupVisible(i))
+        shown[i] = groupVisible(i);
+    }
+    // every covering frontier gets its circle; only each hardware's best reading gets a label (the readout's rule,
+    // keyed by hardware name), which keeps a scope of many groups legible
+    const auto best = bestReadingPerHardware(m_data->frontiers, target, m_state.hideSparse, shown);
+    std::vector<TargetMarker::Reading> readings;
+    for (std::size_t i = 0; i < m_lines.size() && m_state.request.x == ChartX::Interactivity; ++i) {
+        if (!shown[i])
             continue;
-        if (auto y = chartReading(g, target, m_pricing, m_state.request))
-            readings.push_back({ *y, m_colours[i], readingText(*y, m_state.request.y), m_chart.series[i].key.hardware });
+        const GroupKey& key = m_chart.series[i].key;
+        if (auto y = chartReading(m_data->frontiers[i], target, m_pricing, m_state.request)) {
+            const auto it = best.find(key.hardware);
+            const bool labelled = it != best.end() && it->second.group == i;
+            readings.push_back(
+                { *y, m_colours[i], labelled ? readingText(*y, m_state.request.y) : QString(), key.hardware });
+        }
     }
-    // every covering frontier gets its circle; only each hardware's best reading gets a label, which keeps a
-    // scope of many groups legible (the best is the highest tok/s/GPU, or the lowest cost)
-    std::map<std::string, std::size_t> best;
-    for (std::size_t k = 0; k < readings.size(); ++k) {
-        auto it = best.find(readings[k].hardware);
-        const bool better = it == best.end()
-            || (m_state.request.y == ChartY::Throughput ? readings[k].y > readings[it->second].y
-                                                        : readings[k].y < readings[it->second].y);
-        if (better)
-            best[readings[k].hardware] = k;
-    }
-    for (std::size_t k = 0; k < readings.size(); ++k)
-        if (best[readings[k].hardware] != k)
-            readings[k].label.clear();
     if (m_state.request.x == ChartX::Interactivity) {
         m_marker->setVisible(true);
         m_marker->setMarker(target, std::move(readings));

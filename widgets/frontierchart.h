@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/analysis/chartdata.h"
+#include "hardwarecolors.h"
 #include "runcloud.h"
 #include "targetmarker.h"
 
@@ -16,11 +17,12 @@ struct ChartState {
     ChartRequest request;
     double target = 50;
     std::set<QString> hidden; ///< group labels whose series are switched off in the legend
+    bool hideSparse = false; ///< as the readout's: a reading across a wide gap is no hardware's best (bestReading)
 };
 
 /// The frontier chart of a loaded scope: each group's frontier as a line (colour per hardware, line style per
-/// precision), every run as faint points, and the target marker with the reading on each frontier that covers it.
-/// Built the same way for the window and for exports.
+/// precision, marker per engine), every run as faint points, and the target marker with the reading on each frontier
+/// that covers it. Built the same way for the window and for exports.
 class FrontierChart : public QChart {
     Q_OBJECT
 public:
@@ -35,6 +37,10 @@ public:
     /// Whether the group's frontier reaches the target (else it is drawn faint).
     bool groupCovers(std::size_t group) const { return m_covers[group]; }
     QColor groupColour(std::size_t group) const { return m_colours[group]; }
+    /// The marker of the group's knots and runs: its engine's shape.
+    MarkerShape groupShape(std::size_t group) const;
+    /// Whether the group's knots are hollow (speculative decoding).
+    bool groupHollow(std::size_t group) const;
     /// The group's legend text as plain text (the series' name is HTML-escaped for Qt Charts).
     QString groupName(std::size_t group) const;
     QString speedOfLightName(std::size_t line) const;
@@ -53,6 +59,13 @@ public:
     Q_SIGNAL void groupToggled(const QString& label, bool visible);
 
 private:
+    void addGroupLines();
+    void addSpeedOfLightLines();
+    /// The axes of the view; the speed-of-light lines are cut at their edges.
+    std::pair<QAbstractAxis*, QAbstractAxis*> addAxes();
+    /// The run cloud and the target marker over the plot, following the axes.
+    void addOverlays(QAbstractAxis* ax, QAbstractAxis* ay);
+    void connectLegend();
     void styleGroup(std::size_t group);
     std::shared_ptr<const ScopeData> m_data;
     ChartState m_state;

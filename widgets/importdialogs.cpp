@@ -1,6 +1,6 @@
 #include "importdialogs.h"
 
-#include "palette.h"
+#include "displaynames.h"
 
 #include <QCheckBox>
 #include <QComboBox>

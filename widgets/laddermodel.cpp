@@ -2,7 +2,7 @@
 
 #include <QLocale>
 
-#include "palette.h"
+#include "displaynames.h"
 #include "readingcell.h"
 
 namespace paretoscope::ui {

@@ -31,8 +31,8 @@
 #include "core/live/devices.h"
 #include "core/model/urls.h"
 #include "core/output/reports.h"
+#include "displaynames.h"
 #include "importdialogs.h"
-#include "palette.h"
 #include "sessiondialog.h"
 
 namespace paretoscope::ui {

@@ -7,7 +7,7 @@
 #include <QObject>
 
 #include "core/output/reports.h"
-#include "palette.h"
+#include "displaynames.h"
 
 namespace paretoscope::ui {
 

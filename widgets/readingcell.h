@@ -1,5 +1,8 @@
 #pragma once
 
+// How one reading fills a table cell (text, sort value, background, tooltip) in the readout and the ladder alike:
+// the name says what it holds.
+
 #include <QString>
 #include <QVariant>
 

@@ -2,7 +2,7 @@
 #include <QColor>
 #include <QLocale>
 
-#include "palette.h"
+#include "displaynames.h"
 
 namespace paretoscope::ui {
 

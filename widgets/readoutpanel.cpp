@@ -14,7 +14,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "palette.h"
+#include "displaynames.h"
 
 namespace paretoscope::ui {
 

@@ -3,6 +3,8 @@
 #include <QChart>
 #include <QPainter>
 
+#include "groupstyle.h"
+
 namespace paretoscope::ui {
 
 RunCloud::RunCloud(QChart* chart, QAbstractSeries* anchor)
@@ -14,11 +16,10 @@ RunCloud::RunCloud(QChart* chart, QAbstractSeries* anchor)
     connect(chart, &QChart::plotAreaChanged, this, &RunCloud::invalidate);
 }
 
-void RunCloud::setGroups(std::vector<std::vector<Point>> points, std::vector<QColor> colours)
+void RunCloud::setGroups(std::vector<Group> groups)
 {
-    m_points = std::move(points);
-    m_colours = std::move(colours);
-    m_visible.assign(m_points.size(), true);
+    m_groups = std::move(groups);
+    m_visible.assign(m_groups.size(), true);
     invalidate();
 }
 
@@ -52,27 +53,30 @@ void RunCloud::rebuild(qreal dpr) const
     m_placed.clear();
     QPainter p(&m_cache);
     p.setRenderHint(QPainter::Antialiasing);
-    for (std::size_t g = 0; g < m_points.size(); ++g) {
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
         if (!m_visible[g])
             continue;
-        QColor c = m_colours[g];
-        c.setAlpha(70);
-        // a run marked as not trusted (failed requests, a timeout) is a hollow ring, drawn stronger so it is seen
-        QColor ring = m_colours[g];
+        QColor c = m_groups[g].colour;
+        c.setAlpha(80);
+        // a run marked as not trusted (failed requests, a timeout) is hollow, drawn stronger so it is seen
+        QColor ring = m_groups[g].colour;
         ring.setAlpha(200);
-        const QPen ringPen(ring, 1.2);
-        for (const Point& pt : m_points[g]) {
+        // the engine's shape, small: a cloud of one engine reads apart from another's of the same hardware
+        const QPainterPath shape = markerPath(m_groups[g].marker, 5.0);
+        const QPainterPath hollow = markerPath(m_groups[g].marker, 6.5);
+        const QPen ringPen(ring, 1.1);
+        for (const Point& pt : m_groups[g].points) {
             const QPointF pos = m_chart->mapToPosition(QPointF(pt.x, pt.y), m_anchor);
             if (!area.adjusted(-2, -2, 2, 2).contains(pos))
                 continue;
             if (pt.marked) {
                 p.setPen(ringPen);
                 p.setBrush(Qt::NoBrush);
-                p.drawEllipse(pos - area.topLeft(), 3.2, 3.2);
+                p.drawPath(hollow.translated(pos - area.topLeft()));
             } else {
                 p.setPen(Qt::NoPen);
                 p.setBrush(c);
-                p.drawEllipse(pos - area.topLeft(), 2.2, 2.2);
+                p.drawPath(shape.translated(pos - area.topLeft()));
             }
             m_placed.emplace_back(pos, pt.runId);
         }

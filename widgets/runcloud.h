@@ -6,6 +6,7 @@
 #include <QPixmap>
 
 #include "core/analysis/chartdata.h"
+#include "hardwarecolors.h"
 
 namespace paretoscope::ui {
 
@@ -16,8 +17,13 @@ class RunCloud : public QGraphicsObject {
 public:
     /// chart: the chart whose axes place the points; anchor: a series attached to those axes.
     RunCloud(QChart* chart, QAbstractSeries* anchor);
-    /// Per group: its points and colour.
-    void setGroups(std::vector<std::vector<Point>> points, std::vector<QColor> colours);
+    /// One group's runs as drawn: its hardware's colour and its engine's marker (groupstyle.h), faint.
+    struct Group {
+        std::vector<Point> points;
+        QColor colour;
+        MarkerShape marker = MarkerShape::Circle;
+    };
+    void setGroups(std::vector<Group> groups);
     void setGroupVisible(std::size_t group, bool visible);
     /// The run under a position in chart coordinates (within a few pixels), or 0.
     long long runAt(QPointF chartPos) const;
@@ -31,8 +37,7 @@ private:
     void rebuild(qreal devicePixelRatio) const;
     QChart* m_chart;
     QAbstractSeries* m_anchor;
-    std::vector<std::vector<Point>> m_points;
-    std::vector<QColor> m_colours;
+    std::vector<Group> m_groups;
     std::vector<bool> m_visible;
     // The bounds the scene has indexed: they change only after prepareGeometryChange(), never under the scene's
     // feet (a bounding rect read live from the chart left the scene's index pointing at the item after it was

@@ -1,7 +1,7 @@
 #include "runsmodel.h"
 
 #include "core/output/reports.h"
-#include "palette.h"
+#include "displaynames.h"
 
 namespace paretoscope::ui {
 

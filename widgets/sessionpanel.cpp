@@ -13,7 +13,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "palette.h"
+#include "displaynames.h"
 
 namespace paretoscope::ui {
 

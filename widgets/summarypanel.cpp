@@ -1,6 +1,6 @@
 #include "summarypanel.h"
 
-#include "palette.h"
+#include "displaynames.h"
 
 #include <QClipboard>
 #include <QFileDialog>

@@ -159,98 +159,100 @@ std::vector<Point> thinToGrid(const std::vector<Point>& points, double xMin, dou
     return out;
 }
 
-ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const ChartRequest& request)
-{
-    ChartData out;
-    out.runsInScope = data.runCount;
+namespace {
+
+// The bounds of everything drawn.
+struct Bounds {
     double xMin = std::numeric_limits<double>::infinity(), yMin = xMin;
     double xMax = 0, yMax = 0;
-    auto grow = [&](const Point& p) {
+    void grow(const Point& p)
+    {
         xMin = std::min(xMin, p.x);
         xMax = std::max(xMax, p.x);
         yMin = std::min(yMin, p.y);
         yMax = std::max(yMax, p.y);
+    }
+};
+
+// One group in the request's coordinates: its runs, and its frontier (with latency on x, the Pareto set of lower
+// latency and higher y, from the runs).
+ChartSeries placeGroup(const ScopeData& data, std::size_t i, double usd, const ChartRequest& request)
+{
+    const GroupFrontier& g = data.frontiers[i];
+    ChartSeries s;
+    s.key = g.key;
+    s.priced = request.y == ChartY::Throughput || usd > 0;
+    if (!s.priced)
+        return s;
+    auto place = [&](double interactivity, double tput, double e2el) -> std::optional<Point> {
+        double x = request.x == ChartX::Interactivity ? interactivity : e2el;
+        auto y = toChartY(tput, usd, request.y);
+        if (!usable(x) || !y || !usable(*y))
+            return std::nullopt;
+        return Point { x, *y, 0 };
     };
-    for (std::size_t i = 0; i < data.frontiers.size(); ++i) {
-        const GroupFrontier& g = data.frontiers[i];
-        ChartSeries s;
-        s.key = g.key;
-        const double usd = usdOrZero(priceFor(pricing, request.price, g.key.hardware));
-        s.priced = request.y == ChartY::Throughput || usd > 0;
-        if (!s.priced) {
-            out.series.push_back(std::move(s));
-            continue;
+    for (const RunPoint& r : data.runs[i].points) {
+        if (auto p = place(r.interactivity, r.tputPerGpu, r.e2elSeconds)) {
+            p->runId = r.runId;
+            p->marked = r.marked;
+            s.runs.push_back(*p);
         }
-        auto place = [&](double interactivity, double tput, double e2el) -> std::optional<Point> {
-            double x = request.x == ChartX::Interactivity ? interactivity : e2el;
-            auto y = toChartY(tput, usd, request.y);
-            if (!usable(x) || !y || !usable(*y))
-                return std::nullopt;
-            return Point { x, *y, 0 };
-        };
-        std::vector<Point> runs;
-        for (const RunPoint& r : data.runs[i].points) {
-            if (auto p = place(r.interactivity, r.tputPerGpu, r.e2elSeconds)) {
-                p->runId = r.runId;
-                p->marked = r.marked;
-                runs.push_back(*p);
+    }
+    if (request.x == ChartX::Interactivity) {
+        for (const Point& k : g.points)
+            if (auto p = place(k.x, k.y, 0)) {
+                p->runId = k.runId;
+                s.frontier.push_back(*p);
             }
-        }
-        if (request.x == ChartX::Interactivity) {
-            for (const Point& k : g.points)
-                if (auto p = place(k.x, k.y, 0)) {
-                    p->runId = k.runId;
-                    s.frontier.push_back(*p);
-                }
-        } else {
-            // lower latency is better: the frontier of (1 / latency, tok/s/GPU), drawn back at the latency
-            std::vector<Point> inverted;
-            for (const RunPoint& r : data.runs[i].points)
-                if (usable(r.e2elSeconds) && usable(r.tputPerGpu) && (!r.marked || data.scope.includeMarked))
-                    inverted.push_back(Point { 1.0 / r.e2elSeconds, r.tputPerGpu, r.runId });
-            std::vector<Point> f = upperLeftFrontier(std::move(inverted));
-            for (auto it = f.rbegin(); it != f.rend(); ++it)
-                if (auto p = place(0, it->y, 1.0 / it->x)) {
-                    p->runId = it->runId;
-                    s.frontier.push_back(*p);
-                }
-        }
-        for (const Point& p : runs)
-            grow(p);
-        s.runs = std::move(runs);
-        out.series.push_back(std::move(s));
+        return s;
     }
-    // the bounds, drawn where x is interactivity and y throughput. Below a curve's lowest interactivity the bound is
-    // flat (memory or the matrix rate caps the batch), so the line is carried left to the data. On a log y they widen
-    // the axes over the data's own interactivity; a linear y stays fitted to the measured runs, which would otherwise
-    // be pressed to the bottom (the chart says when a bound is above the view)
-    if (request.x == ChartX::Interactivity && request.y == ChartY::Throughput && xMax > 0) {
-        const double lo = xMin, hi = xMax;
-        auto growY = [&](double x, double y) {
-            if (request.logY && x >= lo && x <= hi)
-                grow({ x, y, 0 });
-        };
-        for (const SolLine& l : data.speedOfLight) {
-            ChartSol c { l.hardware, l.precision, {} };
-            if (!l.curve.points.empty() && l.curve.points.front().interactivity > lo)
-                c.points.push_back({ lo, l.curve.points.front().tputPerGpu, 0 });
-            for (const SolPoint& p : l.curve.points)
-                c.points.push_back({ p.interactivity, p.tputPerGpu, 0 });
-            for (const Point& p : c.points)
-                growY(p.x, p.y);
-            if (auto y = speedOfLightAt(l.curve, hi))
-                growY(hi, *y);
-            out.speedOfLight.push_back(std::move(c));
+    // lower latency is better: the frontier of (1 / latency, tok/s/GPU), drawn back at the latency
+    std::vector<Point> inverted;
+    for (const RunPoint& r : data.runs[i].points)
+        if (usable(r.e2elSeconds) && usable(r.tputPerGpu) && (!r.marked || data.scope.includeMarked))
+            inverted.push_back(Point { 1.0 / r.e2elSeconds, r.tputPerGpu, r.runId });
+    std::vector<Point> f = upperLeftFrontier(std::move(inverted));
+    for (auto it = f.rbegin(); it != f.rend(); ++it)
+        if (auto p = place(0, it->y, 1.0 / it->x)) {
+            p->runId = it->runId;
+            s.frontier.push_back(*p);
         }
+    return s;
+}
+
+// The bounds, drawn where x is interactivity and y throughput. Below a curve's lowest interactivity the bound is
+// flat (memory or the matrix rate caps the batch), so the line is carried left to the data. On a log y they widen the
+// axes over the data's own interactivity; a linear y stays fitted to the measured runs, which would otherwise be
+// pressed to the bottom (the chart says when a bound is above the view)
+std::vector<ChartSol> placeSpeedOfLight(const ScopeData& data, const ChartRequest& request, Bounds& bounds)
+{
+    std::vector<ChartSol> out;
+    if (request.x != ChartX::Interactivity || request.y != ChartY::Throughput || bounds.xMax <= 0)
+        return out;
+    const double lo = bounds.xMin, hi = bounds.xMax;
+    auto growY = [&](double x, double y) {
+        if (request.logY && x >= lo && x <= hi)
+            bounds.grow({ x, y, 0 });
+    };
+    for (const SolLine& l : data.speedOfLight) {
+        ChartSol c { l.hardware, l.precision, {} };
+        if (!l.curve.points.empty() && l.curve.points.front().interactivity > lo)
+            c.points.push_back({ lo, l.curve.points.front().tputPerGpu, 0 });
+        for (const SolPoint& p : l.curve.points)
+            c.points.push_back({ p.interactivity, p.tputPerGpu, 0 });
+        for (const Point& p : c.points)
+            growY(p.x, p.y);
+        if (auto y = speedOfLightAt(l.curve, hi))
+            growY(hi, *y);
+        out.push_back(std::move(c));
     }
-    if (xMax > 0) {
-        out.xMin = xMin;
-        out.xMax = xMax;
-        out.yMin = yMin;
-        out.yMax = yMax;
-    }
-    // a run point is a few pixels wide: one per 2 x 2 pixel cell shows all there is to see. A grid per series keeps
-    // each group's own cloud.
+    return out;
+}
+
+// A run point is a few pixels wide: one per 2 x 2 pixel cell shows all there is to see. A grid per series keeps each
+// group's own cloud.
+void thinRuns(ChartData& out, const ChartRequest& request)
+{
     const int cols = std::max(request.pixelsWide / 2, 1), rows = std::max(request.pixelsHigh / 2, 1);
     std::size_t total = 0;
     for (const ChartSeries& s : out.series)
@@ -261,6 +263,29 @@ ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const 
     }
     for (const ChartSeries& s : out.series)
         out.runsDrawn += s.runs.size();
+}
+
+} // namespace
+
+ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const ChartRequest& request)
+{
+    ChartData out;
+    out.runsInScope = data.runCount;
+    Bounds bounds;
+    for (std::size_t i = 0; i < data.frontiers.size(); ++i) {
+        const double usd = usdOrZero(priceFor(pricing, request.price, data.frontiers[i].key.hardware));
+        out.series.push_back(placeGroup(data, i, usd, request));
+        for (const Point& p : out.series.back().runs)
+            bounds.grow(p);
+    }
+    out.speedOfLight = placeSpeedOfLight(data, request, bounds);
+    if (bounds.xMax > 0) {
+        out.xMin = bounds.xMin;
+        out.xMax = bounds.xMax;
+        out.yMin = bounds.yMin;
+        out.yMax = bounds.yMax;
+    }
+    thinRuns(out, request);
     return out;
 }
 

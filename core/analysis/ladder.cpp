@@ -83,6 +83,49 @@ std::vector<double> defaultTargets()
     return { 30, 50, 75, 100, 150, 200 };
 }
 
+std::optional<BestReading> bestReading(
+    const std::vector<const GroupFrontier*>& groups, double target, bool hideSparse, bool* sparseOnly)
+{
+    std::optional<BestReading> best;
+    bool leftOut = false;
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        auto v = groups[i]->curve.at(target);
+        if (!v)
+            continue;
+        const auto knots = groups[i]->curve.bracket(target);
+        const bool sparse = knots && knots->first > 0 && knots->second / knots->first > kSparseGap;
+        if (sparse && hideSparse) {
+            leftOut = true;
+            continue;
+        }
+        if (!best || *v > best->value)
+            best = BestReading { i, *v, sparse, knots ? knots->first : 0, knots ? knots->second : 0 };
+    }
+    if (sparseOnly)
+        *sparseOnly = !best && leftOut;
+    return best;
+}
+
+std::map<std::string, BestReading> bestReadingPerHardware(
+    const std::vector<GroupFrontier>& groups, double target, bool hideSparse, const std::vector<bool>& counted)
+{
+    std::map<std::string, std::vector<std::size_t>> byHardware;
+    for (std::size_t i = 0; i < groups.size(); ++i)
+        if (counted.empty() || (i < counted.size() && counted[i]))
+            byHardware[groups[i].key.hardware].push_back(i);
+    std::map<std::string, BestReading> out;
+    for (const auto& [hardware, indices] : byHardware) {
+        std::vector<const GroupFrontier*> mine;
+        for (std::size_t i : indices)
+            mine.push_back(&groups[i]);
+        if (auto best = bestReading(mine, target, hideSparse)) {
+            best->group = indices[best->group];
+            out.emplace(hardware, *best);
+        }
+    }
+    return out;
+}
+
 std::vector<LadderEntry> readLadder(
     const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets, bool clamp, bool hideSparse)
 {
@@ -105,23 +148,12 @@ std::vector<LadderEntry> readLadder(
             continue;
         }
         bool sparseOnly = false;
-        for (const GroupFrontier* g : groups) {
-            auto v = g->curve.at(t);
-            if (!v)
-                continue;
-            const auto knots = g->curve.bracket(t);
-            const bool sparse = knots && knots->first > 0 && knots->second / knots->first > kSparseGap;
-            if (sparse && hideSparse) {
-                sparseOnly = true;
-                continue;
-            }
-            if (!e.value || *v > *e.value) {
-                e.value = v;
-                e.group = g->key;
-                e.sparse = sparse;
-                e.knotBelow = knots->first;
-                e.knotAbove = knots->second;
-            }
+        if (auto best = bestReading(groups, t, hideSparse, &sparseOnly)) {
+            e.value = best->value;
+            e.group = groups[best->group]->key;
+            e.sparse = best->sparse;
+            e.knotBelow = best->knotBelow;
+            e.knotAbove = best->knotAbove;
         }
         if (e.value) {
             e.status = LadderStatus::Ok;

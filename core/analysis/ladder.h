@@ -62,6 +62,26 @@ constexpr double kSparseGap = 2.0;
 std::vector<LadderEntry> readLadder(const std::vector<const GroupFrontier*>& groups, const std::vector<double>& targets,
     bool clamp, bool hideSparse = false);
 
+/// The best reading among some groups at one target: the frontier that gives the highest tok/s/GPU there.
+struct BestReading {
+    std::size_t group = 0; ///< index into the groups it was chosen from
+    double value = 0; ///< tok/s/GPU
+    bool sparse = false; ///< read across a gap wider than kSparseGap (LadderEntry::sparse)
+    double knotBelow = 0, knotAbove = 0;
+};
+
+/// The best reading at a target among groups, or none where no frontier covers it. With hideSparse, a reading across
+/// a gap wider than kSparseGap does not count; `sparseOnly` (when given) says whether only such readings covered it.
+std::optional<BestReading> bestReading(
+    const std::vector<const GroupFrontier*>& groups, double target, bool hideSparse, bool* sparseOnly = nullptr);
+
+/// Each hardware's best reading at a target, keyed by hardware name, with `group` an index into `groups`: the rule
+/// of the readout (readLadder reads it target by target) and of the chart's labels. A hardware no frontier of which
+/// covers the target has no entry. Among equal readings the first group wins. A non-empty `counted` (one flag per
+/// group) leaves out the groups flagged false, as the chart does with the groups switched off.
+std::map<std::string, BestReading> bestReadingPerHardware(const std::vector<GroupFrontier>& groups, double target,
+    bool hideSparse = false, const std::vector<bool>& counted = {});
+
 /// The seed page's targets: 30, 50, 75, 100, 150, 200 tok/s/user.
 std::vector<double> defaultTargets();
 
