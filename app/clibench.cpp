@@ -8,11 +8,12 @@
 #include <iostream>
 
 #include "app/clicommon.h"
-#include "core/live/levelsampler.h"
 #include "core/live/recipesession.h"
 #include "core/live/sessionjournal.h"
+#include "core/live/sessionsetup.h"
 #include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
+#include "core/live/telemetrysampler.h"
 #include "core/model/urls.h"
 
 namespace paretoscope::cli {
@@ -103,144 +104,162 @@ std::map<std::string, bool> benchOptions()
         { "slo-tpot-ms", true }, { "slo-e2el-ms", true }, { "request-timeout", true }, { "stall-timeout", true },
         { "api-key-env", true }, { "port", true }, { "max-seqs", true }, { "kv-cache-dtype", true },
         { "devices", true }, { "max-model-len", true }, { "engine-log", true }, { "turns", true },
-        { "prefix-tokens", true }, { "think-s", true } };
+        { "prefix-tokens", true }, { "think-s", true }, { "print-config", false } };
 }
 
-int cmdBench(const Args& a, int argc, char** argv)
+namespace {
+
+// --recipe NAME (bundled, or from --recipe-file) with the engine's parameters given on the command line.
+bool recipeFromArgs(const Args& a, RecipeLaunch& launch, std::string& error)
 {
-    std::string error, format;
-    if (!formatOption(a, { "json" }, format, error))
-        return usageError(error);
-    bool viaRecipe = a.has("recipe");
-    if (viaRecipe == a.has("endpoint"))
-        return usageError("bench needs exactly one of --recipe NAME or --endpoint URL");
-    SessionConfig c;
-    c.model = a.value("model").value_or("");
-    c.endpoint = a.value("endpoint").value_or("");
-    c.hardware = a.value("hardware").value_or("");
-    for (char& ch : c.hardware)
-        ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    c.engine = a.value("engine").value_or("");
-    c.precision = a.value("precision").value_or("fp4");
-    c.workload = a.value("workload").value_or("random");
-    c.chat = a.has("chat");
-    int warmups = -1, tokens = 0;
-    if (!intOption(a, "isl", c.isl, error) || !intOption(a, "osl", c.osl, error) || !intOption(a, "gpus", c.gpus, error)
-        || !intOption(a, "tp", c.tp, error) || !intOption(a, "ep", c.ep, error)
-        || !intOption(a, "prompts-per-level", c.promptsPerLevel, error) || !intOption(a, "turns", c.agentic.turns, error))
-        return usageError(error);
-    if (auto w = a.value("warmups")) {
-        auto n = parseInt(*w);
-        if (!n || *n < 0)
-            return usageError("--warmups must be a whole number, 0 or more, got '" + *w + "'");
-        warmups = *n;
+    const std::string name = *a.value("recipe");
+    Result<Recipe> recipe = Error { "no recipe named " + name };
+    if (auto file = a.value("recipe-file")) {
+        std::ifstream in(*file, std::ios::binary);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (!in.good() && !in.eof()) {
+            error = "cannot read " + *file;
+            return false;
+        }
+        auto list = parseRecipes(text, *file, true);
+        if (!list) {
+            error = list.error();
+            return false;
+        }
+        recipe = Error { "no recipe named " + name + " in " + *file };
+        for (const Recipe& r : *list)
+            if (r.name == name)
+                recipe = r;
+    } else {
+        recipe = bundledRecipe(name);
     }
-    c.warmups = warmups;
-    if (auto p = a.value("prefix-tokens")) {
-        auto n = parseInt(*p);
-        if (!n || *n < 0)
-            return usageError("--prefix-tokens must be a whole number, 0 or more");
-        c.agentic.prefixTokens = *n;
+    if (!recipe) {
+        error = recipe.error();
+        return false;
     }
-    (void)tokens;
-    if (c.workload == "agentic") {
-        c.agentic.turnTokens = c.isl;
-        c.agentic.outputTokens = c.osl;
+    launch.recipe = *recipe;
+    launch.confirmedCustom = a.has("confirm-custom-command");
+    // tp and ep go through SessionChoices; the model both labels the runs and is the recipe's parameter
+    const std::pair<const char*, const char*> params[]
+        = { { "model", "model" }, { "max-seqs", "max_seqs" }, { "kv-cache-dtype", "kv_cache_dtype" },
+              { "port", "port" }, { "devices", "devices" }, { "max-model-len", "max_model_len" } };
+    for (auto [option, key] : params)
+        if (auto v = a.value(option))
+            launch.parameters[key] = *v;
+    launch.logPath = a.value("engine-log").value_or("paretoscope-engine-" + recipe->name + ".log");
+    return true;
+}
+
+// The numbers of the workload, levels and limits: whole numbers, lists and durations as the options give them.
+bool workloadFromArgs(const Args& a, SessionConfig& c, std::string& error)
+{
+    if (!intOption(a, "isl", c.isl, error) || !intOption(a, "osl", c.osl, error)
+        || !intOption(a, "prompts-per-level", c.promptsPerLevel, error)
+        || !intOption(a, "turns", c.agentic.turns, error))
+        return false;
+    for (auto [name, into] : { std::pair { "warmups", &c.warmups }, { "prefix-tokens", &c.agentic.prefixTokens } }) {
+        auto v = a.value(name);
+        if (!v)
+            continue;
+        auto n = parseInt(*v);
+        if (!n || *n < 0) {
+            error = std::string("--") + name + " must be a whole number, 0 or more, got '" + *v + "'";
+            return false;
+        }
+        *into = *n;
     }
-    if (!a.has("isl") || !a.has("osl"))
-        return usageError("--isl and --osl are required (for --workload agentic: new tokens per turn and answer length)");
+    if (!a.has("isl") || !a.has("osl")) {
+        error = "--isl and --osl are required (for --workload agentic: new tokens per turn and answer length)";
+        return false;
+    }
     c.concurrencies.clear();
     for (const std::string& v : a.list("concurrency")) {
         auto n = parseInt(v);
-        if (!n || *n < 1)
-            return usageError("--concurrency takes whole numbers above zero, e.g. 1,4,16,64 (got '" + v + "')");
+        if (!n || *n < 1) {
+            error = "--concurrency takes whole numbers above zero, e.g. 1,4,16,64 (got '" + v + "')";
+            return false;
+        }
         c.concurrencies.push_back(*n);
     }
-    if (c.concurrencies.empty())
-        return usageError("--concurrency is required, e.g. --concurrency 1,4,16,64");
+    if (c.concurrencies.empty()) {
+        error = "--concurrency is required, e.g. --concurrency 1,4,16,64";
+        return false;
+    }
     std::optional<double> rate, ttft, tpot, e2el, timeout, stall, think;
     if (!positiveDouble(a, "request-rate", rate, 1, error) || !positiveDouble(a, "slo-ttft-ms", ttft, 1e-3, error)
         || !positiveDouble(a, "slo-tpot-ms", tpot, 1e-3, error) || !positiveDouble(a, "slo-e2el-ms", e2el, 1e-3, error)
         || !positiveDouble(a, "request-timeout", timeout, 1, error) || !positiveDouble(a, "stall-timeout", stall, 1, error)
         || !positiveDouble(a, "think-s", think, 1, error))
-        return usageError(error);
+        return false;
     c.requestRate = rate;
     c.slo = { ttft, tpot, e2el };
-    if (timeout)
-        c.requestTimeout = *timeout;
-    if (stall)
-        c.stallTimeout = *stall;
-    if (think)
-        c.agentic.meanThinkSeconds = *think;
+    c.requestTimeout = timeout.value_or(c.requestTimeout);
+    c.stallTimeout = stall.value_or(c.stallTimeout);
+    c.agentic.meanThinkSeconds = think.value_or(c.agentic.meanThinkSeconds);
+    return true;
+}
 
-    RecipeLaunch launch;
-    if (viaRecipe) {
-        Result<Recipe> recipe = Error { "" };
-        if (auto file = a.value("recipe-file")) {
-            std::ifstream in(*file, std::ios::binary);
-            std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-            if (!in.good() && !in.eof())
-                return usageError("cannot read " + *file);
-            auto list = parseRecipes(text, *file, true);
-            if (!list)
-                return usageError(list.error());
-            recipe = Error { "no recipe named " + *a.value("recipe") + " in " + *file };
-            for (const Recipe& r : *list)
-                if (r.name == *a.value("recipe"))
-                    recipe = r;
-        } else {
-            recipe = bundledRecipe(*a.value("recipe"));
-        }
-        if (!recipe)
-            return usageError(recipe.error());
-        launch.recipe = *recipe;
-        launch.confirmedCustom = a.has("confirm-custom-command");
-        const std::pair<const char*, const char*> params[] = { { "model", "model" }, { "tp", "tp" }, { "ep", "ep" },
-            { "max-seqs", "max_seqs" }, { "kv-cache-dtype", "kv_cache_dtype" }, { "port", "port" },
-            { "devices", "devices" }, { "max-model-len", "max_model_len" } };
-        for (auto [option, key] : params)
-            if (auto v = a.value(option))
-                launch.parameters[key] = *v;
-        launch.logPath = a.value("engine-log").value_or("paretoscope-engine-" + recipe->name + ".log");
-        auto configured = configForRecipe(c, launch);
-        if (!configured)
-            return usageError(configured.error());
-        if (a.has("gpus"))
-            configured->gpus = c.gpus;
-        c = *configured;
+// The user's choices as the options give them; core's buildSession makes the configuration of them.
+std::optional<SessionChoices> choicesFromArgs(const Args& a, std::string& error)
+{
+    SessionChoices ch;
+    SessionConfig& c = ch.config;
+    c.model = a.value("model").value_or("");
+    c.endpoint = a.value("endpoint").value_or("");
+    c.hardware = a.value("hardware").value_or("");
+    c.engine = a.value("engine").value_or("");
+    c.precision = a.value("precision").value_or("");
+    c.workload = a.value("workload").value_or("random");
+    c.chat = a.has("chat");
+    if (!workloadFromArgs(a, c, error))
+        return std::nullopt;
+    for (auto [name, into] : { std::pair { "gpus", &ch.gpus }, { "tp", &ch.tp }, { "ep", &ch.ep } }) {
+        int n = 0;
+        if (!intOption(a, name, n, error))
+            return std::nullopt;
+        if (a.has(name))
+            *into = n;
+    }
+    if (a.has("recipe")) {
+        ch.launch.emplace();
+        if (!recipeFromArgs(a, *ch.launch, error))
+            return std::nullopt;
     } else if (c.hardware.empty() || c.engine.empty()) {
-        return usageError("an --endpoint session needs --hardware and --engine (and --gpus when not 1) to label its runs");
+        error = "an --endpoint session needs --hardware and --engine (and --gpus when not 1) to label its runs";
+        return std::nullopt;
     }
-    if (auto st = validateSessionConfig(c); !st)
-        return usageError(st.error());
+    return ch;
+}
 
-    if (auto file = a.value("emit-sbatch")) {
-        // the script is a file to share and a job log to keep: a secret in the endpoint would be written into both
-        if (!c.endpoint.empty() && redactUrl(c.endpoint) != c.endpoint)
-            return usageError(
-                "--emit-sbatch writes the command into a script and its job log, and the endpoint carries "
-                "credentials (a user, a password or a token in the URL); give the API key through the "
-                "environment on the node (--api-key-env) instead");
-        RequestShape shape { c.model, c.chat, c.prompt };
-        std::string workloadName = c.workload == "agentic" ? AgenticWorkload(shape, c.agentic).name()
-                                                           : RandomWorkload(shape, c.isl, c.osl).name();
-        std::ofstream out(*file, std::ios::binary | std::ios::trunc);
-        out << sbatchScript(a, argc, argv, c, workloadName);
-        out.close();
-        if (!out) {
-            std::cerr << "paretoscope-cli: cannot write " << *file << "\n";
-            return 1;
-        }
-        std::cerr << "paretoscope-cli: wrote " << *file << " (submit it with sbatch)\n";
-        return 0;
-    }
-
-    auto store = openFromArgs(a, error);
-    if (!store) {
-        std::cerr << "paretoscope-cli: " << error << "\n";
+// --emit-sbatch FILE: the same session as a Slurm script, not run here.
+int emitSbatch(const Invocation& in, const SessionConfig& c, const std::string& file)
+{
+    // the script is a file to share and a job log to keep: a secret in the endpoint would be written into both
+    if (!c.endpoint.empty() && redactUrl(c.endpoint) != c.endpoint)
+        return usageError("--emit-sbatch writes the command into a script and its job log, and the endpoint carries "
+                          "credentials (a user, a password or a token in the URL); give the API key through the "
+                          "environment on the node (--api-key-env) instead");
+    RequestShape shape { c.model, c.chat, c.prompt };
+    std::string workloadName = c.workload == "agentic" ? AgenticWorkload(shape, c.agentic).name()
+                                                       : RandomWorkload(shape, c.isl, c.osl).name();
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << sbatchScript(in.args, in.argc, in.argv, c, workloadName);
+    out.close();
+    if (!out) {
+        std::cerr << "paretoscope-cli: cannot write " << file << "\n";
         return 1;
     }
-    std::string keyVar = a.value("api-key-env").value_or("OPENAI_API_KEY");
+    std::cerr << "paretoscope-cli: wrote " << file << " (submit it with sbatch)\n";
+    return 0;
+}
+
+// Runs the session here, a JSON line per stored level; Ctrl-C ends it with the finished levels kept.
+int runBench(const Invocation& in, const SessionPlan& plan)
+{
+    auto store = in.store();
+    if (!store)
+        return 1;
+    std::string keyVar = in.args.value("api-key-env").value_or("OPENAI_API_KEY");
     const char* key = std::getenv(keyVar.c_str());
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
@@ -250,12 +269,10 @@ int cmdBench(const Args& a, int argc, char** argv)
     events.levelStored = [](const LevelOutcome& lo) { std::cout << lo.json << std::endl; };
     DeviceDiscovery discovery = discoverDevices();
     std::string samplerNote;
-    auto sampler = makeSessionSampler(discovery, c, a.value("devices").value_or(""), key ? key : "", samplerNote);
+    auto sampler = makeSessionSampler(
+        discovery, plan.config, in.args.value("devices").value_or(""), key ? key : "", samplerNote);
     events.note(samplerNote);
-    SessionHooks hooks;
-    hooks.sampler = sampler.get();
-    auto outcome = viaRecipe ? runRecipeSession(*store, c, launch, key ? key : "", events, sampler.get())
-                             : runSession(*store, c, key ? key : "", events, hooks);
+    auto outcome = runPlannedSession(*store, plan, key ? key : "", events, sampler.get());
     if (!outcome) {
         std::cerr << "paretoscope-cli: " << outcome.error() << "\n";
         return 1;
@@ -268,17 +285,41 @@ int cmdBench(const Args& a, int argc, char** argv)
     return outcome->status == "finished" && stored == outcome->levels.size() ? 0 : 1;
 }
 
-int cmdSessions(const Args& a)
+} // namespace
+
+int cmdBench(const Invocation& in)
 {
+    const Args& a = in.args;
+    std::string error, format;
+    if (!formatOption(a, { "json" }, format, error))
+        return usageError(error);
+    if (a.has("recipe") == a.has("endpoint"))
+        return usageError("bench needs exactly one of --recipe NAME or --endpoint URL");
+    auto choices = choicesFromArgs(a, error);
+    if (!choices)
+        return usageError(error);
+    auto plan = buildSession(std::move(*choices));
+    if (!plan)
+        return usageError(plan.error());
+    if (a.has("print-config")) {
+        std::cout << sessionConfigJson(plan->config) << "\n";
+        return 0;
+    }
+    if (auto file = a.value("emit-sbatch"))
+        return emitSbatch(in, plan->config, *file);
+    return runBench(in, *plan);
+}
+
+int cmdSessions(const Invocation& in)
+{
+    const Args& a = in.args;
     std::string error, format;
     if (!formatOption(a, { "table", "json" }, format, error))
         return usageError(error);
     const bool recover = a.has("recover");
-    auto store = openFromArgs(a, error, recover ? StoreAccess::ReadWrite : StoreAccess::ReadOnly);
-    if (!store) {
-        std::cerr << "paretoscope-cli: " << error << "\n";
+    auto store = in.store(); // written only with --recover (the command table)
+    if (!store)
         return 1;
-    }
     if (recover) {
         markInterruptedSessions(*store);
         bool allStored = true;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/cliargs.h"
+#include "app/clicommon.h"
 
 namespace paretoscope::cli {
 
@@ -11,8 +12,8 @@ namespace paretoscope::cli {
 std::map<std::string, bool> benchOptions();
 /// `bench`: a live session against an endpoint or a launched recipe; one JSON line per finished level. argv is
 /// needed to write the same command into a Slurm script (--emit-sbatch).
-int cmdBench(const Args& a, int argc, char** argv);
+int cmdBench(const Invocation& in);
 /// `sessions`: the live sessions in the store with their status (interrupted ones marked as such first).
-int cmdSessions(const Args& a);
+int cmdSessions(const Invocation& in);
 
 } // namespace paretoscope::cli

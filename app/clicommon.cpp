@@ -47,6 +47,18 @@ std::unique_ptr<RunStore> openFromArgs(const cli::Args& a, std::string& error, S
     return std::move(*store);
 }
 
+std::unique_ptr<RunStore> Invocation::store(std::string* error) const
+{
+    const bool write = need == StoreNeed::Write || (need == StoreNeed::WriteToRecover && args.has("recover"));
+    std::string why;
+    auto opened = openFromArgs(args, why, write ? StoreAccess::ReadWrite : StoreAccess::ReadOnly);
+    if (!opened && error)
+        *error = why;
+    else if (!opened)
+        std::cerr << "paretoscope-cli: " << why << "\n";
+    return opened;
+}
+
 bool readFailed(const RunStore& store)
 {
     if (auto st = store.readStatus(); !st) {

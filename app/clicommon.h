@@ -23,6 +23,21 @@ std::unique_ptr<RunStore> openFromArgs(const Args& a, std::string& error, StoreA
 /// Whether a read of the store failed (a damaged file): then it prints why on stderr, and the command exits 1
 /// without printing a partial answer.
 bool readFailed(const RunStore& store);
+/// What a command needs of the store: nothing (or only its path), to read it, to write it, or to write it only with
+/// --recover (`sessions`).
+enum class StoreNeed { None, Read, Write, WriteToRecover };
+
+/// A command as it runs: its arguments, argv (for bench's Slurm script) and its store on request.
+struct Invocation {
+    const Args& args;
+    StoreNeed need = StoreNeed::None;
+    int argc = 0;
+    char** argv = nullptr;
+    /// The store as the command table says (openFromArgs); null after saying why on stderr, or with `error` given,
+    /// after putting it there. Commands call it once their options are checked, so a usage error opens no store.
+    std::unique_ptr<RunStore> store(std::string* error = nullptr) const;
+};
+
 /// An optional whole number above zero.
 bool intOption(const Args& a, const std::string& name, int& out, std::string& error);
 /// --format, one of allowed (the first is the default).

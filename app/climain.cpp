@@ -1,10 +1,12 @@
 // paretoscope-cli: the command-line front end. Every number it prints comes from the same core functions the GUI
 // calls; this file only parses arguments and picks the report.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <unistd.h>
+#include <vector>
 
 #include "app/cliargs.h"
 #include "app/clibench.h"
@@ -17,6 +19,7 @@
 #include "core/analysis/summary.h"
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
+#include "core/model/hardware.h"
 #include "core/model/urls.h"
 #include "core/output/reports.h"
 #include "core/store/storecheck.h"
@@ -27,54 +30,11 @@ using namespace paretoscope::cli;
 
 namespace {
 
-const char* kUsage = R"(paretoscope-cli: LLM-serving throughput vs interactivity, from the command line.
+const char* kUsageHead = R"(paretoscope-cli: LLM-serving throughput vs interactivity, from the command line.
 
 Commands:
-  import  [--db FILE] [--hardware H] [--gpus N | --prefill-gpus N --decode-gpus N] [--engine E]
-          [--precision P] [--model M] [--isl N --osl N] [--tp N] [--spec S] [--workload W] PATH_OR_URL...
-      Imports files, folders (recursively: .json, .jsonl, .csv) or InferenceX API URLs. Prints one JSON object
-      per input: {"source","format","imported","duplicates"} or {"source","error"}. Exit 1 if any input failed.
-      "notes" (one line per cause, naming the records and the field) says what was imported with a value left
-      out (an optional throughput or power of 0) or read differently (a dataset's measured mean lengths).
-  ladder  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
-          [--spec S] [--targets 30,50,75,100,150,200] [--tier NAME | --price USD_PER_GPU_HR]
-          [--metric total|input|output] [--clamp] [--hide-sparse] [--format json|csv|table]
-      The best tok/s/GPU per hardware at each interactivity target (tok/s/user), with engine, precision and
-      $ per million tokens. A reading between measured points more than 2x apart says "sparse": true;
-      --hide-sparse leaves such readings out.
-  frontier [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
-          [--spec S] [--metric total|input|output] [--format json|csv]
-      Each group's Pareto frontier points with their full configuration and source.
-  sol     [--db FILE] --model M --isl N --osl N [--hardware H] [--precision P] [--metric total|input|output]
-      The speed-of-light bound per hardware and precision in scope (README "Speed of light"): its points
-      (tok/s/user, tok/s/GPU, batch, GPUs) and what it assumed; and why a hardware has none.
-  summary [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--target 50] [--tier NAME]
-      The quick answer per hardware as Markdown: tok/s/GPU and $ per million tokens at the target, engine,
-      configurations, engines, precisions, run dates, peak, fastest TTFT and TPOT (impossible values flagged).
-  tiers   [--format json|table]       The shipped pricing tiers ($/GPU/hr).
-  scopes  [--db FILE] [--format json|table]   Models and sequence lengths in the store.
-  export  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--format csv|json]
-      Every run in scope in Paretoscope's own format (importable again).
-  seed    [--db FILE]                 Imports the bundled DeepSeek V4.1 Flash dataset (idempotent).
-  bench   (--recipe NAME | --endpoint URL) --model M --isl N --osl N --concurrency 1,4,16,...
-          [--prompts-per-level K] [--warmups W] [--hardware H --gpus N --engine E --precision P] [--db FILE]
-          [--format json] [--emit-sbatch FILE] [--workload random|agentic] [--request-rate R] [--chat]
-          [--slo-ttft-ms X] [--slo-tpot-ms X] [--slo-e2el-ms X] [--request-timeout S] [--stall-timeout S]
-          [--api-key-env VAR] [--tp N] [--ep N] [--port N] [--max-seqs N] [--kv-cache-dtype T] [--devices 0,1]
-          [--max-model-len N] [--engine-log FILE] [--recipe-file FILE --confirm-custom-command]
-      A live session: a concurrency sweep (closed loop, 10 x c prompts after 2 x c warm-ups, as InferenceX) against
-      an OpenAI-compatible endpoint, or against an engine launched from a recipe (no shell; stopped at the end, on
-      Ctrl-C and on failure). One JSON object per level as it finishes (seconds, tok/s); each level is stored at
-      once. --emit-sbatch writes a Slurm script that runs the same session on a node and leaves a file to import.
-      The API key comes from $OPENAI_API_KEY (or --api-key-env) and is never stored.
-  sessions [--db FILE] [--format table|json] [--recover]
-      Live sessions and their status (interrupted ones marked). --recover stores the levels a session measured
-      but could not store (a full disk, a damaged store), kept meanwhile in STORE-sessions/.
-  check   [--db FILE]                 Checks the store for damage (SQLite's integrity and reference checks, per
-                                      table); exit 0 when whole, 1 when damaged.
-  recover [--db FILE] --to NEW        Copies every run, series, source and session that can still be read from a
-                                      damaged store into a new store NEW, and says what was saved and lost.
-
+)";
+const char* kUsageFoot = R"(
 Every scoped command also takes --from and --to (run dates, yyyy-mm-dd, inclusive), and --include-marked: runs
 marked as not trusted (a live level with more than 5% of its requests failed, or one cut by a timeout) then count in
 frontiers and readings; without it they are left out.
@@ -103,10 +63,8 @@ std::optional<Scope> scopeFromArgs(const cli::Args& a, std::string& error)
         s.isl = isl;
     if (osl)
         s.osl = osl;
-    s.hardware = a.list("hardware");
-    for (auto& h : s.hardware)
-        for (char& c : h)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const std::string& h : a.list("hardware"))
+        s.hardware.push_back(normalizedKey(h));
     s.engines = a.list("engine");
     s.precisions = a.list("precision");
     s.specDecoding = a.list("spec");
@@ -159,8 +117,39 @@ int emptyScope(RunStore& store, const Scope& scope)
     return 1;
 }
 
-int cmdImport(const cli::Args& a)
+// --baseline H, normalised; a scope that names its hardware gets H too, since a ratio needs H's own reading.
+bool baselineOption(const cli::Args& a, Scope& scope, std::string& out, std::string& error)
 {
+    out = normalizedKey(a.value("baseline").value_or(""));
+    if (a.has("baseline") && out.empty()) {
+        error = "--baseline needs a hardware name";
+        return false;
+    }
+    if (!out.empty() && !scope.hardware.empty()
+        && std::find(scope.hardware.begin(), scope.hardware.end(), out) == scope.hardware.end())
+        scope.hardware.push_back(out);
+    return true;
+}
+
+bool hasHardware(const std::vector<HardwareLadder>& ladders, const std::string& hw)
+{
+    return std::any_of(ladders.begin(), ladders.end(), [&](const HardwareLadder& l) { return l.hardware == hw; });
+}
+
+// --baseline names hardware the scope has no reading of: an error that says which hardware there is.
+int baselineMissing(const std::string& baseline, const std::vector<HardwareLadder>& ladders)
+{
+    std::string names;
+    for (const HardwareLadder& l : ladders)
+        names += (names.empty() ? "" : ", ") + l.hardware;
+    std::cerr << "paretoscope-cli: --baseline " << baseline << " has no runs in this scope (hardware: " << names
+              << ")\n";
+    return 1;
+}
+
+int cmdImport(const Invocation& in)
+{
+    const cli::Args& a = in.args;
     if (a.positional.empty())
         return usageError("import needs at least one file, folder or URL");
     ImportOptions o;
@@ -177,7 +166,7 @@ int cmdImport(const cli::Args& a)
         return usageError(error);
     if (o.gpus > 0 && (o.prefillGpus > 0 || o.decodeGpus > 0))
         return usageError("give either --gpus or --prefill-gpus with --decode-gpus, not both");
-    auto store = openFromArgs(a, error);
+    auto store = in.store(&error);
     if (!store) {
         // the contract holds: one JSON line per input, each saying why nothing was imported
         for (const std::string& input : a.positional)
@@ -204,8 +193,9 @@ int cmdImport(const cli::Args& a)
     return allOk ? 0 : 1;
 }
 
-int cmdLadder(const cli::Args& a)
+int cmdLadder(const Invocation& in)
 {
+    const cli::Args& a = in.args;
     std::string error, format;
     auto scope = scopeFromArgs(a, error);
     if (!scope || !formatOption(a, { "json", "csv", "table" }, format, error))
@@ -236,11 +226,12 @@ int cmdLadder(const cli::Args& a)
             return usageError("--price must be a number of $/GPU/hr above zero, got '" + *p + "'");
         req.price.customUsdPerGpuHour = *v;
     }
-    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
-    if (!store) {
-        std::cerr << "paretoscope-cli: " << error << "\n";
+    std::string baseline;
+    if (!baselineOption(a, req.scope, baseline, error))
+        return usageError(error);
+    auto store = in.store();
+    if (!store)
         return 1;
-    }
     FrontierCache cache(*store);
     auto ladders = computeLadder(cache, bundledPricing(), req);
     if (readFailed(*store))
@@ -249,6 +240,8 @@ int cmdLadder(const cli::Args& a)
         return usageError(ladders.error());
     if (cache.frontiers(req.scope, req.metric).empty()) // the same frontiers the ladder read: cached
         return emptyScope(*store, req.scope);
+    if (!baseline.empty() && !hasHardware(*ladders, baseline))
+        return baselineMissing(baseline, *ladders);
     if (format != "json") { // the JSON contract stays as it is; CSV and the table add the share of speed of light
         std::vector<GroupKey> groups;
         for (const HardwareLadder& l : *ladders)
@@ -258,16 +251,17 @@ int cmdLadder(const cli::Args& a)
         attachSpeedOfLight(*ladders, scopeSpeedOfLight(req.scope, groups, req.metric));
     }
     if (format == "json")
-        std::cout << ladderJson(*ladders);
+        std::cout << ladderJson(*ladders, baseline);
     else if (format == "csv")
-        std::cout << ladderCsv(*ladders);
+        std::cout << ladderCsv(*ladders, baseline);
     else
-        std::cout << ladderTable(*ladders, req.metric);
+        std::cout << ladderTable(*ladders, req.metric, baseline);
     return 0;
 }
 
-int cmdSummary(const cli::Args& a)
+int cmdSummary(const Invocation& in)
 {
+    const cli::Args& a = in.args;
     std::string error;
     auto scope = scopeFromArgs(a, error);
     if (!scope)
@@ -283,23 +277,34 @@ int cmdSummary(const cli::Args& a)
             return usageError("--target must be a number above zero (tok/s/user), got '" + *t + "'");
         target = *v;
     }
-    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
-    if (!store) {
-        std::cerr << "paretoscope-cli: " << error << "\n";
+    std::string baseline;
+    if (!baselineOption(a, *scope, baseline, error))
+        return usageError(error);
+    auto store = in.store();
+    if (!store)
         return 1;
-    }
     const ScopeData data = loadScopeData(*store, *scope, TputMetric::Total);
     auto report = summaryAt(data, summaryFacts(*store, data), bundledPricing(), target, price, a.has("hide-sparse"));
     if (readFailed(*store))
         return 1;
     if (!report)
         return usageError(report.error());
+    report->baseline = baseline;
+    if (!baseline.empty()
+        && std::none_of(report->hardware.begin(), report->hardware.end(),
+            [&](const HardwareSummary& h) { return h.hardware == baseline; })) {
+        std::vector<HardwareLadder> names;
+        for (const HardwareSummary& h : report->hardware)
+            names.push_back({ h.hardware, {} });
+        return baselineMissing(baseline, names);
+    }
     std::cout << summaryMarkdown(*report);
     return 0;
 }
 
-int cmdFrontier(const cli::Args& a)
+int cmdFrontier(const Invocation& in)
 {
+    const cli::Args& a = in.args;
     std::string error, format;
     auto scope = scopeFromArgs(a, error);
     if (!scope || !formatOption(a, { "json", "csv" }, format, error))
@@ -307,11 +312,9 @@ int cmdFrontier(const cli::Args& a)
     TputMetric metric = TputMetric::Total;
     if (!metricOption(a, metric, error))
         return usageError(error);
-    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
-    if (!store) {
-        std::cerr << "paretoscope-cli: " << error << "\n";
+    auto store = in.store();
+    if (!store)
         return 1;
-    }
     FrontierCache cache(*store);
     auto report = frontierReport(*store, cache.frontiers(*scope, metric));
     if (readFailed(*store))
@@ -322,8 +325,9 @@ int cmdFrontier(const cli::Args& a)
     return 0;
 }
 
-int cmdSpeedOfLight(const cli::Args& a)
+int cmdSpeedOfLight(const Invocation& in)
 {
+    const cli::Args& a = in.args;
     std::string error, format;
     auto scope = scopeFromArgs(a, error);
     if (!scope || !formatOption(a, { "json" }, format, error))
@@ -331,11 +335,9 @@ int cmdSpeedOfLight(const cli::Args& a)
     TputMetric metric = TputMetric::Total;
     if (!metricOption(a, metric, error))
         return usageError(error);
-    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
-    if (!store) {
-        std::cerr << "paretoscope-cli: " << error << "\n";
+    auto store = in.store();
+    if (!store)
         return 1;
-    }
     // the lines the chart draws: one per hardware and precision of the scope's frontiers
     FrontierCache cache(*store);
     std::vector<GroupKey> groups;
@@ -348,17 +350,16 @@ int cmdSpeedOfLight(const cli::Args& a)
     return 0;
 }
 
-int cmdExport(const cli::Args& a)
+int cmdExport(const Invocation& in)
 {
+    const cli::Args& a = in.args;
     std::string error, format;
     auto scope = scopeFromArgs(a, error);
     if (!scope || !formatOption(a, { "csv", "json" }, format, error))
         return usageError(error);
-    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
-    if (!store) {
-        std::cerr << "paretoscope-cli: " << error << "\n";
+    auto store = in.store();
+    if (!store)
         return 1;
-    }
     std::vector<long long> ids;
     for (const Series& s : store->series(*scope))
         ids.push_back(s.id);
@@ -369,8 +370,9 @@ int cmdExport(const cli::Args& a)
     return 0;
 }
 
-int cmdTiers(const cli::Args& a)
+int cmdTiers(const Invocation& in)
 {
+    const cli::Args& a = in.args;
     std::string error, format;
     if (!formatOption(a, { "json", "table" }, format, error))
         return usageError(error);
@@ -378,16 +380,15 @@ int cmdTiers(const cli::Args& a)
     return 0;
 }
 
-int cmdScopes(const cli::Args& a)
+int cmdScopes(const Invocation& in)
 {
+    const cli::Args& a = in.args;
     std::string error, format;
     if (!formatOption(a, { "table", "json" }, format, error))
         return usageError(error);
-    auto store = openFromArgs(a, error, StoreAccess::ReadOnly);
-    if (!store) {
-        std::cerr << "paretoscope-cli: " << error << "\n";
+    auto store = in.store();
+    if (!store)
         return 1;
-    }
     auto scopes = store->scopes();
     if (readFailed(*store))
         return 1;
@@ -400,8 +401,9 @@ std::string storePathFromArgs(const cli::Args& a)
     return a.value("db").value_or(defaultStorePath());
 }
 
-int cmdCheck(const cli::Args& a)
+int cmdCheck(const Invocation& in)
 {
+    const cli::Args& a = in.args;
     auto report = checkStore(storePathFromArgs(a));
     if (!report) {
         std::cerr << "paretoscope-cli: " << report.error() << "\n";
@@ -411,8 +413,9 @@ int cmdCheck(const cli::Args& a)
     return report->ok() ? 0 : 1;
 }
 
-int cmdRecover(const cli::Args& a)
+int cmdRecover(const Invocation& in)
 {
+    const cli::Args& a = in.args;
     auto to = a.value("to");
     if (!to)
         return usageError("recover needs --to NEW.sqlite, the new store to write");
@@ -426,92 +429,172 @@ int cmdRecover(const cli::Args& a)
     return 0;
 }
 
-int cmdSeed(const cli::Args& a)
+int cmdSeed(const Invocation& in)
 {
-    std::string error;
-    auto store = openFromArgs(a, error);
-    if (!store) {
-        std::cerr << "paretoscope-cli: " << error << "\n";
+    auto store = in.store();
+    if (!store)
         return 1;
-    }
     ImportOutcome outcome { std::string(kBundledDatasetSource), importBundledDataset(*store) };
     std::cout << importOutcomeJson(outcome) << "\n";
     return outcome.result ? 0 : 1;
+}
+
+// One command of the CLI: its name, what it needs of the store, the options it accepts (name -> takes a value), its
+// lines of `help`, and what runs it.
+struct Command {
+    std::string name;
+    StoreNeed store = StoreNeed::None;
+    std::map<std::string, bool> options;
+    const char* usage = "";
+    int (*run)(const Invocation&) = nullptr;
+};
+
+// Every command, in the order `help` lists them.
+const std::vector<Command>& commands()
+{
+    static const std::vector<Command> table = [] {
+        const std::map<std::string, bool> scopeOpts { { "db", true }, { "model", true }, { "isl", true },
+            { "osl", true }, { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true },
+            { "spec", true }, { "format", true }, { "metric", true }, { "from", true }, { "to", true },
+            { "include-marked", false } };
+        auto with = [&](std::map<std::string, bool> extra) {
+            extra.insert(scopeOpts.begin(), scopeOpts.end());
+            return extra;
+        };
+        const std::map<std::string, bool> importOpts { { "db", true }, { "hardware", true }, { "gpus", true },
+            { "prefill-gpus", true }, { "decode-gpus", true }, { "engine", true }, { "precision", true },
+            { "model", true }, { "isl", true }, { "osl", true }, { "tp", true }, { "spec", true },
+            { "workload", true } };
+        return std::vector<Command> {
+            { "import", StoreNeed::Write, importOpts,
+                R"(  import  [--db FILE] [--hardware H] [--gpus N | --prefill-gpus N --decode-gpus N] [--engine E]
+          [--precision P] [--model M] [--isl N --osl N] [--tp N] [--spec S] [--workload W] PATH_OR_URL...
+      Imports files, folders (recursively: .json, .jsonl, .csv) or InferenceX API URLs. Prints one JSON object
+      per input: {"source","format","imported","duplicates"} or {"source","error"}. Exit 1 if any input failed.
+      "notes" (one line per cause, naming the records and the field) says what was imported with a value left
+      out (an optional throughput or power of 0) or read differently (a dataset's measured mean lengths).
+)",
+                cmdImport },
+            { "ladder", StoreNeed::Read,
+                with({ { "targets", true }, { "tier", true }, { "price", true }, { "clamp", false },
+                    { "hide-sparse", false }, { "baseline", true } }),
+                R"(  ladder  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
+          [--spec S] [--targets 30,50,75,100,150,200] [--tier NAME | --price USD_PER_GPU_HR]
+          [--metric total|input|output] [--clamp] [--hide-sparse] [--baseline H] [--format json|csv|table]
+      The best tok/s/GPU per hardware at each interactivity target (tok/s/user), with engine, precision and
+      $ per million tokens. A reading between measured points more than 2x apart says "sparse": true;
+      --hide-sparse leaves such readings out. --baseline H adds each reading's ratio to H's at the same target
+      (the explorer's "vs H": "vs_baseline" and "vs_baseline_status" in JSON and CSV, a "vs H" table column).
+)",
+                cmdLadder },
+            { "frontier", StoreNeed::Read, scopeOpts,
+                R"(  frontier [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
+          [--spec S] [--metric total|input|output] [--format json|csv]
+      Each group's Pareto frontier points with their full configuration and source.
+)",
+                cmdFrontier },
+            { "sol", StoreNeed::Read, scopeOpts,
+                R"(  sol     [--db FILE] --model M --isl N --osl N [--hardware H] [--precision P] [--metric total|input|output]
+      The speed-of-light bound per hardware and precision in scope (README "Speed of light"): its points
+      (tok/s/user, tok/s/GPU, batch, GPUs) and what it assumed; and why a hardware has none.
+)",
+                cmdSpeedOfLight },
+            { "summary", StoreNeed::Read,
+                with({ { "tier", true }, { "target", true }, { "hide-sparse", false }, { "baseline", true } }),
+                R"(  summary [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--target 50] [--tier NAME]
+          [--baseline H]
+      The quick answer per hardware as Markdown: tok/s/GPU and $ per million tokens at the target, engine,
+      configurations, engines, precisions, run dates, peak, fastest TTFT and TPOT (impossible values flagged);
+      with --baseline, a row of each reading's ratio to H's.
+)",
+                cmdSummary },
+            { "tiers", StoreNeed::None, { { "format", true } },
+                R"(  tiers   [--format json|table]       The shipped pricing tiers ($/GPU/hr).
+)",
+                cmdTiers },
+            { "scopes", StoreNeed::Read, { { "db", true }, { "format", true } },
+                R"(  scopes  [--db FILE] [--format json|table]   Models and sequence lengths in the store.
+)",
+                cmdScopes },
+            { "export", StoreNeed::Read, scopeOpts,
+                R"(  export  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--format csv|json]
+      Every run in scope in Paretoscope's own format (importable again).
+)",
+                cmdExport },
+            { "seed", StoreNeed::Write, { { "db", true } },
+                R"(  seed    [--db FILE]                 Imports the bundled DeepSeek V4.1 Flash dataset (idempotent).
+)",
+                cmdSeed },
+            { "bench", StoreNeed::Write, cli::benchOptions(),
+                R"(  bench   (--recipe NAME | --endpoint URL) --model M --isl N --osl N --concurrency 1,4,16,...
+          [--prompts-per-level K] [--warmups W] [--hardware H --gpus N --engine E --precision P] [--db FILE]
+          [--format json] [--emit-sbatch FILE] [--workload random|agentic] [--request-rate R] [--chat]
+          [--slo-ttft-ms X] [--slo-tpot-ms X] [--slo-e2el-ms X] [--request-timeout S] [--stall-timeout S]
+          [--api-key-env VAR] [--tp N] [--ep N] [--port N] [--max-seqs N] [--kv-cache-dtype T] [--devices 0,1]
+          [--max-model-len N] [--engine-log FILE] [--recipe-file FILE --confirm-custom-command] [--print-config]
+      A live session: a concurrency sweep (closed loop, 10 x c prompts after 2 x c warm-ups, as InferenceX) against
+      an OpenAI-compatible endpoint, or against an engine launched from a recipe (no shell; stopped at the end, on
+      Ctrl-C and on failure). One JSON object per level as it finishes (seconds, tok/s); each level is stored at
+      once. --emit-sbatch writes a Slurm script that runs the same session on a node and leaves a file to import.
+      The API key comes from $OPENAI_API_KEY (or --api-key-env) and is never stored. Without --tp, tp is the GPU
+      count (and --gpus is tp without it); --print-config prints the session's configuration as it would be stored
+      (the explorer's dialog makes the same of the same choices) and runs nothing.
+)",
+                cli::cmdBench },
+            { "sessions", StoreNeed::WriteToRecover, { { "db", true }, { "format", true }, { "recover", false } },
+                R"(  sessions [--db FILE] [--format table|json] [--recover]
+      Live sessions and their status (interrupted ones marked). --recover stores the levels a session measured
+      but could not store (a full disk, a damaged store), kept meanwhile in STORE-sessions/.
+)",
+                cli::cmdSessions },
+            { "check", StoreNeed::None, { { "db", true } },
+                R"(  check   [--db FILE]                 Checks the store for damage (SQLite's integrity and reference checks, per
+                                      table); exit 0 when whole, 1 when damaged.
+)",
+                cmdCheck },
+            { "recover", StoreNeed::None, { { "db", true }, { "to", true } },
+                R"(  recover [--db FILE] --to NEW        Copies every run, series, source and session that can still be read from a
+                                      damaged store into a new store NEW, and says what was saved and lost.
+)",
+                cmdRecover },
+        };
+    }();
+    return table;
+}
+
+std::string usageText()
+{
+    std::string text = kUsageHead;
+    for (const Command& c : commands())
+        text += c.usage;
+    return text + kUsageFoot;
 }
 
 } // namespace
 
 int main(int argc, char** argv)
 {
-    const std::map<std::string, bool> scopeOpts { { "db", true }, { "model", true }, { "isl", true }, { "osl", true },
-        { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true }, { "spec", true },
-        { "format", true }, { "metric", true }, { "from", true }, { "to", true }, { "include-marked", false } };
-    auto with = [&](std::map<std::string, bool> extra) {
-        extra.insert(scopeOpts.begin(), scopeOpts.end());
-        return extra;
-    };
-    const std::map<std::string, std::map<std::string, bool>> spec {
-        { "import",
-            { { "db", true }, { "hardware", true }, { "gpus", true }, { "prefill-gpus", true }, { "decode-gpus", true },
-                { "engine", true }, { "precision", true }, { "model", true }, { "isl", true }, { "osl", true },
-                { "tp", true }, { "spec", true }, { "workload", true } } },
-        { "ladder",
-            with({ { "targets", true }, { "tier", true }, { "price", true }, { "clamp", false },
-                { "hide-sparse", false } }) },
-        { "frontier", scopeOpts },
-        { "sol", scopeOpts },
-        { "summary", with({ { "tier", true }, { "target", true }, { "hide-sparse", false } }) },
-        { "export", scopeOpts },
-        { "tiers", { { "format", true } } },
-        { "scopes", { { "db", true }, { "format", true } } },
-        { "seed", { { "db", true } } },
-        { "bench", cli::benchOptions() },
-        { "sessions", { { "db", true }, { "format", true }, { "recover", false } } },
-        { "check", { { "db", true } } },
-        { "recover", { { "db", true }, { "to", true } } },
-        { "help", {} },
-        { "--help", {} },
-        { "-h", {} },
-    };
+    std::map<std::string, std::map<std::string, bool>> spec { { "help", {} }, { "--help", {} }, { "-h", {} } };
+    for (const Command& c : commands())
+        spec[c.name] = c.options;
     std::string error;
     auto args = cli::parseArgs(argc, argv, spec, error);
     if (!args) {
         if (argc < 2) {
-            std::cerr << kUsage;
+            std::cerr << usageText();
             return kUsageError;
         }
         return usageError(error);
     }
-    const std::string& c = args->command;
-    if (c == "help" || c == "--help" || c == "-h") {
-        std::cout << kUsage;
+    const std::string& name = args->command;
+    if (name == "help" || name == "--help" || name == "-h") {
+        std::cout << usageText();
         return 0;
     }
-    if (c != "import" && !args->positional.empty())
-        return usageError("'" + c + "' takes no positional arguments (got '" + args->positional[0] + "')");
-    if (c == "import")
-        return cmdImport(*args);
-    if (c == "ladder")
-        return cmdLadder(*args);
-    if (c == "frontier")
-        return cmdFrontier(*args);
-    if (c == "sol")
-        return cmdSpeedOfLight(*args);
-    if (c == "summary")
-        return cmdSummary(*args);
-    if (c == "export")
-        return cmdExport(*args);
-    if (c == "tiers")
-        return cmdTiers(*args);
-    if (c == "scopes")
-        return cmdScopes(*args);
-    if (c == "bench")
-        return cmdBench(*args, argc, argv);
-    if (c == "sessions")
-        return cmdSessions(*args);
-    if (c == "check")
-        return cmdCheck(*args);
-    if (c == "recover")
-        return cmdRecover(*args);
-    return cmdSeed(*args);
+    if (name != "import" && !args->positional.empty())
+        return usageError("'" + name + "' takes no positional arguments (got '" + args->positional[0] + "')");
+    for (const Command& c : commands())
+        if (c.name == name)
+            return c.run(Invocation { *args, c.store, argc, argv });
+    return usageError("unknown command '" + name + "'"); // parseArgs knows the same names: not reached
 }

@@ -24,6 +24,72 @@ int countWords(std::string_view text)
     return n;
 }
 
+// The prompt's length in tokens (words of a text, or token ids) into `tokens`; what the server says of a request it
+// refuses, or empty.
+std::string promptLength(const simdjson::dom::element& req, bool chat, bool textOnly, int& tokens)
+{
+    tokens = 0;
+    if (chat) {
+        simdjson::dom::array messages;
+        if (req["messages"].get(messages) || messages.size() == 0)
+            return "messages must be a non-empty array";
+        for (simdjson::dom::element m : messages) {
+            std::string_view content;
+            if (m["content"].get(content))
+                return "every message needs a string content";
+            tokens += countWords(content);
+        }
+    } else {
+        simdjson::dom::element prompt;
+        if (req["prompt"].get(prompt))
+            return "prompt is required";
+        std::string_view text;
+        simdjson::dom::array ids;
+        if (!prompt.get(text)) {
+            tokens = countWords(text);
+        } else if (!prompt.get(ids) && ids.size() > 0 && ids.at(0).is_int64()) {
+            if (textOnly)
+                return "token id prompts are not accepted by this server";
+            for (simdjson::dom::element id : ids) {
+                int64_t v = 0;
+                if (id.get(v) || v < 0)
+                    return "prompt token ids must be non-negative integers";
+            }
+            tokens = static_cast<int>(ids.size());
+        } else {
+            return "prompt must be a string or a list of token ids (batched prompts are not simulated)";
+        }
+    }
+    return tokens <= 0 ? "the prompt is empty" : "";
+}
+
+// The fault a streamed answer gets from the request's draw (what is left of it after the HTTP errors' share).
+Fault streamFault(const Faults& f, double draw)
+{
+    if (draw < f.drop)
+        return Fault::Drop;
+    if (draw < f.drop + f.stall)
+        return Fault::Stall;
+    if (draw < f.drop + f.stall + f.streamError)
+        return Fault::StreamError;
+    return Fault::None;
+}
+
+// max_tokens (or max_completion_tokens) into `maxTokens` when given; what the server says of a bad one, or empty.
+std::string maxTokensOf(const simdjson::dom::element& req, int maxModelLen, int& maxTokens)
+{
+    for (const char* key : { "max_tokens", "max_completion_tokens" }) {
+        simdjson::dom::element v;
+        if (req[key].get(v) || v.is_null())
+            continue;
+        int64_t n = 0;
+        if (v.get(n) || n < 1 || n > maxModelLen)
+            return std::string(key) + " must be a positive integer";
+        maxTokens = static_cast<int>(n);
+    }
+    return "";
+}
+
 } // namespace
 
 void SimServer::route(Connection& c, const std::string& method, const std::string& rawPath, const std::string& body,
@@ -68,50 +134,11 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
     simdjson::dom::element req;
     if (m_json.parse(padded).get(req) || !req.is_object())
         return bad("the body is not a JSON object");
-    int promptTokens = 0;
-    if (chat) {
-        simdjson::dom::array messages;
-        if (req["messages"].get(messages) || messages.size() == 0)
-            return bad("messages must be a non-empty array");
-        for (simdjson::dom::element m : messages) {
-            std::string_view content;
-            if (m["content"].get(content))
-                return bad("every message needs a string content");
-            promptTokens += countWords(content);
-        }
-    } else {
-        simdjson::dom::element prompt;
-        if (req["prompt"].get(prompt))
-            return bad("prompt is required");
-        std::string_view text;
-        simdjson::dom::array ids;
-        if (!prompt.get(text)) {
-            promptTokens = countWords(text);
-        } else if (!prompt.get(ids) && ids.size() > 0 && ids.at(0).is_int64()) {
-            if (m_opt.faults.textOnly)
-                return bad("token id prompts are not accepted by this server");
-            for (simdjson::dom::element id : ids) {
-                int64_t v = 0;
-                if (id.get(v) || v < 0)
-                    return bad("prompt token ids must be non-negative integers");
-            }
-            promptTokens = static_cast<int>(ids.size());
-        } else {
-            return bad("prompt must be a string or a list of token ids (batched prompts are not simulated)");
-        }
-    }
-    if (promptTokens <= 0)
-        return bad("the prompt is empty");
-    int maxTokens = 16;
-    for (const char* key : { "max_tokens", "max_completion_tokens" }) {
-        simdjson::dom::element v;
-        if (req[key].get(v) || v.is_null())
-            continue;
-        int64_t n = 0;
-        if (v.get(n) || n < 1 || n > m_opt.maxModelLen)
-            return bad(std::string(key) + " must be a positive integer");
-        maxTokens = static_cast<int>(n);
-    }
+    int promptTokens = 0, maxTokens = 16;
+    if (std::string why = promptLength(req, chat, m_opt.faults.textOnly, promptTokens); !why.empty())
+        return bad(why);
+    if (std::string why = maxTokensOf(req, m_opt.maxModelLen, maxTokens); !why.empty())
+        return bad(why);
     if (promptTokens + maxTokens > m_opt.maxModelLen)
         return bad("This model's maximum context length is " + std::to_string(m_opt.maxModelLen) + " tokens; the request has "
             + std::to_string(promptTokens + maxTokens));
@@ -144,17 +171,8 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
     s->includeUsage = includeUsage;
     s->promptTokens = promptTokens;
     s->maxTokens = maxTokens;
-    if (s->streaming) {
-        std::uniform_int_distribution<int> at(0, std::max(0, maxTokens - 1));
-        if (draw < f.drop)
-            s->fault = Fault::Drop;
-        else if (draw < f.drop + f.stall)
-            s->fault = Fault::Stall;
-        else if (draw < f.drop + f.stall + f.streamError)
-            s->fault = Fault::StreamError;
-        if (s->fault != Fault::None)
-            s->faultAt = at(m_rng);
-    }
+    if (s->streaming && (s->fault = streamFault(f, draw)) != Fault::None)
+        s->faultAt = std::uniform_int_distribution<int>(0, std::max(0, maxTokens - 1))(m_rng);
     std::string id = (chat ? "chatcmpl-" : "cmpl-") + std::to_string(s->id);
     s->head = "{\"id\":\"" + id + "\",\"object\":\"" + (chat ? "chat.completion.chunk" : "text_completion")
         + "\",\"created\":" + std::to_string(std::time(nullptr)) + ",\"model\":" + nlohmann::json(m_opt.model).dump();

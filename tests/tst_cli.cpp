@@ -135,6 +135,42 @@ private slots:
         QVERIFY(std::abs(at50["cost_per_mtok"].toDouble() - 3.6 / (328417.0 * 3600) * 1e6) < 1e-15);
     }
 
+    void baselineRatio()
+    {
+        QTemporaryDir home;
+        Run r = cli(QStringList { "ladder", "--targets", "30,50,100", "--baseline", "MI325X", "--hardware", "b300" }
+                + kSeedScope,
+            home.path());
+        QCOMPARE(r.code, 0);
+        QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(root.keys(), (QStringList { "b300", "mi325x" })); // the baseline is read though --hardware left it out
+        // by hand from the published readings (seedTable): 328,417 / 17,745 and 214,417 / 11,287, to 1e-12
+        QVERIFY(std::abs(root["b300"][1]["vs_baseline"].toDouble() - 328417.0 / 17745.0) < 1e-12);
+        QVERIFY(std::abs(root["b300"][2]["vs_baseline"].toDouble() - 214417.0 / 11287.0) < 1e-12);
+        QCOMPARE(root["b300"][1]["vs_baseline_status"].toString(), QStringLiteral("ok"));
+        QVERIFY(root["b300"][0]["vs_baseline"].isNull()); // b300 has no reading at 30
+        QCOMPARE(root["b300"][0]["vs_baseline_status"].toString(), QStringLiteral("no_value"));
+        QCOMPARE(root["mi325x"][1]["vs_baseline"].toDouble(), 1.0);
+        QCOMPARE(root["mi325x"][1]["vs_baseline_status"].toString(), QStringLiteral("baseline"));
+        // without --baseline the JSON contract is unchanged
+        Run plain = cli(QStringList { "ladder", "--targets", "50" } + kSeedScope, home.path());
+        QVERIFY(!plain.out.contains("vs_baseline"));
+        Run t = cli(QStringList { "ladder", "--format", "table", "--baseline", "mi325x" } + kSeedScope, home.path());
+        QCOMPARE(t.code, 0);
+        QVERIFY(t.out.contains("vs mi325x"));
+        QVERIFY(t.out.contains("18.5x"));
+        QVERIFY(t.out.contains("baseline"));
+        Run c = cli(QStringList { "ladder", "--format", "csv", "--targets", "50", "--baseline", "mi325x" } + kSeedScope,
+            home.path());
+        QVERIFY(c.out.split('\n')[0].endsWith(",baseline,vs_baseline,vs_baseline_status"));
+        Run s = cli(QStringList { "summary", "--baseline", "mi325x" } + kSeedScope, home.path());
+        QCOMPARE(s.code, 0);
+        QVERIFY2(s.out.contains("| vs MI325X at 50 tok/s/user | 18.5x | baseline |"), s.out.constData());
+        Run missing = cli(QStringList { "ladder", "--baseline", "h100" } + kSeedScope, home.path());
+        QCOMPARE(missing.code, 1);
+        QVERIFY(missing.err.contains("--baseline h100"));
+    }
+
     void importContract()
     {
         QTemporaryDir home, dir;

@@ -135,6 +135,28 @@ private slots:
         QVERIFY(kept.first().toStringList().contains("precision:fp8"));
     }
 
+    // Every hardware unchecked: the scope says it matches nothing (Scope::matchesNothing, no sentinel value in its
+    // lists), and the readout reads no hardware (computeLadder read a ladder for a sentinel in the hardware list).
+    void everyHardwareUncheckedMatchesNothing()
+    {
+        QVERIFY(show("fp8-only-model", 1024, 1024));
+        QListWidgetItem* h200 = filterItem("H200"); // the model's only hardware
+        QVERIFY(h200);
+        QVERIFY(m_window->readout()->model()->rowCount() > 0);
+        h200->setCheckState(Qt::Unchecked);
+        const Scope none = m_window->filters()->scope();
+        QVERIFY(none.matchesNothing);
+        QVERIFY(none.hardware.empty());
+        for (int i = 0; i < 10 && m_window->readout()->model()->rowCount() > 0; ++i)
+            waitShown();
+        QCOMPARE(m_window->readout()->model()->rowCount(), 0);
+        filterItem("H200")->setCheckState(Qt::Checked);
+        QVERIFY(!m_window->filters()->scope().matchesNothing);
+        for (int i = 0; i < 10 && m_window->readout()->model()->rowCount() == 0; ++i)
+            waitShown();
+        QVERIFY(m_window->readout()->model()->rowCount() > 0);
+    }
+
     // Filters that leave nothing say which value hides how many runs, and one click shows them all again.
     void filtersThatHideEverythingSaySoAndReset()
     {

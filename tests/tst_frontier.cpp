@@ -2,9 +2,11 @@
 // values derived by hand or by an independent transcription of the formulas (noted per case).
 #include <QtTest>
 
+#include "core/analysis/baseline.h"
 #include "core/analysis/frontier.h"
 #include "core/analysis/ladder.h"
 #include "core/analysis/pricing.h"
+#include "core/model/precision.h"
 
 using namespace paretoscope;
 
@@ -37,6 +39,67 @@ GroupFrontier group(const char* engine, std::initializer_list<std::pair<double, 
 class TestFrontier : public QObject {
     Q_OBJECT
 private slots:
+    void defaultViewPrecision_data()
+    {
+        QTest::addColumn<QStringList>("precisions");
+        QTest::addColumn<QString>("keep"); // empty: every precision stays
+        QTest::newRow("one") << QStringList { "fp8" } << "";
+        QTest::newRow("fp4 among several") << QStringList { "bf16", "fp4", "fp8" } << "fp4";
+        QTest::newRow("no fp4: the first by name") << QStringList { "fp8", "bf16" } << "bf16";
+    }
+    void defaultViewPrecision()
+    {
+        QFETCH(QStringList, precisions);
+        QFETCH(QString, keep);
+        std::set<std::string> set;
+        for (const QString& p : precisions)
+            set.insert(p.toStdString());
+        const auto got = paretoscope::defaultViewPrecision(set);
+        QCOMPARE(QString::fromStdString(got.value_or("")), keep);
+    }
+
+    void baselineRatios_data()
+    {
+        QTest::addColumn<QString>("hardware");
+        QTest::addColumn<int>("row");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<double>("ratio"); // 0: none
+        // b300 reads 300 and 120 at targets 50 and 100, mi325x 20 and nothing: ratios by hand
+        QTest::newRow("b300 50") << "b300" << 0 << "ok" << 15.0;
+        QTest::newRow("b300 100, baseline without a value") << "b300" << 1 << "baseline_no_value" << 0.0;
+        QTest::newRow("h100 50, no reading") << "h100" << 0 << "no_value" << 0.0;
+        QTest::newRow("mi325x 50, itself") << "mi325x" << 0 << "baseline" << 1.0;
+        QTest::newRow("mi325x 100, itself without a value") << "mi325x" << 1 << "baseline" << 0.0;
+    }
+    void baselineRatios()
+    {
+        QFETCH(QString, hardware);
+        QFETCH(int, row);
+        QFETCH(QString, status);
+        QFETCH(double, ratio);
+        auto ladder = [](std::string hw, std::optional<double> at50, std::optional<double> at100) {
+            HardwareLadder l { std::move(hw), { LadderRow {}, LadderRow {} } };
+            l.rows[0].entry.target = 50;
+            l.rows[0].entry.value = at50;
+            l.rows[1].entry.target = 100;
+            l.rows[1].entry.value = at100;
+            return l;
+        };
+        const std::vector<HardwareLadder> ladders { ladder("b300", 300, 120), ladder("mi325x", 20, std::nullopt),
+            ladder("h100", std::nullopt, std::nullopt) };
+        const auto ratios = paretoscope::baselineRatios(ladders, "mi325x");
+        const std::size_t i = hardware == "b300" ? 0 : hardware == "mi325x" ? 1 : 2;
+        const BaselineRatio& r = ratios[i][static_cast<std::size_t>(row)];
+        QCOMPARE(QString::fromUtf8(baselineStatusName(r.status)), status);
+        QCOMPARE(r.ratio.has_value(), ratio != 0);
+        if (ratio != 0)
+            QVERIFY(std::abs(*r.ratio - ratio) < 1e-12);
+        // no baseline, or one without a ladder: nothing to compare with
+        QCOMPARE(paretoscope::baselineRatios(ladders, "")[0][0].status, BaselineStatus::NoBaseline);
+        QCOMPARE(paretoscope::baselineRatios(ladders, "gb300")[0][0].status, BaselineStatus::NoBaseline);
+        QCOMPARE(ratioText(paretoscope::baselineRatios(ladders, "mi325x")[0][0]), std::string("15.0x"));
+    }
+
     void frontier_data()
     {
         QTest::addColumn<QString>("expected");

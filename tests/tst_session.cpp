@@ -12,6 +12,7 @@
 
 #include "core/live/recipesession.h"
 #include "core/live/requestcodec.h"
+#include "core/live/sessionsetup.h"
 #include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
 #include "tests/support/processutil.h"
@@ -40,6 +41,68 @@ class TestSession : public QObject {
     Q_OBJECT
 
 private slots:
+    void buildSessionDefaults_data()
+    {
+        QTest::addColumn<int>("gpus"); // 0: not given
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("wantGpus"); // 0: refused
+        QTest::addColumn<int>("wantTp");
+        QTest::newRow("neither") << 0 << 0 << 1 << 1;
+        QTest::newRow("gpus: tp follows") << 8 << 0 << 8 << 8;
+        QTest::newRow("tp: gpus follow") << 0 << 4 << 4 << 4;
+        QTest::newRow("data parallel") << 8 << 2 << 8 << 2;
+        QTest::newRow("not a multiple") << 8 << 3 << 0 << 0;
+    }
+    void buildSessionDefaults()
+    {
+        QFETCH(int, gpus);
+        QFETCH(int, tp);
+        QFETCH(int, wantGpus);
+        QFETCH(int, wantTp);
+        SessionChoices ch;
+        ch.config.endpoint = "http://127.0.0.1:9/";
+        ch.config.hardware = " B300 ";
+        ch.config.engine = "vLLM";
+        ch.config.precision = "";
+        if (gpus)
+            ch.gpus = gpus;
+        if (tp)
+            ch.tp = tp;
+        auto plan = buildSession(ch);
+        QCOMPARE(plan.ok(), wantGpus != 0);
+        if (!plan)
+            return;
+        QCOMPARE(plan->config.gpus, wantGpus);
+        QCOMPARE(plan->config.tp, wantTp);
+        QCOMPARE(QString::fromStdString(plan->config.hardware), QString("b300"));
+        QCOMPARE(QString::fromStdString(plan->config.engine), QString("vllm"));
+        QCOMPARE(QString::fromStdString(plan->config.precision), QString("fp4"));
+        QCOMPARE(QString::fromStdString(plan->config.endpoint), QString("http://127.0.0.1:9"));
+        QVERIFY(!plan->launch);
+    }
+
+    void buildSessionFromRecipe()
+    {
+        SessionChoices ch;
+        ch.launch.emplace();
+        ch.launch->recipe = bundledRecipe("vllm-b300-nvfp4").value();
+        ch.tp = 4;
+        auto plan = buildSession(ch);
+        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().c_str());
+        QCOMPARE(plan->config.tp, 4);
+        QCOMPARE(plan->config.gpus, 4); // gpus = tp x pp, pp 1
+        QCOMPARE(QString::fromStdString(plan->config.recipe), QString("vllm-b300-nvfp4"));
+        QCOMPARE(QString::fromStdString(plan->launch->parameters.at("tp")), QString("4"));
+        ch.gpus = 8; // more GPUs than tp: kept, and kept by the launch's own configForRecipe
+        plan = buildSession(ch);
+        QVERIFY(plan.ok());
+        QCOMPARE(plan->config.gpus, 8);
+        QCOMPARE(configForRecipe(plan->config, *plan->launch)->gpus, 8);
+        SessionChoices endpoint; // an endpoint must be named and its runs labelled
+        endpoint.config.endpoint = "http://127.0.0.1:9";
+        QVERIFY(!buildSession(endpoint).ok());
+    }
+
     void aSweepIsStoredLevelByLevel()
     {
         QTemporaryDir dir;

@@ -14,6 +14,8 @@
 #include <unordered_set>
 
 #include "core/analysis/frontiercache.h"
+#include "core/analysis/ladder.h"
+#include "core/analysis/pricing.h"
 #include "core/import/importer.h"
 #include "core/model/u64set.h"
 #include "core/output/reports.h"
@@ -178,6 +180,39 @@ private slots:
         QCOMPARE(s->runsOfSeries(ids, dates).size(), inside);
         QCOMPARE(s->points(ids, TputMetric::Total, dates).size() <= inside, true);
         QCOMPARE(s->runsOfSeries(ids, dates, 3).size(), std::size_t(3));
+    }
+
+    void scopeThatMatchesNothing()
+    {
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        importPath(*s, fixture(kApi).toStdString(), {});
+        Scope scope;
+        scope.model = "dsr1";
+        scope.isl = 1024;
+        scope.osl = 1024;
+        std::vector<long long> ids;
+        for (const Series& se : s->series(scope))
+            ids.push_back(se.id);
+        QVERIFY(!ids.empty());
+        FrontierCache cache(*s);
+        QVERIFY(!cache.frontiers(scope, TputMetric::Total).empty()); // cached first: the flag must not hit it
+        // every hardware unchecked in the filter panel: the same scope, said to match nothing
+        Scope none = scope;
+        none.matchesNothing = true;
+        QVERIFY(s->series(none).empty());
+        QVERIFY(s->points(ids, TputMetric::Total, none).empty());
+        QVERIFY(s->runPoints(ids, TputMetric::Total, none).empty());
+        QCOMPARE(s->runStats(ids, TputMetric::Total, none, 0, 0).runs, 0LL);
+        QVERIFY(s->runsOfSeries(ids, none).empty());
+        QVERIFY(cache.frontiers(none, TputMetric::Total).empty());
+        LadderRequest req;
+        req.scope = none;
+        req.scope.hardware = { "b300" }; // whatever the lists hold
+        auto ladders = computeLadder(cache, bundledPricing(), req);
+        QVERIFY(ladders.ok());
+        QVERIFY(ladders->empty());
+        QVERIFY(!cache.frontiers(scope, TputMetric::Total).empty());
     }
 
     void refusesNewerSchema()

@@ -6,8 +6,8 @@
 #include <thread>
 
 #include "core/live/devices.h"
-#include "core/live/levelsampler.h"
 #include "core/live/prometheus.h"
+#include "core/live/telemetrysampler.h"
 #include "tests/support/simprocess.h"
 
 using namespace paretoscope;

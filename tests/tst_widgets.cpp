@@ -146,7 +146,8 @@ private slots:
         QProcess cli;
         cli.start(PARETOSCOPE_CLI,
             { "ladder", "--db", m_db, "--model", QString::fromStdString(std::string(kBundledModel)), "--workload",
-                QString::fromStdString(std::string(kBundledWorkload)), "--targets", "50", "--format", "json" });
+                QString::fromStdString(std::string(kBundledWorkload)), "--targets", "50", "--format", "json",
+                "--baseline", m_window->readout()->baseline() });
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         const QJsonObject printed = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
@@ -162,7 +163,11 @@ private slots:
             QCOMPARE(model->index(r, ReadoutModel::CostPerMTok).data(Qt::UserRole).toDouble(),
                 row["cost_per_mtok"].toDouble());
             QCOMPARE(model->index(r, ReadoutModel::Engine).data().toString().toLower(), row["engine"].toString());
+            // the ratio to the baseline: one rule in core for the readout and `ladder --baseline`
+            QCOMPARE(
+                model->index(r, ReadoutModel::VsBaseline).data(Qt::UserRole).toDouble(), row["vs_baseline"].toDouble());
         }
+        QCOMPARE(m_window->readout()->baseline(), QString("mi325x"));
         // the published figures, as the seed page prints them
         QCOMPARE(model->index(0, ReadoutModel::TputPerGpu).data().toString(), QString("328,417"));
         QCOMPARE(model->index(0, ReadoutModel::CostPerMTok).data().toString(), QString("$0.002"));
@@ -563,7 +568,24 @@ private slots:
         dialog.setConcurrency("1,4");
         QVERIFY(dialog.build());
         QCOMPARE(dialog.request().config.gpus, 8);
+        QCOMPARE(dialog.request().config.tp, 8); // core's rule: tp not given is the GPU count
         QCOMPARE(QString::fromStdString(dialog.request().config.endpoint), QString("http://127.0.0.1:9"));
+        // the CLI makes the same configuration of the same choices (core's buildSession for both)
+        dialog.setEndpoint("http://127.0.0.1:9/", " B300", "vLLM", 8);
+        dialog.setLengths(1024, 1024);
+        QVERIFY(dialog.build());
+        const SessionConfig& c = dialog.request().config;
+        QStringList args { "bench", "--print-config", "--endpoint", "http://127.0.0.1:9", "--hardware", "b300",
+            "--engine", "vllm", "--gpus", "8", "--isl", "1024", "--osl", "1024", "--concurrency", "1,4" };
+        if (!c.model.empty()) // the dialog's remembered fields, if any: the same choices for both
+            args << "--model" << QString::fromStdString(c.model);
+        args << "--precision" << QString::fromStdString(c.precision) << "--workload"
+             << QString::fromStdString(c.workload);
+        QProcess cli;
+        cli.start(PARETOSCOPE_CLI, args);
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        QCOMPARE(cli.readAllStandardOutput().trimmed(), QByteArray::fromStdString(sessionConfigJson(c)));
     }
 
     void liveSessionLevelsLandOnTheChart()

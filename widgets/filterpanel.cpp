@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 
+#include "core/model/precision.h"
 #include "displaynames.h"
 
 namespace paretoscope::ui {
@@ -141,15 +142,14 @@ void FilterPanel::setSeries(const std::vector<Series>& series)
         values[2].insert(s.key.precision);
         values[3].insert(s.key.specDecoding);
     }
-    // one precision per view by default when there are several: FP4 if present, else the first
+    // one precision per view by default when there are several (core's defaultViewPrecision), until the user picks
     const QString precisionKey = QStringLiteral("precision:");
     QStringList& off = unchecked();
     const bool anyPrecisionChoice
         = std::any_of(off.begin(), off.end(), [&](const QString& u) { return u.startsWith(precisionKey); });
-    if (values[2].size() > 1 && !anyPrecisionChoice) {
-        const std::string keep = values[2].count("fp4") ? "fp4" : *values[2].begin();
+    if (const auto keep = defaultViewPrecision(values[2]); keep && !anyPrecisionChoice) {
         for (const auto& p : values[2])
-            if (p != keep)
+            if (p != *keep)
                 off << precisionKey + QString::fromStdString(p);
     }
     for (int i = 0; i < 4; ++i) {
@@ -200,9 +200,11 @@ Scope FilterPanel::scope() const
             else
                 all = false;
         }
-        // an empty filter means "all"; with everything unchecked nothing should match
-        if (!all)
-            *into[static_cast<std::size_t>(i)] = checked.empty() ? std::vector<std::string> { "\x1f(none)" } : checked;
+        // an empty filter means "all"; with everything unchecked nothing matches
+        if (!all && checked.empty())
+            s.matchesNothing = true;
+        else if (!all)
+            *into[static_cast<std::size_t>(i)] = checked;
     }
     if (m_from->hasAcceptableInput())
         s.dateFrom = m_from->text().toStdString();

@@ -21,6 +21,9 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "core/model/hardware.h"
+#include "core/model/precision.h"
+
 namespace paretoscope::ui {
 
 CallerFieldsDialog::CallerFieldsDialog(const QString& file, const QString& format, QWidget* parent)
@@ -52,7 +55,7 @@ CallerFieldsDialog::CallerFieldsDialog(const QString& file, const QString& forma
     m_engine->addItems({ QStringLiteral("vllm"), QStringLiteral("sglang") });
     if (format.contains(QLatin1String("sglang")))
         m_engine->setCurrentText(QStringLiteral("sglang"));
-    m_precision->setText(QStringLiteral("fp4"));
+    m_precision->setText(QString::fromUtf8(kDefaultPrecision));
     m_model->setPlaceholderText(tr("e.g. DeepSeek-R1-0528"));
     for (QSpinBox* s : { m_isl, m_osl }) {
         s->setRange(0, 10000000);
@@ -111,15 +114,15 @@ CallerFieldsDialog::CallerFieldsDialog(const QString& file, const QString& forma
 ImportOptions CallerFieldsDialog::options() const
 {
     ImportOptions o;
-    o.hardware = m_hardware->text().trimmed().toLower().toStdString();
+    o.hardware = normalizedKey(m_hardware->text().toStdString());
     if (m_serving->currentIndex() == 1) {
         o.prefillGpus = m_prefill->value();
         o.decodeGpus = m_decode->value();
     } else {
         o.gpus = m_gpus->value();
     }
-    o.engine = m_engine->currentText().trimmed().toLower().toStdString();
-    o.precision = m_precision->text().trimmed().toLower().toStdString();
+    o.engine = normalizedKey(m_engine->currentText().toStdString());
+    o.precision = normalizedKey(m_precision->text().toStdString());
     o.model = m_model->text().trimmed().toStdString();
     o.isl = m_isl->value();
     o.osl = m_osl->value();

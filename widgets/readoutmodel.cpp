@@ -14,6 +14,7 @@ void ReadoutModel::setReadings(std::vector<HardwareLadder> readings, const std::
     m_rows = std::move(readings);
     const bool newBaseline = m_baseline != baseline;
     m_baseline = baseline;
+    m_ratios = baselineRatios(m_rows, m_baseline);
     if (!sameShape)
         endResetModel();
     else if (newBaseline)
@@ -22,27 +23,16 @@ void ReadoutModel::setReadings(std::vector<HardwareLadder> readings, const std::
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
-std::optional<double> ReadoutModel::baselineValue() const
-{
-    for (const auto& l : m_rows)
-        if (l.hardware == m_baseline)
-            return l.rows.front().entry.value;
-    return std::nullopt;
-}
-
 QString ReadoutModel::comparison(double target) const
 {
-    auto base = baselineValue();
-    if (!base || *base <= 0)
-        return {};
     QStringList parts;
-    for (const auto& l : m_rows) {
-        const auto& v = l.rows.front().entry.value;
-        if (l.hardware == m_baseline || !v)
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        const BaselineRatio& r = m_ratios[i].front();
+        if (r.status != BaselineStatus::Ok)
             continue;
         parts << tr("%1 delivers %2x %3 at %4 tok/s/user")
-                     .arg(hardwareName(l.hardware))
-                     .arg(QString::number(*v / *base, 'f', 1))
+                     .arg(hardwareName(m_rows[i].hardware))
+                     .arg(QString::number(*r.ratio, 'f', 1))
                      .arg(hardwareName(m_baseline))
                      .arg(QLocale(QLocale::English).toString(target, 'g', 6));
     }
@@ -66,10 +56,8 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
     const auto& l = m_rows[static_cast<std::size_t>(index.row())];
     const LadderRow& r = row(index.row());
     const bool has = r.entry.value.has_value();
-    auto base = baselineValue();
-    std::optional<double> ratio;
-    if (has && base && *base > 0)
-        ratio = *r.entry.value / *base;
+    const BaselineRatio& vs = m_ratios[static_cast<std::size_t>(index.row())].front();
+    const std::optional<double>& ratio = vs.ratio;
     const auto field = [](int column) -> std::optional<ReadingField> {
         switch (column) {
         case TputPerGpu:
@@ -114,9 +102,9 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
     case Hardware:
         return hardwareName(l.hardware);
     case VsBaseline:
-        if (l.hardware == m_baseline)
+        if (vs.status == BaselineStatus::Baseline)
             return tr("baseline");
-        return ratio ? QStringLiteral("%1x").arg(*ratio, 0, 'f', 1) : QStringLiteral("-");
+        return QString::fromStdString(ratioText(vs));
     case SpeedOfLight:
         return r.speedOfLightPct ? QStringLiteral("%1%").arg(*r.speedOfLightPct, 0, 'f', 1) : QStringLiteral("-");
     }

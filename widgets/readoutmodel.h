@@ -2,6 +2,7 @@
 
 #include <QAbstractTableModel>
 
+#include "core/analysis/baseline.h"
 #include "core/analysis/ladder.h"
 #include "readingcell.h"
 
@@ -38,8 +39,8 @@ public:
 
 private:
     const LadderRow& row(int r) const { return m_rows[static_cast<std::size_t>(r)].rows.front(); }
-    std::optional<double> baselineValue() const;
     std::vector<HardwareLadder> m_rows;
+    std::vector<std::vector<BaselineRatio>> m_ratios; // core's rule (baselineRatios), one per row of m_rows
     std::string m_baseline;
 };
 

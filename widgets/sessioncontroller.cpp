@@ -4,7 +4,8 @@
 #include <QMetaObject>
 #include <chrono>
 
-#include "core/live/levelsampler.h"
+#include "core/live/sessionsetup.h"
+#include "core/live/telemetrysampler.h"
 
 namespace paretoscope::ui {
 
@@ -51,16 +52,11 @@ void SessionController::start(SessionRequest request)
             },
             [this] { return !m_cancel.load(); });
         std::string key = request.apiKey.toStdString();
-        SessionConfig config = request.config;
-        if (request.launch) {
-            auto configured = configForRecipe(config, *request.launch);
-            if (!configured)
-                return done(QStringLiteral("error"), QString::fromStdString(configured.error()), 0);
-            config = *configured;
-        }
+        // the dialog's plan (core's buildSession): the configuration is complete, a recipe's included
+        const SessionPlan plan { request.config, request.launch };
         DeviceDiscovery discovery = discoverDevices();
         std::string samplerNote;
-        auto sampler = makeSessionSampler(discovery, config, request.devices.toStdString(), key, samplerNote);
+        auto sampler = makeSessionSampler(discovery, plan.config, request.devices.toStdString(), key, samplerNote);
 
         SessionEvents events;
         auto lastLog = std::chrono::steady_clock::now();
@@ -121,14 +117,7 @@ void SessionController::start(SessionRequest request)
                     + (lo.keptIn.empty() ? QString() : tr("; kept in %1").arg(QString::fromStdString(lo.keptIn)));
             post([this, s] { emit levelStored(s); });
         };
-        Result<SessionOutcome> outcome = Error { "" };
-        if (request.launch) {
-            outcome = runRecipeSession(**store, request.config, *request.launch, key, events, sampler.get());
-        } else {
-            SessionHooks hooks;
-            hooks.sampler = sampler.get();
-            outcome = runSession(**store, config, key, events, hooks);
-        }
+        Result<SessionOutcome> outcome = runPlannedSession(**store, plan, key, events, sampler.get());
         forwardLog();
         if (!outcome)
             return done(QStringLiteral("error"), QString::fromStdString(outcome.error()), 0);

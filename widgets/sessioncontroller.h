@@ -10,8 +10,8 @@
 
 namespace paretoscope::ui {
 
-/// What the session dialog asks for: the configuration, the recipe to launch (if any) and the API key, which lives
-/// only in memory for the length of the session.
+/// What the session dialog asks for: the configuration (complete: core's buildSession), the recipe to launch (if any)
+/// and the API key, which lives only in memory for the length of the session.
 struct SessionRequest {
     SessionConfig config;
     std::optional<RecipeLaunch> launch;

@@ -15,7 +15,8 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
-#include "core/live/loadgenerator.h"
+#include "core/live/sessionsetup.h"
+#include "core/model/precision.h"
 
 namespace paretoscope::ui {
 
@@ -55,78 +56,10 @@ SessionDialog::SessionDialog(const QString& devicesText, QWidget* parent)
     layout->addWidget(m_useEndpoint);
     m_source = new QStackedWidget(this);
 
-    auto* recipePage = new QWidget(this);
-    auto* rf = new QFormLayout(recipePage);
-    m_recipe = new QComboBox(recipePage);
-    for (const Recipe& r : bundledRecipes())
-        m_recipe->addItem(QString::fromStdString(r.name));
-    m_recipeText = plain(QString(), recipePage);
-    m_recipeModel = new QLineEdit(recipePage);
-    m_tp = spin(1, 1024, 8, recipePage);
-    m_ep = spin(1, 1024, 1, recipePage);
-    m_port = spin(1, 65535, 8000, recipePage);
-    m_devices = new QLineEdit(recipePage);
-    m_devices->setPlaceholderText(tr("0,1,2,3,4,5,6,7"));
-    rf->addRow(tr("Recipe"), m_recipe);
-    rf->addRow(QString(), m_recipeText);
-    rf->addRow(tr("Model"), m_recipeModel);
-    rf->addRow(tr("Tensor parallel"), m_tp);
-    rf->addRow(tr("Expert parallel"), m_ep);
-    rf->addRow(tr("Port"), m_port);
-    rf->addRow(tr("GPUs (indices)"), m_devices);
-    m_source->addWidget(recipePage);
-
-    auto* endpointPage = new QWidget(this);
-    auto* ef = new QFormLayout(endpointPage);
-    m_url = new QLineEdit(endpointPage);
-    m_url->setPlaceholderText(QStringLiteral("http://127.0.0.1:8000"));
-    m_apiKey = new QLineEdit(endpointPage);
-    m_apiKey->setEchoMode(QLineEdit::Password);
-    m_apiKey->setPlaceholderText(tr("used for this session only, never stored"));
-    m_hardware = new QComboBox(endpointPage);
-    m_hardware->setEditable(true);
-    m_hardware->addItems({ "b300", "mi325x", "b200", "h200", "mi355x" });
-    m_engine = new QComboBox(endpointPage);
-    m_engine->setEditable(true);
-    m_engine->addItems({ "vllm", "sglang" });
-    m_gpus = spin(1, 100000, 8, endpointPage);
-    ef->addRow(tr("URL"), m_url);
-    ef->addRow(tr("API key"), m_apiKey);
-    ef->addRow(tr("Hardware"), m_hardware);
-    ef->addRow(tr("Engine"), m_engine);
-    ef->addRow(tr("GPUs serving it"), m_gpus);
-    m_source->addWidget(endpointPage);
+    m_source->addWidget(makeRecipePage());
+    m_source->addWidget(makeEndpointPage());
     layout->addWidget(m_source);
-
-    auto* work = new QGroupBox(tr("Workload"), this);
-    auto* wf = new QFormLayout(work);
-    m_model = new QLineEdit(work);
-    m_model->setPlaceholderText(tr("as the server lists it (empty: its first model)"));
-    m_precision = new QComboBox(work);
-    m_precision->addItems({ "fp4", "fp8", "bf16" });
-    m_workload = new QComboBox(work);
-    m_workload->addItem(tr("Random, fixed lengths (InferenceX)"), QStringLiteral("random"));
-    m_workload->addItem(tr("Agentic: multi-turn on a shared prefix"), QStringLiteral("agentic"));
-    m_isl = spin(1, 1'000'000, 1024, work);
-    m_osl = spin(1, 1'000'000, 1024, work);
-    m_islLabel = new QLabel(work);
-    m_oslLabel = new QLabel(work);
-    m_concurrency = new QLineEdit(QStringLiteral("1,4,16,64,256"), work);
-    m_sloTtft = spin(0, 600000, 0, work);
-    m_sloTtft->setSpecialValueText(tr("none"));
-    m_sloTtft->setSuffix(QStringLiteral(" ms"));
-    m_sloTpot = spin(0, 60000, 0, work);
-    m_sloTpot->setSpecialValueText(tr("none"));
-    m_sloTpot->setSuffix(QStringLiteral(" ms"));
-    wf->addRow(tr("Model"), m_model);
-    wf->addRow(tr("Precision"), m_precision);
-    wf->addRow(tr("Workload"), m_workload);
-    wf->addRow(m_islLabel, m_isl);
-    wf->addRow(m_oslLabel, m_osl);
-    wf->addRow(tr("Concurrency levels"), m_concurrency);
-    wf->addRow(tr("SLO: TTFT at most"), m_sloTtft);
-    wf->addRow(tr("SLO: TPOT at most"), m_sloTpot);
-    layout->addWidget(work);
+    layout->addWidget(makeWorkloadBox());
 
     m_error = plain(QString(), this);
     m_error->setStyleSheet(QStringLiteral("color: #b00020"));
@@ -151,6 +84,87 @@ SessionDialog::SessionDialog(const QString& devicesText, QWidget* parent)
     for (const auto& [name, w] : named)
         w->setObjectName(QString::fromLatin1(name));
     restoreFields();
+}
+
+QWidget* SessionDialog::makeRecipePage()
+{
+    auto* recipePage = new QWidget(this);
+    auto* rf = new QFormLayout(recipePage);
+    m_recipe = new QComboBox(recipePage);
+    for (const Recipe& r : bundledRecipes())
+        m_recipe->addItem(QString::fromStdString(r.name));
+    m_recipeText = plain(QString(), recipePage);
+    m_recipeModel = new QLineEdit(recipePage);
+    m_tp = spin(1, 1024, 8, recipePage);
+    m_ep = spin(1, 1024, 1, recipePage);
+    m_port = spin(1, 65535, 8000, recipePage);
+    m_devices = new QLineEdit(recipePage);
+    m_devices->setPlaceholderText(tr("0,1,2,3,4,5,6,7"));
+    rf->addRow(tr("Recipe"), m_recipe);
+    rf->addRow(QString(), m_recipeText);
+    rf->addRow(tr("Model"), m_recipeModel);
+    rf->addRow(tr("Tensor parallel"), m_tp);
+    rf->addRow(tr("Expert parallel"), m_ep);
+    rf->addRow(tr("Port"), m_port);
+    rf->addRow(tr("GPUs (indices)"), m_devices);
+    return recipePage;
+}
+
+QWidget* SessionDialog::makeEndpointPage()
+{
+    auto* endpointPage = new QWidget(this);
+    auto* ef = new QFormLayout(endpointPage);
+    m_url = new QLineEdit(endpointPage);
+    m_url->setPlaceholderText(QStringLiteral("http://127.0.0.1:8000"));
+    m_apiKey = new QLineEdit(endpointPage);
+    m_apiKey->setEchoMode(QLineEdit::Password);
+    m_apiKey->setPlaceholderText(tr("used for this session only, never stored"));
+    m_hardware = new QComboBox(endpointPage);
+    m_hardware->setEditable(true);
+    m_hardware->addItems({ "b300", "mi325x", "b200", "h200", "mi355x" });
+    m_engine = new QComboBox(endpointPage);
+    m_engine->setEditable(true);
+    m_engine->addItems({ "vllm", "sglang" });
+    m_gpus = spin(1, 100000, 8, endpointPage);
+    ef->addRow(tr("URL"), m_url);
+    ef->addRow(tr("API key"), m_apiKey);
+    ef->addRow(tr("Hardware"), m_hardware);
+    ef->addRow(tr("Engine"), m_engine);
+    ef->addRow(tr("GPUs serving it"), m_gpus);
+    return endpointPage;
+}
+
+QWidget* SessionDialog::makeWorkloadBox()
+{
+    auto* work = new QGroupBox(tr("Workload"), this);
+    auto* wf = new QFormLayout(work);
+    m_model = new QLineEdit(work);
+    m_model->setPlaceholderText(tr("as the server lists it (empty: its first model)"));
+    m_precision = new QComboBox(work);
+    m_precision->addItems({ QString::fromUtf8(kDefaultPrecision), "fp8", "bf16" });
+    m_workload = new QComboBox(work);
+    m_workload->addItem(tr("Random, fixed lengths (InferenceX)"), QStringLiteral("random"));
+    m_workload->addItem(tr("Agentic: multi-turn on a shared prefix"), QStringLiteral("agentic"));
+    m_isl = spin(1, 1'000'000, 1024, work);
+    m_osl = spin(1, 1'000'000, 1024, work);
+    m_islLabel = new QLabel(work);
+    m_oslLabel = new QLabel(work);
+    m_concurrency = new QLineEdit(QStringLiteral("1,4,16,64,256"), work);
+    m_sloTtft = spin(0, 600000, 0, work);
+    m_sloTtft->setSpecialValueText(tr("none"));
+    m_sloTtft->setSuffix(QStringLiteral(" ms"));
+    m_sloTpot = spin(0, 60000, 0, work);
+    m_sloTpot->setSpecialValueText(tr("none"));
+    m_sloTpot->setSuffix(QStringLiteral(" ms"));
+    wf->addRow(tr("Model"), m_model);
+    wf->addRow(tr("Precision"), m_precision);
+    wf->addRow(tr("Workload"), m_workload);
+    wf->addRow(m_islLabel, m_isl);
+    wf->addRow(m_oslLabel, m_osl);
+    wf->addRow(tr("Concurrency levels"), m_concurrency);
+    wf->addRow(tr("SLO: TTFT at most"), m_sloTtft);
+    wf->addRow(tr("SLO: TPOT at most"), m_sloTpot);
+    return work;
 }
 
 void SessionDialog::restoreFields()
@@ -241,78 +255,59 @@ void SessionDialog::setLengths(int isl, int osl)
 
 bool SessionDialog::build()
 {
-    SessionRequest r;
-    SessionConfig& c = r.config;
+    auto fail = [this](const QString& why) {
+        m_error->setText(why);
+        return false;
+    };
+    SessionChoices ch;
+    SessionConfig& c = ch.config;
     c.model = m_model->text().trimmed().toStdString();
     c.precision = m_precision->currentText().toStdString();
     c.workload = m_workload->currentData().toString().toStdString();
     c.isl = m_isl->value();
     c.osl = m_osl->value();
-    c.agentic.turnTokens = c.isl;
-    c.agentic.outputTokens = c.osl;
     c.concurrencies.clear();
     for (const QString& part : m_concurrency->text().split(',', Qt::SkipEmptyParts)) {
         bool ok = false;
         int n = part.trimmed().toInt(&ok);
-        if (!ok || n < 1) {
-            m_error->setText(tr("Concurrency levels are whole numbers above zero, e.g. 1,4,16,64 (not \"%1\").")
-                                 .arg(part.trimmed()));
-            return false;
-        }
+        if (!ok || n < 1)
+            return fail(tr("Concurrency levels are whole numbers above zero, e.g. 1,4,16,64 (not \"%1\").")
+                            .arg(part.trimmed()));
         c.concurrencies.push_back(n);
     }
     if (m_sloTtft->value() > 0)
         c.slo.ttft = m_sloTtft->value() / 1000.0;
     if (m_sloTpot->value() > 0)
         c.slo.tpot = m_sloTpot->value() / 1000.0;
+    SessionRequest r;
     if (m_useRecipe->isChecked()) {
         auto recipe = bundledRecipe(m_recipe->currentText().toStdString());
-        if (!recipe) {
-            m_error->setText(QString::fromStdString(recipe.error()));
-            return false;
-        }
-        RecipeLaunch l;
+        if (!recipe)
+            return fail(QString::fromStdString(recipe.error()));
+        if (!m_model->text().trimmed().isEmpty() && m_model->text().trimmed() != m_recipeModel->text().trimmed())
+            return fail(tr("The workload's model must be the one the recipe serves (%1).").arg(m_recipeModel->text()));
+        RecipeLaunch& l = ch.launch.emplace();
         l.recipe = *recipe;
         l.parameters = { { "model", m_recipeModel->text().trimmed().toStdString() },
-            { "tp", std::to_string(m_tp->value()) }, { "ep", std::to_string(m_ep->value()) },
             { "port", std::to_string(m_port->value()) }, { "devices", m_devices->text().trimmed().toStdString() } };
+        ch.tp = m_tp->value();
+        ch.ep = m_ep->value();
         QString logDir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
         QDir().mkpath(logDir);
         l.logPath = QDir(logDir).filePath(QStringLiteral("engine-%1.log").arg(m_recipe->currentText())).toStdString();
-        auto configured = configForRecipe(c, l);
-        if (!configured) {
-            m_error->setText(QString::fromStdString(configured.error()));
-            return false;
-        }
-        if (!m_model->text().trimmed().isEmpty() && m_model->text().trimmed() != m_recipeModel->text().trimmed()) {
-            m_error->setText(tr("The workload's model must be the one the recipe serves (%1).").arg(m_recipeModel->text()));
-            return false;
-        }
-        r.launch = l;
         r.devices = m_devices->text().trimmed();
     } else {
-        auto url = normalizeEndpointUrl(m_url->text().trimmed().toStdString());
-        if (!url) {
-            m_error->setText(QString::fromStdString(url.error()));
-            return false;
-        }
-        c.endpoint = *url;
-        c.hardware = m_hardware->currentText().trimmed().toLower().toStdString();
-        c.engine = m_engine->currentText().trimmed().toLower().toStdString();
-        c.gpus = m_gpus->value();
-        c.tp = m_gpus->value();
-        if (c.hardware.empty() || c.engine.empty()) {
-            m_error->setText(tr("Name the hardware and the engine: they label the runs."));
-            return false;
-        }
+        c.endpoint = m_url->text().trimmed().toStdString();
+        c.hardware = m_hardware->currentText().toStdString();
+        c.engine = m_engine->currentText().toStdString();
+        ch.gpus = m_gpus->value(); // tp, not asked here, follows core's rule (buildSession)
         r.apiKey = m_apiKey->text();
     }
-    if (!r.launch) {
-        if (auto st = validateSessionConfig(c); !st) {
-            m_error->setText(QString::fromStdString(st.error()));
-            return false;
-        }
-    }
+    auto plan = buildSession(std::move(ch));
+    if (!plan)
+        return fail(QString::fromStdString(plan.error()));
+    r.config = std::move(plan->config);
+    r.launch = std::move(plan->launch);
     m_error->clear();
     m_request = std::move(r);
     return true;

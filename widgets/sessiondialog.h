@@ -32,6 +32,9 @@ public:
     void accept() override;
 
 private:
+    QWidget* makeRecipePage();
+    QWidget* makeEndpointPage();
+    QWidget* makeWorkloadBox();
     void recipeChanged();
     void workloadChanged();
 

@@ -12,7 +12,8 @@ std::string cacheKey(const Scope& s, TputMetric metric)
         for (const auto& v : *list)
             k += v + '\x1f';
     }
-    return k + '\x1e' + s.dateFrom + '\x1f' + s.dateTo + '\x1f' + (s.includeMarked ? "m" : "");
+    return k + '\x1e' + s.dateFrom + '\x1f' + s.dateTo + '\x1f' + (s.includeMarked ? "m" : "")
+        + (s.matchesNothing ? "0" : "");
 }
 } // namespace
 

@@ -263,6 +263,8 @@ Result<std::vector<HardwareLadder>> computeLadder(
     if (!chosen)
         return Error { chosen.error() };
     const PricingTier* tier = *chosen;
+    if (req.scope.matchesNothing)
+        return std::vector<HardwareLadder> {};
     std::vector<std::string> hardware = req.scope.hardware;
     if (hardware.empty()) {
         for (const GroupFrontier& g : groups)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/analysis/baseline.h"
 #include "core/analysis/numberformat.h"
 
 namespace paretoscope {
@@ -160,6 +161,15 @@ std::string summaryMarkdown(const SummaryReport& r)
     row("$ per 1M tokens at " + at + ", " + cell(r.tierLabel), [](const HardwareSummary& h) {
         return h.reading.costPerMTok ? money(*h.reading.costPerMTok) : std::string("-");
     });
+    if (!r.baseline.empty()) {
+        std::optional<double> base;
+        for (const auto& h : r.hardware)
+            if (h.hardware == r.baseline)
+                base = h.reading.entry.value;
+        row("vs " + cell(upper(r.baseline)) + " at " + at, [&](const HardwareSummary& h) {
+            return ratioText(baselineRatio(h.reading.entry.value, base, h.hardware == r.baseline));
+        });
+    }
     row("Configurations benchmarked", [](const HardwareSummary& h) { return withThousands(double(h.stats.runs)); });
     row("Engines", [](const HardwareSummary& h) { return joined(h.engines); });
     row("Precisions", [](const HardwareSummary& h) { return joined(h.precisions); });

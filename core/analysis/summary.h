@@ -22,6 +22,7 @@ struct SummaryReport {
     double target = 50;
     std::string tierLabel;
     std::vector<HardwareSummary> hardware;
+    std::string baseline; ///< a hardware to compare with (baselineRatio); empty: no comparison row
 };
 
 /// A median TTFT under 1 ms or a median TPOT that prints as 0.0 ms cannot come from a real run: such values are

@@ -1,58 +1,27 @@
 #pragma once
 
-#include <condition_variable>
-#include <memory>
-#include <map>
-#include <mutex>
+#include <optional>
 #include <string>
-#include <thread>
-#include <vector>
-
-#include "core/live/devices.h"
-#include "core/live/sweep.h"
 
 namespace paretoscope {
 
-/// Samples the session's GPUs (power, energy counter, SM clock, memory, utilisation) and scrapes the engine's
-/// Prometheus /metrics on a thread while a level runs. Either part may be absent: no devices (an endpoint elsewhere,
-/// the emulator) or no metrics URL.
-class TelemetrySampler final : public LevelSampler {
-public:
-    TelemetrySampler(GpuBackend* backend, std::vector<int> devices, std::string metricsUrl, std::string apiKey,
-        double intervalSeconds = 0.2);
-    ~TelemetrySampler() override;
-    void begin() override;
-    LevelTelemetry end() override;
-
-private:
-    void loop();
-    void sampleOnce(double at);
-    void scrapeOnce();
-
-    GpuBackend* m_backend;
-    std::vector<int> m_devices;
-    std::string m_metricsUrl, m_apiKey;
-    double m_interval;
-    std::thread m_thread;
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_running = false;
-    // per level
-    double m_start = 0, m_last = 0;
-    int m_samples = 0, m_scrapes = 0;
-    double m_powerSum = 0, m_clockSum = 0, m_utilSum = 0, m_memMax = 0;
-    int m_powerN = 0, m_clockN = 0, m_utilN = 0;
-    std::vector<double> m_energyFirst, m_energyLast;
-    std::map<std::string, double> m_firstScrape, m_lastScrape, m_gaugeSum, m_gaugeMax;
+/// What the device and the engine reported during a level (empty where nothing was sampled).
+struct LevelTelemetry {
+    int samples = 0;
+    std::optional<double> avgPowerW; ///< summed over the session's GPUs
+    std::optional<double> energyJ; ///< from the energy counters where present, else power x time
+    std::optional<double> avgSmClockMhz;
+    std::optional<double> avgUtilization; ///< percent
+    std::optional<double> maxMemoryUsedGiB;
+    std::string engineMetricsJson; ///< scraped from the engine's /metrics: gauges averaged, counters as deltas
 };
 
-} // namespace paretoscope
-
-namespace paretoscope {
-
-/// The sampler of a session: the discovered GPUs whose hardware is the session's (only the indices in `devices`,
-/// e.g. "0,1", when given) and the endpoint's /metrics. `note` says what will be sampled.
-std::unique_ptr<TelemetrySampler> makeSessionSampler(DeviceDiscovery& discovery, const SessionConfig& config,
-    const std::string& devices, const std::string& apiKey, std::string& note);
+/// Samples what a level used; the sweep calls begin() before a level's measured requests and end() after.
+class LevelSampler {
+public:
+    virtual ~LevelSampler() = default;
+    virtual void begin() = 0;
+    virtual LevelTelemetry end() = 0;
+};
 
 } // namespace paretoscope

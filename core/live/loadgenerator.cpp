@@ -98,6 +98,9 @@ public:
         m_url = m_endpoint.baseUrl + (m_endpoint.chat ? "/v1/chat/completions" : "/v1/completions");
     }
 
+    ~LevelRun();
+    LevelRun(const LevelRun&) = delete;
+    LevelRun& operator=(const LevelRun&) = delete;
     Result<LevelResult> run();
     Clock::time_point startTime() const { return m_start; }
     std::size_t onData(Transfer& t, const char* data, std::size_t size);
@@ -109,6 +112,10 @@ private:
     void onEvent(Transfer& t, const SseEvent& event, double at);
     void fail(Transfer& t, std::string message);
     bool report(bool force);
+    Status setUp();
+    Status startDue(double t, double& wakeAt); ///< starts what is due; wakeAt: when the next one is
+    bool collectFinished(); ///< takes in finished transfers; true when a user became free
+    void waitForNetwork(double wakeAt);
 
     const Endpoint& m_endpoint;
     Workload& m_workload;
@@ -159,6 +166,15 @@ public:
     long long m_outputTokens = 0;
     std::vector<double> m_ttfts, m_tpots;
     double m_lastReport = -1;
+    // the schedule: per user when it is ready again (level seconds after the phase start) and whether it waits on a
+    // request; with a request rate, the Poisson arrivals instead
+    std::vector<double> m_readyAt;
+    std::vector<bool> m_busy;
+    std::vector<double> m_arrivals;
+    std::size_t m_nextArrival = 0;
+    bool m_measuredPhase = false;
+    double m_phaseStart = 0;
+    int m_cap = 1; ///< most requests open at once
 };
 
 // libcurl calls this once the connection is up (new or reused), right before the request goes out: the moment a
@@ -376,7 +392,25 @@ bool LevelRun::report(bool force)
     return m_progress(p);
 }
 
-Result<LevelResult> LevelRun::run()
+LevelRun::~LevelRun()
+{
+    // transfers first, then the multi handle, then the epoll set they were registered in
+    if (m_multi) {
+        for (auto& [key, t] : m_live) {
+            curl_multi_remove_handle(m_multi, t->easy);
+            curl_easy_cleanup(t->easy);
+        }
+        m_live.clear();
+        for (CURL* e : m_pool)
+            curl_easy_cleanup(e);
+        curl_multi_cleanup(m_multi);
+    }
+    curl_slist_free_all(m_headers);
+    if (m_epoll >= 0)
+        ::close(m_epoll);
+}
+
+Status LevelRun::setUp()
 {
     raiseOpenFileLimit();
     static std::once_flag curlReady;
@@ -385,27 +419,8 @@ Result<LevelResult> LevelRun::run()
     if (!m_multi)
         return Error { "libcurl could not start (curl_multi_init)" };
     m_epoll = epoll_create1(EPOLL_CLOEXEC);
-    if (m_epoll < 0) {
-        curl_multi_cleanup(m_multi);
+    if (m_epoll < 0)
         return Error { std::string("cannot create an epoll set: ") + std::strerror(errno) };
-    }
-    // transfers first, then the multi handle, then the epoll set they were registered in
-    struct Cleanup {
-        LevelRun* run;
-        ~Cleanup()
-        {
-            for (auto& [key, t] : run->m_live) {
-                curl_multi_remove_handle(run->m_multi, t->easy);
-                curl_easy_cleanup(t->easy);
-            }
-            run->m_live.clear();
-            for (CURL* e : run->m_pool)
-                curl_easy_cleanup(e);
-            curl_multi_cleanup(run->m_multi);
-            curl_slist_free_all(run->m_headers);
-            ::close(run->m_epoll);
-        }
-    } cleanup { this };
     m_headers = curl_slist_append(m_headers, "Content-Type: application/json");
     m_headers = curl_slist_append(m_headers, "Accept: text/event-stream");
     m_headers = curl_slist_append(m_headers, "Expect:");
@@ -416,110 +431,129 @@ Result<LevelResult> LevelRun::run()
     curl_multi_setopt(m_multi, CURLMOPT_TIMERFUNCTION, &LevelRun::onTimer);
     curl_multi_setopt(m_multi, CURLMOPT_TIMERDATA, this);
     curl_multi_setopt(m_multi, CURLMOPT_MAXCONNECTS, static_cast<long>(m_concurrency + 8));
-    m_workload.reset(m_concurrency);
-    m_start = Clock::now();
-
     // closed loop: every user is ready at once; a finished request makes its user ready again after its think time
-    std::vector<double> readyAt(static_cast<std::size_t>(m_concurrency), 0.0);
-    std::vector<bool> busy(static_cast<std::size_t>(m_concurrency), false);
-    std::vector<double> arrivals;
+    m_readyAt.assign(static_cast<std::size_t>(m_concurrency), 0.0);
+    m_busy.assign(static_cast<std::size_t>(m_concurrency), false);
     if (m_opt.requestRate && *m_opt.requestRate > 0) {
         std::exponential_distribution<double> gap(*m_opt.requestRate);
         double t = 0;
         for (int i = 0; i < m_prompts; ++i)
-            arrivals.push_back(t += gap(m_rng));
+            m_arrivals.push_back(t += gap(m_rng));
     }
-    bool measuredPhase = m_warmups == 0;
-    double phaseStart = 0;
-    std::size_t nextArrival = 0;
-    int cap = m_opt.requestRate ? (m_opt.concurrency > 0 ? m_opt.concurrency : 1 << 30) : m_concurrency;
+    m_measuredPhase = m_warmups == 0;
+    m_cap = m_opt.requestRate ? (m_opt.concurrency > 0 ? m_opt.concurrency : 1 << 30) : m_concurrency;
+    return ok();
+}
 
+Status LevelRun::startDue(double t, double& wakeAt)
+{
+    if (!m_measuredPhase) {
+        for (int s = 0; s < m_concurrency && m_warmupsStarted < m_warmups; ++s)
+            if (!m_busy[static_cast<std::size_t>(s)]) {
+                if (auto st = start(s, true, t); !st)
+                    return st;
+                m_busy[static_cast<std::size_t>(s)] = true;
+            }
+    } else if (!m_arrivals.empty()) {
+        while (m_nextArrival < m_arrivals.size() && m_phaseStart + m_arrivals[m_nextArrival] <= t
+            && static_cast<int>(m_live.size()) < m_cap) {
+            if (auto st = start(static_cast<int>(m_nextArrival % static_cast<std::size_t>(m_concurrency)), false,
+                    m_phaseStart + m_arrivals[m_nextArrival]);
+                !st)
+                return st;
+            ++m_nextArrival;
+        }
+        if (m_nextArrival < m_arrivals.size())
+            wakeAt = std::min(wakeAt, m_phaseStart + m_arrivals[m_nextArrival]);
+    } else {
+        for (int s = 0; s < m_concurrency && m_measuredStarted < m_prompts; ++s) {
+            auto i = static_cast<std::size_t>(s);
+            if (m_busy[i])
+                continue;
+            double due = m_phaseStart + m_readyAt[i];
+            if (due <= t) {
+                if (auto st = start(s, false, std::max(due, m_phaseStart)); !st)
+                    return st;
+                m_busy[i] = true;
+            } else {
+                wakeAt = std::min(wakeAt, due);
+            }
+        }
+    }
+    return ok();
+}
+
+bool LevelRun::collectFinished()
+{
+    int running = 0;
+    if (m_curlDeadline >= 0 && now() >= m_curlDeadline) {
+        m_curlDeadline = -1;
+        curl_multi_socket_action(m_multi, CURL_SOCKET_TIMEOUT, 0, &running);
+    }
+    int left = 0;
+    bool freed = false;
+    while (CURLMsg* msg = curl_multi_info_read(m_multi, &left)) {
+        if (msg->msg != CURLMSG_DONE)
+            continue;
+        Transfer* done = nullptr;
+        curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &done);
+        CURLcode code = msg->data.result;
+        finish(*done, code);
+        auto slot = static_cast<std::size_t>(done->slot);
+        if (m_arrivals.empty() || done->log.warmup) {
+            m_busy[slot] = false;
+            double think = m_workload.thinkTime(done->slot, done->log, m_rng);
+            m_readyAt[slot] = (m_measuredPhase ? now() - m_phaseStart : 0) + think;
+        }
+        auto it = m_live.find(done);
+        m_result.requests.push_back(std::move(it->second->log));
+        m_live.erase(it);
+        freed = true;
+    }
+    return freed;
+}
+
+void LevelRun::waitForNetwork(double wakeAt)
+{
+    double until = m_curlDeadline >= 0 ? std::min(wakeAt, m_curlDeadline) : wakeAt;
+    int waitMs = static_cast<int>(std::ceil(std::clamp((until - now()) * 1000.0, 0.0, 100.0)));
+    epoll_event events[512];
+    int n = epoll_wait(m_epoll, events, 512, waitMs);
+    int running = 0;
+    for (int i = 0; i < n; ++i) {
+        int mask = ((events[i].events & EPOLLIN) ? CURL_CSELECT_IN : 0)
+            | ((events[i].events & EPOLLOUT) ? CURL_CSELECT_OUT : 0)
+            | ((events[i].events & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);
+        curl_multi_socket_action(m_multi, events[i].data.fd, mask, &running);
+    }
+}
+
+Result<LevelResult> LevelRun::run()
+{
+    if (auto st = setUp(); !st)
+        return Error { st.error() };
+    m_workload.reset(m_concurrency);
+    m_start = Clock::now();
     for (;;) {
         double t = now();
-        if (!measuredPhase && m_warmupsDone == m_warmups) {
-            measuredPhase = true;
-            phaseStart = t;
-            std::fill(readyAt.begin(), readyAt.end(), 0.0);
+        if (!m_measuredPhase && m_warmupsDone == m_warmups) {
+            m_measuredPhase = true;
+            m_phaseStart = t;
+            std::fill(m_readyAt.begin(), m_readyAt.end(), 0.0);
             m_workload.reset(m_concurrency);
         }
         double wakeAt = t + 0.1;
-        if (!measuredPhase) {
-            for (int s = 0; s < m_concurrency && m_warmupsStarted < m_warmups; ++s)
-                if (!busy[static_cast<std::size_t>(s)]) {
-                    if (auto st = start(s, true, t); !st)
-                        return Error { st.error() };
-                    busy[static_cast<std::size_t>(s)] = true;
-                }
-        } else if (!arrivals.empty()) {
-            while (nextArrival < arrivals.size() && phaseStart + arrivals[nextArrival] <= t
-                && static_cast<int>(m_live.size()) < cap) {
-                if (auto st = start(static_cast<int>(nextArrival % static_cast<std::size_t>(m_concurrency)), false,
-                        phaseStart + arrivals[nextArrival]);
-                    !st)
-                    return Error { st.error() };
-                ++nextArrival;
-            }
-            if (nextArrival < arrivals.size())
-                wakeAt = std::min(wakeAt, phaseStart + arrivals[nextArrival]);
-        } else {
-            for (int s = 0; s < m_concurrency && m_measuredStarted < m_prompts; ++s) {
-                auto i = static_cast<std::size_t>(s);
-                if (busy[i])
-                    continue;
-                double due = phaseStart + readyAt[i];
-                if (due <= t) {
-                    if (auto st = start(s, false, std::max(due, phaseStart)); !st)
-                        return Error { st.error() };
-                    busy[i] = true;
-                } else {
-                    wakeAt = std::min(wakeAt, due);
-                }
-            }
-        }
-
-        int running = 0;
-        if (m_curlDeadline >= 0 && now() >= m_curlDeadline) {
-            m_curlDeadline = -1;
-            curl_multi_socket_action(m_multi, CURL_SOCKET_TIMEOUT, 0, &running);
-        }
-        int left = 0;
-        bool freed = false;
-        while (CURLMsg* msg = curl_multi_info_read(m_multi, &left)) {
-            if (msg->msg != CURLMSG_DONE)
-                continue;
-            Transfer* done = nullptr;
-            curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &done);
-            CURLcode code = msg->data.result;
-            finish(*done, code);
-            auto slot = static_cast<std::size_t>(done->slot);
-            if (arrivals.empty() || done->log.warmup) {
-                busy[slot] = false;
-                double think = m_workload.thinkTime(done->slot, done->log, m_rng);
-                readyAt[slot] = (measuredPhase ? now() - phaseStart : 0) + think;
-            }
-            auto it = m_live.find(done);
-            m_result.requests.push_back(std::move(it->second->log));
-            m_live.erase(it);
-            freed = true;
-        }
-        if (measuredPhase && m_measuredDone == m_prompts)
+        if (auto st = startDue(t, wakeAt); !st)
+            return Error { st.error() };
+        const bool freed = collectFinished();
+        if (m_measuredPhase && m_measuredDone == m_prompts)
             break;
         if (!report(false)) {
             m_result.cancelled = true;
-            return std::move(m_result); // Cleanup closes every open stream
+            return std::move(m_result); // the destructor closes every open stream
         }
-        if (freed)
-            continue; // a user is free: send its next request before waiting on the network
-        double until = m_curlDeadline >= 0 ? std::min(wakeAt, m_curlDeadline) : wakeAt;
-        int waitMs = static_cast<int>(std::ceil(std::clamp((until - now()) * 1000.0, 0.0, 100.0)));
-        epoll_event events[512];
-        int n = epoll_wait(m_epoll, events, 512, waitMs);
-        for (int i = 0; i < n; ++i) {
-            int mask = ((events[i].events & EPOLLIN) ? CURL_CSELECT_IN : 0)
-                | ((events[i].events & EPOLLOUT) ? CURL_CSELECT_OUT : 0)
-                | ((events[i].events & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);
-            curl_multi_socket_action(m_multi, events[i].data.fd, mask, &running);
-        }
+        if (!freed) // a user is free: send its next request before waiting on the network
+            waitForNetwork(wakeAt);
     }
     report(true);
     return std::move(m_result);

@@ -21,7 +21,9 @@ Result<SessionConfig> configForRecipe(SessionConfig config, const RecipeLaunch& 
     config.model = values["model"];
     config.tp = std::stoi(values["tp"]);
     config.ep = std::stoi(values["ep"]);
-    config.gpus = config.tp;
+    // gpus = tp x pp: a count already set to a multiple of tp (a session given more GPUs) stays
+    if (config.tp < 1 || config.gpus < config.tp || config.gpus % config.tp != 0)
+        config.gpus = config.tp;
     return config;
 }
 

@@ -23,7 +23,8 @@ struct RecipeLaunch {
 Result<SessionOutcome> runRecipeSession(RunStore& store, SessionConfig config, const RecipeLaunch& launch,
     const std::string& apiKey, const SessionEvents& events = {}, LevelSampler* sampler = nullptr);
 
-/// The configuration a recipe implies: engine, hardware, precision, model, tp, ep, gpus (= tp) and its endpoint.
+/// The configuration a recipe implies: engine, hardware, precision, model, tp, ep, gpus (= tp, unless the config
+/// already has a multiple of tp) and its endpoint.
 Result<SessionConfig> configForRecipe(SessionConfig config, const RecipeLaunch& launch);
 
 } // namespace paretoscope

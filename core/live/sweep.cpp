@@ -178,6 +178,138 @@ bool transientProbeFailure(const RequestLog& log)
         || log.error.starts_with("connection closed");
 }
 
+// One short request shows whether the server takes token-id prompts; one that refuses them (HTTP 400 or 422) gets
+// text. Returns why the session cannot go on, if it cannot.
+std::optional<std::string> choosePromptKind(
+    const Endpoint& endpoint, SessionConfig& config, const std::function<void(const std::string&)>& note)
+{
+    if (config.chat || config.prompt != PromptKind::TokenIds)
+        return std::nullopt;
+    RandomWorkload probe({ config.model, false, PromptKind::TokenIds }, 8, 2, 1.0);
+    LevelOptions o;
+    o.prompts = 1;
+    o.warmups = 0;
+    o.requestTimeout = std::min(config.requestTimeout, 120.0);
+    RequestLog log;
+    for (int attempt = 1;; ++attempt) {
+        auto r = runLevel(endpoint, probe, o);
+        if (!r)
+            return r.error();
+        log = r->requests.front();
+        if (log.ok() || !transientProbeFailure(log) || attempt >= kPreflightTries)
+            break;
+        note("a test request failed (" + log.error + "); trying again");
+        std::this_thread::sleep_for(std::chrono::milliseconds(500 << (attempt - 1)));
+    }
+    if (!log.ok() && (log.httpStatus == 400 || log.httpStatus == 422)) {
+        config.prompt = PromptKind::Text;
+        note("the server refused token-id prompts (" + log.error + "); sending text, counted by the server");
+    } else if (!log.ok()) {
+        return "a test request failed" + std::string(transientProbeFailure(log) ? " 3 times" : "") + ": " + log.error;
+    }
+    return std::nullopt;
+}
+
+// The options of the level at `level` in the configuration's list.
+LevelOptions levelOptions(const SessionConfig& config, int level)
+{
+    LevelOptions o;
+    o.concurrency = config.concurrencies[static_cast<std::size_t>(level)];
+    o.requestRate = config.requestRate;
+    o.prompts = config.promptsPerLevel;
+    o.warmups = config.warmups;
+    o.requestTimeout = config.requestTimeout;
+    o.stallTimeout = config.stallTimeout;
+    o.seed = 1000 + static_cast<unsigned long long>(level);
+    return o;
+}
+
+// The most frequent error of a level in which every request failed.
+std::string mostFrequentError(const LevelMetrics& m)
+{
+    std::string top = m.errors.empty() ? "no requests" : m.errors.begin()->first;
+    for (const auto& [message, count] : m.errors)
+        if (count > m.errors.at(top))
+            top = message;
+    return top;
+}
+
+// A level's requests and telemetry, or how the session ends in it (the engine gone, cancelled, an error).
+struct MeasuredLevel {
+    std::optional<LevelResult> result;
+    LevelTelemetry telemetry;
+    std::string endStatus; ///< "failed" or "cancelled" when the session ends here; empty when it goes on
+    std::string endReason;
+};
+
+MeasuredLevel measureLevel(const Endpoint& endpoint, Workload& workload, const SessionConfig& config, int level,
+    const SessionEvents& events, const SessionHooks& hooks)
+{
+    const int c = config.concurrencies[static_cast<std::size_t>(level)];
+    const std::string which = "level " + std::to_string(level + 1);
+    std::optional<std::string> engineGone;
+    bool userCancelled = false;
+    if (hooks.sampler)
+        hooks.sampler->begin();
+    auto result = runLevel(endpoint, workload, levelOptions(config, level), [&](const LevelProgress& p) {
+        if (hooks.engineFailure && (engineGone = hooks.engineFailure()))
+            return false;
+        if (events.progress && !events.progress(level, c, p)) {
+            userCancelled = true;
+            return false;
+        }
+        return true;
+    });
+    MeasuredLevel out;
+    out.telemetry = hooks.sampler ? hooks.sampler->end() : LevelTelemetry {};
+    if (!result)
+        return { {}, {}, "failed", which + ": " + result.error() };
+    if (!engineGone && hooks.engineFailure)
+        engineGone = hooks.engineFailure();
+    if (engineGone)
+        return { {}, {}, "failed",
+            "the engine stopped during " + which + " (concurrency " + std::to_string(c) + "): " + *engineGone };
+    if (result->cancelled || userCancelled)
+        return { {}, {}, "cancelled", "cancelled during " + which + "; finished levels kept" };
+    out.result = std::move(*result);
+    return out;
+}
+
+// Records how a session ended; a store that cannot take it keeps it in the session's own file.
+SessionOutcome endSession(RunStore& store, SessionOutcome& out, const std::string& status, const std::string& reason,
+    const std::function<void(const std::string&)>& note)
+{
+    out.status = status;
+    out.reason = reason;
+    if (auto st = finishSession(store, out.sessionId, status, reason); !st) {
+        auto kept = sessionjournal::keepEnd(store.path(), out.sessionId, status, reason);
+        note("the store could not record how session " + std::to_string(out.sessionId) + " ended (" + st.error() + ")"
+            + (kept ? "; kept in " + *kept + " for `paretoscope-cli sessions --recover`" : ""));
+    }
+    return out;
+}
+
+// Stores a measured level whatever else writes to the store (the write waits its turn); a store that cannot take it
+// (a full disk, a damaged file) does not lose it: it goes to the session's own file. False when not stored.
+bool storeOrKeep(RunStore& store, long long sessionId, LevelOutcome& lo, const std::vector<RequestLog>& requests,
+    const std::function<void(const std::string&)>& note)
+{
+    auto run = storeLevel(store, sessionId, lo.level, lo.concurrency, lo.record, lo.json, requests);
+    if (run) {
+        lo.runId = *run;
+        return true;
+    }
+    lo.storeError = run.error();
+    auto kept
+        = sessionjournal::keepLevel(store.path(), sessionId, lo.level, lo.concurrency, lo.record, lo.json, requests);
+    if (kept)
+        lo.keptIn = *kept;
+    note("level " + std::to_string(lo.level + 1) + " was measured but not stored: " + run.error()
+        + (kept ? "; kept in " + *kept + " until `paretoscope-cli sessions --recover` stores it"
+                : "; and it could not be kept in the session's own file: " + kept.error()));
+    return false;
+}
+
 } // namespace
 
 Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const std::string& apiKey,
@@ -201,21 +333,13 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
         return Error { id.error() };
     out.sessionId = *id;
     auto end = [&](const std::string& status, const std::string& reason) -> Result<SessionOutcome> {
-        out.status = status;
-        out.reason = reason;
-        if (auto st = finishSession(store, out.sessionId, status, reason); !st) {
-            auto kept = sessionjournal::keepEnd(store.path(), out.sessionId, status, reason);
-            note("the store could not record how session " + std::to_string(out.sessionId) + " ended (" + st.error()
-                + ")" + (kept ? "; kept in " + *kept + " for `paretoscope-cli sessions --recover`" : ""));
-        }
-        return out;
+        return endSession(store, out, status, reason, note);
     };
 
     auto served = servedModels(config.endpoint, apiKey);
     if (!served)
         return end("failed", "the endpoint does not answer as an OpenAI-compatible server: " + served.error());
-    if (config.model.empty())
-        config.model = served->ids.front();
+    config.model = config.model.empty() ? served->ids.front() : config.model;
     if (std::find(served->ids.begin(), served->ids.end(), config.model) == served->ids.end())
         return end("failed", redactUrl(config.endpoint) + " serves " + served->ids.front() + ", not " + config.model);
     if (!served->simulation.empty())
@@ -223,32 +347,8 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
     out.simulation = served->simulation;
     Endpoint endpoint { config.endpoint, apiKey, config.chat };
 
-    // one short request shows whether the server takes token-id prompts
-    if (!config.chat && config.prompt == PromptKind::TokenIds) {
-        RandomWorkload probe({ config.model, false, PromptKind::TokenIds }, 8, 2, 1.0);
-        LevelOptions o;
-        o.prompts = 1;
-        o.warmups = 0;
-        o.requestTimeout = std::min(config.requestTimeout, 120.0);
-        RequestLog log;
-        for (int attempt = 1;; ++attempt) {
-            auto r = runLevel(endpoint, probe, o);
-            if (!r)
-                return end("failed", r.error());
-            log = r->requests.front();
-            if (log.ok() || !transientProbeFailure(log) || attempt >= kPreflightTries)
-                break;
-            note("a test request failed (" + log.error + "); trying again");
-            std::this_thread::sleep_for(std::chrono::milliseconds(500 << (attempt - 1)));
-        }
-        if (!log.ok() && (log.httpStatus == 400 || log.httpStatus == 422)) {
-            config.prompt = PromptKind::Text;
-            note("the server refused token-id prompts (" + log.error + "); sending text, counted by the server");
-        } else if (!log.ok()) {
-            return end("failed",
-                "a test request failed" + std::string(transientProbeFailure(log) ? " 3 times" : "") + ": " + log.error);
-        }
-    }
+    if (auto failed = choosePromptKind(endpoint, config, note))
+        return end("failed", *failed);
     if (auto st = updateSession(store, out.sessionId, config, served->simulation); !st)
         return end("failed", st.error());
 
@@ -262,73 +362,23 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
         int c = config.concurrencies[i];
         note("level " + std::to_string(level + 1) + " of " + std::to_string(config.concurrencies.size())
             + ": concurrency " + std::to_string(c));
-        LevelOptions o;
-        o.concurrency = c;
-        o.requestRate = config.requestRate;
-        o.prompts = config.promptsPerLevel;
-        o.warmups = config.warmups;
-        o.requestTimeout = config.requestTimeout;
-        o.stallTimeout = config.stallTimeout;
-        o.seed = 1000 + static_cast<unsigned long long>(level);
-        std::optional<std::string> engineGone;
-        bool userCancelled = false;
-        if (hooks.sampler)
-            hooks.sampler->begin();
-        auto result = runLevel(endpoint, *workload, o, [&](const LevelProgress& p) {
-            if (hooks.engineFailure && (engineGone = hooks.engineFailure()))
-                return false;
-            if (events.progress && !events.progress(level, c, p)) {
-                userCancelled = true;
-                return false;
-            }
-            return true;
-        });
-        LevelTelemetry telemetry = hooks.sampler ? hooks.sampler->end() : LevelTelemetry {};
-        if (!result)
-            return end("failed", "level " + std::to_string(level + 1) + ": " + result.error());
-        if (!engineGone && hooks.engineFailure)
-            engineGone = hooks.engineFailure();
-        if (engineGone)
-            return end("failed",
-                "the engine stopped during level " + std::to_string(level + 1) + " (concurrency " + std::to_string(c)
-                    + "): " + *engineGone);
-        if (result->cancelled || userCancelled)
-            return end("cancelled", "cancelled during level " + std::to_string(level + 1) + "; finished levels kept");
+        MeasuredLevel measured = measureLevel(endpoint, *workload, config, level, events, hooks);
+        if (!measured.endStatus.empty())
+            return end(measured.endStatus, measured.endReason);
+        const LevelTelemetry& telemetry = measured.telemetry;
+        const auto& result = measured.result;
         LevelMetrics m = computeLevelMetrics(result->requests, config.slo);
-        if (m.completed == 0) {
-            std::string top = m.errors.empty() ? "no requests" : m.errors.begin()->first;
-            for (const auto& [message, count] : m.errors)
-                if (count > m.errors.at(top))
-                    top = message;
+        if (m.completed == 0)
             return end("failed",
                 "level " + std::to_string(level + 1) + " (concurrency " + std::to_string(c)
-                    + "): every request failed, most often: " + top);
-        }
-        LevelOutcome lo;
-        lo.level = level;
-        lo.concurrency = c;
-        lo.metrics = m;
-        lo.telemetry = telemetry;
-        lo.record = levelRecord(config, served->simulation, workload->name(), c, m, telemetry, out.sessionId);
+                    + "): every request failed, most often: " + mostFrequentError(m));
+        LevelOutcome lo { level, c, m, telemetry,
+            levelRecord(config, served->simulation, workload->name(), c, m, telemetry, out.sessionId) };
         lo.json = levelJson(level, c, m, telemetry, lo.record);
         if (!lo.record.marked.empty())
             note("level " + std::to_string(level + 1) + " is marked as not trusted: " + lo.record.marked);
-        // stored whatever else writes to the store (the write waits its turn); a store that cannot take it (a full
-        // disk, a damaged file) does not lose it: it goes to the session's own file
-        auto run = storeLevel(store, out.sessionId, level, c, lo.record, lo.json, result->requests);
-        if (run) {
-            lo.runId = *run;
-        } else {
+        if (!storeOrKeep(store, out.sessionId, lo, result->requests, note))
             ++unstored;
-            lo.storeError = run.error();
-            auto kept = sessionjournal::keepLevel(
-                store.path(), out.sessionId, level, c, lo.record, lo.json, result->requests);
-            if (kept)
-                lo.keptIn = *kept;
-            note("level " + std::to_string(level + 1) + " was measured but not stored: " + run.error()
-                + (kept ? "; kept in " + *kept + " until `paretoscope-cli sessions --recover` stores it"
-                        : "; and it could not be kept in the session's own file: " + kept.error()));
-        }
         if (events.levelStored)
             events.levelStored(lo);
         out.levels.push_back(std::move(lo));

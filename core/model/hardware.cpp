@@ -21,4 +21,17 @@ std::string hardwareKeyFor(const std::string& name, const std::string& architect
     return {};
 }
 
+std::string normalizedKey(std::string_view name)
+{
+    const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+    while (!name.empty() && space(name.front()))
+        name.remove_prefix(1);
+    while (!name.empty() && space(name.back()))
+        name.remove_suffix(1);
+    std::string out(name);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
 } // namespace paretoscope

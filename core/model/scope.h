@@ -7,7 +7,7 @@
 namespace paretoscope {
 
 /// Which runs a frontier is drawn from: one model and sequence lengths (or a named workload), and the user's filters.
-/// Empty filter lists mean "all".
+/// Empty filter lists mean "all"; a filter that allows no value at all is said by matchesNothing.
 struct Scope {
     std::string model;
     std::optional<int> isl;
@@ -22,6 +22,9 @@ struct Scope {
     /// Whether runs marked as not trusted (RunRecord::marked) count in frontiers, readings and the summary; they are
     /// drawn (hollow) either way.
     bool includeMarked = false;
+    /// A filter allows no value (every hardware unchecked, say): no run matches, whatever the lists hold. The store
+    /// answers such a scope with nothing and a ladder has no hardware.
+    bool matchesNothing = false;
 };
 
 /// The group key of a frontier inside a scope (docs/architecture.md section 8).

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "core/analysis/baseline.h"
 #include "core/import/formats/recordschema.h"
 #include "core/output/csvwriter.h"
 
@@ -87,12 +88,15 @@ std::string importOutcomeJson(const ImportOutcome& o)
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-std::string ladderJson(const std::vector<HardwareLadder>& ladders)
+std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::string& baseline)
 {
     json root = json::object();
-    for (const HardwareLadder& l : ladders) {
+    const auto ratios = baselineRatios(ladders, baseline);
+    for (std::size_t i = 0; i < ladders.size(); ++i) {
+        const HardwareLadder& l = ladders[i];
         json rows = json::array();
-        for (const LadderRow& r : l.rows) {
+        for (std::size_t j = 0; j < l.rows.size(); ++j) {
+            const LadderRow& r = l.rows[j];
             json o;
             o["target"] = r.entry.target;
             o["status"] = std::string(statusName(r.entry.status));
@@ -109,6 +113,10 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders)
             }
             if (r.entry.clamped != Clamp::None)
                 o["clamped"] = std::string(clampName(r.entry.clamped));
+            if (!baseline.empty()) {
+                o["vs_baseline"] = optNumber(ratios[i][j].ratio);
+                o["vs_baseline_status"] = std::string(baselineStatusName(ratios[i][j].status));
+            }
             rows.push_back(std::move(o));
         }
         root[l.hardware] = std::move(rows);
@@ -130,34 +138,50 @@ std::string speedOfLightJson(const std::vector<SolLine>& lines, const std::vecto
     return out.dump();
 }
 
-std::string ladderCsv(const std::vector<HardwareLadder>& ladders)
+std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::string& baseline)
 {
-    std::string out = csvLine({ "hardware", "target_tok_s_user", "status", "tput_per_gpu_tok_s", "engine", "precision",
-        "spec_decoding", "usd_per_gpu_hour", "cost_usd_per_mtok", "tokens_per_usd", "tier", "clamped",
-        "pct_speed_of_light", "sparse" });
-    for (const HardwareLadder& l : ladders) {
-        for (const LadderRow& r : l.rows) {
+    std::vector<std::string> header { "hardware", "target_tok_s_user", "status", "tput_per_gpu_tok_s", "engine",
+        "precision", "spec_decoding", "usd_per_gpu_hour", "cost_usd_per_mtok", "tokens_per_usd", "tier", "clamped",
+        "pct_speed_of_light", "sparse" };
+    if (!baseline.empty())
+        header.insert(header.end(), { "baseline", "vs_baseline", "vs_baseline_status" });
+    std::string out = csvLine(header);
+    const auto ratios = baselineRatios(ladders, baseline);
+    auto num = [](const std::optional<double>& v) { return v ? csvNumber(*v) : std::string(); };
+    for (std::size_t i = 0; i < ladders.size(); ++i) {
+        const HardwareLadder& l = ladders[i];
+        for (std::size_t j = 0; j < l.rows.size(); ++j) {
+            const LadderRow& r = l.rows[j];
             const auto& g = r.entry.group;
-            auto num = [](const std::optional<double>& v) { return v ? csvNumber(*v) : std::string(); };
-            out += csvLine({ csvText(l.hardware), csvNumber(r.entry.target), std::string(statusName(r.entry.status)),
-                num(r.entry.value), g ? csvText(g->engine) : "", g ? csvText(g->precision) : "",
-                g ? csvText(g->specDecoding) : "", num(r.usdPerGpuHour), num(r.costPerMTok), num(r.tokensPerDollar),
-                csvText(r.tier), std::string(clampName(r.entry.clamped)), num(r.speedOfLightPct),
-                r.entry.sparse ? "true" : "false" });
+            std::vector<std::string> line { csvText(l.hardware), csvNumber(r.entry.target),
+                std::string(statusName(r.entry.status)), num(r.entry.value), g ? csvText(g->engine) : "",
+                g ? csvText(g->precision) : "", g ? csvText(g->specDecoding) : "", num(r.usdPerGpuHour),
+                num(r.costPerMTok), num(r.tokensPerDollar), csvText(r.tier), std::string(clampName(r.entry.clamped)),
+                num(r.speedOfLightPct), r.entry.sparse ? "true" : "false" };
+            if (!baseline.empty())
+                line.insert(line.end(),
+                    { csvText(baseline), num(ratios[i][j].ratio),
+                        std::string(baselineStatusName(ratios[i][j].status)) });
+            out += csvLine(line);
         }
     }
     return out;
 }
 
-std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric metric)
+std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric metric, const std::string& baseline)
 {
     std::vector<std::vector<std::string>> rows;
     std::string tput = std::string(metricName(metric)) + " tok/s/GPU";
     std::string tier = ladders.empty() || ladders[0].rows.empty() ? "tier" : ladders[0].rows[0].tier;
     rows.push_back(
         { "hardware", "tok/s/user", tput, "engine", "precision", "spec", "$/1M tok (" + tier + ")", "status" });
-    for (const HardwareLadder& l : ladders) {
-        for (const LadderRow& r : l.rows) {
+    if (!baseline.empty())
+        rows[0].push_back("vs " + baseline);
+    const auto ratios = baselineRatios(ladders, baseline);
+    for (std::size_t i = 0; i < ladders.size(); ++i) {
+        const HardwareLadder& l = ladders[i];
+        for (std::size_t j = 0; j < l.rows.size(); ++j) {
+            const LadderRow& r = l.rows[j];
             const auto& g = r.entry.group;
             std::string value = r.entry.value ? withThousands(*r.entry.value) : "-";
             if (r.entry.clamped != Clamp::None)
@@ -167,6 +191,8 @@ std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric m
             rows.push_back({ l.hardware, targetText(r.entry.target), value, g ? g->engine : "-", g ? g->precision : "-",
                 g ? g->specDecoding : "-", r.costPerMTok ? money(*r.costPerMTok) : "-",
                 std::string(statusName(r.entry.status)) });
+            if (!baseline.empty())
+                rows.back().push_back(ratioText(ratios[i][j]));
         }
     }
     std::vector<std::size_t> width(rows[0].size(), 0);
@@ -176,7 +202,7 @@ std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric m
     std::string out;
     for (std::size_t r = 0; r < rows.size(); ++r) {
         for (std::size_t i = 0; i < rows[r].size(); ++i) {
-            bool right = r > 0 && (i == 1 || i == 2 || i == 6);
+            bool right = r > 0 && (i == 1 || i == 2 || i == 6 || i == 8);
             out += (i ? "  " : "") + pad(rows[r][i], width[i], right);
         }
         while (!out.empty() && out.back() == ' ')

@@ -25,15 +25,20 @@ std::vector<FrontierReport> frontierReport(RunStore& store, const std::vector<Gr
 /// something without refusing it) or {"source":..,"error":".."}, one line.
 std::string importOutcomeJson(const ImportOutcome& outcome);
 
-/// The ladder as a JSON object keyed by hardware (the CLI contract).
-std::string ladderJson(const std::vector<HardwareLadder>& ladders);
+/// The ladder as a JSON object keyed by hardware (the CLI contract). With a baseline hardware, each row adds
+/// "vs_baseline" (the ratio to the baseline's reading at the target, or null) and "vs_baseline_status"
+/// (baselineStatusName).
+std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::string& baseline = {});
 /// The ladder as CSV with units in the header.
 /// {"lines":[{"hardware","precision","notes","points":[{"interactivity","tput_per_gpu","batch","gpus"}]}],
 /// "missing":[...]}: the speed-of-light bounds of a scope.
 std::string speedOfLightJson(const std::vector<SolLine>& lines, const std::vector<std::string>& missing);
-std::string ladderCsv(const std::vector<HardwareLadder>& ladders);
-/// The ladder as an aligned text table; "-" where there is no value.
-std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric metric);
+/// With a baseline hardware, the columns "baseline", "vs_baseline" and "vs_baseline_status" follow.
+std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::string& baseline = {});
+/// The ladder as an aligned text table; "-" where there is no value. With a baseline, a column "vs HW" says the ratio
+/// ("18.5x", "baseline" on the baseline's own rows).
+std::string ladderTable(
+    const std::vector<HardwareLadder>& ladders, TputMetric metric, const std::string& baseline = {});
 
 /// One record as a Paretoscope JSON object (the columns of recordschema.h, with the schema key), importable again.
 std::string runRecordJson(const RunRecord& record);

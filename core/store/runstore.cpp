@@ -280,6 +280,8 @@ std::vector<ScopeSummary> RunStore::scopes()
 
 std::vector<Series> RunStore::series(const Scope& scope)
 {
+    if (scope.matchesNothing)
+        return {};
     std::string q = "SELECT id, model, isl, osl, workload, hardware, engine, precision, spec_decoding, "
                     "(SELECT count(*) FROM runs WHERE runs.series_id = series.id) AS n FROM series WHERE model = ?1";
     if (scope.isl)
@@ -357,6 +359,8 @@ void bindSeries(sql::Statement& s, long long id, const Scope& dates)
 
 std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates)
 {
+    if (dates.matchesNothing)
+        return {};
     const std::string y = metricColumn(metric);
     const std::string trusted = dates.includeMarked ? "" : " AND marked IS NULL";
     sql::Statement s
@@ -374,6 +378,8 @@ std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, Tpu
 std::vector<RunPoint> RunStore::runPoints(
     const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates)
 {
+    if (dates.matchesNothing)
+        return {};
     const std::string y = metricColumn(metric);
     sql::Statement s
         = seriesQuery(m_db, "interactivity, " + y + ", e2el_median_s, id, marked IS NOT NULL", "1 = 1", dates);
@@ -390,6 +396,8 @@ std::vector<RunPoint> RunStore::runPoints(
 RunStats RunStore::runStats(
     const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates, double ttftFloor, double tpotFloor)
 {
+    if (dates.matchesNothing)
+        return {};
     const std::string y = metricColumn(metric);
     sql::Statement s = seriesQuery(m_db,
         "count(*), min(NULLIF(run_date, '')), max(NULLIF(run_date, '')), max(" + y
@@ -482,7 +490,7 @@ std::vector<StoredRun> RunStore::runs(const std::vector<long long>& ids)
 std::vector<StoredRun> RunStore::runsOfSeries(
     const std::vector<long long>& seriesIds, const Scope& dates, std::size_t limit)
 {
-    if (seriesIds.empty())
+    if (seriesIds.empty() || dates.matchesNothing)
         return {};
     std::vector<std::string> binds;
     std::string where = "r.series_id IN (" + idList(seriesIds) + ")";

@@ -1,4 +1,4 @@
-#include "core/live/levelsampler.h"
+#include "core/live/telemetrysampler.h"
 
 #include <algorithm>
 #include <chrono>
@@ -197,7 +197,8 @@ LevelTelemetry TelemetrySampler::end()
             if (m_firstScrape.count(c) && m_lastScrape.count(c))
                 j[c] = m_lastScrape[c] - m_firstScrape[c];
         double hits = j.value("prefix_hits", 0.0);
-        double queries = j.contains("prefix_queries") ? j["prefix_queries"].get<double>() : j.value("prompt_tokens", 0.0);
+        double queries
+            = j.contains("prefix_queries") ? j["prefix_queries"].get<double>() : j.value("prompt_tokens", 0.0);
         if (queries > 0)
             j["prefix_hit_rate"] = hits / queries;
         t.engineMetricsJson = j.dump();
