@@ -99,10 +99,10 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        auto r = importOne(*store, fixture("inferencex-app-api/benchmarks.json"));
-        QVERIFY2(r.ok(), r.ok() ? "" : r.error().c_str());
-        QCOMPARE(r->format, std::string("inferencex-api"));
-        QCOMPARE(r->imported, 435u);
+        auto imported = importOne(*store, fixture("inferencex-app-api/benchmarks.json"));
+        QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().c_str());
+        QCOMPARE(imported->format, std::string("inferencex-api"));
+        QCOMPARE(imported->imported, 435u);
         const QJsonArray rows = QJsonDocument::fromJson(readAll(fixture("inferencex-app-api/benchmarks.json"))).array();
         auto runs = allRuns(*store);
         QCOMPARE(int(runs.size()), rows.size());

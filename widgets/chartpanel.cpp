@@ -219,10 +219,10 @@ void ChartPanel::showProblem(const QString& message)
     m_problem->show();
 }
 
-void ChartPanel::setData(std::shared_ptr<const ScopeData> data, double target, const PriceChoice& price)
+void ChartPanel::setData(std::shared_ptr<const ScopeData> scopeData, double target, const PriceChoice& price)
 {
     m_problem->hide();
-    m_data = std::move(data);
+    m_data = std::move(scopeData);
     m_state.target = target;
     m_state.request.price = price;
     rebuild();

@@ -72,9 +72,9 @@ void LadderPanel::setTargets(const std::vector<double>& targets)
     refresh();
 }
 
-void LadderPanel::setData(std::shared_ptr<const ScopeData> data)
+void LadderPanel::setData(std::shared_ptr<const ScopeData> scopeData)
 {
-    m_data = std::move(data);
+    m_data = std::move(scopeData);
     refresh();
 }
 

@@ -218,9 +218,9 @@ QString ReadoutPanel::comparison() const
     return m_comparison->text();
 }
 
-void ReadoutPanel::setData(std::shared_ptr<const ScopeData> data)
+void ReadoutPanel::setData(std::shared_ptr<const ScopeData> scopeData)
 {
-    m_data = std::move(data);
+    m_data = std::move(scopeData);
     // the slider spans the data's interactivity range (with a little room), never less than a decade
     double lo = 0, hi = 0;
     for (const GroupFrontier& g : m_data->frontiers) {

@@ -77,7 +77,7 @@ Result<SummaryReport> summarize(
 
 namespace {
 
-std::string cell(std::string s)
+std::string cell(const std::string& s)
 {
     // a '|' would end the Markdown cell; line breaks would end the row
     std::string out;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -30,7 +31,7 @@ BlockMasks blockMasks(const char* p)
     BlockMasks m;
 #if defined(__SSE2__)
     for (int part = 0; part < 4; ++part) {
-        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * part));
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + std::ptrdiff_t { 16 } * part));
         // '[' and '{' (0x5b 0x7b), ']' and '}' (0x5d 0x7d) differ only in bit 0x20: clear it and compare once
         __m128i folded = _mm_andnot_si128(_mm_set1_epi8(0x20), v);
         auto bits = [&](__m128i eq) {
@@ -191,165 +192,239 @@ std::string describe(char c)
     return buf;
 }
 
+// The state of one pass over a stream: the window of unconsumed bytes, buf[begin, fill) with kPadding readable bytes
+// past fill, that grows to hold a record that does not fit (up to the limit); where the pass is (bytes, line, record);
+// and the structure between records, checked as the records are cut out.
+class ElementSplitter {
+public:
+    ElementSplitter(ByteSource& source, const StreamLimits& limits)
+        : m_source(source)
+        , m_name(source.name())
+        , m_limits(limits)
+        , m_cap(kReadSize * 2)
+        , m_buf(new char[m_cap + kPadding])
+        , m_total(source.size())
+    {
+    }
+
+    Status run(const ElementFn& onElement, const ProgressFn& progress, const RecordPrefixFn& tryPrefix)
+    {
+        for (;;) {
+            skipWhitespace();
+            if (m_begin == m_fill) {
+                if (m_eof)
+                    break;
+                if (auto st = readMore(progress); !st)
+                    return st;
+                continue;
+            }
+            const char c = m_buf[m_begin];
+            auto valueStarts = between(c);
+            if (!valueStarts)
+                return Error { valueStarts.error() };
+            if (!*valueStarts)
+                continue;
+            if (c == '{' && tryPrefix) {
+                auto took = offer(tryPrefix);
+                if (!took)
+                    return Error { took.error() };
+                if (*took)
+                    continue;
+            }
+            const char* endPtr = nullptr;
+            const ScanState st = (c == '{' || c == '[')
+                ? scanContainer(m_buf.get() + m_begin, m_buf.get() + m_fill, m_limits.maxDepth, endPtr)
+                : scanScalar(m_buf.get() + m_begin, m_buf.get() + m_fill, endPtr);
+            if (st == ScanState::TooDeep)
+                return Error { where() + ": nested deeper than " + std::to_string(m_limits.maxDepth) + " levels" };
+            if (st == ScanState::NeedMore) {
+                if (m_eof)
+                    return Error { where() + ": truncated: the record never ends (the file stops mid-record)" };
+                if (auto s = readMore(progress); !s)
+                    return s;
+                continue;
+            }
+            if (auto s = onElement(element(endPtr)); !s)
+                return s;
+            recordEnds(endPtr);
+        }
+        return finish(progress);
+    }
+
+private:
+    enum class Top { Unknown, Array, Documents };
+    enum class Expect { Value, CommaOrEnd, Done };
+
+    // Reads the next piece into the window, growing it when it is full; refuses a record larger than the limit.
+    Status refill()
+    {
+        if (m_begin > 0) {
+            std::memmove(m_buf.get(), m_buf.get() + m_begin, m_fill - m_begin);
+            m_fill -= m_begin;
+            m_begin = 0;
+        }
+        if (m_fill >= m_limits.maxElementBytes)
+            return Error { where() + ": larger than " + std::to_string(m_limits.maxElementBytes >> 20)
+                + " MB; refusing it" };
+        if (m_fill == m_cap) {
+            const std::size_t ncap = m_cap * 2;
+            std::unique_ptr<char[]> nbuf(new char[ncap + kPadding]);
+            std::memcpy(nbuf.get(), m_buf.get(), m_fill);
+            m_buf = std::move(nbuf);
+            m_cap = ncap;
+        }
+        auto got = m_source.read(m_buf.get() + m_fill, std::min(kReadSize, m_cap - m_fill));
+        if (!got)
+            return Error { got.error() };
+        if (*got == 0)
+            m_eof = true;
+        m_fill += *got;
+        std::memset(m_buf.get() + m_fill, 0, kPadding);
+        return ok();
+    }
+
+    Status readMore(const ProgressFn& progress)
+    {
+        if (auto st = refill(); !st)
+            return st;
+        if (progress && !progress(m_consumed, m_total))
+            return Error { m_name + ": import cancelled" };
+        return ok();
+    }
+
+    void advance(const char* to)
+    {
+        const char* from = m_buf.get() + m_begin;
+        m_line += countNewlines(from, to);
+        m_consumed += static_cast<std::uint64_t>(to - from);
+        m_begin = static_cast<std::size_t>(to - m_buf.get());
+    }
+
+    void skipWhitespace()
+    {
+        while (m_begin < m_fill && isJsonSpace(m_buf[m_begin])) {
+            if (m_buf[m_begin] == '\n')
+                ++m_line;
+            ++m_begin;
+            ++m_consumed;
+        }
+    }
+
+    std::string where() const
+    {
+        return m_name + ": record " + std::to_string(m_index + 1) + " (line " + std::to_string(m_line) + ")";
+    }
+
+    // The structure between records, at c (the first byte that is not whitespace): true when a record starts at c,
+    // false when c was punctuation and has been consumed.
+    Result<bool> between(char c)
+    {
+        if (m_top == Top::Unknown) {
+            if (c == '[') {
+                m_top = Top::Array;
+                m_arrayOpen = true;
+                advance(m_buf.get() + m_begin + 1);
+                return false;
+            }
+            if (c != '{')
+                return Error { m_name + ": line " + std::to_string(m_line) + ": not JSON: the file starts with "
+                    + describe(c) + ", expected '[' or '{'" };
+            m_top = Top::Documents;
+        }
+        if (m_top == Top::Documents) {
+            if (c != '{')
+                return Error { where() + ": expected '{' to start the next JSON document, found " + describe(c) };
+            return true;
+        }
+        if (m_expect == Expect::Done)
+            return Error { m_name + ": line " + std::to_string(m_line) + ": unexpected " + describe(c)
+                + " after the closing ']'" };
+        if (c == ']' && (m_expect == Expect::CommaOrEnd || m_index == 0)) {
+            m_arrayOpen = false;
+            m_expect = Expect::Done;
+            advance(m_buf.get() + m_begin + 1);
+            return false;
+        }
+        if (c == ']')
+            return Error { where() + ": a ',' is followed by ']' (trailing comma)" };
+        if (m_expect == Expect::CommaOrEnd) {
+            if (c != ',')
+                return Error { where() + ": expected ',' or ']' between records, found " + describe(c) };
+            m_expect = Expect::Value;
+            advance(m_buf.get() + m_begin + 1);
+            return false;
+        }
+        return true;
+    }
+
+    // Offers the record starting at begin to tryPrefix; true when it read the record (which is then consumed).
+    Result<bool> offer(const RecordPrefixFn& tryPrefix)
+    {
+        JsonElement from;
+        from.text = std::string_view(m_buf.get() + m_begin, m_fill - m_begin);
+        from.capacity = m_fill + kPadding - m_begin;
+        from.index = m_index;
+        from.line = m_line;
+        auto took = tryPrefix(from);
+        if (!took)
+            return Error { took.error() };
+        if (*took == 0)
+            return false;
+        recordEnds(m_buf.get() + m_begin + *took);
+        return true;
+    }
+
+    JsonElement element(const char* endPtr) const
+    {
+        JsonElement el;
+        el.text = std::string_view(m_buf.get() + m_begin, static_cast<std::size_t>(endPtr - (m_buf.get() + m_begin)));
+        el.capacity = static_cast<std::size_t>(m_buf.get() + m_fill + kPadding - el.text.data());
+        el.index = m_index;
+        el.line = m_line;
+        return el;
+    }
+
+    void recordEnds(const char* endPtr)
+    {
+        advance(endPtr);
+        ++m_index;
+        if (m_top == Top::Array)
+            m_expect = Expect::CommaOrEnd;
+    }
+
+    Status finish(const ProgressFn& progress) const
+    {
+        if (m_top == Top::Unknown)
+            return Error { m_name + ": empty: no JSON in the file" };
+        if (m_arrayOpen)
+            return Error { m_name + ": truncated: the top-level array is never closed (after record "
+                + std::to_string(m_index) + ", line " + std::to_string(m_line) + ")" };
+        if (progress)
+            progress(m_consumed, m_total);
+        return ok();
+    }
+
+    ByteSource& m_source;
+    const std::string& m_name;
+    const StreamLimits& m_limits;
+    std::size_t m_cap;
+    std::unique_ptr<char[]> m_buf;
+    std::size_t m_begin = 0, m_fill = 0; // unconsumed bytes are m_buf[m_begin, m_fill)
+    bool m_eof = false;
+    std::uint64_t m_consumed = 0, m_line = 1, m_index = 0;
+    const std::uint64_t m_total;
+    Top m_top = Top::Unknown;
+    Expect m_expect = Expect::Value;
+    bool m_arrayOpen = false;
+};
+
 } // namespace
 
 Status forEachJsonElement(ByteSource& source, const StreamLimits& limits, const ElementFn& onElement,
     const ProgressFn& progress, const RecordPrefixFn& tryPrefix)
 {
-    const std::string& name = source.name();
-    std::size_t cap = std::max<std::size_t>(kReadSize * 2, 1);
-    std::unique_ptr<char[]> buf(new char[cap + kPadding]);
-    std::size_t begin = 0, fill = 0; // unconsumed bytes are buf[begin, fill)
-    bool eof = false;
-    std::uint64_t consumed = 0, line = 1, index = 0;
-    const std::uint64_t total = source.size();
-
-    enum class Top { Unknown, Array, Documents } top = Top::Unknown;
-    enum class Expect { Value, CommaOrEnd, Done } expect = Expect::Value;
-    bool arrayOpen = false;
-
-    auto refill = [&]() -> Status {
-        if (begin > 0) {
-            std::memmove(buf.get(), buf.get() + begin, fill - begin);
-            fill -= begin;
-            begin = 0;
-        }
-        if (fill >= limits.maxElementBytes)
-            return Error { name + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line)
-                + "): larger than " + std::to_string(limits.maxElementBytes >> 20) + " MB; refusing it" };
-        if (fill == cap) {
-            std::size_t ncap = cap * 2;
-            std::unique_ptr<char[]> nbuf(new char[ncap + kPadding]);
-            std::memcpy(nbuf.get(), buf.get(), fill);
-            buf = std::move(nbuf);
-            cap = ncap;
-        }
-        auto got = source.read(buf.get() + fill, std::min(kReadSize, cap - fill));
-        if (!got)
-            return Error { got.error() };
-        if (*got == 0)
-            eof = true;
-        fill += *got;
-        std::memset(buf.get() + fill, 0, kPadding);
-        return ok();
-    };
-    auto advance = [&](const char* to) {
-        const char* from = buf.get() + begin;
-        line += countNewlines(from, to);
-        consumed += static_cast<std::uint64_t>(to - from);
-        begin = static_cast<std::size_t>(to - buf.get());
-    };
-    auto where
-        = [&]() { return name + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line) + ")"; };
-
-    for (;;) {
-        // skip whitespace
-        while (begin < fill && isJsonSpace(buf[begin])) {
-            if (buf[begin] == '\n')
-                ++line;
-            ++begin;
-            ++consumed;
-        }
-        if (begin == fill) {
-            if (eof)
-                break;
-            if (auto st = refill(); !st)
-                return st;
-            if (progress && !progress(consumed, total))
-                return Error { name + ": import cancelled" };
-            continue;
-        }
-        char c = buf[begin];
-        if (top == Top::Unknown) {
-            if (c == '[') {
-                top = Top::Array;
-                arrayOpen = true;
-                advance(buf.get() + begin + 1);
-                continue;
-            }
-            if (c == '{') {
-                top = Top::Documents;
-            } else {
-                return Error { name + ": line " + std::to_string(line) + ": not JSON: the file starts with "
-                    + describe(c) + ", expected '[' or '{'" };
-            }
-        }
-        if (top == Top::Array) {
-            if (expect == Expect::Done)
-                return Error { name + ": line " + std::to_string(line) + ": unexpected " + describe(c)
-                    + " after the closing ']'" };
-            if (c == ']' && (expect == Expect::CommaOrEnd || index == 0)) {
-                arrayOpen = false;
-                expect = Expect::Done;
-                advance(buf.get() + begin + 1);
-                continue;
-            }
-            if (c == ']')
-                return Error { where() + ": a ',' is followed by ']' (trailing comma)" };
-            if (expect == Expect::CommaOrEnd) {
-                if (c != ',')
-                    return Error { where() + ": expected ',' or ']' between records, found " + describe(c) };
-                expect = Expect::Value;
-                advance(buf.get() + begin + 1);
-                continue;
-            }
-        } else if (c != '{') {
-            return Error { where() + ": expected '{' to start the next JSON document, found " + describe(c) };
-        }
-
-        // a value starts at begin
-        if (c == '{' && tryPrefix) {
-            JsonElement from;
-            from.text = std::string_view(buf.get() + begin, fill - begin);
-            from.capacity = fill + kPadding - begin;
-            from.index = index;
-            from.line = line;
-            auto took = tryPrefix(from);
-            if (!took)
-                return Error { took.error() };
-            if (*took > 0) {
-                advance(buf.get() + begin + *took);
-                ++index;
-                if (top == Top::Array)
-                    expect = Expect::CommaOrEnd;
-                continue;
-            }
-        }
-        const char* endPtr = nullptr;
-        ScanState st = (c == '{' || c == '[')
-            ? scanContainer(buf.get() + begin, buf.get() + fill, limits.maxDepth, endPtr)
-            : scanScalar(buf.get() + begin, buf.get() + fill, endPtr);
-        if (st == ScanState::TooDeep)
-            return Error { where() + ": nested deeper than " + std::to_string(limits.maxDepth) + " levels" };
-        if (st == ScanState::NeedMore) {
-            if (eof)
-                return Error { where() + ": truncated: the record never ends (the file stops mid-record)" };
-            if (auto s = refill(); !s)
-                return s;
-            if (progress && !progress(consumed, total))
-                return Error { name + ": import cancelled" };
-            continue;
-        }
-        JsonElement el;
-        el.text = std::string_view(buf.get() + begin, static_cast<std::size_t>(endPtr - (buf.get() + begin)));
-        el.capacity = static_cast<std::size_t>(buf.get() + fill + kPadding - el.text.data());
-        el.index = index;
-        el.line = line;
-        if (auto s = onElement(el); !s)
-            return s;
-        advance(endPtr);
-        ++index;
-        if (top == Top::Array)
-            expect = Expect::CommaOrEnd;
-    }
-    if (top == Top::Unknown)
-        return Error { name + ": empty: no JSON in the file" };
-    if (arrayOpen)
-        return Error { name + ": truncated: the top-level array is never closed (after record " + std::to_string(index)
-            + ", line " + std::to_string(line) + ")" };
-    if (progress)
-        progress(consumed, total);
-    return ok();
+    ElementSplitter splitter(source, limits);
+    return splitter.run(onElement, progress, tryPrefix);
 }
 
 } // namespace paretoscope

@@ -233,7 +233,7 @@ Result<std::size_t> HttpSource::read(char* dst, std::size_t n)
     while (done < n && !s.chunks.empty()) {
         std::string& chunk = s.chunks.front();
         const std::size_t take = std::min(n - done, chunk.size() - s.front);
-        std::memcpy(dst + done, chunk.data() + s.front, take);
+        std::memcpy(dst + done, chunk.data() + s.front, take); // NOLINT(bugprone-not-null-terminated-result): bytes
         done += take;
         s.front += take;
         s.buffered -= take;

@@ -1,15 +1,10 @@
 #include "core/import/importer.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <chrono>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
 #include <filesystem>
-#include <mutex>
-#include <thread>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -21,165 +16,11 @@
 #include "core/import/formats/jsonrecordparser.h"
 #include "core/import/hashingreadahead.h"
 #include "core/import/httpsource.h"
-#include "core/model/u64set.h"
+#include "core/import/insertpipeline.h"
 #include "core/model/urls.h"
-#include "core/store/importwriter.h"
 
 namespace paretoscope {
 namespace {
-
-// Hands parsed records to a writer thread, so that parsing (this core) and SQLite (the other) overlap. The queue
-// is bounded: memory stays a few batches whatever the file size.
-class InsertPipeline {
-public:
-    static constexpr std::size_t kBatch = 2048;
-    static constexpr std::size_t kMaxQueued = 4;
-
-    explicit InsertPipeline(std::unique_ptr<ImportWriter> writer)
-        : m_writer(std::move(writer))
-        , m_thread([this] { run(); })
-    {
-        m_current.reserve(kBatch);
-    }
-    ~InsertPipeline() { finish(); }
-
-    // false once the writer failed: stop parsing
-    bool push(RunRecord&& r, std::uint64_t index)
-    {
-        // the keys and the repeats within the file are found here: the writer thread is the busier of the two
-        RecordKeys keys = RecordKeys::of(r);
-        // whether it repeats an earlier record is decided when the next one comes, when its slot in the set of
-        // hashes has been fetched
-        m_seen.prefetch(keys.contentHash);
-        m_current.emplace_back(std::move(r), index, keys); // one move of the record, in place
-        settleAllButLast();
-        if (m_current.size() < kBatch)
-            return !failed();
-        return flush();
-    }
-
-    Status finish()
-    {
-        if (m_thread.joinable()) {
-            flush();
-            {
-                std::lock_guard lock(m_mutex);
-                m_closed = true;
-            }
-            m_cv.notify_all();
-            m_thread.join();
-        }
-        if (!m_error.empty())
-            return Error { m_error };
-        return ok();
-    }
-
-    ImportWriter& writer() { return *m_writer; }
-    /// Records left out because the file had the same content earlier.
-    std::uint64_t repeats() const { return m_repeats; }
-
-private:
-    struct Item {
-        Item(RunRecord&& r, std::uint64_t i, const RecordKeys& k)
-            : record(std::move(r))
-            , index(i)
-            , keys(k)
-        {
-        }
-        RunRecord record;
-        std::uint64_t index;
-        RecordKeys keys;
-    };
-    using Batch = std::vector<Item>;
-
-    bool failed() const { return m_failed.load(std::memory_order_relaxed); } // checked per record: no lock
-
-    // Decides the record before the last: a repeat of an earlier one in the file is dropped.
-    void settleAllButLast()
-    {
-        const std::size_t n = m_current.size();
-        if (n < 2 || m_seen.insert(m_current[n - 2].keys.contentHash))
-            return;
-        ++m_repeats;
-        m_current[n - 2] = std::move(m_current[n - 1]);
-        m_current.pop_back();
-    }
-
-    bool flush()
-    {
-        // the last record is decided before the batch goes
-        if (!m_current.empty() && !m_seen.insert(m_current.back().keys.contentHash)) {
-            ++m_repeats;
-            m_current.pop_back();
-        }
-        std::unique_lock lock(m_mutex);
-        m_cv.wait(lock, [&] { return m_queue.size() < kMaxQueued || !m_error.empty(); });
-        if (!m_error.empty())
-            return false;
-        if (!m_current.empty())
-            m_queue.push_back(std::move(m_current));
-        m_current = Batch();
-        if (!m_spent.empty()) {
-            m_current = std::move(m_spent.back());
-            m_spent.pop_back();
-        }
-        m_cv.notify_all();
-        lock.unlock();
-        m_current.clear(); // the records of a written batch are freed here, on the parsing thread
-        m_current.reserve(kBatch);
-        return true;
-    }
-
-    void run()
-    {
-        for (;;) {
-            Batch batch;
-            {
-                std::unique_lock lock(m_mutex);
-                m_cv.wait(lock, [&] { return !m_queue.empty() || m_closed; });
-                if (m_queue.empty())
-                    return;
-                batch = std::move(m_queue.front());
-                m_queue.pop_front();
-            }
-            m_cv.notify_all();
-            Status st = ok();
-            for (const Item& item : batch) {
-                auto added = m_writer->addDeferred(item.record, item.index, item.keys);
-                if (!added) {
-                    st = Error { added.error() };
-                    break;
-                }
-            }
-            if (st)
-                st = m_writer->flush(); // before the batch's records are handed back and freed
-            if (!st) {
-                std::lock_guard lock(m_mutex);
-                m_error = st.error();
-                m_failed = true;
-                m_queue.clear();
-                m_cv.notify_all();
-                return;
-            }
-            std::lock_guard lock(m_mutex);
-            if (m_spent.size() < kMaxQueued)
-                m_spent.push_back(std::move(batch));
-        }
-    }
-
-    std::unique_ptr<ImportWriter> m_writer;
-    std::mutex m_mutex;
-    std::condition_variable m_cv;
-    std::deque<Batch> m_queue;
-    std::vector<Batch> m_spent; // written batches handed back, so the writer spends no time freeing records
-    Batch m_current;
-    bool m_closed = false;
-    std::string m_error;
-    std::atomic<bool> m_failed = false;
-    U64Set m_seen; // content hashes met in this file (parsing thread)
-    std::uint64_t m_repeats = 0;
-    std::thread m_thread;
-};
 
 // Serves the first bytes again after they were peeked at to choose between JSON and CSV.
 class PeekedSource final : public ByteSource {
@@ -533,8 +374,8 @@ Result<ImportSummary> importSource(
         return Error { sha.error() };
     summary.sha256 = std::move(*sha);
     ImportWriter& writer = state.pipeline->writer();
-    if (auto st = writer.setSha256(summary.sha256); !st)
-        return Error { name + ": " + st.error() };
+    if (auto recorded = writer.setSha256(summary.sha256); !recorded)
+        return Error { name + ": " + recorded.error() };
     if (auto c = writer.commit(); !c)
         return Error { name + ": " + c.error() };
     summary.imported = writer.inserted();

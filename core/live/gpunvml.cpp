@@ -38,10 +38,10 @@ public:
     }
     bool bind(std::string& why)
     {
-        auto need = [&](auto& fn, const char* name) {
-            fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(m_lib, name));
+        auto need = [&](auto& fn, const char* symbol) {
+            fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(m_lib, symbol));
             if (!fn && why.empty())
-                why = std::string("the NVML library has no ") + name;
+                why = std::string("the NVML library has no ") + symbol;
             return fn != nullptr;
         };
         bool ok = need(init, "nvmlInit_v2");

@@ -85,9 +85,9 @@ const std::vector<std::string>& recipeParameters()
     return names;
 }
 
-Result<std::vector<Recipe>> parseRecipes(std::string_view text, const std::string& name, bool custom)
+Result<std::vector<Recipe>> parseRecipes(std::string_view document, const std::string& name, bool custom)
 {
-    json j = json::parse(text, nullptr, false);
+    json j = json::parse(document, nullptr, false);
     if (j.is_discarded() || !j.is_object())
         return Error { name + ": not a JSON object" };
     for (auto it = j.begin(); it != j.end(); ++it)

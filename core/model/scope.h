@@ -34,7 +34,7 @@ struct GroupKey {
     std::string precision;
     std::string specDecoding;
 
-    auto operator<=>(const GroupKey&) const = default;
+    auto operator<=>(const GroupKey&) const = default; // NOLINT(modernize-use-nullptr): clang-tidy 14 misreads it
     /// "b300 / vllm / fp4 / none"
     std::string label() const;
 };

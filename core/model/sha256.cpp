@@ -29,7 +29,7 @@ std::string Sha256::hex()
     EVP_DigestFinal_ex(m_impl->ctx, digest, &len);
     static const char* digits = "0123456789abcdef";
     std::string out;
-    out.reserve(2 * len);
+    out.reserve(std::size_t { 2 } * len);
     for (unsigned int i = 0; i < len; ++i) {
         out.push_back(digits[digest[i] >> 4]);
         out.push_back(digits[digest[i] & 0xf]);

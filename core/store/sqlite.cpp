@@ -294,7 +294,7 @@ bool inTransaction(sqlite3* db)
 
 std::string errorText(sqlite3* db, int code)
 {
-    const std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+    std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
     const char* file = db ? sqlite3_db_filename(db, "main") : nullptr;
     const std::string path = file && *file ? file : "the store";
     const int primary = code & 0xff;

@@ -143,7 +143,7 @@ Result<RecoverReport> recoverInto(const std::string& from, const std::string& to
                 if (std::find(have.begin(), have.end(), c) != have.end())
                     columns.push_back(c);
             if (columns.empty()) {
-                t.unreadable.push_back("the table's columns cannot be read");
+                t.unreadable.emplace_back("the table's columns cannot be read");
                 report.tables.push_back(std::move(t));
                 continue;
             }
@@ -180,14 +180,14 @@ Result<RecoverReport> recoverInto(const std::string& from, const std::string& to
                 if (!read.failed())
                     break;
                 // each pass moves on: past its last row, or past the first id it could not read
-                const long long from = last ? *last : *next;
-                if (from == std::numeric_limits<long long>::max())
+                const long long reached = last ? *last : *next;
+                if (reached == std::numeric_limits<long long>::max())
                     break;
                 const long long after = last ? *last + 1 : *next;
                 const bool fromStart = after == 1 && !last;
                 next = nextReadable(src, table, last ? after : after + 1);
                 if (fromStart && !next)
-                    t.unreadable.push_back("the whole table");
+                    t.unreadable.emplace_back("the whole table");
                 else
                     t.unreadable.push_back("ids " + std::to_string(after) + " to "
                         + (next ? std::to_string(*next - 1) : std::string("the end")));

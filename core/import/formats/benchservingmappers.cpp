@@ -31,8 +31,8 @@ enum class B {
 
 class BenchServingMapper : public RecordMapper {
 public:
-    BenchServingMapper(const ImportOptions& o, bool sglang)
-        : m_opt(o)
+    BenchServingMapper(ImportOptions o, bool sglang)
+        : m_opt(std::move(o))
         , m_sglang(sglang)
     {
     }

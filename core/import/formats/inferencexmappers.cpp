@@ -100,7 +100,7 @@ const std::unordered_map<std::string_view, K>& apiKeys()
 class InferenceXMapper : public RecordMapper {
 public:
     InferenceXMapper(const std::unordered_map<std::string_view, K>& keys, std::string_view metricPrefix,
-        std::vector<std::string_view> required)
+        const std::vector<std::string_view>& required)
         : m_keys(keys)
         , m_prefix(metricPrefix)
     {
@@ -251,8 +251,9 @@ private:
     // What a key means. Records of one file list their keys in the same order, so the meaning found for the key
     // at a position is kept and reused when the next record has the same key there.
     struct Resolved {
-        Resolved() { } // user-provided: clang cannot default-construct a nested struct with member initializers
-                       // while the enclosing class is still incomplete (vector<pair<..., Resolved>>)
+        // user-provided: clang cannot default-construct a nested struct with member initializers while the enclosing
+        // class is still incomplete (vector<pair<..., Resolved>>)
+        Resolved() { } // NOLINT(modernize-use-equals-default)
         K key = K::Ignored;
         std::optional<fields::LatencyTarget> latency;
     };
