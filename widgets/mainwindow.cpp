@@ -143,13 +143,14 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
             m_progress = nullptr;
         }
         m_lastResults = results;
-        refreshScopes(); // the series and the scope follow
         if (m_showImportResults) {
             auto* dialog = new ImportResultsDialog(results, this);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             dialog->show();
         }
-        emit importFinished();
+        // importFinished once the scope list holds what was imported; the series and the scope follow
+        m_announceImport = true;
+        refreshScopes();
     });
 
     connect(m_sessionPanel, &SessionPanel::cancelRequested, &m_sessions, &SessionController::cancel);

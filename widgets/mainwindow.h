@@ -71,6 +71,7 @@ public:
 signals:
     /// A scope's data arrived and every panel shows it.
     void scopeShown();
+    /// An import ended and the scope list shows what it brought.
     void importFinished();
     /// A CSV export that reads the store ended: error is empty when the file was written.
     void csvExported(const QString& path, const QString& error);
@@ -88,6 +89,8 @@ private:
     /// and then the scope follow.
     void refreshScopes();
     void refreshSessions(bool markInterrupted);
+    /// Shows a scope list read on the worker (and says so to whoever waits for an import).
+    void showScopeList(const std::vector<ScopeSummary>& scopes, long long runs);
     /// A store that cannot be read (damaged): its message in place of the chart and the readings.
     void showStoreProblem(const QString& message);
     void baseScopeChanged();
@@ -128,6 +131,7 @@ private:
     bool m_showImportResults = true;
     bool m_runsStale = true;
     bool m_scopesShown = false; // the scope list arrived once (the remembered scope is selected then)
+    bool m_announceImport = false; // an import ended: importFinished follows the scope list that shows it
     QSplitter* m_main = nullptr; // filters | chart and tabs | readout
     QSplitter* m_centre = nullptr; // chart over the tabs
     bool m_panelsFitted = false;

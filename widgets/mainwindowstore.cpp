@@ -54,20 +54,34 @@ void MainWindow::refreshScopes()
             return list;
         },
         [this](Result<ScopeList> list) {
-            if (!list)
-                return showStoreProblem(QString::fromStdString(list.error()));
+            if (!list) {
+                showStoreProblem(QString::fromStdString(list.error()));
+                showScopeList({}, -1);
+                return;
+            }
             m_storeProblem.clear(); // read whole again (a passing I/O error, a store recovered in place)
-            m_filters->setScopes(list->scopes);
+            showScopeList(list->scopes, list->runs);
             if (!m_scopesShown) {
                 m_scopesShown = true;
                 selectRememberedScope();
             }
-            QLocale en(QLocale::English);
-            m_status->setText(tr("Store: %1 · %2 runs").arg(m_worker.path(), en.toString(list->runs)));
-            m_status->setToolTip(plainToolTip(m_status->text()));
             // runs came or went: the series lists and the scope in view are read again
             baseScopeChanged();
         });
+}
+
+void MainWindow::showScopeList(const std::vector<ScopeSummary>& scopes, long long runs)
+{
+    if (runs >= 0) {
+        m_filters->setScopes(scopes);
+        QLocale en(QLocale::English);
+        m_status->setText(tr("Store: %1 · %2 runs").arg(m_worker.path(), en.toString(runs)));
+        m_status->setToolTip(plainToolTip(m_status->text()));
+    }
+    if (m_announceImport) {
+        m_announceImport = false;
+        emit importFinished();
+    }
 }
 
 void MainWindow::refreshSessions(bool markInterrupted)
@@ -117,11 +131,12 @@ void MainWindow::sessionLevelStored(const StoredLevelLine& level)
             return answer;
         },
         [this](Result<std::pair<ScopeList, std::vector<StoredRun>>> answer) {
-            if (!answer)
-                return showStoreProblem(QString::fromStdString(answer.error()));
-            m_filters->setScopes(answer->first.scopes);
-            QLocale en(QLocale::English);
-            m_status->setText(tr("Store: %1 · %2 runs").arg(m_worker.path(), en.toString(answer->first.runs)));
+            if (!answer) {
+                showStoreProblem(QString::fromStdString(answer.error()));
+                showScopeList({}, -1);
+                return;
+            }
+            showScopeList(answer->first.scopes, answer->first.runs);
             if (!m_sessionScopeShown && !answer->second.empty()) {
                 const RunRecord& r = answer->second.front().record;
                 const QSignalBlocker block(m_filters);

@@ -32,6 +32,7 @@ void RunsModel::setSource(StoreWorker* worker, std::vector<long long> seriesIds,
     m_runs.clear();
     m_total = -1;
     m_atEnd = false;
+    m_loading = true; // a view (or a model tester) asks for more while the reset is announced: the first page is coming
     endResetModel();
     requestPage(true);
 }
@@ -69,8 +70,8 @@ void RunsModel::requestPage(bool withCount)
         [this, generation = m_generation, limit](Result<Page> page) {
             if (generation != m_generation)
                 return;
-            m_loading = false;
             if (!page) {
+                m_loading = false;
                 m_atEnd = true;
                 emit pageLoaded(QString::fromStdString(page.error()));
                 return;
@@ -79,11 +80,13 @@ void RunsModel::requestPage(bool withCount)
                 m_total = page->total;
             m_atEnd = page->runs.size() < limit;
             if (!page->runs.empty()) {
+                // still loading while the rows are announced: a fetchMore then would ask for this page again
                 const int first = static_cast<int>(m_runs.size());
                 beginInsertRows({}, first, first + static_cast<int>(page->runs.size()) - 1);
                 std::move(page->runs.begin(), page->runs.end(), std::back_inserter(m_runs));
                 endInsertRows();
             }
+            m_loading = false;
             emit pageLoaded({});
         });
 }
