@@ -60,6 +60,8 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // columns fitted to the first 100 rows of a page, not 1,000: a page of 500 arrives without a long stand
+    m_table->horizontalHeader()->setResizeContentsPrecision(100);
     m_table->setAlternatingRowColors(true);
     m_filter->setPlaceholderText(tr("Filter runs: every word, in any column"));
     m_filter->setClearButtonEnabled(true);
