@@ -467,8 +467,13 @@ private slots:
         filterItem("FP8")->setCheckState(Qt::Checked);
         QVERIFY(waitShown());
         RunsPanel* runs = m_window->runs();
+        QSignalSpy page(runs->model(), &RunsModel::pageLoaded);
         m_window->findChild<QTabWidget*>()->setCurrentWidget(runs);
+        if (runs->model()->loading()) // read on the store worker: one page holds this scope's runs
+            QVERIFY(page.wait(10000));
+        QVERIFY(!runs->model()->loading());
         const int all = runs->model()->rowCount();
+        QCOMPARE(runs->model()->total(), static_cast<long long>(all));
         QVERIFY(all > 0);
         QCOMPARE(runs->countText(), QStringLiteral("%1 runs").arg(QLocale(QLocale::English).toString(all)));
         // counted here on their own: rows whose some cell holds "mi355x" and some cell "mtp"

@@ -180,6 +180,41 @@ private slots:
         QCOMPARE(s->runsOfSeries(ids, dates).size(), inside);
         QCOMPARE(s->points(ids, TputMetric::Total, dates).size() <= inside, true);
         QCOMPARE(s->runsOfSeries(ids, dates, 3).size(), std::size_t(3));
+        QCOMPARE(s->runCountOfSeries(ids, dates), static_cast<long long>(inside));
+        QCOMPARE(s->runCountOfSeries(ids), static_cast<long long>(s->runsOfSeries(ids).size()));
+    }
+
+    // Pages of 7 runs, each after the last id of the one before, give the runs of the series once each, by id.
+    void pagesGiveEveryRunOnce()
+    {
+        QTemporaryDir dir;
+        auto s = openTempStore(dir);
+        QVERIFY(importPath(*s, fixture(kApi).toStdString(), {})[0].result.ok());
+        std::vector<long long> ids;
+        Scope dates;
+        dates.model = "dsr1";
+        for (const Series& se : s->series(dates))
+            ids.push_back(se.id);
+        dates.dateFrom = "2026-03-01";
+        std::vector<long long> whole;
+        for (const StoredRun& r : s->runsOfSeries(ids, dates))
+            whole.push_back(r.id);
+        std::sort(whole.begin(), whole.end());
+        QVERIFY(whole.size() > 14);
+        std::vector<long long> paged;
+        long long after = 0;
+        for (;;) {
+            auto page = s->runsOfSeriesPage(ids, dates, after, 7);
+            QVERIFY(page.size() <= 7);
+            for (const StoredRun& r : page)
+                paged.push_back(r.id);
+            if (page.size() < 7)
+                break;
+            after = page.back().id;
+        }
+        QCOMPARE(paged, whole);
+        QVERIFY(s->runsOfSeriesPage({}, dates, 0, 7).empty());
+        QVERIFY(s->runsOfSeriesPage(ids, dates, 0, 0).empty());
     }
 
     void scopeThatMatchesNothing()

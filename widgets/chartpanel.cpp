@@ -30,21 +30,37 @@ FrontierView::FrontierView(QWidget* parent)
     setMouseTracking(true);
 }
 
+QString FrontierView::toolTipHtml(const QString& text)
+{
+    // plain text: imported names are never read as markup
+    return QStringLiteral("<p style='white-space:pre'>") + text.toHtmlEscaped().replace('\n', QStringLiteral("<br>"));
+}
+
 QString FrontierView::runTextAt(QPoint viewPos)
 {
     auto* fc = qobject_cast<FrontierChart*>(chart());
-    if (!fc || !describeRun)
+    if (!fc || !requestRunText)
         return {};
     const long long id = fc->runAt(fc->mapFromScene(mapToScene(viewPos)));
     if (!id)
         return {};
     if (id != m_hoveredRun) { // the store is asked once per run hovered, not per mouse move
         m_hoveredRun = id;
-        m_hoveredText = describeRun(id);
+        m_hoveredText.clear();
+        requestRunText(id);
     }
-    // plain text: imported names are never read as markup
-    return QStringLiteral("<p style='white-space:pre'>")
-        + m_hoveredText.toHtmlEscaped().replace('\n', QStringLiteral("<br>"));
+    return toolTipHtml(m_hoveredText.isEmpty() ? tr("Run %1 (reading…)").arg(id) : m_hoveredText);
+}
+
+void FrontierView::setRunText(long long runId, const QString& text)
+{
+    if (runId != m_hoveredRun)
+        return;
+    m_hoveredText = text;
+    // the tooltip already shows this run while its description was read: the description replaces it
+    if (QToolTip::isVisible() && !m_toolTipAt.isNull())
+        QToolTip::showText(m_toolTipAt, toolTipHtml(text), viewport());
+    emit runTextArrived(runId);
 }
 
 bool FrontierView::viewportEvent(QEvent* event)
@@ -54,6 +70,7 @@ bool FrontierView::viewportEvent(QEvent* event)
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const QString run = runTextAt(help->pos());
+        m_toolTipAt = run.isEmpty() ? QPoint() : help->globalPos();
         QToolTip::showText(
             help->globalPos(), run.isEmpty() ? tr("Drag to zoom; right-click or Ctrl+0 to reset") : run, viewport());
         return true;

@@ -18,8 +18,17 @@ class FrontierView : public QChartView {
     Q_OBJECT
 public:
     explicit FrontierView(QWidget* parent = nullptr);
-    /// Text shown when hovering a run (its configuration); set by whoever can look runs up.
-    std::function<QString(long long runId)> describeRun;
+    /// Asked once per run hovered for its description (its configuration), which comes back later through
+    /// setRunText; set by whoever can look runs up.
+    std::function<void(long long runId)> requestRunText;
+    /// The description of a run asked for: shown at once if the pointer is still on that run's tooltip.
+    void setRunText(long long runId, const QString& text);
+    /// The description of the run hovered last, empty until it arrived.
+    QString hoveredRunText() const { return m_hoveredText; }
+
+signals:
+    /// A run's description arrived (setRunText).
+    void runTextArrived(long long runId);
 
 protected:
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -29,8 +38,10 @@ protected:
 private:
     /// The hovered run's description as tooltip text, or empty where there is no run.
     QString runTextAt(QPoint viewPos);
+    static QString toolTipHtml(const QString& text);
     long long m_hoveredRun = 0;
     QString m_hoveredText;
+    QPoint m_toolTipAt; // global position of the run's tooltip shown while its description is read
 };
 
 /// The chart with its view controls: x (interactivity or latency), y (tok/s/GPU or $ per million tokens), log

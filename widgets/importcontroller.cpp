@@ -46,7 +46,7 @@ void ImportController::start(std::vector<ImportItem> items)
                     },
                     [this] { return !m_cancel.load(); });
             if (!store) {
-                results.push_back({ m_path, false, QString::fromStdString(store.error()) });
+                results.push_back({ m_path, false, QString::fromStdString(store.error()), {} });
             } else {
                 for (const ImportItem& item : items) {
                     const QString current = QString::fromStdString(redactUrl(item.pathOrUrl.toStdString()));

@@ -37,12 +37,24 @@
 
 namespace paretoscope::ui {
 
+namespace {
+
+std::unique_ptr<RunStore> withMaxWait(std::unique_ptr<RunStore> store)
+{
+    // the window's connection writes only for deletions: it gives up rather than wait long behind an import (the
+    // importer and the sessions write through connections of their own, which wait their turn)
+    store->setMaxWait(2.0);
+    return store;
+}
+
+} // namespace
+
 MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     : QMainWindow(parent)
-    , m_store(std::move(store))
-    , m_loader(QString::fromStdString(m_store->path()))
-    , m_importer(QString::fromStdString(m_store->path()))
-    , m_sessions(QString::fromStdString(m_store->path()))
+    , m_worker(withMaxWait(std::move(store)))
+    , m_loader(m_worker)
+    , m_importer(m_worker.path())
+    , m_sessions(m_worker.path())
     , m_filters(new FilterPanel(this))
     , m_chart(new ChartPanel(bundledPricing(), this))
     , m_readout(new ReadoutPanel(bundledPricing(), this))
@@ -54,9 +66,6 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     , m_status(new QLabel(this))
 {
     setWindowTitle(tr("Paretoscope"));
-    // the window's own connection writes only for deletions: it gives up rather than freeze the window behind an
-    // import (the importer and the sessions write through connections of their own, which wait their turn)
-    m_store->setMaxWait(2.0);
     setAcceptDrops(true);
     m_tabs->addTab(m_ladder, tr("Ladder"));
     m_tabs->addTab(m_summary, tr("Summary"));
@@ -91,7 +100,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     qApp->installEventFilter(this);
     restoreSettings(); // before the panels are connected: restoring asks for nothing to be loaded
 
-    m_chart->view()->describeRun = [this](long long id) { return describeRun(id); };
+    m_chart->view()->requestRunText = [this](long long id) { describeRun(id); };
     connect(m_filters, &FilterPanel::baseScopeChanged, this, &MainWindow::baseScopeChanged);
     connect(m_filters, &FilterPanel::filtersChanged, this, &MainWindow::requestScope);
     connect(m_chart, &ChartPanel::resetFiltersRequested, m_filters, &FilterPanel::resetFilters);
@@ -134,14 +143,14 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
             m_progress = nullptr;
         }
         m_lastResults = results;
-        refreshScopes();
-        requestScope();
         if (m_showImportResults) {
             auto* dialog = new ImportResultsDialog(results, this);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             dialog->show();
         }
-        emit importFinished();
+        // importFinished once the scope list holds what was imported; the series and the scope follow
+        m_announceImport = true;
+        refreshScopes();
     });
 
     connect(m_sessionPanel, &SessionPanel::cancelRequested, &m_sessions, &SessionController::cancel);
@@ -151,16 +160,16 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     connect(&m_sessions, &SessionController::levelStored, this, &MainWindow::sessionLevelStored);
     connect(&m_sessions, &SessionController::finished, this, [this](const QString& status, const QString& reason) {
         m_sessionPanel->ended(status, reason);
-        m_sessionPanel->setSessions(paretoscope::sessions(*m_store));
+        refreshSessions(false);
         emit sessionFinished(status);
     });
+    connect(this, &MainWindow::csvExported, this, [this](const QString&, const QString& error) {
+        if (!error.isEmpty())
+            plainMessage(this, false, tr("Export"), error);
+    });
     // a session whose process was killed or crashed reads as interrupted, its finished levels kept
-    markInterruptedSessions(*m_store);
-    m_sessionPanel->setSessions(paretoscope::sessions(*m_store));
-
-    refreshScopes();
-    selectRememberedScope();
-    baseScopeChanged();
+    refreshSessions(true);
+    refreshScopes(); // then the remembered scope is selected, its series and the scope read
 }
 
 void MainWindow::askNewSession()
@@ -209,21 +218,6 @@ void MainWindow::startSession(SessionRequest request)
     m_sessionPanel->started(title);
     m_tabs->setCurrentWidget(m_sessionPanel);
     m_sessions.start(std::move(request));
-}
-
-void MainWindow::sessionLevelStored(const StoredLevelLine& level)
-{
-    m_sessionPanel->addLevel(level);
-    refreshScopes();
-    // the first level's point brings its scope into view; later ones land on it
-    auto runs = m_store->runs({ level.runId });
-    if (!m_sessionScopeShown && !runs.empty()) {
-        const RunRecord& r = runs.front().record;
-        m_sessionScopeShown = m_filters->selectScope(
-            QString::fromStdString(r.model), QString::fromStdString(r.workload), r.isl, r.osl);
-    }
-    m_filters->setSeries(m_store->series(m_filters->baseScope()));
-    requestScope();
 }
 
 MainWindow::~MainWindow() = default;
@@ -294,22 +288,6 @@ void MainWindow::buildMenus()
     view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), m_chart, &ChartPanel::resetZoom);
 }
 
-void MainWindow::refreshScopes()
-{
-    m_store->clearReadError();
-    auto scopes = m_store->scopes();
-    const long long runs = m_store->runCount();
-    if (auto read = m_store->readStatus(); !read) {
-        showStoreProblem(QString::fromStdString(read.error()));
-        return;
-    }
-    m_storeProblem.clear(); // read whole again (a passing I/O error, a store recovered in place)
-    m_filters->setScopes(scopes);
-    QLocale en(QLocale::English);
-    m_status->setText(tr("Store: %1 · %2 runs").arg(QString::fromStdString(m_store->path()), en.toString(runs)));
-    m_status->setToolTip(plainToolTip(m_status->text()));
-}
-
 void MainWindow::showStoreProblem(const QString& message)
 {
     // nothing drawn from the part of the store that could be read: the panels empty, the reason in their place,
@@ -324,12 +302,6 @@ void MainWindow::showStoreProblem(const QString& message)
     m_status->setText(message);
     m_status->setToolTip(plainToolTip(message)); // a status line is one line: the whole of it on hover
     emit scopeShown(); // what there is to show is this message
-}
-
-void MainWindow::baseScopeChanged()
-{
-    m_filters->setSeries(m_store->series(m_filters->baseScope()));
-    requestScope();
 }
 
 void MainWindow::requestScope()
@@ -367,52 +339,6 @@ void MainWindow::updateSummary()
         return;
     m_summary->setReport(summaryAt(
         *m_data, m_summaryFacts, bundledPricing(), m_readout->target(), m_readout->price(), m_readout->hideSparse()));
-}
-
-void MainWindow::loadRuns()
-{
-    if (!m_data)
-        return;
-    m_runs->setRuns(m_store->runsOfSeries(m_data->seriesIds(), m_data->scope, RunsPanel::kMaxRows), m_data->runCount);
-    m_runsStale = false;
-}
-
-void MainWindow::deleteRuns(const std::vector<long long>& ids)
-{
-    if (auto st = m_store->deleteRuns(ids); !st) {
-        plainMessage(this, false, tr("Delete runs"), QString::fromStdString(st.error()));
-        return;
-    }
-    refreshScopes();
-    m_filters->setSeries(m_store->series(m_filters->baseScope()));
-    requestScope();
-}
-
-QString MainWindow::describeRun(long long id)
-{
-    auto runs = m_store->runs({ id });
-    if (runs.empty())
-        return {};
-    const RunRecord& r = runs.front().record;
-    auto num = [](const std::optional<double>& v, double scale, int decimals, const char* unit) {
-        return v ? QString::fromStdString(withThousands(*v * scale, decimals)) + QLatin1String(unit)
-                 : QStringLiteral("-");
-    };
-    QStringList lines;
-    lines << groupLabel(GroupKey { r.hardware, r.engine, r.precision, r.specDecoding });
-    lines << tr("TP %1 · EP %2 · %3 GPUs · concurrency %4")
-                 .arg(r.tp ? QString::number(r.tp) : "-", r.ep ? QString::number(r.ep) : "-",
-                     r.gpus ? QString::number(r.gpus) : "-", r.concurrency ? QString::number(r.concurrency) : "-");
-    lines << tr("%1 tok/s/user · %2 tok/s/GPU").arg(num(r.interactivity, 1, 1, ""), num(r.tputPerGpu, 1, 0, ""));
-    lines << tr("TTFT %1 · TPOT %2 · E2E %3")
-                 .arg(num(r.ttft.median, 1000, 1, " ms"), num(r.tpot.median, 1000, 2, " ms"),
-                     num(r.e2el.median, 1, 2, " s"));
-    lines << tr("Source: %1").arg(QString::fromStdString(r.provenance.source));
-    if (!r.provenance.note.empty())
-        lines << QString::fromStdString(r.provenance.note);
-    if (!r.runDate.empty())
-        lines << tr("Run date: %1").arg(QString::fromStdString(r.runDate));
-    return lines.join('\n');
 }
 
 void MainWindow::importPaths(const QStringList& paths)
@@ -511,7 +437,7 @@ ChartCaption MainWindow::chartCaption() const
     c.title = title.join(QStringLiteral(" · "));
     c.source = tr("Paretoscope · %1 runs from %2 · drawn %3")
                    .arg(QLocale(QLocale::English).toString(qulonglong(m_data->runCount)),
-                       QFileInfo(QString::fromStdString(m_store->path())).fileName(),
+                       QFileInfo(m_worker.path()).fileName(),
                        QDate::currentDate().toString(Qt::ISODate));
     return c;
 }
@@ -523,26 +449,12 @@ Status MainWindow::exportChartSvg(const QString& path, QSize size) const
     return ui::exportChartSvg(path, m_data, m_chart->state(), bundledPricing(), size, chartCaption());
 }
 
-Status MainWindow::exportFrontierCsv(const QString& path)
-{
-    if (!m_data)
-        return Error { "nothing to export yet" };
-    return writeTextFile(path, frontierCsv(frontierReport(*m_store, m_data->frontiers)));
-}
-
 Status MainWindow::exportLadderCsv(const QString& path) const
 {
     auto ladder = m_ladder->ladder(m_readout->price());
     if (!ladder)
         return Error { ladder.error() };
     return writeTextFile(path, ladderCsv(*ladder));
-}
-
-Status MainWindow::exportRunsCsv(const QString& path)
-{
-    if (!m_data)
-        return Error { "nothing to export yet" };
-    return writeTextFile(path, runsCsv(m_store->runsOfSeries(m_data->seriesIds(), m_data->scope)));
 }
 
 void MainWindow::askExportChart(bool svg)
@@ -586,8 +498,11 @@ void MainWindow::askExportCsv(int which)
     if (path.isEmpty())
         return;
     rememberFolder(QStringLiteral("export"), QFileInfo(path).absolutePath());
-    const Status st = which == 0 ? exportFrontierCsv(path) : which == 1 ? exportLadderCsv(path) : exportRunsCsv(path);
-    if (!st)
+    if (which == 0)
+        return exportFrontierCsv(path); // csvExported says how it went
+    if (which == 2)
+        return exportRunsCsv(path);
+    if (const Status st = exportLadderCsv(path); !st)
         plainMessage(this, false, tr("Export"), QString::fromStdString(st.error()));
 }
 

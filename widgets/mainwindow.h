@@ -13,6 +13,7 @@
 #include "scopeloader.h"
 #include "sessioncontroller.h"
 #include "sessionpanel.h"
+#include "storeworker.h"
 #include "summarypanel.h"
 
 class QLabel;
@@ -24,7 +25,9 @@ class QSplitter;
 namespace paretoscope::ui {
 
 /// The explorer's window: an assembly of the panels (filters, chart, readout, ladder, summary, runs), the menus,
-/// drag and drop import, exports and the settings kept between sessions.
+/// drag and drop import, exports and the settings kept between sessions. Every read and write of the store goes
+/// through the store worker (storeworker.h), never on the GUI thread; the importer and live sessions write through
+/// connections of their own.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -38,7 +41,9 @@ public:
     SummaryPanel* summary() const { return m_summary; }
     RunsPanel* runs() const { return m_runs; }
     std::shared_ptr<const ScopeData> scopeData() const { return m_data; }
-    RunStore& store() { return *m_store; }
+    QString storePath() const { return m_worker.path(); }
+    /// The thread every store call of the window runs on (tests and benchmarks wait for it to be idle).
+    StoreWorker& storeWorker() { return m_worker; }
 
     /// Imports files, folders or URLs; vLLM and SGLang files first ask for their missing fields.
     void importPaths(const QStringList& paths);
@@ -53,9 +58,10 @@ public:
     Status exportChartSvg(const QString& path, QSize size) const;
     /// The title and source line an exported chart carries.
     ChartCaption chartCaption() const;
-    Status exportFrontierCsv(const QString& path);
     Status exportLadderCsv(const QString& path) const;
-    Status exportRunsCsv(const QString& path);
+    /// Exports that read the store: they run on the store worker and csvExported follows.
+    void exportFrontierCsv(const QString& path);
+    void exportRunsCsv(const QString& path);
 
     /// Starts a live session; each level's point shows on the chart as soon as it is stored.
     void startSession(SessionRequest request);
@@ -65,7 +71,10 @@ public:
 signals:
     /// A scope's data arrived and every panel shows it.
     void scopeShown();
+    /// An import ended and the scope list shows what it brought.
     void importFinished();
+    /// A CSV export that reads the store ended: error is empty when the file was written.
+    void csvExported(const QString& path, const QString& error);
     /// A live session ended (status: finished, failed, cancelled or error).
     void sessionFinished(const QString& status);
 
@@ -76,7 +85,12 @@ protected:
 
 private:
     void buildMenus();
+    /// Reads the scope list (and the run count for the status line) on the worker; the series of the scope in view
+    /// and then the scope follow.
     void refreshScopes();
+    void refreshSessions(bool markInterrupted);
+    /// Shows a scope list read on the worker (and says so to whoever waits for an import).
+    void showScopeList(const std::vector<ScopeSummary>& scopes, long long runs);
     /// A store that cannot be read (damaged): its message in place of the chart and the readings.
     void showStoreProblem(const QString& message);
     void baseScopeChanged();
@@ -86,7 +100,7 @@ private:
     /// The summary at the readout's target and price, from the loaded scope's facts (no store call).
     void updateSummary();
     void deleteRuns(const std::vector<long long>& ids);
-    QString describeRun(long long id);
+    void describeRun(long long id);
     void restoreSettings();
     void selectRememberedScope();
     void saveSettings() const;
@@ -95,7 +109,7 @@ private:
     void askNewSession();
     void sessionLevelStored(const StoredLevelLine& level);
 
-    std::unique_ptr<RunStore> m_store;
+    StoreWorker m_worker;
     ScopeLoader m_loader;
     ImportController m_importer;
     SessionController m_sessions;
@@ -116,6 +130,8 @@ private:
     QList<ImportResultLine> m_lastResults;
     bool m_showImportResults = true;
     bool m_runsStale = true;
+    bool m_scopesShown = false; // the scope list arrived once (the remembered scope is selected then)
+    bool m_announceImport = false; // an import ended: importFinished follows the scope list that shows it
     QSplitter* m_main = nullptr; // filters | chart and tabs | readout
     QSplitter* m_centre = nullptr; // chart over the tabs
     bool m_panelsFitted = false;

@@ -1,15 +1,94 @@
 #include "runsmodel.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "core/output/reports.h"
 #include "displaynames.h"
+#include "storeworker.h"
 
 namespace paretoscope::ui {
 
 void RunsModel::setRuns(std::vector<StoredRun> runs)
 {
     beginResetModel();
+    ++m_generation;
+    m_worker = nullptr;
     m_runs = std::move(runs);
+    m_total = static_cast<long long>(m_runs.size());
+    m_loading = false;
+    m_atEnd = true;
     endResetModel();
+}
+
+void RunsModel::setSource(StoreWorker* worker, std::vector<long long> seriesIds, Scope dates, std::size_t maxRows)
+{
+    beginResetModel();
+    ++m_generation;
+    m_worker = worker;
+    m_seriesIds = std::move(seriesIds);
+    m_dates = std::move(dates);
+    m_maxRows = maxRows;
+    m_runs.clear();
+    m_total = -1;
+    m_atEnd = false;
+    m_loading = true; // a view (or a model tester) asks for more while the reset is announced: the first page is coming
+    endResetModel();
+    requestPage(true);
+}
+
+bool RunsModel::canFetchMore(const QModelIndex& parent) const
+{
+    return !parent.isValid() && m_worker && !m_loading && !m_atEnd && m_runs.size() < m_maxRows;
+}
+
+void RunsModel::fetchMore(const QModelIndex& parent)
+{
+    if (canFetchMore(parent))
+        requestPage(false);
+}
+
+void RunsModel::requestPage(bool withCount)
+{
+    struct Page {
+        std::vector<StoredRun> runs;
+        long long total = -1;
+    };
+    m_loading = true;
+    const long long after = m_runs.empty() ? 0 : m_runs.back().id;
+    const std::size_t limit = std::min(kPageSize, m_maxRows - m_runs.size());
+    // one kind for every page: a new source makes a page of the old one be skipped or dropped
+    m_worker->post(
+        QStringLiteral("runs page %1").arg(quintptr(this)), this,
+        [ids = m_seriesIds, dates = m_dates, after, limit, withCount](RunStore& store) {
+            Page page;
+            page.runs = store.runsOfSeriesPage(ids, dates, after, limit);
+            if (withCount)
+                page.total = store.runCountOfSeries(ids, dates);
+            return page;
+        },
+        [this, generation = m_generation, limit](Result<Page> page) {
+            if (generation != m_generation)
+                return;
+            if (!page) {
+                m_loading = false;
+                m_atEnd = true;
+                emit pageLoaded(QString::fromStdString(page.error()));
+                return;
+            }
+            if (page->total >= 0)
+                m_total = page->total;
+            m_atEnd = page->runs.size() < limit;
+            if (!page->runs.empty()) {
+                // still loading while the rows are announced: a fetchMore then would ask for this page again
+                const int first = static_cast<int>(m_runs.size());
+                beginInsertRows({}, first, first + static_cast<int>(page->runs.size()) - 1);
+                std::move(page->runs.begin(), page->runs.end(), std::back_inserter(m_runs));
+                endInsertRows();
+            }
+            m_loading = false;
+            emit pageLoaded({});
+        });
 }
 
 int RunsModel::rowCount(const QModelIndex& parent) const

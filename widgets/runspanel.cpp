@@ -60,6 +60,8 @@ RunsPanel::RunsPanel(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // columns fitted to the first 100 rows of a page, not 1,000: a page of 500 arrives without a long stand
+    m_table->horizontalHeader()->setResizeContentsPrecision(100);
     m_table->setAlternatingRowColors(true);
     m_filter->setPlaceholderText(tr("Filter runs: every word, in any column"));
     m_filter->setClearButtonEnabled(true);
@@ -75,6 +77,17 @@ RunsPanel::RunsPanel(QWidget* parent)
     layout->addWidget(m_table, 1);
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
         static_cast<WordsFilter*>(m_proxy)->setWords(text);
+        showCount();
+    });
+    connect(m_model, &RunsModel::pageLoaded, this, [this](const QString& error) {
+        if (!error.isEmpty()) {
+            m_info->setText(error);
+            return;
+        }
+        if (!m_sized && m_model->rowCount() > 0) {
+            m_table->resizeColumnsToContents(); // once, on the first page: later pages keep the widths
+            m_sized = true;
+        }
         showCount();
     });
     connect(del, &QPushButton::clicked, this, [this] {
@@ -104,28 +117,43 @@ RunsPanel::RunsPanel(QWidget* parent)
     });
 }
 
-void RunsPanel::setRuns(std::vector<StoredRun> runs, std::size_t inScope)
+void RunsPanel::setRuns(std::vector<StoredRun> runs)
 {
-    m_loaded = runs.size();
-    m_inScope = inScope;
     m_model->setRuns(std::move(runs));
-    showCount();
     m_table->resizeColumnsToContents();
+    m_sized = true;
+    showCount();
+}
+
+void RunsPanel::showRuns(StoreWorker* worker, std::vector<long long> seriesIds, const Scope& dates)
+{
+    m_sized = false;
+    m_model->setSource(worker, std::move(seriesIds), dates, kMaxRows);
+    showCount();
 }
 
 void RunsPanel::showCount()
 {
     QLocale en(QLocale::English);
     const auto n = [&](std::size_t v) { return en.toString(qulonglong(v)); };
+    const std::size_t loaded = m_model->runs().size();
     const std::size_t matching = std::size_t(m_proxy->rowCount());
-    if (m_loaded < m_inScope)
-        m_info->setText(matching < m_loaded
-                ? tr("%1 match of %2 runs shown (%3 in scope); narrow the filters to see the rest")
-                      .arg(n(matching), n(m_loaded), n(m_inScope))
-                : tr("%1 of %2 runs shown; narrow the filters to see the rest").arg(n(m_loaded), n(m_inScope)));
-    else
-        m_info->setText(matching < m_loaded ? tr("%1 of %2 runs match").arg(n(matching), n(m_loaded))
-                                            : tr("%1 runs").arg(n(m_loaded)));
+    if (m_model->total() < 0) {
+        m_info->setText(tr("Reading runs…"));
+        return;
+    }
+    const std::size_t inScope = std::size_t(m_model->total());
+    if (loaded < inScope) {
+        const QString rest = m_model->canFetchMore({}) || m_model->loading()
+            ? tr("scroll for more")
+            : tr("narrow the filters to see the rest");
+        m_info->setText(matching < loaded
+                ? tr("%1 match of %2 runs shown (%3 in scope); %4").arg(n(matching), n(loaded), n(inScope), rest)
+                : tr("%1 of %2 runs shown; %3").arg(n(loaded), n(inScope), rest));
+    } else {
+        m_info->setText(matching < loaded ? tr("%1 of %2 runs match").arg(n(matching), n(loaded))
+                                          : tr("%1 runs").arg(n(loaded)));
+    }
 }
 
 QString RunsPanel::countText() const

@@ -12,14 +12,18 @@ class QTableView;
 
 namespace paretoscope::ui {
 
-/// The runs in scope: sortable, filterable by text, with provenance; selected runs can be deleted.
+/// The runs in scope: sortable, filterable by text, with provenance; selected runs can be deleted. The table is read
+/// from the store a page at a time as it scrolls; sorting and the filter work on the rows read so far.
 class RunsPanel : public QWidget {
     Q_OBJECT
 public:
-    /// The most rows the table holds; a larger scope says so and asks for narrower filters.
+    /// The most rows the table reads; a larger scope says so and asks for narrower filters.
     static constexpr std::size_t kMaxRows = 100000;
     explicit RunsPanel(QWidget* parent = nullptr);
-    void setRuns(std::vector<StoredRun> runs, std::size_t inScope);
+    /// A list given whole.
+    void setRuns(std::vector<StoredRun> runs);
+    /// The runs of these series inside the scope's dates, read through the worker as the table scrolls.
+    void showRuns(StoreWorker* worker, std::vector<long long> seriesIds, const Scope& dates);
     RunsModel* model() const { return m_model; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QTableView* table() const { return m_table; }
@@ -33,8 +37,7 @@ signals:
 
 private:
     void showCount();
-    std::size_t m_loaded = 0;
-    std::size_t m_inScope = 0;
+    bool m_sized = false; // the columns were fitted to the first rows
     RunsModel* m_model;
     QSortFilterProxyModel* m_proxy;
     QTableView* m_table;

@@ -1,14 +1,14 @@
 #pragma once
 
 #include <QObject>
-#include <QThread>
-#include <atomic>
 #include <memory>
 
 #include "core/analysis/chartdata.h"
 #include "core/analysis/summary.h"
 
 namespace paretoscope::ui {
+
+class StoreWorker;
 
 /// What one scope request gives: the scope's frontiers and runs, and what the summary says of each hardware whatever
 /// the target and price (the summary itself follows the readout: summaryAt).
@@ -18,13 +18,12 @@ struct LoadedScope {
     quint64 requestId = 0;
 };
 
-/// Loads scopes off the GUI thread with its own store connection. The latest request wins: answers to older
-/// requests are dropped, so a quick series of filter changes only draws the last one.
+/// Loads scopes on the store worker. The latest request wins: answers to older requests are dropped, so a quick
+/// series of filter changes only draws the last one.
 class ScopeLoader : public QObject {
     Q_OBJECT
 public:
-    explicit ScopeLoader(QString storePath, QObject* parent = nullptr);
-    ~ScopeLoader() override;
+    explicit ScopeLoader(StoreWorker& worker, QObject* parent = nullptr);
     /// Starts loading; loaded() follows with the answer unless a newer request comes first.
     quint64 request(const Scope& scope, TputMetric metric);
     quint64 latestRequest() const { return m_latest; }
@@ -35,10 +34,8 @@ signals:
     void failed(const QString& message);
 
 private:
-    QString m_path;
-    QThread m_thread;
-    QObject* m_worker; // lives in m_thread; owns the worker's store connection
-    std::atomic<quint64> m_latest { 0 }; // read by the worker to skip stale requests
+    StoreWorker& m_worker;
+    quint64 m_latest = 0;
 };
 
 } // namespace paretoscope::ui

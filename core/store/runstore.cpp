@@ -487,12 +487,11 @@ std::vector<StoredRun> RunStore::runs(const std::vector<long long>& ids)
     return out;
 }
 
-std::vector<StoredRun> RunStore::runsOfSeries(
-    const std::vector<long long>& seriesIds, const Scope& dates, std::size_t limit)
+namespace {
+
+// The runs of the given series inside the scope's dates, as a WHERE clause on runs r with ?1, ?2 for the dates.
+std::string seriesWhere(const std::vector<long long>& seriesIds, const Scope& dates, std::vector<std::string>& binds)
 {
-    if (seriesIds.empty() || dates.matchesNothing)
-        return {};
-    std::vector<std::string> binds;
     std::string where = "r.series_id IN (" + idList(seriesIds) + ")";
     if (!dates.dateFrom.empty()) {
         binds.push_back(dates.dateFrom);
@@ -502,10 +501,47 @@ std::vector<StoredRun> RunStore::runsOfSeries(
         binds.push_back(dates.dateTo);
         where += " AND substr(r.run_date, 1, 10) <= ?" + std::to_string(binds.size());
     }
+    return where;
+}
+
+} // namespace
+
+std::vector<StoredRun> RunStore::runsOfSeries(
+    const std::vector<long long>& seriesIds, const Scope& dates, std::size_t limit)
+{
+    if (seriesIds.empty() || dates.matchesNothing)
+        return {};
+    std::vector<std::string> binds;
+    std::string where = seriesWhere(seriesIds, dates, binds);
     where += " ORDER BY r.series_id, r.interactivity";
     if (limit > 0)
         where += " LIMIT " + std::to_string(limit);
     return selectRuns(where, binds);
+}
+
+std::vector<StoredRun> RunStore::runsOfSeriesPage(
+    const std::vector<long long>& seriesIds, const Scope& dates, long long afterId, std::size_t limit)
+{
+    if (seriesIds.empty() || dates.matchesNothing || limit == 0)
+        return {};
+    std::vector<std::string> binds;
+    // keyset paging on the row id: each page costs the same however deep the list has been scrolled
+    std::string where = seriesWhere(seriesIds, dates, binds) + " AND r.id > " + std::to_string(afterId)
+        + " ORDER BY r.id LIMIT " + std::to_string(limit);
+    return selectRuns(where, binds);
+}
+
+long long RunStore::runCountOfSeries(const std::vector<long long>& seriesIds, const Scope& dates)
+{
+    if (seriesIds.empty() || dates.matchesNothing)
+        return 0;
+    std::vector<std::string> binds;
+    sql::Statement s(m_db, "SELECT count(*) FROM runs r WHERE " + seriesWhere(seriesIds, dates, binds));
+    for (std::size_t k = 0; k < binds.size(); ++k)
+        s.bindText(static_cast<int>(k + 1), binds[k]);
+    const long long n = s.step() ? s.int64(0) : 0;
+    noteRead(s);
+    return n;
 }
 
 std::vector<StoredRun> RunStore::allRuns()

@@ -126,6 +126,12 @@ public:
     /// All runs of the given series (at most `limit` when above 0, inside the scope's dates when given).
     std::vector<StoredRun> runsOfSeries(
         const std::vector<long long>& seriesIds, const Scope& dates = {}, std::size_t limit = 0);
+    /// A page of the runs of the given series inside the scope's dates: those with an id above afterId, by id, at
+    /// most limit (the next page starts after the last id of this one).
+    std::vector<StoredRun> runsOfSeriesPage(
+        const std::vector<long long>& seriesIds, const Scope& dates, long long afterId, std::size_t limit);
+    /// Number of runs of the given series inside the scope's dates (what runsOfSeries returns without a limit).
+    long long runCountOfSeries(const std::vector<long long>& seriesIds, const Scope& dates = {});
     /// Every stored run, by id.
     std::vector<StoredRun> allRuns();
     /// Number of runs stored.

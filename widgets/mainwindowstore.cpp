@@ -1,0 +1,204 @@
+// MainWindow's store work: every call runs on the store worker and its answer comes back to the GUI thread; nothing
+// here reads or writes the store on the GUI thread.
+#include <QLabel>
+#include <QLocale>
+
+#include "core/live/sessionstore.h"
+#include "core/output/reports.h"
+#include "mainwindow.h"
+#include "displaynames.h"
+
+namespace paretoscope::ui {
+
+namespace {
+
+struct ScopeList {
+    std::vector<ScopeSummary> scopes;
+    long long runs = 0;
+};
+
+QString runDescription(const RunRecord& r)
+{
+    auto num = [](const std::optional<double>& v, double scale, int decimals, const char* unit) {
+        return v ? QString::fromStdString(withThousands(*v * scale, decimals)) + QLatin1String(unit)
+                 : QStringLiteral("-");
+    };
+    QStringList lines;
+    lines << groupLabel(GroupKey { r.hardware, r.engine, r.precision, r.specDecoding });
+    lines << MainWindow::tr("TP %1 · EP %2 · %3 GPUs · concurrency %4")
+                 .arg(r.tp ? QString::number(r.tp) : "-", r.ep ? QString::number(r.ep) : "-",
+                     r.gpus ? QString::number(r.gpus) : "-", r.concurrency ? QString::number(r.concurrency) : "-");
+    lines << MainWindow::tr("%1 tok/s/user · %2 tok/s/GPU")
+                 .arg(num(r.interactivity, 1, 1, ""), num(r.tputPerGpu, 1, 0, ""));
+    lines << MainWindow::tr("TTFT %1 · TPOT %2 · E2E %3")
+                 .arg(num(r.ttft.median, 1000, 1, " ms"), num(r.tpot.median, 1000, 2, " ms"),
+                     num(r.e2el.median, 1, 2, " s"));
+    lines << MainWindow::tr("Source: %1").arg(QString::fromStdString(r.provenance.source));
+    if (!r.provenance.note.empty())
+        lines << QString::fromStdString(r.provenance.note);
+    if (!r.runDate.empty())
+        lines << MainWindow::tr("Run date: %1").arg(QString::fromStdString(r.runDate));
+    return lines.join('\n');
+}
+
+} // namespace
+
+void MainWindow::refreshScopes()
+{
+    m_worker.post(
+        QStringLiteral("scopes"), this,
+        [](RunStore& store) {
+            ScopeList list;
+            list.scopes = store.scopes();
+            list.runs = store.runCount();
+            return list;
+        },
+        [this](Result<ScopeList> list) {
+            if (!list) {
+                showStoreProblem(QString::fromStdString(list.error()));
+                showScopeList({}, -1);
+                return;
+            }
+            m_storeProblem.clear(); // read whole again (a passing I/O error, a store recovered in place)
+            showScopeList(list->scopes, list->runs);
+            if (!m_scopesShown) {
+                m_scopesShown = true;
+                selectRememberedScope();
+            }
+            // runs came or went: the series lists and the scope in view are read again
+            baseScopeChanged();
+        });
+}
+
+void MainWindow::showScopeList(const std::vector<ScopeSummary>& scopes, long long runs)
+{
+    if (runs >= 0) {
+        m_filters->setScopes(scopes);
+        QLocale en(QLocale::English);
+        m_status->setText(tr("Store: %1 · %2 runs").arg(m_worker.path(), en.toString(runs)));
+        m_status->setToolTip(plainToolTip(m_status->text()));
+    }
+    if (m_announceImport) {
+        m_announceImport = false;
+        emit importFinished();
+    }
+}
+
+void MainWindow::refreshSessions(bool markInterrupted)
+{
+    m_worker.post(
+        QStringLiteral("sessions"), this,
+        [markInterrupted](RunStore& store) {
+            if (markInterrupted)
+                markInterruptedSessions(store);
+            return paretoscope::sessions(store);
+        },
+        [this](Result<std::vector<SessionInfo>> list) {
+            if (list)
+                m_sessionPanel->setSessions(*list);
+        });
+}
+
+void MainWindow::baseScopeChanged()
+{
+    m_worker.post(
+        QStringLiteral("series"), this, [base = m_filters->baseScope()](RunStore& store) { return store.series(base); },
+        [this, base = m_filters->baseScope()](Result<std::vector<Series>> series) {
+            if (!series)
+                return showStoreProblem(QString::fromStdString(series.error()));
+            // the answer of a scope no longer selected is dropped: a newer request follows that selection
+            const Scope now = m_filters->baseScope();
+            if (now.model != base.model || now.workload != base.workload || now.isl != base.isl || now.osl != base.osl)
+                return;
+            m_filters->setSeries(*series);
+            requestScope();
+        });
+}
+
+void MainWindow::sessionLevelStored(const StoredLevelLine& level)
+{
+    m_sessionPanel->addLevel(level);
+    if (m_sessionScopeShown)
+        return refreshScopes();
+    // the first level's point brings its scope into view once the scope list holds it; later ones land on it
+    m_worker.post(
+        QStringLiteral("scopes"), this,
+        [id = level.runId](RunStore& store) {
+            std::pair<ScopeList, std::vector<StoredRun>> answer;
+            answer.first.scopes = store.scopes();
+            answer.first.runs = store.runCount();
+            answer.second = store.runs({ id });
+            return answer;
+        },
+        [this](Result<std::pair<ScopeList, std::vector<StoredRun>>> answer) {
+            if (!answer) {
+                showStoreProblem(QString::fromStdString(answer.error()));
+                showScopeList({}, -1);
+                return;
+            }
+            showScopeList(answer->first.scopes, answer->first.runs);
+            if (!m_sessionScopeShown && !answer->second.empty()) {
+                const RunRecord& r = answer->second.front().record;
+                const QSignalBlocker block(m_filters);
+                m_sessionScopeShown = m_filters->selectScope(
+                    QString::fromStdString(r.model), QString::fromStdString(r.workload), r.isl, r.osl);
+            }
+            baseScopeChanged();
+        });
+}
+
+void MainWindow::loadRuns()
+{
+    if (!m_data)
+        return;
+    m_runs->showRuns(&m_worker, m_data->seriesIds(), m_data->scope);
+    m_runsStale = false;
+}
+
+void MainWindow::deleteRuns(const std::vector<long long>& ids)
+{
+    // every deletion runs (no newer request replaces it), in order with the reads around it
+    m_worker.post(
+        QString(), this, [ids](RunStore& store) { return store.deleteRuns(ids); },
+        [this](Status st) {
+            if (!st) {
+                plainMessage(this, false, tr("Delete runs"), QString::fromStdString(st.error()));
+                return;
+            }
+            refreshScopes();
+        });
+}
+
+void MainWindow::describeRun(long long id)
+{
+    m_worker.post(
+        QStringLiteral("run text"), this, [id](RunStore& store) { return store.runs({ id }); },
+        [this, id](Result<std::vector<StoredRun>> runs) {
+            m_chart->view()->setRunText(
+                id, runs && !runs->empty() ? runDescription(runs->front().record) : tr("Run %1 is not stored").arg(id));
+        });
+}
+
+void MainWindow::exportFrontierCsv(const QString& path)
+{
+    if (!m_data)
+        return emit csvExported(path, tr("nothing to export yet"));
+    m_worker.post(
+        QString(), this,
+        [path, frontiers = m_data->frontiers](
+            RunStore& store) { return writeTextFile(path, frontierCsv(frontierReport(store, frontiers))); },
+        [this, path](Status st) { emit csvExported(path, st ? QString() : QString::fromStdString(st.error())); });
+}
+
+void MainWindow::exportRunsCsv(const QString& path)
+{
+    if (!m_data)
+        return emit csvExported(path, tr("nothing to export yet"));
+    m_worker.post(
+        QString(), this,
+        [path, ids = m_data->seriesIds(), scope = m_data->scope](
+            RunStore& store) { return writeTextFile(path, runsCsv(store.runsOfSeries(ids, scope))); },
+        [this, path](Status st) { emit csvExported(path, st ? QString() : QString::fromStdString(st.error())); });
+}
+
+} // namespace paretoscope::ui
