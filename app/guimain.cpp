@@ -54,7 +54,7 @@ int main(int argc, char** argv)
 
     ui::MainWindow window(std::move(*store));
     if (parser.isSet(shot)) {
-        const QStringList wh = parser.value(size).split('x');
+        const QStringList wh = parser.value(size).split(u'x');
         const QSize s(wh.value(0).toInt(), wh.value(1).toInt());
         if (wh.size() != 2 || s.width() < 200 || s.height() < 200) {
             std::fprintf(stderr, "paretoscope: --size must be like 1600x1000\n");

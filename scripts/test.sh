@@ -6,12 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --hip
-scripts/build.sh
+scripts/build.sh -DPARETOSCOPE_WERROR=ON
 ctest --preset default
 if [ "${PARETOSCOPE_QUICK:-0}" = 1 ]; then
     exit 0
 fi
-cmake --preset asan >/dev/null
+cmake --preset asan -DPARETOSCOPE_WERROR=ON >/dev/null
 cmake --build --preset asan
 ctest --preset asan
 scripts/fuzz.sh 4 build-asan

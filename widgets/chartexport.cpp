@@ -146,7 +146,7 @@ Status exportChartPng(const QString& path, std::shared_ptr<const ScopeData> data
     const QImage image = renderChart(std::move(data), state, pricing, size, scale, caption);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || !image.save(&f, "PNG") || !f.commit())
-        return Error { (path + QStringLiteral(": cannot write the PNG: ") + f.errorString()).toStdString() };
+        return Error { QString(path + QStringLiteral(": cannot write the PNG: ") + f.errorString()).toStdString() };
     return ok();
 }
 
@@ -156,7 +156,7 @@ Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data
     StagedChart staged(std::move(data), state, pricing, size, caption);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
-        return Error { (path + QStringLiteral(": cannot write the SVG: ") + f.errorString()).toStdString() };
+        return Error { QString(path + QStringLiteral(": cannot write the SVG: ") + f.errorString()).toStdString() };
     QSvgGenerator svg;
     svg.setOutputDevice(&f);
     svg.setSize(size);
@@ -169,7 +169,7 @@ Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data
         staged.scene.render(&p, QRectF(QPointF(0, 0), QSizeF(size)), staged.scene.sceneRect());
     }
     if (!f.commit())
-        return Error { (path + QStringLiteral(": cannot write the SVG: ") + f.errorString()).toStdString() };
+        return Error { QString(path + QStringLiteral(": cannot write the SVG: ") + f.errorString()).toStdString() };
     return ok();
 }
 
@@ -178,7 +178,7 @@ Status writeTextFile(const QString& path, const std::string& text)
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size())
         || !f.commit())
-        return Error { (path + QStringLiteral(": cannot write: ") + f.errorString()).toStdString() };
+        return Error { QString(path + QStringLiteral(": cannot write: ") + f.errorString()).toStdString() };
     return ok();
 }
 

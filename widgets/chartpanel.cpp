@@ -33,7 +33,7 @@ FrontierView::FrontierView(QWidget* parent)
 QString FrontierView::toolTipHtml(const QString& text)
 {
     // plain text: imported names are never read as markup
-    return QStringLiteral("<p style='white-space:pre'>") + text.toHtmlEscaped().replace('\n', QStringLiteral("<br>"));
+    return QStringLiteral("<p style='white-space:pre'>") + text.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>"));
 }
 
 QString FrontierView::runTextAt(QPoint viewPos)
@@ -289,7 +289,7 @@ void ChartPanel::showOutside()
     if (!m_markedNote.isEmpty())
         text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + m_markedNote;
     m_outside->setText(text);
-    m_outside->setToolTip(plainToolTip(outside.join('\n')));
+    m_outside->setToolTip(plainToolTip(outside.join(u'\n')));
 }
 
 void ChartPanel::resetZoom()

@@ -47,7 +47,7 @@ QString plainToolTip(const QString& text)
 {
     if (text.isEmpty())
         return text;
-    return QStringLiteral("<p style='white-space:pre'>") + text.toHtmlEscaped().replace('\n', QStringLiteral("<br>"))
+    return QStringLiteral("<p style='white-space:pre'>") + text.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>"))
         + QStringLiteral("</p>");
 }
 

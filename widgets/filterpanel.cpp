@@ -51,7 +51,7 @@ FilterPanel::FilterPanel(QWidget* parent)
         layout->addWidget(l, i == 0 ? 2 : 1);
         m_lists[static_cast<std::size_t>(i)] = l;
         connect(l, &QListWidget::itemChanged, this, [this, i](QListWidgetItem* item) {
-            const QString key = QString::fromLatin1(kListNames[i]) + ':' + item->data(Qt::UserRole).toString();
+            const QString key = QString::fromLatin1(kListNames[i]) + u':' + item->data(Qt::UserRole).toString();
             unchecked().removeAll(key);
             if (item->checkState() == Qt::Unchecked)
                 unchecked() << key;
@@ -164,7 +164,7 @@ void FilterPanel::setSeries(const std::vector<Series>& series)
             auto* item = new QListWidgetItem(label, l);
             item->setData(Qt::UserRole, QString::fromStdString(v));
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-            const QString key = QString::fromLatin1(kListNames[i]) + ':' + QString::fromStdString(v);
+            const QString key = QString::fromLatin1(kListNames[i]) + u':' + QString::fromStdString(v);
             item->setCheckState(off.contains(key) ? Qt::Unchecked : Qt::Checked);
         }
     }
@@ -260,7 +260,8 @@ long long FilterPanel::runsAfterFilters() const
     for (const Series& s : m_series) {
         bool shown = true;
         for (int i = 0; i < 4; ++i)
-            shown = shown && !off.contains(QString::fromLatin1(kListNames[i]) + ':' + QString::fromStdString(valueOf(s, i)));
+            shown = shown
+                && !off.contains(QString::fromLatin1(kListNames[i]) + u':' + QString::fromStdString(valueOf(s, i)));
         n += shown ? s.runs : 0;
     }
     return n;
@@ -275,7 +276,7 @@ QString FilterPanel::hiddenByFilters() const
     for (int i = 0; i < 4; ++i) {
         std::map<std::string, long long> hidden;
         for (const Series& s : m_series)
-            if (off.contains(QString::fromLatin1(kListNames[i]) + ':' + QString::fromStdString(valueOf(s, i))))
+            if (off.contains(QString::fromLatin1(kListNames[i]) + u':' + QString::fromStdString(valueOf(s, i))))
                 hidden[valueOf(s, i)] += s.runs;
         for (const auto& [value, runs] : hidden)
             parts << (runs == 1 ? tr("%1 %2 hides 1 run").arg(tr(titles[i]), valueLabel(i, value))

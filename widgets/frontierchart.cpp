@@ -38,7 +38,7 @@ std::pair<double, double> axisRange(const QAbstractAxis* axis)
 
 QAbstractAxis* makeAxis(bool log, double lo, double hi, const QString& title, bool fromZero)
 {
-    QString format = hi >= 100 ? "%.0f" : hi >= 1 ? "%.2f" : "%.3f";
+    const QString format = QLatin1String(hi >= 100 ? "%.0f" : hi >= 1 ? "%.2f" : "%.3f");
     QAbstractAxis* axis;
     if (log) {
         auto* a = new QLogValueAxis;

@@ -199,10 +199,10 @@ QString modelName(const QString& modelId)
     if (const auto m = cache.match(modelId); m.hasMatch())
         return m.captured(1);
     static const QRegularExpression hash(QStringLiteral("^[0-9a-f]{40}$"));
-    const QStringList parts = modelId.split('/', Qt::SkipEmptyParts);
+    const QStringList parts = modelId.split(u'/', Qt::SkipEmptyParts);
     for (auto it = parts.rbegin(); it != parts.rend(); ++it)
         if (!hash.match(*it).hasMatch() && *it != QLatin1String("snapshots"))
-            return modelId.startsWith('/') || parts.size() > 2 ? *it : modelId;
+            return modelId.startsWith(u'/') || parts.size() > 2 ? *it : modelId;
     return modelId;
 }
 
@@ -228,11 +228,12 @@ ImportResultsDialog::ImportResultsDialog(const QList<ImportResultLine>& results,
     m_list->setTextElideMode(Qt::ElideMiddle);
     int failed = 0, noted = 0;
     for (const ImportResultLine& r : results) {
-        const QString message = r.notes.isEmpty() ? r.message : r.message + QStringLiteral("\n") + r.notes.join('\n');
+        const QString message = r.notes.isEmpty() ? r.message : r.message + QStringLiteral("\n") + r.notes.join(u'\n');
         noted += !r.notes.isEmpty();
         auto* item = new QTreeWidgetItem(m_list,
-            { QFileInfo(r.source).fileName().isEmpty() || r.source.contains("://") ? r.source
-                                                                                   : QFileInfo(r.source).fileName(),
+            { QFileInfo(r.source).fileName().isEmpty() || r.source.contains(QLatin1String("://"))
+                    ? r.source
+                    : QFileInfo(r.source).fileName(),
                 message });
         item->setIcon(0, style()->standardIcon(r.ok ? QStyle::SP_DialogApplyButton : QStyle::SP_MessageBoxWarning));
         item->setToolTip(0, plainToolTip(r.source));

@@ -84,7 +84,7 @@ QString wrapWords(const QString& text, int width)
 {
     QStringList lines;
     QString line;
-    for (const QString& word : text.split(' ', Qt::SkipEmptyParts)) {
+    for (const QString& word : text.split(u' ', Qt::SkipEmptyParts)) {
         if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
             lines << line;
             line.clear();
@@ -93,7 +93,7 @@ QString wrapWords(const QString& text, int width)
     }
     if (!line.isEmpty())
         lines << line;
-    return lines.join('\n');
+    return lines.join(u'\n');
 }
 } // namespace
 

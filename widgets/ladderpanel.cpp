@@ -44,7 +44,7 @@ LadderPanel::LadderPanel(const PricingCatalog& pricing, QWidget* parent)
     layout->addWidget(m_table, 1);
     connect(m_edit, &QLineEdit::editingFinished, this, [this] {
         std::vector<double> targets;
-        for (const QString& part : m_edit->text().split(',', Qt::SkipEmptyParts)) {
+        for (const QString& part : m_edit->text().split(u',', Qt::SkipEmptyParts)) {
             bool ok = false;
             const double v = part.trimmed().toDouble(&ok);
             if (!ok || !(v > 0)) {

@@ -200,7 +200,7 @@ void MainWindow::askNewSession()
         lines << tr("No GPU found on this machine (%1). Sessions against an endpoint elsewhere, or the engine "
                     "emulator recipes, still run; power and energy are then not measured.")
                      .arg(QString::fromStdString(found.notes.empty() ? "" : found.notes.front()));
-    SessionDialog dialog(lines.join('\n'), this);
+    SessionDialog dialog(lines.join(u'\n'), this);
     if (dialog.exec() == QDialog::Accepted)
         startSession(dialog.request());
 }
@@ -423,7 +423,7 @@ ChartCaption MainWindow::chartCaption() const
     title << QString::fromStdString(scope.model);
     title << (scope.isl ? QStringLiteral("ISL %1 / OSL %2").arg(*scope.isl).arg(scope.osl.value_or(0))
                         : QString::fromStdString(scope.workload));
-    title << yAxisTitle(request, m_data->metric) + tr(" vs ") + xAxisTitle(request).section(' ', 0, 0).toLower();
+    title << yAxisTitle(request, m_data->metric) + tr(" vs ") + xAxisTitle(request).section(u' ', 0, 0).toLower();
     if (request.y == ChartY::Cost) {
         const PriceChoice price = m_chart->state().request.price;
         const PricingTier* tier = price.tierKey.empty() ? nullptr : bundledPricing().find(price.tierKey);

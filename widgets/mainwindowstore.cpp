@@ -26,8 +26,10 @@ QString runDescription(const RunRecord& r)
     QStringList lines;
     lines << groupLabel(GroupKey { r.hardware, r.engine, r.precision, r.specDecoding });
     lines << MainWindow::tr("TP %1 · EP %2 · %3 GPUs · concurrency %4")
-                 .arg(r.tp ? QString::number(r.tp) : "-", r.ep ? QString::number(r.ep) : "-",
-                     r.gpus ? QString::number(r.gpus) : "-", r.concurrency ? QString::number(r.concurrency) : "-");
+                 .arg(r.tp ? QString::number(r.tp) : QStringLiteral("-"),
+                     r.ep ? QString::number(r.ep) : QStringLiteral("-"),
+                     r.gpus ? QString::number(r.gpus) : QStringLiteral("-"),
+                     r.concurrency ? QString::number(r.concurrency) : QStringLiteral("-"));
     lines << MainWindow::tr("%1 tok/s/user · %2 tok/s/GPU")
                  .arg(num(r.interactivity, 1, 1, ""), num(r.tputPerGpu, 1, 0, ""));
     lines << MainWindow::tr("TTFT %1 · TPOT %2 · E2E %3")
@@ -38,7 +40,7 @@ QString runDescription(const RunRecord& r)
         lines << QString::fromStdString(r.provenance.note);
     if (!r.runDate.empty())
         lines << MainWindow::tr("Run date: %1").arg(QString::fromStdString(r.runDate));
-    return lines.join('\n');
+    return lines.join(u'\n');
 }
 
 } // namespace

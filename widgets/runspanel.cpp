@@ -20,7 +20,7 @@ public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
     void setWords(const QString& text)
     {
-        m_words = text.split(' ', Qt::SkipEmptyParts);
+        m_words = text.split(u' ', Qt::SkipEmptyParts);
         invalidateFilter();
     }
 
@@ -108,7 +108,7 @@ RunsPanel::RunsPanel(QWidget* parent)
         QMessageBox box(QMessageBox::Question, tr("Delete runs"),
             (ids.size() == 1 ? tr("Delete this run from the store? This cannot be undone.")
                              : tr("Delete these %1 runs from the store? This cannot be undone.").arg(ids.size()))
-                + QStringLiteral("\n\n") + named.join('\n'),
+                + QStringLiteral("\n\n") + named.join(u'\n'),
             QMessageBox::Yes | QMessageBox::No, this);
         box.setTextFormat(Qt::PlainText);
         box.setDefaultButton(QMessageBox::No);

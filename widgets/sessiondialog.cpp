@@ -121,10 +121,11 @@ QWidget* SessionDialog::makeEndpointPage()
     m_apiKey->setPlaceholderText(tr("used for this session only, never stored"));
     m_hardware = new QComboBox(endpointPage);
     m_hardware->setEditable(true);
-    m_hardware->addItems({ "b300", "mi325x", "b200", "h200", "mi355x" });
+    m_hardware->addItems({ QStringLiteral("b300"), QStringLiteral("mi325x"), QStringLiteral("b200"),
+        QStringLiteral("h200"), QStringLiteral("mi355x") });
     m_engine = new QComboBox(endpointPage);
     m_engine->setEditable(true);
-    m_engine->addItems({ "vllm", "sglang" });
+    m_engine->addItems({ QStringLiteral("vllm"), QStringLiteral("sglang") });
     m_gpus = spin(1, 100000, 8, endpointPage);
     ef->addRow(tr("URL"), m_url);
     ef->addRow(tr("API key"), m_apiKey);
@@ -141,7 +142,7 @@ QWidget* SessionDialog::makeWorkloadBox()
     m_model = new QLineEdit(work);
     m_model->setPlaceholderText(tr("as the server lists it (empty: its first model)"));
     m_precision = new QComboBox(work);
-    m_precision->addItems({ QString::fromUtf8(kDefaultPrecision), "fp8", "bf16" });
+    m_precision->addItems({ QString::fromUtf8(kDefaultPrecision), QStringLiteral("fp8"), QStringLiteral("bf16") });
     m_workload = new QComboBox(work);
     m_workload->addItem(tr("Random, fixed lengths (InferenceX)"), QStringLiteral("random"));
     m_workload->addItem(tr("Agentic: multi-turn on a shared prefix"), QStringLiteral("agentic"));
@@ -267,7 +268,7 @@ bool SessionDialog::build()
     c.isl = m_isl->value();
     c.osl = m_osl->value();
     c.concurrencies.clear();
-    for (const QString& part : m_concurrency->text().split(',', Qt::SkipEmptyParts)) {
+    for (const QString& part : m_concurrency->text().split(u',', Qt::SkipEmptyParts)) {
         bool ok = false;
         int n = part.trimmed().toInt(&ok);
         if (!ok || n < 1)

@@ -29,7 +29,8 @@ QLabel* plain(QWidget* parent)
 
 QString ms(double seconds, int decimals)
 {
-    return seconds < 0 ? QStringLiteral("-") : QLocale(QLocale::English).toString(seconds * 1000, 'f', decimals) + " ms";
+    return seconds < 0 ? QStringLiteral("-")
+                       : QLocale(QLocale::English).toString(seconds * 1000, 'f', decimals) + QStringLiteral(" ms");
 }
 
 } // namespace
@@ -140,10 +141,11 @@ void SessionPanel::addLevel(const StoredLevelLine& l)
     QLocale en(QLocale::English);
     int row = m_levels->rowCount();
     m_levels->insertRow(row);
-    QStringList cells { QString::number(l.level + 1), QString::number(l.concurrency),
-        en.toString(l.interactivity, 'f', 1), en.toString(l.tputPerGpu, 'f', 0), ms(l.medianTtft, 1),
-        ms(l.medianTpot, 2),
-        QString::number(l.failed) + (l.avgPowerW >= 0 ? tr(" · %1 W").arg(en.toString(l.avgPowerW, 'f', 0)) : "") };
+    QStringList cells {
+        QString::number(l.level + 1), QString::number(l.concurrency), en.toString(l.interactivity, 'f', 1),
+        en.toString(l.tputPerGpu, 'f', 0), ms(l.medianTtft, 1), ms(l.medianTpot, 2),
+        QString::number(l.failed) + (l.avgPowerW >= 0 ? tr(" · %1 W").arg(en.toString(l.avgPowerW, 'f', 0)) : QString())
+    };
     QString why;
     if (!l.marked.isEmpty())
         why += tr("Marked as not trusted: %1").arg(l.marked);
@@ -189,10 +191,11 @@ void SessionPanel::setSessions(const std::vector<SessionInfo>& sessions)
         QString line = tr("#%1 · %2 · %3 · %4 · %n level(s)", nullptr, s.levels)
                            .arg(s.id)
                            .arg(QDateTime::fromSecsSinceEpoch(s.startedAt).toString(QStringLiteral("yyyy-MM-dd HH:mm")),
-                               QString::fromStdString(s.status), hardwareName(hardware.toStdString()) + " · "
+                               QString::fromStdString(s.status),
+                               hardwareName(hardware.toStdString()) + QStringLiteral(" · ")
                                    + QString::fromStdString(s.config.model));
         if (!s.reason.empty())
-            line += QStringLiteral(" · ") + QString::fromStdString(s.reason).section('\n', 0, 0);
+            line += QStringLiteral(" · ") + QString::fromStdString(s.reason).section(u'\n', 0, 0);
         m_history->addItem(line); // a QListWidgetItem's text is plain
     }
 }

@@ -18,12 +18,17 @@ std::string withThousands(double v, int decimals)
         return "-";
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", decimals, std::abs(v));
-    std::string s(buf);
-    std::size_t dot = s.find('.');
-    std::size_t intEnd = dot == std::string::npos ? s.size() : dot;
-    for (std::ptrdiff_t i = static_cast<std::ptrdiff_t>(intEnd) - 3; i > 0; i -= 3)
-        s.insert(static_cast<std::size_t>(i), ",");
-    return (v < 0 ? "-" : "") + s;
+    const std::string digits(buf);
+    const std::size_t dot = digits.find('.');
+    const std::size_t intEnd = dot == std::string::npos ? digits.size() : dot;
+    std::string out = v < 0 ? "-" : "";
+    for (std::size_t k = 0; k < intEnd; ++k) {
+        if (k > 0 && (intEnd - k) % 3 == 0)
+            out += ',';
+        out += digits[k];
+    }
+    out.append(digits, intEnd);
+    return out;
 }
 
 } // namespace paretoscope

@@ -272,7 +272,7 @@ std::string EngineProcess::logTail(int lines) const
         return {};
     in.seekg(0, std::ios::end);
     std::streamoff size = in.tellg();
-    std::streamoff from = std::max<std::streamoff>(0, size - 64 * 1024);
+    std::streamoff from = std::max<std::streamoff>(0, size - std::streamoff { 64 } * 1024);
     in.seekg(from);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::size_t pos = text.size();

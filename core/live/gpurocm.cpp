@@ -79,9 +79,8 @@ public:
         int type = 0;
         float resolution = 0;
         std::uint32_t percent = 0;
-        if (power && power(dv, &uw, &type) == 0)
-            s.powerW = static_cast<double>(uw) / 1e6;
-        else if (socketPower && socketPower(dv, &uw) == 0)
+        // the current power where the library has it, else the socket's average (older ROCm SMI), both in µW
+        if ((power && power(dv, &uw, &type) == 0) || (socketPower && socketPower(dv, &uw) == 0))
             s.powerW = static_cast<double>(uw) / 1e6;
         if (energy && energy(dv, &counter, &resolution, &timestamp) == 0)
             s.energyJ = static_cast<double>(counter) * static_cast<double>(resolution) / 1e6; // µJ -> J

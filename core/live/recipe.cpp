@@ -133,7 +133,7 @@ Result<std::vector<Recipe>> parseRecipes(std::string_view document, const std::s
             }
             return "";
         };
-        for (std::string e : { text("name", rec.name, true), text("description", rec.description, false),
+        for (const std::string& e : { text("name", rec.name, true), text("description", rec.description, false),
                  text("engine", rec.engine, true), text("hardware", rec.hardware, true),
                  text("precision", rec.precision, true), text("program", rec.program, true),
                  strings("args", rec.args, true), strings("expert_parallel_args", rec.expertParallelArgs, false),

@@ -372,8 +372,12 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
             return end("failed",
                 "level " + std::to_string(level + 1) + " (concurrency " + std::to_string(c)
                     + "): every request failed, most often: " + mostFrequentError(m));
-        LevelOutcome lo { level, c, m, telemetry,
-            levelRecord(config, served->simulation, workload->name(), c, m, telemetry, out.sessionId) };
+        LevelOutcome lo;
+        lo.level = level;
+        lo.concurrency = c;
+        lo.metrics = m;
+        lo.telemetry = telemetry;
+        lo.record = levelRecord(config, served->simulation, workload->name(), c, m, telemetry, out.sessionId);
         lo.json = levelJson(level, c, m, telemetry, lo.record);
         if (!lo.record.marked.empty())
             note("level " + std::to_string(level + 1) + " is marked as not trusted: " + lo.record.marked);

@@ -37,8 +37,12 @@ TelemetrySampler::TelemetrySampler(
 
 TelemetrySampler::~TelemetrySampler()
 {
-    if (m_thread.joinable())
+    if (!m_thread.joinable())
+        return;
+    try {
         end();
+    } catch (...) { // a destructor must not throw: the last sample and scrape that end() takes are dropped
+    }
 }
 
 void TelemetrySampler::begin()
