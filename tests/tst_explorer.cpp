@@ -18,6 +18,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QTreeWidget>
 #include <QValueAxis>
@@ -197,6 +198,19 @@ private slots:
         m_window->readout()->setTarget(20);
         const QString below = m_window->summary()->markdown();
         QVERIFY2(below.contains("- (below the measured range)") && !below.contains("below_range"), qPrintable(below));
+        // behind another tab the summary keeps its text current (Copy as Markdown) but is laid out only when shown
+        auto* tabs = m_window->findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        tabs->setCurrentWidget(m_window->summary());
+        QVERIFY(m_window->summary()->rendered());
+        tabs->setCurrentIndex(tabs->indexOf(m_window->summary()) == 0 ? 1 : 0);
+        m_window->readout()->setTarget(75);
+        QVERIFY(!m_window->summary()->rendered());
+        QVERIFY(m_window->summary()->markdown().contains("at 75 tok/s/user"));
+        tabs->setCurrentWidget(m_window->summary());
+        QVERIFY(m_window->summary()->rendered());
+        const QString shown = m_window->summary()->findChild<QTextBrowser*>()->toPlainText();
+        QVERIFY2(shown.contains("at 75 tok/s/user"), qPrintable(shown));
     }
 
     // A reading across a wide gap between measured points is hatched, says between which points, and can be hidden:

@@ -43,6 +43,21 @@ SummaryPanel::SummaryPanel(QWidget* parent)
 void SummaryPanel::setReport(const Result<SummaryReport>& report)
 {
     m_markdown = report ? QString::fromStdString(summaryMarkdown(*report)) : QString::fromStdString(report.error());
+    m_stale = true;
+    if (isVisible())
+        render();
+}
+
+void SummaryPanel::showEvent(QShowEvent* event)
+{
+    if (m_stale)
+        render();
+    QWidget::showEvent(event);
+}
+
+void SummaryPanel::render()
+{
+    m_stale = false;
     // GitHub tables, but no HTML: a model named <img src=...> stays those characters
     QTextDocument::MarkdownFeatures features(QTextDocument::MarkdownDialectGitHub);
     features |= QTextDocument::MarkdownNoHTML;
