@@ -38,6 +38,7 @@
 #include "widgets/readoutmodel.h"
 #include "widgets/runspanel.h"
 #include "widgets/sessiondialog.h"
+#include "widgets/targetmarker.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;
@@ -236,7 +237,18 @@ private slots:
         if (model->index(0, LadderModel::Hardware).data().toString() != "B200")
             QVERIFY(!dense.data(Qt::BackgroundRole).isValid() || dense.data(Qt::ToolTipRole).toString().isEmpty()
                 || dense.data(Qt::BackgroundRole).value<QBrush>().style() != Qt::BDiagPattern);
+        // the chart's label for B200 at 100 tok/s/user is that reading, and follows the option too
+        auto b200Label = [this] {
+            for (const TargetMarker::Reading& r : m_window->chartPanel()->chart()->marker().readings())
+                if (r.hardware == "b200" && !r.label.isEmpty())
+                    return r.label;
+            return QString();
+        };
+        m_window->readout()->setTarget(100);
+        const QString sparseLabel = b200Label();
+        QVERIFY(!sparseLabel.isEmpty());
         m_window->readout()->setHideSparse(true);
+        QVERIFY2(b200Label() != sparseLabel, qPrintable(sparseLabel));
         // another B200 group measured near 100 answers now, or nothing does; either way no hatched reading
         const QString sparseValue = sparseText;
         const QModelIndex after = model->index(b200, LadderModel::TputPerGpu);
@@ -244,6 +256,7 @@ private slots:
         QVERIFY(after.data(Qt::BackgroundRole).value<QBrush>().style() != Qt::BDiagPattern);
         m_window->readout()->setHideSparse(false);
         QCOMPARE(model->index(b200, LadderModel::TputPerGpu).data().toString(), sparseValue);
+        QCOMPARE(b200Label(), sparseLabel);
     }
 
     // The ladder CSV carries the share of the speed of light the readout shows (it was left empty).

@@ -252,6 +252,13 @@ void ChartPanel::setPrice(const PriceChoice& price)
         rebuild();
 }
 
+void ChartPanel::setHideSparse(bool hide)
+{
+    m_state.hideSparse = hide;
+    if (m_chart)
+        m_chart->setHideSparse(hide);
+}
+
 void ChartPanel::setTarget(double target)
 {
     m_state.target = target;

@@ -60,6 +60,8 @@ public:
     /// text hides the line.
     void showFilterHint(const QString& text);
     void setPrice(const PriceChoice& price);
+    /// Follows the readout's "Hide readings across wide gaps": the labels name each hardware's best other reading.
+    void setHideSparse(bool hide);
     ChartState state() const { return m_state; }
     void setState(const ChartState& state);
     FrontierChart* chart() const { return m_chart; }

@@ -288,6 +288,12 @@ QString FrontierChart::speedOfLightName(std::size_t line) const
         + QStringLiteral(")");
 }
 
+void FrontierChart::setHideSparse(bool hide)
+{
+    m_state.hideSparse = hide;
+    setTarget(m_state.target);
+}
+
 void FrontierChart::setTarget(double target)
 {
     m_state.target = target;

@@ -30,6 +30,8 @@ public:
 
     /// Moves the marker; groups whose frontier does not reach the target are drawn faint and named so.
     void setTarget(double target);
+    /// Leaves readings across wide gaps out of each hardware's best (the readout's option) and relabels.
+    void setHideSparse(bool hide);
     void setGroupVisible(std::size_t group, bool visible);
     bool groupVisible(std::size_t group) const;
     /// Switches a group on or off as its legend entry does, and says so (groupToggled).

@@ -111,6 +111,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     connect(m_readout, &ReadoutPanel::targetChanged, this, &MainWindow::updateSummary);
     connect(m_readout, &ReadoutPanel::priceChanged, this, &MainWindow::updateSummary);
     connect(m_readout, &ReadoutPanel::hideSparseChanged, m_ladder, &LadderPanel::setHideSparse);
+    connect(m_readout, &ReadoutPanel::hideSparseChanged, m_chart, &ChartPanel::setHideSparse);
     connect(m_readout, &ReadoutPanel::hideSparseChanged, this, &MainWindow::updateSummary);
     connect(m_readout, &ReadoutPanel::priceChanged, this, [this] {
         m_chart->setPrice(m_readout->price());

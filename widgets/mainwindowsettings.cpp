@@ -81,6 +81,7 @@ void MainWindow::restoreSettings()
     m_readout->setTarget(s.value("readout/target", 50.0).toDouble());
     m_readout->setHideSparse(s.value("readout/hideSparse", false).toBool());
     m_ladder->setHideSparse(m_readout->hideSparse());
+    m_chart->setHideSparse(m_readout->hideSparse());
     ChartState cs = m_chart->state();
     cs.request.x = s.value("chart/x", 0).toInt() == 0 ? ChartX::Interactivity : ChartX::Latency;
     cs.request.y = s.value("chart/y", 0).toInt() == 0 ? ChartY::Throughput : ChartY::Cost;
