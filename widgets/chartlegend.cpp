@@ -12,7 +12,7 @@ namespace paretoscope::ui {
 
 namespace {
 
-enum Role { KindRole = Qt::UserRole + 1, IndexRole };
+enum Role { KindRole = Qt::UserRole + 1, IndexRole, StateRole };
 enum Kind { Group, SpeedOfLight };
 
 // A swatch drawn as the line is: its colour, its dash, and for a group its engine's marker on the knots.
@@ -111,6 +111,11 @@ void ChartLegend::sync()
             continue;
         }
         const bool on = m_chart->groupVisible(i), covers = m_chart->groupCovers(i);
+        // a slider step changes few entries: an entry is redrawn only when its state changed
+        const int state = 1 + int(on) + 2 * int(covers);
+        if (it->data(StateRole).toInt() == state)
+            continue;
+        it->setData(StateRole, state);
         it->setCheckState(on ? Qt::Checked : Qt::Unchecked);
         it->setForeground(!on ? QColor(150, 150, 150)
                 : covers      ? palette().color(QPalette::Text)

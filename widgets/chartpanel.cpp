@@ -136,6 +136,10 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     m_problem->hide();
     m_outside->setTextFormat(Qt::PlainText);
     m_outside->setWordWrap(true); // a long line wraps rather than widen the window
+    // two lines kept for it, written or not: its text changes with the target, and a label that grew or shrank on a
+    // slider step would move the chart and the tabs below it, and repaint them all
+    m_outside->setMinimumHeight(2 * m_outside->fontMetrics().lineSpacing() + 2);
+    m_outside->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_info->setTextFormat(Qt::PlainText);
     m_outside->setStyleSheet(QStringLiteral("color: #555"));
     m_x->addItem(tr("x: interactivity (tok/s/user)"));
@@ -297,6 +301,11 @@ void ChartPanel::showOutside()
         text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + m_markedNote;
     m_outside->setText(text);
     m_outside->setToolTip(plainToolTip(outside.join(u'\n')));
+    // it grows to the tallest text it has had for this chart and never shrinks back: a slider step that changed its
+    // line count would move the chart and the tabs below it, and repaint them all
+    const int tall = m_outside->heightForWidth(m_outside->width());
+    if (tall > m_outside->minimumHeight())
+        m_outside->setMinimumHeight(tall);
 }
 
 void ChartPanel::resetZoom()
@@ -351,6 +360,7 @@ void ChartPanel::rebuild()
         info = tr("These runs carry no end-to-end latency; switch x to interactivity");
     m_info->setText(info);
     m_info->setToolTip(info);
+    m_outside->setMinimumHeight(2 * m_outside->fontMetrics().lineSpacing() + 2); // a new chart: grown afresh
     showOutside();
 }
 

@@ -84,8 +84,10 @@ FrontierChart::FrontierChart(
     setAnimationOptions(QChart::NoAnimation);
     setBackgroundRoundness(0);
     setMargins(QMargins(6, 6, 12, 6));
-    legend()->setAlignment(Qt::AlignBottom);
-    legend()->setShowToolTips(true);
+    // the chart's own legend is never shown (the window's stands beside the view, exports draw theirs); detached, its
+    // entries following a restyled line no longer lay the chart, its axes and their labels out again on a slider step
+    legend()->hide();
+    legend()->detachFromChart();
     m_chart = paretoscope::chartData(*m_data, pricing, m_state.request);
     addGroupLines();
     addSpeedOfLightLines();
@@ -185,21 +187,10 @@ void FrontierChart::addOverlays(QAbstractAxis* ax, QAbstractAxis* ay)
 
 void FrontierChart::connectLegend()
 {
-    // a bottom legend is one row: past a handful of entries Qt Charts elides every label to nothing, so a long
-    // legend stands on the right, one entry a line
-    if (m_lines.size() + m_solLines.size() > 5) {
-        legend()->setAlignment(Qt::AlignRight);
-        QFont small = legend()->font();
-        small.setPointSizeF(small.pointSizeF() * 0.85);
-        legend()->setFont(small);
-    }
+    // the chart's own legend stays hidden and unstyled; a click on an entry still switches its line
     for (QLineSeries* sol : m_solLines) {
         QLegendMarker* marker = legend()->markers(sol).front();
-        connect(marker, &QLegendMarker::clicked, sol, [sol, marker] {
-            sol->setVisible(!sol->isVisible());
-            marker->setVisible(true);
-            marker->setLabelBrush(sol->isVisible() ? QColor(30, 30, 30) : QColor(175, 175, 175));
-        });
+        connect(marker, &QLegendMarker::clicked, sol, [sol] { sol->setVisible(!sol->isVisible()); });
     }
     for (std::size_t i = 0; i < m_lines.size(); ++i) {
         QLegendMarker* marker = legend()->markers(m_lines[i]).front();
@@ -214,7 +205,6 @@ void FrontierChart::styleGroup(std::size_t i)
 {
     QLineSeries* line = m_lines[i];
     QColor c = m_colours[i];
-    const bool on = line->isVisible();
     // outside its range at the target: faint and thin, so the groups that answer the question stand out
     if (!m_covers[i])
         c.setAlpha(95);
@@ -225,14 +215,6 @@ void FrontierChart::styleGroup(std::size_t i)
     // the knots in the engine's shape: only an image marker has a shape on a line series
     const GroupKey& key = m_chart.series[i].key;
     line->setLightMarker(markerImage(groupMarker(key), c, hollowMarker(key)));
-    QLegendMarker* marker = legend()->markers(line).front();
-    marker->setVisible(true); // hidden series keep their entry, greyed, so they can be switched back on
-    // only colours change with the target: a new label text would lay the legend, and so the plot, out again
-    const QColor label = !on ? QColor(175, 175, 175) : m_covers[i] ? QColor(30, 30, 30) : QColor(125, 125, 125);
-    marker->setLabelBrush(label);
-    QColor swatch = !on ? QColor(210, 210, 210) : c;
-    marker->setBrush(swatch);
-    marker->setPen(QPen(swatch));
 }
 
 QStringList FrontierChart::outsideRange() const

@@ -1,6 +1,7 @@
 #include "runcloud.h"
 
 #include <QChart>
+#include <QImage>
 #include <QPainter>
 
 #include "groupstyle.h"
@@ -44,6 +45,26 @@ QRectF RunCloud::boundingRect() const
     return m_bounds;
 }
 
+namespace {
+
+// One point's picture, drawn once per group and then copied for each of its points: painting the marker's path for
+// each of tens of thousands of points cost the GUI thread tens of milliseconds a rebuild
+QImage sprite(const QPainterPath& shape, const QPen& pen, const QBrush& brush, qreal dpr)
+{
+    const QRectF box = shape.boundingRect().adjusted(-1.5, -1.5, 1.5, 1.5);
+    QImage image((box.size() * dpr).toSize() + QSize(1, 1), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
+    image.fill(Qt::transparent);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(pen);
+    p.setBrush(brush);
+    p.drawPath(shape.translated(-box.topLeft()));
+    return image;
+}
+
+} // namespace
+
 void RunCloud::rebuild(qreal dpr) const
 {
     const QRectF area = m_chart->plotArea();
@@ -52,7 +73,7 @@ void RunCloud::rebuild(qreal dpr) const
     m_cache.fill(Qt::transparent);
     m_placed.clear();
     QPainter p(&m_cache);
-    p.setRenderHint(QPainter::Antialiasing);
+    const QRectF inside = area.adjusted(-2, -2, 2, 2);
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
         if (!m_visible[g])
             continue;
@@ -64,20 +85,16 @@ void RunCloud::rebuild(qreal dpr) const
         // the engine's shape, small: a cloud of one engine reads apart from another's of the same hardware
         const QPainterPath shape = markerPath(m_groups[g].marker, 5.0);
         const QPainterPath hollow = markerPath(m_groups[g].marker, 6.5);
-        const QPen ringPen(ring, 1.1);
+        const QImage filled = sprite(shape, Qt::NoPen, c, dpr);
+        const QImage ringed = sprite(hollow, QPen(ring, 1.1), Qt::NoBrush, dpr);
+        // the sprites' top left, from a point's centre (the paths are centred on the origin)
+        const QPointF filledAt = shape.boundingRect().topLeft() - QPointF(1.5, 1.5) - area.topLeft();
+        const QPointF ringedAt = hollow.boundingRect().topLeft() - QPointF(1.5, 1.5) - area.topLeft();
         for (const Point& pt : m_groups[g].points) {
             const QPointF pos = m_chart->mapToPosition(QPointF(pt.x, pt.y), m_anchor);
-            if (!area.adjusted(-2, -2, 2, 2).contains(pos))
+            if (!inside.contains(pos))
                 continue;
-            if (pt.marked) {
-                p.setPen(ringPen);
-                p.setBrush(Qt::NoBrush);
-                p.drawPath(hollow.translated(pos - area.topLeft()));
-            } else {
-                p.setPen(Qt::NoPen);
-                p.setBrush(c);
-                p.drawPath(shape.translated(pos - area.topLeft()));
-            }
+            p.drawImage(pos + (pt.marked ? ringedAt : filledAt), pt.marked ? ringed : filled);
             m_placed.emplace_back(pos, pt.runId);
         }
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QChart>
+#include <QFontMetricsF>
 #include <QPainter>
 
 namespace paretoscope::ui {
@@ -18,18 +19,18 @@ TargetMarker::TargetMarker(QChart* chart, QAbstractSeries* anchor)
 
 void TargetMarker::setMarker(double x, std::vector<Reading> readings, QString caption)
 {
-    prepareGeometryChange(); // the old strip and the new one are all that is repainted
+    prepareGeometryChange(); // the old bounds and the new ones are all that is repainted
     m_x = x;
     m_readings = std::move(readings);
     m_caption = std::move(caption);
-    m_bounds = computeBounds();
+    layout();
     update();
 }
 
 void TargetMarker::relayout()
 {
     prepareGeometryChange();
-    m_bounds = computeBounds();
+    layout();
     update();
 }
 
@@ -38,83 +39,109 @@ QRectF TargetMarker::boundingRect() const
     return m_bounds;
 }
 
-QRectF TargetMarker::computeBounds() const
+QFont TargetMarker::labelFont() const
 {
-    // a strip around the line, wide enough for the labels on either side of it
-    const QRectF area = m_chart->plotArea();
-    const qreal px = m_chart->mapToPosition(QPointF(m_x, 1), m_anchor).x();
-    const qreal half = m_caption.isEmpty() ? 160 : 420; // a caption is wider than the labels
-    return QRectF(px - half, area.top() - 8, 2 * half, area.height() + 16);
-}
-
-void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
-{
-    const QRectF area = m_chart->plotArea();
-    const qreal px = m_chart->mapToPosition(QPointF(m_x, 1), m_anchor).x();
-    if (!(px >= area.left() && px <= area.right()))
-        return;
-    painter->save();
-    painter->setClipRect(area.adjusted(-6, -6, 6, 6));
-    painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(QPen(QColor(60, 60, 60), 1.2, Qt::DashLine));
-    painter->drawLine(QPointF(px, area.top()), QPointF(px, area.bottom()));
-    QFont f = painter->font();
+    QFont f = m_chart->font();
     f.setPointSizeF(f.pointSizeF() * 0.9);
     f.setBold(true);
-    painter->setFont(f);
-    // the circles, then the labels, each label moved down past the one above it so that none overlap
-    struct Placed {
-        QRectF box;
-        const Reading* reading;
-    };
-    std::vector<Placed> labels;
+    return f;
+}
+
+void TargetMarker::layout()
+{
+    // where everything goes is worked out here, once per change, so that the bounds are exactly what paint() draws:
+    // a slider step repaints the old and the new marker, not the plot
+    const QRectF area = m_chart->plotArea();
+    m_px = m_chart->mapToPosition(QPointF(m_x, 1), m_anchor).x();
+    m_circles.clear();
+    m_labels.clear();
+    m_captionBox = {};
+    m_bounds = {};
+    if (!(m_px >= area.left() && m_px <= area.right()))
+        return;
+    const QFontMetricsF bold(labelFont());
     for (const Reading& r : m_readings) {
-        const QPointF pos(px, m_chart->mapToPosition(QPointF(m_x, r.y), m_anchor).y());
+        const QPointF pos(m_px, m_chart->mapToPosition(QPointF(m_x, r.y), m_anchor).y());
         if (!area.adjusted(-1, -1, 1, 1).contains(pos))
             continue;
-        painter->setPen(QPen(r.colour, 2.5));
-        painter->setBrush(Qt::white);
-        painter->drawEllipse(pos, 5.5, 5.5);
+        m_circles.push_back({ pos, r.colour });
         if (r.label.isEmpty())
             continue;
-        QRectF box = painter->fontMetrics().boundingRect(r.label).adjusted(-3, -1, 3, 1);
+        QRectF box = bold.boundingRect(r.label).adjusted(-3, -1, 3, 1);
         box.moveBottomLeft(pos + QPointF(8, -4));
         if (box.right() > area.right())
             box.moveRight(pos.x() - 8);
-        labels.push_back({ box, &r });
+        m_labels.push_back({ box, &r });
     }
-    std::sort(labels.begin(), labels.end(), [](const Placed& a, const Placed& b) { return a.box.top() < b.box.top(); });
-    for (std::size_t i = 1; i < labels.size(); ++i) {
-        const QRectF& above = labels[i - 1].box;
-        QRectF& box = labels[i].box;
+    // each label moved down past the one above it, so that none overlap
+    std::sort(
+        m_labels.begin(), m_labels.end(), [](const Placed& a, const Placed& b) { return a.box.top() < b.box.top(); });
+    for (std::size_t i = 1; i < m_labels.size(); ++i) {
+        const QRectF& above = m_labels[i - 1].box;
+        QRectF& box = m_labels[i].box;
         if (box.intersects(above.adjusted(0, 0, 0, 1))
             || (box.top() < above.bottom() && box.left() < above.right() && box.right() > above.left()))
             box.moveTop(above.bottom() + 1);
     }
-    for (const Placed& l : labels) {
+    if (!m_caption.isEmpty()) {
+        QFont f = labelFont();
+        f.setBold(false);
+        // a few short lines, right of the marker or left of it, and always inside the plot
+        QRectF box = QFontMetricsF(f)
+                         .boundingRect(QRectF(0, 0, 2000, 2000), Qt::AlignLeft | Qt::TextWordWrap, m_caption)
+                         .adjusted(-4, -2, 4, 2);
+        box.moveTopLeft(QPointF(m_px + 6, area.top() + 4));
+        if (box.right() > area.right())
+            box.moveRight(m_px - 6);
+        if (box.left() < area.left())
+            box.moveLeft(area.left() + 2);
+        m_captionBox = box;
+    }
+    QRectF bounds(m_px - 8, area.top() - 2, 16, area.height() + 4); // the line and the circles on it
+    for (const Placed& l : m_labels)
+        bounds |= l.box.adjusted(-2, -2, 2, 2);
+    if (!m_captionBox.isEmpty())
+        bounds |= m_captionBox.adjusted(-2, -2, 2, 2);
+    m_bounds = bounds.intersected(clip());
+}
+
+QRectF TargetMarker::clip() const
+{
+    return m_chart->plotArea().adjusted(-6, -6, 6, 6);
+}
+
+void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    if (m_bounds.isEmpty())
+        return;
+    const QRectF area = m_chart->plotArea();
+    painter->save();
+    painter->setClipRect(clip());
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(QPen(QColor(60, 60, 60), 1.2, Qt::DashLine));
+    painter->drawLine(QPointF(m_px, area.top()), QPointF(m_px, area.bottom()));
+    for (const Circle& c : m_circles) {
+        painter->setPen(QPen(c.colour, 2.5));
+        painter->setBrush(Qt::white);
+        painter->drawEllipse(c.centre, 5.5, 5.5);
+    }
+    QFont f = labelFont();
+    painter->setFont(f);
+    for (const Placed& l : m_labels) {
         painter->setPen(Qt::NoPen);
         painter->setBrush(QColor(255, 255, 255, 215));
         painter->drawRoundedRect(l.box, 3, 3);
         painter->setPen(l.reading->colour.darker(130));
         painter->drawText(l.box, Qt::AlignCenter, l.reading->label);
     }
-    if (!m_caption.isEmpty()) {
+    if (!m_captionBox.isEmpty()) {
         f.setBold(false);
         painter->setFont(f);
-        // a few short lines, right of the marker or left of it, and always inside the plot
-        QRectF box = painter->fontMetrics()
-                         .boundingRect(QRect(0, 0, 2000, 2000), Qt::AlignLeft | Qt::TextWordWrap, m_caption)
-                         .adjusted(-4, -2, 4, 2);
-        box.moveTopLeft(QPointF(px + 6, area.top() + 4));
-        if (box.right() > area.right())
-            box.moveRight(px - 6);
-        if (box.left() < area.left())
-            box.moveLeft(area.left() + 2);
         painter->setPen(Qt::NoPen);
         painter->setBrush(QColor(255, 255, 255, 225));
-        painter->drawRoundedRect(box, 3, 3);
+        painter->drawRoundedRect(m_captionBox, 3, 3);
         painter->setPen(QColor(60, 60, 60));
-        painter->drawText(box.adjusted(4, 2, -4, -2), Qt::AlignLeft | Qt::TextWordWrap, m_caption);
+        painter->drawText(m_captionBox.adjusted(4, 2, -4, -2), Qt::AlignLeft | Qt::TextWordWrap, m_caption);
     }
     painter->restore();
 }

@@ -31,13 +31,28 @@ public:
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
-    QRectF computeBounds() const;
+    struct Placed {
+        QRectF box;
+        const Reading* reading;
+    };
+    struct Circle {
+        QPointF centre;
+        QColor colour;
+    };
+    void layout();
+    QFont labelFont() const;
+    QRectF clip() const;
     QRectF m_bounds; // as indexed by the scene: changed only after prepareGeometryChange()
     QChart* m_chart;
     QAbstractSeries* m_anchor;
     double m_x = 0;
     std::vector<Reading> m_readings;
     QString m_caption;
+    // laid out by layout(), drawn by paint()
+    qreal m_px = 0;
+    std::vector<Circle> m_circles;
+    std::vector<Placed> m_labels;
+    QRectF m_captionBox;
 };
 
 } // namespace paretoscope::ui

@@ -19,6 +19,7 @@
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
@@ -89,6 +90,14 @@ void report(const char* what, double gapMs, double wallMs, bool ok)
         ok ? "" : "  [did not settle]");
 }
 
+// CPU time of the calling thread: what a step costs the GUI thread, whatever else the machine is doing
+double threadCpuMs()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -156,6 +165,7 @@ int main(int argc, char** argv)
     auto drag = [&](const char* when) {
         QSlider* slider = window.readout()->slider();
         std::vector<double> steps, moved; // every step; those that changed the target
+        std::vector<double> handlers, paints; // of the steps that moved it: the signal handlers, then the paint
         for (int i = 0; i < 400; ++i) {
             // a drag: across the whole range and back, 5 of the slider's 1000 steps at a time
             const int sweep = (i * 5) % (2 * slider->maximum());
@@ -163,14 +173,19 @@ int main(int argc, char** argv)
             QElapsedTimer t;
             t.start();
             const double before = window.readout()->target();
+            const double cpu0 = threadCpuMs();
             slider->setValue(pos);
+            const double handled = threadCpuMs() - cpu0;
             // what the step made dirty is painted as the event loop would: the scene's update, then the views' paint
             // events (only the changed regions, as for a user)
             for (int k = 0; k < 3; ++k)
                 QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
             steps.push_back(t.nsecsElapsed() / 1e6);
-            if (window.readout()->target() != before)
+            if (window.readout()->target() != before) {
                 moved.push_back(steps.back());
+                handlers.push_back(handled);
+                paints.push_back(threadCpuMs() - cpu0 - handled);
+            }
         }
         std::sort(steps.begin(), steps.end());
         std::sort(moved.begin(), moved.end());
@@ -180,8 +195,21 @@ int main(int argc, char** argv)
         if (!moved.empty())
             std::printf("  of which %zu changed the target: median %.2f ms, p90 %.2f ms, max %.2f ms\n", moved.size(),
                 moved[moved.size() / 2], moved[moved.size() * 9 / 10], moved.back());
+        if (!moved.empty()) {
+            std::sort(handlers.begin(), handlers.end());
+            std::sort(paints.begin(), paints.end());
+            std::printf("    the GUI thread's CPU time, medians: %.2f ms in the value's handlers (readout, chart, "
+                        "marker), %.2f ms "
+                        "painting\n",
+                handlers[handlers.size() / 2], paints[paints.size() / 2]);
+        }
     };
     drag("after start");
+    // PARETOSCOPE_BENCH_DRAGS=N: N more drags and stop (a profile of the slider step alone)
+    for (int i = qEnvironmentVariableIntValue("PARETOSCOPE_BENCH_DRAGS"); i > 0; --i)
+        drag("again");
+    if (qEnvironmentVariableIsSet("PARETOSCOPE_BENCH_DRAGS"))
+        return 0;
     ui::StoreWorker& worker = window.storeWorker();
     // what the window asked for at start (the sessions list, the series) may still be running
     if (worker.busy())
