@@ -67,6 +67,24 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
 {
     setWindowTitle(tr("Paretoscope"));
     setAcceptDrops(true);
+    layOutPanels();
+    statusBar()->addWidget(m_status, 1);
+    m_status->setTextFormat(Qt::PlainText);
+    buildMenus();
+    // the window's shortcuts work while a text box has the focus (a line edit takes Ctrl+E as "end of line")
+    qApp->installEventFilter(this);
+    restoreSettings(); // before the panels are connected: restoring asks for nothing to be loaded
+
+    connectPanels();
+    connectImporter();
+    connectSessions();
+    // a session whose process was killed or crashed reads as interrupted, its finished levels kept
+    refreshSessions(true);
+    refreshScopes(); // then the remembered scope is selected, its series and the scope read
+}
+
+void MainWindow::layOutPanels()
+{
     m_tabs->addTab(m_ladder, tr("Ladder"));
     m_tabs->addTab(m_summary, tr("Summary"));
     m_tabs->addTab(m_runs, tr("Runs"));
@@ -93,13 +111,10 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     main->setStretchFactor(2, 0);
     main->setSizes({ 220, 760, 620 });
     setCentralWidget(main);
-    statusBar()->addWidget(m_status, 1);
-    m_status->setTextFormat(Qt::PlainText);
-    buildMenus();
-    // the window's shortcuts work while a text box has the focus (a line edit takes Ctrl+E as "end of line")
-    qApp->installEventFilter(this);
-    restoreSettings(); // before the panels are connected: restoring asks for nothing to be loaded
+}
 
+void MainWindow::connectPanels()
+{
     m_chart->view()->requestRunText = [this](long long id) { describeRun(id); };
     connect(m_filters, &FilterPanel::baseScopeChanged, this, &MainWindow::baseScopeChanged);
     connect(m_filters, &FilterPanel::filtersChanged, this, &MainWindow::requestScope);
@@ -123,6 +138,14 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
         if (m_tabs->currentWidget() == m_runs && m_runsStale)
             loadRuns();
     });
+    connect(this, &MainWindow::csvExported, this, [this](const QString&, const QString& error) {
+        if (!error.isEmpty())
+            plainMessage(this, false, tr("Export"), error);
+    });
+}
+
+void MainWindow::connectImporter()
+{
     connect(&m_importer, &ImportController::progress, this, [this](const QString& source, qint64 done, qint64 total) {
         if (!m_progress)
             return;
@@ -153,7 +176,10 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
         m_announceImport = true;
         refreshScopes();
     });
+}
 
+void MainWindow::connectSessions()
+{
     connect(m_sessionPanel, &SessionPanel::cancelRequested, &m_sessions, &SessionController::cancel);
     connect(&m_sessions, &SessionController::note, m_sessionPanel, &SessionPanel::showNote);
     connect(&m_sessions, &SessionController::progress, m_sessionPanel, &SessionPanel::showProgress);
@@ -164,13 +190,6 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
         refreshSessions(false);
         emit sessionFinished(status);
     });
-    connect(this, &MainWindow::csvExported, this, [this](const QString&, const QString& error) {
-        if (!error.isEmpty())
-            plainMessage(this, false, tr("Export"), error);
-    });
-    // a session whose process was killed or crashed reads as interrupted, its finished levels kept
-    refreshSessions(true);
-    refreshScopes(); // then the remembered scope is selected, its series and the scope read
 }
 
 void MainWindow::askNewSession()

@@ -84,6 +84,12 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    // the constructor's parts: the panels in their splitters, then the signals of the panels, the importer and the
+    // live sessions
+    void layOutPanels();
+    void connectPanels();
+    void connectImporter();
+    void connectSessions();
     void buildMenus();
     /// Reads the scope list (and the run count for the status line) on the worker; the series of the scope in view
     /// and then the scope follow.
