@@ -36,6 +36,7 @@
 #include "widgets/groupstyle.h"
 #include "widgets/hardwarecolors.h"
 #include "widgets/mainwindow.h"
+#include "widgets/runcloud.h"
 #include "widgets/sessiondialog.h"
 
 using namespace paretoscope;
@@ -219,6 +220,45 @@ private slots:
         emit marker->clicked();
         QCOMPARE(entry->checkState(), Qt::Checked);
         QVERIFY(chart->line(0)->isVisible());
+    }
+
+    void runCloudIsDrawnOffTheGuiThreadWhereQtChartsPlacesIt()
+    {
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        RunCloud* cloud = chart->cloud();
+        // on screen: the paint asks a pool thread, and the picture arrives through the event loop
+        cloud->invalidate();
+        m_window->chartPanel()->view()->viewport()->repaint();
+        QVERIFY(!cloud->ready());
+        QSignalSpy arrived(cloud, &RunCloud::pictureArrived);
+        QVERIFY(arrived.wait(10000));
+        QVERIFY(cloud->ready());
+        // each point stands where Qt Charts maps its run (the pool thread maps the axes itself)
+        std::map<long long, std::pair<QPointF, std::size_t>> runs;
+        for (std::size_t g = 0; g < chart->groupCount(); ++g)
+            for (const Point& p : chart->chartData().series[g].runs)
+                runs[p.runId] = { QPointF(p.x, p.y), g };
+        QVERIFY2(cloud->placed().size() >= 5,
+            qPrintable(QString::number(cloud->placed().size()) + " placed of " + QString::number(runs.size())));
+        for (const auto& [pos, id] : cloud->placed()) {
+            const auto it = runs.find(id);
+            QVERIFY(it != runs.end());
+            const QPointF qt = chart->mapToPosition(it->second.first, chart->line(it->second.second));
+            QVERIFY2(std::abs(qt.x() - pos.x()) < 1e-6 && std::abs(qt.y() - pos.y()) < 1e-6,
+                qPrintable(QString("run %1 at %2,%3, Qt Charts %4,%5")
+                               .arg(id)
+                               .arg(pos.x())
+                               .arg(pos.y())
+                               .arg(qt.x())
+                               .arg(qt.y())));
+        }
+        // an export draws it at once, as the rest of the chart
+        cloud->invalidate();
+        QImage image(800, 600, QImage::Format_ARGB32);
+        QPainter painter(&image);
+        chart->scene()->render(&painter);
+        painter.end();
+        QVERIFY(cloud->ready());
     }
 
     void hoverFindsTheRunAndDescribesIt()

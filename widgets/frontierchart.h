@@ -50,6 +50,7 @@ public:
     /// The dashed speed-of-light lines, one per hardware and precision with a known bound.
     const std::vector<QLineSeries*>& speedOfLightLines() const { return m_solLines; }
     QLineSeries* line(std::size_t group) const { return m_lines[group]; }
+    RunCloud* cloud() const { return m_cloud; }
     const ChartState& state() const { return m_state; }
     const ChartData& chartData() const { return m_chart; }
     const TargetMarker& marker() const { return *m_marker; }

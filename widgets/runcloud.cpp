@@ -1,8 +1,11 @@
 #include "runcloud.h"
 
 #include <QChart>
-#include <QImage>
+#include <QLogValueAxis>
 #include <QPainter>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cmath>
 
 #include "groupstyle.h"
 
@@ -15,12 +18,16 @@ RunCloud::RunCloud(QChart* chart, QAbstractSeries* anchor)
 {
     setZValue(-1); // under the frontier lines
     connect(chart, &QChart::plotAreaChanged, this, &RunCloud::invalidate);
+    connect(&m_watcher, &QFutureWatcher<Picture>::finished, this, [this] {
+        m_drawing = 0;
+        adopt(m_watcher.result());
+    });
 }
 
 void RunCloud::setGroups(std::vector<Group> groups)
 {
-    m_groups = std::move(groups);
-    m_visible.assign(m_groups.size(), true);
+    m_visible.assign(groups.size(), true);
+    m_groups = std::make_shared<const std::vector<Group>>(std::move(groups));
     invalidate();
 }
 
@@ -35,6 +42,7 @@ void RunCloud::setGroupVisible(std::size_t group, bool visible)
 void RunCloud::invalidate()
 {
     m_dirty = true;
+    ++m_generation;
     prepareGeometryChange();
     m_bounds = m_chart->plotArea();
     update();
@@ -43,6 +51,21 @@ void RunCloud::invalidate()
 QRectF RunCloud::boundingRect() const
 {
     return m_bounds;
+}
+
+double RunCloud::AxisMap::place(double v) const
+{
+    double t;
+    if (log) {
+        if (!(v > 0) || !(lo > 0) || !(hi > lo))
+            return std::nan("");
+        t = (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo));
+    } else {
+        if (!(hi > lo))
+            return std::nan("");
+        t = (v - lo) / (hi - lo);
+    }
+    return (flip ? 1 - t : t) * pixels;
 }
 
 namespace {
@@ -63,58 +86,116 @@ QImage sprite(const QPainterPath& shape, const QPen& pen, const QBrush& brush, q
     return image;
 }
 
+RunCloud::AxisMap axisMap(const QAbstractAxis* axis, double pixels)
+{
+    RunCloud::AxisMap m;
+    m.pixels = pixels;
+    m.flip = axis->orientation() == Qt::Vertical;
+    if (auto* v = qobject_cast<const QValueAxis*>(axis)) {
+        m.lo = v->min();
+        m.hi = v->max();
+    } else if (auto* l = qobject_cast<const QLogValueAxis*>(axis)) {
+        m.lo = l->min();
+        m.hi = l->max();
+        m.log = true;
+    }
+    return m;
+}
+
 } // namespace
 
-void RunCloud::rebuild(qreal dpr) const
+RunCloud::Snapshot RunCloud::snapshot(qreal dpr) const
 {
+    Snapshot s;
+    s.groups = m_groups;
+    s.visible = m_visible;
     const QRectF area = m_chart->plotArea();
-    m_cache = QPixmap((area.size() * dpr).toSize());
-    m_cache.setDevicePixelRatio(dpr);
-    m_cache.fill(Qt::transparent);
-    m_placed.clear();
-    QPainter p(&m_cache);
-    const QRectF inside = area.adjusted(-2, -2, 2, 2);
-    for (std::size_t g = 0; g < m_groups.size(); ++g) {
-        if (!m_visible[g])
+    s.topLeft = area.topLeft();
+    s.size = area.size();
+    for (const QAbstractAxis* axis : m_anchor->attachedAxes()) {
+        if (axis->orientation() == Qt::Horizontal)
+            s.x = axisMap(axis, area.width());
+        else
+            s.y = axisMap(axis, area.height());
+    }
+    s.dpr = dpr;
+    s.generation = m_generation;
+    return s;
+}
+
+RunCloud::Picture RunCloud::draw(const Snapshot& s)
+{
+    Picture out;
+    out.generation = s.generation;
+    out.image = QImage((s.size * s.dpr).toSize(), QImage::Format_ARGB32_Premultiplied);
+    out.image.setDevicePixelRatio(s.dpr);
+    out.image.fill(Qt::transparent);
+    QPainter p(&out.image);
+    const QRectF inside = QRectF(QPointF(0, 0), s.size).adjusted(-2, -2, 2, 2);
+    for (std::size_t g = 0; g < s.groups->size(); ++g) {
+        if (!s.visible[g])
             continue;
-        QColor c = m_groups[g].colour;
+        const Group& group = (*s.groups)[g];
+        QColor c = group.colour;
         c.setAlpha(80);
         // a run marked as not trusted (failed requests, a timeout) is hollow, drawn stronger so it is seen
-        QColor ring = m_groups[g].colour;
+        QColor ring = group.colour;
         ring.setAlpha(200);
         // the engine's shape, small: a cloud of one engine reads apart from another's of the same hardware
-        const QPainterPath shape = markerPath(m_groups[g].marker, 5.0);
-        const QPainterPath hollow = markerPath(m_groups[g].marker, 6.5);
-        const QImage filled = sprite(shape, Qt::NoPen, c, dpr);
-        const QImage ringed = sprite(hollow, QPen(ring, 1.1), Qt::NoBrush, dpr);
+        const QPainterPath shape = markerPath(group.marker, 5.0);
+        const QPainterPath hollow = markerPath(group.marker, 6.5);
+        const QImage filled = sprite(shape, Qt::NoPen, c, s.dpr);
+        const QImage ringed = sprite(hollow, QPen(ring, 1.1), Qt::NoBrush, s.dpr);
         // the sprites' top left, from a point's centre (the paths are centred on the origin)
-        const QPointF filledAt = shape.boundingRect().topLeft() - QPointF(1.5, 1.5) - area.topLeft();
-        const QPointF ringedAt = hollow.boundingRect().topLeft() - QPointF(1.5, 1.5) - area.topLeft();
-        for (const Point& pt : m_groups[g].points) {
-            const QPointF pos = m_chart->mapToPosition(QPointF(pt.x, pt.y), m_anchor);
-            if (!inside.contains(pos))
+        const QPointF filledAt = shape.boundingRect().topLeft() - QPointF(1.5, 1.5);
+        const QPointF ringedAt = hollow.boundingRect().topLeft() - QPointF(1.5, 1.5);
+        for (const Point& pt : group.points) {
+            const QPointF pos(s.x.place(pt.x), s.y.place(pt.y));
+            if (!inside.contains(pos)) // NaN (off a log axis) is never inside
                 continue;
             p.drawImage(pos + (pt.marked ? ringedAt : filledAt), pt.marked ? ringed : filled);
-            m_placed.emplace_back(pos, pt.runId);
+            out.placed.emplace_back(pos + s.topLeft, pt.runId);
         }
     }
+    return out;
+}
+
+void RunCloud::adopt(Picture picture)
+{
+    if (picture.generation != m_generation)
+        return; // the plot or the groups moved on while it was drawn: the next paint asks again
+    m_picture = std::move(picture);
     m_dirty = false;
+    update();
+    emit pictureArrived();
 }
 
 void RunCloud::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
     // drawn at the device's pixel ratio (and at least 2, for 2x exports through a scaled painter)
     const qreal dpr = std::max<qreal>(2.0, painter->device() ? painter->device()->devicePixelRatioF() : 1.0);
-    if (m_dirty || m_cache.size() != (m_chart->plotArea().size() * dpr).toSize())
-        rebuild(dpr);
-    painter->drawPixmap(m_chart->plotArea().topLeft(), m_cache);
+    const QRectF area = m_chart->plotArea();
+    const QSize wanted = (area.size() * dpr).toSize();
+    if (m_dirty || m_picture.image.size() != wanted) {
+        m_dirty = true;
+        const bool onScreen = painter->device() && painter->device()->devType() == QInternal::Widget;
+        if (!onScreen) {
+            // an export, a grab or a print: the picture now, as the rest of the chart is drawn
+            adopt(draw(snapshot(dpr)));
+        } else if (m_drawing != m_generation) {
+            m_drawing = m_generation;
+            m_watcher.setFuture(QtConcurrent::run(&RunCloud::draw, snapshot(dpr)));
+        }
+    }
+    if (!m_dirty)
+        painter->drawImage(area.topLeft(), m_picture.image);
 }
 
 long long RunCloud::runAt(QPointF local) const
 {
     long long best = 0;
     qreal bestDist = 6.0 * 6.0;
-    for (const auto& [pos, id] : m_placed) {
+    for (const auto& [pos, id] : m_picture.placed) {
         const QPointF d = pos - local;
         const qreal dist = d.x() * d.x() + d.y() * d.y();
         if (dist < bestDist) {
