@@ -222,6 +222,42 @@ private slots:
         QVERIFY(chart->line(0)->isVisible());
     }
 
+    void chartPointsComeWithTheScopeFromTheWorker()
+    {
+        // a scope read again: the chart's points were worked out on the store worker for the view on screen, and
+        // they are what the GUI thread would have worked out
+        QSignalSpy shown(m_window.get(), &MainWindow::scopeShown);
+        emit m_window->filters()->filtersChanged();
+        QVERIFY(shown.wait(10000));
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        QVERIFY(chart->pointsGiven());
+        const ChartData here = chartData(
+            *m_window->scopeData(), bundledPricing(), m_window->chartPanel()->requestFor(m_window->readout()->price()));
+        const ChartData& given = chart->chartData();
+        QCOMPARE(given.series.size(), here.series.size());
+        for (std::size_t g = 0; g < here.series.size(); ++g) {
+            QCOMPARE(given.series[g].frontier.size(), here.series[g].frontier.size());
+            QCOMPARE(given.series[g].runs.size(), here.series[g].runs.size());
+            for (std::size_t k = 0; k < here.series[g].frontier.size(); ++k) {
+                QCOMPARE(given.series[g].frontier[k].x, here.series[g].frontier[k].x);
+                QCOMPARE(given.series[g].frontier[k].y, here.series[g].frontier[k].y);
+            }
+        }
+        QCOMPARE(given.xMax, here.xMax);
+        QCOMPARE(given.yMax, here.yMax);
+        // a view changed before the answer came: the chart works its points out for the view it shows
+        auto boxes = m_window->chartPanel()->findChildren<QCheckBox*>();
+        QCheckBox* logY = nullptr;
+        for (QCheckBox* b : boxes)
+            if (b->text() == QStringLiteral("Log y"))
+                logY = b;
+        QVERIFY(logY);
+        logY->toggle();
+        QVERIFY(!m_window->chartPanel()->chart()->pointsGiven());
+        QVERIFY(m_window->chartPanel()->chart()->chartData().series.size() == here.series.size());
+        logY->toggle();
+    }
+
     void runCloudIsDrawnOffTheGuiThreadWhereQtChartsPlacesIt()
     {
         FrontierChart* chart = m_window->chartPanel()->chart();

@@ -226,6 +226,7 @@ void ChartPanel::showFilterHint(const QString& text)
 void ChartPanel::showProblem(const QString& message)
 {
     m_data.reset();
+    m_drawn.reset();
     // the chart shown before goes: nothing of a store that failed a read stays in view
     QChart* old = m_view->chart();
     m_view->setChart(new QChart);
@@ -240,10 +241,12 @@ void ChartPanel::showProblem(const QString& message)
     m_problem->show();
 }
 
-void ChartPanel::setData(std::shared_ptr<const ScopeData> scopeData, double target, const PriceChoice& price)
+void ChartPanel::setData(std::shared_ptr<const ScopeData> scopeData, double target, const PriceChoice& price,
+    std::optional<DrawnChart> drawn)
 {
     m_problem->hide();
     m_data = std::move(scopeData);
+    m_drawn = std::move(drawn);
     m_state.target = target;
     m_state.request.price = price;
     rebuild();
@@ -314,16 +317,25 @@ void ChartPanel::resetZoom()
         m_chart->zoomReset();
 }
 
+ChartRequest ChartPanel::requestFor(const PriceChoice& price) const
+{
+    ChartRequest r = m_state.request;
+    r.price = price;
+    const QSize plot = m_view->size();
+    r.pixelsWide = std::max(plot.width(), 400);
+    r.pixelsHigh = std::max(plot.height(), 300);
+    return r;
+}
+
 void ChartPanel::rebuild()
 {
     if (!m_data) {
         m_info->setText(tr("Loading…"));
         return;
     }
-    const QSize plot = m_view->size();
-    m_state.request.pixelsWide = std::max(plot.width(), 400);
-    m_state.request.pixelsHigh = std::max(plot.height(), 300);
-    auto* chart = new FrontierChart(m_data, m_state, m_pricing);
+    m_state.request = requestFor(m_state.request.price);
+    const bool drawn = m_drawn && m_drawn->request == m_state.request;
+    auto* chart = new FrontierChart(m_data, m_state, m_pricing, drawn ? m_drawn->data : nullptr);
     connect(chart, &FrontierChart::groupToggled, this, [this](const QString& label, bool visible) {
         if (visible)
             m_state.hidden.erase(label);

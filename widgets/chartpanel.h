@@ -46,13 +46,23 @@ private:
 
 /// The chart with its view controls: x (interactivity or latency), y (tok/s/GPU or $ per million tokens), log
 /// axes, zoom reset, and a line saying how many runs are in scope and drawn.
+/// A chart's points, and the view they were worked out for.
+struct DrawnChart {
+    std::shared_ptr<const ChartData> data;
+    ChartRequest request;
+};
+
 class ChartPanel : public QWidget {
     Q_OBJECT
 public:
     explicit ChartPanel(const PricingCatalog& pricing, QWidget* parent = nullptr);
 
-    /// Shows a new scope at the readout's target and price (one rebuild).
-    void setData(std::shared_ptr<const ScopeData> data, double target, const PriceChoice& price);
+    /// Shows a new scope at the readout's target and price (one rebuild). drawn: its chart points for a view, worked
+    /// out off the GUI thread; used while the view asked for is that one.
+    void setData(std::shared_ptr<const ScopeData> data, double target, const PriceChoice& price,
+        std::optional<DrawnChart> drawn = std::nullopt);
+    /// The view this panel would draw at a price: axes, scales, and the plot's size in pixels.
+    ChartRequest requestFor(const PriceChoice& price) const;
     void setTarget(double target);
     /// Shows why there is nothing to draw (a damaged store) in place of the chart, until the next setData().
     void showProblem(const QString& message);
@@ -83,6 +93,7 @@ private:
     void readControls();
     const PricingCatalog& m_pricing;
     std::shared_ptr<const ScopeData> m_data;
+    std::optional<DrawnChart> m_drawn;
     ChartState m_state;
     FrontierChart* m_chart = nullptr;
     FrontierView* m_view;

@@ -73,8 +73,8 @@ QString readingText(double y, ChartY kind)
 
 } // namespace
 
-FrontierChart::FrontierChart(
-    std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing)
+FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, const ChartState& state,
+    const PricingCatalog& pricing, std::shared_ptr<const ChartData> drawn)
     : m_data(std::move(data))
     , m_state(state)
     , m_pricing(pricing)
@@ -88,7 +88,8 @@ FrontierChart::FrontierChart(
     // entries following a restyled line no longer lay the chart, its axes and their labels out again on a slider step
     legend()->hide();
     legend()->detachFromChart();
-    m_chart = paretoscope::chartData(*m_data, pricing, m_state.request);
+    m_pointsGiven = drawn != nullptr;
+    m_chart = drawn ? *drawn : paretoscope::chartData(*m_data, pricing, m_state.request);
     addGroupLines();
     addSpeedOfLightLines();
     const auto [ax, ay] = addAxes();

@@ -26,7 +26,9 @@ struct ChartState {
 class FrontierChart : public QChart {
     Q_OBJECT
 public:
-    FrontierChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing);
+    /// drawn: the chart's points for state's request, worked out already (off the GUI thread); null: worked out here.
+    FrontierChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+        std::shared_ptr<const ChartData> drawn = nullptr);
 
     /// Moves the marker; groups whose frontier does not reach the target are drawn faint and named so.
     void setTarget(double target);
@@ -51,6 +53,8 @@ public:
     const std::vector<QLineSeries*>& speedOfLightLines() const { return m_solLines; }
     QLineSeries* line(std::size_t group) const { return m_lines[group]; }
     RunCloud* cloud() const { return m_cloud; }
+    /// Whether its points were worked out before it was built (by the store worker, with the scope).
+    bool pointsGiven() const { return m_pointsGiven; }
     const ChartState& state() const { return m_state; }
     const ChartData& chartData() const { return m_chart; }
     const TargetMarker& marker() const { return *m_marker; }
@@ -79,6 +83,7 @@ private:
     std::vector<QColor> m_colours;
     std::vector<bool> m_covers;
     RunCloud* m_cloud = nullptr;
+    bool m_pointsGiven = false;
     TargetMarker* m_marker = nullptr;
 };
 

@@ -326,7 +326,7 @@ void MainWindow::showStoreProblem(const QString& message)
 
 void MainWindow::requestScope()
 {
-    m_loader.request(m_filters->scope(), m_readout->tputMetric());
+    m_loader.request(m_filters->scope(), m_readout->tputMetric(), m_chart->requestFor(m_readout->price()));
 }
 
 void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
@@ -336,7 +336,8 @@ void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
     m_data = std::shared_ptr<const ScopeData>(loaded, &loaded->data);
     m_summaryFacts = loaded->summaryFacts;
     m_readout->setData(m_data);
-    m_chart->setData(m_data, m_readout->target(), m_readout->price());
+    m_chart->setData(m_data, m_readout->target(), m_readout->price(),
+        loaded->chart ? std::optional<DrawnChart>({ loaded->chart, loaded->chartRequest }) : std::nullopt);
     m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     m_ladder->setData(m_data);
     updateSummary();

@@ -12,14 +12,18 @@ ScopeLoader::ScopeLoader(StoreWorker& worker, QObject* parent)
 {
 }
 
-quint64 ScopeLoader::request(const Scope& scope, TputMetric metric)
+quint64 ScopeLoader::request(const Scope& scope, TputMetric metric, std::optional<ChartRequest> chart)
 {
     m_latest = m_worker.post(
         QStringLiteral("scope"), this,
-        [scope, metric](RunStore& store) {
+        [scope, metric, chart](RunStore& store) {
             auto result = std::make_shared<LoadedScope>();
             result->data = loadScopeData(store, scope, metric);
             result->summaryFacts = summaryFacts(store, result->data);
+            if (chart) {
+                result->chart = std::make_shared<const ChartData>(chartData(result->data, bundledPricing(), *chart));
+                result->chartRequest = *chart;
+            }
             return result;
         },
         [this](Result<std::shared_ptr<LoadedScope>> result) {

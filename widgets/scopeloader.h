@@ -15,6 +15,10 @@ class StoreWorker;
 struct LoadedScope {
     ScopeData data;
     std::vector<HardwareSummary> summaryFacts;
+    /// The chart's points for the view asked for with the scope (thinning tens of thousands of runs is no work for
+    /// the GUI thread); null when none was asked for.
+    std::shared_ptr<const ChartData> chart;
+    ChartRequest chartRequest;
     quint64 requestId = 0;
 };
 
@@ -24,8 +28,9 @@ class ScopeLoader : public QObject {
     Q_OBJECT
 public:
     explicit ScopeLoader(StoreWorker& worker, QObject* parent = nullptr);
-    /// Starts loading; loaded() follows with the answer unless a newer request comes first.
-    quint64 request(const Scope& scope, TputMetric metric);
+    /// Starts loading; loaded() follows with the answer unless a newer request comes first. With a chart request, the
+    /// chart's points for that view are worked out on the worker too.
+    quint64 request(const Scope& scope, TputMetric metric, std::optional<ChartRequest> chart = std::nullopt);
     quint64 latestRequest() const { return m_latest; }
 
 signals:

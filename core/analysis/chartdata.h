@@ -62,6 +62,7 @@ struct ChartRequest {
     bool logY = false;
     int pixelsWide = 1600; ///< the plot area: run points are thinned to one per 2 x 2 pixels of it
     int pixelsHigh = 1000;
+    bool operator==(const ChartRequest&) const = default;
 };
 
 /// One group's line in chart coordinates.

@@ -92,6 +92,7 @@ class FrontierCache;
 struct PriceChoice {
     std::string tierKey; ///< empty: the catalogue's default tier
     std::optional<double> customUsdPerGpuHour;
+    bool operator==(const PriceChoice&) const = default;
 };
 
 /// A ladder question: the scope, the targets, the token metric, whether to clamp, and the price.
