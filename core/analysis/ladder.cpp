@@ -154,6 +154,12 @@ std::vector<LadderEntry> readLadder(
             e.sparse = best->sparse;
             e.knotBelow = best->knotBelow;
             e.knotAbove = best->knotAbove;
+            if (const GroupFrontier* g = groups[best->group]; g->hasSpread()) {
+                e.low = g->low.at(t);
+                e.high = g->high.at(t);
+                if (!e.low || !e.high)
+                    e.low = e.high = std::nullopt;
+            }
         }
         if (e.value) {
             e.status = LadderStatus::Ok;
