@@ -66,7 +66,7 @@ std::string dayText(int day)
 }
 
 std::uint64_t configKeyHash(std::uint64_t series, int tp, int ep, bool dpAttention, bool disaggregated, int prefillGpus,
-    int decodeGpus, int concurrency)
+    int decodeGpus, int concurrency, long long runId)
 {
     std::uint64_t h = 0xcbf29ce484222325ULL;
     auto mix = [&h](std::uint64_t w) {
@@ -75,6 +75,11 @@ std::uint64_t configKeyHash(std::uint64_t series, int tp, int ep, bool dpAttenti
         h ^= h >> 33;
     };
     mix(series);
+    if (concurrency <= 0) {
+        mix(0x756e6b6579656400ULL); // "unkeyed"
+        mix(static_cast<std::uint64_t>(runId));
+        return h;
+    }
     for (long long v : { static_cast<long long>(tp), static_cast<long long>(ep), static_cast<long long>(dpAttention),
              static_cast<long long>(disaggregated), static_cast<long long>(prefillGpus),
              static_cast<long long>(decodeGpus), static_cast<long long>(concurrency) })
@@ -128,8 +133,8 @@ RunVersion runVersion(const RunRecord& r, long long id)
     int day = dayNumber(r.runDate);
     if (day == 0)
         day = dayOfEpochSeconds(r.provenance.importedAt);
-    return { configKeyHash(
-                 seriesHash(r), r.tp, r.ep, r.dpAttention, r.disaggregated, r.prefillGpus, r.decodeGpus, r.concurrency),
+    return { configKeyHash(seriesHash(r), r.tp, r.ep, r.dpAttention, r.disaggregated, r.prefillGpus, r.decodeGpus,
+                 r.concurrency, id),
         day, id };
 }
 

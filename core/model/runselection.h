@@ -36,9 +36,11 @@ bool isIsoDate(std::string_view text);
 
 /// Hash of a configuration key (DESIGN.md section 12): a series (an id, or seriesHash; the series fixes model,
 /// lengths, workload, hardware, engine, precision and spec decoding) and tp, ep, dp-attention, disaggregated, prefill
-/// and decode GPUs, concurrency. Not the engine image: a new image is the same configuration measured again.
+/// and decode GPUs, concurrency. Not the engine image: a new image is the same configuration measured again. A run
+/// whose concurrency is unknown (0: a published reading rather than a measured level, as the bundled dataset's) cannot
+/// be told to be a rerun of another: it is a configuration of its own (runId makes it so).
 std::uint64_t configKeyHash(std::uint64_t series, int tp, int ep, bool dpAttention, bool disaggregated, int prefillGpus,
-    int decodeGpus, int concurrency);
+    int decodeGpus, int concurrency, long long runId);
 
 /// Indices of the selected runs, ascending. Latest: per configuration the run with the greatest (day, id) among
 /// those with day <= asOf; All: every run with day <= asOf.

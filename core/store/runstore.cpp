@@ -462,7 +462,7 @@ std::vector<TimedRun> RunStore::timedRuns(
             r.version = RunVersion { configKeyHash(static_cast<std::uint64_t>(id), static_cast<int>(s.int64(8)),
                                          static_cast<int>(s.int64(9)), s.int64(10) != 0, s.int64(11) != 0,
                                          static_cast<int>(s.int64(12)), static_cast<int>(s.int64(13)),
-                                         static_cast<int>(s.int64(14))),
+                                         static_cast<int>(s.int64(14)), r.point.runId),
                 r.dated ? day : (source != importDay.end() ? source->second : 0), r.point.runId };
             out.push_back(std::move(r));
         }
