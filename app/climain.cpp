@@ -482,13 +482,16 @@ const std::vector<Command>& commands()
           [--slo-ttft-ms X] [--slo-tpot-ms X] [--slo-e2el-ms X] [--request-timeout S] [--stall-timeout S]
           [--api-key-env VAR] [--tp N] [--ep N] [--port N] [--max-seqs N] [--kv-cache-dtype T] [--devices 0,1]
           [--max-model-len N] [--engine-log FILE] [--recipe-file FILE --confirm-custom-command] [--print-config]
+          [--repeats N]
       A live session: a concurrency sweep (closed loop, 10 x c prompts after 2 x c warm-ups, as InferenceX) against
       an OpenAI-compatible endpoint, or against an engine launched from a recipe (no shell; stopped at the end, on
       Ctrl-C and on failure). One JSON object per level as it finishes (seconds, tok/s); each level is stored at
       once. --emit-sbatch writes a Slurm script that runs the same session on a node and leaves a file to import.
       The API key comes from $OPENAI_API_KEY (or --api-key-env) and is never stored. Without --tp, tp is the GPU
       count (and --gpus is tp without it); --print-config prints the session's configuration as it would be stored
-      (the explorer's dialog makes the same of the same choices) and runs nothing.
+      (the explorer's dialog makes the same of the same choices) and runs nothing. --repeats N runs each
+      concurrency N times in a row, stored as N runs of one configuration: the spread of reruns (tput_low,
+      tput_high) of `ladder --runs all`, or of the latest day's repeats with the default --runs latest.
 )",
                 cli::cmdBench },
             { "sessions", StoreNeed::WriteToRecover, { { "db", true }, { "format", true }, { "recover", false } },
