@@ -54,8 +54,10 @@ struct LadderEntry {
     /// across a gap rather than measured near the target. The bracketing knots' x say how far.
     bool sparse = false;
     double knotBelow = 0, knotAbove = 0;
-    /// The spread of reruns at the target, from the group read (its low and high frontiers); empty where the group
-    /// has no spread or they do not cover the target.
+    /// The spread of reruns at the target, from the group read: the smaller and the larger of its low and high
+    /// frontiers' readings (each run sits at its own interactivity, so the two can cross); empty where the group has
+    /// no spread or they do not both cover the target. The value itself need not lie inside: it is read on the
+    /// selected runs' frontier.
     std::optional<double> low, high;
 };
 
