@@ -104,7 +104,7 @@ std::map<std::string, bool> benchOptions()
         { "slo-tpot-ms", true }, { "slo-e2el-ms", true }, { "request-timeout", true }, { "stall-timeout", true },
         { "api-key-env", true }, { "port", true }, { "max-seqs", true }, { "kv-cache-dtype", true },
         { "devices", true }, { "max-model-len", true }, { "engine-log", true }, { "turns", true },
-        { "prefix-tokens", true }, { "think-s", true }, { "print-config", false } };
+        { "prefix-tokens", true }, { "think-s", true }, { "print-config", false }, { "repeats", true } };
 }
 
 namespace {
@@ -212,6 +212,8 @@ std::optional<SessionChoices> choicesFromArgs(const Args& a, std::string& error)
     c.workload = a.value("workload").value_or("random");
     c.chat = a.has("chat");
     if (!workloadFromArgs(a, c, error))
+        return std::nullopt;
+    if (!intOption(a, "repeats", ch.repeats, error))
         return std::nullopt;
     for (auto [name, into] : { std::pair { "gpus", &ch.gpus }, { "tp", &ch.tp }, { "ep", &ch.ep } }) {
         int n = 0;

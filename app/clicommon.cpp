@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "core/analysis/scopehint.h"
 #include "core/import/bundled.h"
 
 namespace paretoscope::cli {
@@ -92,6 +93,27 @@ bool formatOption(const cli::Args& a, std::initializer_list<const char*> allowed
     for (const char* f : allowed)
         error += std::string(" ") + f;
     return false;
+}
+
+// A scope that holds nothing is an error, not an empty report: say what the store holds and the nearest scope.
+int emptyScope(RunStore& store, const Scope& scope)
+{
+    const ScopeHint hint = emptyScopeHint(scope, store.scopes());
+    if (readFailed(store))
+        return 1;
+    std::cerr << "paretoscope-cli: " << hint.text << "\n";
+    if (hint.nearest) {
+        auto quoted
+            = [](const std::string& s) { return s.find_first_of(" \t'\"") == std::string::npos ? s : "'" + s + "'"; };
+        const ScopeSummary& n = *hint.nearest;
+        std::cerr << "paretoscope-cli: try --model " << quoted(n.model);
+        if (n.isl > 0 && n.osl > 0)
+            std::cerr << " --isl " << n.isl << " --osl " << n.osl;
+        else
+            std::cerr << " --workload " << quoted(n.workload);
+        std::cerr << "\n";
+    }
+    return 1;
 }
 
 } // namespace paretoscope::cli

@@ -23,6 +23,9 @@ std::unique_ptr<RunStore> openFromArgs(const Args& a, std::string& error, StoreA
 /// Whether a read of the store failed (a damaged file): then it prints why on stderr, and the command exits 1
 /// without printing a partial answer.
 bool readFailed(const RunStore& store);
+/// A scope that holds nothing is an error, not an empty report: says what the store holds and the nearest scope on
+/// stderr; returns 1.
+int emptyScope(RunStore& store, const Scope& scope);
 /// What a command needs of the store: nothing (or only its path), to read it, to write it, or to write it only with
 /// --recover (`sessions`).
 enum class StoreNeed { None, Read, Write, WriteToRecover };

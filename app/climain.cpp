@@ -11,12 +11,14 @@
 #include "app/cliargs.h"
 #include "app/clibench.h"
 #include "app/clicommon.h"
+#include "app/clihistory.h"
 #include "core/analysis/chartdata.h"
 #include "core/analysis/frontiercache.h"
 #include "core/analysis/ladder.h"
 #include "core/analysis/pricing.h"
 #include "core/analysis/scopehint.h"
 #include "core/analysis/summary.h"
+#include "core/analysis/viewoptions.h"
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "core/model/hardware.h"
@@ -37,49 +39,23 @@ Commands:
 const char* kUsageFoot = R"(
 Every scoped command also takes --from and --to (run dates, yyyy-mm-dd, inclusive), and --include-marked: runs
 marked as not trusted (a live level with more than 5% of its requests failed, or one cut by a timeout) then count in
-frontiers and readings; without it they are left out.
+frontiers and readings; without it they are left out. --runs latest (the default) keeps per configuration (model,
+lengths, hardware, engine, precision, spec decoding, tp, ep, dp-attention, disaggregation, prefill and decode GPUs,
+concurrency) only its latest run dated on or before --as-of yyyy-mm-dd (default: the latest run date; ties: the run
+imported last; a run without a date counts as dated on its import day); --runs all keeps every run up to --as-of.
 Without --db the store is $XDG_DATA_HOME/paretoscope/paretoscope.sqlite (default ~/.local/share/...), which
 holds the bundled dataset from its first use.
 )";
 
+// The scope options, parsed by the same code as a view (core/analysis/viewoptions.h).
 std::optional<Scope> scopeFromArgs(const cli::Args& a, std::string& error)
 {
-    Scope s;
-    auto model = a.value("model");
-    if (!model) {
-        error = "--model is required";
+    auto scope = scopeFromOptions(a.options);
+    if (!scope) {
+        error = scope.error();
         return std::nullopt;
     }
-    s.model = *model;
-    s.workload = a.value("workload").value_or("");
-    int isl = 0, osl = 0;
-    if (!intOption(a, "isl", isl, error) || !intOption(a, "osl", osl, error))
-        return std::nullopt;
-    if (s.workload.empty() && (isl == 0 || osl == 0)) {
-        error = "--isl and --osl are required (or --workload for a workload without fixed lengths)";
-        return std::nullopt;
-    }
-    if (isl)
-        s.isl = isl;
-    if (osl)
-        s.osl = osl;
-    for (const std::string& h : a.list("hardware"))
-        s.hardware.push_back(normalizedKey(h));
-    s.engines = a.list("engine");
-    s.precisions = a.list("precision");
-    s.specDecoding = a.list("spec");
-    s.includeMarked = a.has("include-marked");
-    for (auto [name, into] : { std::pair { "from", &s.dateFrom }, std::pair { "to", &s.dateTo } }) {
-        auto d = a.value(name);
-        if (!d)
-            continue;
-        if (d->size() != 10 || (*d)[4] != '-' || (*d)[7] != '-') {
-            error = std::string("--") + name + " must be a date like 2026-07-31, got '" + *d + "'";
-            return std::nullopt;
-        }
-        *into = *d;
-    }
-    return s;
+    return std::move(*scope);
 }
 
 // --metric total|input|output, total when not given.
@@ -94,27 +70,6 @@ bool metricOption(const cli::Args& a, TputMetric& out, std::string& error)
         out = *parsed;
     }
     return true;
-}
-
-// A scope that holds nothing is an error, not an empty report: say what the store holds and the nearest scope.
-int emptyScope(RunStore& store, const Scope& scope)
-{
-    const ScopeHint hint = emptyScopeHint(scope, store.scopes());
-    if (readFailed(store))
-        return 1;
-    std::cerr << "paretoscope-cli: " << hint.text << "\n";
-    if (hint.nearest) {
-        auto quoted
-            = [](const std::string& s) { return s.find_first_of(" \t'\"") == std::string::npos ? s : "'" + s + "'"; };
-        const ScopeSummary& n = *hint.nearest;
-        std::cerr << "paretoscope-cli: try --model " << quoted(n.model);
-        if (n.isl > 0 && n.osl > 0)
-            std::cerr << " --isl " << n.isl << " --osl " << n.osl;
-        else
-            std::cerr << " --workload " << quoted(n.workload);
-        std::cerr << "\n";
-    }
-    return 1;
 }
 
 // --baseline H, normalised; a scope that names its hardware gets H too, since a ratio needs H's own reading.
@@ -197,38 +152,13 @@ int cmdLadder(const Invocation& in)
 {
     const cli::Args& a = in.args;
     std::string error, format;
-    auto scope = scopeFromArgs(a, error);
-    if (!scope || !formatOption(a, { "json", "csv", "table" }, format, error))
+    if (!formatOption(a, { "json", "csv", "table" }, format, error))
         return usageError(error);
-    LadderRequest req;
-    req.scope = *scope;
-    if (a.has("targets")) {
-        req.targets.clear();
-        for (const std::string& t : a.list("targets")) {
-            auto v = parseDouble(t);
-            if (!v || *v <= 0)
-                return usageError("--targets must be numbers above zero (tok/s/user), got '" + t + "'");
-            req.targets.push_back(*v);
-        }
-        if (req.targets.empty())
-            return usageError("--targets is empty");
-    }
-    if (!metricOption(a, req.metric, error))
-        return usageError(error);
-    req.clamp = a.has("clamp");
-    req.hideSparse = a.has("hide-sparse");
-    if (a.has("tier") && a.has("price"))
-        return usageError("give --tier or --price, not both");
-    req.price.tierKey = a.value("tier").value_or("");
-    if (auto p = a.value("price")) {
-        auto v = parseDouble(*p);
-        if (!v || *v <= 0)
-            return usageError("--price must be a number of $/GPU/hr above zero, got '" + *p + "'");
-        req.price.customUsdPerGpuHour = *v;
-    }
-    std::string baseline;
-    if (!baselineOption(a, req.scope, baseline, error))
-        return usageError(error);
+    auto view = viewFromOptions(a.options);
+    if (!view)
+        return usageError(view.error());
+    LadderRequest& req = view->request;
+    const std::string& baseline = view->baseline;
     auto store = in.store();
     if (!store)
         return 1;
@@ -312,11 +242,17 @@ int cmdFrontier(const Invocation& in)
     TputMetric metric = TputMetric::Total;
     if (!metricOption(a, metric, error))
         return usageError(error);
+    const auto x = parseChartX(a.value("x").value_or("interactivity"));
+    if (!x)
+        return usageError("--x must be interactivity, e2el, ttft or ttft-p99, got '" + *a.value("x") + "'");
     auto store = in.store();
     if (!store)
         return 1;
     FrontierCache cache(*store);
-    auto report = frontierReport(*store, cache.frontiers(*scope, metric));
+    // a latency on x: the Pareto set of (1 / latency, tok/s/GPU) of the selected runs, as the chart draws it
+    auto report = *x == ChartX::Interactivity
+        ? frontierReport(*store, cache.frontiers(*scope, metric))
+        : frontierReport(*store, xFrontiers(loadScopeData(*store, *scope, metric), *x));
     if (readFailed(*store))
         return 1;
     if (report.empty())
@@ -456,7 +392,7 @@ const std::vector<Command>& commands()
         const std::map<std::string, bool> scopeOpts { { "db", true }, { "model", true }, { "isl", true },
             { "osl", true }, { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true },
             { "spec", true }, { "format", true }, { "metric", true }, { "from", true }, { "to", true },
-            { "include-marked", false } };
+            { "include-marked", false }, { "runs", true }, { "as-of", true } };
         auto with = [&](std::map<std::string, bool> extra) {
             extra.insert(scopeOpts.begin(), scopeOpts.end());
             return extra;
@@ -487,10 +423,12 @@ const std::vector<Command>& commands()
       (the explorer's "vs H": "vs_baseline" and "vs_baseline_status" in JSON and CSV, a "vs H" table column).
 )",
                 cmdLadder },
-            { "frontier", StoreNeed::Read, scopeOpts,
+            { "frontier", StoreNeed::Read, with({ { "x", true } }),
                 R"(  frontier [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
-          [--spec S] [--metric total|input|output] [--format json|csv]
-      Each group's Pareto frontier points with their full configuration and source.
+          [--spec S] [--metric total|input|output] [--x interactivity|e2el|ttft|ttft-p99] [--format json|csv]
+      Each group's Pareto frontier points with their full configuration and source. --x picks the frontier's x:
+      interactivity (higher is better, the default), or median end-to-end latency, median TTFT or p99 TTFT (lower
+      is better: the Pareto set of 1 / latency against tok/s/GPU), listed by latency ascending.
 )",
                 cmdFrontier },
             { "sol", StoreNeed::Read, scopeOpts,
@@ -508,6 +446,18 @@ const std::vector<Command>& commands()
       with --baseline, a row of each reading's ratio to H's.
 )",
                 cmdSummary },
+            { "history", StoreNeed::Read,
+                with({ { "target", true }, { "targets", true }, { "tier", true }, { "price", true },
+                    { "hide-sparse", false }, { "diff", true } }),
+                R"(  history [--db FILE] --model M (--isl N --osl N | --workload W) [filters] [--target 50]
+          [--tier NAME | --price USD] [--metric total|input|output] [--hide-sparse] [--format json|csv|table]
+          [--diff DATE1,DATE2 [--targets 30,50,...]]
+      Per hardware, for each run date in scope, the ladder reading at the target as of that date (README "Time"):
+      {"date","status","tput_per_gpu","engine","precision","spec_decoding","cost_per_mtok","tput_low","tput_high"}.
+      --diff: per hardware and target (--targets, or --target, or the ladder's), the readings as of two dates
+      and the change in %, which says "within run-to-run spread" where the two readings' spreads overlap.
+)",
+                cli::cmdHistory },
             { "tiers", StoreNeed::None, { { "format", true } },
                 R"(  tiers   [--format json|table]       The shipped pricing tiers ($/GPU/hr).
 )",
@@ -532,13 +482,16 @@ const std::vector<Command>& commands()
           [--slo-ttft-ms X] [--slo-tpot-ms X] [--slo-e2el-ms X] [--request-timeout S] [--stall-timeout S]
           [--api-key-env VAR] [--tp N] [--ep N] [--port N] [--max-seqs N] [--kv-cache-dtype T] [--devices 0,1]
           [--max-model-len N] [--engine-log FILE] [--recipe-file FILE --confirm-custom-command] [--print-config]
+          [--repeats N]
       A live session: a concurrency sweep (closed loop, 10 x c prompts after 2 x c warm-ups, as InferenceX) against
       an OpenAI-compatible endpoint, or against an engine launched from a recipe (no shell; stopped at the end, on
       Ctrl-C and on failure). One JSON object per level as it finishes (seconds, tok/s); each level is stored at
       once. --emit-sbatch writes a Slurm script that runs the same session on a node and leaves a file to import.
       The API key comes from $OPENAI_API_KEY (or --api-key-env) and is never stored. Without --tp, tp is the GPU
       count (and --gpus is tp without it); --print-config prints the session's configuration as it would be stored
-      (the explorer's dialog makes the same of the same choices) and runs nothing.
+      (the explorer's dialog makes the same of the same choices) and runs nothing. --repeats N runs each
+      concurrency N times in a row, stored as N runs of one configuration: the spread of reruns (tput_low,
+      tput_high) of `ladder --runs all`, or of the latest day's repeats with the default --runs latest.
 )",
                 cli::cmdBench },
             { "sessions", StoreNeed::WriteToRecover, { { "db", true }, { "format", true }, { "recover", false } },

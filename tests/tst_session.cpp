@@ -10,6 +10,7 @@
 #include <csignal>
 #include <thread>
 
+#include "core/analysis/frontiercache.h"
 #include "core/live/recipesession.h"
 #include "core/live/requestcodec.h"
 #include "core/live/sessionsetup.h"
@@ -403,6 +404,65 @@ private slots:
             auto r = parseSessionConfig(json, "s");
             QVERIFY2(!r, json.c_str());
             QVERIFY2(QString::fromStdString(r.error()).contains(QString::fromStdString(field)), r.error().c_str());
+        }
+    }
+
+    // --repeats N: each level N times, stored as N runs of one configuration; the frontiers then carry the spread of
+    // reruns, its low and high frontiers built from each configuration's lowest and highest run (checked against the
+    // stored runs, grouped here by concurrency)
+    void cliBenchRepeatsEachLevelAsRunsOfOneConfiguration()
+    {
+        QTemporaryDir dir;
+        SimProcess sim({ "--ttft-ms", "5", "--itl-ms", "2" });
+        QString db = dir.filePath("repeats.sqlite");
+        QProcess cli;
+        cli.start(PARETOSCOPE_CLI,
+            { "bench", "--endpoint", sim.url(), "--model", "sim-model", "--isl", "32", "--osl", "8", "--concurrency",
+                "1,4", "--repeats", "3", "--hardware", "b300", "--engine", "vllm", "--db", db });
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        QList<QByteArray> lines = cli.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(lines.size(), 6);
+        for (int i = 0; i < 6; ++i)
+            QCOMPARE(QJsonDocument::fromJson(lines[i]).object()["concurrency"].toInt(), i < 3 ? 1 : 4);
+        auto store = RunStore::open(db.toStdString());
+        QVERIFY(store);
+        std::map<int, std::vector<const StoredRun*>> byConcurrency;
+        const auto runs = (*store)->allRuns();
+        for (const StoredRun& r : runs)
+            byConcurrency[r.record.concurrency].push_back(&r);
+        QCOMPARE(byConcurrency.size(), std::size_t(2));
+        for (const auto& [c, list] : byConcurrency)
+            QCOMPARE(list.size(), std::size_t(3));
+        Scope scope;
+        scope.model = "sim-model";
+        scope.isl = 32;
+        scope.osl = 8;
+        for (RunSelection mode : { RunSelection::All, RunSelection::Latest }) {
+            scope.runs = mode;
+            FrontierCache cache(**store);
+            const auto& groups = cache.frontiers(scope, TputMetric::Total);
+            QCOMPARE(groups.size(), std::size_t(1));
+            QVERIFY(groups[0].hasSpread());
+            // every knot of the low (high) frontier is a configuration's lowest (highest) run
+            for (const auto* curve : { &groups[0].low, &groups[0].high })
+                for (const Point& k : curve->knots()) {
+                    const StoredRun* run = nullptr;
+                    for (const StoredRun& r : runs)
+                        run = r.id == k.runId ? &r : run;
+                    QVERIFY(run);
+                    double lo = 1e300, hi = 0;
+                    for (const StoredRun* r : byConcurrency[run->record.concurrency]) {
+                        lo = std::min(lo, *r->record.tputPerGpu);
+                        hi = std::max(hi, *r->record.tputPerGpu);
+                    }
+                    QCOMPARE(k.y, curve == &groups[0].low ? lo : hi);
+                }
+            if (mode == RunSelection::Latest) // the reading is of the last repeat of each level
+                for (const Point& k : groups[0].points)
+                    for (const auto& [c, list] : byConcurrency)
+                        if (std::any_of(list.begin(), list.end(), [&](auto* r) { return r->id == k.runId; }))
+                            QCOMPARE(k.runId, list.back()->id);
         }
     }
 

@@ -28,6 +28,13 @@ QString ReadoutModel::comparison(double target) const
     QStringList parts;
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const BaselineRatio& r = m_ratios[i].front();
+        if (r.status == BaselineStatus::WithinSpread) { // no winner where reruns overlap
+            parts << tr("%1 and %2 are within run-to-run spread at %3 tok/s/user")
+                         .arg(hardwareName(m_rows[i].hardware))
+                         .arg(hardwareName(m_baseline))
+                         .arg(QLocale(QLocale::English).toString(target, 'g', 6));
+            continue;
+        }
         if (r.status != BaselineStatus::Ok)
             continue;
         parts << tr("%1 delivers %2x %3 at %4 tok/s/user")

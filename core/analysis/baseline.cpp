@@ -18,6 +18,8 @@ std::string_view baselineStatusName(BaselineStatus s)
         return "baseline_no_value";
     case BaselineStatus::NoValue:
         return "no_value";
+    case BaselineStatus::WithinSpread:
+        return "within_spread";
     }
     return "no_baseline";
 }
@@ -30,7 +32,24 @@ std::string ratioText(const BaselineRatio& r)
         return "-";
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.1fx", *r.ratio);
-    return buf;
+    return r.status == BaselineStatus::WithinSpread ? std::string(buf) + ", " + kWithinSpreadWords : buf;
+}
+
+bool spreadsOverlap(const LadderEntry& a, const LadderEntry& b)
+{
+    if (!a.value || !b.value || (!a.low && !b.low))
+        return false;
+    const double aLow = a.low ? *a.low : *a.value, aHigh = a.high ? *a.high : *a.value;
+    const double bLow = b.low ? *b.low : *b.value, bHigh = b.high ? *b.high : *b.value;
+    return std::max(aLow, bLow) <= std::min(aHigh, bHigh);
+}
+
+BaselineRatio baselineRatio(const LadderEntry& reading, const LadderEntry& baselineReading, bool isBaseline)
+{
+    BaselineRatio r = baselineRatio(reading.value, baselineReading.value, isBaseline);
+    if (r.status == BaselineStatus::Ok && spreadsOverlap(reading, baselineReading))
+        r.status = BaselineStatus::WithinSpread;
+    return r;
 }
 
 BaselineRatio baselineRatio(
@@ -58,10 +77,10 @@ std::vector<std::vector<BaselineRatio>> baselineRatios(
         if (base != ladders.end())
             for (std::size_t j = 0; j < l.rows.size(); ++j) {
                 // the same target in the baseline's ladder: the same index when the ladders share their targets
-                std::optional<double> baseValue;
+                LadderEntry baseEntry;
                 if (j < base->rows.size() && base->rows[j].entry.target == l.rows[j].entry.target)
-                    baseValue = base->rows[j].entry.value;
-                ratios[j] = baselineRatio(l.rows[j].entry.value, baseValue, &l == &*base);
+                    baseEntry = base->rows[j].entry;
+                ratios[j] = baselineRatio(l.rows[j].entry, baseEntry, &l == &*base);
             }
         out.push_back(std::move(ratios));
     }

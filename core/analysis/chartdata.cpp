@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/analysis/frontier.h"
+#include "core/analysis/scopetimeline.h"
 
 namespace paretoscope {
 
@@ -16,13 +17,9 @@ ScopeData loadScopeData(RunStore& store, const Scope& scope, TputMetric metric)
     d.metric = metric;
     d.series = store.series(scope);
     for (auto& [key, ids] : seriesByGroup(d.series)) {
-        GroupRuns runs { key, store.runPoints(ids, metric, scope) };
-        std::vector<Point> candidates;
-        candidates.reserve(runs.points.size());
-        for (const RunPoint& p : runs.points)
-            if (!p.marked || scope.includeMarked)
-                candidates.push_back(Point { p.interactivity, p.tputPerGpu, p.runId });
-        auto g = makeGroupFrontier(key, std::move(candidates));
+        GroupRuns runs { key, {} };
+        auto g
+            = selectedGroupFrontier(key, store.timedRuns(ids, metric, scope), scope, asOfDay(scope.asOf), &runs.points);
         if (!g)
             continue;
         d.runCount += runs.points.size();
@@ -92,6 +89,44 @@ std::vector<SolLine> scopeSpeedOfLight(
         out.push_back({ key.hardware, key.precision, std::move(*curve) });
     }
     return out;
+}
+
+std::string_view chartXName(ChartX x)
+{
+    switch (x) {
+    case ChartX::Interactivity:
+        return "interactivity";
+    case ChartX::Latency:
+        return "e2el";
+    case ChartX::TtftMedian:
+        return "ttft";
+    case ChartX::TtftP99:
+        return "ttft-p99";
+    }
+    return "interactivity";
+}
+
+std::optional<ChartX> parseChartX(std::string_view name)
+{
+    for (ChartX x : { ChartX::Interactivity, ChartX::Latency, ChartX::TtftMedian, ChartX::TtftP99 })
+        if (name == chartXName(x))
+            return x;
+    return std::nullopt;
+}
+
+double runX(const RunPoint& run, ChartX x)
+{
+    switch (x) {
+    case ChartX::Interactivity:
+        return run.interactivity;
+    case ChartX::Latency:
+        return run.e2elSeconds;
+    case ChartX::TtftMedian:
+        return run.ttftSeconds;
+    case ChartX::TtftP99:
+        return run.ttftP99Seconds;
+    }
+    return 0;
 }
 
 std::vector<long long> ScopeData::seriesIds() const
@@ -174,6 +209,20 @@ struct Bounds {
     }
 };
 
+// The Pareto set of (1 / latency, tok/s/GPU) of runs, each point's x the latency, latency ascending.
+std::vector<Point> latencyFrontier(const std::vector<RunPoint>& runs, ChartX x, bool includeMarked)
+{
+    std::vector<Point> inverted;
+    for (const RunPoint& r : runs)
+        if (const double v = runX(r, x); usable(v) && usable(r.tputPerGpu) && (!r.marked || includeMarked))
+            inverted.push_back(Point { 1.0 / v, r.tputPerGpu, r.runId });
+    std::vector<Point> f = upperLeftFrontier(std::move(inverted));
+    for (Point& p : f)
+        p.x = 1.0 / p.x;
+    std::reverse(f.begin(), f.end());
+    return f;
+}
+
 // One group in the request's coordinates: its runs, and its frontier (with latency on x, the Pareto set of lower
 // latency and higher y, from the runs).
 ChartSeries placeGroup(const ScopeData& data, std::size_t i, double usd, const ChartRequest& request)
@@ -184,15 +233,15 @@ ChartSeries placeGroup(const ScopeData& data, std::size_t i, double usd, const C
     s.priced = request.y == ChartY::Throughput || usd > 0;
     if (!s.priced)
         return s;
-    auto place = [&](double interactivity, double tput, double e2el) -> std::optional<Point> {
-        double x = request.x == ChartX::Interactivity ? interactivity : e2el;
+    auto place = [&](double interactivity, double tput, double latency) -> std::optional<Point> {
+        double x = request.x == ChartX::Interactivity ? interactivity : latency;
         auto y = toChartY(tput, usd, request.y);
         if (!usable(x) || !y || !usable(*y))
             return std::nullopt;
         return Point { x, *y, 0 };
     };
     for (const RunPoint& r : data.runs[i].points) {
-        if (auto p = place(r.interactivity, r.tputPerGpu, r.e2elSeconds)) {
+        if (auto p = place(r.interactivity, r.tputPerGpu, runX(r, request.x))) {
             p->runId = r.runId;
             p->marked = r.marked;
             s.runs.push_back(*p);
@@ -207,14 +256,9 @@ ChartSeries placeGroup(const ScopeData& data, std::size_t i, double usd, const C
         return s;
     }
     // lower latency is better: the frontier of (1 / latency, tok/s/GPU), drawn back at the latency
-    std::vector<Point> inverted;
-    for (const RunPoint& r : data.runs[i].points)
-        if (usable(r.e2elSeconds) && usable(r.tputPerGpu) && (!r.marked || data.scope.includeMarked))
-            inverted.push_back(Point { 1.0 / r.e2elSeconds, r.tputPerGpu, r.runId });
-    std::vector<Point> f = upperLeftFrontier(std::move(inverted));
-    for (auto it = f.rbegin(); it != f.rend(); ++it)
-        if (auto p = place(0, it->y, 1.0 / it->x)) {
-            p->runId = it->runId;
+    for (const Point& k : latencyFrontier(data.runs[i].points, request.x, data.scope.includeMarked))
+        if (auto p = place(0, k.y, k.x)) {
+            p->runId = k.runId;
             s.frontier.push_back(*p);
         }
     return s;
@@ -266,6 +310,21 @@ void thinRuns(ChartData& out, const ChartRequest& request)
 }
 
 } // namespace
+
+std::vector<GroupFrontier> xFrontiers(const ScopeData& data, ChartX x)
+{
+    if (x == ChartX::Interactivity)
+        return data.frontiers;
+    std::vector<GroupFrontier> out;
+    for (const GroupRuns& g : data.runs) {
+        GroupFrontier f;
+        f.key = g.key;
+        f.points = latencyFrontier(g.points, x, data.scope.includeMarked);
+        if (!f.points.empty())
+            out.push_back(std::move(f));
+    }
+    return out;
+}
 
 ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const ChartRequest& request)
 {

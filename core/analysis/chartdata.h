@@ -49,8 +49,18 @@ struct ScopeData {
 /// Loads a scope: the same frontiers FrontierCache computes, plus every run's chart point.
 ScopeData loadScopeData(RunStore& store, const Scope& scope, TputMetric metric);
 
-/// The chart's x: interactivity (tok/s/user, higher is better) or median end-to-end latency (s, lower is better).
-enum class ChartX { Interactivity, Latency };
+/// The chart's x: interactivity (tok/s/user, higher is better), or a latency (s, lower is better): median
+/// end-to-end latency, median TTFT, p99 TTFT.
+enum class ChartX { Interactivity, Latency, TtftMedian, TtftP99 };
+/// "interactivity", "e2el", "ttft", "ttft-p99"
+std::string_view chartXName(ChartX x);
+std::optional<ChartX> parseChartX(std::string_view name);
+/// A run's x on a latency axis (seconds, 0 unknown); its interactivity on the interactivity axis.
+double runX(const RunPoint& run, ChartX x);
+/// Each group's frontier on a latency x: the Pareto set of (1 / latency, tok/s/GPU) of its selected runs that count,
+/// with each point's x the latency (s), latency ascending. Groups without
+/// such a run are left out. On the interactivity axis, the frontiers themselves.
+std::vector<GroupFrontier> xFrontiers(const ScopeData& data, ChartX x);
 /// The chart's y: tok/s/GPU of the metric (higher is better) or $ per million tokens (lower is better).
 enum class ChartY { Throughput, Cost };
 
@@ -88,7 +98,7 @@ struct ChartData {
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; ///< bounds of everything drawn (0 when empty)
 };
 
-/// The chart of a loaded scope. With latency on x, the frontier is the Pareto set of (lower latency, higher y);
+/// The chart of a loaded scope. With a latency on x, the frontier is the Pareto set of (lower latency, higher y);
 /// with cost on y, each tok/s/GPU becomes $ per million tokens at its hardware's price, so the frontier is the lower
 /// one. A reading at a target is what the readout shows: see chartReading.
 ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const ChartRequest& request);

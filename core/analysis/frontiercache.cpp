@@ -1,5 +1,7 @@
 #include "core/analysis/frontiercache.h"
 
+#include "core/analysis/scopetimeline.h"
+
 namespace paretoscope {
 namespace {
 std::string cacheKey(const Scope& s, TputMetric metric)
@@ -13,7 +15,7 @@ std::string cacheKey(const Scope& s, TputMetric metric)
             k += v + '\x1f';
     }
     return k + '\x1e' + s.dateFrom + '\x1f' + s.dateTo + '\x1f' + (s.includeMarked ? "m" : "")
-        + (s.matchesNothing ? "0" : "");
+        + (s.matchesNothing ? "0" : "") + '\x1f' + std::string(runSelectionName(s.runs)) + '\x1f' + s.asOf;
 }
 } // namespace
 
@@ -37,7 +39,7 @@ const std::vector<GroupFrontier>& FrontierCache::frontiers(const Scope& scope, T
     e.version = version;
     e.valid = true;
     for (auto& [key, ids] : seriesByGroup(m_store.series(scope)))
-        if (auto g = makeGroupFrontier(key, m_store.points(ids, metric, scope)))
+        if (auto g = selectedGroupFrontier(key, m_store.timedRuns(ids, metric, scope), scope, asOfDay(scope.asOf)))
             e.groups.push_back(std::move(*g));
     return e.groups;
 }

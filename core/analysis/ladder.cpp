@@ -154,6 +154,15 @@ std::vector<LadderEntry> readLadder(
             e.sparse = best->sparse;
             e.knotBelow = best->knotBelow;
             e.knotAbove = best->knotAbove;
+            if (const GroupFrontier* g = groups[best->group]; g->hasSpread()) {
+                // each run sits at its own interactivity, so the low frontier can cross above the high one: the
+                // spread is the interval between the two readings
+                auto low = g->low.at(t), high = g->high.at(t);
+                if (low && high) {
+                    e.low = std::min(*low, *high);
+                    e.high = std::max(*low, *high);
+                }
+            }
         }
         if (e.value) {
             e.status = LadderStatus::Ok;

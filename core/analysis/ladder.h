@@ -18,6 +18,10 @@ struct GroupFrontier {
     GroupKey key;
     std::vector<Point> points; ///< the frontier knots (x increasing, y decreasing)
     MonotoneCurve curve;
+    /// The spread of reruns (DESIGN.md section 12): the frontiers of each configuration's lowest- and
+    /// highest-throughput run; both empty unless some configuration has two or more runs to take it from.
+    MonotoneCurve low, high;
+    bool hasSpread() const { return !low.empty() && !high.empty(); }
 };
 
 /// The frontier of a group's candidate points with its reading curve; empty when no point can be on a frontier.
@@ -50,6 +54,11 @@ struct LadderEntry {
     /// across a gap rather than measured near the target. The bracketing knots' x say how far.
     bool sparse = false;
     double knotBelow = 0, knotAbove = 0;
+    /// The spread of reruns at the target, from the group read: the smaller and the larger of its low and high
+    /// frontiers' readings (each run sits at its own interactivity, so the two can cross); empty where the group has
+    /// no spread or they do not both cover the target. The value itself need not lie inside: it is read on the
+    /// selected runs' frontier.
+    std::optional<double> low, high;
 };
 
 /// The widest ratio of interactivity between the two measured points a reading lies between before it is sparse.

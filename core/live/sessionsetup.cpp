@@ -53,6 +53,12 @@ Result<SessionPlan> buildSession(SessionChoices choices)
         c.gpus = choices.gpus.value_or(c.tp);
         c.ep = choices.ep.value_or(1);
     }
+    if (choices.repeats < 1)
+        return Error { "the number of repeats must be 1 or more" };
+    std::vector<int> levels;
+    for (int concurrency : c.concurrencies)
+        levels.insert(levels.end(), static_cast<std::size_t>(choices.repeats), concurrency);
+    c.concurrencies = std::move(levels);
     if (c.tp < 1 || c.gpus % c.tp != 0)
         return Error { "the GPU count (" + std::to_string(c.gpus) + ") must be a multiple of tp ("
             + std::to_string(c.tp) + ")" };

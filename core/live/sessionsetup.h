@@ -18,6 +18,9 @@ struct SessionChoices {
     std::optional<int> tp;
     std::optional<int> ep;
     std::optional<RecipeLaunch> launch; ///< a session on an engine launched from this recipe, not config.endpoint
+    /// Each concurrency level is run this many times in a row, each stored as a run of the same configuration: the
+    /// spread of reruns (DESIGN.md section 12). The configuration's list holds every repeat.
+    int repeats = 1;
 };
 
 /// A session ready to run: its checked configuration and the recipe to launch for it, if any.
@@ -29,7 +32,8 @@ struct SessionPlan {
 /// The one set-up rule of every front end: hardware, engine and precision normalised (normalizedKey; no precision:
 /// FP4), an endpoint checked (http(s) with a host), an agentic workload's turn and answer lengths from isl and osl;
 /// with a recipe, its engine, hardware, precision, model, tp and ep (a tp or ep given becomes its parameter); the GPU
-/// count and tp (each defaults to the other, see the .cpp); then validateSessionConfig. The error says what to fix.
+/// count and tp (each defaults to the other, see the .cpp); each concurrency repeated `repeats` times; then
+/// validateSessionConfig. The error says what to fix.
 Result<SessionPlan> buildSession(SessionChoices choices);
 
 /// Runs a planned session, inside the launched recipe's engine where there is one: the one entry point of the CLI's

@@ -6,6 +6,9 @@
 
 namespace paretoscope {
 
+/// Which runs of a configuration count (DESIGN.md section 12): its latest run as of a date, or every run.
+enum class RunSelection { Latest, All };
+
 /// Which runs a frontier is drawn from: one model and sequence lengths (or a named workload), and the user's filters.
 /// Empty filter lists mean "all"; a filter that allows no value at all is said by matchesNothing.
 struct Scope {
@@ -19,6 +22,12 @@ struct Scope {
     std::vector<std::string> specDecoding;
     std::string dateFrom; ///< run date range, ISO yyyy-mm-dd, inclusive; empty: open. Runs without a date are
     std::string dateTo; ///< kept only while both ends are open.
+    /// Latest: per configuration (configKeyHash) only its run with the greatest run date on or before asOf (ties:
+    /// the highest id, the one imported last); All: every run dated on or before asOf.
+    RunSelection runs = RunSelection::Latest;
+    /// yyyy-mm-dd; empty: no bound (the latest run date in scope). Runs without a date count as dated on the day
+    /// their source was imported, here and for the selection.
+    std::string asOf;
     /// Whether runs marked as not trusted (RunRecord::marked) count in frontiers, readings and the summary; they are
     /// drawn (hollow) either way.
     bool includeMarked = false;

@@ -105,6 +105,8 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::st
             o["precision"] = r.entry.group ? json(r.entry.group->precision) : json(nullptr);
             o["spec_decoding"] = r.entry.group ? json(r.entry.group->specDecoding) : json(nullptr);
             o["cost_per_mtok"] = optNumber(r.costPerMTok);
+            o["tput_low"] = optNumber(r.entry.low);
+            o["tput_high"] = optNumber(r.entry.high);
             o["tier"] = r.tier;
             o["sparse"] = r.entry.sparse;
             if (r.entry.sparse) { // the measured points the value was read between
@@ -142,7 +144,7 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
 {
     std::vector<std::string> header { "hardware", "target_tok_s_user", "status", "tput_per_gpu_tok_s", "engine",
         "precision", "spec_decoding", "usd_per_gpu_hour", "cost_usd_per_mtok", "tokens_per_usd", "tier", "clamped",
-        "pct_speed_of_light", "sparse" };
+        "pct_speed_of_light", "sparse", "tput_low_tok_s", "tput_high_tok_s" };
     if (!baseline.empty())
         header.insert(header.end(), { "baseline", "vs_baseline", "vs_baseline_status" });
     std::string out = csvLine(header);
@@ -157,7 +159,7 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
                 std::string(statusName(r.entry.status)), num(r.entry.value), g ? csvText(g->engine) : "",
                 g ? csvText(g->precision) : "", g ? csvText(g->specDecoding) : "", num(r.usdPerGpuHour),
                 num(r.costPerMTok), num(r.tokensPerDollar), csvText(r.tier), std::string(clampName(r.entry.clamped)),
-                num(r.speedOfLightPct), r.entry.sparse ? "true" : "false" };
+                num(r.speedOfLightPct), r.entry.sparse ? "true" : "false", num(r.entry.low), num(r.entry.high) };
             if (!baseline.empty())
                 line.insert(line.end(),
                     { csvText(baseline), num(ratios[i][j].ratio),
@@ -188,6 +190,8 @@ std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric m
                 value += r.entry.clamped == Clamp::Below ? " (clamped, below)" : " (clamped, above)";
             if (r.entry.sparse) // read across a gap between measured points: a footnote, not a record
                 value += " (sparse)";
+            if (r.entry.low && r.entry.high) // the spread of reruns
+                value += " [" + withThousands(*r.entry.low) + " - " + withThousands(*r.entry.high) + "]";
             rows.push_back({ l.hardware, targetText(r.entry.target), value, g ? g->engine : "-", g ? g->precision : "-",
                 g ? g->specDecoding : "-", r.costPerMTok ? money(*r.costPerMTok) : "-",
                 std::string(statusName(r.entry.status)) });

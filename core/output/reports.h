@@ -25,8 +25,9 @@ std::vector<FrontierReport> frontierReport(RunStore& store, const std::vector<Gr
 /// something without refusing it) or {"source":..,"error":".."}, one line.
 std::string importOutcomeJson(const ImportOutcome& outcome);
 
-/// The ladder as a JSON object keyed by hardware (the CLI contract). With a baseline hardware, each row adds
-/// "vs_baseline" (the ratio to the baseline's reading at the target, or null) and "vs_baseline_status"
+/// The ladder as a JSON object keyed by hardware (the CLI contract). "tput_low" and "tput_high" are the spread of
+/// reruns at the target (DESIGN.md section 12), null where the reading has none. With a baseline hardware, each row
+/// adds "vs_baseline" (the ratio to the baseline's reading at the target, or null) and "vs_baseline_status"
 /// (baselineStatusName).
 std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::string& baseline = {});
 /// The ladder as CSV with units in the header.
@@ -35,8 +36,9 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::st
 std::string speedOfLightJson(const std::vector<SolLine>& lines, const std::vector<std::string>& missing);
 /// With a baseline hardware, the columns "baseline", "vs_baseline" and "vs_baseline_status" follow.
 std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::string& baseline = {});
-/// The ladder as an aligned text table; "-" where there is no value. With a baseline, a column "vs HW" says the ratio
-/// ("18.5x", "baseline" on the baseline's own rows).
+/// The ladder as an aligned text table; "-" where there is no value; a spread of reruns follows the value as
+/// "[low - high]". With a baseline, a column "vs HW" says the ratio ("18.5x", "baseline" on the baseline's own rows,
+/// "1.1x, within run-to-run spread" where the spreads overlap).
 std::string ladderTable(
     const std::vector<HardwareLadder>& ladders, TputMetric metric, const std::string& baseline = {});
 

@@ -83,4 +83,15 @@ bool PackedLatency::unpack(std::string_view bytes, RunRecord& r)
     return true;
 }
 
+std::optional<double> PackedLatency::stat(std::string_view bytes, std::size_t index)
+{
+    if (bytes.size() < 2 || index >= kStats)
+        return std::nullopt;
+    const std::uint64_t mask = getLittleEndian(bytes.data(), 2);
+    if (mask == 0 || bytes.size() != 2 + 8 * static_cast<std::size_t>(std::popcount(mask)) || !((mask >> index) & 1))
+        return std::nullopt;
+    const std::size_t before = static_cast<std::size_t>(std::popcount(mask & ((std::uint64_t(1) << index) - 1)));
+    return std::bit_cast<double>(getLittleEndian(bytes.data() + 2 + 8 * before, 8));
+}
+
 } // namespace paretoscope

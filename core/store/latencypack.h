@@ -25,6 +25,10 @@ public:
     /// Sets the statistics of r from packed bytes (an empty view: none). False, leaving r unchanged, when the bytes
     /// are not a packing: an empty mask, or a length that does not match it.
     static bool unpack(std::string_view bytes, RunRecord& r);
+    /// One statistic of a packing (index in the order of the layout: TTFT mean, p90, p99, p99.9, TPOT mean ...), or
+    /// empty when the packing lacks it or is not one.
+    static std::optional<double> stat(std::string_view bytes, std::size_t index);
+    static constexpr std::size_t kTtftP99 = 2;
 
 private:
     std::array<char, kMaxBytes> m_bytes {};

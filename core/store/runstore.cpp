@@ -11,6 +11,7 @@
 
 #include "core/store/contentbuckets.h"
 #include "core/store/importwriter.h"
+#include "core/store/latencypack.h"
 #include "core/store/runcolumns.h"
 #include "core/store/sqlite.h"
 #include "core/store/storeschema.h"
@@ -357,15 +358,53 @@ void bindSeries(sql::Statement& s, long long id, const Scope& dates)
 
 } // namespace
 
+namespace {
+
+// Whether a scope keeps only some of its runs: its latest per configuration, or those up to a date.
+bool selects(const Scope& scope)
+{
+    return scope.runs == RunSelection::Latest || !scope.asOf.empty();
+}
+
+std::vector<RunVersion> versionsOf(const std::vector<TimedRun>& runs)
+{
+    std::vector<RunVersion> out;
+    out.reserve(runs.size());
+    for (const TimedRun& r : runs)
+        out.push_back(r.version);
+    return out;
+}
+
+// The runs a scope selects among every run inside its dates.
+std::vector<TimedRun> selectedOf(std::vector<TimedRun> runs, const Scope& scope)
+{
+    std::vector<TimedRun> out;
+    const auto keep = selectRuns(versionsOf(runs), scope.runs, asOfDay(scope.asOf));
+    out.reserve(keep.size());
+    for (std::size_t i : keep)
+        out.push_back(std::move(runs[i]));
+    return out;
+}
+
+} // namespace
+
 std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates)
 {
     if (dates.matchesNothing)
         return {};
+    std::vector<Point> out;
+    if (selects(dates)) {
+        for (const TimedRun& r : selectedOf(timedRuns(seriesIds, metric, dates), dates)) {
+            const RunPoint& p = r.point;
+            if (p.interactivity > 0 && p.tputPerGpu > 0 && (!p.marked || dates.includeMarked))
+                out.push_back(Point { p.interactivity, p.tputPerGpu, p.runId, p.marked });
+        }
+        return out;
+    }
     const std::string y = metricColumn(metric);
     const std::string trusted = dates.includeMarked ? "" : " AND marked IS NULL";
     sql::Statement s
         = seriesQuery(m_db, "interactivity, " + y + ", id", "interactivity > 0 AND " + y + " > 0" + trusted, dates);
-    std::vector<Point> out;
     for (long long id : seriesIds) {
         bindSeries(s, id, dates);
         while (s.step())
@@ -380,24 +419,99 @@ std::vector<RunPoint> RunStore::runPoints(
 {
     if (dates.matchesNothing)
         return {};
-    const std::string y = metricColumn(metric);
-    sql::Statement s
-        = seriesQuery(m_db, "interactivity, " + y + ", e2el_median_s, id, marked IS NOT NULL", "1 = 1", dates);
+    std::vector<TimedRun> runs = timedRuns(seriesIds, metric, dates);
+    if (selects(dates))
+        runs = selectedOf(std::move(runs), dates);
     std::vector<RunPoint> out;
+    out.reserve(runs.size());
+    for (TimedRun& r : runs)
+        out.push_back(r.point);
+    return out;
+}
+
+std::vector<TimedRun> RunStore::timedRuns(
+    const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates)
+{
+    if (dates.matchesNothing || seriesIds.empty())
+        return {};
+    // an undated run counts as dated on its source's import day; the sources are few
+    std::unordered_map<long long, int> importDay;
+    {
+        sql::Statement src(m_db, "SELECT id, imported_at FROM sources");
+        while (src.step())
+            importDay[src.int64(0)] = dayOfEpochSeconds(src.int64(1));
+        noteRead(src);
+    }
+    const std::string y = metricColumn(metric);
+    sql::Statement s = seriesQuery(m_db,
+        "interactivity, " + y
+            + ", e2el_median_s, id, marked IS NOT NULL, ttft_median_s, latency_stats, tpot_median_s, tp, ep, "
+              "dp_attention, disaggregated, prefill_gpus, decode_gpus, concurrency, run_date, source_id",
+        "1 = 1", dates);
+    std::vector<TimedRun> out;
     for (long long id : seriesIds) {
         bindSeries(s, id, dates);
-        while (s.step())
-            out.push_back(RunPoint { s.real(0), s.real(1), s.real(2), s.int64(3), s.int64(4) != 0 });
+        while (s.step()) {
+            TimedRun r;
+            r.point = RunPoint { s.real(0), s.real(1), s.real(2), s.int64(3), s.int64(4) != 0, s.real(5),
+                PackedLatency::stat(s.blobView(6), PackedLatency::kTtftP99).value_or(0) };
+            r.tpotSeconds = s.real(7);
+            const int day = dayNumber(s.text(15));
+            r.dated = day != 0;
+            const auto source = importDay.find(s.int64(16));
+            r.version = RunVersion { configKeyHash(static_cast<std::uint64_t>(id), static_cast<int>(s.int64(8)),
+                                         static_cast<int>(s.int64(9)), s.int64(10) != 0, s.int64(11) != 0,
+                                         static_cast<int>(s.int64(12)), static_cast<int>(s.int64(13)),
+                                         static_cast<int>(s.int64(14)), r.point.runId),
+                r.dated ? day : (source != importDay.end() ? source->second : 0), r.point.runId };
+            out.push_back(std::move(r));
+        }
         noteRead(s);
     }
     return out;
 }
+
+namespace {
+
+// runStats of runs at hand: the same aggregates as its query, where run dates are the selected runs' own.
+RunStats statsOf(const std::vector<TimedRun>& runs, const Scope& scope, double ttftFloor, double tpotFloor)
+{
+    RunStats out;
+    auto lower = [](std::optional<double>& into, double v) {
+        if (!into || v < *into)
+            into = v;
+    };
+    for (const TimedRun& r : runs) {
+        const RunPoint& p = r.point;
+        if (p.marked && !scope.includeMarked)
+            continue;
+        ++out.runs;
+        if (r.dated) {
+            const std::string day = dayText(r.version.day);
+            if (out.firstDate.empty() || day < out.firstDate)
+                out.firstDate = day;
+            if (day > out.lastDate)
+                out.lastDate = day;
+        }
+        if (p.tputPerGpu > 0 && (!out.peakTputPerGpu || p.tputPerGpu > *out.peakTputPerGpu))
+            out.peakTputPerGpu = p.tputPerGpu;
+        if (p.ttftSeconds > 0)
+            lower(p.ttftSeconds >= ttftFloor ? out.fastestTtft : out.suspectTtft, p.ttftSeconds);
+        if (r.tpotSeconds > 0)
+            lower(r.tpotSeconds >= tpotFloor ? out.fastestTpot : out.suspectTpot, r.tpotSeconds);
+    }
+    return out;
+}
+
+} // namespace
 
 RunStats RunStore::runStats(
     const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates, double ttftFloor, double tpotFloor)
 {
     if (dates.matchesNothing)
         return {};
+    if (selects(dates))
+        return statsOf(selectedOf(timedRuns(seriesIds, metric, dates), dates), dates, ttftFloor, tpotFloor);
     const std::string y = metricColumn(metric);
     sql::Statement s = seriesQuery(m_db,
         "count(*), min(NULLIF(run_date, '')), max(NULLIF(run_date, '')), max(" + y
@@ -514,9 +628,23 @@ std::vector<StoredRun> RunStore::runsOfSeries(
     std::vector<std::string> binds;
     std::string where = seriesWhere(seriesIds, dates, binds);
     where += " ORDER BY r.series_id, r.interactivity";
-    if (limit > 0)
-        where += " LIMIT " + std::to_string(limit);
-    return selectRuns(where, binds);
+    if (!selects(dates)) {
+        if (limit > 0)
+            where += " LIMIT " + std::to_string(limit);
+        return selectRuns(where, binds);
+    }
+    std::vector<StoredRun> all = selectRuns(where, binds);
+    std::vector<RunVersion> versions;
+    versions.reserve(all.size());
+    for (const StoredRun& r : all)
+        versions.push_back(runVersion(r.record, r.id));
+    std::vector<StoredRun> out;
+    for (std::size_t i : paretoscope::selectRuns(versions, dates.runs, asOfDay(dates.asOf))) {
+        if (limit > 0 && out.size() >= limit)
+            break;
+        out.push_back(std::move(all[i]));
+    }
+    return out;
 }
 
 std::vector<StoredRun> RunStore::runsOfSeriesPage(

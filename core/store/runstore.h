@@ -7,6 +7,7 @@
 
 #include "core/model/result.h"
 #include "core/model/runrecord.h"
+#include "core/model/runselection.h"
 #include "core/model/scope.h"
 #include "core/store/storelock.h"
 
@@ -28,13 +29,24 @@ struct Point {
     bool marked = false; ///< the run is marked as not trusted (drawn hollow)
 };
 
-/// A run as a chart plots it: interactivity, tok/s/GPU of the metric, median end-to-end latency (s, 0 unknown).
+/// A run as a chart plots it: interactivity, tok/s/GPU of the metric, median end-to-end latency, median and p99 TTFT
+/// (s, 0 unknown).
 struct RunPoint {
     double interactivity = 0;
     double tputPerGpu = 0;
     double e2elSeconds = 0;
     long long runId = 0;
     bool marked = false; ///< RunRecord::marked is set: not on a frontier unless the scope includes marked runs
+    double ttftSeconds = 0;
+    double ttftP99Seconds = 0;
+};
+
+/// A run with what choosing it takes (runselection.h): its version, and what the summary adds up.
+struct TimedRun {
+    RunPoint point;
+    RunVersion version;
+    double tpotSeconds = 0; ///< median, 0 unknown
+    bool dated = false; ///< the run has a run date of its own (else version.day is its import day)
 };
 
 /// Aggregates of a set of runs for the summary: counts, dates, the peak and the fastest latencies. A latency below
@@ -111,26 +123,29 @@ public:
     std::vector<ScopeSummary> scopes();
     /// The series inside a scope, filters applied.
     std::vector<Series> series(const Scope& scope);
-    /// Points of the given series with positive x and y (others cannot be on a frontier), inside the scope's dates;
-    /// marked runs only when the scope includes them.
+    /// Points of the given series with positive x and y (others cannot be on a frontier), inside the scope's dates,
+    /// among the runs the scope selects (Scope::runs, Scope::asOf); marked runs only when the scope includes them.
     std::vector<Point> points(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates = {});
-    /// What a chart needs of each run of the given series, inside the scope's dates.
+    /// What a chart needs of each run of the given series, inside the scope's dates, among the runs it selects.
     std::vector<RunPoint> runPoints(
         const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates = {});
+    /// Every run of the given series inside the scope's dates, whatever its run selection and as-of date, with each
+    /// run's version: what selecting as of any date (history, spread) is done on, in memory.
+    std::vector<TimedRun> timedRuns(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates);
     /// Aggregates of the given series' runs inside the scope's dates (marked runs only when the scope includes
     /// them). Median TTFT under ttftFloor or median TPOT under tpotFloor (seconds) counts as suspect.
     RunStats runStats(const std::vector<long long>& seriesIds, TputMetric metric, const Scope& dates, double ttftFloor,
         double tpotFloor);
     /// Full records by id, in the order given (ids not found are skipped).
     std::vector<StoredRun> runs(const std::vector<long long>& ids);
-    /// All runs of the given series (at most `limit` when above 0, inside the scope's dates when given).
+    /// All runs of the given series the scope selects (at most `limit` when above 0, inside the scope's dates).
     std::vector<StoredRun> runsOfSeries(
         const std::vector<long long>& seriesIds, const Scope& dates = {}, std::size_t limit = 0);
     /// A page of the runs of the given series inside the scope's dates: those with an id above afterId, by id, at
-    /// most limit (the next page starts after the last id of this one).
+    /// most limit (the next page starts after the last id of this one). Every run, whatever the scope selects.
     std::vector<StoredRun> runsOfSeriesPage(
         const std::vector<long long>& seriesIds, const Scope& dates, long long afterId, std::size_t limit);
-    /// Number of runs of the given series inside the scope's dates (what runsOfSeries returns without a limit).
+    /// Number of runs of the given series inside the scope's dates (what runsOfSeriesPage pages through).
     long long runCountOfSeries(const std::vector<long long>& seriesIds, const Scope& dates = {});
     /// Every stored run, by id.
     std::vector<StoredRun> allRuns();

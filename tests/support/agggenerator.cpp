@@ -6,7 +6,23 @@
 
 namespace paretoscope::testsupport {
 
-std::uint64_t writeAggArray(const std::string& path, std::uint64_t count, std::uint32_t seed)
+namespace {
+
+// "date": "2026-MM-DD", , the k-th day from 2026-01-01 (k below 365)
+std::string dateField(std::uint64_t k)
+{
+    static const int lengths[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    int month = 0;
+    while (month < 11 && k >= static_cast<std::uint64_t>(lengths[month]))
+        k -= static_cast<std::uint64_t>(lengths[month++]);
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "\"date\": \"2026-%02d-%02d\", ", month + 1, static_cast<int>(k) + 1);
+    return buf;
+}
+
+} // namespace
+
+std::uint64_t writeAggArray(const std::string& path, std::uint64_t count, std::uint32_t seed, std::uint32_t dateCount)
 {
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (!f)
@@ -35,7 +51,7 @@ std::uint64_t writeAggArray(const std::string& path, std::uint64_t count, std::u
         double ttft = 0.05 * conc * jitter(rng);
         double e2el = ttft + tpot * osl[shape];
         bytes += static_cast<std::uint64_t>(std::fprintf(f,
-            "%s{\"hw\": \"%s\", \"conc\": %d, \"image\": \"registry/%s:v0.%llu\", \"model\": \"synthetic/model-%d\", "
+            "%s{%s\"hw\": \"%s\", \"conc\": %d, \"image\": \"registry/%s:v0.%llu\", \"model\": \"synthetic/model-%d\", "
             "\"infmax_model_prefix\": \"syn\", \"framework\": \"%s\", \"precision\": \"%s\", \"spec_decoding\": "
             "\"%s\", \"disagg\": false, \"isl\": %d, \"osl\": %d, \"is_multinode\": false, \"tp\": %d, \"ep\": 1, "
             "\"dp_attention\": \"false\", \"tput_per_gpu\": %.15g, \"output_tput_per_gpu\": %.15g, "
@@ -46,11 +62,12 @@ std::uint64_t writeAggArray(const std::string& path, std::uint64_t count, std::u
             "%.15g, \"p99.9_intvty\": %.15g, \"mean_itl\": %.15g, \"median_itl\": %.15g, \"std_itl\": %.15g, "
             "\"p90_itl\": %.15g, \"p99_itl\": %.15g, \"p99.9_itl\": %.15g, \"mean_e2el\": %.15g, \"median_e2el\": "
             "%.15g, \"std_e2el\": %.15g, \"p90_e2el\": %.15g, \"p99_e2el\": %.15g, \"p99.9_e2el\": %.15g}",
-            i ? ",\n" : "", h, conc, e, static_cast<unsigned long long>(i), static_cast<int>(i % 3), e, p, s,
-            isl[shape], osl[shape], tp, tput, tput / 2, tput / 2, ttft * 1.1, ttft, ttft / 5, ttft * 1.5, ttft * 2,
-            ttft * 2.2, tpot * 1.01, intvty * 0.99, tpot, intvty, tpot / 20, 1.0 / (tpot / 20), tpot * 1.05,
-            intvty / 1.05, tpot * 1.1, intvty / 1.1, tpot * 1.12, intvty / 1.12, tpot * 1.3, tpot * 1.2, tpot / 3,
-            tpot * 2, tpot * 4, tpot * 6, e2el * 1.01, e2el, e2el / 10, e2el * 1.05, e2el * 1.1, e2el * 1.12));
+            i ? ",\n" : "", dateCount ? dateField((i / 11520) % dateCount).c_str() : "", h, conc, e,
+            static_cast<unsigned long long>(i), static_cast<int>(i % 3), e, p, s, isl[shape], osl[shape], tp, tput,
+            tput / 2, tput / 2, ttft * 1.1, ttft, ttft / 5, ttft * 1.5, ttft * 2, ttft * 2.2, tpot * 1.01,
+            intvty * 0.99, tpot, intvty, tpot / 20, 1.0 / (tpot / 20), tpot * 1.05, intvty / 1.05, tpot * 1.1,
+            intvty / 1.1, tpot * 1.12, intvty / 1.12, tpot * 1.3, tpot * 1.2, tpot / 3, tpot * 2, tpot * 4, tpot * 6,
+            e2el * 1.01, e2el, e2el / 10, e2el * 1.05, e2el * 1.1, e2el * 1.12));
     }
     bytes += static_cast<std::uint64_t>(std::fprintf(f, "\n]\n"));
     bool ok = std::fclose(f) == 0;

@@ -1,0 +1,125 @@
+#include "core/analysis/scopetimeline.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "core/analysis/frontier.h"
+
+namespace paretoscope {
+namespace {
+
+bool counts(const RunPoint& p, const Scope& scope)
+{
+    return p.interactivity > 0 && p.tputPerGpu > 0 && (!p.marked || scope.includeMarked);
+}
+
+// The low and high frontiers of the runs the spread is taken from: each configuration's lowest- and highest-
+// throughput run, each at its own interactivity. Set only when some configuration has two or more such runs.
+void attachSpread(GroupFrontier& g, const std::vector<TimedRun>& runs, const std::vector<RunVersion>& versions,
+    const Scope& scope, int asOf)
+{
+    struct Extremes {
+        const RunPoint* low = nullptr;
+        const RunPoint* high = nullptr;
+        int n = 0;
+    };
+    std::unordered_map<std::uint64_t, Extremes> byConfig;
+    bool several = false;
+    for (std::size_t i : spreadRuns(versions, scope.runs, asOf)) {
+        const RunPoint& p = runs[i].point;
+        if (!counts(p, scope))
+            continue;
+        Extremes& e = byConfig[versions[i].config];
+        if (!e.low || p.tputPerGpu < e.low->tputPerGpu)
+            e.low = &p;
+        if (!e.high || p.tputPerGpu > e.high->tputPerGpu)
+            e.high = &p;
+        several = several || ++e.n > 1;
+    }
+    if (!several)
+        return;
+    std::vector<Point> lows, highs;
+    for (const auto& [config, e] : byConfig) {
+        lows.push_back(Point { e.low->interactivity, e.low->tputPerGpu, e.low->runId });
+        highs.push_back(Point { e.high->interactivity, e.high->tputPerGpu, e.high->runId });
+    }
+    g.low = MonotoneCurve(upperLeftFrontier(std::move(lows)));
+    g.high = MonotoneCurve(upperLeftFrontier(std::move(highs)));
+}
+
+} // namespace
+
+std::optional<GroupFrontier> selectedGroupFrontier(
+    GroupKey key, const std::vector<TimedRun>& runs, const Scope& scope, int asOf, std::vector<RunPoint>* selected)
+{
+    std::vector<RunVersion> versions;
+    versions.reserve(runs.size());
+    for (const TimedRun& r : runs)
+        versions.push_back(r.version);
+    std::vector<Point> candidates;
+    for (std::size_t i : selectRuns(versions, scope.runs, asOf)) {
+        const RunPoint& p = runs[i].point;
+        if (selected)
+            selected->push_back(p);
+        if (counts(p, scope))
+            candidates.push_back(Point { p.interactivity, p.tputPerGpu, p.runId, p.marked });
+    }
+    auto g = makeGroupFrontier(std::move(key), std::move(candidates));
+    if (g)
+        attachSpread(*g, runs, versions, scope, asOf);
+    return g;
+}
+
+ScopeTimeline ScopeTimeline::load(RunStore& store, const Scope& scope, TputMetric metric)
+{
+    ScopeTimeline t;
+    t.m_scope = scope;
+    const int bound = asOfDay(scope.asOf);
+    for (auto& [key, ids] : seriesByGroup(store.series(scope))) {
+        Group g { key, store.timedRuns(ids, metric, scope), {} };
+        for (const TimedRun& r : g.runs)
+            if (r.version.day <= bound)
+                g.days.push_back(r.version.day);
+        std::sort(g.days.begin(), g.days.end());
+        g.days.erase(std::unique(g.days.begin(), g.days.end()), g.days.end());
+        t.m_days.insert(t.m_days.end(), g.days.begin(), g.days.end());
+        t.m_groups.push_back(std::move(g));
+    }
+    std::sort(t.m_days.begin(), t.m_days.end());
+    t.m_days.erase(std::unique(t.m_days.begin(), t.m_days.end()), t.m_days.end());
+    return t;
+}
+
+bool ScopeTimeline::changesOn(const Group& g, int day) const
+{
+    return std::binary_search(g.days.begin(), g.days.end(), day);
+}
+
+std::vector<GroupFrontier> ScopeTimeline::frontiersAsOf(int day) const
+{
+    std::vector<GroupFrontier> out;
+    for (const Group& g : m_groups)
+        if (auto f = selectedGroupFrontier(g.key, g.runs, m_scope, day))
+            out.push_back(std::move(*f));
+    return out;
+}
+
+std::vector<std::string> ScopeTimeline::hardware() const
+{
+    std::vector<std::string> out;
+    for (const Group& g : m_groups)
+        out.push_back(g.key.hardware);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::size_t ScopeTimeline::runCount() const
+{
+    std::size_t n = 0;
+    for (const Group& g : m_groups)
+        n += g.runs.size();
+    return n;
+}
+
+} // namespace paretoscope

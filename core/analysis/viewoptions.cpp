@@ -1,0 +1,189 @@
+#include "core/analysis/viewoptions.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "core/model/hardware.h"
+#include "core/model/runselection.h"
+
+namespace paretoscope {
+namespace {
+
+std::optional<std::string> last(const OptionMap& o, const std::string& name)
+{
+    auto it = o.find(name);
+    if (it == o.end() || it->second.empty())
+        return std::nullopt;
+    return it->second.back();
+}
+
+bool has(const OptionMap& o, const std::string& name)
+{
+    return o.count(name) > 0;
+}
+
+// Every value of a repeatable option, comma-separated lists split.
+std::vector<std::string> list(const OptionMap& o, const std::string& name)
+{
+    std::vector<std::string> out;
+    auto it = o.find(name);
+    if (it == o.end())
+        return out;
+    for (const std::string& v : it->second) {
+        std::size_t from = 0;
+        while (from <= v.size()) {
+            std::size_t comma = v.find(',', from);
+            if (comma == std::string::npos)
+                comma = v.size();
+            if (comma > from)
+                out.push_back(v.substr(from, comma - from));
+            from = comma + 1;
+        }
+    }
+    return out;
+}
+
+std::optional<double> number(const std::string& s)
+{
+    double v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+// An optional whole number above zero; 0 when not given.
+Result<int> positiveInt(const OptionMap& o, const std::string& name)
+{
+    auto v = last(o, name);
+    if (!v)
+        return 0;
+    int n = 0;
+    auto [p, ec] = std::from_chars(v->data(), v->data() + v->size(), n);
+    if (ec != std::errc() || p != v->data() + v->size() || n <= 0)
+        return Error { "--" + name + " must be a whole number above zero, got '" + *v + "'" };
+    return n;
+}
+
+Status dateOptions(const OptionMap& o, Scope& s)
+{
+    for (auto [name, into] :
+        { std::pair { "from", &s.dateFrom }, std::pair { "to", &s.dateTo }, std::pair { "as-of", &s.asOf } }) {
+        auto d = last(o, name);
+        if (!d)
+            continue;
+        if (!isIsoDate(*d))
+            return Error { std::string("--") + name + " must be a date like 2026-07-31, got '" + *d + "'" };
+        *into = *d;
+    }
+    if (auto r = last(o, "runs")) {
+        if (*r != "latest" && *r != "all")
+            return Error { "--runs must be latest or all, got '" + *r + "'" };
+        s.runs = *r == "latest" ? RunSelection::Latest : RunSelection::All;
+    }
+    return ok();
+}
+
+} // namespace
+
+const std::map<std::string, bool>& viewOptionSpec()
+{
+    static const std::map<std::string, bool> spec { { "model", true }, { "isl", true }, { "osl", true },
+        { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true }, { "spec", true },
+        { "from", true }, { "to", true }, { "as-of", true }, { "runs", true }, { "include-marked", false },
+        { "targets", true }, { "metric", true }, { "clamp", false }, { "hide-sparse", false }, { "tier", true },
+        { "price", true }, { "baseline", true } };
+    return spec;
+}
+
+Result<Scope> scopeFromOptions(const OptionMap& o)
+{
+    Scope s;
+    auto model = last(o, "model");
+    if (!model)
+        return Error { "--model is required" };
+    s.model = *model;
+    s.workload = last(o, "workload").value_or("");
+    auto isl = positiveInt(o, "isl");
+    if (!isl)
+        return Error { isl.error() };
+    auto osl = positiveInt(o, "osl");
+    if (!osl)
+        return Error { osl.error() };
+    if (s.workload.empty() && (*isl == 0 || *osl == 0))
+        return Error { "--isl and --osl are required (or --workload for a workload without fixed lengths)" };
+    if (*isl)
+        s.isl = *isl;
+    if (*osl)
+        s.osl = *osl;
+    for (const std::string& h : list(o, "hardware"))
+        s.hardware.push_back(normalizedKey(h));
+    s.engines = list(o, "engine");
+    s.precisions = list(o, "precision");
+    s.specDecoding = list(o, "spec");
+    s.includeMarked = has(o, "include-marked");
+    if (auto st = dateOptions(o, s); !st)
+        return Error { st.error() };
+    return s;
+}
+
+namespace {
+
+Status ladderOptions(const OptionMap& o, LadderRequest& req)
+{
+    if (has(o, "targets")) {
+        req.targets.clear();
+        for (const std::string& t : list(o, "targets")) {
+            auto v = number(t);
+            if (!v || *v <= 0)
+                return Error { "--targets must be numbers above zero (tok/s/user), got '" + t + "'" };
+            req.targets.push_back(*v);
+        }
+        if (req.targets.empty())
+            return Error { "--targets is empty" };
+    }
+    if (auto m = last(o, "metric")) {
+        auto parsed = parseMetric(*m);
+        if (!parsed)
+            return Error { "--metric must be total, input or output" };
+        req.metric = *parsed;
+    }
+    req.clamp = has(o, "clamp");
+    req.hideSparse = has(o, "hide-sparse");
+    if (has(o, "tier") && has(o, "price"))
+        return Error { "give --tier or --price, not both" };
+    req.price.tierKey = last(o, "tier").value_or("");
+    if (auto p = last(o, "price")) {
+        auto v = number(*p);
+        if (!v || *v <= 0)
+            return Error { "--price must be a number of $/GPU/hr above zero, got '" + *p + "'" };
+        req.price.customUsdPerGpuHour = *v;
+    }
+    return ok();
+}
+
+} // namespace
+
+Result<ViewOptions> viewFromOptions(const OptionMap& o)
+{
+    auto scope = scopeFromOptions(o);
+    if (!scope)
+        return Error { scope.error() };
+    ViewOptions view;
+    view.request.scope = std::move(*scope);
+    if (auto st = ladderOptions(o, view.request); !st)
+        return Error { st.error() };
+    view.baseline = normalizedKey(last(o, "baseline").value_or(""));
+    if (has(o, "baseline") && view.baseline.empty())
+        return Error { "--baseline needs a hardware name" };
+    Scope& s = view.request.scope;
+    // a ratio needs the baseline's own reading: a scope that names its hardware gets it too
+    if (!view.baseline.empty() && !s.hardware.empty()
+        && std::find(s.hardware.begin(), s.hardware.end(), view.baseline) == s.hardware.end())
+        s.hardware.push_back(view.baseline);
+    return view;
+}
+
+} // namespace paretoscope
