@@ -14,6 +14,7 @@
 #include <set>
 
 #include "core/analysis/baseline.h"
+#include "core/analysis/chartdata.h"
 #include "core/analysis/frontiercache.h"
 #include "core/analysis/history.h"
 #include "core/analysis/viewoptions.h"
@@ -185,6 +186,28 @@ private slots:
         const RunStats stats
             = store->runStats(ids, TputMetric::Total, craftedScope(mode, asOf.toStdString()), 0.001, 0.00005);
         QCOMPARE(stats.runs, static_cast<long long>(expected.size()));
+        // the explorer's replay builds the same scope data from the runs in memory as the store gives
+        const Scope scope = craftedScope(mode, asOf.toStdString());
+        const ScopeTimeline timeline = ScopeTimeline::load(*store, craftedScope(mode, {}), TputMetric::Total);
+        const ScopeData read = loadScopeData(*store, scope, TputMetric::Total);
+        const ScopeData replayed = scopeDataAsOf(timeline, scope, store->series(scope), TputMetric::Total);
+        QCOMPARE(replayed.runCount, read.runCount);
+        QCOMPARE(replayed.frontiers.size(), read.frontiers.size());
+        for (std::size_t g = 0; g < read.frontiers.size(); ++g) {
+            QVERIFY(replayed.frontiers[g].key == read.frontiers[g].key);
+            QCOMPARE(replayed.frontiers[g].points.size(), read.frontiers[g].points.size());
+            for (std::size_t k = 0; k < read.frontiers[g].points.size(); ++k) {
+                QCOMPARE(replayed.frontiers[g].points[k].runId, read.frontiers[g].points[k].runId);
+                QCOMPARE(replayed.frontiers[g].points[k].y, read.frontiers[g].points[k].y);
+            }
+            QCOMPARE(replayed.frontiers[g].hasSpread(), read.frontiers[g].hasSpread());
+            std::set<long long> a, b;
+            for (const RunPoint& p : replayed.runs[g].points)
+                a.insert(p.runId);
+            for (const RunPoint& p : read.runs[g].points)
+                b.insert(p.runId);
+            QCOMPARE(a, b);
+        }
     }
 
     // The history at 50 tok/s/user: each day's reading is the selected concurrency-8 run's throughput (a knot).

@@ -1,4 +1,5 @@
 #include "filterpanel.h"
+
 #include <QLocale>
 
 #include <QAbstractItemView>
@@ -15,6 +16,7 @@
 
 #include "core/model/precision.h"
 #include "displaynames.h"
+#include "rundatescontrol.h"
 
 namespace paretoscope::ui {
 
@@ -36,6 +38,7 @@ FilterPanel::FilterPanel(QWidget* parent)
     , m_from(new QLineEdit(this))
     , m_to(new QLineEdit(this))
     , m_includeMarked(new QCheckBox(tr("Include marked runs"), this))
+    , m_runDates(new RunDatesControl(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("Model and workload"), this));
@@ -73,6 +76,9 @@ FilterPanel::FilterPanel(QWidget* parent)
     dates->addRow(tr("Runs from"), m_from);
     dates->addRow(tr("to"), m_to);
     layout->addLayout(dates);
+    layout->addWidget(m_runDates);
+    connect(m_runDates, &RunDatesControl::runsChanged, this, &FilterPanel::filtersChanged);
+    connect(m_runDates, &RunDatesControl::asOfChanged, this, &FilterPanel::asOfChanged);
     m_includeMarked->setToolTip(tr("A live level with more than 5% of its requests failed, or with a request cut by a "
                                    "timeout, is marked: drawn as a hollow ring and left out of frontiers and readings "
                                    "unless this is checked."));
@@ -211,6 +217,8 @@ Scope FilterPanel::scope() const
     if (m_to->hasAcceptableInput())
         s.dateTo = m_to->text().toStdString();
     s.includeMarked = m_includeMarked->isChecked();
+    s.runs = m_runDates->runs();
+    s.asOf = m_runDates->asOf();
     return s;
 }
 
@@ -306,6 +314,11 @@ void FilterPanel::resetFilters()
         const QSignalBlocker b1(m_from), b2(m_to);
         m_from->clear();
         m_to->clear();
+    }
+    m_runDates->play(false);
+    {
+        const QSignalBlocker b(m_runDates);
+        m_runDates->setAsOf({});
     }
     emit filtersChanged();
 }

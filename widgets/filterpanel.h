@@ -14,6 +14,10 @@ class QLineEdit;
 class QListWidget;
 
 namespace paretoscope::ui {
+class RunDatesControl;
+}
+
+namespace paretoscope::ui {
 
 /// Scope and filters: model with its sequence lengths or workload, then hardware, engine, precision, speculative
 /// decoding and a run date range. One precision is chosen by default when a scope has several (FP4 where present).
@@ -47,12 +51,16 @@ public:
     /// Switches every value of the chosen scope back on and clears the run dates.
     void resetFilters();
     /// Whether runs marked as not trusted count in frontiers and readings (they are drawn hollow either way).
+    /// Which runs count, as of which run date (the replay's slider and Play).
+    RunDatesControl* runDates() const { return m_runDates; }
     void setIncludeMarked(bool include);
     bool includeMarked() const;
 
 signals:
     void baseScopeChanged();
     void filtersChanged();
+    /// Only the as-of day moved: the frontiers can be rebuilt from the runs already read.
+    void asOfChanged();
 
 private:
     QListWidget* list(int which) const { return m_lists[static_cast<std::size_t>(which)]; }
@@ -62,6 +70,7 @@ private:
     QLineEdit* m_from;
     QLineEdit* m_to;
     QCheckBox* m_includeMarked;
+    RunDatesControl* m_runDates;
     QStringList& unchecked(); // of the chosen scope
     std::vector<Series> m_series; // of the chosen scope, unfiltered
     QHash<QString, QStringList> m_unchecked; // per scope key: "list:value" entries the user switched off

@@ -33,6 +33,7 @@
 #include "core/output/reports.h"
 #include "displaynames.h"
 #include "importdialogs.h"
+#include "rundatescontrol.h"
 #include "sessiondialog.h"
 
 namespace paretoscope::ui {
@@ -118,6 +119,7 @@ void MainWindow::connectPanels()
     m_chart->view()->requestRunText = [this](long long id) { describeRun(id); };
     connect(m_filters, &FilterPanel::baseScopeChanged, this, &MainWindow::baseScopeChanged);
     connect(m_filters, &FilterPanel::filtersChanged, this, &MainWindow::requestScope);
+    connect(m_filters, &FilterPanel::asOfChanged, this, &MainWindow::showAsOf);
     connect(m_chart, &ChartPanel::resetFiltersRequested, m_filters, &FilterPanel::resetFilters);
     connect(&m_loader, &ScopeLoader::loaded, this, &MainWindow::showScope);
     connect(&m_loader, &ScopeLoader::failed, this, &MainWindow::showStoreProblem);
@@ -333,11 +335,32 @@ void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
 {
     if (!m_storeProblem.isEmpty()) // a damaged store: what was read of it is not shown
         return showStoreProblem(m_storeProblem);
-    m_data = std::shared_ptr<const ScopeData>(loaded, &loaded->data);
     m_summaryFacts = loaded->summaryFacts;
-    m_readout->setData(m_data);
-    m_chart->setData(m_data, m_readout->target(), m_readout->price(),
+    m_timeline = loaded->timeline;
+    if (m_timeline)
+        m_filters->runDates()->setDays(m_timeline->days());
+    presentScope(std::shared_ptr<const ScopeData>(loaded, &loaded->data),
         loaded->chart ? std::optional<DrawnChart>({ loaded->chart, loaded->chartRequest }) : std::nullopt);
+}
+
+void MainWindow::showAsOf()
+{
+    // only the day moved: the frontiers as of it are built from the scope's runs in memory, without the store (a
+    // replay step on a million-run store is a few milliseconds of selection, then the chart)
+    const Scope scope = m_filters->scope();
+    Scope everyDay = scope;
+    everyDay.asOf.clear();
+    if (!m_timeline || !m_data || !(m_timeline->scope() == everyDay))
+        return requestScope();
+    presentScope(
+        std::make_shared<const ScopeData>(scopeDataAsOf(*m_timeline, scope, m_data->series, m_data->metric)), {});
+}
+
+void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn)
+{
+    m_data = std::move(scope);
+    m_readout->setData(m_data);
+    m_chart->setData(m_data, m_readout->target(), m_readout->price(), std::move(drawn));
     m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     m_ladder->setData(m_data);
     updateSummary();

@@ -102,6 +102,8 @@ private:
     void baseScopeChanged();
     void requestScope();
     void showScope(std::shared_ptr<const LoadedScope> loaded);
+    void showAsOf();
+    void presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn);
     void loadRuns();
     /// The summary at the readout's target and price, from the loaded scope's facts (no store call).
     void updateSummary();
@@ -123,6 +125,7 @@ private:
     bool m_sessionScopeShown = false;
     std::shared_ptr<const ScopeData> m_data;
     std::vector<HardwareSummary> m_summaryFacts; // of m_data
+    std::shared_ptr<const ScopeTimeline> m_timeline; // every run of m_data's scope, for the as-of day to step through
     FilterPanel* m_filters;
     ChartPanel* m_chart;
     ReadoutPanel* m_readout;

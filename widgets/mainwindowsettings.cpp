@@ -10,6 +10,8 @@
 #include <QSplitter>
 
 #include "core/import/bundled.h"
+#include "core/model/runselection.h"
+#include "rundatescontrol.h"
 
 namespace paretoscope::ui {
 
@@ -75,6 +77,11 @@ void MainWindow::restoreSettings()
     m_filters->setUncheckedByScope(s.value("filters/uncheckedByScope").toMap());
     m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
     m_filters->setIncludeMarked(s.value("filters/includeMarked", false).toBool());
+    {
+        const QSignalBlocker block(m_filters->runDates());
+        m_filters->runDates()->setRuns(
+            s.value("filters/runs").toString() == u"all" ? RunSelection::All : RunSelection::Latest);
+    }
     m_readout->setPrice(s.value("readout/tier", QString::fromStdString(bundledPricing().defaultTier().key)).toString(),
         s.value("readout/customPrice", 2.0).toDouble());
     m_readout->setMetric(static_cast<TputMetric>(s.value("readout/metric", int(TputMetric::Total)).toInt()));
@@ -124,6 +131,7 @@ void MainWindow::saveSettings() const
     s.setValue("scope/osl", base.osl.value_or(0));
     s.setValue("filters/uncheckedByScope", m_filters->uncheckedByScope());
     s.setValue("filters/includeMarked", m_filters->includeMarked());
+    s.setValue("filters/runs", QString::fromLatin1(runSelectionName(m_filters->runDates()->runs()).data()));
     const Scope full = m_filters->scope();
     s.setValue("filters/from", QString::fromStdString(full.dateFrom));
     s.setValue("filters/to", QString::fromStdString(full.dateTo));

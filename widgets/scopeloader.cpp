@@ -18,7 +18,10 @@ quint64 ScopeLoader::request(const Scope& scope, TputMetric metric, std::optiona
         QStringLiteral("scope"), this,
         [scope, metric, chart](RunStore& store) {
             auto result = std::make_shared<LoadedScope>();
-            result->data = loadScopeData(store, scope, metric);
+            Scope everyDay = scope;
+            everyDay.asOf.clear();
+            result->timeline = std::make_shared<const ScopeTimeline>(ScopeTimeline::load(store, everyDay, metric));
+            result->data = scopeDataAsOf(*result->timeline, scope, store.series(scope), metric);
             result->summaryFacts = summaryFacts(store, result->data);
             if (chart) {
                 result->chart = std::make_shared<const ChartData>(chartData(result->data, bundledPricing(), *chart));

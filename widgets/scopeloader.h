@@ -15,6 +15,9 @@ class StoreWorker;
 struct LoadedScope {
     ScopeData data;
     std::vector<HardwareSummary> summaryFacts;
+    /// Every run of the scope in memory, whatever its as-of date: stepping through run dates (the as-of slider, Play)
+    /// rebuilds the frontiers from it without the store.
+    std::shared_ptr<const ScopeTimeline> timeline;
     /// The chart's points for the view asked for with the scope (thinning tens of thousands of runs is no work for
     /// the GUI thread); null when none was asked for.
     std::shared_ptr<const ChartData> chart;

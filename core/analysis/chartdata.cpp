@@ -33,6 +33,23 @@ ScopeData loadScopeData(RunStore& store, const Scope& scope, TputMetric metric)
     return d;
 }
 
+ScopeData scopeDataAsOf(
+    const ScopeTimeline& timeline, const Scope& scope, std::vector<Series> series, TputMetric metric)
+{
+    ScopeData d;
+    d.scope = scope;
+    d.metric = metric;
+    d.series = std::move(series);
+    timeline.asOf(asOfDay(scope.asOf), d.frontiers, d.runs);
+    std::vector<GroupKey> groups;
+    for (const GroupFrontier& g : d.frontiers)
+        groups.push_back(g.key);
+    for (const GroupRuns& r : d.runs)
+        d.runCount += r.points.size();
+    d.speedOfLight = scopeSpeedOfLight(scope, groups, metric, &d.speedOfLightMissing);
+    return d;
+}
+
 void attachSpeedOfLight(std::vector<HardwareLadder>& ladders, const std::vector<SolLine>& lines)
 {
     for (HardwareLadder& l : ladders)

@@ -5,16 +5,11 @@
 
 #include "core/analysis/frontiercache.h"
 #include "core/analysis/ladder.h"
+#include "core/analysis/scopetimeline.h"
 #include "core/analysis/speedoflight.h"
 #include "core/store/runstore.h"
 
 namespace paretoscope {
-
-/// Every run of one group in a scope, as a chart plots it.
-struct GroupRuns {
-    GroupKey key;
-    std::vector<RunPoint> points;
-};
 
 /// The speed-of-light bound of one hardware at one precision, for the scope's model and lengths.
 struct SolLine {
@@ -48,6 +43,10 @@ struct ScopeData {
 
 /// Loads a scope: the same frontiers FrontierCache computes, plus every run's chart point.
 ScopeData loadScopeData(RunStore& store, const Scope& scope, TputMetric metric);
+/// The same scope data from its runs in memory: `scope` as of its as-of date, from a timeline loaded for that scope
+/// with no as-of date (so that it holds every day), and the scope's series. The explorer's replay of run dates.
+ScopeData scopeDataAsOf(
+    const ScopeTimeline& timeline, const Scope& scope, std::vector<Series> series, TputMetric metric);
 
 /// The chart's x: interactivity (tok/s/user, higher is better), or a latency (s, lower is better): median
 /// end-to-end latency, median TTFT, p99 TTFT.

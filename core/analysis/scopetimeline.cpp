@@ -104,6 +104,17 @@ std::vector<GroupFrontier> ScopeTimeline::frontiersAsOf(int day) const
     return out;
 }
 
+void ScopeTimeline::asOf(int day, std::vector<GroupFrontier>& frontiers, std::vector<GroupRuns>& runs) const
+{
+    for (const Group& g : m_groups) {
+        GroupRuns selected { g.key, {} };
+        if (auto f = selectedGroupFrontier(g.key, g.runs, m_scope, day, &selected.points)) {
+            frontiers.push_back(std::move(*f));
+            runs.push_back(std::move(selected));
+        }
+    }
+}
+
 std::vector<std::string> ScopeTimeline::hardware() const
 {
     std::vector<std::string> out;

@@ -8,6 +8,12 @@
 
 namespace paretoscope {
 
+/// Every run of one group in a scope, as a chart plots it.
+struct GroupRuns {
+    GroupKey key;
+    std::vector<RunPoint> points;
+};
+
 /// A group's frontier from its runs as the scope selects them (Scope::runs as of `asOf`, a day number), with the
 /// spread of reruns where a configuration has several runs to take it from (spreadRuns); empty when no run can be on
 /// a frontier. `selected`, when given, receives the selected runs (marked ones too, for the chart).
@@ -24,6 +30,8 @@ public:
     const std::vector<int>& days() const { return m_days; }
     /// The frontiers as of a day, ordered by group key (as FrontierCache gives them for a scope with that as-of).
     std::vector<GroupFrontier> frontiersAsOf(int day) const;
+    /// The same, with each group's selected runs (marked ones too) beside its frontier, in the same order.
+    void asOf(int day, std::vector<GroupFrontier>& frontiers, std::vector<GroupRuns>& runs) const;
     /// Each group's frontier at each of days(), built only where a group has a run on that day: callback(index of the
     /// day, the frontiers as of it), in order.
     template <typename F> void forEachDay(F&& callback) const;

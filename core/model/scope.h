@@ -34,6 +34,7 @@ struct Scope {
     /// A filter allows no value (every hardware unchecked, say): no run matches, whatever the lists hold. The store
     /// answers such a scope with nothing and a ladder has no hardware.
     bool matchesNothing = false;
+    bool operator==(const Scope&) const = default;
 };
 
 /// The group key of a frontier inside a scope (docs/architecture.md section 8).
