@@ -27,6 +27,7 @@
 #include "core/analysis/pricing.h"
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
+#include "core/model/runselection.h"
 #include "core/output/reports.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/simprocess.h"
@@ -37,6 +38,7 @@
 #include "widgets/hardwarecolors.h"
 #include "widgets/mainwindow.h"
 #include "widgets/runcloud.h"
+#include "widgets/rundatescontrol.h"
 #include "widgets/sessiondialog.h"
 
 using namespace paretoscope;
@@ -607,6 +609,68 @@ private slots:
         QCOMPARE(data->frontiers.front().points.front().y, 50000.0);
         include->click(); // as it was, for the tests after this one
         QVERIFY(waitShown());
+    }
+
+    // Runs on three dates: the as-of slider and Play step through them, each step built from the runs in memory (no
+    // store round trip: the scope is shown before the step returns) and equal to what the store gives as of that day.
+    void asOfSliderAndPlayStepThroughRunDates()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("dated.sqlite");
+        {
+            auto store = openStore(db.toStdString(), true);
+            QVERIFY(store.ok());
+            const QString gen = dir.filePath("gen.json");
+            QVERIFY(testsupport::writeAggArray(gen.toStdString(), 11520 * 3, 5, 3) > 0);
+            QVERIFY(importPath(**store, gen.toStdString(), {})[0].result.ok());
+        }
+        auto store = openStore(db.toStdString(), false);
+        QVERIFY(store.ok());
+        MainWindow window(std::move(*store));
+        window.setShowImportResults(false);
+        QSignalSpy shown(&window, &MainWindow::scopeShown);
+        window.show();
+        QVERIFY(shown.wait(20000));
+        // the new store has the bundled dataset too: the synthetic history's scope
+        shown.clear();
+        QVERIFY(window.filters()->selectScope(
+            QStringLiteral("synthetic/model-0"), QStringLiteral("random 1k/1k"), 1024, 1024));
+        for (int i = 0; i < 5 && window.scopeData()->scope.model != "synthetic/model-0"; ++i)
+            QVERIFY(shown.wait(20000));
+        RunDatesControl* dates = window.filters()->runDates();
+        QCOMPARE(dates->days(), (std::vector<int> { 20260101, 20260102, 20260103 }));
+        QCOMPARE(dates->asOf(), std::string()); // the latest day: no bound
+        auto reader = openStore(db.toStdString(), false);
+        QVERIFY(reader.ok());
+        for (int i : { 0, 1, 2, 0 }) {
+            shown.clear();
+            dates->slider()->setValue(i);
+            QCOMPARE(shown.count(), 1); // shown before setValue returned: no store round trip
+            const Scope scope = window.scopeData()->scope;
+            QCOMPARE(scope.asOf, i == 2 ? std::string() : dayText(dates->days()[std::size_t(i)]));
+            const ScopeData read = loadScopeData(**reader, scope, window.scopeData()->metric);
+            QCOMPARE(window.scopeData()->runCount, read.runCount);
+            QCOMPARE(window.scopeData()->frontiers.size(), read.frontiers.size());
+            for (std::size_t g = 0; g < read.frontiers.size(); ++g) {
+                QCOMPARE(window.scopeData()->frontiers[g].points.size(), read.frontiers[g].points.size());
+                for (std::size_t k = 0; k < read.frontiers[g].points.size(); ++k)
+                    QCOMPARE(window.scopeData()->frontiers[g].points[k].runId, read.frontiers[g].points[k].runId);
+            }
+        }
+        // Play from the first day: a step a tick, and it stops on the last day
+        dates->play(true);
+        QVERIFY(dates->playing());
+        dates->step();
+        QCOMPARE(dates->slider()->value(), 1);
+        dates->step();
+        QCOMPARE(dates->slider()->value(), 2);
+        QVERIFY(!dates->playing());
+        QCOMPARE(window.scopeData()->scope.asOf, std::string());
+        // played from the last day, it starts again from the first
+        dates->play(true);
+        QCOMPARE(dates->slider()->value(), 0);
+        dates->play(false);
+        QVERIFY(!dates->playing());
     }
 
     // A damaged store: the explorer shows what happened in place of the chart, never a chart of what could be read.
