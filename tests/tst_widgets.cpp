@@ -671,6 +671,47 @@ private slots:
         QCOMPARE(dates->slider()->value(), 0);
         dates->play(false);
         QVERIFY(!dates->playing());
+        // every run as of the last day: each configuration measured three times, each group's reading has a spread,
+        // drawn as a band between its low and high frontiers
+        dates->setAsOf({});
+        shown.clear();
+        dates->setRuns(RunSelection::All);
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(window.scopeData()->scope.runs, RunSelection::All);
+        FrontierChart* chart = window.chartPanel()->chart();
+        int bands = 0;
+        for (std::size_t g = 0; g < chart->groupCount(); ++g) {
+            const GroupFrontier& f = window.scopeData()->frontiers[g];
+            QCOMPARE(chart->band(g) != nullptr, f.hasSpread());
+            if (!chart->band(g))
+                continue;
+            ++bands;
+            const QList<QPointF> upper = chart->band(g)->upperSeries()->points();
+            QCOMPARE(upper.size(), qsizetype(f.high.knots().size()));
+            for (qsizetype k = 0; k < upper.size(); ++k)
+                QCOMPARE(upper[k].y(), f.high.knots()[std::size_t(k)].y);
+            QCOMPARE(chart->band(g)->lowerSeries()->count(), qsizetype(f.low.knots().size()));
+            // the band goes with its group when the group is switched off
+            chart->toggleGroup(g, false);
+            QVERIFY(!chart->band(g)->isVisible());
+            chart->toggleGroup(g, true);
+        }
+        QVERIFY(bands > 0);
+        // the readout says the spread beside each reading that has one, as the CLI's table writes it
+        ReadoutModel* readout = window.readout()->model();
+        int spreads = 0;
+        for (int row = 0; row < readout->rowCount(); ++row) {
+            const LadderRow& r = readout->readings()[std::size_t(row)].rows.front();
+            const QString text = readout->index(row, ReadoutModel::TputPerGpu).data().toString();
+            if (!r.entry.value || !r.entry.low || !r.entry.high)
+                continue;
+            ++spreads;
+            QCOMPARE(text,
+                QString::fromStdString(withThousands(*r.entry.value) + " [" + withThousands(*r.entry.low) + " - "
+                    + withThousands(*r.entry.high) + "]"));
+        }
+        QVERIFY(spreads > 0);
+        dates->setRuns(RunSelection::Latest);
     }
 
     // A damaged store: the explorer shows what happened in place of the chart, never a chart of what could be read.

@@ -90,12 +90,41 @@ FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, const ChartS
     legend()->detachFromChart();
     m_pointsGiven = drawn != nullptr;
     m_chart = drawn ? *drawn : paretoscope::chartData(*m_data, pricing, m_state.request);
+    addSpreadBands(); // first: under every line
     addGroupLines();
     addSpeedOfLightLines();
     const auto [ax, ay] = addAxes();
     addOverlays(ax, ay);
     connectLegend();
     setTarget(m_state.target);
+}
+
+void FrontierChart::addSpreadBands()
+{
+    // where reruns give a reading a spread, the band between the frontier of each configuration's lowest run and that
+    // of its highest, faint in the group's colour
+    for (const ChartSeries& s : m_chart.series) {
+        if (s.low.empty() || s.high.empty()) {
+            m_bands.push_back(nullptr);
+            continue;
+        }
+        auto* upper = new QLineSeries;
+        auto* lower = new QLineSeries;
+        for (const Point& p : s.high)
+            upper->append(p.x, p.y);
+        for (const Point& p : s.low)
+            lower->append(p.x, p.y);
+        auto* band = new QAreaSeries(upper, lower);
+        upper->setParent(band);
+        lower->setParent(band);
+        QColor c = hardwareColour(s.key.hardware);
+        c.setAlpha(45);
+        band->setBrush(c);
+        band->setPen(Qt::NoPen);
+        band->setName(tr("%1 · spread of reruns").arg(groupLabel(s.key)).toHtmlEscaped());
+        addSeries(band);
+        m_bands.push_back(band);
+    }
 }
 
 void FrontierChart::addGroupLines()
@@ -230,6 +259,8 @@ QStringList FrontierChart::outsideRange() const
 void FrontierChart::setGroupVisible(std::size_t group, bool visible)
 {
     m_lines[group]->setVisible(visible);
+    if (m_bands[group])
+        m_bands[group]->setVisible(visible);
     m_cloud->setGroupVisible(group, visible);
     styleGroup(group);
     setTarget(m_state.target);

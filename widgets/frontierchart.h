@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QLineSeries>
 #include <memory>
@@ -52,6 +53,8 @@ public:
     /// The dashed speed-of-light lines, one per hardware and precision with a known bound.
     const std::vector<QLineSeries*>& speedOfLightLines() const { return m_solLines; }
     QLineSeries* line(std::size_t group) const { return m_lines[group]; }
+    /// The band of a group's spread of reruns (between its low and high frontiers), or null where it has none.
+    QAreaSeries* band(std::size_t group) const { return m_bands[group]; }
     RunCloud* cloud() const { return m_cloud; }
     /// Whether its points were worked out before it was built (by the store worker, with the scope).
     bool pointsGiven() const { return m_pointsGiven; }
@@ -66,6 +69,7 @@ public:
     Q_SIGNAL void groupToggled(const QString& label, bool visible);
 
 private:
+    void addSpreadBands();
     void addGroupLines();
     void addSpeedOfLightLines();
     /// The axes of the view; the speed-of-light lines are cut at their edges.
@@ -79,6 +83,7 @@ private:
     const PricingCatalog& m_pricing;
     ChartData m_chart;
     std::vector<QLineSeries*> m_lines; // one per group of m_chart.series, in order
+    std::vector<QAreaSeries*> m_bands; // per group: its spread of reruns under its line, or null
     std::vector<QLineSeries*> m_solLines; // the speed-of-light bounds, after the groups' lines
     std::vector<QColor> m_colours;
     std::vector<bool> m_covers;

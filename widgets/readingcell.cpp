@@ -24,8 +24,15 @@ QString readingText(const LadderRow& r, ReadingField field)
     const QString none = QStringLiteral("-");
     switch (field) {
     case ReadingField::TputPerGpu:
-        // no reading says why in a word or two (the tooltip in full)
-        return r.entry.value ? QString::fromStdString(withThousands(*r.entry.value)) : statusShort(r.entry.status);
+        // no reading says why in a word or two (the tooltip in full); a spread of reruns follows it, as the CLI's table
+        // writes it
+        if (!r.entry.value)
+            return statusShort(r.entry.status);
+        if (r.entry.low && r.entry.high)
+            return QString::fromStdString(withThousands(*r.entry.value)) + QStringLiteral(" [")
+                + QString::fromStdString(withThousands(*r.entry.low)) + QStringLiteral(" - ")
+                + QString::fromStdString(withThousands(*r.entry.high)) + u']';
+        return QString::fromStdString(withThousands(*r.entry.value));
     case ReadingField::Engine:
         return g ? engineName(g->engine) : none;
     case ReadingField::Precision:

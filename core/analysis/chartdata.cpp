@@ -270,6 +270,15 @@ ChartSeries placeGroup(const ScopeData& data, std::size_t i, double usd, const C
                 p->runId = k.runId;
                 s.frontier.push_back(*p);
             }
+        // the spread of reruns (DESIGN.md section 12): the low and the high frontier, a band under the line
+        if (g.hasSpread()) {
+            for (const Point& k : g.low.knots())
+                if (auto p = place(k.x, k.y, 0))
+                    s.low.push_back(*p);
+            for (const Point& k : g.high.knots())
+                if (auto p = place(k.x, k.y, 0))
+                    s.high.push_back(*p);
+        }
         return s;
     }
     // lower latency is better: the frontier of (1 / latency, tok/s/GPU), drawn back at the latency

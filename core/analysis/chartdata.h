@@ -80,6 +80,9 @@ struct ChartSeries {
     std::vector<Point> frontier; ///< x increasing; empty when the group cannot be drawn in this view
     std::vector<Point> runs; ///< its runs, thinned to what the pixel grid can show
     bool priced = true; ///< false in the cost view when the tier has no price for the hardware
+    /// The spread of reruns on the interactivity axis: the low and high frontiers (x increasing), both empty when the
+    /// group has none.
+    std::vector<Point> low, high;
 };
 
 /// A speed-of-light bound in chart coordinates (interactivity against tok/s/GPU only).
