@@ -12,10 +12,11 @@
 #include <QTableView>
 #include <atomic>
 
-#include "core/import/importer.h"
 #include "core/import/bundled.h"
+#include "core/import/importer.h"
 #include "tests/support/agggenerator.h"
 #include "widgets/mainwindow.h"
+#include "widgets/rundatescontrol.h"
 #include "widgets/storeworker.h"
 
 using namespace paretoscope;
@@ -193,11 +194,14 @@ private slots:
             QVERIFY(window.filters()->selectScope("synthetic/model-0", {}, 1024, 1024));
             QVERIFY(shown.wait(20000));
         }
-        // the Runs tab pages through every run of the scope's series, not only the latest per configuration that the
-        // frontiers are built from (scopeData()->runCount): this store repeats 640 configurations, all undated
+        // every run: this store repeats 640 configurations, all undated, and the Runs tab lists the runs the frontiers
+        // are built from (with the latest per configuration, 640 of them)
+        window.filters()->runDates()->setRuns(RunSelection::All);
+        QVERIFY(shown.wait(20000));
         long long inScope = 0;
         for (const Series& s : window.scopeData()->series)
             inScope += s.runs;
+        QCOMPARE(static_cast<long long>(window.scopeData()->runCount), inScope);
         QVERIFY2(inScope > 2 * long(RunsModel::kPageSize), qPrintable(QString::number(inScope)));
 
         RunsModel* model = window.runs()->model();

@@ -657,6 +657,22 @@ private slots:
                     QCOMPARE(window.scopeData()->frontiers[g].points[k].runId, read.frontiers[g].points[k].runId);
             }
         }
+        // the Runs tab lists the runs the frontiers are built from: the latest per configuration as of the day
+        {
+            QSignalSpy page(window.runs()->model(), &RunsModel::pageLoaded);
+            window.findChild<QTabWidget*>()->setCurrentWidget(window.runs());
+            QVERIFY(page.wait(20000));
+            QCOMPARE(window.runs()->model()->total(), static_cast<long long>(window.scopeData()->runCount));
+            std::set<long long> listed, selected;
+            for (const StoredRun& r : window.runs()->model()->runs())
+                listed.insert(r.id);
+            for (long long id : window.scopeData()->selectedRunIds())
+                selected.insert(id);
+            QVERIFY(!listed.empty());
+            for (long long id : listed)
+                QVERIFY(selected.count(id));
+            window.findChild<QTabWidget*>()->setCurrentIndex(0);
+        }
         // Play from the first day: a step a tick, and it stops on the last day
         dates->play(true);
         QVERIFY(dates->playing());

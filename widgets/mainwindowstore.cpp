@@ -153,7 +153,12 @@ void MainWindow::loadRuns()
 {
     if (!m_data)
         return;
-    m_runs->showRuns(&m_worker, m_data->seriesIds(), m_data->scope);
+    // where the scope keeps only some runs (the latest per configuration, or as of a day), the tab lists those, as
+    // the frontiers are built from them
+    std::shared_ptr<const std::vector<long long>> selected;
+    if (m_data->scope.runs == RunSelection::Latest || !m_data->scope.asOf.empty())
+        selected = std::make_shared<const std::vector<long long>>(m_data->selectedRunIds());
+    m_runs->showRuns(&m_worker, m_data->seriesIds(), m_data->scope, std::move(selected));
     m_runsStale = false;
 }
 
@@ -175,7 +180,7 @@ void MainWindow::describeRun(long long id)
 {
     m_worker.post(
         QStringLiteral("run text"), this, [id](RunStore& store) { return store.runs({ id }); },
-        [this, id](Result<std::vector<StoredRun>> runs) {
+        [this, id](const Result<std::vector<StoredRun>>& runs) {
             m_chart->view()->setRunText(
                 id, runs && !runs->empty() ? runDescription(runs->front().record) : tr("Run %1 is not stored").arg(id));
         });

@@ -21,7 +21,8 @@ void RunsModel::setRuns(std::vector<StoredRun> runs)
     endResetModel();
 }
 
-void RunsModel::setSource(StoreWorker* worker, std::vector<long long> seriesIds, Scope dates, std::size_t maxRows)
+void RunsModel::setSource(StoreWorker* worker, std::vector<long long> seriesIds, Scope dates, std::size_t maxRows,
+    std::shared_ptr<const std::vector<long long>> selected)
 {
     beginResetModel();
     ++m_generation;
@@ -29,6 +30,7 @@ void RunsModel::setSource(StoreWorker* worker, std::vector<long long> seriesIds,
     m_seriesIds = std::move(seriesIds);
     m_dates = std::move(dates);
     m_maxRows = maxRows;
+    m_selected = std::move(selected);
     m_runs.clear();
     m_total = -1;
     m_atEnd = false;
@@ -60,8 +62,17 @@ void RunsModel::requestPage(bool withCount)
     // one kind for every page: a new source makes a page of the old one be skipped or dropped
     m_worker->post(
         QStringLiteral("runs page %1").arg(quintptr(this)), this,
-        [ids = m_seriesIds, dates = m_dates, after, limit, withCount](RunStore& store) {
+        [ids = m_seriesIds, dates = m_dates, selected = m_selected, after, limit, withCount](RunStore& store) {
             Page page;
+            if (selected) {
+                // the next ids of the selection, read by id: each page costs the same however deep it is
+                const auto from = std::upper_bound(selected->begin(), selected->end(), after);
+                const auto to
+                    = from + std::ptrdiff_t(std::min<std::size_t>(limit, std::size_t(selected->end() - from)));
+                page.runs = store.runs(std::vector<long long>(from, to));
+                page.total = withCount ? static_cast<long long>(selected->size()) : -1;
+                return page;
+            }
             page.runs = store.runsOfSeriesPage(ids, dates, after, limit);
             if (withCount)
                 page.total = store.runCountOfSeries(ids, dates);

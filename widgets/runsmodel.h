@@ -1,5 +1,7 @@
 #pragma once
 
+#include <memory>
+
 #include <QAbstractTableModel>
 
 #include "core/store/runstore.h"
@@ -42,7 +44,10 @@ public:
     void setRuns(std::vector<StoredRun> runs);
     /// Empties the model and asks the worker for the first page of the series' runs inside the scope's dates and
     /// for their count; the rows come later (pageLoaded), at most maxRows of them.
-    void setSource(StoreWorker* worker, std::vector<long long> seriesIds, Scope dates, std::size_t maxRows);
+    /// selected: where the scope keeps only some runs of its series (the latest per configuration, or as of a day),
+    /// their ids ascending: the pages go through those, as the frontiers do; null: every run of the series.
+    void setSource(StoreWorker* worker, std::vector<long long> seriesIds, Scope dates, std::size_t maxRows,
+        std::shared_ptr<const std::vector<long long>> selected = nullptr);
     const std::vector<StoredRun>& runs() const { return m_runs; }
     /// Runs the source holds (the count from the store), or the rows of a list given whole; -1 until it is known.
     long long total() const { return m_total; }
@@ -67,6 +72,7 @@ private:
     StoreWorker* m_worker = nullptr;
     std::vector<long long> m_seriesIds;
     Scope m_dates;
+    std::shared_ptr<const std::vector<long long>> m_selected;
     std::size_t m_maxRows = 0;
     long long m_total = 0;
     bool m_loading = false;

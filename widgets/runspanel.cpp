@@ -125,10 +125,11 @@ void RunsPanel::setRuns(std::vector<StoredRun> runs)
     showCount();
 }
 
-void RunsPanel::showRuns(StoreWorker* worker, std::vector<long long> seriesIds, const Scope& dates)
+void RunsPanel::showRuns(StoreWorker* worker, std::vector<long long> seriesIds, const Scope& dates,
+    std::shared_ptr<const std::vector<long long>> selected)
 {
     m_sized = false;
-    m_model->setSource(worker, std::move(seriesIds), dates, kMaxRows);
+    m_model->setSource(worker, std::move(seriesIds), dates, kMaxRows, std::move(selected));
     showCount();
 }
 

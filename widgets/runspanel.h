@@ -23,7 +23,8 @@ public:
     /// A list given whole.
     void setRuns(std::vector<StoredRun> runs);
     /// The runs of these series inside the scope's dates, read through the worker as the table scrolls.
-    void showRuns(StoreWorker* worker, std::vector<long long> seriesIds, const Scope& dates);
+    void showRuns(StoreWorker* worker, std::vector<long long> seriesIds, const Scope& dates,
+        std::shared_ptr<const std::vector<long long>> selected = nullptr);
     RunsModel* model() const { return m_model; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
     QTableView* table() const { return m_table; }

@@ -146,6 +146,16 @@ double runX(const RunPoint& run, ChartX x)
     return 0;
 }
 
+std::vector<long long> ScopeData::selectedRunIds() const
+{
+    std::vector<long long> ids;
+    for (const GroupRuns& g : runs)
+        for (const RunPoint& p : g.points)
+            ids.push_back(p.runId);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
 std::vector<long long> ScopeData::seriesIds() const
 {
     std::vector<long long> ids;

@@ -39,6 +39,8 @@ struct ScopeData {
     std::size_t runCount = 0;
     /// Ids of the series, for RunStore queries.
     std::vector<long long> seriesIds() const;
+    /// Ids of the runs the scope selects (every group's runs), ascending.
+    std::vector<long long> selectedRunIds() const;
 };
 
 /// Loads a scope: the same frontiers FrontierCache computes, plus every run's chart point.
