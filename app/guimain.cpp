@@ -5,13 +5,32 @@
 #include <QDir>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
+#include <map>
 
 #include "core/import/bundled.h"
 #include "widgets/mainwindow.h"
 
 using namespace paretoscope;
+
+namespace {
+
+// Puts a tab in front by its name in --tab.
+bool showTab(ui::MainWindow& window, const QString& name)
+{
+    const std::map<QString, QWidget*> tabs { { QStringLiteral("ladder"), window.ladder() },
+        { QStringLiteral("summary"), window.summary() }, { QStringLiteral("history"), window.history() },
+        { QStringLiteral("runs"), window.runs() }, { QStringLiteral("live"), window.sessionPanel() } };
+    const auto it = tabs.find(name.toLower());
+    if (it == tabs.end())
+        return false;
+    window.tabs()->setCurrentWidget(it->second);
+    return true;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -29,7 +48,10 @@ int main(int argc, char** argv)
         QStringLiteral("Render the main window on the store into FILE (PNG) and exit."), QStringLiteral("FILE"));
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
         QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    parser.addOptions({ db, shot, size });
+    QCommandLineOption tab(QStringLiteral("tab"),
+        QStringLiteral("The tab in front for --screenshot: ladder, summary, history, runs or live (default ladder)."),
+        QStringLiteral("NAME"));
+    parser.addOptions({ db, shot, size, tab });
     parser.process(app);
 
     std::string path;
@@ -62,10 +84,14 @@ int main(int argc, char** argv)
         }
         window.setWindowState(Qt::WindowNoState); // the size asked for, not the screen's
         window.resize(s);
+        if (parser.isSet(tab) && !showTab(window, parser.value(tab))) {
+            std::fprintf(stderr, "paretoscope: --tab must be ladder, summary, history, runs or live\n");
+            return 2;
+        }
         window.show();
         const QString file = parser.value(shot);
         int code = 1;
-        QObject::connect(&window, &ui::MainWindow::scopeShown, &window, [&] {
+        auto grab = [&] {
             // once, after the layout has settled around the data
             QTimer::singleShot(50, &window, [&] {
                 code = window.grab().save(file, "PNG") ? 0 : 1;
@@ -73,7 +99,12 @@ int main(int argc, char** argv)
                     std::fprintf(stderr, "paretoscope: cannot write %s\n", qPrintable(file));
                 app.quit();
             });
-        });
+        };
+        // the History tab computes after the scope is shown: the picture waits for its answer
+        if (window.tabs()->currentWidget() == window.history())
+            QObject::connect(window.history(), &ui::HistoryPanel::shown, &window, grab);
+        else
+            QObject::connect(&window, &ui::MainWindow::scopeShown, &window, grab);
         QTimer::singleShot(30000, &app, [&] {
             std::fprintf(stderr, "paretoscope: no data was shown within 30 s\n");
             app.quit();

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <QChartView>
+#include <QString>
+#include <string>
+#include <vector>
+
+#include "core/analysis/history.h"
+
+class QGraphicsSimpleTextItem;
+class QXYSeries;
+
+namespace paretoscope::ui {
+
+/// The reading at one target against run date, a line per hardware in its colour of the main chart, each knot its
+/// engine's marker; a knot whose engine or precision differs from the hardware's reading the date before is ringed
+/// and labelled with what it changed to. A hardware has no point on a date without a reading (before its first run,
+/// or a target its frontier does not cover): its line breaks there.
+class HistoryChart : public QChartView {
+    Q_OBJECT
+public:
+    /// One knot as drawn, with its tooltip.
+    struct Point {
+        std::string hardware;
+        int day = 0; ///< yyyymmdd
+        double value = 0; ///< tok/s/GPU
+        GroupKey key; ///< the group read (its engine, precision, spec decoding)
+        bool changed = false; ///< engine or precision differs from the hardware's reading before
+        bool joined = false; ///< the hardware's line comes to it from the date before (which has a reading)
+        QString label; ///< what it changed to ("SGLang", "FP8"); empty unless changed
+        QString toolTip;
+    };
+
+    explicit HistoryChart(QWidget* parent = nullptr);
+    /// Draws a history computed by core at `target` (tok/s/user), the metric naming the y axis.
+    void setHistory(const std::vector<HardwareHistory>& history, double target, TputMetric metric);
+    /// A message in place of the lines (no runs in scope, an error).
+    void showMessage(const QString& message);
+    const std::vector<Point>& points() const { return m_points; }
+    /// The tooltip of a hardware's knot on a day; empty where it has none.
+    QString toolTipAt(const std::string& hardware, int day) const;
+    /// The x a day is drawn at (days since 1970-01-01).
+    static double dayX(int day);
+
+private:
+    void clear();
+    void addHardware(const HardwareHistory& h, double target, TputMetric metric);
+    void addLines(const std::string& hardware, std::size_t firstPoint);
+    void addKnots(const std::string& hardware, std::size_t firstPoint);
+    void setAxes(const std::vector<int>& days, double maxValue, TputMetric metric);
+    void attach(QXYSeries* series, bool inLegend);
+    /// Keeps the change labels beside their knots when the plot area moves.
+    void placeLabels();
+    void hovered(const std::string& hardware, QPointF at, bool state);
+
+    std::vector<Point> m_points;
+    std::vector<std::pair<std::size_t, QGraphicsSimpleTextItem*>> m_labels; // index into m_points, its label
+    QGraphicsSimpleTextItem* m_message;
+    QXYSeries* m_anchor = nullptr; // a series on the axes, for mapping labels to the plot
+};
+
+} // namespace paretoscope::ui
