@@ -235,10 +235,23 @@ void HistoryPanel::showEvent(QShowEvent* event)
 void HistoryPanel::inputsChanged()
 {
     describe();
-    if (!isVisible() || !m_in.timeline || (m_shown && *m_shown == m_in) || m_watcher.isRunning())
+    if (!isVisible() || !m_in.timeline || (m_shown && m_shown->relevant() == m_in.relevant()) || m_running)
         return;
     ++m_computations;
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, &HistoryPanel::compute, m_in, std::cref(m_pricing)));
+    m_running = true; // not the watcher's isRunning(): a future can end before finished() is delivered
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, &HistoryPanel::compute, m_in.relevant(), std::cref(m_pricing)));
+}
+
+HistoryPanel::Inputs HistoryPanel::Inputs::relevant() const
+{
+    Inputs r = *this;
+    if (compare) {
+        r.target = 0;
+    } else {
+        r.targets.clear();
+        r.before = r.after = 0;
+    }
+    return r;
 }
 
 HistoryPanel::Answer HistoryPanel::compute(const Inputs& in, const PricingCatalog& pricing)
@@ -270,6 +283,7 @@ HistoryPanel::Answer HistoryPanel::compute(const Inputs& in, const PricingCatalo
 
 void HistoryPanel::finished()
 {
+    m_running = false;
     const Answer answer = m_watcher.result();
     // an answer for the scope in view is shown even if the target moved on meanwhile (closer than what is on
     // screen); one for a scope no longer in view is dropped

@@ -82,6 +82,8 @@ private:
         bool compare = false;
         int before = 0, after = 0;
         bool operator==(const Inputs&) const = default;
+        /// The same with what the mode does not read reset: a target moved in compare mode needs no computation.
+        Inputs relevant() const;
     };
     struct Answer {
         Inputs inputs;
@@ -104,6 +106,7 @@ private:
     std::vector<HardwareHistory> m_history;
     std::vector<HardwareDiff> m_diff;
     int m_computations = 0;
+    bool m_running = false; // a computation runs (its answer not taken yet)
     double m_computeMs = 0, m_presentMs = 0;
     QThreadPool m_pool;
     QFutureWatcher<Answer> m_watcher;
