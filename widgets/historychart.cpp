@@ -101,19 +101,21 @@ QImage ringImage(const QColor& colour)
     return image;
 }
 
-// At most about eight dates labelled on the x axis, the first and the last among them, none crowding another.
-std::vector<int> labelledDays(const std::vector<int>& days)
+// The dates labelled on the x axis: the first and the last (the latest alone where they are closer than `gap`, in
+// days), and between them those at least `gap` from the labels beside them.
+std::vector<int> labelledDays(const std::vector<int>& days, double gap)
 {
-    if (days.size() <= 2)
+    if (days.size() <= 1)
         return days;
-    const double span = HistoryChart::dayX(days.back()) - HistoryChart::dayX(days.front());
-    const double gap = span / 8;
     std::vector<int> out { days.front() };
     for (std::size_t i = 1; i + 1 < days.size(); ++i)
         if (HistoryChart::dayX(days[i]) - HistoryChart::dayX(out.back()) >= gap
             && HistoryChart::dayX(days.back()) - HistoryChart::dayX(days[i]) >= gap)
             out.push_back(days[i]);
-    out.push_back(days.back());
+    if (HistoryChart::dayX(days.back()) - HistoryChart::dayX(out.back()) >= gap)
+        out.push_back(days.back());
+    else
+        out.back() = days.back(); // the first and the last crowd each other: the latest
     return out;
 }
 
@@ -146,6 +148,7 @@ void HistoryChart::clear()
         delete label.second;
     m_labels.clear();
     m_points.clear();
+    m_labelledDays.clear();
     m_anchor = nullptr;
     chart()->removeAllSeries();
     for (QAbstractAxis* axis : chart()->axes())
@@ -192,8 +195,7 @@ void HistoryChart::setAxes(const std::vector<int>& days, double maxValue, TputMe
     const double span = dayX(days.back()) - dayX(days.front());
     const double pad = std::max(1.0, span * 0.04);
     x->setRange(dayX(days.front()) - pad, dayX(days.back()) + pad);
-    for (int day : labelledDays(days))
-        x->append(dateText(day), dayX(day));
+    m_days = days;
     x->setTitleText(tr("run date (each reading as of that date)"));
     auto* y = new QValueAxis;
     y->setRange(0, maxValue * 1.08);
@@ -310,10 +312,28 @@ void HistoryChart::addKnots(const std::string& hardware, std::size_t firstPoint)
         attach(entry.second, false);
 }
 
+// The x axis's dates, as many as the plot's width has room for without two touching.
+void HistoryChart::labelDays()
+{
+    auto* x = m_anchor ? qobject_cast<QCategoryAxis*>(chart()->axes(Qt::Horizontal).value(0)) : nullptr;
+    if (!x || chart()->plotArea().width() <= 0)
+        return;
+    const double pixels = QFontMetrics(x->labelsFont()).horizontalAdvance(QStringLiteral("2026-12-31")) + 16;
+    const std::vector<int> days = labelledDays(m_days, pixels * (x->max() - x->min()) / chart()->plotArea().width());
+    if (days == m_labelledDays)
+        return;
+    m_labelledDays = days;
+    for (const QString& label : x->categoriesLabels())
+        x->remove(label);
+    for (int day : days)
+        x->append(dateText(day), dayX(day));
+}
+
 void HistoryChart::placeLabels()
 {
     if (!m_anchor)
         return;
+    labelDays();
     for (const auto& [i, label] : m_labels) {
         const QPointF at = chart()->mapToPosition(QPointF(dayX(m_points[i].day), m_points[i].value), m_anchor);
         label->setPos(

@@ -51,11 +51,14 @@ private:
     void attach(QXYSeries* series, bool inLegend);
     /// Keeps the change labels beside their knots when the plot area moves.
     void placeLabels();
+    void labelDays();
     void hovered(const std::string& hardware, QPointF at, bool state);
 
     std::vector<Point> m_points;
     std::vector<std::pair<std::size_t, QGraphicsSimpleTextItem*>> m_labels; // index into m_points, its label
     QGraphicsSimpleTextItem* m_message;
+    std::vector<int> m_days; // the run dates on the x axis
+    std::vector<int> m_labelledDays; // those labelled
     QXYSeries* m_anchor = nullptr; // a series on the axes, for mapping labels to the plot
 };
 

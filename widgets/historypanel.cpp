@@ -42,9 +42,16 @@ QString readingText(const LadderRow& r)
     return text;
 }
 
+// The configuration read (the hardware is in its own column): "SGLang · FP4", spec decoding added when used.
 QString configText(const LadderRow& r)
 {
-    return r.entry.group ? groupLabel(*r.entry.group) : QString();
+    if (!r.entry.group)
+        return {};
+    const GroupKey& g = *r.entry.group;
+    QString text = engineName(g.engine) + QStringLiteral(" · ") + precisionName(g.precision);
+    if (!g.specDecoding.empty() && g.specDecoding != "none")
+        text += QStringLiteral(" · ") + QString::fromStdString(g.specDecoding).toUpper();
+    return text;
 }
 
 QString changeText(const DiffRow& d)
@@ -91,7 +98,10 @@ HistoryPanel::HistoryPanel(const PricingCatalog& pricing, QWidget* parent)
     m_mode->setToolTip(tr("The reading at the readout's target as of each run date, or the ladder's targets as of "
                           "two run dates side by side"));
     m_caption->setTextFormat(Qt::PlainText);
+    // the caption gives way (its whole in its tooltip) rather than widen the window
+    m_caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     m_table->setAlternatingRowColors(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_stack->addWidget(m_chart);
@@ -320,9 +330,10 @@ void HistoryPanel::presentDiff(const std::vector<HardwareDiff>& diff)
     const QString before = dateText(m_shown->before), after = dateText(m_shown->after);
     m_table->clear();
     m_table->setColumnCount(7);
+    // the change beside the two readings; the configurations after them
     m_table->setHorizontalHeaderLabels({ tr("Hardware"), tr("Target\n(tok/s/user)"),
-        tr("As of %1\n(tok/s/GPU)").arg(before), tr("Configuration\n%1").arg(before),
-        tr("As of %1\n(tok/s/GPU)").arg(after), tr("Configuration\n%1").arg(after), tr("Change") });
+        tr("As of %1\n(tok/s/GPU)").arg(before), tr("As of %1\n(tok/s/GPU)").arg(after), tr("Change"),
+        tr("Configuration\n%1").arg(before), tr("Configuration\n%1").arg(after) });
     int rows = 0;
     for (const HardwareDiff& h : diff)
         rows += int(h.rows.size());
@@ -336,10 +347,10 @@ void HistoryPanel::presentDiff(const std::vector<HardwareDiff>& diff)
             m_table->setItem(r, 0, hw);
             m_table->setItem(r, 1, cell(number(d.before.entry.target), right));
             m_table->setItem(r, 2, cell(readingText(d.before), right));
-            m_table->setItem(r, 3, cell(configText(d.before)));
-            m_table->setItem(r, 4, cell(readingText(d.after), right));
-            m_table->setItem(r, 5, cell(configText(d.after)));
-            m_table->setItem(r, 6, cell(changeText(d), right));
+            m_table->setItem(r, 3, cell(readingText(d.after), right));
+            m_table->setItem(r, 4, cell(changeText(d), right));
+            m_table->setItem(r, 5, cell(configText(d.before)));
+            m_table->setItem(r, 6, cell(configText(d.after)));
             ++r;
         }
     m_table->resizeColumnsToContents();
@@ -350,13 +361,16 @@ void HistoryPanel::describe()
 {
     m_before->setVisible(m_in.compare);
     m_after->setVisible(m_in.compare);
-    if (m_in.compare) {
+    if (m_in.compare)
         m_caption->setText(tr("the ladder's targets as of two run dates, and the change"));
-        return;
-    }
-    m_caption->setText(tr("reading at %1 tok/s/user as of each run date · marker: engine · ringed and labelled: "
-                          "engine or precision changed")
-                           .arg(number(m_in.target)));
+    else
+        m_caption->setText(tr("at %1 tok/s/user · ringed: engine or precision changed").arg(number(m_in.target)));
+    m_caption->setToolTip(m_in.compare ? m_caption->text()
+                                       : tr("The reading at %1 tok/s/user as of each run date, a line per hardware. "
+                                            "Each point has its engine's marker, as on the main chart; a ringed "
+                                            "point, labelled with what changed, has another engine or precision "
+                                            "than the date before.")
+                                             .arg(number(m_in.target)));
 }
 
 Result<std::string> HistoryPanel::csv() const
