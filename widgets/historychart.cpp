@@ -144,16 +144,30 @@ double HistoryChart::dayX(int day)
 
 void HistoryChart::clear()
 {
-    for (const auto& label : m_labels)
-        delete label.second;
-    m_labels.clear();
+    clearLabels();
     m_points.clear();
+    removeSeries();
+    m_message->hide();
+}
+
+void HistoryChart::removeSeries()
+{
+    m_plan.clear();
+    m_series.clear();
     m_labelledDays.clear();
     m_anchor = nullptr;
+    m_x = nullptr;
+    m_y = nullptr;
     chart()->removeAllSeries();
     for (QAbstractAxis* axis : chart()->axes())
         chart()->removeAxis(axis);
-    m_message->hide();
+}
+
+void HistoryChart::clearLabels()
+{
+    for (const auto& label : m_labels)
+        delete label.second;
+    m_labels.clear();
 }
 
 void HistoryChart::showMessage(const QString& message)
@@ -166,7 +180,6 @@ void HistoryChart::showMessage(const QString& message)
 
 void HistoryChart::setHistory(const std::vector<HardwareHistory>& history, double target, TputMetric metric)
 {
-    clear();
     std::vector<int> days;
     double maxValue = 0;
     for (const HardwareHistory& h : history)
@@ -182,50 +195,96 @@ void HistoryChart::setHistory(const std::vector<HardwareHistory>& history, doubl
     if (maxValue <= 0)
         return showMessage(tr("No hardware has a reading at %1 tok/s/user on any run date.")
                                .arg(QString::fromStdString(withThousands(target, target < 10 ? 1 : 0))));
-    setAxes(days, maxValue, metric);
+    clearLabels();
+    m_points.clear();
+    std::vector<SeriesPlan> plan;
     for (const HardwareHistory& h : history)
-        addHardware(h, target, metric);
+        planHardware(h, target, metric, plan);
+    // the same series as drawn (a target moved, the lines break on the same dates): only their points change, which
+    // costs Qt Charts far less than new series
+    const bool same = m_x && plan.size() == m_plan.size()
+        && std::equal(plan.begin(), plan.end(), m_plan.begin(), [](const SeriesPlan& a, const SeriesPlan& b) {
+               return a.kind == b.kind && a.hardware == b.hardware && a.shape == b.shape && a.hollow == b.hollow;
+           });
+    m_message->hide();
+    if (!same) {
+        removeSeries();
+        makeAxes();
+    }
+    setRanges(days, maxValue, metric);
+    for (std::size_t i = 0; i < plan.size(); ++i)
+        if (same)
+            m_series[i]->replace(plan[i].points);
+        else
+            m_series.push_back(makeSeries(plan[i], i == 0 || plan[i - 1].hardware != plan[i].hardware));
+    m_plan = std::move(plan);
+    addLabels();
     placeLabels();
 }
 
-void HistoryChart::setAxes(const std::vector<int>& days, double maxValue, TputMetric metric)
+void HistoryChart::makeAxes()
 {
-    auto* x = new QCategoryAxis;
-    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    const double span = dayX(days.back()) - dayX(days.front());
-    const double pad = std::max(1.0, span * 0.04);
-    x->setRange(dayX(days.front()) - pad, dayX(days.back()) + pad);
-    m_days = days;
-    x->setTitleText(tr("run date (each reading as of that date)"));
-    auto* y = new QValueAxis;
-    y->setRange(0, maxValue * 1.08);
-    y->applyNiceNumbers();
-    y->setLabelFormat(QStringLiteral("%.0f"));
-    y->setTitleText(metricUnit(metric));
-    for (QAbstractAxis* axis : { static_cast<QAbstractAxis*>(x), static_cast<QAbstractAxis*>(y) }) {
+    m_x = new QCategoryAxis;
+    m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_x->setTitleText(tr("run date (each reading as of that date)"));
+    m_y = new QValueAxis;
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    for (QAbstractAxis* axis : { static_cast<QAbstractAxis*>(m_x), static_cast<QAbstractAxis*>(m_y) }) {
         QFont f = axis->titleFont();
         f.setPointSizeF(10.5);
         f.setBold(false);
         axis->setTitleFont(f);
         axis->setGridLineColor(QColor(225, 225, 225));
     }
-    chart()->addAxis(x, Qt::AlignBottom);
-    chart()->addAxis(y, Qt::AlignLeft);
+    chart()->addAxis(m_x, Qt::AlignBottom);
+    chart()->addAxis(m_y, Qt::AlignLeft);
 }
 
-void HistoryChart::attach(QXYSeries* series, bool inLegend)
+void HistoryChart::setRanges(const std::vector<int>& days, double maxValue, TputMetric metric)
 {
+    const double span = dayX(days.back()) - dayX(days.front());
+    const double pad = std::max(1.0, span * 0.04);
+    m_x->setRange(dayX(days.front()) - pad, dayX(days.back()) + pad);
+    if (days != m_days)
+        m_labelledDays.clear();
+    m_days = days;
+    m_y->setRange(0, maxValue * 1.08);
+    m_y->applyNiceNumbers();
+    m_y->setTitleText(metricUnit(metric));
+}
+
+QXYSeries* HistoryChart::makeSeries(const SeriesPlan& plan, bool inLegend)
+{
+    const QColor colour = hardwareColour(plan.hardware);
+    QXYSeries* series;
+    if (plan.kind == SeriesPlan::Line) {
+        series = new QLineSeries;
+        series->setName(hardwareName(plan.hardware));
+        series->setPen(QPen(colour, 2));
+    } else {
+        auto* scatter = new QScatterSeries;
+        scatter->setLightMarker(
+            plan.kind == SeriesPlan::Ring ? ringImage(colour) : markerImage(plan.shape, colour, plan.hollow));
+        scatter->setMarkerSize(plan.kind == SeriesPlan::Ring ? kRingSize : kKnotSize);
+        if (plan.kind == SeriesPlan::Knot)
+            connect(scatter, &QScatterSeries::hovered, this,
+                [this, hw = plan.hardware](const QPointF& at, bool state) { hovered(hw, at, state); });
+        series = scatter;
+    }
+    series->append(plan.points); // before the chart has it: a point appended to a series on a chart costs an update
     chart()->addSeries(series);
-    for (QAbstractAxis* axis : chart()->axes())
-        series->attachAxis(axis);
+    series->attachAxis(m_x);
+    series->attachAxis(m_y);
     if (!inLegend)
         for (QLegendMarker* marker : chart()->legend()->markers(series))
             marker->setVisible(false);
     if (!m_anchor)
         m_anchor = series;
+    return series;
 }
 
-void HistoryChart::addHardware(const HardwareHistory& h, double target, TputMetric metric)
+void HistoryChart::planHardware(
+    const HardwareHistory& h, double target, TputMetric metric, std::vector<SeriesPlan>& plan)
 {
     const std::size_t first = m_points.size();
     std::optional<std::pair<GroupKey, int>> before; // the configuration of the last reading, and its day
@@ -251,71 +310,57 @@ void HistoryChart::addHardware(const HardwareHistory& h, double target, TputMetr
         m_points.push_back(std::move(point));
         joined = true;
     }
-    if (m_points.size() == first)
-        return;
-    addLines(h.hardware, first);
-    addKnots(h.hardware, first);
+    planLines(h.hardware, first, plan);
+    planKnots(h.hardware, first, plan);
 }
 
 // A line per run of consecutive dates with readings: a date without one breaks the line. Only the first is in the
 // legend, named after the hardware.
-void HistoryChart::addLines(const std::string& hardware, std::size_t firstPoint)
+void HistoryChart::planLines(const std::string& hardware, std::size_t firstPoint, std::vector<SeriesPlan>& plan)
 {
-    QLineSeries* line = nullptr;
     for (std::size_t i = firstPoint; i < m_points.size(); ++i) {
-        const Point& p = m_points[i];
-        if (!line || !p.joined) {
-            const bool inLegend = !line;
-            line = new QLineSeries;
-            line->setName(hardwareName(hardware));
-            line->setPen(QPen(hardwareColour(hardware), 2));
-            attach(line, inLegend);
-        }
-        line->append(dayX(p.day), p.value);
+        if (i == firstPoint || !m_points[i].joined)
+            plan.push_back({ SeriesPlan::Line, hardware, MarkerShape::Circle, false, {} });
+        plan.back().points.append(QPointF(dayX(m_points[i].day), m_points[i].value));
     }
 }
 
 // The knots: each its engine's marker (hollow with spec decoding), as on the main chart; a changed configuration
-// ringed and labelled with what it changed to.
-void HistoryChart::addKnots(const std::string& hardware, std::size_t firstPoint)
+// ringed (and labelled, addLabels).
+void HistoryChart::planKnots(const std::string& hardware, std::size_t firstPoint, std::vector<SeriesPlan>& plan)
 {
-    const QColor colour = hardwareColour(hardware);
-    QScatterSeries* rings = nullptr;
-    std::map<std::pair<MarkerShape, bool>, QScatterSeries*> knots;
+    SeriesPlan rings { SeriesPlan::Ring, hardware, MarkerShape::Circle, false, {} };
+    std::map<std::pair<MarkerShape, bool>, SeriesPlan> knots;
     for (std::size_t i = firstPoint; i < m_points.size(); ++i) {
         const Point& p = m_points[i];
-        if (p.changed) {
-            if (!rings) {
-                rings = new QScatterSeries;
-                rings->setLightMarker(ringImage(colour));
-                rings->setMarkerSize(kRingSize);
-            }
-            rings->append(dayX(p.day), p.value);
-            auto* label = new QGraphicsSimpleTextItem(p.label, chart());
-            label->setBrush(colour.darker(140));
+        const QPointF at(dayX(p.day), p.value);
+        if (p.changed)
+            rings.points.append(at);
+        const auto key = std::pair { groupMarker(p.key), hollowMarker(p.key) };
+        auto it = knots.try_emplace(key, SeriesPlan { SeriesPlan::Knot, hardware, key.first, key.second, {} }).first;
+        it->second.points.append(at);
+    }
+    if (!rings.points.isEmpty())
+        plan.push_back(std::move(rings));
+    for (auto& entry : knots)
+        plan.push_back(std::move(entry.second));
+}
+
+void HistoryChart::addLabels()
+{
+    for (std::size_t i = 0; i < m_points.size(); ++i)
+        if (m_points[i].changed) {
+            auto* label = new QGraphicsSimpleTextItem(m_points[i].label, chart());
+            label->setBrush(hardwareColour(m_points[i].hardware).darker(140));
             label->setZValue(10);
             m_labels.push_back({ i, label });
         }
-        QScatterSeries*& knot = knots[{ groupMarker(p.key), hollowMarker(p.key) }];
-        if (!knot) {
-            knot = new QScatterSeries;
-            knot->setLightMarker(markerImage(groupMarker(p.key), colour, hollowMarker(p.key)));
-            knot->setMarkerSize(kKnotSize);
-            connect(knot, &QScatterSeries::hovered, this,
-                [this, hardware](const QPointF& at, bool state) { hovered(hardware, at, state); });
-        }
-        knot->append(dayX(p.day), p.value);
-    }
-    if (rings)
-        attach(rings, false);
-    for (const auto& entry : knots)
-        attach(entry.second, false);
 }
 
 // The x axis's dates, as many as the plot's width has room for without two touching.
 void HistoryChart::labelDays()
 {
-    auto* x = m_anchor ? qobject_cast<QCategoryAxis*>(chart()->axes(Qt::Horizontal).value(0)) : nullptr;
+    QCategoryAxis* x = m_x;
     if (!x || chart()->plotArea().width() <= 0)
         return;
     const double pixels = QFontMetrics(x->labelsFont()).horizontalAdvance(QStringLiteral("2026-12-31")) + 16;
@@ -334,10 +379,17 @@ void HistoryChart::placeLabels()
     if (!m_anchor)
         return;
     labelDays();
+    // a label that would cover one already placed is left out (its ring and tooltip still say it)
+    std::vector<QRectF> placed;
     for (const auto& [i, label] : m_labels) {
         const QPointF at = chart()->mapToPosition(QPointF(dayX(m_points[i].day), m_points[i].value), m_anchor);
         label->setPos(
             at + QPointF(-label->boundingRect().width() / 2, -kRingSize - label->boundingRect().height() / 2));
+        const QRectF r = label->mapRectToScene(label->boundingRect());
+        const bool free = std::none_of(placed.begin(), placed.end(), [&](const QRectF& p) { return p.intersects(r); });
+        label->setVisible(free);
+        if (free)
+            placed.push_back(r);
     }
 }
 

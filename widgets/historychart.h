@@ -6,8 +6,11 @@
 #include <vector>
 
 #include "core/analysis/history.h"
+#include "hardwarecolors.h"
 
+class QCategoryAxis;
 class QGraphicsSimpleTextItem;
+class QValueAxis;
 class QXYSeries;
 
 namespace paretoscope::ui {
@@ -43,12 +46,24 @@ public:
     static double dayX(int day);
 
 private:
+    /// One series to draw: a hardware's line between dates with readings, its rings, or its knots of one marker.
+    struct SeriesPlan {
+        enum Kind { Line, Ring, Knot } kind;
+        std::string hardware;
+        MarkerShape shape;
+        bool hollow;
+        QList<QPointF> points;
+    };
     void clear();
-    void addHardware(const HardwareHistory& h, double target, TputMetric metric);
-    void addLines(const std::string& hardware, std::size_t firstPoint);
-    void addKnots(const std::string& hardware, std::size_t firstPoint);
-    void setAxes(const std::vector<int>& days, double maxValue, TputMetric metric);
-    void attach(QXYSeries* series, bool inLegend);
+    void removeSeries();
+    void clearLabels();
+    void planHardware(const HardwareHistory& h, double target, TputMetric metric, std::vector<SeriesPlan>& plan);
+    void planLines(const std::string& hardware, std::size_t firstPoint, std::vector<SeriesPlan>& plan);
+    void planKnots(const std::string& hardware, std::size_t firstPoint, std::vector<SeriesPlan>& plan);
+    void makeAxes();
+    void setRanges(const std::vector<int>& days, double maxValue, TputMetric metric);
+    QXYSeries* makeSeries(const SeriesPlan& plan, bool inLegend);
+    void addLabels();
     /// Keeps the change labels beside their knots when the plot area moves.
     void placeLabels();
     void labelDays();
@@ -60,6 +75,10 @@ private:
     std::vector<int> m_days; // the run dates on the x axis
     std::vector<int> m_labelledDays; // those labelled
     QXYSeries* m_anchor = nullptr; // a series on the axes, for mapping labels to the plot
+    QCategoryAxis* m_x = nullptr;
+    QValueAxis* m_y = nullptr;
+    std::vector<SeriesPlan> m_plan; // what m_series draw, in the same order
+    std::vector<QXYSeries*> m_series;
 };
 
 } // namespace paretoscope::ui
