@@ -30,6 +30,45 @@ bool showTab(ui::MainWindow& window, const QString& name)
     return true;
 }
 
+// --screenshot: the window at the size asked for, with the tab asked for in front, once its data is shown.
+int screenshot(QApplication& app, ui::MainWindow& window, const QString& file, const QString& size, const QString& tab)
+{
+    const QStringList wh = size.split(u'x');
+    const QSize s(wh.value(0).toInt(), wh.value(1).toInt());
+    if (wh.size() != 2 || s.width() < 200 || s.height() < 200) {
+        std::fprintf(stderr, "paretoscope: --size must be like 1600x1000\n");
+        return 2;
+    }
+    window.setWindowState(Qt::WindowNoState); // the size asked for, not the screen's
+    window.resize(s);
+    if (!tab.isEmpty() && !showTab(window, tab)) {
+        std::fprintf(stderr, "paretoscope: --tab must be ladder, summary, history, runs or live\n");
+        return 2;
+    }
+    window.show();
+    int code = 1;
+    auto grab = [&] {
+        // once, after the layout has settled around the data
+        QTimer::singleShot(50, &window, [&] {
+            code = window.grab().save(file, "PNG") ? 0 : 1;
+            if (code)
+                std::fprintf(stderr, "paretoscope: cannot write %s\n", qPrintable(file));
+            app.quit();
+        });
+    };
+    // the History tab computes after the scope is shown: the picture waits for its answer
+    if (window.tabs()->currentWidget() == window.history())
+        QObject::connect(window.history(), &ui::HistoryPanel::shown, &window, grab);
+    else
+        QObject::connect(&window, &ui::MainWindow::scopeShown, &window, grab);
+    QTimer::singleShot(30000, &app, [&] {
+        std::fprintf(stderr, "paretoscope: no data was shown within 30 s\n");
+        app.quit();
+    });
+    app.exec();
+    return code;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -75,43 +114,8 @@ int main(int argc, char** argv)
     }
 
     ui::MainWindow window(std::move(*store));
-    if (parser.isSet(shot)) {
-        const QStringList wh = parser.value(size).split(u'x');
-        const QSize s(wh.value(0).toInt(), wh.value(1).toInt());
-        if (wh.size() != 2 || s.width() < 200 || s.height() < 200) {
-            std::fprintf(stderr, "paretoscope: --size must be like 1600x1000\n");
-            return 2;
-        }
-        window.setWindowState(Qt::WindowNoState); // the size asked for, not the screen's
-        window.resize(s);
-        if (parser.isSet(tab) && !showTab(window, parser.value(tab))) {
-            std::fprintf(stderr, "paretoscope: --tab must be ladder, summary, history, runs or live\n");
-            return 2;
-        }
-        window.show();
-        const QString file = parser.value(shot);
-        int code = 1;
-        auto grab = [&] {
-            // once, after the layout has settled around the data
-            QTimer::singleShot(50, &window, [&] {
-                code = window.grab().save(file, "PNG") ? 0 : 1;
-                if (code)
-                    std::fprintf(stderr, "paretoscope: cannot write %s\n", qPrintable(file));
-                app.quit();
-            });
-        };
-        // the History tab computes after the scope is shown: the picture waits for its answer
-        if (window.tabs()->currentWidget() == window.history())
-            QObject::connect(window.history(), &ui::HistoryPanel::shown, &window, grab);
-        else
-            QObject::connect(&window, &ui::MainWindow::scopeShown, &window, grab);
-        QTimer::singleShot(30000, &app, [&] {
-            std::fprintf(stderr, "paretoscope: no data was shown within 30 s\n");
-            app.quit();
-        });
-        app.exec();
-        return code;
-    }
+    if (parser.isSet(shot))
+        return screenshot(app, window, parser.value(shot), parser.value(size), parser.value(tab));
     window.show();
     return app.exec();
 }

@@ -10,9 +10,11 @@
 #include <QJsonObject>
 #include <QLineSeries>
 #include <QProcess>
+#include <QScatterSeries>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QToolTip>
 #include <map>
 #include <set>
 
@@ -239,6 +241,17 @@ private slots:
             if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item))
                 labelled |= text->isVisible() && text->text() == QLatin1String("SGLang");
         QVERIFY(labelled);
+        // hovering the knot shows that tooltip
+        const QPointF knot(HistoryChart::dayX(20260201), 1100);
+        QScatterSeries* knots = nullptr;
+        for (QAbstractSeries* series : panel()->chart()->chart()->series())
+            if (auto* sc = qobject_cast<QScatterSeries*>(series);
+                sc && sc->markerSize() < 12 && sc->points().contains(knot))
+                knots = sc;
+        QVERIFY(knots);
+        emit knots->hovered(knot, true);
+        QTRY_VERIFY(QToolTip::text().contains(QString::fromUtf8("SGLang · FP4 · no spec decoding")));
+        emit knots->hovered(knot, false);
     }
 
     // Targets set faster than the panel computes: at most one computation waits behind the running one, and what
