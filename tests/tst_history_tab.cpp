@@ -26,6 +26,7 @@
 #include "widgets/historychart.h"
 #include "widgets/historypanel.h"
 #include "widgets/mainwindow.h"
+#include "widgets/rundatescontrol.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;
@@ -329,6 +330,29 @@ private slots:
         QVERIFY(m_window->exportHistoryCsv(path).ok());
         QCOMPARE(readAll(path).toStdString(), historyCsv(panel()->history()));
         QCOMPARE(readAll(path).count('\n'), 1 + 3 * 3); // a header, then a row per hardware and run date
+    }
+
+    // With every run (--runs all), MI325X's two runs of a configuration give its March reading a spread of reruns,
+    // 350 [300 - 350] at 50 tok/s/user, which takes in January's 300: the change says so instead of a winner.
+    void compareSaysWithinSpread()
+    {
+        panel()->setCompareMode(true);
+        panel()->setCompareDays(20260110, 20260305);
+        m_window->filters()->runDates()->setRuns(RunSelection::All);
+        QTRY_VERIFY_WITH_TIMEOUT(panel()->compareMode() && !panel()->diff().empty()
+                && panel()->diff().back().hardware == "mi325x" && panel()->diff().back().rows[0].after.entry.low,
+            10000);
+        const DiffRow& mi = panel()->diff().back().rows[0];
+        QCOMPARE(*mi.after.entry.low, 300.0);
+        QCOMPARE(*mi.after.entry.high, 350.0);
+        QVERIFY(mi.withinSpread);
+        QVERIFY(!panel()->diff().front().rows[0].withinSpread); // B300's SGLang reading has no reruns
+        QTableWidget* t = panel()->diffTable();
+        QCOMPARE(t->item(4, 0)->text(), QStringLiteral("MI325X"));
+        QCOMPARE(t->item(4, 4)->text(), QStringLiteral("+16.7% (within run-to-run spread)"));
+        QCOMPARE(t->item(4, 3)->text(), QString::fromUtf8("350 [300 – 350]"));
+        QCOMPARE(t->item(0, 4)->text(), QStringLiteral("+22.2%"));
+        m_window->filters()->runDates()->setRuns(RunSelection::Latest);
     }
 
     void cleanupTestCase() { m_window.reset(); }
