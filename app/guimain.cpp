@@ -5,13 +5,71 @@
 #include <QDir>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
+#include <map>
 
 #include "core/import/bundled.h"
 #include "widgets/mainwindow.h"
 
 using namespace paretoscope;
+
+namespace {
+
+// Puts a tab in front by its name in --tab.
+bool showTab(ui::MainWindow& window, const QString& name)
+{
+    const std::map<QString, QWidget*> tabs { { QStringLiteral("ladder"), window.ladder() },
+        { QStringLiteral("summary"), window.summary() }, { QStringLiteral("history"), window.history() },
+        { QStringLiteral("runs"), window.runs() }, { QStringLiteral("live"), window.sessionPanel() } };
+    const auto it = tabs.find(name.toLower());
+    if (it == tabs.end())
+        return false;
+    window.tabs()->setCurrentWidget(it->second);
+    return true;
+}
+
+// --screenshot: the window at the size asked for, with the tab asked for in front, once its data is shown.
+int screenshot(QApplication& app, ui::MainWindow& window, const QString& file, const QString& size, const QString& tab)
+{
+    const QStringList wh = size.split(u'x');
+    const QSize s(wh.value(0).toInt(), wh.value(1).toInt());
+    if (wh.size() != 2 || s.width() < 200 || s.height() < 200) {
+        std::fprintf(stderr, "paretoscope: --size must be like 1600x1000\n");
+        return 2;
+    }
+    window.setWindowState(Qt::WindowNoState); // the size asked for, not the screen's
+    window.resize(s);
+    if (!tab.isEmpty() && !showTab(window, tab)) {
+        std::fprintf(stderr, "paretoscope: --tab must be ladder, summary, history, runs or live\n");
+        return 2;
+    }
+    window.show();
+    int code = 1;
+    auto grab = [&] {
+        // once, after the layout has settled around the data
+        QTimer::singleShot(50, &window, [&] {
+            code = window.grab().save(file, "PNG") ? 0 : 1;
+            if (code)
+                std::fprintf(stderr, "paretoscope: cannot write %s\n", qPrintable(file));
+            app.quit();
+        });
+    };
+    // the History tab computes after the scope is shown: the picture waits for its answer
+    if (window.tabs()->currentWidget() == window.history())
+        QObject::connect(window.history(), &ui::HistoryPanel::shown, &window, grab);
+    else
+        QObject::connect(&window, &ui::MainWindow::scopeShown, &window, grab);
+    QTimer::singleShot(30000, &app, [&] {
+        std::fprintf(stderr, "paretoscope: no data was shown within 30 s\n");
+        app.quit();
+    });
+    app.exec();
+    return code;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -29,7 +87,10 @@ int main(int argc, char** argv)
         QStringLiteral("Render the main window on the store into FILE (PNG) and exit."), QStringLiteral("FILE"));
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
         QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    parser.addOptions({ db, shot, size });
+    QCommandLineOption tab(QStringLiteral("tab"),
+        QStringLiteral("The tab in front for --screenshot: ladder, summary, history, runs or live (default ladder)."),
+        QStringLiteral("NAME"));
+    parser.addOptions({ db, shot, size, tab });
     parser.process(app);
 
     std::string path;
@@ -53,34 +114,8 @@ int main(int argc, char** argv)
     }
 
     ui::MainWindow window(std::move(*store));
-    if (parser.isSet(shot)) {
-        const QStringList wh = parser.value(size).split(u'x');
-        const QSize s(wh.value(0).toInt(), wh.value(1).toInt());
-        if (wh.size() != 2 || s.width() < 200 || s.height() < 200) {
-            std::fprintf(stderr, "paretoscope: --size must be like 1600x1000\n");
-            return 2;
-        }
-        window.setWindowState(Qt::WindowNoState); // the size asked for, not the screen's
-        window.resize(s);
-        window.show();
-        const QString file = parser.value(shot);
-        int code = 1;
-        QObject::connect(&window, &ui::MainWindow::scopeShown, &window, [&] {
-            // once, after the layout has settled around the data
-            QTimer::singleShot(50, &window, [&] {
-                code = window.grab().save(file, "PNG") ? 0 : 1;
-                if (code)
-                    std::fprintf(stderr, "paretoscope: cannot write %s\n", qPrintable(file));
-                app.quit();
-            });
-        });
-        QTimer::singleShot(30000, &app, [&] {
-            std::fprintf(stderr, "paretoscope: no data was shown within 30 s\n");
-            app.quit();
-        });
-        app.exec();
-        return code;
-    }
+    if (parser.isSet(shot))
+        return screenshot(app, window, parser.value(shot), parser.value(size), parser.value(tab));
     window.show();
     return app.exec();
 }

@@ -60,6 +60,7 @@ LadderPanel::LadderPanel(const PricingCatalog& pricing, QWidget* parent)
         m_error->clear();
         m_targets = targets;
         refresh();
+        emit targetsChanged(m_targets);
     });
 }
 
@@ -70,6 +71,7 @@ void LadderPanel::setTargets(const std::vector<double>& targets)
     m_targets = targets;
     m_edit->setText(targetsText(targets));
     refresh();
+    emit targetsChanged(m_targets);
 }
 
 void LadderPanel::setData(std::shared_ptr<const ScopeData> scopeData)

@@ -28,6 +28,10 @@ public:
     /// The ladder at the targets under one price, as core computes it (for the CSV export).
     Result<std::vector<HardwareLadder>> ladder(const PriceChoice& price) const;
 
+signals:
+    /// The targets were edited or set.
+    void targetsChanged(const std::vector<double>& targets);
+
 private:
     void refresh();
     const PricingCatalog& m_pricing;

@@ -61,6 +61,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     , m_readout(new ReadoutPanel(bundledPricing(), this))
     , m_ladder(new LadderPanel(bundledPricing(), this))
     , m_summary(new SummaryPanel(this))
+    , m_history(new HistoryPanel(bundledPricing(), this))
     , m_runs(new RunsPanel(this))
     , m_sessionPanel(new SessionPanel(this))
     , m_tabs(new QTabWidget(this))
@@ -88,6 +89,7 @@ void MainWindow::layOutPanels()
 {
     m_tabs->addTab(m_ladder, tr("Ladder"));
     m_tabs->addTab(m_summary, tr("Summary"));
+    m_tabs->addTab(m_history, tr("History"));
     m_tabs->addTab(m_runs, tr("Runs"));
     m_tabs->addTab(m_sessionPanel, tr("Live session"));
 
@@ -135,6 +137,7 @@ void MainWindow::connectPanels()
         m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     });
     connect(m_readout, &ReadoutPanel::metricChanged, this, &MainWindow::requestScope);
+    connectHistory();
     connect(m_runs, &RunsPanel::deleteRequested, this, &MainWindow::deleteRuns);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_tabs->currentWidget() == m_runs && m_runsStale)
@@ -299,6 +302,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("Export &frontier points as CSV…"), this, [this] { askExportCsv(0); });
     file->addAction(tr("Export &ladder as CSV…"), this, [this] { askExportCsv(1); });
     file->addAction(tr("Export &runs in scope as CSV…"), this, [this] { askExportCsv(2); });
+    file->addAction(tr("Export &history as CSV…"), this, [this] { askExportCsv(3); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -321,6 +325,7 @@ void MainWindow::showStoreProblem(const QString& message)
     m_readout->setData(empty);
     m_ladder->setData(empty);
     m_summary->setReport(Error { message.toStdString() });
+    m_history->showProblem(message);
     m_status->setText(message);
     m_status->setToolTip(plainToolTip(message)); // a status line is one line: the whole of it on hover
     emit scopeShown(); // what there is to show is this message
@@ -339,6 +344,7 @@ void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
     m_timeline = loaded->timeline;
     if (m_timeline)
         m_filters->runDates()->setDays(m_timeline->days());
+    m_history->setTimeline(m_timeline, loaded->data.metric);
     presentScope(std::shared_ptr<const ScopeData>(loaded, &loaded->data),
         loaded->chart ? std::optional<DrawnChart>({ loaded->chart, loaded->chartRequest }) : std::nullopt);
 }
@@ -536,7 +542,7 @@ void MainWindow::askExportChart(bool svg)
 
 void MainWindow::askExportCsv(int which)
 {
-    static const char* names[] = { "frontier.csv", "ladder.csv", "runs.csv" };
+    static const char* names[] = { "frontier.csv", "ladder.csv", "runs.csv", "history.csv" };
     const QString path = QFileDialog::getSaveFileName(this, tr("Export as CSV"),
         QDir(lastFolder(QStringLiteral("export"))).filePath(QString::fromLatin1(names[which])), tr("CSV (*.csv)"));
     if (path.isEmpty())
@@ -546,7 +552,7 @@ void MainWindow::askExportCsv(int which)
         return exportFrontierCsv(path); // csvExported says how it went
     if (which == 2)
         return exportRunsCsv(path);
-    if (const Status st = exportLadderCsv(path); !st)
+    if (const Status st = which == 3 ? exportHistoryCsv(path) : exportLadderCsv(path); !st)
         plainMessage(this, false, tr("Export"), QString::fromStdString(st.error()));
 }
 

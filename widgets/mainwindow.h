@@ -6,6 +6,7 @@
 #include "chartexport.h"
 #include "chartpanel.h"
 #include "filterpanel.h"
+#include "historypanel.h"
 #include "importcontroller.h"
 #include "ladderpanel.h"
 #include "readoutpanel.h"
@@ -39,6 +40,8 @@ public:
     ReadoutPanel* readout() const { return m_readout; }
     LadderPanel* ladder() const { return m_ladder; }
     SummaryPanel* summary() const { return m_summary; }
+    HistoryPanel* history() const { return m_history; }
+    QTabWidget* tabs() const { return m_tabs; }
     RunsPanel* runs() const { return m_runs; }
     std::shared_ptr<const ScopeData> scopeData() const { return m_data; }
     QString storePath() const { return m_worker.path(); }
@@ -59,6 +62,8 @@ public:
     /// The title and source line an exported chart carries.
     ChartCaption chartCaption() const;
     Status exportLadderCsv(const QString& path) const;
+    /// What the History tab shows (the history or the comparison of two dates).
+    Status exportHistoryCsv(const QString& path) const;
     /// Exports that read the store: they run on the store worker and csvExported follows.
     void exportFrontierCsv(const QString& path);
     void exportRunsCsv(const QString& path);
@@ -88,6 +93,7 @@ private:
     // live sessions
     void layOutPanels();
     void connectPanels();
+    void connectHistory();
     void connectImporter();
     void connectSessions();
     void buildMenus();
@@ -131,6 +137,7 @@ private:
     ReadoutPanel* m_readout;
     LadderPanel* m_ladder;
     SummaryPanel* m_summary;
+    HistoryPanel* m_history;
     RunsPanel* m_runs;
     SessionPanel* m_sessionPanel;
     QTabWidget* m_tabs;

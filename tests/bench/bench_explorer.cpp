@@ -385,5 +385,25 @@ int main(int argc, char** argv)
         settle.exec();
     }
     drag("after those");
+
+    // the History tab: its first history (the scope's runs already in memory, computed off the GUI thread), then a
+    // drag with it in front (each target asks for a history; a stale one is dropped while one runs)
+    ui::HistoryPanel* history = window.history();
+    phase(
+        "opening the History tab (its history shown)",
+        [&] { window.findChild<QTabWidget*>()->setCurrentWidget(history); }, history, &ui::HistoryPanel::shown);
+    std::printf("  history: %.1f ms on the panel's thread, %.1f ms laying it out on the GUI thread\n",
+        history->lastComputeMs(), history->lastPresentMs());
+    const int computed = history->computations();
+    gap.reset();
+    drag("with the History tab in front");
+    {
+        QEventLoop settle; // the last target's history
+        QTimer::singleShot(1500, &settle, &QEventLoop::quit);
+        settle.exec();
+    }
+    std::printf("  %d histories computed for the drag's steps; longest event-loop gap %.1f ms; the last laid out in "
+                "%.1f ms\n",
+        history->computations() - computed, gap.longestMs(), history->lastPresentMs());
     return 0;
 }

@@ -67,6 +67,38 @@ void BM_History(benchmark::State& state)
 }
 BENCHMARK(BM_History)->Unit(benchmark::kMillisecond)->Iterations(3);
 
+// What the explorer's History tab computes when the target or the price moves: the history on the scope's runs
+// already in memory (the timeline the scope was loaded with), without reading the store.
+void BM_HistoryOnTimeline(benchmark::State& state)
+{
+    Fixture& f = fixture();
+    const ScopeTimeline timeline = ScopeTimeline::load(*f.store, f.scope, TputMetric::Total);
+    HistoryRequest req;
+    req.scope = f.scope;
+    double target = 30;
+    for (auto _ : state) {
+        req.target = target;
+        auto h = computeHistory(timeline, bundledPricing(), req);
+        benchmark::DoNotOptimize(h);
+        target = target >= 200 ? 30 : target + 10;
+    }
+}
+BENCHMARK(BM_HistoryOnTimeline)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+// The same for its "compare two dates" mode: the ladder at six targets as of the first and the latest run date.
+void BM_DiffOnTimeline(benchmark::State& state)
+{
+    Fixture& f = fixture();
+    const ScopeTimeline timeline = ScopeTimeline::load(*f.store, f.scope, TputMetric::Total);
+    LadderRequest req;
+    req.scope = f.scope;
+    for (auto _ : state) {
+        auto d = computeDiff(timeline, bundledPricing(), req, timeline.days().front(), timeline.days().back());
+        benchmark::DoNotOptimize(d);
+    }
+}
+BENCHMARK(BM_DiffOnTimeline)->Unit(benchmark::kMillisecond)->Iterations(5);
+
 // One step of a replay with the scope's runs in memory: the runs as of the next date, every frontier, the ladder.
 void BM_ReplayStep(benchmark::State& state)
 {
