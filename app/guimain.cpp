@@ -7,7 +7,9 @@
 #include <QStandardPaths>
 #include <QTimer>
 #include <cstdio>
+#include <optional>
 
+#include "core/analysis/viewoptions.h"
 #include "core/import/bundled.h"
 #include "widgets/mainwindow.h"
 
@@ -29,8 +31,27 @@ int main(int argc, char** argv)
         QStringLiteral("Render the main window on the store into FILE (PNG) and exit."), QStringLiteral("FILE"));
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
         QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    parser.addOptions({ db, shot, size });
+    QCommandLineOption view(QStringLiteral("view"),
+        QStringLiteral("Open on this view: the options of paretoscope-cli ladder (what Edit > Copy view as command "
+                       "copies), e.g. --view '--model DeepSeek-R1-0528 --isl 8192 --osl 1024 --targets 50'."),
+        QStringLiteral("ARGS"));
+    parser.addOptions({ db, shot, size, view });
     parser.process(app);
+
+    // parsed as the CLI parses `ladder`, before anything opens: a mistake is said and nothing else happens
+    std::optional<ViewOptions> startView;
+    if (parser.isSet(view)) {
+        auto words = splitCommandLine(parser.value(view).toStdString());
+        auto parsed = words ? parseViewArgs(*words) : Result<ViewOptions>(Error { words.error() });
+        if (!parsed) {
+            const QString msg = QStringLiteral("--view: ") + QString::fromStdString(parsed.error());
+            std::fprintf(stderr, "paretoscope: %s\n", qPrintable(msg));
+            if (QGuiApplication::platformName() != u"offscreen" && !parser.isSet(shot))
+                QMessageBox::critical(nullptr, QStringLiteral("Paretoscope"), msg);
+            return 2;
+        }
+        startView = std::move(*parsed);
+    }
 
     std::string path;
     bool seed = true;
@@ -53,6 +74,14 @@ int main(int argc, char** argv)
     }
 
     ui::MainWindow window(std::move(*store));
+    if (startView) {
+        window.openViewAtStart(*startView);
+        QObject::connect(&window, &ui::MainWindow::viewFailed, &window, [&](const QString& why) {
+            std::fprintf(stderr, "paretoscope: --view: %s\n", qPrintable(why));
+            if (QGuiApplication::platformName() != u"offscreen" && !parser.isSet(shot))
+                QMessageBox::warning(&window, QStringLiteral("Paretoscope"), QStringLiteral("--view: ") + why);
+        });
+    }
     if (parser.isSet(shot)) {
         const QStringList wh = parser.value(size).split(u'x');
         const QSize s(wh.value(0).toInt(), wh.value(1).toInt());

@@ -14,8 +14,32 @@ namespace paretoscope::ui {
 
 QString xAxisTitle(const ChartRequest& r)
 {
-    return r.x == ChartX::Interactivity ? QObject::tr("Interactivity (tok/s/user)")
-                                        : QObject::tr("End-to-end latency, median (s)");
+    switch (r.x) {
+    case ChartX::Interactivity:
+        break;
+    case ChartX::Latency:
+        return QObject::tr("End-to-end latency, median (s)");
+    case ChartX::TtftMedian:
+        return QObject::tr("Time to first token, median (s)");
+    case ChartX::TtftP99:
+        return QObject::tr("Time to first token, p99 (s)");
+    }
+    return QObject::tr("Interactivity (tok/s/user)");
+}
+
+QString xAxisName(const ChartRequest& r)
+{
+    switch (r.x) {
+    case ChartX::Interactivity:
+        break;
+    case ChartX::Latency:
+        return QObject::tr("end-to-end latency");
+    case ChartX::TtftMedian:
+        return QObject::tr("median TTFT");
+    case ChartX::TtftP99:
+        return QObject::tr("p99 TTFT");
+    }
+    return QObject::tr("interactivity");
 }
 
 QString yAxisTitle(const ChartRequest& r, TputMetric metric)
@@ -340,9 +364,10 @@ void FrontierChart::setTarget(double target)
         m_marker->setMarker(target, std::move(readings));
         return;
     }
-    // on the latency axis the target stands where generating the scope's output at that speed takes: OSL /
-    // target seconds, before the first token (which the axis's end-to-end latency adds)
-    const int osl = m_data->scope.osl.value_or(0);
+    // on the end-to-end latency axis the target stands where generating the scope's output at that speed takes: OSL /
+    // target seconds, before the first token (which the axis's end-to-end latency adds); an interactivity says
+    // nothing of the wait for the first token, so a TTFT axis has no marker
+    const int osl = m_state.request.x == ChartX::Latency ? m_data->scope.osl.value_or(0) : 0;
     m_marker->setVisible(osl > 0 && target > 0);
     if (osl > 0 && target > 0) {
         const QLocale en(QLocale::English);

@@ -92,8 +92,11 @@ private:
     TargetMarker* m_marker = nullptr;
 };
 
-/// Axis titles of a view: "Interactivity (tok/s/user)", "Throughput (tok/s/GPU, total tokens)" and so on.
+/// Axis titles of a view: "Interactivity (tok/s/user)", "Time to first token, median (s)", "tok/s/GPU (total
+/// tokens)" and so on.
 QString xAxisTitle(const ChartRequest& request);
+/// The x axis in a few words for a caption: "interactivity", "median TTFT" ...
+QString xAxisName(const ChartRequest& request);
 QString yAxisTitle(const ChartRequest& request, TputMetric metric);
 
 } // namespace paretoscope::ui

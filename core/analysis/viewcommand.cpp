@@ -21,6 +21,10 @@ Result<std::vector<std::string>> splitCommandLine(std::string_view text)
             inWord = false;
             continue;
         }
+        if (c == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {
+            ++i; // a line continued, as a shell reads a command copied over several lines
+            continue;
+        }
         inWord = true;
         if (c == '\'') {
             const std::size_t end = text.find('\'', i + 1);
