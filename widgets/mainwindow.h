@@ -84,6 +84,8 @@ public:
     /// `paretoscope --view`: the view opens once the store's scope list is read (in place of the remembered
     /// scope); viewFailed says why when it cannot.
     void openViewAtStart(const ViewOptions& view) { m_startView = view; }
+    /// A view is being applied: its scope, run dates or hardware are still being read.
+    bool viewPending() const { return m_pendingView.has_value(); }
     /// Edit menu: the view's command onto the clipboard, and a command from the clipboard opened; the status bar
     /// says what was copied, or what was wrong.
     void copyViewCommand();
