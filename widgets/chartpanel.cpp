@@ -83,9 +83,11 @@ void FrontierView::mouseReleaseEvent(QMouseEvent* event)
     QChartView::mouseReleaseEvent(event);
     // a rubber band leaves a linear axis at uneven numbers (5,587, 8,521, …): round its ends to tick at round ones
     if (event->button() == Qt::LeftButton && chart())
-        for (QAbstractAxis* axis : chart()->axes())
+        for (QAbstractAxis* axis : chart()->axes()) {
             if (auto* v = qobject_cast<QValueAxis*>(axis))
                 v->applyNiceNumbers();
+            fitLabelFormat(axis);
+        }
 }
 
 void FrontierView::mouseMoveEvent(QMouseEvent* event)

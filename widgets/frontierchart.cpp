@@ -60,27 +60,35 @@ std::pair<double, double> axisRange(const QAbstractAxis* axis)
     return { 0, 0 };
 }
 
+// The fewest decimals, up to 3, that write v: 20 -> 0, 0.5 -> 1, 0.125 -> 3.
+int decimalsFor(double v)
+{
+    for (int d = 0; d < 3; ++d) {
+        const double scaled = std::abs(v) * std::pow(10.0, d);
+        if (std::abs(scaled - std::round(scaled)) < 1e-6 * std::max(1.0, scaled))
+            return d;
+    }
+    return 3;
+}
+
 QAbstractAxis* makeAxis(bool log, double lo, double hi, const QString& title, bool fromZero)
 {
-    const QString format = QLatin1String(hi >= 100 ? "%.0f" : hi >= 1 ? "%.2f" : "%.3f");
     QAbstractAxis* axis;
     if (log) {
         auto* a = new QLogValueAxis;
         // labels stand at powers of the base: under two decades, powers of 2 give enough of them to read by
         a->setBase(hi / lo < 100 ? 2 : 10);
         a->setRange(lo / 1.3, hi * 1.3);
-        // not "%g": with localised numbers Qt Charts drew no log-axis labels at all with it
-        a->setLabelFormat(lo >= 1 || hi >= 100 ? QStringLiteral("%.0f") : format);
         a->setMinorTickCount(8);
         axis = a;
     } else {
         auto* a = new QValueAxis;
         const double span = hi - lo;
         a->setRange(fromZero ? 0 : std::max(0.0, lo - span * 0.05), hi + span * 0.05 + (span == 0 ? hi * 0.1 : 0));
-        a->setLabelFormat(format);
         a->applyNiceNumbers();
         axis = a;
     }
+    fitLabelFormat(axis);
     axis->setTitleText(title);
     QFont f = axis->titleFont();
     f.setPointSizeF(10.5);
@@ -96,6 +104,24 @@ QString readingText(double y, ChartY kind)
 }
 
 } // namespace
+
+void fitLabelFormat(QAbstractAxis* axis)
+{
+    // as many decimals as the labels need, no more: "0.1 1.0 10.0" s of TTFT, "20 40 60" s of latency, "0.125"
+    // on a base-2 axis. Not "%g": with localised numbers Qt Charts drew no log-axis labels at all with it
+    int decimals = 0;
+    if (auto* l = qobject_cast<QLogValueAxis*>(axis)) {
+        if (l->min() <= 0 || l->base() <= 1)
+            return;
+        // the first label: the first power of the base in range; the others need no more decimals than it
+        decimals = decimalsFor(std::pow(l->base(), std::ceil(std::log(l->min()) / std::log(l->base()) - 1e-9)));
+        l->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+    } else if (auto* v = qobject_cast<QValueAxis*>(axis)) {
+        const double step = v->tickCount() > 1 ? (v->max() - v->min()) / (v->tickCount() - 1) : v->max() - v->min();
+        decimals = std::max(decimalsFor(step), decimalsFor(v->min()));
+        v->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+    }
+}
 
 FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, const ChartState& state,
     const PricingCatalog& pricing, std::shared_ptr<const ChartData> drawn)
