@@ -303,13 +303,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(tr("&Copy summary as Markdown"), QKeySequence(tr("Ctrl+Shift+C")), m_summary, &SummaryPanel::copy);
-    edit->addSeparator();
-    // Ctrl+Shift+C was taken (the summary): Ctrl+Alt+C copies the view; Ctrl+V opens one where no text box has the
-    // focus (a text box keeps its own paste: eventFilter)
-    edit->addAction(tr("Copy &view as command"), QKeySequence(tr("Ctrl+Alt+C")), this, &MainWindow::copyViewCommand)
-        ->setToolTip(tr("A paretoscope-cli ladder line that prints what the readout shows; paretoscope --view "
-                        "opens it"));
-    edit->addAction(tr("&Open view from clipboard"), QKeySequence::Paste, this, &MainWindow::openViewFromClipboard);
+    addViewActions(edit);
     QMenu* session = menuBar()->addMenu(tr("&Session"));
     session->addAction(tr("&New live session…"), QKeySequence(tr("Ctrl+L")), this, &MainWindow::askNewSession);
     session->addAction(tr("&Cancel the running session"), this, [this] { m_sessions.cancel(); });

@@ -19,6 +19,7 @@
 #include "summarypanel.h"
 
 class QLabel;
+class QMenu;
 class QProgressDialog;
 class QTabWidget;
 
@@ -116,6 +117,8 @@ private:
     void connectImporter();
     void connectSessions();
     void buildMenus();
+    /// The Edit menu's Copy view as command and Open view from clipboard.
+    void addViewActions(QMenu* edit);
     /// Reads the scope list (and the run count for the status line) on the worker; the series of the scope in view
     /// and then the scope follow.
     void refreshScopes();

@@ -2,6 +2,7 @@
 // window. The options are core's (viewoptions.h), parsed and written by the same code as the CLI's `ladder`.
 #include <QClipboard>
 #include <QGuiApplication>
+#include <QMenu>
 #include <QStatusBar>
 
 #include "core/import/bundled.h"
@@ -24,6 +25,17 @@ std::string scopeWords(const Scope& s)
 }
 
 } // namespace
+
+void MainWindow::addViewActions(QMenu* edit)
+{
+    edit->addSeparator();
+    // Ctrl+Shift+C was taken (the summary): Ctrl+Alt+C copies the view; Ctrl+V opens one where no text box has the
+    // focus (a text box keeps its own paste: eventFilter)
+    edit->addAction(tr("Copy &view as command"), QKeySequence(tr("Ctrl+Alt+C")), this, &MainWindow::copyViewCommand)
+        ->setToolTip(tr("A paretoscope-cli ladder line that prints what the readout shows; paretoscope --view "
+                        "opens it"));
+    edit->addAction(tr("&Open view from clipboard"), QKeySequence::Paste, this, &MainWindow::openViewFromClipboard);
+}
 
 Result<ViewOptions> MainWindow::currentView() const
 {
