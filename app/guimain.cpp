@@ -9,7 +9,9 @@
 #include <QTimer>
 #include <cstdio>
 #include <map>
+#include <optional>
 
+#include "core/analysis/viewoptions.h"
 #include "core/import/bundled.h"
 #include "widgets/mainwindow.h"
 
@@ -31,6 +33,13 @@ bool showTab(ui::MainWindow& window, const QString& name)
 }
 
 // --screenshot: the window at the size asked for, with the tab asked for in front, once its data is shown.
+// A view given on the command line, read as the CLI reads `ladder`'s options.
+Result<ViewOptions> viewOf(const QString& text)
+{
+    auto words = splitCommandLine(text.toStdString());
+    return words ? parseViewArgs(*words) : Result<ViewOptions>(Error { words.error() });
+}
+
 int screenshot(QApplication& app, ui::MainWindow& window, const QString& file, const QString& size, const QString& tab)
 {
     const QStringList wh = size.split(u'x');
@@ -90,8 +99,26 @@ int main(int argc, char** argv)
     QCommandLineOption tab(QStringLiteral("tab"),
         QStringLiteral("The tab in front for --screenshot: ladder, summary, history, runs or live (default ladder)."),
         QStringLiteral("NAME"));
-    parser.addOptions({ db, shot, size, tab });
+    QCommandLineOption view(QStringLiteral("view"),
+        QStringLiteral("Open on this view: the options of paretoscope-cli ladder (what Edit > Copy view as command "
+                       "copies), e.g. --view '--model DeepSeek-R1-0528 --isl 8192 --osl 1024 --targets 50'."),
+        QStringLiteral("ARGS"));
+    parser.addOptions({ db, shot, size, tab, view });
     parser.process(app);
+
+    // parsed as the CLI parses `ladder`, before anything opens: a mistake is said and nothing else happens
+    std::optional<ViewOptions> startView;
+    if (parser.isSet(view)) {
+        auto parsed = viewOf(parser.value(view));
+        if (!parsed) {
+            const QString msg = QStringLiteral("--view: ") + QString::fromStdString(parsed.error());
+            std::fprintf(stderr, "paretoscope: %s\n", qPrintable(msg));
+            if (QGuiApplication::platformName() != u"offscreen" && !parser.isSet(shot))
+                QMessageBox::critical(nullptr, QStringLiteral("Paretoscope"), msg);
+            return 2;
+        }
+        startView = std::move(*parsed);
+    }
 
     std::string path;
     bool seed = true;
@@ -114,6 +141,14 @@ int main(int argc, char** argv)
     }
 
     ui::MainWindow window(std::move(*store));
+    if (startView) {
+        window.openViewAtStart(*startView);
+        QObject::connect(&window, &ui::MainWindow::viewFailed, &window, [&](const QString& why) {
+            std::fprintf(stderr, "paretoscope: --view: %s\n", qPrintable(why));
+            if (QGuiApplication::platformName() != u"offscreen" && !parser.isSet(shot))
+                QMessageBox::warning(&window, QStringLiteral("Paretoscope"), QStringLiteral("--view: ") + why);
+        });
+    }
     if (parser.isSet(shot))
         return screenshot(app, window, parser.value(shot), parser.value(size), parser.value(tab));
     window.show();

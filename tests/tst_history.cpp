@@ -373,6 +373,12 @@ private slots:
         auto words = splitCommandLine(command);
         QVERIFY(words);
         QCOMPARE(words->at(0), std::string("paretoscope-cli"));
+        // numbers as a person writes them, and a command copied over several lines reads the same
+        QVERIFY2(command.find(" --targets 33.3,50,0.1 ") != std::string::npos, command.c_str());
+        auto continued = splitCommandLine("paretoscope-cli ladder \\\n  --model m \\\n  --isl 1 --osl 1");
+        QVERIFY(continued);
+        QCOMPARE(*continued,
+            (std::vector<std::string> { "paretoscope-cli", "ladder", "--model", "m", "--isl", "1", "--osl", "1" }));
         auto back = parseViewArgs(*words);
         QVERIFY2(back, back ? "" : back.error().c_str());
         QCOMPARE(viewCommand(*back), command);

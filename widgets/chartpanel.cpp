@@ -83,9 +83,11 @@ void FrontierView::mouseReleaseEvent(QMouseEvent* event)
     QChartView::mouseReleaseEvent(event);
     // a rubber band leaves a linear axis at uneven numbers (5,587, 8,521, …): round its ends to tick at round ones
     if (event->button() == Qt::LeftButton && chart())
-        for (QAbstractAxis* axis : chart()->axes())
+        for (QAbstractAxis* axis : chart()->axes()) {
             if (auto* v = qobject_cast<QValueAxis*>(axis))
                 v->applyNiceNumbers();
+            fitLabelFormat(axis);
+        }
 }
 
 void FrontierView::mouseMoveEvent(QMouseEvent* event)
@@ -142,8 +144,13 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     m_outside->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_info->setTextFormat(Qt::PlainText);
     m_outside->setStyleSheet(QStringLiteral("color: #555"));
-    m_x->addItem(tr("x: interactivity (tok/s/user)"));
-    m_x->addItem(tr("x: end-to-end latency (s)"));
+    // in ChartX's order: the index is the value
+    m_x->addItem(tr("x: interactivity (tok/s/user)"), int(ChartX::Interactivity));
+    m_x->addItem(tr("x: end-to-end latency (s)"), int(ChartX::Latency));
+    m_x->addItem(tr("x: TTFT, median (s)"), int(ChartX::TtftMedian));
+    m_x->addItem(tr("x: TTFT, p99 (s)"), int(ChartX::TtftP99));
+    m_x->setToolTip(tr("Lower is better on a latency or a time to first token: the frontier is then the runs no "
+                       "other run beats on both a shorter time and a higher y"));
     m_y->addItem(tr("y: tok/s/GPU"));
     m_y->addItem(tr("y: $ per million tokens"));
     m_logX->setChecked(true);
@@ -198,7 +205,7 @@ void ChartPanel::fitLegend()
 
 void ChartPanel::readControls()
 {
-    m_state.request.x = m_x->currentIndex() == 0 ? ChartX::Interactivity : ChartX::Latency;
+    m_state.request.x = static_cast<ChartX>(m_x->currentData().toInt());
     m_state.request.y = m_y->currentIndex() == 0 ? ChartY::Throughput : ChartY::Cost;
     m_state.request.logX = m_logX->isChecked();
     m_state.request.logY = m_logY->isChecked();
@@ -210,7 +217,7 @@ void ChartPanel::setState(const ChartState& state)
 {
     m_state = state;
     const QSignalBlocker b1(m_x), b2(m_y), b3(m_logX), b4(m_logY);
-    m_x->setCurrentIndex(state.request.x == ChartX::Interactivity ? 0 : 1);
+    m_x->setCurrentIndex(m_x->findData(int(state.request.x)));
     m_y->setCurrentIndex(state.request.y == ChartY::Throughput ? 0 : 1);
     m_logX->setChecked(state.request.logX);
     m_logY->setChecked(state.request.logY);
@@ -368,8 +375,10 @@ void ChartPanel::rebuild()
             ? tr("%1 marked as not trusted (hollow rings): included, as asked under the filters").arg(count)
             : tr("%1 marked as not trusted (hollow rings: failed requests or a timeout) left out of the frontiers")
                   .arg(count);
-    if (m_state.request.x == ChartX::Latency && d.xMax == 0)
-        info = tr("These runs carry no end-to-end latency; switch x to interactivity");
+    if (m_state.request.x != ChartX::Interactivity && d.xMax == 0)
+        info = m_state.request.x == ChartX::Latency
+            ? tr("These runs carry no end-to-end latency; switch x to interactivity")
+            : tr("These runs carry no time to first token; switch x to interactivity");
     m_info->setText(info);
     m_info->setToolTip(info);
     m_outside->setMinimumHeight(2 * m_outside->fontMetrics().lineSpacing() + 2); // a new chart: grown afresh

@@ -44,14 +44,14 @@ private:
     QPoint m_toolTipAt; // global position of the run's tooltip shown while its description is read
 };
 
-/// The chart with its view controls: x (interactivity or latency), y (tok/s/GPU or $ per million tokens), log
-/// axes, zoom reset, and a line saying how many runs are in scope and drawn.
 /// A chart's points, and the view they were worked out for.
 struct DrawnChart {
     std::shared_ptr<const ChartData> data;
     ChartRequest request;
 };
 
+/// The chart with its view controls: x (interactivity, end-to-end latency, median or p99 TTFT), y (tok/s/GPU or $ per
+/// million tokens), log axes, zoom reset, and a line saying how many runs are in scope and drawn.
 class ChartPanel : public QWidget {
     Q_OBJECT
 public:

@@ -11,6 +11,7 @@
 #include <QListWidget>
 #include <QRegularExpressionValidator>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -297,6 +298,31 @@ QString FilterPanel::hiddenByFilters() const
     if (parts.isEmpty() && !m_includeMarked->isChecked())
         parts << tr("the runs left are marked as not trusted (Include marked runs shows them)");
     return parts.join(QStringLiteral("; "));
+}
+
+void FilterPanel::setFilters(const Scope& scope)
+{
+    const std::array<const std::vector<std::string>*, 4> wanted { &scope.hardware, &scope.engines, &scope.precisions,
+        &scope.specDecoding };
+    // the entry with no value records that precisions were chosen: the one-precision default stays away
+    QStringList off { QStringLiteral("precision:") };
+    for (int i = 0; i < 4; ++i) {
+        const auto& values = *wanted[static_cast<std::size_t>(i)];
+        QListWidget* l = list(i);
+        const QSignalBlocker block(l);
+        for (int r = 0; r < l->count(); ++r) {
+            const std::string v = l->item(r)->data(Qt::UserRole).toString().toStdString();
+            const bool on = values.empty() || std::find(values.begin(), values.end(), v) != values.end();
+            l->item(r)->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+            if (!on)
+                off << QString::fromLatin1(kListNames[i]) + u':' + QString::fromStdString(v);
+        }
+    }
+    unchecked() = off;
+    const QSignalBlocker b1(m_from), b2(m_to), b3(m_includeMarked);
+    m_from->setText(QString::fromStdString(scope.dateFrom));
+    m_to->setText(QString::fromStdString(scope.dateTo));
+    m_includeMarked->setChecked(scope.includeMarked);
 }
 
 void FilterPanel::resetFilters()

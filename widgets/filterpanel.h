@@ -48,6 +48,9 @@ public:
     /// What hides the scope's runs, in words: each value switched off with the runs it hides, and the run dates when
     /// set ("Precision FP8 hides 1,120 runs; runs from 2026-01-01").
     QString hiddenByFilters() const;
+    /// Ticks, in each list of the chosen scope, the values a scope names (all where it names none), as a view asks
+    /// (MainWindow::applyView); a value the scope does not hold is left out. Emits nothing.
+    void setFilters(const Scope& scope);
     /// Switches every value of the chosen scope back on and clears the run dates.
     void resetFilters();
     /// Whether runs marked as not trusted count in frontiers and readings (they are drawn hollow either way).

@@ -14,8 +14,32 @@ namespace paretoscope::ui {
 
 QString xAxisTitle(const ChartRequest& r)
 {
-    return r.x == ChartX::Interactivity ? QObject::tr("Interactivity (tok/s/user)")
-                                        : QObject::tr("End-to-end latency, median (s)");
+    switch (r.x) {
+    case ChartX::Interactivity:
+        break;
+    case ChartX::Latency:
+        return QObject::tr("End-to-end latency, median (s)");
+    case ChartX::TtftMedian:
+        return QObject::tr("Time to first token, median (s)");
+    case ChartX::TtftP99:
+        return QObject::tr("Time to first token, p99 (s)");
+    }
+    return QObject::tr("Interactivity (tok/s/user)");
+}
+
+QString xAxisName(const ChartRequest& r)
+{
+    switch (r.x) {
+    case ChartX::Interactivity:
+        break;
+    case ChartX::Latency:
+        return QObject::tr("end-to-end latency");
+    case ChartX::TtftMedian:
+        return QObject::tr("median TTFT");
+    case ChartX::TtftP99:
+        return QObject::tr("p99 TTFT");
+    }
+    return QObject::tr("interactivity");
 }
 
 QString yAxisTitle(const ChartRequest& r, TputMetric metric)
@@ -36,27 +60,35 @@ std::pair<double, double> axisRange(const QAbstractAxis* axis)
     return { 0, 0 };
 }
 
+// The fewest decimals, up to 3, that write v: 20 -> 0, 0.5 -> 1, 0.125 -> 3.
+int decimalsFor(double v)
+{
+    for (int d = 0; d < 3; ++d) {
+        const double scaled = std::abs(v) * std::pow(10.0, d);
+        if (std::abs(scaled - std::round(scaled)) < 1e-6 * std::max(1.0, scaled))
+            return d;
+    }
+    return 3;
+}
+
 QAbstractAxis* makeAxis(bool log, double lo, double hi, const QString& title, bool fromZero)
 {
-    const QString format = QLatin1String(hi >= 100 ? "%.0f" : hi >= 1 ? "%.2f" : "%.3f");
     QAbstractAxis* axis;
     if (log) {
         auto* a = new QLogValueAxis;
         // labels stand at powers of the base: under two decades, powers of 2 give enough of them to read by
         a->setBase(hi / lo < 100 ? 2 : 10);
         a->setRange(lo / 1.3, hi * 1.3);
-        // not "%g": with localised numbers Qt Charts drew no log-axis labels at all with it
-        a->setLabelFormat(lo >= 1 || hi >= 100 ? QStringLiteral("%.0f") : format);
         a->setMinorTickCount(8);
         axis = a;
     } else {
         auto* a = new QValueAxis;
         const double span = hi - lo;
         a->setRange(fromZero ? 0 : std::max(0.0, lo - span * 0.05), hi + span * 0.05 + (span == 0 ? hi * 0.1 : 0));
-        a->setLabelFormat(format);
         a->applyNiceNumbers();
         axis = a;
     }
+    fitLabelFormat(axis);
     axis->setTitleText(title);
     QFont f = axis->titleFont();
     f.setPointSizeF(10.5);
@@ -72,6 +104,24 @@ QString readingText(double y, ChartY kind)
 }
 
 } // namespace
+
+void fitLabelFormat(QAbstractAxis* axis)
+{
+    // as many decimals as the labels need, no more: "0.1 1.0 10.0" s of TTFT, "20 40 60" s of latency, "0.125"
+    // on a base-2 axis. Not "%g": with localised numbers Qt Charts drew no log-axis labels at all with it
+    int decimals = 0;
+    if (auto* l = qobject_cast<QLogValueAxis*>(axis)) {
+        if (l->min() <= 0 || l->base() <= 1)
+            return;
+        // the first label: the first power of the base in range; the others need no more decimals than it
+        decimals = decimalsFor(std::pow(l->base(), std::ceil(std::log(l->min()) / std::log(l->base()) - 1e-9)));
+        l->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+    } else if (auto* v = qobject_cast<QValueAxis*>(axis)) {
+        const double step = v->tickCount() > 1 ? (v->max() - v->min()) / (v->tickCount() - 1) : v->max() - v->min();
+        decimals = std::max(decimalsFor(step), decimalsFor(v->min()));
+        v->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+    }
+}
 
 FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, const ChartState& state,
     const PricingCatalog& pricing, std::shared_ptr<const ChartData> drawn)
@@ -340,9 +390,10 @@ void FrontierChart::setTarget(double target)
         m_marker->setMarker(target, std::move(readings));
         return;
     }
-    // on the latency axis the target stands where generating the scope's output at that speed takes: OSL /
-    // target seconds, before the first token (which the axis's end-to-end latency adds)
-    const int osl = m_data->scope.osl.value_or(0);
+    // on the end-to-end latency axis the target stands where generating the scope's output at that speed takes: OSL /
+    // target seconds, before the first token (which the axis's end-to-end latency adds); an interactivity says
+    // nothing of the wait for the first token, so a TTFT axis has no marker
+    const int osl = m_state.request.x == ChartX::Latency ? m_data->scope.osl.value_or(0) : 0;
     m_marker->setVisible(osl > 0 && target > 0);
     if (osl > 0 && target > 0) {
         const QLocale en(QLocale::English);

@@ -92,8 +92,13 @@ private:
     TargetMarker* m_marker = nullptr;
 };
 
-/// Axis titles of a view: "Interactivity (tok/s/user)", "Throughput (tok/s/GPU, total tokens)" and so on.
+/// Axis titles of a view: "Interactivity (tok/s/user)", "Time to first token, median (s)", "tok/s/GPU (total
+/// tokens)" and so on.
 QString xAxisTitle(const ChartRequest& request);
+/// The x axis in a few words for a caption: "interactivity", "median TTFT" ...
+QString xAxisName(const ChartRequest& request);
 QString yAxisTitle(const ChartRequest& request, TputMetric metric);
+/// Gives an axis's labels as many decimals as its ticks need (after a zoom too): "0.1 1.0 10.0", "20 40 60".
+void fitLabelFormat(QAbstractAxis* axis);
 
 } // namespace paretoscope::ui

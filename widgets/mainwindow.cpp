@@ -307,6 +307,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(tr("&Copy summary as Markdown"), QKeySequence(tr("Ctrl+Shift+C")), m_summary, &SummaryPanel::copy);
+    addViewActions(edit);
     QMenu* session = menuBar()->addMenu(tr("&Session"));
     session->addAction(tr("&New live session…"), QKeySequence(tr("Ctrl+L")), this, &MainWindow::askNewSession);
     session->addAction(tr("&Cancel the running session"), this, [this] { m_sessions.cancel(); });
@@ -333,7 +334,11 @@ void MainWindow::showStoreProblem(const QString& message)
 
 void MainWindow::requestScope()
 {
-    m_loader.request(m_filters->scope(), m_readout->tputMetric(), m_chart->requestFor(m_readout->price()));
+    Scope scope = m_filters->scope();
+    // a view being applied asks for its own as-of day: the slider learns the scope's run dates only with the answer
+    if (m_pendingView && m_viewStep == ViewStep::Scope)
+        scope.asOf = m_pendingView->request.scope.asOf;
+    m_loader.request(scope, m_readout->tputMetric(), m_chart->requestFor(m_readout->price()));
 }
 
 void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
@@ -345,6 +350,10 @@ void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
     if (m_timeline)
         m_filters->runDates()->setDays(m_timeline->days());
     m_history->setTimeline(m_timeline, loaded->data.metric);
+    if (m_pendingView && m_viewStep == ViewStep::Scope) {
+        const QSignalBlocker block(m_filters->runDates());
+        m_filters->runDates()->setAsOf(m_pendingView->request.scope.asOf);
+    }
     presentScope(std::shared_ptr<const ScopeData>(loaded, &loaded->data),
         loaded->chart ? std::optional<DrawnChart>({ loaded->chart, loaded->chartRequest }) : std::nullopt);
 }
@@ -366,6 +375,12 @@ void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optio
 {
     m_data = std::move(scope);
     m_readout->setData(m_data);
+    if (m_pendingView && m_viewStep == ViewStep::Scope) {
+        // the view is in: its baseline is among the hardware the readout now lists
+        m_readout->setBaseline(QString::fromStdString(m_pendingView->baseline));
+        m_pendingView.reset();
+        m_viewStep = ViewStep::None;
+    }
     m_chart->setData(m_data, m_readout->target(), m_readout->price(), std::move(drawn));
     m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     m_ladder->setData(m_data);
@@ -473,7 +488,7 @@ ChartCaption MainWindow::chartCaption() const
     title << QString::fromStdString(scope.model);
     title << (scope.isl ? QStringLiteral("ISL %1 / OSL %2").arg(*scope.isl).arg(scope.osl.value_or(0))
                         : QString::fromStdString(scope.workload));
-    title << yAxisTitle(request, m_data->metric) + tr(" vs ") + xAxisTitle(request).section(u' ', 0, 0).toLower();
+    title << yAxisTitle(request, m_data->metric) + tr(" vs ") + xAxisName(request);
     if (request.y == ChartY::Cost) {
         const PriceChoice price = m_chart->state().request.price;
         const PricingTier* tier = price.tierKey.empty() ? nullptr : bundledPricing().find(price.tierKey);

@@ -2,9 +2,11 @@
 
 #include <QMainWindow>
 #include <memory>
+#include <optional>
 
 #include "chartexport.h"
 #include "chartpanel.h"
+#include "core/analysis/viewoptions.h"
 #include "filterpanel.h"
 #include "historypanel.h"
 #include "importcontroller.h"
@@ -18,6 +20,7 @@
 #include "summarypanel.h"
 
 class QLabel;
+class QMenu;
 class QProgressDialog;
 class QTabWidget;
 
@@ -73,6 +76,27 @@ public:
     SessionPanel* sessionPanel() const { return m_sessionPanel; }
     SessionController& sessions() { return m_sessions; }
 
+    /// The view in the window as the CLI's `ladder` options (core's ViewOptions): the scope with what the filters
+    /// leave out, runs and as-of day, the readout's target, tier or price, metric, sparse readings and baseline.
+    /// Error: filters that leave nothing (no command says that), or no scope yet.
+    Result<ViewOptions> currentView() const;
+    /// Opens a view: selects its scope, ticks its filters, sets runs, as-of day, dates, target, tier or price, metric,
+    /// sparse readings and baseline; scopeShown follows once it is drawn. A scope the store lacks or an unknown tier
+    /// is an error, and then nothing changes. What `paretoscope --view` and a pasted command end in.
+    Status applyView(const ViewOptions& view);
+    /// A `paretoscope-cli ladder ...` line (or only its options, or `paretoscope --view '...'`) parsed by core as
+    /// the CLI parses it, then applied; errors are the parser's message, and then nothing changes.
+    Status openViewText(const QString& text);
+    /// `paretoscope --view`: the view opens once the store's scope list is read (in place of the remembered
+    /// scope); viewFailed says why when it cannot.
+    void openViewAtStart(const ViewOptions& view) { m_startView = view; }
+    /// A view is being applied: its scope, run dates or hardware are still being read.
+    bool viewPending() const { return m_pendingView.has_value(); }
+    /// Edit menu: the view's command onto the clipboard, and a command from the clipboard opened; the status bar
+    /// says what was copied, or what was wrong.
+    void copyViewCommand();
+    void openViewFromClipboard();
+
 signals:
     /// A scope's data arrived and every panel shows it.
     void scopeShown();
@@ -82,6 +106,8 @@ signals:
     void csvExported(const QString& path, const QString& error);
     /// A live session ended (status: finished, failed, cancelled or error).
     void sessionFinished(const QString& status);
+    /// The view given to openViewAtStart could not be opened.
+    void viewFailed(const QString& message);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -97,6 +123,8 @@ private:
     void connectImporter();
     void connectSessions();
     void buildMenus();
+    /// The Edit menu's Copy view as command and Open view from clipboard.
+    void addViewActions(QMenu* edit);
     /// Reads the scope list (and the run count for the status line) on the worker; the series of the scope in view
     /// and then the scope follow.
     void refreshScopes();
@@ -107,6 +135,8 @@ private:
     void showStoreProblem(const QString& message);
     void baseScopeChanged();
     void requestScope();
+    /// The series of a view being applied arrived: its filters are ticked (MainWindow::applyView's second step).
+    void tickPendingView();
     void showScope(std::shared_ptr<const LoadedScope> loaded);
     void showAsOf();
     void presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn);
@@ -160,6 +190,12 @@ private:
     /// The panels' first split, once the readout knows how wide its columns are.
     void fitPanels();
     QString m_storeProblem; // why the store cannot be read; set once it failed a read
+    // a view being applied (applyView): its filters wait for the scope's series, its as-of day for the scope's run
+    // dates, its baseline for the scope's hardware
+    enum class ViewStep { None, Series, Scope };
+    std::optional<ViewOptions> m_pendingView;
+    ViewStep m_viewStep = ViewStep::None;
+    std::optional<ViewOptions> m_startView; // --view, until the scope list is read
 };
 
 } // namespace paretoscope::ui

@@ -15,6 +15,18 @@
 
 namespace paretoscope::ui {
 
+namespace {
+
+// The chart's x as kept: its name as `frontier --x` takes it ("ttft"), or 0 and 1 as versions before TTFT kept it.
+ChartX chartXSetting(const QVariant& value)
+{
+    if (const auto x = parseChartX(value.toString().toStdString()))
+        return *x;
+    return value.toInt() == 1 ? ChartX::Latency : ChartX::Interactivity;
+}
+
+} // namespace
+
 QString MainWindow::lastFolder(const QString& kind)
 {
     const QString dir = QSettings().value(QStringLiteral("dialogs/") + kind).toString();
@@ -90,7 +102,7 @@ void MainWindow::restoreSettings()
     m_ladder->setHideSparse(m_readout->hideSparse());
     m_chart->setHideSparse(m_readout->hideSparse());
     ChartState cs = m_chart->state();
-    cs.request.x = s.value("chart/x", 0).toInt() == 0 ? ChartX::Interactivity : ChartX::Latency;
+    cs.request.x = chartXSetting(s.value("chart/x"));
     cs.request.y = s.value("chart/y", 0).toInt() == 0 ? ChartY::Throughput : ChartY::Cost;
     cs.request.logX = s.value("chart/logX", true).toBool();
     cs.request.logY = s.value("chart/logY", false).toBool();
@@ -143,7 +155,7 @@ void MainWindow::saveSettings() const
     s.setValue("readout/target", m_readout->target());
     s.setValue("readout/hideSparse", m_readout->hideSparse());
     const ChartState cs = m_chart->state();
-    s.setValue("chart/x", cs.request.x == ChartX::Interactivity ? 0 : 1);
+    s.setValue("chart/x", QString::fromLatin1(chartXName(cs.request.x).data()));
     s.setValue("chart/y", cs.request.y == ChartY::Throughput ? 0 : 1);
     s.setValue("chart/logX", cs.request.logX);
     s.setValue("chart/logY", cs.request.logY);

@@ -2,6 +2,8 @@
 // here reads or writes the store on the GUI thread.
 #include <QLabel>
 #include <QLocale>
+#include <QStatusBar>
+#include <utility>
 
 #include "core/live/sessionstore.h"
 #include "core/output/reports.h"
@@ -65,6 +67,14 @@ void MainWindow::refreshScopes()
             showScopeList(list->scopes, list->runs);
             if (!m_scopesShown) {
                 m_scopesShown = true;
+                if (m_startView) { // --view: in place of the remembered scope
+                    const Status st = applyView(*std::exchange(m_startView, std::nullopt));
+                    if (st)
+                        return; // its series and scope follow
+                    const QString why = QString::fromStdString(st.error());
+                    statusBar()->showMessage(tr("The view asked for cannot be opened: %1").arg(why));
+                    emit viewFailed(why);
+                }
                 selectRememberedScope();
             }
             // runs came or went: the series lists and the scope in view are read again
@@ -113,6 +123,7 @@ void MainWindow::baseScopeChanged()
             if (now.model != base.model || now.workload != base.workload || now.isl != base.isl || now.osl != base.osl)
                 return;
             m_filters->setSeries(*series);
+            tickPendingView();
             requestScope();
         });
 }

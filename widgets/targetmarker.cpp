@@ -52,11 +52,13 @@ void TargetMarker::layout()
     // where everything goes is worked out here, once per change, so that the bounds are exactly what paint() draws:
     // a slider step repaints the old and the new marker, not the plot
     const QRectF area = m_chart->plotArea();
-    m_px = m_chart->mapToPosition(QPointF(m_x, 1), m_anchor).x();
     m_circles.clear();
     m_labels.clear();
     m_captionBox = {};
     m_bounds = {};
+    if (m_x <= 0) // never placed (a TTFT axis has no marker): nothing to map, and a log axis has no 0
+        return;
+    m_px = m_chart->mapToPosition(QPointF(m_x, 1), m_anchor).x();
     if (!(m_px >= area.left() && m_px <= area.right()))
         return;
     const QFontMetricsF bold(labelFont());

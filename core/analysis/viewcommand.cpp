@@ -1,4 +1,5 @@
 // The view as a command line and back: what "Copy view as command" writes and `paretoscope --view` reads.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -19,6 +20,10 @@ Result<std::vector<std::string>> splitCommandLine(std::string_view text)
                 words.push_back(std::move(word));
             word.clear();
             inWord = false;
+            continue;
+        }
+        if (c == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {
+            ++i; // a line continued, as a shell reads a command copied over several lines
             continue;
         }
         inWord = true;
@@ -106,7 +111,15 @@ std::string numberText(double v)
 {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.17g", v);
-    // the shortest text that reads back as the same double
+    // the shortest text that reads back as the same double, without an exponent where a person would write none
+    // (50, not 5e+01)
+    if (std::abs(v) >= 1e-4 && std::abs(v) < 1e15)
+        for (int decimals = 0; decimals <= 17; ++decimals) {
+            char fixed[64];
+            std::snprintf(fixed, sizeof fixed, "%.*f", decimals, v);
+            if (std::strtod(fixed, nullptr) == v)
+                return fixed;
+        }
     for (int digits = 1; digits <= 17; ++digits) {
         char shorter[64];
         std::snprintf(shorter, sizeof shorter, "%.*g", digits, v);

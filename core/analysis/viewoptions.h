@@ -33,7 +33,8 @@ Result<Scope> scopeFromOptions(const OptionMap& options);
 Result<ViewOptions> viewFromOptions(const OptionMap& options);
 
 /// Splits a command line into words as a POSIX shell does: blanks separate, '...' is literal, "..." keeps \" \\ \$
-/// and \` escapes, a backslash outside quotes escapes the next character. An unclosed quote is an error.
+/// and \` escapes, a backslash outside quotes escapes the next character (before a newline it continues the line).
+/// An unclosed quote is an error.
 Result<std::vector<std::string>> splitCommandLine(std::string_view text);
 /// A view from its arguments: "[paretoscope-cli] [ladder] --model M ..." (a leading program name and `ladder` are
 /// skipped; `--name=value` and `--name value` both work). Unknown options and positional words are errors.
