@@ -1,5 +1,7 @@
 #include "cliargs.h"
 
+#include "core/analysis/viewoptions.h"
+
 namespace paretoscope::cli {
 
 std::optional<std::string> Args::value(const std::string& name) const
@@ -12,22 +14,7 @@ std::optional<std::string> Args::value(const std::string& name) const
 
 std::vector<std::string> Args::list(const std::string& name) const
 {
-    std::vector<std::string> out;
-    auto it = options.find(name);
-    if (it == options.end())
-        return out;
-    for (const std::string& v : it->second) {
-        std::size_t from = 0;
-        while (from <= v.size()) {
-            std::size_t comma = v.find(',', from);
-            if (comma == std::string::npos)
-                comma = v.size();
-            if (comma > from)
-                out.push_back(v.substr(from, comma - from));
-            from = comma + 1;
-        }
-    }
-    return out;
+    return optionList(options, name);
 }
 
 std::optional<Args> parseArgs(

@@ -21,7 +21,7 @@ quint64 ScopeLoader::request(const Scope& scope, TputMetric metric, std::optiona
             Scope everyDay = scope;
             everyDay.asOf.clear();
             result->timeline = std::make_shared<const ScopeTimeline>(ScopeTimeline::load(store, everyDay, metric));
-            result->data = scopeDataAsOf(*result->timeline, scope, store.series(scope), metric);
+            result->data = scopeDataAsOf(*result->timeline, scope, result->timeline->series(), metric);
             result->summaryFacts = summaryFacts(store, result->data);
             if (chart) {
                 result->chart = std::make_shared<const ChartData>(chartData(result->data, bundledPricing(), *chart));

@@ -75,7 +75,8 @@ ScopeTimeline ScopeTimeline::load(RunStore& store, const Scope& scope, TputMetri
     ScopeTimeline t;
     t.m_scope = scope;
     const int bound = asOfDay(scope.asOf);
-    for (auto& [key, ids] : seriesByGroup(store.series(scope))) {
+    t.m_series = store.series(scope);
+    for (auto& [key, ids] : seriesByGroup(t.m_series)) {
         Group g { key, store.timedRuns(ids, metric, scope), {} };
         for (const TimedRun& r : g.runs)
             if (r.version.day <= bound)

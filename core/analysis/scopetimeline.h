@@ -36,6 +36,8 @@ public:
     /// day, the frontiers as of it), in order.
     template <typename F> void forEachDay(F&& callback) const;
     const Scope& scope() const { return m_scope; }
+    /// The scope's series, as read with its runs.
+    const std::vector<Series>& series() const { return m_series; }
     /// The hardware with runs in the scope, sorted.
     std::vector<std::string> hardware() const;
     std::size_t runCount() const;
@@ -47,6 +49,7 @@ private:
         std::vector<int> days; ///< the days its runs are dated on, ascending, distinct
     };
     Scope m_scope;
+    std::vector<Series> m_series;
     std::vector<Group> m_groups;
     std::vector<int> m_days;
     bool changesOn(const Group& g, int day) const;

@@ -24,27 +24,6 @@ bool has(const OptionMap& o, const std::string& name)
     return o.count(name) > 0;
 }
 
-// Every value of a repeatable option, comma-separated lists split.
-std::vector<std::string> list(const OptionMap& o, const std::string& name)
-{
-    std::vector<std::string> out;
-    auto it = o.find(name);
-    if (it == o.end())
-        return out;
-    for (const std::string& v : it->second) {
-        std::size_t from = 0;
-        while (from <= v.size()) {
-            std::size_t comma = v.find(',', from);
-            if (comma == std::string::npos)
-                comma = v.size();
-            if (comma > from)
-                out.push_back(v.substr(from, comma - from));
-            from = comma + 1;
-        }
-    }
-    return out;
-}
-
 std::optional<double> number(const std::string& s)
 {
     double v = 0;
@@ -118,11 +97,11 @@ Result<Scope> scopeFromOptions(const OptionMap& o)
         s.isl = *isl;
     if (*osl)
         s.osl = *osl;
-    for (const std::string& h : list(o, "hardware"))
+    for (const std::string& h : optionList(o, "hardware"))
         s.hardware.push_back(normalizedKey(h));
-    s.engines = list(o, "engine");
-    s.precisions = list(o, "precision");
-    s.specDecoding = list(o, "spec");
+    s.engines = optionList(o, "engine");
+    s.precisions = optionList(o, "precision");
+    s.specDecoding = optionList(o, "spec");
     s.includeMarked = has(o, "include-marked");
     if (auto st = dateOptions(o, s); !st)
         return Error { st.error() };
@@ -135,7 +114,7 @@ Status ladderOptions(const OptionMap& o, LadderRequest& req)
 {
     if (has(o, "targets")) {
         req.targets.clear();
-        for (const std::string& t : list(o, "targets")) {
+        for (const std::string& t : optionList(o, "targets")) {
             auto v = number(t);
             if (!v || *v <= 0)
                 return Error { "--targets must be numbers above zero (tok/s/user), got '" + t + "'" };
@@ -184,6 +163,26 @@ Result<ViewOptions> viewFromOptions(const OptionMap& o)
         && std::find(s.hardware.begin(), s.hardware.end(), view.baseline) == s.hardware.end())
         s.hardware.push_back(view.baseline);
     return view;
+}
+
+std::vector<std::string> optionList(const OptionMap& o, const std::string& name)
+{
+    std::vector<std::string> out;
+    auto it = o.find(name);
+    if (it == o.end())
+        return out;
+    for (const std::string& v : it->second) {
+        std::size_t from = 0;
+        while (from <= v.size()) {
+            std::size_t comma = v.find(',', from);
+            if (comma == std::string::npos)
+                comma = v.size();
+            if (comma > from)
+                out.push_back(v.substr(from, comma - from));
+            from = comma + 1;
+        }
+    }
+    return out;
 }
 
 } // namespace paretoscope

@@ -22,6 +22,9 @@ struct ViewOptions {
 /// Parsed --options: name (without the dashes) -> every value given (empty for a flag), as the CLI's parser keeps them.
 using OptionMap = std::map<std::string, std::vector<std::string>>;
 
+/// Every value of a repeatable option, comma-separated lists split ("--hardware b300,mi325x --hardware h200").
+std::vector<std::string> optionList(const OptionMap& options, const std::string& name);
+
 /// The option names a view takes, and whether each takes a value.
 const std::map<std::string, bool>& viewOptionSpec();
 
