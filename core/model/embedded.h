@@ -9,4 +9,5 @@ std::string_view deepseek_v4_1_flash_agentic_json();
 std::string_view model_architectures_json();
 std::string_view device_specs_json();
 std::string_view engine_recipes_json();
+std::string_view hardware_power_json();
 } // namespace paretoscope::embedded
