@@ -9,6 +9,9 @@ namespace paretoscope {
 /// Which runs of a configuration count (DESIGN.md section 12): its latest run as of a date, or every run.
 enum class RunSelection { Latest, All };
 
+/// Which TTFT statistic a TTFT limit applies to.
+enum class LatencyStat { Median, P99 };
+
 /// Which runs a frontier is drawn from: one model and sequence lengths (or a named workload), and the user's filters.
 /// Empty filter lists mean "all"; a filter that allows no value at all is said by matchesNothing.
 struct Scope {
@@ -34,6 +37,12 @@ struct Scope {
     /// A filter allows no value (every hardware unchecked, say): no run matches, whatever the lists hold. The store
     /// answers such a scope with nothing and a ladder has no hardware.
     bool matchesNothing = false;
+    /// Service-level limits (seconds): only runs whose TTFT (the statistic ttftStat) and median TPOT are at or below
+    /// them count; a run without the statistic does not meet a limit. Unset: no limit. With a limit the frontier is
+    /// the "SLO frontier" of the capacity plan (DESIGN section 10).
+    std::optional<double> ttftMax;
+    std::optional<double> tpotMax;
+    LatencyStat ttftStat = LatencyStat::Median;
     bool operator==(const Scope&) const = default;
 };
 
