@@ -23,7 +23,8 @@ namespace {
 bool showTab(ui::MainWindow& window, const QString& name)
 {
     const std::map<QString, QWidget*> tabs { { QStringLiteral("ladder"), window.ladder() },
-        { QStringLiteral("summary"), window.summary() }, { QStringLiteral("history"), window.history() },
+        { QStringLiteral("summary"), window.summary() }, { QStringLiteral("plan"), window.plan() },
+        { QStringLiteral("history"), window.history() },
         { QStringLiteral("runs"), window.runs() }, { QStringLiteral("live"), window.sessionPanel() } };
     const auto it = tabs.find(name.toLower());
     if (it == tabs.end())
@@ -51,7 +52,7 @@ int screenshot(QApplication& app, ui::MainWindow& window, const QString& file, c
     window.setWindowState(Qt::WindowNoState); // the size asked for, not the screen's
     window.resize(s);
     if (!tab.isEmpty() && !showTab(window, tab)) {
-        std::fprintf(stderr, "paretoscope: --tab must be ladder, summary, history, runs or live\n");
+        std::fprintf(stderr, "paretoscope: --tab must be ladder, summary, plan, history, runs or live\n");
         return 2;
     }
     window.show();
@@ -68,6 +69,8 @@ int screenshot(QApplication& app, ui::MainWindow& window, const QString& file, c
     // the History tab computes after the scope is shown: the picture waits for its answer
     if (window.tabs()->currentWidget() == window.history())
         QObject::connect(window.history(), &ui::HistoryPanel::shown, &window, grab);
+    else if (window.tabs()->currentWidget() == window.plan())
+        QObject::connect(window.plan(), &ui::PlanPanel::planShown, &window, grab);
     else
         QObject::connect(&window, &ui::MainWindow::scopeShown, &window, grab);
     QTimer::singleShot(30000, &app, [&] {
@@ -97,7 +100,7 @@ int main(int argc, char** argv)
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
         QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     QCommandLineOption tab(QStringLiteral("tab"),
-        QStringLiteral("The tab in front for --screenshot: ladder, summary, history, runs or live (default ladder)."),
+        QStringLiteral("The tab in front for --screenshot: ladder, summary, plan, history, runs or live (default ladder)."),
         QStringLiteral("NAME"));
     QCommandLineOption view(QStringLiteral("view"),
         QStringLiteral("Open on this view: the options of paretoscope-cli ladder (what Edit > Copy view as command "

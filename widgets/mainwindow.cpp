@@ -62,6 +62,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     , m_ladder(new LadderPanel(bundledPricing(), this))
     , m_summary(new SummaryPanel(this))
     , m_history(new HistoryPanel(bundledPricing(), this))
+    , m_plan(new PlanPanel(this))
     , m_runs(new RunsPanel(this))
     , m_sessionPanel(new SessionPanel(this))
     , m_tabs(new QTabWidget(this))
@@ -89,6 +90,7 @@ void MainWindow::layOutPanels()
 {
     m_tabs->addTab(m_ladder, tr("Ladder"));
     m_tabs->addTab(m_summary, tr("Summary"));
+    m_tabs->addTab(m_plan, tr("Plan"));
     m_tabs->addTab(m_history, tr("History"));
     m_tabs->addTab(m_runs, tr("Runs"));
     m_tabs->addTab(m_sessionPanel, tr("Live session"));
@@ -138,6 +140,7 @@ void MainWindow::connectPanels()
     });
     connect(m_readout, &ReadoutPanel::metricChanged, this, &MainWindow::requestScope);
     connectHistory();
+    connectPlan();
     connect(m_runs, &RunsPanel::deleteRequested, this, &MainWindow::deleteRuns);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_tabs->currentWidget() == m_runs && m_runsStale)
@@ -303,6 +306,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("Export &ladder as CSV…"), this, [this] { askExportCsv(1); });
     file->addAction(tr("Export &runs in scope as CSV…"), this, [this] { askExportCsv(2); });
     file->addAction(tr("Export &history as CSV…"), this, [this] { askExportCsv(3); });
+    file->addAction(tr("Export &plan as CSV…"), this, [this] { askExportCsv(4); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -327,6 +331,7 @@ void MainWindow::showStoreProblem(const QString& message)
     m_ladder->setData(empty);
     m_summary->setReport(Error { message.toStdString() });
     m_history->showProblem(message);
+    m_plan->showProblem(message);
     m_status->setText(message);
     m_status->setToolTip(plainToolTip(message)); // a status line is one line: the whole of it on hover
     emit scopeShown(); // what there is to show is this message
@@ -395,6 +400,9 @@ void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optio
     m_runsStale = true;
     if (m_tabs->currentWidget() == m_runs)
         loadRuns();
+    m_planStale = true;
+    if (m_tabs->currentWidget() == m_plan)
+        loadPlan();
     emit scopeShown();
 }
 
@@ -557,7 +565,7 @@ void MainWindow::askExportChart(bool svg)
 
 void MainWindow::askExportCsv(int which)
 {
-    static const char* names[] = { "frontier.csv", "ladder.csv", "runs.csv", "history.csv" };
+    static const char* names[] = { "frontier.csv", "ladder.csv", "runs.csv", "history.csv", "plan.csv" };
     const QString path = QFileDialog::getSaveFileName(this, tr("Export as CSV"),
         QDir(lastFolder(QStringLiteral("export"))).filePath(QString::fromLatin1(names[which])), tr("CSV (*.csv)"));
     if (path.isEmpty())
@@ -567,7 +575,8 @@ void MainWindow::askExportCsv(int which)
         return exportFrontierCsv(path); // csvExported says how it went
     if (which == 2)
         return exportRunsCsv(path);
-    if (const Status st = which == 3 ? exportHistoryCsv(path) : exportLadderCsv(path); !st)
+    if (const Status st = which == 4 ? exportPlanCsv(path) : which == 3 ? exportHistoryCsv(path) : exportLadderCsv(path);
+        !st)
         plainMessage(this, false, tr("Export"), QString::fromStdString(st.error()));
 }
 

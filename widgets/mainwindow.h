@@ -11,6 +11,7 @@
 #include "historypanel.h"
 #include "importcontroller.h"
 #include "ladderpanel.h"
+#include "planpanel.h"
 #include "readoutpanel.h"
 #include "runspanel.h"
 #include "scopeloader.h"
@@ -44,6 +45,7 @@ public:
     LadderPanel* ladder() const { return m_ladder; }
     SummaryPanel* summary() const { return m_summary; }
     HistoryPanel* history() const { return m_history; }
+    PlanPanel* plan() const { return m_plan; }
     QTabWidget* tabs() const { return m_tabs; }
     RunsPanel* runs() const { return m_runs; }
     std::shared_ptr<const ScopeData> scopeData() const { return m_data; }
@@ -67,6 +69,17 @@ public:
     Status exportLadderCsv(const QString& path) const;
     /// What the History tab shows (the history or the comparison of two dates).
     Status exportHistoryCsv(const QString& path) const;
+    /// The Plan tab's table as CSV (the CLI's `plan --format csv`) and the tab as a picture.
+    Status exportPlanCsv(const QString& path) const;
+    Status exportPlanPng(const QString& path) const;
+    /// The Plan tab's question as a `paretoscope-cli plan ...` line; an error where no command can say it (TCO
+    /// parts edited and not saved, no scope).
+    Result<std::string> planCommandLine() const;
+    /// Plan tab: the command onto the clipboard, the status line says what was copied or why not.
+    void copyPlanCommand();
+    /// A TCO model file for the Plan tab (its errors name the file and field), and the tab's parts saved as one.
+    Status openTcoFile(const QString& path);
+    Status saveTcoFile(const QString& path);
     /// Exports that read the store: they run on the store worker and csvExported follows.
     void exportFrontierCsv(const QString& path);
     void exportRunsCsv(const QString& path);
@@ -120,6 +133,9 @@ private:
     void layOutPanels();
     void connectPanels();
     void connectHistory();
+    void connectPlan();
+    /// Reads the scope's plan frontiers on the worker for the Plan tab.
+    void loadPlan();
     void connectImporter();
     void connectSessions();
     void buildMenus();
@@ -168,6 +184,7 @@ private:
     LadderPanel* m_ladder;
     SummaryPanel* m_summary;
     HistoryPanel* m_history;
+    PlanPanel* m_plan;
     RunsPanel* m_runs;
     SessionPanel* m_sessionPanel;
     QTabWidget* m_tabs;
@@ -176,6 +193,7 @@ private:
     QList<ImportResultLine> m_lastResults;
     bool m_showImportResults = true;
     bool m_runsStale = true;
+    bool m_planStale = true;
     bool m_scopesShown = false; // the scope list arrived once (the remembered scope is selected then)
     bool m_announceImport = false; // an import ended: importFinished follows the scope list that shows it
     QSplitter* m_main = nullptr; // filters | chart and tabs | readout

@@ -1,0 +1,50 @@
+#include "core/analysis/plancommand.h"
+
+#include <charconv>
+
+namespace paretoscope {
+
+namespace {
+
+// the shortest text that reads back as the same double
+std::string shortest(double v)
+{
+    char buf[32];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
+}
+
+} // namespace
+
+std::string planCommand(
+    const ViewOptions& view, const PlanRequest& plan, const std::string& tcoPath, const std::string& dbPath)
+{
+    // the scope and its filters as the ladder's line has them; what only a ladder reads is left at its default
+    ViewOptions scopeOnly;
+    scopeOnly.request.scope = view.request.scope;
+    scopeOnly.request.hideSparse = plan.hideSparse;
+    std::string out = viewCommand(scopeOnly);
+    const std::string ladder = "paretoscope-cli ladder";
+    out.replace(0, ladder.size(), "paretoscope-cli plan");
+    auto add = [&out](const std::string& name, const std::string& value) {
+        out += " --" + name + " " + shellQuote(value);
+    };
+    if (!dbPath.empty())
+        add("db", dbPath);
+    add("demand", shortest(plan.demand));
+    add("unit", std::string(demandUnitName(plan.unit)));
+    add("target", shortest(plan.target));
+    if (plan.headroom != PlanRequest {}.headroom)
+        add("headroom", shortest(plan.headroom));
+    for (const auto& [hw, n] : plan.gpusPerNode)
+        add("gpus-per-node", hw + "=" + std::to_string(n));
+    if (plan.tco)
+        add("tco", tcoPath.empty() ? std::string("default") : tcoPath);
+    else if (plan.price.customUsdPerGpuHour)
+        add("price", shortest(*plan.price.customUsdPerGpuHour));
+    else if (!plan.price.tierKey.empty())
+        add("tier", plan.price.tierKey);
+    return out;
+}
+
+} // namespace paretoscope

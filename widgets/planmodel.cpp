@@ -1,0 +1,264 @@
+#include "planmodel.h"
+
+#include <QFont>
+#include <QLocale>
+
+#include "core/analysis/numberformat.h"
+#include "displaynames.h"
+
+namespace paretoscope::ui {
+
+namespace {
+
+QString thousands(double v, int decimals = 0)
+{
+    return QString::fromStdString(withThousands(v, decimals));
+}
+
+QString dollars(double v)
+{
+    return QStringLiteral("$") + thousands(v, v < 100 ? 2 : 0);
+}
+
+// a figure that may be missing: "-" where the plan has none
+template <typename F> QString orDash(const std::optional<double>& v, F format)
+{
+    return v ? format(*v) : QStringLiteral("-");
+}
+
+} // namespace
+
+void PlanModel::setPlan(Plan plan)
+{
+    bool sameRows = plan.hardware.size() == m_plan.hardware.size();
+    for (std::size_t i = 0; sameRows && i < plan.hardware.size(); ++i)
+        sameRows = plan.hardware[i].hardware == m_plan.hardware[i].hardware;
+    if (!sameRows) {
+        beginResetModel();
+        m_plan = std::move(plan);
+        endResetModel();
+        return;
+    }
+    m_plan = std::move(plan);
+    if (!m_plan.hardware.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+int PlanModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_plan.hardware.size());
+}
+
+int PlanModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString PlanModel::configText(const PlanConfig& c)
+{
+    QStringList parts;
+    QString par;
+    if (c.tp > 0)
+        par += QStringLiteral("TP%1").arg(c.tp);
+    if (c.ep > 1)
+        par += QStringLiteral(" EP%1").arg(c.ep);
+    if (!par.isEmpty())
+        parts << par.trimmed();
+    if (c.dpAttention)
+        parts << tr("DP attn");
+    if (c.disaggregated)
+        parts << QStringLiteral("%1P + %2D").arg(c.prefillGpus).arg(c.decodeGpus);
+    if (c.concurrency > 0)
+        parts << tr("conc %1").arg(c.concurrency);
+    return parts.join(QStringLiteral(" · "));
+}
+
+QVariant PlanModel::display(const HardwarePlan& h, int column) const
+{
+    const bool sized = h.status == PlanStatus::Ok;
+    switch (column) {
+    case Hardware:
+        return hardwareName(h.hardware) + (h.cheapest ? tr("  ★ cheapest") : QString());
+    case Status:
+        return QString::fromUtf8(planStatusWords(h.status).data(), int(planStatusWords(h.status).size()));
+    case TputPerGpu:
+        return orDash(h.tputPerGpu, [](double v) { return thousands(v); });
+    case Reading:
+        if (!h.group)
+            return QStringLiteral("-");
+        return engineName(h.group->engine) + QStringLiteral(" · ") + precisionName(h.group->precision)
+            + (h.group->specDecoding != "none" ? QStringLiteral(" · ") + QString::fromStdString(h.group->specDecoding)
+                                               : QString());
+    case Config:
+        return h.sizing ? configText(*h.sizing) : QStringLiteral("-");
+    case ReplicaGpus:
+        return sized && h.replicaGpus > 0 ? QString::number(h.replicaGpus) : QStringLiteral("-");
+    case GpusExact:
+        return sized ? thousands(h.gpusExact, 1) : QStringLiteral("-");
+    case Gpus:
+        return sized ? thousands(double(h.gpus)) : QStringLiteral("-");
+    case Replicas:
+        return sized && h.replicas > 0 ? thousands(double(h.replicas)) : QStringLiteral("-");
+    case Nodes:
+        if (!sized || h.nodes <= 0)
+            return QStringLiteral("-");
+        return thousands(double(h.nodes)) + QLatin1Char(' ')
+            + (h.nodeUnit == "rack" ? tr("racks of %1").arg(h.gpusPerNode) : tr("× %1 GPUs").arg(h.gpusPerNode));
+    case PowerMw:
+        return orDash(h.powerMw, [](double v) { return thousands(v, v < 10 ? 2 : 1); });
+    case JoulesPerToken:
+        return orDash(h.energyJPerToken, [](double v) { return thousands(v, v < 10 ? 3 : 1); });
+    case TokensPerMw:
+        return orDash(h.tokensPerSPerMw, [](double v) { return thousands(v); });
+    case CostPerHour:
+        return orDash(h.costPerHour, dollars);
+    case CostPerMonth:
+        return orDash(h.costPerMonth, dollars);
+    case CostPerMTok:
+        return orDash(h.costPerMTok, [](double v) { return QString::fromStdString(money(v)); });
+    case CostPerMTokEffective:
+        return orDash(h.costPerMTokEffective, [](double v) { return QString::fromStdString(money(v)); });
+    default:
+        return {};
+    }
+}
+
+QVariant PlanModel::raw(const HardwarePlan& h, int column) const
+{
+    auto opt = [](const std::optional<double>& v) { return v ? QVariant(*v) : QVariant(); };
+    const bool sized = h.status == PlanStatus::Ok;
+    switch (column) {
+    case TputPerGpu:
+        return opt(h.tputPerGpu);
+    case ReplicaGpus:
+        return sized ? QVariant(h.replicaGpus) : QVariant();
+    case GpusExact:
+        return sized ? QVariant(h.gpusExact) : QVariant();
+    case Gpus:
+        return sized ? QVariant(qlonglong(h.gpus)) : QVariant();
+    case Replicas:
+        return sized ? QVariant(qlonglong(h.replicas)) : QVariant();
+    case Nodes:
+        return sized ? QVariant(qlonglong(h.nodes)) : QVariant();
+    case PowerMw:
+        return opt(h.powerMw);
+    case JoulesPerToken:
+        return opt(h.energyJPerToken);
+    case TokensPerMw:
+        return opt(h.tokensPerSPerMw);
+    case CostPerHour:
+        return opt(h.costPerHour);
+    case CostPerMonth:
+        return opt(h.costPerMonth);
+    case CostPerMTok:
+        return opt(h.costPerMTok);
+    case CostPerMTokEffective:
+        return opt(h.costPerMTokEffective);
+    default:
+        return display(h, column);
+    }
+}
+
+QString PlanModel::toolTip(const HardwarePlan& h, int column) const
+{
+    QStringList lines;
+    if (column == Config && h.sizing) {
+        lines << tr("Sized by the frontier knot at %1 tok/s/user (the slowest at or above the target): %2")
+                     .arg(thousands(h.sizing->interactivity, 1), configText(*h.sizing));
+        if (h.lower)
+            lines << tr("The knot below the target, at %1 tok/s/user: %2")
+                         .arg(thousands(h.lower->interactivity, 1), configText(*h.lower));
+    }
+    if (column == CostPerHour && h.tco)
+        lines << tr("TCO: $%1/GPU/hr = capital $%2 + energy $%3 + other $%4 (%5 kW per GPU, PUE %6)")
+                     .arg(QString::number(h.tco->usdPerGpuHour, 'f', 3), QString::number(h.tco->capital, 'f', 3),
+                         QString::number(h.tco->energy, 'f', 3), QString::number(h.tco->other, 'f', 3),
+                         QString::number(h.tco->kwPerGpu, 'f', 2), QString::number(h.tco->pue, 'f', 2));
+    else if (column == CostPerHour && h.usdPerGpuHour)
+        lines << tr("$%1 per GPU-hour (%2)").arg(QString::number(*h.usdPerGpuHour, 'f', 2),
+                     QString::fromStdString(h.priceSource));
+    if (column == JoulesPerToken && h.measuredJPerToken)
+        lines << tr("Measured, GPU only: %1 J/token").arg(thousands(*h.measuredJPerToken, 3));
+    if (column == JoulesPerToken || column == TokensPerMw || column == PowerMw)
+        lines << tr("All-in provisioned power per GPU (host, network, cooling and facility included)");
+    for (const std::string& note : h.notes)
+        lines << QString::fromStdString(note);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QVariant PlanModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const HardwarePlan& h = m_plan.hardware[std::size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(h, index.column());
+    case Qt::UserRole:
+        return raw(h, index.column());
+    case Qt::ToolTipRole: {
+        const QString tip = toolTip(h, index.column());
+        return tip.isEmpty() ? QVariant() : QVariant(plainToolTip(tip));
+    }
+    case Qt::FontRole:
+        if (h.cheapest) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        return index.column() >= ReplicaGpus || index.column() == TputPerGpu
+            ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+            : QVariant(int(Qt::AlignLeft | Qt::AlignVCenter));
+    default:
+        return {};
+    }
+}
+
+QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    const bool output = m_plan.metric == TputMetric::Output;
+    switch (section) {
+    case Hardware:
+        return tr("Hardware");
+    case Status:
+        return tr("Status");
+    case TputPerGpu:
+        return output ? tr("Output tok/s/GPU") : tr("Tok/s/GPU");
+    case Reading:
+        return tr("Engine · precision");
+    case Config:
+        return tr("Deploy as");
+    case ReplicaGpus:
+        return tr("GPUs/replica");
+    case GpusExact:
+        return tr("GPUs (exact)");
+    case Gpus:
+        return tr("GPUs");
+    case Replicas:
+        return tr("Replicas");
+    case Nodes:
+        return tr("Nodes");
+    case PowerMw:
+        return tr("MW");
+    case JoulesPerToken:
+        return tr("J/token");
+    case TokensPerMw:
+        return tr("Tok/s per MW");
+    case CostPerHour:
+        return tr("$/hour");
+    case CostPerMonth:
+        return tr("$/month");
+    case CostPerMTok:
+        return tr("$/1M tok (list)");
+    case CostPerMTokEffective:
+        return tr("$/1M tok (at demand)");
+    default:
+        return {};
+    }
+}
+
+} // namespace paretoscope::ui

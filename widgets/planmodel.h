@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include "core/analysis/plan.h"
+
+namespace paretoscope::ui {
+
+/// The Plan tab's table: a row per hardware with its status, reading, sizing configuration, GPUs, nodes, power,
+/// energy and cost at the target (core's HardwarePlan). The cheapest row is bold and says so. Qt::UserRole gives
+/// the raw number of a numeric cell (an empty QVariant where the plan has none).
+class PlanModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Hardware,
+        Status,
+        TputPerGpu,
+        Reading, ///< engine · precision (· spec decoding)
+        Config, ///< the sizing knot: TP/EP, DP attention, prefill + decode, concurrency
+        ReplicaGpus,
+        GpusExact,
+        Gpus,
+        Replicas,
+        Nodes,
+        PowerMw,
+        JoulesPerToken,
+        TokensPerMw,
+        CostPerHour,
+        CostPerMonth,
+        CostPerMTok,
+        CostPerMTokEffective,
+        ColumnCount
+    };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    /// Shows a plan; rows are kept (only their cells change) when the hardware are the same, so that a slider step
+    /// repaints cells, not the table's layout.
+    void setPlan(Plan plan);
+    const Plan& plan() const { return m_plan; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    /// "TP8 EP8 · DP attn · 8P + 8D · conc 64": a configuration in one cell.
+    static QString configText(const PlanConfig& c);
+
+private:
+    QVariant display(const HardwarePlan& h, int column) const;
+    QVariant raw(const HardwarePlan& h, int column) const;
+    QString toolTip(const HardwarePlan& h, int column) const;
+    Plan m_plan;
+};
+
+} // namespace paretoscope::ui

@@ -1,0 +1,424 @@
+#include "planpanel.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "planmodel.h"
+#include "tcoeditor.h"
+
+namespace paretoscope::ui {
+
+namespace {
+
+QString unitText(DemandUnit u)
+{
+    switch (u) {
+    case DemandUnit::TokPerS:
+        return PlanPanel::tr("tokens/s (input + output)");
+    case DemandUnit::OutputTokPerS:
+        return PlanPanel::tr("output tokens/s");
+    case DemandUnit::TokPerDay:
+        return PlanPanel::tr("tokens/day");
+    case DemandUnit::ReqPerS:
+        return PlanPanel::tr("requests/s");
+    case DemandUnit::Users:
+        return PlanPanel::tr("concurrent users");
+    }
+    return {};
+}
+
+} // namespace
+
+PlanPanel::PlanPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new PlanModel(this))
+    , m_table(new QTableView(this))
+    , m_lower(new QTabWidget(this))
+    , m_chart(new PlanChart(this))
+    , m_tco(new TcoEditor(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addWidget(buildInputs());
+    layout->addWidget(buildCostRow());
+    m_caption = new QLabel(this);
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_caption);
+
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setWordWrap(false);
+
+    auto* chartPage = new QWidget(this);
+    auto* chartLayout = new QVBoxLayout(chartPage);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    m_measure = new QComboBox(chartPage);
+    for (auto m : { PlanChart::Measure::CostPerMonth, PlanChart::Measure::Gpus, PlanChart::Measure::Megawatts })
+        m_measure->addItem(PlanChart::measureName(m), int(m));
+    auto* measureRow = new QHBoxLayout;
+    measureRow->addWidget(new QLabel(tr("Cost of speed: what the demand takes at each target, in"), chartPage));
+    measureRow->addWidget(m_measure);
+    measureRow->addStretch();
+    chartLayout->addLayout(measureRow);
+    chartLayout->addWidget(m_chart, 1);
+    m_lower->addTab(chartPage, tr("Cost of speed"));
+    m_lower->addTab(m_tco, tr("TCO model"));
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_table);
+    split->addWidget(m_lower);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+
+    connect(m_measure, &QComboBox::currentIndexChanged, this, &PlanPanel::inputsChanged);
+    connect(m_tco, &TcoEditor::modelEdited, this, [this] {
+        if (m_cost->currentData().toInt() == int(CostModel::Tco))
+            inputsChanged();
+        describe();
+    });
+    connect(m_tco, &TcoEditor::refused, m_caption, &QLabel::setText);
+    m_tco->setModel(bundledTco());
+    showProblem(tr("Open the Plan tab on a scope to plan its capacity."));
+}
+
+PlanPanel::~PlanPanel() = default;
+
+QWidget* PlanPanel::buildInputs()
+{
+    auto* row = new QWidget(this);
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    m_demand = new QDoubleSpinBox(row);
+    m_demand->setRange(0.001, 1e15);
+    m_demand->setDecimals(1);
+    m_demand->setGroupSeparatorShown(true);
+    m_demand->setValue(1e6);
+    m_demand->setToolTip(tr("The traffic to serve"));
+    m_unit = new QComboBox(row);
+    for (auto u : { DemandUnit::TokPerS, DemandUnit::OutputTokPerS, DemandUnit::TokPerDay, DemandUnit::ReqPerS,
+             DemandUnit::Users })
+        m_unit->addItem(unitText(u), int(u));
+    m_targetLabel = new QLabel(row);
+    m_targetLabel->setToolTip(tr("The readout's slider sets the target"));
+    m_ttft = new QDoubleSpinBox(row);
+    m_ttft->setRange(0, 600);
+    m_ttft->setDecimals(2);
+    m_ttft->setSingleStep(0.5);
+    m_ttft->setSuffix(tr(" s"));
+    m_ttft->setSpecialValueText(tr("no limit"));
+    m_ttft->setToolTip(tr("Only runs whose TTFT is at or below this count (the scope's filter; 0: no limit)"));
+    m_ttftStat = new QComboBox(row);
+    m_ttftStat->addItem(tr("median"), int(LatencyStat::Median));
+    m_ttftStat->addItem(tr("p99"), int(LatencyStat::P99));
+    m_headroom = new QSpinBox(row);
+    m_headroom->setRange(0, 1000);
+    m_headroom->setValue(25);
+    m_headroom->setSuffix(tr(" %"));
+    m_headroom->setToolTip(tr("Spare capacity planned above the demand"));
+    h->addWidget(new QLabel(tr("Serve"), row));
+    h->addWidget(m_demand);
+    h->addWidget(m_unit);
+    h->addWidget(m_targetLabel);
+    h->addSpacing(8);
+    h->addWidget(new QLabel(tr("TTFT ≤"), row));
+    h->addWidget(m_ttft);
+    h->addWidget(m_ttftStat);
+    h->addSpacing(8);
+    h->addWidget(new QLabel(tr("Headroom"), row));
+    h->addWidget(m_headroom);
+    h->addStretch();
+    connect(m_demand, &QDoubleSpinBox::valueChanged, this, &PlanPanel::inputsChanged);
+    connect(m_unit, &QComboBox::currentIndexChanged, this, &PlanPanel::inputsChanged);
+    connect(m_headroom, &QSpinBox::valueChanged, this, &PlanPanel::inputsChanged);
+    auto slo = [this] {
+        if (m_loadingSlo)
+            return;
+        const double v = m_ttft->value();
+        emit sloEdited(v > 0 ? std::optional<double>(v) : std::nullopt, LatencyStat(m_ttftStat->currentData().toInt()));
+    };
+    // the limit filters the scope's runs: it is taken when editing ends, not at each keystroke
+    connect(m_ttft, &QDoubleSpinBox::editingFinished, this, slo);
+    connect(m_ttftStat, &QComboBox::currentIndexChanged, this, slo);
+    return row;
+}
+
+QWidget* PlanPanel::buildCostRow()
+{
+    auto* row = new QWidget(this);
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    m_cost = new QComboBox(row);
+    m_cost->addItem(tr("the readout's price"), int(CostModel::ReadoutPrice));
+    m_cost->addItem(tr("a custom $/GPU-hour"), int(CostModel::CustomPrice));
+    m_cost->addItem(tr("a TCO model"), int(CostModel::Tco));
+    m_customPrice = new QDoubleSpinBox(row);
+    m_customPrice->setRange(0.01, 1000);
+    m_customPrice->setDecimals(2);
+    m_customPrice->setPrefix(QStringLiteral("$"));
+    m_customPrice->setValue(2.0);
+    m_openTco = new QPushButton(tr("Open TCO…"), row);
+    m_saveTco = new QPushButton(tr("Save TCO as…"), row);
+    auto* copy = new QPushButton(tr("Copy as command"), row);
+    copy->setToolTip(tr("The equivalent paretoscope-cli plan line onto the clipboard"));
+    auto* csv = new QPushButton(tr("Export CSV…"), row);
+    auto* png = new QPushButton(tr("Export PNG…"), row);
+    h->addWidget(new QLabel(tr("Priced at"), row));
+    h->addWidget(m_cost);
+    h->addWidget(m_customPrice);
+    h->addWidget(m_openTco);
+    h->addWidget(m_saveTco);
+    h->addStretch();
+    h->addWidget(copy);
+    h->addWidget(csv);
+    h->addWidget(png);
+    connect(m_cost, &QComboBox::currentIndexChanged, this, [this] {
+        const auto model = CostModel(m_cost->currentData().toInt());
+        m_customPrice->setVisible(model == CostModel::CustomPrice);
+        if (model == CostModel::Tco)
+            m_lower->setCurrentWidget(m_tco);
+        inputsChanged();
+    });
+    connect(m_customPrice, &QDoubleSpinBox::valueChanged, this, &PlanPanel::inputsChanged);
+    connect(m_openTco, &QPushButton::clicked, this, &PlanPanel::openTcoRequested);
+    connect(m_saveTco, &QPushButton::clicked, this, &PlanPanel::saveTcoRequested);
+    connect(copy, &QPushButton::clicked, this, &PlanPanel::copyCommandRequested);
+    connect(csv, &QPushButton::clicked, this, &PlanPanel::exportCsvRequested);
+    connect(png, &QPushButton::clicked, this, &PlanPanel::exportPngRequested);
+    m_customPrice->setVisible(false);
+    return row;
+}
+
+void PlanPanel::setFrontiers(std::shared_ptr<const PlanFrontiers> frontiers)
+{
+    m_frontiers = std::move(frontiers);
+    m_problemText.clear();
+    if (m_frontiers)
+        m_tco->setMeasuredPower(m_frontiers->measuredGpuW);
+    inputsChanged();
+}
+
+void PlanPanel::showProblem(const QString& message)
+{
+    m_frontiers.reset();
+    m_problemText = message;
+    m_curve.clear();
+    m_model->setPlan({});
+    m_chart->showMessage(message);
+    m_caption->setText(message);
+}
+
+void PlanPanel::setTarget(double target)
+{
+    m_target = target;
+    m_targetLabel->setText(tr("at %1 tok/s/user").arg(QString::number(target, 'g', 4)));
+    // the curve's lines do not depend on the target: only the table and the target line move
+    if (!m_frontiers || !isVisible()) {
+        m_stale = true;
+        return;
+    }
+    recompute();
+}
+
+void PlanPanel::setPrice(const PriceChoice& price)
+{
+    m_price = price;
+    if (m_cost->currentData().toInt() == int(CostModel::ReadoutPrice))
+        inputsChanged();
+}
+
+void PlanPanel::setHideSparse(bool hide)
+{
+    m_hideSparse = hide;
+    inputsChanged();
+}
+
+void PlanPanel::setTtftLimit(std::optional<double> seconds, LatencyStat stat)
+{
+    m_loadingSlo = true;
+    m_ttft->setValue(seconds.value_or(0));
+    m_ttftStat->setCurrentIndex(m_ttftStat->findData(int(stat)));
+    m_loadingSlo = false;
+}
+
+void PlanPanel::setDemand(double value, DemandUnit unit)
+{
+    m_unit->setCurrentIndex(m_unit->findData(int(unit)));
+    m_demand->setValue(value);
+}
+
+void PlanPanel::setHeadroom(double fraction)
+{
+    m_headroom->setValue(int(std::lround(fraction * 100)));
+}
+
+void PlanPanel::setCostModel(CostModel model)
+{
+    m_cost->setCurrentIndex(m_cost->findData(int(model)));
+}
+
+void PlanPanel::setCustomPrice(double usdPerGpuHour)
+{
+    m_customPrice->setValue(usdPerGpuHour);
+}
+
+void PlanPanel::setTcoModel(TcoModel model, const QString& path)
+{
+    m_tcoPath = path;
+    m_tco->setModel(std::move(model));
+    if (m_frontiers)
+        m_tco->setMeasuredPower(m_frontiers->measuredGpuW);
+    inputsChanged();
+    describe();
+}
+
+const TcoModel& PlanPanel::tcoModel() const
+{
+    return m_tco->tcoModel();
+}
+
+bool PlanPanel::tcoEdited() const
+{
+    return m_tco->edited();
+}
+
+PlanRequest PlanPanel::request() const
+{
+    PlanRequest r;
+    if (m_frontiers)
+        r.scope = m_frontiers->scope;
+    r.demand = m_demand->value();
+    r.unit = DemandUnit(m_unit->currentData().toInt());
+    r.target = m_target;
+    r.headroom = m_headroom->value() / 100.0;
+    r.hideSparse = m_hideSparse;
+    switch (CostModel(m_cost->currentData().toInt())) {
+    case CostModel::ReadoutPrice:
+        r.price = m_price;
+        break;
+    case CostModel::CustomPrice:
+        r.price.customUsdPerGpuHour = m_customPrice->value();
+        break;
+    case CostModel::Tco:
+        r.tco = m_tco->tcoModel();
+        break;
+    }
+    return r;
+}
+
+const Plan& PlanPanel::plan() const
+{
+    return m_model->plan();
+}
+
+std::vector<double> PlanPanel::curveTargets() const
+{
+    // 20 targets across the interactivity the scope's frontiers reach, on whole tok/s/user
+    double lo = INFINITY, hi = 0;
+    if (m_frontiers)
+        for (const GroupFrontier& f : m_frontiers->total)
+            for (const Point& p : f.points) {
+                lo = std::min(lo, p.x);
+                hi = std::max(hi, p.x);
+            }
+    if (!(hi > 0) || !(hi > lo))
+        return {};
+    lo = std::max(1.0, std::floor(lo));
+    hi = std::ceil(hi);
+    std::vector<double> targets;
+    for (int i = 0; i < 20; ++i)
+        targets.push_back(lo + (hi - lo) * i / 19.0);
+    return targets;
+}
+
+void PlanPanel::inputsChanged()
+{
+    if (!m_frontiers || !isVisible()) {
+        m_stale = true;
+        return;
+    }
+    m_curve.clear(); // the curve depends on everything but the target
+    recompute();
+}
+
+void PlanPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale && m_frontiers) {
+        m_curve.clear();
+        recompute();
+    }
+}
+
+void PlanPanel::recompute()
+{
+    m_stale = false;
+    if (!m_frontiers)
+        return;
+    if (m_frontiers->empty()) {
+        showProblem(tr("No runs in this scope: nothing to plan with."));
+        return;
+    }
+    ++m_computations;
+    const PlanRequest req = request();
+    auto plan = computePlan(*m_frontiers, req);
+    if (!plan) {
+        m_model->setPlan({});
+        m_caption->setText(QString::fromStdString(plan.error()));
+        m_chart->showMessage(QString::fromStdString(plan.error()));
+        emit planShown();
+        return;
+    }
+    m_model->setPlan(std::move(*plan));
+    if (m_curve.empty()) {
+        auto curve = costOfSpeed(*m_frontiers, req, curveTargets());
+        if (curve) {
+            m_curve = std::move(*curve);
+            m_chart->setCurve(m_curve, m_target, PlanChart::Measure(m_measure->currentData().toInt()));
+        } else {
+            m_chart->showMessage(QString::fromStdString(curve.error()));
+        }
+    } else {
+        m_chart->setTarget(m_target);
+    }
+    describe();
+    emit planShown();
+}
+
+void PlanPanel::describe()
+{
+    const Plan& p = m_model->plan();
+    if (p.hardware.empty())
+        return;
+    QString text = tr("Demand: %1 %2 tokens/s at %3 tok/s/user, with %4% headroom.")
+                       .arg(QString::number(p.demandTokensPerSecond, 'f', 0),
+                           p.metric == TputMetric::Output ? tr("output") : tr("total"),
+                           QString::number(p.target, 'g', 4), QString::number(m_headroom->value()));
+    if (const HardwarePlan* c = p.cheapest(); c && c->costPerMonth)
+        text += QLatin1Char(' ')
+            + tr("Cheapest: %1 at $%2/month.")
+                  .arg(QString::fromStdString(c->hardware), QString::number(*c->costPerMonth, 'f', 0));
+    if (m_cost->currentData().toInt() == int(CostModel::Tco))
+        text += QLatin1Char(' ')
+            + (m_tcoPath.isEmpty() ? tr("TCO: the shipped example (its capital figures are values to edit).")
+                                   : tr("TCO: %1%2.").arg(m_tcoPath, m_tco->edited() ? tr(" (edited)") : QString()));
+    m_caption->setText(text);
+}
+
+} // namespace paretoscope::ui
