@@ -12,6 +12,7 @@
 #include "app/clibench.h"
 #include "app/clicommon.h"
 #include "app/clihistory.h"
+#include "app/cliplan.h"
 #include "core/analysis/chartdata.h"
 #include "core/analysis/frontiercache.h"
 #include "core/analysis/ladder.h"
@@ -458,6 +459,19 @@ const std::vector<Command>& commands()
       and the change in %, which says "within run-to-run spread" where the two readings' spreads overlap.
 )",
                 cli::cmdHistory },
+            { "plan", StoreNeed::Read, cli::planOptions(),
+                R"(  plan    [--db FILE] --model M (--isl N --osl N | --workload W) [filters] --demand VALUE
+          --unit tok/s|output-tok/s|tok/day|req/s|users --target X [--ttft-max S [--ttft-stat median|p99]]
+          [--tpot-max S] [--headroom 0.25] [--gpus-per-node H=N,...] [--tier NAME | --price USD | --tco FILE]
+          [--sweep-targets 20,30,...] [--hide-sparse] [--format json|csv|table]
+      The capacity plan (README "plan"): per hardware, the GPUs (whole replicas of the configuration that meets
+      the target), nodes or NVL72 racks, all-in MW, J/token, $/hour, $/month and $ per million tokens (list and
+      at the demand) to serve the demand at the target interactivity, the cheapest marked. Only runs meeting
+      --ttft-max / --tpot-max (seconds) count; a hardware none of whose runs meets them says "slo_not_met".
+      --tco FILE prices each GPU-hour from a TCO model (resources/tco_default.json is an example to edit).
+      --sweep-targets adds per hardware the plan at each target (the cost of speed).
+)",
+                cli::cmdPlan },
             { "tiers", StoreNeed::None, { { "format", true } },
                 R"(  tiers   [--format json|table]       The shipped pricing tiers ($/GPU/hr).
 )",

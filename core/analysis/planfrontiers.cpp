@@ -1,0 +1,129 @@
+// The store side of the capacity plan: a scope's frontiers under its SLO limits, the hardware seen without them,
+// and the configuration of every knot, read once so that a plan is recomputed from memory.
+#include <algorithm>
+#include <set>
+
+#include "core/analysis/plan.h"
+#include "core/analysis/scopetimeline.h"
+#include "core/model/runselection.h"
+#include "core/store/runstore.h"
+
+namespace paretoscope {
+namespace {
+
+bool hasLimits(const Scope& s)
+{
+    return s.ttftMax.has_value() || s.tpotMax.has_value();
+}
+
+// Whether a run meets the scope's SLO limits; a run without the statistic does not. The store may already have left
+// out the runs that do not (then this keeps every run it is given): the plan does not depend on it.
+bool meetsLimits(const TimedRun& r, const Scope& s)
+{
+    if (s.ttftMax) {
+        const double ttft = s.ttftStat == LatencyStat::P99 ? r.point.ttftP99Seconds : r.point.ttftSeconds;
+        if (!(ttft > 0) || ttft > *s.ttftMax)
+            return false;
+    }
+    if (s.tpotMax && (!(r.tpotSeconds > 0) || r.tpotSeconds > *s.tpotMax))
+        return false;
+    return true;
+}
+
+// The frontiers of one metric under the limits; `seen` receives the hardware with a frontier without them.
+std::vector<GroupFrontier> limitedFrontiers(RunStore& store, const std::vector<Series>& series, const Scope& scope,
+    TputMetric metric, std::set<std::string>* seen)
+{
+    const int asOf = asOfDay(scope.asOf);
+    std::vector<GroupFrontier> out;
+    for (auto& [key, ids] : seriesByGroup(series)) {
+        std::vector<TimedRun> runs = store.timedRuns(ids, metric, scope);
+        if (seen && !seen->count(key.hardware)) {
+            if (!hasLimits(scope) || selectedGroupFrontier(key, runs, scope, asOf))
+                seen->insert(key.hardware);
+        }
+        if (hasLimits(scope))
+            std::erase_if(runs, [&](const TimedRun& r) { return !meetsLimits(r, scope); });
+        if (auto g = selectedGroupFrontier(key, runs, scope, asOf))
+            out.push_back(std::move(*g));
+    }
+    return out;
+}
+
+PlanConfig configOf(const StoredRun& run)
+{
+    const RunRecord& r = run.record;
+    PlanConfig c;
+    c.runId = run.id;
+    c.interactivity = r.interactivity.value_or(0);
+    c.tp = r.tp;
+    c.ep = r.ep;
+    c.dpAttention = r.dpAttention;
+    c.disaggregated = r.disaggregated;
+    c.prefillGpus = r.prefillGpus;
+    c.decodeGpus = r.decodeGpus;
+    c.gpus = r.gpus > 0 ? r.gpus : (r.tp > 0 ? r.tp * std::max(r.pp, 1) : 0);
+    c.concurrency = r.concurrency;
+    c.avgPowerW = r.avgPowerW;
+    return c;
+}
+
+// Every knot's configuration, and each hardware's mean measured GPU power over its knots' runs.
+void attachConfigs(RunStore& store, PlanFrontiers& data)
+{
+    std::vector<long long> ids;
+    for (const auto* list : { &data.total, &data.output })
+        for (const GroupFrontier& g : *list)
+            for (const Point& p : g.points)
+                ids.push_back(p.runId);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    std::map<std::string, std::pair<double, int>> power;
+    for (const StoredRun& run : store.runs(ids)) {
+        data.configs.emplace(run.id, configOf(run));
+        if (run.record.avgPowerW && *run.record.avgPowerW > 0) {
+            auto& [sum, n] = power[run.record.hardware];
+            sum += *run.record.avgPowerW;
+            ++n;
+        }
+    }
+    for (const auto& [hw, sumN] : power)
+        data.measuredGpuW[hw] = sumN.first / sumN.second;
+}
+
+// The (isl, osl) every series in scope shares, when they are fixed lengths.
+std::optional<std::pair<int, int>> commonLengths(const std::vector<Series>& series)
+{
+    std::optional<std::pair<int, int>> out;
+    for (const Series& s : series) {
+        if (s.isl <= 0 || s.osl <= 0 || (out && *out != std::pair { s.isl, s.osl }))
+            return std::nullopt;
+        out = std::pair { s.isl, s.osl };
+    }
+    return out;
+}
+
+} // namespace
+
+const std::vector<GroupFrontier>& PlanFrontiers::frontiers(TputMetric m) const
+{
+    return m == TputMetric::Output ? output : total;
+}
+
+PlanFrontiers loadPlanFrontiers(RunStore& store, const Scope& scope)
+{
+    PlanFrontiers data;
+    data.scope = scope;
+    if (scope.matchesNothing)
+        return data;
+    const std::vector<Series> series = store.series(scope);
+    std::set<std::string> seen;
+    data.total = limitedFrontiers(store, series, scope, TputMetric::Total, &seen);
+    data.output = limitedFrontiers(store, series, scope, TputMetric::Output, nullptr);
+    data.hardwareWithoutLimits.assign(seen.begin(), seen.end());
+    data.lengths = commonLengths(series);
+    attachConfigs(store, data);
+    return data;
+}
+
+} // namespace paretoscope

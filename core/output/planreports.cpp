@@ -1,0 +1,237 @@
+#include "core/output/planreports.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "core/analysis/numberformat.h"
+#include "core/output/csvwriter.h"
+
+namespace paretoscope {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json optNumber(const std::optional<double>& v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+json configJson(const std::optional<PlanConfig>& c)
+{
+    if (!c)
+        return nullptr;
+    return json { { "tp", c->tp }, { "ep", c->ep }, { "dp_attention", c->dpAttention },
+        { "disaggregated", c->disaggregated }, { "prefill_gpus", c->prefillGpus }, { "decode_gpus", c->decodeGpus },
+        { "gpus", c->replicaGpus() > 0 ? json(c->replicaGpus()) : json(nullptr) }, { "concurrency", c->concurrency },
+        { "interactivity", c->interactivity }, { "tput_per_gpu", c->tputPerGpu },
+        { "avg_power_w", optNumber(c->avgPowerW) }, { "run_id", c->runId } };
+}
+
+json tcoJson(const TcoCost& t)
+{
+    return json { { "usd_per_gpu_hour", t.usdPerGpuHour }, { "capital", t.capital }, { "energy", t.energy },
+        { "other", t.other }, { "power_kw_per_gpu", t.kwPerGpu }, { "power_basis", powerBasisName(t.basis) },
+        { "pue", t.pue } };
+}
+
+json hardwareJson(const HardwarePlan& h, const Plan& plan)
+{
+    const bool sized = h.status == PlanStatus::Ok && h.gpus > 0;
+    auto count = [&](long long v) { return sized && v > 0 ? json(v) : json(nullptr); };
+    const auto& g = h.group;
+    json o { { "status", planStatusName(h.status) }, { "target", plan.target },
+        { "demand_tok_s", plan.demandTokensPerSecond }, { "metric", metricName(plan.metric) },
+        { "tput_per_gpu", optNumber(h.tputPerGpu) }, { "tput_per_sized_gpu", optNumber(h.tputPerSizedGpu) },
+        { "engine", g ? json(g->engine) : json(nullptr) }, { "precision", g ? json(g->precision) : json(nullptr) },
+        { "spec_decoding", g ? json(g->specDecoding) : json(nullptr) }, { "sparse", h.sparse },
+        { "config", configJson(h.sizing) }, { "config_lower", configJson(h.lower) },
+        { "replica_gpus", count(h.replicaGpus) }, { "gpus_exact", sized ? json(h.gpusExact) : json(nullptr) },
+        { "gpus", count(h.gpus) }, { "replicas", count(h.replicas) }, { "nodes", count(h.nodes) },
+        { "gpus_per_node", sized ? json(h.gpusPerNode) : json(nullptr) },
+        { "node_unit", sized ? json(h.nodeUnit) : json(nullptr) }, { "power_kw", optNumber(h.powerKw) },
+        { "power_mw", optNumber(h.powerMw) }, { "gpu_tdp_kw", optNumber(h.gpuTdpKw) },
+        { "energy_j_per_token", optNumber(h.energyJPerToken) }, { "tokens_per_s_per_mw", optNumber(h.tokensPerSPerMw) },
+        { "measured_j_per_token", optNumber(h.measuredJPerToken) }, { "usd_per_gpu_hour", optNumber(h.usdPerGpuHour) },
+        { "price_source", h.priceSource }, { "cost_per_hour", optNumber(h.costPerHour) },
+        { "cost_per_month", optNumber(h.costPerMonth) }, { "cost_per_mtok", optNumber(h.costPerMTok) },
+        { "cost_per_mtok_effective", optNumber(h.costPerMTokEffective) }, { "cheapest", h.cheapest } };
+    if (h.priceSource == "tco")
+        o["tco"] = h.tco ? tcoJson(*h.tco) : json(nullptr);
+    o["notes"] = h.notes;
+    return o;
+}
+
+const HardwarePlan* find(const Plan& plan, const std::string& hw)
+{
+    for (const HardwarePlan& h : plan.hardware)
+        if (h.hardware == hw)
+            return &h;
+    return nullptr;
+}
+
+std::string pad(const std::string& s, std::size_t w, bool right)
+{
+    if (s.size() >= w)
+        return s;
+    return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+}
+
+std::string num(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+// Rows as aligned columns; the columns named in `right` are right-aligned below the header.
+std::string aligned(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right)
+{
+    std::vector<std::size_t> width(rows[0].size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t i = 0; i < row.size(); ++i)
+            width[i] = std::max(width[i], row[i].size());
+    std::string out;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        for (std::size_t i = 0; i < rows[r].size(); ++i)
+            out += (i ? "  " : "") + pad(rows[r][i], width[i], r > 0 && right[i]);
+        while (!out.empty() && out.back() == ' ')
+            out.pop_back();
+        out += "\n";
+    }
+    return out;
+}
+
+// "tp8 ep8 dpa c64" or "4P+8D c256"
+std::string configText(const std::optional<PlanConfig>& c)
+{
+    if (!c)
+        return "-";
+    std::string s = c->disaggregated
+        ? std::to_string(c->prefillGpus) + "P+" + std::to_string(c->decodeGpus) + "D"
+        : (c->tp > 0 ? "tp" + std::to_string(c->tp) : (c->gpus > 0 ? std::to_string(c->gpus) + " GPUs" : "?"));
+    if (!c->disaggregated && c->ep > 1)
+        s += " ep" + std::to_string(c->ep);
+    if (c->dpAttention)
+        s += " dpa";
+    return s + (c->concurrency > 0 ? " c" + std::to_string(c->concurrency) : "") + " @" + num(c->interactivity);
+}
+
+std::vector<std::string> tableRow(const HardwarePlan& h)
+{
+    const bool sized = h.status == PlanStatus::Ok && h.gpus > 0;
+    auto opt = [](const std::optional<double>& v, int decimals) { return v ? withThousands(*v, decimals) : "-"; };
+    auto usd = [](const std::optional<double>& v) { return v ? "$" + withThousands(*v) : "-"; };
+    const auto& g = h.group;
+    std::string nodes = sized ? withThousands(double(h.nodes)) + " " + h.nodeUnit + (h.nodes == 1 ? "" : "s") : "-";
+    std::string replicas
+        = sized && h.replicas > 0 ? withThousands(double(h.replicas)) + " x " + std::to_string(h.replicaGpus) : "-";
+    return { (h.cheapest ? "* " : "  ") + h.hardware, std::string(planStatusName(h.status)), opt(h.tputPerGpu, 0),
+        g ? g->engine + " " + g->precision + (g->specDecoding != "none" ? " " + g->specDecoding : "") : "-",
+        configText(h.sizing), sized ? withThousands(double(h.gpus)) : "-", replicas, nodes, opt(h.powerMw, 3),
+        h.usdPerGpuHour ? "$" + withThousands(*h.usdPerGpuHour, 2) : "-", usd(h.costPerMonth),
+        h.costPerMTok ? money(*h.costPerMTok) : "-", h.costPerMTokEffective ? money(*h.costPerMTokEffective) : "-" };
+}
+
+std::string sweepTable(const Plan& plan, const std::vector<Plan>& sweep)
+{
+    std::vector<std::vector<std::string>> rows { { "hardware", "tok/s/user", "status", "GPUs", "nodes", "MW", "$/month",
+        "$/1M tok (eff.)" } };
+    for (const HardwarePlan& base : plan.hardware)
+        for (const Plan& p : sweep)
+            if (const HardwarePlan* h = find(p, base.hardware)) {
+                const bool sized = h->status == PlanStatus::Ok && h->gpus > 0;
+                rows.push_back({ (h->cheapest ? "* " : "  ") + h->hardware, num(p.target),
+                    std::string(planStatusName(h->status)), sized ? withThousands(double(h->gpus)) : "-",
+                    sized ? withThousands(double(h->nodes)) : "-", h->powerMw ? withThousands(*h->powerMw, 3) : "-",
+                    h->costPerMonth ? "$" + withThousands(*h->costPerMonth) : "-",
+                    h->costPerMTokEffective ? money(*h->costPerMTokEffective) : "-" });
+            }
+    return aligned(rows, { false, true, false, true, true, true, true, true });
+}
+
+} // namespace
+
+std::string planJson(const Plan& plan, const std::vector<Plan>& sweep)
+{
+    json root = json::object();
+    for (const HardwarePlan& h : plan.hardware) {
+        json o = hardwareJson(h, plan);
+        if (!sweep.empty()) {
+            json list = json::array();
+            for (const Plan& p : sweep)
+                if (const HardwarePlan* at = find(p, h.hardware))
+                    list.push_back(hardwareJson(*at, p));
+            o["sweep"] = std::move(list);
+        }
+        root[h.hardware] = std::move(o);
+    }
+    return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string planCsv(const Plan& plan, const std::vector<Plan>& sweep)
+{
+    std::string out = csvLine({ "kind", "hardware", "target_tok_s_user", "status", "demand_tok_s", "metric",
+        "tput_per_gpu_tok_s", "engine", "precision", "spec_decoding", "tp", "ep", "dp_attention", "disaggregated",
+        "prefill_gpus", "decode_gpus", "concurrency", "config_interactivity", "replica_gpus", "gpus_exact", "gpus",
+        "replicas", "nodes", "node_unit", "power_kw", "power_mw", "energy_j_per_token", "tokens_per_s_per_mw",
+        "usd_per_gpu_hour", "price_source", "cost_usd_per_hour", "cost_usd_per_month", "cost_usd_per_mtok",
+        "cost_usd_per_mtok_effective", "cheapest" });
+    auto opt = [](const std::optional<double>& v) { return v ? csvNumber(*v) : std::string(); };
+    auto row = [&](const char* kind, const Plan& p, const HardwarePlan& h) {
+        const bool sized = h.status == PlanStatus::Ok && h.gpus > 0;
+        auto count = [&](long long v) { return sized && v > 0 ? csvNumber(double(v)) : std::string(); };
+        const auto& g = h.group;
+        const auto& c = h.sizing;
+        auto ci = [&](int v) { return c ? csvNumber(v) : std::string(); };
+        auto cb = [&](bool v) { return c ? std::string(v ? "true" : "false") : std::string(); };
+        out += csvLine({ kind, csvText(h.hardware), csvNumber(p.target), std::string(planStatusName(h.status)),
+            csvNumber(p.demandTokensPerSecond), std::string(metricName(p.metric)), opt(h.tputPerGpu),
+            g ? csvText(g->engine) : "", g ? csvText(g->precision) : "", g ? csvText(g->specDecoding) : "",
+            ci(c ? c->tp : 0), ci(c ? c->ep : 0), cb(c && c->dpAttention), cb(c && c->disaggregated),
+            ci(c ? c->prefillGpus : 0), ci(c ? c->decodeGpus : 0), ci(c ? c->concurrency : 0),
+            c ? csvNumber(c->interactivity) : "", count(h.replicaGpus), sized ? csvNumber(h.gpusExact) : "",
+            count(h.gpus), count(h.replicas), count(h.nodes), sized ? csvText(h.nodeUnit) : "", opt(h.powerKw),
+            opt(h.powerMw), opt(h.energyJPerToken), opt(h.tokensPerSPerMw), opt(h.usdPerGpuHour),
+            csvText(h.priceSource), opt(h.costPerHour), opt(h.costPerMonth), opt(h.costPerMTok),
+            opt(h.costPerMTokEffective), h.cheapest ? "true" : "false" });
+    };
+    for (const HardwarePlan& h : plan.hardware)
+        row("plan", plan, h);
+    for (const HardwarePlan& base : plan.hardware)
+        for (const Plan& p : sweep)
+            if (const HardwarePlan* h = find(p, base.hardware))
+                row("sweep", p, *h);
+    return out;
+}
+
+std::string planTable(const Plan& plan, const PlanReportContext& context, const std::vector<Plan>& sweep)
+{
+    std::string out = "Demand " + withThousands(context.demand, context.demand < 100 ? 2 : 0) + " "
+        + std::string(demandUnitName(context.unit)) + " = " + withThousands(plan.demandTokensPerSecond) + " "
+        + std::string(metricName(plan.metric)) + " tok/s at " + num(plan.target) + " tok/s/user, headroom "
+        + num(context.headroom * 100) + "%\n\n";
+    std::vector<std::vector<std::string>> rows { { "hardware", "status",
+        std::string(metricName(plan.metric)) + " tok/s/GPU", "engine", "sized by", "GPUs", "replicas", "nodes", "MW",
+        "$/GPU/hr", "$/month", "$/1M tok", "$/1M tok (eff.)" } };
+    for (const HardwarePlan& h : plan.hardware)
+        rows.push_back(tableRow(h));
+    out += aligned(rows, { false, false, true, false, false, true, true, true, true, true, true, true, true });
+    if (plan.cheapest())
+        out += "* cheapest per month\n";
+    for (const HardwarePlan& h : plan.hardware) {
+        if (h.tco)
+            out += h.hardware + ": TCO $" + withThousands(h.tco->usdPerGpuHour, 3) + "/GPU/hr = capital $"
+                + withThousands(h.tco->capital, 3) + " + energy $" + withThousands(h.tco->energy, 3) + " + other $"
+                + withThousands(h.tco->other, 3) + "\n";
+        if (h.status != PlanStatus::Ok)
+            out += h.hardware + ": " + std::string(planStatusWords(h.status)) + "\n";
+        for (const std::string& n : h.notes)
+            out += h.hardware + ": " + n + "\n";
+    }
+    if (!sweep.empty())
+        out += "\nCost of speed\n" + sweepTable(plan, sweep);
+    return out;
+}
+
+} // namespace paretoscope
