@@ -10,7 +10,8 @@
 
 #include "chartexport.h"
 #include "core/analysis/plancommand.h"
-#include "core/output/planreport.h"
+#include "core/output/planreports.h"
+#include "core/output/tcowriter.h"
 #include "displaynames.h"
 #include "planpanel.h"
 
@@ -123,7 +124,7 @@ Result<std::string> MainWindow::planCommandLine() const
         return Error { view.error() };
     const PlanRequest req = m_plan->request();
     const bool tco = req.tco.has_value();
-    if (tco && (m_plan->tcoPath().isEmpty() ? m_plan->tcoEdited() : m_plan->tcoEdited()))
+    if (tco && m_plan->tcoEdited())
         return Error { "the TCO parts were edited: save them as a file (Save TCO as…) for a command to name" };
     return planCommand(*view, req, tco ? m_plan->tcoPath().toStdString() : std::string(), storePath().toStdString());
 }

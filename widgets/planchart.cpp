@@ -20,7 +20,7 @@ PlanChart::PlanChart(QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     chart()->setMargins(QMargins(4, 4, 4, 4));
     chart()->legend()->setAlignment(Qt::AlignRight);
-    setMinimumHeight(160);
+    setMinimumHeight(140);
 }
 
 std::optional<double> PlanChart::measureOf(const HardwarePlan& h, Measure m)
@@ -42,11 +42,11 @@ QString PlanChart::measureName(Measure m)
 {
     switch (m) {
     case Measure::CostPerMonth:
-        return tr("$ per month");
+        return tr("$/month");
     case Measure::Gpus:
         return tr("GPUs");
     case Measure::Megawatts:
-        return tr("MW (all-in provisioned)");
+        return tr("MW (all-in)");
     }
     return {};
 }
@@ -101,6 +101,7 @@ void PlanChart::rebuild(double xMin, double xMax, double yMin, double yMax, Meas
     auto* ax = new QValueAxis;
     ax->setTitleText(tr("Target interactivity (tok/s/user)"));
     ax->setRange(xMin, xMax);
+    ax->applyNiceNumbers();
     ax->setLabelFormat(QStringLiteral("%.0f"));
     chart()->addAxis(ax, Qt::AlignBottom);
     // costs across targets span orders of magnitude: a log axis keeps the cheap end readable
@@ -111,7 +112,7 @@ void PlanChart::rebuild(double xMin, double xMax, double yMin, double yMax, Meas
         m_yMin = std::pow(10, std::floor(std::log10(yMin)));
         m_yMax = std::pow(10, std::ceil(std::log10(yMax)));
         log->setRange(m_yMin, m_yMax);
-        log->setLabelFormat(QStringLiteral("%g"));
+        log->setLabelFormat(measure == Measure::Megawatts ? QStringLiteral("%g") : QStringLiteral("%.0f"));
         log->setMinorTickCount(-1);
         ay = log;
     } else {
@@ -121,7 +122,7 @@ void PlanChart::rebuild(double xMin, double xMax, double yMin, double yMax, Meas
         lin->setRange(m_yMin, m_yMax);
         lin->applyNiceNumbers();
         m_yMax = lin->max();
-        lin->setLabelFormat(QStringLiteral("%.3g"));
+        lin->setLabelFormat(measure == Measure::Megawatts ? QStringLiteral("%.3g") : QStringLiteral("%.0f"));
         ay = lin;
     }
     ay->setTitleText(measureName(measure));

@@ -78,7 +78,7 @@ QVariant PlanModel::display(const HardwarePlan& h, int column) const
     const bool sized = h.status == PlanStatus::Ok;
     switch (column) {
     case Hardware:
-        return hardwareName(h.hardware) + (h.cheapest ? tr("  ★ cheapest") : QString());
+        return QString(hardwareName(h.hardware) + (h.cheapest ? tr("  ★ cheapest") : QString()));
     case Status:
         return QString::fromUtf8(planStatusWords(h.status).data(), int(planStatusWords(h.status).size()));
     case TputPerGpu:
@@ -86,11 +86,13 @@ QVariant PlanModel::display(const HardwarePlan& h, int column) const
     case Reading:
         if (!h.group)
             return QStringLiteral("-");
-        return engineName(h.group->engine) + QStringLiteral(" · ") + precisionName(h.group->precision)
+        return QString(engineName(h.group->engine) + QStringLiteral(" · ") + precisionName(h.group->precision)
             + (h.group->specDecoding != "none" ? QStringLiteral(" · ") + QString::fromStdString(h.group->specDecoding)
-                                               : QString());
+                                               : QString()));
     case Config:
-        return h.sizing ? configText(*h.sizing) : QStringLiteral("-");
+        if (!h.sizing)
+            return QStringLiteral("-");
+        return configText(*h.sizing).isEmpty() ? tr("not recorded") : configText(*h.sizing);
     case ReplicaGpus:
         return sized && h.replicaGpus > 0 ? QString::number(h.replicaGpus) : QStringLiteral("-");
     case GpusExact:
@@ -102,8 +104,8 @@ QVariant PlanModel::display(const HardwarePlan& h, int column) const
     case Nodes:
         if (!sized || h.nodes <= 0)
             return QStringLiteral("-");
-        return thousands(double(h.nodes)) + QLatin1Char(' ')
-            + (h.nodeUnit == "rack" ? tr("racks of %1").arg(h.gpusPerNode) : tr("× %1 GPUs").arg(h.gpusPerNode));
+        return QString(thousands(double(h.nodes)) + QLatin1Char(' ')
+            + (h.nodeUnit == "rack" ? tr("racks of %1").arg(h.gpusPerNode) : tr("× %1 GPUs").arg(h.gpusPerNode)));
     case PowerMw:
         return orDash(h.powerMw, [](double v) { return thousands(v, v < 10 ? 2 : 1); });
     case JoulesPerToken:
@@ -208,9 +210,15 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::TextAlignmentRole:
-        return index.column() >= ReplicaGpus || index.column() == TputPerGpu
-            ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
-            : QVariant(int(Qt::AlignLeft | Qt::AlignVCenter));
+        switch (index.column()) {
+        case Hardware:
+        case Status:
+        case Reading:
+        case Config:
+            return QVariant(int(Qt::AlignLeft | Qt::AlignVCenter));
+        default:
+            return QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+        }
     default:
         return {};
     }

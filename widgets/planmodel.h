@@ -15,21 +15,21 @@ public:
     enum Column {
         Hardware,
         Status,
+        Gpus,
+        Nodes,
+        PowerMw,
+        CostPerMonth,
+        CostPerMTokEffective,
         TputPerGpu,
         Reading, ///< engine · precision (· spec decoding)
         Config, ///< the sizing knot: TP/EP, DP attention, prefill + decode, concurrency
         ReplicaGpus,
         GpusExact,
-        Gpus,
         Replicas,
-        Nodes,
-        PowerMw,
         JoulesPerToken,
         TokensPerMw,
         CostPerHour,
-        CostPerMonth,
         CostPerMTok,
-        CostPerMTokEffective,
         ColumnCount
     };
     using QAbstractTableModel::QAbstractTableModel;

@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis/numberformat.h"
+#include "displaynames.h"
 #include "planmodel.h"
 #include "tcoeditor.h"
 
@@ -26,13 +28,13 @@ QString unitText(DemandUnit u)
 {
     switch (u) {
     case DemandUnit::TokPerS:
-        return PlanPanel::tr("tokens/s (input + output)");
+        return PlanPanel::tr("tok/s (in + out)");
     case DemandUnit::OutputTokPerS:
-        return PlanPanel::tr("output tokens/s");
+        return PlanPanel::tr("output tok/s");
     case DemandUnit::TokPerDay:
-        return PlanPanel::tr("tokens/day");
+        return PlanPanel::tr("tok/day");
     case DemandUnit::ReqPerS:
-        return PlanPanel::tr("requests/s");
+        return PlanPanel::tr("req/s");
     case DemandUnit::Users:
         return PlanPanel::tr("concurrent users");
     }
@@ -64,6 +66,8 @@ PlanPanel::PlanPanel(QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setWordWrap(false);
+    m_table->setMinimumHeight(90);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
 
     auto* chartPage = new QWidget(this);
     auto* chartLayout = new QVBoxLayout(chartPage);
@@ -72,19 +76,22 @@ PlanPanel::PlanPanel(QWidget* parent)
     for (auto m : { PlanChart::Measure::CostPerMonth, PlanChart::Measure::Gpus, PlanChart::Measure::Megawatts })
         m_measure->addItem(PlanChart::measureName(m), int(m));
     auto* measureRow = new QHBoxLayout;
-    measureRow->addWidget(new QLabel(tr("Cost of speed: what the demand takes at each target, in"), chartPage));
+    measureRow->addWidget(new QLabel(tr("What the demand takes at each target:"), chartPage));
     measureRow->addWidget(m_measure);
     measureRow->addStretch();
     chartLayout->addLayout(measureRow);
     chartLayout->addWidget(m_chart, 1);
     m_lower->addTab(chartPage, tr("Cost of speed"));
     m_lower->addTab(m_tco, tr("TCO model"));
+    m_lower->setCornerWidget(buildActions(), Qt::TopRightCorner);
 
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_table);
     split->addWidget(m_lower);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    split->setSizes({ 170, 230 });
+    split->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
 
     connect(m_measure, &QComboBox::currentIndexChanged, this, &PlanPanel::inputsChanged);
@@ -136,11 +143,7 @@ QWidget* PlanPanel::buildInputs()
     h->addWidget(m_demand);
     h->addWidget(m_unit);
     h->addWidget(m_targetLabel);
-    h->addSpacing(8);
-    h->addWidget(new QLabel(tr("TTFT ≤"), row));
-    h->addWidget(m_ttft);
-    h->addWidget(m_ttftStat);
-    h->addSpacing(8);
+    h->addSpacing(6);
     h->addWidget(new QLabel(tr("Headroom"), row));
     h->addWidget(m_headroom);
     h->addStretch();
@@ -175,19 +178,16 @@ QWidget* PlanPanel::buildCostRow()
     m_customPrice->setValue(2.0);
     m_openTco = new QPushButton(tr("Open TCO…"), row);
     m_saveTco = new QPushButton(tr("Save TCO as…"), row);
-    auto* copy = new QPushButton(tr("Copy as command"), row);
-    copy->setToolTip(tr("The equivalent paretoscope-cli plan line onto the clipboard"));
-    auto* csv = new QPushButton(tr("Export CSV…"), row);
-    auto* png = new QPushButton(tr("Export PNG…"), row);
+    h->addWidget(new QLabel(tr("TTFT ≤"), row));
+    h->addWidget(m_ttft);
+    h->addWidget(m_ttftStat);
+    h->addSpacing(6);
     h->addWidget(new QLabel(tr("Priced at"), row));
     h->addWidget(m_cost);
     h->addWidget(m_customPrice);
     h->addWidget(m_openTco);
     h->addWidget(m_saveTco);
     h->addStretch();
-    h->addWidget(copy);
-    h->addWidget(csv);
-    h->addWidget(png);
     connect(m_cost, &QComboBox::currentIndexChanged, this, [this] {
         const auto model = CostModel(m_cost->currentData().toInt());
         m_customPrice->setVisible(model == CostModel::CustomPrice);
@@ -198,11 +198,28 @@ QWidget* PlanPanel::buildCostRow()
     connect(m_customPrice, &QDoubleSpinBox::valueChanged, this, &PlanPanel::inputsChanged);
     connect(m_openTco, &QPushButton::clicked, this, &PlanPanel::openTcoRequested);
     connect(m_saveTco, &QPushButton::clicked, this, &PlanPanel::saveTcoRequested);
+    m_customPrice->setVisible(false);
+    return row;
+}
+
+QWidget* PlanPanel::buildActions()
+{
+    // beside the lower tabs, where a row of their own would cost the table its height
+    auto* box = new QWidget(this);
+    auto* h = new QHBoxLayout(box);
+    h->setContentsMargins(0, 0, 0, 2);
+    auto* copy = new QPushButton(tr("Copy as command"), box);
+    copy->setToolTip(tr("The equivalent paretoscope-cli plan line onto the clipboard"));
+    auto* csv = new QPushButton(tr("CSV…"), box);
+    csv->setToolTip(tr("Export the plan as CSV"));
+    auto* png = new QPushButton(tr("PNG…"), box);
+    png->setToolTip(tr("Export the Plan tab as a PNG picture"));
+    for (QPushButton* b : { copy, csv, png })
+        h->addWidget(b);
     connect(copy, &QPushButton::clicked, this, &PlanPanel::copyCommandRequested);
     connect(csv, &QPushButton::clicked, this, &PlanPanel::exportCsvRequested);
     connect(png, &QPushButton::clicked, this, &PlanPanel::exportPngRequested);
-    m_customPrice->setVisible(false);
-    return row;
+    return box;
 }
 
 void PlanPanel::setFrontiers(std::shared_ptr<const PlanFrontiers> frontiers)
@@ -222,6 +239,7 @@ void PlanPanel::showProblem(const QString& message)
     m_model->setPlan({});
     m_chart->showMessage(message);
     m_caption->setText(message);
+    emit planShown(); // what there is to show is this message
 }
 
 void PlanPanel::setTarget(double target)
@@ -329,7 +347,7 @@ const Plan& PlanPanel::plan() const
 
 std::vector<double> PlanPanel::curveTargets() const
 {
-    // 20 targets across the interactivity the scope's frontiers reach, on whole tok/s/user
+    // up to 20 round targets across the interactivity the scope's frontiers reach
     double lo = INFINITY, hi = 0;
     if (m_frontiers)
         for (const GroupFrontier& f : m_frontiers->total)
@@ -339,11 +357,17 @@ std::vector<double> PlanPanel::curveTargets() const
             }
     if (!(hi > 0) || !(hi > lo))
         return {};
-    lo = std::max(1.0, std::floor(lo));
-    hi = std::ceil(hi);
+    const double raw = (hi - lo) / 19;
+    const double decade = std::pow(10, std::floor(std::log10(raw)));
+    double step = decade * 10;
+    for (double m : { 1.0, 2.0, 2.5, 5.0 })
+        if (decade * m >= raw) {
+            step = decade * m;
+            break;
+        }
     std::vector<double> targets;
-    for (int i = 0; i < 20; ++i)
-        targets.push_back(lo + (hi - lo) * i / 19.0);
+    for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9 && targets.size() < 20; t += step)
+        targets.push_back(t);
     return targets;
 }
 
@@ -406,14 +430,14 @@ void PlanPanel::describe()
     const Plan& p = m_model->plan();
     if (p.hardware.empty())
         return;
+    const QString demand = QString::fromStdString(withThousands(p.demandTokensPerSecond));
     QString text = tr("Demand: %1 %2 tokens/s at %3 tok/s/user, with %4% headroom.")
-                       .arg(QString::number(p.demandTokensPerSecond, 'f', 0),
-                           p.metric == TputMetric::Output ? tr("output") : tr("total"),
+                       .arg(demand, p.metric == TputMetric::Output ? tr("output") : tr("total"),
                            QString::number(p.target, 'g', 4), QString::number(m_headroom->value()));
     if (const HardwarePlan* c = p.cheapest(); c && c->costPerMonth)
         text += QLatin1Char(' ')
-            + tr("Cheapest: %1 at $%2/month.")
-                  .arg(QString::fromStdString(c->hardware), QString::number(*c->costPerMonth, 'f', 0));
+            + tr("Cheapest: %1, $%2 per month.")
+                  .arg(hardwareName(c->hardware), QString::fromStdString(withThousands(*c->costPerMonth)));
     if (m_cost->currentData().toInt() == int(CostModel::Tco))
         text += QLatin1Char(' ')
             + (m_tcoPath.isEmpty() ? tr("TCO: the shipped example (its capital figures are values to edit).")

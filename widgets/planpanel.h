@@ -89,6 +89,7 @@ protected:
 private:
     QWidget* buildInputs();
     QWidget* buildCostRow();
+    QWidget* buildActions();
     void inputsChanged();
     void recompute();
     void describe();
