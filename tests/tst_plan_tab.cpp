@@ -1,0 +1,304 @@
+// The explorer's Plan tab (offscreen) on a crafted store: an 8-GPU B300 configuration and a disaggregated 8P+8D
+// MI325X one. Its table against GPUs, nodes, power and dollars worked out by hand from the crafted runs and the
+// shipped power and price tables; nothing computed while the tab is hidden; the slider moving the plan; the table
+// equal to `paretoscope-cli plan --format json` run with the tab's own "Copy as command" line (a peer
+// implementation); CSV export; a TCO model edited in the panel (price by hand, bad values refused, a command only
+// once saved); an empty scope's message.
+#include <QtTest>
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QProcess>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTableView>
+#include <cmath>
+
+#include "core/analysis/viewoptions.h"
+#include "core/import/importer.h"
+#include "core/output/planreports.h"
+#include "tests/support/testutil.h"
+#include "widgets/mainwindow.h"
+#include "widgets/planmodel.h"
+#include "widgets/planpanel.h"
+#include "widgets/tcoeditor.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+using namespace paretoscope::ui;
+
+namespace {
+
+struct Crafted {
+    const char* hardware;
+    int concurrency;
+    double tput; ///< total tok/s/GPU
+    double ttft; ///< median, seconds
+    bool disaggregated;
+};
+
+// interactivity = 400 / concurrency: concurrency 8 stands at 50 tok/s/user, 4 at 100, 16 at 25
+const std::vector<Crafted> kRuns {
+    { "b300", 4, 500, 0.5, false },
+    { "b300", 8, 900, 1.0, false },
+    { "b300", 16, 1200, 2.0, false },
+    { "mi325x", 4, 200, 3.0, true },
+    { "mi325x", 8, 300, 4.0, true },
+    { "mi325x", 16, 380, 6.0, true },
+};
+
+QJsonObject recordJson(const Crafted& c)
+{
+    QJsonObject o { { "schema", "paretoscope.run/1" }, { "model", "m" }, { "hardware", c.hardware },
+        { "engine", "vllm" }, { "precision", "fp4" }, { "spec_decoding", "none" }, { "isl", 1024 }, { "osl", 1024 },
+        { "concurrency", c.concurrency }, { "interactivity_tok_s_user", 400.0 / c.concurrency },
+        { "tput_per_gpu_tok_s", c.tput }, { "output_tput_per_gpu_tok_s", c.tput / 2 }, { "ttft_median_s", c.ttft },
+        { "run_date", "2026-03-01" } };
+    if (c.disaggregated) {
+        o["disaggregated"] = true;
+        o["prefill_gpus"] = 8;
+        o["decode_gpus"] = 8;
+        o["gpus"] = 16;
+    } else {
+        o["tp"] = 8;
+        o["gpus"] = 8;
+    }
+    return o;
+}
+
+// The shipped figures the hand computation uses (resources/hardware_power.json, pricing_tiers.json "hyperscaler").
+constexpr double kB300Kw = 1.90, kMi325xKw = 1.69;
+constexpr double kB300Price = 2.26, kMi325xPrice = 1.10;
+
+const HardwarePlan* find(const Plan& p, const char* hw)
+{
+    for (const HardwarePlan& h : p.hardware)
+        if (h.hardware == hw)
+            return &h;
+    return nullptr;
+}
+
+} // namespace
+
+class TestPlanTab : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+
+    PlanPanel* panel() const { return m_window->plan(); }
+    QString dbPath() const { return m_dir.filePath("store.sqlite"); }
+
+    // `paretoscope-cli` run with the words of a command line (its program name dropped) plus extra options.
+    QByteArray runCli(const std::string& line, const QStringList& extra, int* exitCode = nullptr)
+    {
+        auto words = splitCommandLine(line);
+        if (!words)
+            return {};
+        QStringList args;
+        for (std::size_t i = 1; i < words->size(); ++i)
+            args << QString::fromStdString((*words)[i]);
+        QProcess p;
+        p.start(PARETOSCOPE_CLI, args + extra);
+        p.waitForFinished(30000);
+        if (exitCode)
+            *exitCode = p.exitCode();
+        return p.readAllStandardOutput() + p.readAllStandardError();
+    }
+
+    // The tab's plan as JSON equals the CLI's answer to the tab's own command line.
+    void compareWithCli()
+    {
+        const auto line = m_window->planCommandLine();
+        QVERIFY2(line.ok(), line.ok() ? "" : line.error().c_str());
+        int code = -1;
+        const QByteArray out = runCli(*line, { "--format", "json" }, &code);
+        QVERIFY2(code == 0, out.constData());
+        const QJsonDocument cli = QJsonDocument::fromJson(out);
+        const QJsonDocument tab = QJsonDocument::fromJson(QByteArray::fromStdString(planJson(panel()->plan())));
+        QVERIFY(cli.isObject());
+        QCOMPARE(tab.object(), cli.object());
+    }
+
+    bool waitPlan(const std::function<void()>& action)
+    {
+        QSignalSpy spy(panel(), &PlanPanel::planShown);
+        action();
+        return !spy.isEmpty() || spy.wait(10000);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
+        QCoreApplication::setOrganizationName("ParetoscopeTest");
+        QCoreApplication::setApplicationName("tst_plan_tab");
+        auto store = openStore(dbPath().toStdString(), false);
+        QVERIFY(store.ok());
+        QJsonArray runs;
+        for (const Crafted& c : kRuns)
+            runs.append(recordJson(c));
+        QVERIFY(writeFile(m_dir.filePath("runs.json"), QJsonDocument(runs).toJson()));
+        QVERIFY(importPath(**store, m_dir.filePath("runs.json").toStdString(), {})[0].result.ok());
+        m_window = std::make_unique<MainWindow>(std::move(*store));
+        m_window->setShowImportResults(false);
+        m_window->setWindowState(Qt::WindowNoState);
+        m_window->resize(1366, 768);
+        QSignalSpy scope(m_window.get(), &MainWindow::scopeShown);
+        m_window->show();
+        QVERIFY(scope.wait(10000));
+        m_window->readout()->setTarget(50);
+        QCOMPARE(m_window->tabs()->currentWidget(), m_window->ladder());
+    }
+
+    // Behind another tab the panel computes nothing; shown, it plans 100,000 tok/s at 50 tok/s/user with 25%
+    // headroom as worked out by hand.
+    void plansByHandWhenShown()
+    {
+        panel()->setDemand(100000, DemandUnit::TokPerS);
+        for (double t : { 60.0, 70.0, 50.0 })
+            m_window->readout()->setTarget(t);
+        QCOMPARE(panel()->computations(), 0);
+        QVERIFY(waitPlan([&] { m_window->tabs()->setCurrentWidget(panel()); }));
+        const Plan& p = panel()->plan();
+        QCOMPARE(p.target, 50.0);
+        const HardwarePlan* b300 = find(p, "b300");
+        const HardwarePlan* mi = find(p, "mi325x");
+        QVERIFY(b300 && mi);
+        // B300: R = 900 at the knot of concurrency 8 (50 tok/s/user), replicas of 8 GPUs, 8 per node
+        QCOMPARE(b300->status, PlanStatus::Ok);
+        QCOMPARE(*b300->tputPerGpu, 900.0);
+        QVERIFY(std::abs(b300->gpusExact - 125000.0 / 900) < 1e-9);
+        QCOMPARE(b300->gpus, 144LL); // ceil(138.9 / 8) = 18 replicas
+        QCOMPARE(b300->replicas, 18LL);
+        QCOMPARE(b300->nodes, 18LL);
+        QVERIFY(std::abs(*b300->powerKw - 144 * kB300Kw) < 1e-9);
+        QVERIFY(std::abs(*b300->costPerHour - 144 * kB300Price) < 1e-9);
+        QVERIFY(std::abs(*b300->costPerMonth - 144 * kB300Price * 730) < 1e-6);
+        QVERIFY(std::abs(*b300->energyJPerToken - kB300Kw * 1000 / 900) < 1e-12);
+        // MI325X 8P + 8D: R = 300, replicas of 16 GPUs spanning two 8-GPU nodes each
+        QCOMPARE(*mi->tputPerGpu, 300.0);
+        QCOMPARE(mi->replicaGpus, 16);
+        QCOMPARE(mi->gpus, 432LL); // ceil(416.7 / 16) = 27 replicas
+        QCOMPARE(mi->nodes, 54LL);
+        QVERIFY(std::abs(*mi->powerKw - 432 * kMi325xKw) < 1e-9);
+        QVERIFY(std::abs(*mi->costPerHour - 432 * kMi325xPrice) < 1e-9);
+        QVERIFY(b300->cheapest && !mi->cheapest); // 325.44 $/h against 475.20
+        // the table says it: the cheapest row first in bold, the configuration it is deployed as
+        PlanModel* m = panel()->model();
+        QCOMPARE(m->rowCount(), 2);
+        QVERIFY(m->data(m->index(0, PlanModel::Hardware)).toString().contains("cheapest"));
+        QCOMPARE(m->data(m->index(0, PlanModel::Gpus), Qt::UserRole).toLongLong(), 144LL);
+        QCOMPARE(m->data(m->index(1, PlanModel::Config)).toString(), QStringLiteral("8P + 8D · conc 8"));
+        QVERIFY(m->data(m->index(0, PlanModel::Config)).toString().startsWith("TP8"));
+    }
+
+    // The slider moves the plan: at 100 tok/s/user B300 reads the knot of concurrency 4 (500 tok/s/GPU); the cost
+    // of speed keeps its lines and moves its target line.
+    void followsTheSlider()
+    {
+        const int before = panel()->computations();
+        const auto lines = panel()->chart()->lines();
+        QVERIFY(waitPlan([&] { m_window->readout()->setTarget(100); }));
+        QVERIFY(panel()->computations() > before);
+        const HardwarePlan* b300 = find(panel()->plan(), "b300");
+        QCOMPARE(*b300->tputPerGpu, 500.0);
+        QCOMPARE(b300->gpus, 256LL); // 125,000 / 500 = 250 -> 32 replicas of 8
+        QCOMPARE(panel()->chart()->lines(), lines);
+        // each point of the curve is the plan at its target
+        for (const Plan& p : panel()->curve())
+            if (const HardwarePlan* h = find(p, "b300"); h && h->status == PlanStatus::Ok)
+                QVERIFY(std::abs(h->gpusExact - 125000 / *h->tputPerGpu) < 1e-9);
+        QVERIFY(waitPlan([&] { m_window->readout()->setTarget(50); }));
+    }
+
+    void equalsTheCli()
+    {
+        compareWithCli();
+        // other units, headroom and a custom price too
+        panel()->setDemand(2000, DemandUnit::Users);
+        panel()->setHeadroom(0.5);
+        panel()->setCostModel(PlanPanel::CostModel::CustomPrice);
+        panel()->setCustomPrice(3.25);
+        const HardwarePlan* b300 = find(panel()->plan(), "b300");
+        // 2,000 users at 50 tok/s/user = 100,000 output tok/s, read on the output frontier (450 at the knot)
+        QCOMPARE(panel()->plan().metric, TputMetric::Output);
+        QVERIFY(std::abs(b300->gpusExact - 100000 * 1.5 / 450) < 1e-9);
+        QVERIFY(std::abs(*b300->usdPerGpuHour - 3.25) < 1e-12);
+        compareWithCli();
+        panel()->setDemand(100000, DemandUnit::TokPerS);
+        panel()->setHeadroom(0.25);
+        panel()->setCostModel(PlanPanel::CostModel::ReadoutPrice);
+    }
+
+    void exportsCsv()
+    {
+        const QString path = m_dir.filePath("plan.csv");
+        QVERIFY(m_window->exportPlanCsv(path).ok());
+        QCOMPARE(readAll(path).toStdString(), planCsv(panel()->plan()));
+        QVERIFY(m_window->exportPlanPng(m_dir.filePath("plan.png")).ok());
+        QVERIFY(QImage(m_dir.filePath("plan.png")).width() > 300);
+    }
+
+    // A TCO model priced by hand; an edit in the panel reprices; a negative value is refused; the command line
+    // needs the edits saved.
+    void tcoModelEditedInThePanel()
+    {
+        const QString tco = m_dir.filePath("tco.json");
+        QVERIFY(writeFile(tco, R"({"source": "test", "hardware": {
+            "b300": {"capex_per_gpu_usd": 43800, "amortization_years": 5, "power_basis": "all_in", "power_kw": 2,
+                     "electricity_usd_per_kwh": 0.1, "pue": 1.5, "other_opex_usd_per_gpu_hour": 0.3},
+            "mi325x": {"capex_per_gpu_usd": 21900, "amortization_years": 5, "power_basis": "it", "power_kw": 1,
+                     "electricity_usd_per_kwh": 0.1, "pue": 1.5, "other_opex_usd_per_gpu_hour": 0.3}}})"));
+        QVERIFY(m_window->openTcoFile(tco).ok());
+        // 43,800 / (5 x 8,760) = 1.00 + 2 kW x 0.1 (all-in: no PUE) + 0.3 = 1.50 $/GPU/hr
+        QVERIFY(std::abs(*find(panel()->plan(), "b300")->usdPerGpuHour - 1.5) < 1e-12);
+        // 21,900 / 43,800 = 0.50 + 1 kW x 1.5 x 0.1 + 0.3 = 0.95
+        QVERIFY(std::abs(*find(panel()->plan(), "mi325x")->usdPerGpuHour - 0.95) < 1e-12);
+        compareWithCli();
+        TcoEditor* editor = panel()->findChild<TcoEditor*>();
+        QVERIFY(editor);
+        int row = -1;
+        for (int r = 0; r < editor->rowCount(); ++r)
+            if (editor->item(r, TcoEditor::Hardware)->data(Qt::UserRole).toString() == "b300")
+                row = r;
+        QVERIFY(row >= 0);
+        editor->item(row, TcoEditor::Capex)->setText("87600"); // 2.00 $/GPU/hr of capital
+        QVERIFY(std::abs(*find(panel()->plan(), "b300")->usdPerGpuHour - 2.5) < 1e-12);
+        QSignalSpy refused(editor, &TcoEditor::refused);
+        editor->item(row, TcoEditor::Pue)->setText("-1");
+        QCOMPARE(refused.size(), 1);
+        QCOMPARE(editor->tcoModel().find("b300")->pue, 1.5);
+        const auto blocked = m_window->planCommandLine();
+        QVERIFY(!blocked.ok());
+        QVERIFY(QString::fromStdString(blocked.error()).contains("save"));
+        const QString saved = m_dir.filePath("tco-edited.json");
+        QVERIFY(m_window->saveTcoFile(saved).ok());
+        QVERIFY(m_window->planCommandLine()->find("--tco") != std::string::npos);
+        compareWithCli();
+        panel()->setCostModel(PlanPanel::CostModel::ReadoutPrice);
+    }
+
+    // Filters that leave nothing: the tab says there is nothing to plan with.
+    void emptyScopeSaysSo()
+    {
+        QSignalSpy spy(panel(), &PlanPanel::planShown);
+        for (QListWidget* l : m_window->filters()->findChildren<QListWidget*>())
+            for (int i = 0; i < l->count(); ++i)
+                if (l->item(i)->text() == QStringLiteral("B300") || l->item(i)->text() == QStringLiteral("MI325X"))
+                    l->item(i)->setCheckState(Qt::Unchecked);
+        QVERIFY(m_window->filters()->scope().matchesNothing);
+        for (int i = 0; i < 10 && !panel()->problem().contains("No runs"); ++i)
+            spy.wait(2000);
+        QVERIFY2(panel()->problem().contains("No runs"), qPrintable(panel()->problem()));
+    }
+};
+
+QTEST_MAIN(TestPlanTab)
+#include "tst_plan_tab.moc"
