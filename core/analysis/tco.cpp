@@ -68,9 +68,11 @@ Result<PowerBasis> entryBasis(const json& e, const json& defaults, const std::st
     const bool own = e.contains("power_basis");
     const json* v = own ? &e["power_basis"] : defaults.contains("power_basis") ? &defaults["power_basis"] : nullptr;
     const std::string field = (own || !v ? where + "." : std::string("defaults.")) + "power_basis";
-    std::optional<PowerBasis> b = v && v->is_string() ? parsePowerBasis(v->get<std::string>()) : std::nullopt;
+    if (!v)
+        return PowerBasis::AllIn; // the basis of the published figures
+    std::optional<PowerBasis> b = v->is_string() ? parsePowerBasis(v->get<std::string>()) : std::nullopt;
     if (!b)
-        return Error { field + ": " + (v ? "" : "missing: ") + "must be \"all_in\", \"it\", \"measured\" or \"tdp\"" };
+        return Error { field + ": must be \"all_in\", \"it\", \"measured\" or \"tdp\"" };
     return *b;
 }
 
