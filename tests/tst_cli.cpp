@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <cmath>
 
 #include "tests/support/testutil.h"
 
@@ -253,6 +254,7 @@ private slots:
         QTest::newRow("ladder table") << QStringList { "ladder", "--format", "table" };
         QTest::newRow("frontier") << QStringList { "frontier" };
         QTest::newRow("frontier csv") << QStringList { "frontier", "--format", "csv" };
+        QTest::newRow("plan") << QStringList { "plan", "--demand", "1e6", "--unit", "tok/s", "--target", "50" };
     }
     void emptyScopeSaysWhatTheStoreHolds()
     {
@@ -295,6 +297,62 @@ private slots:
             home.path());
         QCOMPARE(none.code, 1);
         QVERIFY2(none.err.contains("the store holds no runs"), none.err.constData());
+    }
+
+    // `plan` on the seed: GPUs for 10 M tok/s at 50 tok/s/user with 25% headroom, whole GPUs (no replica size is
+    // recorded), the list price as published ($0.002 and $0.017 per million tokens), B300 the cheapest.
+    void plan()
+    {
+        QTemporaryDir home, dir;
+        const QStringList base
+            = QStringList { "plan", "--demand", "1e7", "--unit", "tok/s", "--target", "50" } + kSeedScope;
+        Run r = cli(base + QStringList { "--sweep-targets", "50,100" }, home.path());
+        QCOMPARE(r.code, 0);
+        const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(root.keys(), (QStringList { "b300", "mi325x" }));
+        const QJsonObject b = root["b300"].toObject();
+        for (const char* key : { "status", "tput_per_gpu", "engine", "precision", "spec_decoding", "config",
+                 "replica_gpus", "gpus_exact", "gpus", "replicas", "nodes", "node_unit", "power_kw", "power_mw",
+                 "energy_j_per_token", "tokens_per_s_per_mw", "cost_per_hour", "cost_per_month", "cost_per_mtok",
+                 "cost_per_mtok_effective", "cheapest", "sweep" })
+            QVERIFY2(b.contains(key), key);
+        for (const char* key : { "tp", "ep", "dp_attention", "disaggregated", "prefill_gpus", "decode_gpus",
+                 "concurrency", "interactivity" })
+            QVERIFY2(b["config"].toObject().contains(key), key);
+        QCOMPARE(b["gpus"].toDouble(), std::ceil(1.25e7 / 328417));
+        QCOMPARE(b["cost_per_month"].toDouble(), std::ceil(1.25e7 / 328417) * 2.26 * 730);
+        QCOMPARE(QString::number(b["cost_per_mtok"].toDouble(), 'f', 3), QString("0.002"));
+        QCOMPARE(QString::number(root["mi325x"]["cost_per_mtok"].toDouble(), 'f', 3), QString("0.017"));
+        QVERIFY(b["cheapest"].toBool() && !root["mi325x"]["cheapest"].toBool());
+        QCOMPARE(b["sweep"].toArray().size(), 2);
+        QCOMPARE(b["sweep"][1]["target"].toDouble(), 100.0);
+        Run csv = cli(base + QStringList { "--format", "csv" }, home.path());
+        QCOMPARE(csv.code, 0);
+        QVERIFY(csv.out.startsWith("kind,hardware,target_tok_s_user,status"));
+        QCOMPARE(csv.out.count('\n'), 3);
+        Run table = cli(base + QStringList { "--format", "table", "--tco", "" }, home.path());
+        QCOMPARE(table.code, 1); // an unreadable TCO file
+        table = cli(base + QStringList { "--format", "table" }, home.path());
+        QCOMPARE(table.code, 0);
+        for (const char* words : { "* b300", "328,417", "$0.002", "cheapest per month" })
+            QVERIFY2(table.out.contains(words), table.out.constData());
+        // no bundled run carries a TTFT: none meets a limit, and each hardware says so
+        Run slo = cli(base + QStringList { "--ttft-max", "1", "--ttft-stat", "p99" }, home.path());
+        QCOMPARE(slo.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(slo.out)["b300"]["status"].toString(), QString("slo_not_met"));
+        // a TCO file with a bad field names it; usage errors exit 2
+        const QString tco = dir.filePath("tco.json");
+        QVERIFY(writeFile(tco, R"({"source": "s", "hardware": {"b300": {"capex_per_gpu_usd": -5}}})"));
+        Run bad = cli(base + QStringList { "--tco", tco }, home.path());
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.contains("tco.json: hardware.b300.capex_per_gpu_usd: must be a number >= 0"), bad.err);
+        QCOMPARE(cli(QStringList { "plan", "--unit", "tok/s", "--target", "50" } + kSeedScope, home.path()).code, 2);
+        QCOMPARE(cli(base + QStringList { "--unit", "tokens" }, home.path()).code, 2);
+        QCOMPARE(cli(base + QStringList { "--tier", "retail", "--price", "2" }, home.path()).code, 2);
+        Run reqs = cli(
+            QStringList { "plan", "--demand", "5", "--unit", "req/s", "--target", "50" } + kSeedScope, home.path());
+        QCOMPARE(reqs.code, 2);
+        QVERIFY2(reqs.err.contains("fixed input and output lengths"), reqs.err.constData());
     }
 
     void tiersAndUsage()

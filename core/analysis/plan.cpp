@@ -203,15 +203,15 @@ HardwarePlan planHardware(const std::string& hw, const PlanFrontiers& data, cons
         if (g.key.hardware == hw)
             mine.push_back(&g);
     const HardwarePower* power = powers.find(hw);
-    attachPrice(p, req, pricing, power, data);
     if (mine.empty()) {
         const bool seen = std::binary_search(data.hardwareWithoutLimits.begin(), data.hardwareWithoutLimits.end(), hw);
         const bool meets = std::any_of(
             data.total.begin(), data.total.end(), [&](const GroupFrontier& g) { return g.key.hardware == hw; });
         p.status = hasLimits(data.scope) && seen && !meets ? PlanStatus::SloNotMet : PlanStatus::NoData;
-        return p;
+    } else {
+        readAt(p, mine, req, data, metric);
     }
-    readAt(p, mine, req, data, metric);
+    attachPrice(p, req, pricing, power, data); // after the reading: a measured TCO power is the sizing knot's
     if (p.status != PlanStatus::Ok)
         return p;
     sizeFor(p, demand, req, power);

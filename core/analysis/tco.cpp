@@ -68,9 +68,11 @@ Result<PowerBasis> entryBasis(const json& e, const json& defaults, const std::st
     const bool own = e.contains("power_basis");
     const json* v = own ? &e["power_basis"] : defaults.contains("power_basis") ? &defaults["power_basis"] : nullptr;
     const std::string field = (own || !v ? where + "." : std::string("defaults.")) + "power_basis";
-    std::optional<PowerBasis> b = v && v->is_string() ? parsePowerBasis(v->get<std::string>()) : std::nullopt;
+    if (!v)
+        return PowerBasis::AllIn; // the basis of the published figures
+    std::optional<PowerBasis> b = v->is_string() ? parsePowerBasis(v->get<std::string>()) : std::nullopt;
     if (!b)
-        return Error { field + ": " + (v ? "" : "missing: ") + "must be \"all_in\", \"it\", \"measured\" or \"tdp\"" };
+        return Error { field + ": must be \"all_in\", \"it\", \"measured\" or \"tdp\"" };
     return *b;
 }
 
@@ -87,6 +89,13 @@ Result<TcoEntry> parseEntry(const std::string& key, const json& e, const json& d
         return Error { s.error() };
     TcoEntry t;
     t.hardware = normalizedKey(key);
+    // capital is the hardware's own: never a default
+    if (!e.contains(kCapex.name))
+        return Error { where + ".capex_per_gpu_usd: missing (" + rule(kCapex) + ")" };
+    auto capex = number(e[kCapex.name], kCapex, where + ".capex_per_gpu_usd");
+    if (!capex)
+        return Error { capex.error() };
+    t.capexPerGpuUsd = *capex;
     auto basis = entryBasis(e, defaults, where);
     if (!basis)
         return Error { basis.error() };
@@ -104,13 +113,6 @@ Result<TcoEntry> parseEntry(const std::string& key, const json& e, const json& d
         return Error { where + ".power_kw: not used with power_basis \"" + std::string(powerBasisName(t.powerBasis))
             + "\" (remove it, or use \"all_in\" or \"it\")" };
     }
-    // capital is the hardware's own: never a default
-    if (!e.contains(kCapex.name))
-        return Error { where + ".capex_per_gpu_usd: missing (" + rule(kCapex) + ")" };
-    auto capex = number(e[kCapex.name], kCapex, where + ".capex_per_gpu_usd");
-    if (!capex)
-        return Error { capex.error() };
-    t.capexPerGpuUsd = *capex;
     std::pair<const NumberField*, double*> fields[] { { &kYears, &t.amortizationYears },
         { &kElectricity, &t.electricityUsdPerKwh }, { &kPue, &t.pue }, { &kOther, &t.otherOpexUsdPerGpuHour } };
     for (auto [field, out] : fields) {

@@ -55,7 +55,8 @@ struct TcoCost {
 
 /// Reads a TCO model; `name` (the file name) starts every error, which names the field: "tco.json:
 /// hardware.b300.capex_per_gpu_usd: must be a number >= 0". Unknown keys, missing, negative and non-numeric values
-/// are errors.
+/// are errors. Per entry, fields other than capex_per_gpu_usd and power_kw may come from "defaults"; power_basis is
+/// all_in where neither gives it.
 Result<TcoModel> parseTco(std::string_view json, const std::string& name);
 /// The example shipped in resources/tco_default.json.
 const TcoModel& bundledTco();

@@ -1,0 +1,511 @@
+// The capacity plan (DESIGN.md section 10) and its TCO model: GPUs, replicas, nodes or racks, power, energy and cost
+// per hardware. Expectations are computed here from the crafted readings, the published power and price figures
+// (FACTS.md, DESIGN.md section 5) and, between knots and on the real fixtures, the ladder's reading: never by the plan.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cmath>
+
+#include "core/analysis/frontiercache.h"
+#include "core/analysis/plan.h"
+#include "core/import/bundled.h"
+#include "core/import/importer.h"
+#include "tests/support/testutil.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+
+namespace {
+
+// A crafted run: its configuration, x, total and output tok/s/GPU, latencies (s; 0 left out) and power (W; 0 none).
+struct Knot {
+    const char* hardware;
+    const char* engine;
+    int concurrency;
+    double x, total, output;
+    int tp, prefill, decode;
+    double ttft, ttftP99, tpot, powerW;
+};
+
+const std::vector<Knot> kKnots {
+    { "b300", "vllm", 64, 20, 12000, 6000, 8, 0, 0, 0.8, 2.0, 0.05, 1000 },
+    { "b300", "vllm", 16, 40, 8000, 4000, 8, 0, 0, 0.3, 0.9, 0.025, 900 },
+    { "b300", "vllm", 4, 80, 3000, 1500, 4, 0, 0, 0.1, 0.2, 0.0125, 700 },
+    { "h200", "dynamo-trt", 256, 20, 4000, 3000, 0, 8, 8, 1.0, 2.0, 0.05, 0 },
+    { "h200", "dynamo-trt", 64, 50, 2000, 1500, 0, 8, 8, 0.5, 1.0, 0.02, 0 },
+    { "gb200", "dynamo-sglang", 128, 30, 9000, 5000, 4, 0, 0, 0, 0, 0.033, 0 }, // no TTFT: meets no TTFT limit
+    { "gb200", "dynamo-sglang", 32, 60, 5000, 2500, 0, 48, 48, 0.4, 0.8, 0.016, 0 },
+    { "mi325x", "sglang", 32, 25, 2000, 1000, 8, 0, 0, 3.0, 5.0, 0.04, 0 },
+    { "mi325x", "sglang", 8, 45, 1000, 500, 8, 0, 0, 2.5, 4.0, 0.022, 0 },
+};
+
+// Published figures: all-in kW per GPU and TDP (FACTS.md), hyperscaler $/GPU/hr (DESIGN.md section 5), GPUs per node.
+struct Published {
+    double kw, tdpW, usd;
+    int perNode;
+};
+const std::map<QString, Published> kPublished { { "b300", { 1.90, 1200, 2.26, 8 } }, { "h200", { 1.37, 700, 1.22, 8 } },
+    { "gb200", { 1.87, 1200, 1.86, 72 } }, { "mi325x", { 1.69, 1000, 1.10, 8 } }, { "b200", { 1.71, 1000, 1.73, 8 } },
+    { "gb300", { 2.12, 1400, 2.31, 72 } }, { "h100", { 1.37, 700, 1.17, 8 } }, { "mi300x", { 1.39, 750, 0.95, 8 } },
+    { "mi355x", { 2.09, 1400, 1.50, 8 } } };
+
+QJsonObject knotJson(const Knot& k)
+{
+    QJsonObject o { { "schema", "paretoscope.run/1" }, { "model", "m" }, { "hardware", k.hardware },
+        { "engine", k.engine }, { "precision", "fp4" }, { "isl", 1024 }, { "osl", 1024 },
+        { "concurrency", k.concurrency }, { "interactivity_tok_s_user", k.x }, { "tput_per_gpu_tok_s", k.total },
+        { "output_tput_per_gpu_tok_s", k.output }, { "tpot_median_s", k.tpot } };
+    if (k.prefill > 0) {
+        o["disaggregated"] = true;
+        o["prefill_gpus"] = k.prefill;
+        o["decode_gpus"] = k.decode;
+    } else {
+        o["tp"] = k.tp;
+        o["gpus"] = k.tp;
+    }
+    if (k.ttft > 0) {
+        o["ttft_median_s"] = k.ttft;
+        o["ttft_p99_s"] = k.ttftP99;
+    }
+    if (k.powerW > 0)
+        o["avg_power_w"] = k.powerW;
+    return o;
+}
+
+const Knot& knotAt(const QString& hw, double x)
+{
+    for (const Knot& k : kKnots)
+        if (hw == k.hardware && k.x == x)
+            return k;
+    qFatal("no crafted knot of %s at %g", qPrintable(hw), x);
+}
+
+// The sizing arithmetic of DESIGN section 10, written out again.
+struct Expected {
+    double gpusExact, gpus, replicas, nodes;
+};
+Expected expectedSizing(double demand, double headroom, double perGpu, int r, int n)
+{
+    Expected e;
+    e.gpusExact = demand * (1 + headroom) / perGpu;
+    e.replicas = std::ceil(e.gpusExact / r - 1e-9);
+    e.gpus = e.replicas * r;
+    e.nodes = r > n ? e.replicas * std::ceil(double(r) / n) : std::ceil(e.gpus / n);
+    return e;
+}
+
+bool near(double a, double b, double rel = 1e-9)
+{
+    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
+}
+
+const HardwarePlan* planOf(const Plan& p, const std::string& hw)
+{
+    for (const HardwarePlan& h : p.hardware)
+        if (h.hardware == hw)
+            return &h;
+    return nullptr;
+}
+
+PlanRequest request(const Scope& scope, double demand, DemandUnit unit, double target, double headroom = 0.25)
+{
+    PlanRequest r;
+    r.scope = scope;
+    r.demand = demand;
+    r.unit = unit;
+    r.target = target;
+    r.headroom = headroom;
+    return r;
+}
+
+Scope craftedScope()
+{
+    Scope s;
+    s.model = "m";
+    s.isl = 1024;
+    s.osl = 1024;
+    return s;
+}
+
+} // namespace
+
+class TestPlan : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<RunStore> m_store;
+
+private slots:
+    void initTestCase()
+    {
+        m_store = openTempStore(m_dir);
+        QVERIFY(m_store);
+        QJsonArray a;
+        for (const Knot& k : kKnots)
+            a.append(knotJson(k));
+        QVERIFY(writeFile(m_dir.filePath("knots.json"), QJsonDocument(a).toJson()));
+        auto out = importPath(*m_store, m_dir.filePath("knots.json").toStdString(), {});
+        QVERIFY2(out[0].result.ok(), out[0].result.ok() ? "" : out[0].result.error().c_str());
+    }
+
+    // Targets on a knot, so that the reading R is that knot's published throughput.
+    void arithmetic_data()
+    {
+        QTest::addColumn<QString>("hardware");
+        QTest::addColumn<int>("unit");
+        QTest::addColumn<double>("demand");
+        QTest::addColumn<double>("target");
+        QTest::addColumn<double>("headroom");
+        QTest::addColumn<int>("perNode"); // an override; 0: the shipped figure
+        QTest::addColumn<double>("tokPerS"); // the demand in tok/s of its metric, by hand
+        const int tokS = int(DemandUnit::TokPerS), outS = int(DemandUnit::OutputTokPerS);
+        QTest::newRow("tok/s") << "b300" << tokS << 1e6 << 40.0 << 0.25 << 0 << 1e6;
+        QTest::newRow("tok/day") << "b300" << int(DemandUnit::TokPerDay) << 8.64e10 << 40.0 << 0.25 << 0 << 1e6;
+        QTest::newRow("req/s") << "b300" << int(DemandUnit::ReqPerS) << 100.0 << 40.0 << 0.25 << 0 << 100.0 * 2048;
+        QTest::newRow("output-tok/s") << "b300" << outS << 5e5 << 40.0 << 0.25 << 0 << 5e5;
+        QTest::newRow("users") << "b300" << int(DemandUnit::Users) << 5000.0 << 40.0 << 0.25 << 0 << 5000.0 * 40;
+        QTest::newRow("no headroom") << "b300" << tokS << 1e6 << 40.0 << 0.0 << 0 << 1e6;
+        QTest::newRow("headroom 50%") << "b300" << tokS << 1e6 << 40.0 << 0.5 << 0 << 1e6;
+        QTest::newRow("tp4 replica") << "b300" << tokS << 1e6 << 80.0 << 0.25 << 0 << 1e6;
+        QTest::newRow("4 per node") << "b300" << tokS << 1e6 << 40.0 << 0.25 << 4 << 1e6;
+        QTest::newRow("8P+8D") << "h200" << tokS << 3e5 << 50.0 << 0.25 << 0 << 3e5;
+        QTest::newRow("8P+8D output") << "h200" << outS << 1e5 << 50.0 << 0.25 << 0 << 1e5;
+        QTest::newRow("NVL72 tp4") << "gb200" << tokS << 1e6 << 30.0 << 0.25 << 0 << 1e6;
+        QTest::newRow("NVL72 48P+48D") << "gb200" << tokS << 1e6 << 60.0 << 0.25 << 0 << 1e6;
+    }
+    void arithmetic()
+    {
+        QFETCH(QString, hardware);
+        QFETCH(int, unit);
+        QFETCH(double, demand);
+        QFETCH(double, target);
+        QFETCH(double, headroom);
+        QFETCH(int, perNode);
+        QFETCH(double, tokPerS);
+        PlanRequest req = request(craftedScope(), demand, DemandUnit(unit), target, headroom);
+        if (perNode > 0)
+            req.gpusPerNode[hardware.toStdString()] = perNode;
+        auto plan = computePlan(loadPlanFrontiers(*m_store, req.scope), req);
+        QVERIFY2(plan, plan ? "" : plan.error().c_str());
+        QVERIFY(near(plan->demandTokensPerSecond, tokPerS));
+        const HardwarePlan* h = planOf(*plan, hardware.toStdString());
+        QVERIFY(h);
+        QCOMPARE(planStatusName(h->status), std::string_view("ok"));
+
+        const Knot& k = knotAt(hardware, target);
+        const bool output = DemandUnit(unit) == DemandUnit::OutputTokPerS || DemandUnit(unit) == DemandUnit::Users;
+        const double R = output ? k.output : k.total;
+        const int r = k.prefill > 0 ? k.prefill + k.decode : k.tp;
+        // InferenceX's output tok/s/GPU of a disaggregated run counts decode GPUs: spread over all of the replica's
+        const double perGpu = R * (output && k.prefill > 0 ? double(k.decode) / r : 1.0);
+        const Published pub = kPublished.at(hardware);
+        const int n = perNode > 0 ? perNode : pub.perNode;
+        const Expected e = expectedSizing(tokPerS, headroom, perGpu, r, n);
+        QCOMPARE(*h->tputPerGpu, R);
+        QVERIFY(near(*h->tputPerSizedGpu, perGpu));
+        QCOMPARE(h->replicaGpus, r);
+        QVERIFY(near(h->gpusExact, e.gpusExact));
+        QCOMPARE(double(h->gpus), e.gpus);
+        QCOMPARE(double(h->replicas), e.replicas);
+        QCOMPARE(double(h->nodes), e.nodes);
+        QCOMPARE(h->nodeUnit, std::string(pub.perNode == 72 ? "rack" : "node"));
+        QCOMPARE(h->sizing->concurrency, k.concurrency);
+        QCOMPARE(h->sizing->prefillGpus, k.prefill);
+        QCOMPARE(h->sizing->disaggregated, k.prefill > 0);
+        QCOMPARE(h->sizing->interactivity, target);
+        // power and energy: all-in kW per GPU (FACTS.md), never times a PUE
+        QVERIFY(near(*h->powerKw, e.gpus * pub.kw));
+        QVERIFY(near(*h->powerMw, e.gpus * pub.kw / 1000));
+        QVERIFY(near(*h->gpuTdpKw, e.gpus * pub.tdpW / 1000));
+        QVERIFY(near(*h->energyJPerToken, pub.kw * 1000 / perGpu));
+        QVERIFY(near(*h->tokensPerSPerMw, perGpu * 1000 / pub.kw));
+        QCOMPARE(h->measuredJPerToken.has_value(), k.powerW > 0);
+        if (k.powerW > 0)
+            QVERIFY(near(*h->measuredJPerToken, k.powerW / perGpu));
+        // cost at the hyperscaler tier (DESIGN section 5)
+        QCOMPARE(*h->usdPerGpuHour, pub.usd);
+        QVERIFY(near(*h->costPerHour, e.gpus * pub.usd));
+        QVERIFY(near(*h->costPerMonth, e.gpus * pub.usd * 730));
+        QVERIFY(near(*h->costPerMTok, pub.usd / (perGpu * 3600) * 1e6));
+        QVERIFY(near(*h->costPerMTokEffective, e.gpus * pub.usd / (tokPerS * 3600) * 1e6));
+    }
+
+    // Between knots: R is the ladder's reading (tst_frontier checks it); the replica is the knot above the target.
+    void betweenKnots()
+    {
+        PlanRequest req = request(craftedScope(), 1e6, DemandUnit::TokPerS, 50);
+        FrontierCache cache(*m_store);
+        LadderRequest lr;
+        lr.scope = req.scope;
+        lr.targets = { 50 };
+        auto ladder = computeLadder(cache, bundledPricing(), lr);
+        QVERIFY(ladder);
+        double R = 0;
+        for (const HardwareLadder& l : *ladder)
+            if (l.hardware == "b300")
+                R = *l.rows[0].entry.value;
+        QVERIFY(R > 3000 && R < 8000);
+        auto plan = computePlan(loadPlanFrontiers(*m_store, req.scope), req);
+        QVERIFY(plan);
+        const HardwarePlan* h = planOf(*plan, "b300");
+        QCOMPARE(*h->tputPerGpu, R);
+        QCOMPARE(h->sizing->interactivity, 80.0); // the smallest x at or above 50
+        QCOMPARE(h->lower->interactivity, 40.0);
+        QCOMPARE(h->replicaGpus, 4);
+        const Expected e = expectedSizing(1e6, 0.25, R, 4, 8);
+        QCOMPARE(double(h->gpus), e.gpus);
+        QCOMPARE(double(h->nodes), e.nodes);
+    }
+
+    // Only runs within the limits count; a hardware none of whose runs meets them says so.
+    void sloLimits_data()
+    {
+        QTest::addColumn<double>("ttftMax"); // 0: none
+        QTest::addColumn<bool>("p99");
+        QTest::addColumn<double>("tpotMax"); // 0: none
+        QTest::addColumn<double>("target");
+        QTest::addColumn<QStringList>("statuses"); // b300 gb200 h200 mi325x
+        QTest::addColumn<double>("b300");
+        QTest::newRow("no limit") << 0.0 << false << 0.0 << 40.0 << QStringList { "ok", "ok", "ok", "ok" } << 8000.0;
+        QTest::newRow("median 2 s") << 2.0 << false << 0.0 << 40.0
+                                    << QStringList { "ok", "below_range", "ok", "slo_not_met" } << 8000.0;
+        QTest::newRow("median 0.5 s") << 0.5 << false << 0.0 << 20.0
+                                      << QStringList { "below_range", "below_range", "below_range", "slo_not_met" }
+                                      << 0.0;
+        QTest::newRow("p99 1 s") << 1.0 << true << 0.0 << 40.0
+                                 << QStringList { "ok", "below_range", "below_range", "slo_not_met" } << 8000.0;
+        QTest::newRow("tpot 20 ms") << 0.0 << false << 0.02 << 80.0
+                                    << QStringList { "ok", "above_range", "above_range", "slo_not_met" } << 3000.0;
+    }
+    void sloLimits()
+    {
+        QFETCH(double, ttftMax);
+        QFETCH(bool, p99);
+        QFETCH(double, tpotMax);
+        QFETCH(double, target);
+        QFETCH(QStringList, statuses);
+        QFETCH(double, b300);
+        PlanRequest req = request(craftedScope(), 1e5, DemandUnit::TokPerS, target);
+        if (ttftMax > 0)
+            req.scope.ttftMax = ttftMax;
+        req.scope.ttftStat = p99 ? LatencyStat::P99 : LatencyStat::Median;
+        if (tpotMax > 0)
+            req.scope.tpotMax = tpotMax;
+        auto plan = computePlan(loadPlanFrontiers(*m_store, req.scope), req);
+        QVERIFY(plan);
+        QStringList got;
+        for (const HardwarePlan& h : plan->hardware)
+            got << QString::fromStdString(std::string(planStatusName(h.status)));
+        QCOMPARE(got, statuses);
+        if (b300 > 0)
+            QCOMPARE(*planOf(*plan, "b300")->tputPerGpu, b300);
+    }
+
+    // Effective $/GPU/hr = capital / (years x 8,760) + kW x (PUE unless all-in) x $/kWh + other, by hand.
+    void tcoPrice_data()
+    {
+        QTest::addColumn<QString>("entry");
+        QTest::addColumn<double>("energyKw"); // the kW the energy part is paid on, PUE included
+        QTest::addColumn<QString>("basis");
+        const double pue = 1.4;
+        QTest::newRow("all-in") << R"("power_basis": "all_in", "power_kw": 1.9)" << 1.9 << "all_in";
+        QTest::newRow("IT") << R"("power_basis": "it", "power_kw": 1.2)" << 1.2 * pue << "it";
+        QTest::newRow("TDP") << R"("power_basis": "tdp")" << 1.2 * pue << "tdp"; // B300 TDP 1,200 W (FACTS.md)
+        // the sizing knot at 40 tok/s/user carries avg_power_w 900
+        QTest::newRow("measured") << R"("power_basis": "measured")" << 0.9 * pue << "measured";
+    }
+    void tcoPrice()
+    {
+        QFETCH(QString, entry);
+        QFETCH(double, energyKw);
+        QFETCH(QString, basis);
+        const QString text = R"({"source": "test", "defaults": {"amortization_years": 5, "pue": 1.4},
+            "hardware": {"B300": {"capex_per_gpu_usd": 60000, "electricity_usd_per_kwh": 0.1,
+            "other_opex_usd_per_gpu_hour": 0.3, )"
+            + entry + "}}}";
+        auto model = parseTco(text.toStdString(), "t.json");
+        QVERIFY2(model, model ? "" : model.error().c_str());
+        PlanRequest req = request(craftedScope(), 1e6, DemandUnit::TokPerS, 40);
+        req.tco = *model;
+        auto plan = computePlan(loadPlanFrontiers(*m_store, req.scope), req);
+        QVERIFY(plan);
+        const HardwarePlan* h = planOf(*plan, "b300");
+        const double capital = 60000.0 / (5 * 8760), energy = energyKw * 0.1, other = 0.3;
+        QVERIFY(h->tco);
+        QCOMPARE(QString::fromStdString(std::string(powerBasisName(h->tco->basis))), basis);
+        QVERIFY(near(h->tco->capital, capital));
+        QVERIFY(near(h->tco->energy, energy));
+        QVERIFY(near(h->tco->other, other));
+        QVERIFY(near(*h->usdPerGpuHour, capital + energy + other));
+        QCOMPARE(h->priceSource, std::string("tco"));
+        const Expected e = expectedSizing(1e6, 0.25, 8000, 8, 8);
+        QVERIFY(near(*h->costPerHour, e.gpus * (capital + energy + other)));
+        QVERIFY(near(*h->costPerMTok, (capital + energy + other) / (8000 * 3600.0) * 1e6));
+        // hardware without an entry has no price, and says why
+        const HardwarePlan* m = planOf(*plan, "mi325x");
+        QVERIFY(!m->usdPerGpuHour && !m->costPerMonth);
+        QVERIFY(!m->notes.empty());
+    }
+
+    // The published DeepSeek V4.1 Flash readings: no GPU count is recorded, so GPUs are whole GPUs, not replicas.
+    void bundledDataset()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(importBundledDataset(*store));
+        PlanRequest req;
+        req.scope.model = "DeepSeek-V4.1-Flash";
+        req.scope.workload = "agentic coding";
+        req.demand = 1e7;
+        req.target = 50;
+        const PlanFrontiers data = loadPlanFrontiers(*store, req.scope);
+        auto plan = computePlan(data, req);
+        QVERIFY(plan);
+        const HardwarePlan* b = planOf(*plan, "b300");
+        const HardwarePlan* m = planOf(*plan, "mi325x");
+        QCOMPARE(*b->tputPerGpu, 328417.0);
+        QCOMPARE(*m->tputPerGpu, 17745.0);
+        QCOMPARE(double(b->gpus), std::ceil(1e7 * 1.25 / 328417));
+        QCOMPARE(double(b->nodes), std::ceil(std::ceil(1e7 * 1.25 / 328417) / 8));
+        QCOMPARE(b->replicas, 0LL);
+        QCOMPARE(double(m->gpus), std::ceil(1e7 * 1.25 / 17745));
+        // the published list prices at 50 tok/s/user: $0.002 (B300) and $0.017 (MI325X) per million tokens
+        QCOMPARE(QString::number(*b->costPerMTok, 'f', 3), QString("0.002"));
+        QCOMPARE(QString::number(*m->costPerMTok, 'f', 3), QString("0.017"));
+        QVERIFY(b->cheapest && !m->cheapest);
+        // 30 tok/s/user is below B300's measured range
+        req.target = 30;
+        plan = computePlan(data, req);
+        QCOMPARE(planOf(*plan, "b300")->status, PlanStatus::BelowRange);
+        QVERIFY(!planOf(*plan, "b300")->costPerMonth);
+        QVERIFY(planOf(*plan, "mi325x")->cheapest);
+        // requests need fixed lengths, which an agentic workload has not
+        req.unit = DemandUnit::ReqPerS;
+        plan = computePlan(data, req);
+        QVERIFY(!plan);
+        QVERIFY(QString::fromStdString(plan.error()).contains("fixed input and output lengths"));
+    }
+
+    // InferenceX's DeepSeek-R1 API rows: R from the ladder, the sizing knot's record from the store, sized here.
+    void realApiFixture()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(importPath(*store, fixture("inferencex-app-api/benchmarks.json").toStdString(), {})[0].result.ok());
+        PlanRequest req = request(craftedScope(), 1e6, DemandUnit::TokPerS, 40);
+        req.scope.model = "dsr1";
+        FrontierCache cache(*store);
+        LadderRequest lr;
+        lr.scope = req.scope;
+        lr.targets = { 40 };
+        auto ladder = computeLadder(cache, bundledPricing(), lr);
+        auto plan = computePlan(loadPlanFrontiers(*store, req.scope), req);
+        QVERIFY(ladder && plan);
+        QCOMPARE(plan->hardware.size(), ladder->size());
+        int sized = 0, racks = 0, disaggregated = 0;
+        for (const HardwareLadder& l : *ladder) {
+            const HardwarePlan* h = planOf(*plan, l.hardware);
+            const LadderEntry& e = l.rows[0].entry;
+            QCOMPARE(planStatusName(h->status), statusName(e.status));
+            if (!e.value)
+                continue;
+            QCOMPARE(*h->tputPerGpu, *e.value);
+            const GroupFrontier* g = nullptr;
+            for (const GroupFrontier& f : cache.frontiers(req.scope, TputMetric::Total))
+                g = f.key == *e.group ? &f : g;
+            const Point* knot = nullptr; // the smallest interactivity at or above the target
+            for (const Point& p : g->points)
+                knot = !knot && p.x >= 40 ? &p : knot;
+            const RunRecord rec = store->runs({ knot->runId })[0].record;
+            const int r = rec.disaggregated ? rec.prefillGpus + rec.decodeGpus : rec.gpus;
+            const Published pub = kPublished.at(QString::fromStdString(l.hardware));
+            const Expected x = expectedSizing(1e6, 0.25, *e.value, r, pub.perNode);
+            QCOMPARE(h->replicaGpus, r);
+            QCOMPARE(double(h->gpus), x.gpus);
+            QCOMPARE(double(h->nodes), x.nodes);
+            QVERIFY(near(*h->powerKw, x.gpus * pub.kw));
+            QVERIFY(near(*h->costPerMonth, x.gpus * pub.usd * 730));
+            ++sized;
+            racks += pub.perNode == 72;
+            disaggregated += rec.disaggregated;
+        }
+        QVERIFY(sized >= 5 && racks >= 1 && disaggregated >= 1);
+        QCOMPARE(std::count_if(plan->hardware.begin(), plan->hardware.end(), [](auto& h) { return h.cheapest; }), 1);
+    }
+
+    // AMD's disaggregated vLLM runs of gpt-oss-120b, 8 prefill + 8 decode GPUs: replicas of 16, two nodes each.
+    void realDisaggregated()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        ImportOptions o;
+        o.hardware = "mi355x";
+        o.prefillGpus = 8;
+        o.decodeGpus = 8;
+        o.engine = "vllm";
+        o.precision = "fp4";
+        o.model = "gpt-oss-120b";
+        for (const auto& out : importPath(*store, fixture("inferencex-raw-bench-serving").toStdString(), o))
+            QVERIFY2(out.result.ok(), out.result.ok() ? "" : out.result.error().c_str());
+        Scope scope = craftedScope(); // its runs are 1k/1k
+        scope.model = "gpt-oss-120b";
+        const PlanFrontiers data = loadPlanFrontiers(*store, scope);
+        QVERIFY(!data.total.empty());
+        const GroupFrontier& g = data.total.front();
+        const Point& knot = g.points[g.points.size() / 2]; // a target on a measured knot
+        PlanRequest req = request(data.scope, 1e6, DemandUnit::TokPerS, knot.x);
+        auto plan = computePlan(data, req);
+        QVERIFY(plan);
+        const HardwarePlan& h = plan->hardware.front();
+        const Expected x = expectedSizing(1e6, 0.25, knot.y, 16, 8);
+        QCOMPARE(h.replicaGpus, 16);
+        QCOMPARE(double(h.gpus), x.gpus);
+        QCOMPARE(double(h.nodes), x.replicas * 2);
+        QVERIFY(near(*h.powerKw, x.gpus * 2.09));
+    }
+
+    // The cost of speed is the plan at each target; one hardware is the cheapest at each.
+    void sweepAndCheapest()
+    {
+        PlanRequest req = request(craftedScope(), 1000, DemandUnit::Users, 40);
+        const PlanFrontiers data = loadPlanFrontiers(*m_store, req.scope);
+        auto sweep = costOfSpeed(data, req, { 20, 40, 50 });
+        QVERIFY(sweep);
+        QCOMPARE(sweep->size(), std::size_t(3));
+        for (const Plan& p : *sweep) {
+            req.target = p.target;
+            auto single = computePlan(data, req);
+            QCOMPARE(p.demandTokensPerSecond, 1000 * p.target); // users x target
+            const HardwarePlan* cheapest = nullptr;
+            for (std::size_t i = 0; i < p.hardware.size(); ++i) {
+                QCOMPARE(p.hardware[i].gpus, single->hardware[i].gpus);
+                const auto& m = p.hardware[i].costPerMonth;
+                if (m && (!cheapest || *m < *cheapest->costPerMonth))
+                    cheapest = &p.hardware[i];
+            }
+            QCOMPARE(p.cheapest(), cheapest);
+        }
+    }
+
+    void refusals()
+    {
+        const PlanFrontiers data = loadPlanFrontiers(*m_store, craftedScope());
+        PlanRequest req = request(craftedScope(), 0, DemandUnit::TokPerS, 40);
+        QVERIFY(QString::fromStdString(computePlan(data, req).error()).contains("demand"));
+        req.demand = 1;
+        req.headroom = -0.1;
+        QVERIFY(QString::fromStdString(computePlan(data, req).error()).contains("headroom"));
+        req.headroom = 0;
+        req.price.tierKey = "nope";
+        QVERIFY(QString::fromStdString(computePlan(data, req).error()).contains("unknown pricing tier"));
+        Scope none = craftedScope();
+        none.model = "absent";
+        QVERIFY(loadPlanFrontiers(*m_store, none).empty());
+        QCOMPARE(demandUnitName(*parseDemandUnit("output-tok/s")), std::string_view("output-tok/s"));
+        QVERIFY(!parseDemandUnit("tokens"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlan)
+#include "tst_plan.moc"
