@@ -75,7 +75,9 @@ int costOptions(const Args& a, PlanRequest& req)
     std::string error;
     if (!numberOption(a, "price", req.price.customUsdPerGpuHour, error))
         return usageError(error);
-    if (auto path = a.value("tco")) {
+    if (auto path = a.value("tco"); path && *path == "default") {
+        req.tco = bundledTco(); // the shipped example, resources/tco_default.json
+    } else if (path) {
         std::ifstream in(*path, std::ios::binary);
         std::stringstream text;
         text << in.rdbuf();

@@ -20,6 +20,7 @@
 #include <cmath>
 
 #include "core/analysis/viewoptions.h"
+#include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "core/output/planreports.h"
 #include "tests/support/testutil.h"
