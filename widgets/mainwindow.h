@@ -22,6 +22,7 @@
 
 class QLabel;
 class QMenu;
+class QSettings;
 class QProgressDialog;
 class QTabWidget;
 
@@ -162,6 +163,7 @@ private:
     void deleteRuns(const std::vector<long long>& ids);
     void describeRun(long long id);
     void restoreSettings();
+    void restorePlanSettings(const QSettings& s);
     void selectRememberedScope();
     void saveSettings() const;
     void askExportChart(bool svg);

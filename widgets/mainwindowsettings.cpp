@@ -111,6 +111,23 @@ void MainWindow::restoreSettings()
     for (const QVariant& v : s.value("ladder/targets").toList())
         targets.push_back(v.toDouble());
     m_ladder->setTargets(targets);
+    restorePlanSettings(s);
+}
+
+void MainWindow::restorePlanSettings(const QSettings& s)
+{
+    const auto unit = parseDemandUnit(s.value("plan/unit", QStringLiteral("tok/s")).toString().toStdString());
+    m_plan->setDemand(s.value("plan/demand", 1e6).toDouble(), unit.value_or(DemandUnit::TokPerS));
+    m_plan->setHeadroom(s.value("plan/headroom", 0.25).toDouble());
+    m_plan->setCustomPrice(s.value("plan/customPrice", 2.0).toDouble());
+    // a TCO file that is gone or no longer valid leaves the shipped example, and the status line says why
+    const QString tco = s.value("plan/tcoFile").toString();
+    if (!tco.isEmpty())
+        if (const Status st = openTcoFile(tco); !st)
+            m_status->setText(
+                tr("The Plan tab's TCO model was not reopened: %1").arg(QString::fromStdString(st.error())));
+    m_plan->setCostModel(
+        static_cast<PlanPanel::CostModel>(s.value("plan/costModel", int(PlanPanel::CostModel::ReadoutPrice)).toInt()));
 }
 
 void MainWindow::selectRememberedScope()
@@ -163,6 +180,12 @@ void MainWindow::saveSettings() const
     for (double t : m_ladder->targets())
         targets << t;
     s.setValue("ladder/targets", targets);
+    s.setValue("plan/demand", m_plan->demand());
+    s.setValue("plan/unit", QString::fromLatin1(demandUnitName(m_plan->unit()).data()));
+    s.setValue("plan/headroom", m_plan->headroom());
+    s.setValue("plan/costModel", int(m_plan->costModel()));
+    s.setValue("plan/customPrice", m_plan->customPrice());
+    s.setValue("plan/tcoFile", m_plan->tcoPath());
 }
 
 } // namespace paretoscope::ui

@@ -281,6 +281,31 @@ void PlanPanel::setDemand(double value, DemandUnit unit)
     m_demand->setValue(value);
 }
 
+double PlanPanel::demand() const
+{
+    return m_demand->value();
+}
+
+DemandUnit PlanPanel::unit() const
+{
+    return DemandUnit(m_unit->currentData().toInt());
+}
+
+double PlanPanel::headroom() const
+{
+    return m_headroom->value() / 100.0;
+}
+
+PlanPanel::CostModel PlanPanel::costModel() const
+{
+    return CostModel(m_cost->currentData().toInt());
+}
+
+double PlanPanel::customPrice() const
+{
+    return m_customPrice->value();
+}
+
 void PlanPanel::setHeadroom(double fraction)
 {
     m_headroom->setValue(int(std::lround(fraction * 100)));

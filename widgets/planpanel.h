@@ -45,6 +45,11 @@ public:
 
     enum class CostModel { ReadoutPrice, CustomPrice, Tco };
     void setDemand(double value, DemandUnit unit);
+    double demand() const;
+    DemandUnit unit() const;
+    double headroom() const;
+    CostModel costModel() const;
+    double customPrice() const;
     void setHeadroom(double fraction);
     void setCostModel(CostModel model);
     void setCustomPrice(double usdPerGpuHour);

@@ -443,5 +443,15 @@ int main(int argc, char** argv)
     std::printf("  %d histories computed for the drag's steps; longest event-loop gap %.1f ms; the last laid out in "
                 "%.1f ms\n",
         history->computations() - computed, gap.longestMs(), history->lastPresentMs());
+
+    // the Plan tab: its frontiers read on the store worker once, then every step plans (and its table repaints) on
+    // the GUI thread
+    ui::PlanPanel* plan = window.plan();
+    phase(
+        "opening the Plan tab (its plan shown)", [&] { window.findChild<QTabWidget*>()->setCurrentWidget(plan); }, plan,
+        &ui::PlanPanel::planShown);
+    const int planned = plan->computations();
+    drag("with the Plan tab in front");
+    std::printf("  %d plans computed for the drag's steps\n", plan->computations() - planned);
     return 0;
 }
