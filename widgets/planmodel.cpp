@@ -107,7 +107,10 @@ QVariant PlanModel::display(const HardwarePlan& h, int column) const
         return QString(thousands(double(h.nodes)) + QLatin1Char(' ')
             + (h.nodeUnit == "rack" ? tr("racks of %1").arg(h.gpusPerNode) : tr("× %1 GPUs").arg(h.gpusPerNode)));
     case PowerMw:
-        return orDash(h.powerMw, [](double v) { return thousands(v, v < 10 ? 2 : 1); });
+        // a deployment under a megawatt reads in kW
+        return orDash(h.powerKw, [](double kw) -> QString {
+            return kw < 1000 ? thousands(kw, kw < 10 ? 2 : 1) + tr(" kW") : thousands(kw / 1000, 2) + tr(" MW");
+        });
     case JoulesPerToken:
         return orDash(h.energyJPerToken, [](double v) { return thousands(v, v < 10 ? 3 : 1); });
     case TokensPerMw:
@@ -251,7 +254,7 @@ QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int rol
     case Nodes:
         return tr("Nodes");
     case PowerMw:
-        return tr("MW");
+        return tr("Power (all-in)");
     case JoulesPerToken:
         return tr("J/token");
     case TokensPerMw:

@@ -465,8 +465,10 @@ void PlanPanel::describe()
                   .arg(hardwareName(c->hardware), QString::fromStdString(withThousands(*c->costPerMonth)));
     if (m_cost->currentData().toInt() == int(CostModel::Tco))
         text += QLatin1Char(' ')
-            + (m_tcoPath.isEmpty() ? tr("TCO: the shipped example (its capital figures are values to edit).")
-                                   : tr("TCO: %1%2.").arg(m_tcoPath, m_tco->edited() ? tr(" (edited)") : QString()));
+            + tr("TCO: %1%2.")
+                  .arg(m_tcoPath.isEmpty() ? tr("the shipped example (its capital figures are values to edit)")
+                                           : m_tcoPath,
+                      m_tco->edited() ? tr(", edited here (save it for the command line)") : QString());
     m_caption->setText(text);
 }
 

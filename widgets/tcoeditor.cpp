@@ -30,9 +30,11 @@ TcoEditor::TcoEditor(QWidget* parent)
     : QTableWidget(parent)
 {
     setColumnCount(ColumnCount);
-    setHorizontalHeaderLabels({ tr("Hardware"), tr("Capital $/GPU"), tr("Years"), tr("Power basis"),
-        tr("kW/GPU"), tr("$/kWh"), tr("PUE"), tr("Other $/GPU-hr"), tr("Effective $/GPU-hr") });
+    setHorizontalHeaderLabels({ tr("Hardware"), tr("Capital $/GPU"), tr("Years"), tr("Power basis"), tr("kW/GPU"),
+        tr("$/kWh"), tr("PUE"), tr("Other $/GPU-hr"), tr("= $/GPU-hr"), tr("capital"), tr("energy") });
+    horizontalHeaderItem(Effective)->setToolTip(tr("The effective price: capital + energy + other, $ per GPU-hour"));
     verticalHeader()->hide();
+    setWordWrap(false);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setStretchLastSection(true);
     connect(this, &QTableWidget::cellChanged, this, &TcoEditor::cellEdited);
@@ -72,8 +74,12 @@ void TcoEditor::fill()
         setItem(row, Capex, numberItem(e.capexPerGpuUsd, 0));
         setItem(row, Years, numberItem(e.amortizationYears, 1));
         auto* basis = new QComboBox;
-        for (PowerBasis b : { PowerBasis::AllIn, PowerBasis::It, PowerBasis::Measured, PowerBasis::Tdp })
-            basis->addItem(QString::fromUtf8(powerBasisName(b).data(), int(powerBasisName(b).size())), int(b));
+        basis->addItem(tr("all-in"), int(PowerBasis::AllIn));
+        basis->addItem(tr("IT"), int(PowerBasis::It));
+        basis->addItem(tr("measured"), int(PowerBasis::Measured));
+        basis->addItem(tr("TDP"), int(PowerBasis::Tdp));
+        basis->setToolTip(
+            tr("all-in: provisioned power with the facility (no PUE); IT, measured or TDP: times the PUE"));
         basis->setCurrentIndex(basis->findData(int(e.powerBasis)));
         connect(basis, &QComboBox::currentIndexChanged, this, [this, basis, hw = hw] {
             auto it = m_model.byHardware.find(hw);
@@ -105,7 +111,8 @@ void TcoEditor::fill()
         setItem(row, UsdPerKwh, numberItem(e.electricityUsdPerKwh, 3));
         setItem(row, Pue, numberItem(e.pue, 2));
         setItem(row, Other, numberItem(e.otherOpexUsdPerGpuHour, 3));
-        setItem(row, Effective, readOnly(QString()));
+        for (int c : { int(Effective), int(CapitalPart), int(EnergyPart) })
+            setItem(row, c, readOnly(QString()));
         ++row;
     }
     for (int r = 0; r < rowCount(); ++r)
@@ -125,15 +132,22 @@ void TcoEditor::fillEffective(int row)
         watts == m_measured.end() ? std::nullopt : std::optional<double>(watts->second));
     QTableWidgetItem* cell = item(row, Effective);
     if (cost) {
-        cell->setText(tr("$%1 = %2 + %3 + %4")
-                          .arg(QString::number(cost->usdPerGpuHour, 'f', 3), QString::number(cost->capital, 'f', 3),
-                              QString::number(cost->energy, 'f', 3), QString::number(cost->other, 'f', 3)));
-        cell->setToolTip(plainToolTip(tr("capital + energy + other, $ per GPU-hour")
-            + (cost->note.empty() ? QString() : QStringLiteral("\n") + QString::fromStdString(cost->note))));
+        cell->setText(QStringLiteral("$") + QString::number(cost->usdPerGpuHour, 'f', 3));
+        item(row, CapitalPart)->setText(QString::number(cost->capital, 'f', 3));
+        item(row, EnergyPart)->setText(QString::number(cost->energy, 'f', 3));
+        cell->setToolTip(
+            plainToolTip(tr("capital %1 + energy %2 + other %3, $ per GPU-hour")
+                             .arg(QString::number(cost->capital, 'f', 3), QString::number(cost->energy, 'f', 3),
+                                 QString::number(cost->other, 'f', 3))
+                + (cost->note.empty() ? QString() : QStringLiteral("\n") + QString::fromStdString(cost->note))));
     } else {
         cell->setText(tr("cannot be priced"));
         cell->setToolTip(plainToolTip(QString::fromStdString(cost.error())));
+        item(row, CapitalPart)->setText(QString());
+        item(row, EnergyPart)->setText(QString());
     }
+    for (int c : { int(Effective), int(CapitalPart), int(EnergyPart) })
+        item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_filling = was;
 }
 

@@ -13,7 +13,20 @@ namespace paretoscope::ui {
 class TcoEditor : public QTableWidget {
     Q_OBJECT
 public:
-    enum Column { Hardware, Capex, Years, Basis, Kw, UsdPerKwh, Pue, Other, Effective, ColumnCount };
+    enum Column {
+        Hardware,
+        Capex,
+        Years,
+        Basis,
+        Kw,
+        UsdPerKwh,
+        Pue,
+        Other,
+        Effective,
+        CapitalPart,
+        EnergyPart,
+        ColumnCount
+    };
     explicit TcoEditor(QWidget* parent = nullptr);
 
     void setModel(TcoModel model);
