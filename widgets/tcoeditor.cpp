@@ -36,7 +36,6 @@ TcoEditor::TcoEditor(QWidget* parent)
     verticalHeader()->hide();
     setWordWrap(false);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    horizontalHeader()->setStretchLastSection(true);
     connect(this, &QTableWidget::cellChanged, this, &TcoEditor::cellEdited);
 }
 
