@@ -89,12 +89,19 @@ void attachEnergy(
                 continue;
             r.allInJoulesPerToken = allInEnergy(EnergyMetric::JoulesPerToken, power, l.hardware, *r.entry.value);
             r.tokensPerSecondPerMw = allInEnergy(EnergyMetric::TokensPerMegawatt, power, l.hardware, *r.entry.value);
-            if (!r.entry.group || r.entry.clamped != Clamp::None)
-                continue;
-            for (const GroupFrontier& g : groups)
-                if (g.key == *r.entry.group)
-                    r.measuredJoulesPerToken = measuredJoulesAt(g, r.entry.target);
         }
+    // measured: per hardware the lowest J/token among its groups at the target, whatever the throughput reading is
+    for (HardwareLadder& l : ladders)
+        for (LadderRow& r : l.rows)
+            for (const GroupFrontier& g : groups) {
+                if (g.key.hardware != l.hardware)
+                    continue;
+                auto j = measuredJoulesAt(g, r.entry.target);
+                if (j && (!r.measuredJoulesPerToken || *j < *r.measuredJoulesPerToken)) {
+                    r.measuredJoulesPerToken = j;
+                    r.measuredGroup = g.key;
+                }
+            }
 }
 
 std::optional<double> rowEnergy(const LadderRow& row, EnergyMetric m)

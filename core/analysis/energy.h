@@ -24,7 +24,7 @@ MonotoneCurve measuredFrontier(const std::vector<RunPoint>& runs, bool includeMa
 std::optional<double> measuredJoulesAt(const GroupFrontier& group, double target);
 
 /// Fills each ladder row's energy values: all-in J/token and tok/s per MW from the reading and the hardware's kW, and
-/// measured J/token read on the measured frontier of the group the reading came from.
+/// measured J/token, the lowest that the hardware's groups' measured frontiers read at the target (LadderRow).
 void attachEnergy(
     std::vector<HardwareLadder>& ladders, const std::vector<GroupFrontier>& groups, const HardwarePowerCatalog& power);
 

@@ -130,10 +130,13 @@ struct LadderRow {
     std::string tier; ///< tier key, or "custom"
     std::optional<double> speedOfLightPct; ///< the reading as a share of its hardware's speed of light, percent
     /// Energy of the reading (energy.h): all-in provisioned J/token and tok/s per MW, empty for a hardware the power
-    /// registry lacks; measured J/token (GPU only) read on the group's measured frontier, empty without one.
+    /// registry lacks; measured J/token (GPU only): the lowest among the hardware's groups whose measured frontier
+    /// covers the target (measuredGroup names it: runs carry power in some groups only, so it need not be the group
+    /// of the throughput reading), empty where none does.
     std::optional<double> allInJoulesPerToken;
     std::optional<double> tokensPerSecondPerMw;
     std::optional<double> measuredJoulesPerToken;
+    std::optional<GroupKey> measuredGroup;
 };
 
 /// The ladder of one hardware.

@@ -109,6 +109,10 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::st
             o["j_per_token_all_in"] = optNumber(r.allInJoulesPerToken);
             o["tokens_per_s_per_mw_all_in"] = optNumber(r.tokensPerSecondPerMw);
             o["j_per_token_measured"] = optNumber(r.measuredJoulesPerToken);
+            o["j_per_token_measured_group"] = r.measuredGroup
+                ? json(r.measuredGroup->hardware + " / " + r.measuredGroup->engine + " / " + r.measuredGroup->precision
+                    + " / " + r.measuredGroup->specDecoding)
+                : json(nullptr);
             o["tput_low"] = optNumber(r.entry.low);
             o["tput_high"] = optNumber(r.entry.high);
             o["tier"] = r.tier;
@@ -181,12 +185,19 @@ namespace {
 // A ladder row's energy in the table: the value, or why there is none (never 0).
 std::string energyText(const std::string& hardware, const LadderRow& r, EnergyMetric m)
 {
-    if (auto v = rowEnergy(r, m))
-        return m == EnergyMetric::TokensPerMegawatt ? withThousands(*v) : withSignificant(*v);
-    if (!r.entry.value)
-        return "-";
+    if (auto v = rowEnergy(r, m)) {
+        if (m == EnergyMetric::TokensPerMegawatt)
+            return withThousands(*v);
+        // measured in another group than the throughput reading's: say which
+        const bool other
+            = m == EnergyMetric::MeasuredJoulesPerToken && r.measuredGroup && r.measuredGroup != r.entry.group;
+        return withSignificant(*v)
+            + (other ? " (" + r.measuredGroup->engine + " " + r.measuredGroup->precision + ")" : "");
+    }
     if (m == EnergyMetric::MeasuredJoulesPerToken)
         return "- (no measured power)";
+    if (!r.entry.value)
+        return "-";
     return bundledHardwarePower().find(hardware) ? "-" : "- (no power figure)";
 }
 
