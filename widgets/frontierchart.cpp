@@ -51,11 +51,11 @@ QString yAxisTitle(const ChartRequest& r, TputMetric metric)
     case ChartY::Cost:
         return QObject::tr("$ per million %1").arg(tokens);
     case ChartY::TokensPerMegawatt:
-        return QObject::tr("tok/s per MW, all-in provisioned (%1)").arg(tokens);
+        return QObject::tr("tok/s per MW, all-in (%1)").arg(QString::fromLatin1(metricName(metric).data()));
     case ChartY::JoulesPerToken:
-        return QObject::tr("J per token, all-in provisioned (%1)").arg(tokens);
+        return QObject::tr("J/token, all-in (%1)").arg(QString::fromLatin1(metricName(metric).data()));
     case ChartY::MeasuredJoulesPerToken:
-        return QObject::tr("J per token, measured GPU power only (%1)").arg(tokens);
+        return QObject::tr("J/token, measured GPU (%1)").arg(QString::fromLatin1(metricName(metric).data()));
     }
     return {};
 }
