@@ -44,6 +44,9 @@ frontiers and readings; without it they are left out. --runs latest (the default
 lengths, hardware, engine, precision, spec decoding, tp, ep, dp-attention, disaggregation, prefill and decode GPUs,
 concurrency) only its latest run dated on or before --as-of yyyy-mm-dd (default: the latest run date; ties: the run
 imported last; a run without a date counts as dated on its import day); --runs all keeps every run up to --as-of.
+--ttft-max S (with --ttft-stat median|p99, median by default) and --tpot-max S are service-level limits in seconds:
+only runs whose TTFT statistic and median TPOT are at or below them count (a run without the statistic does not
+meet a limit), a filter like the dates: --runs latest then keeps each configuration's latest run that meets them.
 Without --db the store is $XDG_DATA_HOME/paretoscope/paretoscope.sqlite (default ~/.local/share/...), which
 holds the bundled dataset from its first use.
 )";
@@ -186,7 +189,7 @@ int cmdLadder(const Invocation& in)
     else if (format == "csv")
         std::cout << ladderCsv(*ladders, baseline);
     else
-        std::cout << ladderTable(*ladders, req.metric, baseline);
+        std::cout << ladderTable(*ladders, req.metric, baseline, req.energy);
     return 0;
 }
 
@@ -393,7 +396,8 @@ const std::vector<Command>& commands()
         const std::map<std::string, bool> scopeOpts { { "db", true }, { "model", true }, { "isl", true },
             { "osl", true }, { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true },
             { "spec", true }, { "format", true }, { "metric", true }, { "from", true }, { "to", true },
-            { "include-marked", false }, { "runs", true }, { "as-of", true } };
+            { "include-marked", false }, { "runs", true }, { "as-of", true }, { "ttft-max", true },
+            { "tpot-max", true }, { "ttft-stat", true } };
         auto with = [&](std::map<std::string, bool> extra) {
             extra.insert(scopeOpts.begin(), scopeOpts.end());
             return extra;
@@ -417,9 +421,11 @@ const std::vector<Command>& commands()
                     { "hide-sparse", false }, { "baseline", true } }),
                 R"(  ladder  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
           [--spec S] [--targets 30,50,75,100,150,200] [--tier NAME | --price USD_PER_GPU_HR]
-          [--metric total|input|output] [--clamp] [--hide-sparse] [--baseline H] [--format json|csv|table]
+          [--metric total|input|output|tok-per-mw|j-per-token|measured-j-per-token] [--clamp] [--hide-sparse]
+          [--baseline H] [--format json|csv|table]
       The best tok/s/GPU per hardware at each interactivity target (tok/s/user), with engine, precision and
-      $ per million tokens. A reading between measured points more than 2x apart says "sparse": true;
+      $ per million tokens; energy per token in JSON and CSV (all-in provisioned from the hardware's kW per GPU,
+      and measured, GPU only, where runs carry average power); an energy --metric adds it to the table. A reading between measured points more than 2x apart says "sparse": true;
       --hide-sparse leaves such readings out. --baseline H adds each reading's ratio to H's at the same target
       (the explorer's "vs H": "vs_baseline" and "vs_baseline_status" in JSON and CSV, a "vs H" table column).
 )",

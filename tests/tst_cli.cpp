@@ -2,6 +2,8 @@
 // default store, the import contract (one JSON line per input, exit codes), frontier and tiers output.
 #include <QtTest>
 
+#include <tuple>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -370,6 +372,91 @@ private slots:
         Run tier = cli(QStringList { "ladder", "--tier", "nope" } + kSeedScope, home.path());
         QCOMPARE(tier.code, 2);
         QVERIFY(tier.err.contains("unknown pricing tier"));
+    }
+
+    // --ttft-max, --tpot-max and --ttft-stat are checked by every scoped command, each error naming its option
+    void sloOptionErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("ttft not a number") << QStringList { "--ttft-max", "fast" } << "--ttft-max must be a number";
+        QTest::newRow("ttft negative") << QStringList { "--ttft-max", "-2" } << "--ttft-max must be a number";
+        QTest::newRow("tpot zero") << QStringList { "--tpot-max", "0" } << "--tpot-max must be a number";
+        QTest::newRow("tpot inf") << QStringList { "--tpot-max", "inf" } << "--tpot-max must be a number";
+        QTest::newRow("stat unknown") << QStringList { "--ttft-max", "2", "--ttft-stat", "p90" }
+                                      << "--ttft-stat must be median or p99";
+        QTest::newRow("stat alone") << QStringList { "--ttft-stat", "p99" } << "give --ttft-max too";
+        QTest::newRow("energy metric unknown") << QStringList { "--metric", "watts" } << "--metric must be total";
+    }
+
+    void sloOptionErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, error);
+        QTemporaryDir home;
+        for (const char* command : { "ladder", "frontier", "summary", "history", "export" }) {
+            if (args.contains("watts") && QLatin1String(command) != QLatin1String("ladder"))
+                continue;
+            Run r = cli(QStringList { command } + kSeedScope + args, home.path());
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(error.toUtf8()), qPrintable(QLatin1String(command) + ": " + r.err));
+        }
+    }
+
+    // A TPOT limit on the seed's published readings (TPOT = 1 / interactivity): only readings at or above
+    // 1 / limit tok/s/user count, in the ladder, the frontier and the summary alike; a TTFT limit they cannot meet
+    // (no TTFT is published) empties the scope, and the message names the limit.
+    void sloLimitsThroughTheCommands()
+    {
+        QTemporaryDir home;
+        Run ladder
+            = cli(QStringList { "ladder", "--tpot-max", "0.01", "--targets", "75,150" } + kSeedScope, home.path());
+        QCOMPARE(ladder.code, 0);
+        const QJsonObject root = QJsonDocument::fromJson(ladder.out).object();
+        const QJsonArray b300 = root["b300"].toArray();
+        QCOMPARE(b300.at(0).toObject()["status"].toString(), QStringLiteral("below_range")); // 75 < 1 / 0.01
+        QCOMPARE(b300.at(1).toObject()["tput_per_gpu"].toDouble(), 138983.0);
+        Run frontier = cli(QStringList { "frontier", "--tpot-max", "0.01" } + kSeedScope, home.path());
+        QCOMPARE(frontier.code, 0);
+        for (const QJsonValue g : QJsonDocument::fromJson(frontier.out).array())
+            for (const QJsonValue p : g.toObject()["points"].toArray())
+                QVERIFY(p.toObject()["interactivity_tok_s_user"].toDouble() >= 100);
+        Run summary = cli(QStringList { "summary", "--tpot-max", "0.01", "--target", "150" } + kSeedScope, home.path());
+        QCOMPARE(summary.code, 0);
+        QVERIFY2(summary.out.contains("138,983"), summary.out.constData());
+        Run none = cli(QStringList { "ladder", "--ttft-max", "2", "--ttft-stat", "p99" } + kSeedScope, home.path());
+        QCOMPARE(none.code, 1);
+        QVERIFY2(none.err.contains("TTFT ≤ 2 s (p99)"), none.err.constData());
+    }
+
+    // Energy in the ladder: all-in J/token and tok/s per MW against kW x 1,000 / tok/s computed here (B300 1.90 kW,
+    // MI325X 1.69 kW per GPU, resources/hardware_power.json); an energy --metric adds its column, basis named.
+    void energyInTheLadder()
+    {
+        QTemporaryDir home;
+        Run r = cli(QStringList { "ladder", "--targets", "50" } + kSeedScope, home.path());
+        QCOMPARE(r.code, 0);
+        const QJsonObject root = QJsonDocument::fromJson(r.out).object();
+        for (const auto& [hw, kw, tput] :
+            { std::tuple { "b300", 1.90, 328417.0 }, std::tuple { "mi325x", 1.69, 17745.0 } }) {
+            const QJsonObject row = root[hw].toArray().at(0).toObject();
+            QCOMPARE(row["tput_per_gpu"].toDouble(), tput);
+            QVERIFY(qAbs(row["j_per_token_all_in"].toDouble() / (kw * 1000 / tput) - 1) < 1e-12);
+            QVERIFY(qAbs(row["tokens_per_s_per_mw_all_in"].toDouble() / (tput * 1000 / kw) - 1) < 1e-12);
+            QVERIFY(row["j_per_token_measured"].isNull());
+        }
+        Run table = cli(
+            QStringList { "ladder", "--targets", "50", "--metric", "j-per-token", "--format", "table" } + kSeedScope,
+            home.path());
+        QCOMPARE(table.code, 0);
+        QVERIFY2(
+            table.out.contains("J/token (all-in provisioned)") && table.out.contains("0.00579"), table.out.constData());
+        Run measured
+            = cli(QStringList { "ladder", "--targets", "50", "--metric", "measured-j-per-token", "--format", "table" }
+                    + kSeedScope,
+                home.path());
+        QVERIFY2(measured.out.contains("J/token (measured, GPU only)") && measured.out.contains("no measured power"),
+            measured.out.constData());
     }
 
     void probeSaysWhenThereIsNoGpu()

@@ -7,9 +7,11 @@
 #include <QAction>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QListWidget>
 #include <QLogValueAxis>
 #include <QProcess>
@@ -25,6 +27,7 @@
 #include "widgets/mainwindow.h"
 #include "widgets/readoutmodel.h"
 #include "widgets/rundatescontrol.h"
+#include "widgets/slolimits.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;
@@ -356,6 +359,66 @@ private slots:
         m_window = std::make_unique<MainWindow>(std::move(*store));
         QCOMPARE(m_window->chartPanel()->state().request.x, ChartX::TtftP99);
         QCOMPARE(QSettings().value("chart/x").toString(), QStringLiteral("ttft-p99"));
+    }
+
+    // The filter panel's service-level limits feed the scope, are said under the chart, travel in the copied
+    // command and back, and are kept between sessions.
+    void sloLimitsTravelWithTheView()
+    {
+        m_window->resize(1366, 768);
+        m_window->show();
+        QVERIFY(waitShown());
+        QVERIFY(m_window->openViewText("--model dsr1 --isl 1024 --osl 1024").ok());
+        QVERIFY(waitView());
+        SloLimits* limits = m_window->filters()->limits();
+        limits->ttftStatBox()->setCurrentIndex(limits->ttftStatBox()->findData(int(LatencyStat::P99)));
+        limits->ttftBox()->setValue(2.0);
+        QVERIFY(waitShown());
+        limits->tpotBox()->setValue(0.05);
+        QVERIFY(waitShown());
+        const Scope scope = m_window->scopeData()->scope;
+        QCOMPARE(scope.ttftMax, std::optional<double>(2.0));
+        QCOMPARE(scope.ttftStat, LatencyStat::P99);
+        QCOMPARE(scope.tpotMax, std::optional<double>(0.05));
+        const std::string copied = command(*m_window);
+        QVERIFY2(copied.find("--ttft-max 2 --ttft-stat p99 --tpot-max 0.05") != std::string::npos, copied.c_str());
+        // every run drawn meets the limits, and the note under the chart says they hold
+        auto reader = openStore(m_db.toStdString(), false);
+        QVERIFY(reader.ok());
+        std::vector<long long> ids = m_window->scopeData()->selectedRunIds();
+        QVERIFY(!ids.empty());
+        for (const StoredRun& r : (*reader)->runs(ids))
+            QVERIFY(r.record.ttft.p99 && *r.record.ttft.p99 <= 2.0 && r.record.tpot.median
+                && *r.record.tpot.median <= 0.05);
+        QVERIFY(m_window->chartCaption().title.contains(QStringLiteral("TTFT ≤ 2 s (p99)")));
+        const QStringList notes = [&] {
+            QStringList out;
+            for (QLabel* l : m_window->chartPanel()->findChildren<QLabel*>())
+                out << l->text();
+            return out;
+        }();
+        QVERIFY2(notes.join('\n').contains(QStringLiteral("Only runs within TTFT ≤ 2 s (p99), TPOT ≤ 0.05 s count")),
+            qPrintable(notes.join('\n')));
+        // a view without limits clears them; the copied one brings them back
+        QVERIFY(m_window->openViewText("--model dsr1 --isl 1024 --osl 1024").ok());
+        QVERIFY(waitView());
+        QVERIFY(!m_window->scopeData()->scope.ttftMax && !m_window->scopeData()->scope.tpotMax);
+        QCOMPARE(limits->ttftBox()->text(), QStringLiteral("no limit"));
+        QVERIFY(m_window->openViewText(QString::fromStdString(copied)).ok());
+        QVERIFY(waitView());
+        QCOMPARE(m_window->scopeData()->scope, scope);
+        QCOMPARE(command(*m_window), copied);
+        // kept between sessions
+        m_window->close();
+        m_window.reset();
+        auto store = openStore(m_db.toStdString(), false);
+        QVERIFY(store.ok());
+        m_window = std::make_unique<MainWindow>(std::move(*store));
+        Scope restored;
+        m_window->filters()->limits()->applyTo(restored);
+        QCOMPARE(restored.ttftMax, scope.ttftMax);
+        QCOMPARE(restored.ttftStat, scope.ttftStat);
+        QCOMPARE(restored.tpotMax, scope.tpotMax);
     }
 
     void cleanupTestCase() { m_window.reset(); }

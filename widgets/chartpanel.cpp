@@ -5,9 +5,11 @@
 #include <QHelpEvent>
 #include <QLegend>
 
+#include "core/analysis/scopehint.h"
 #include "displaynames.h"
 #include <QLocale>
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -151,8 +153,25 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     m_x->addItem(tr("x: TTFT, p99 (s)"), int(ChartX::TtftP99));
     m_x->setToolTip(tr("Lower is better on a latency or a time to first token: the frontier is then the runs no "
                        "other run beats on both a shorter time and a higher y"));
-    m_y->addItem(tr("y: tok/s/GPU"));
-    m_y->addItem(tr("y: $ per million tokens"));
+    // the data is the ChartY; each energy entry names its basis (DESIGN.md section 11)
+    m_y->addItem(tr("y: tok/s/GPU"), int(ChartY::Throughput));
+    m_y->addItem(tr("y: $ per million tokens"), int(ChartY::Cost));
+    m_y->addItem(tr("y: tok/s per MW (all-in provisioned)"), int(ChartY::TokensPerMegawatt));
+    m_y->addItem(tr("y: J/token (all-in provisioned)"), int(ChartY::JoulesPerToken));
+    m_y->addItem(tr("y: J/token (measured, GPU only)"), int(ChartY::MeasuredJoulesPerToken));
+    // the longest entries are the energy ones: the box keeps the width of the short ones, its list opens wide
+    m_y->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_y->setMinimumContentsLength(20);
+    m_y->view()->setMinimumWidth(m_y->view()->sizeHintForColumn(0) + 24);
+    m_y->setItemData(2,
+        tr("All-in provisioned power per GPU (GPU, host, network, cooling; resources/hardware_power.json): "
+           "tok/s/GPU x 1,000 / kW"),
+        Qt::ToolTipRole);
+    m_y->setItemData(3, tr("All-in provisioned power per GPU: kW x 1,000 / tok/s/GPU"), Qt::ToolTipRole);
+    m_y->setItemData(4,
+        tr("The runs' own average GPU power (InferenceX avg_power_w, live telemetry): W / tok/s/GPU; GPU only, "
+           "not comparable with the all-in figures"),
+        Qt::ToolTipRole);
     m_logX->setChecked(true);
     auto* reset = new QPushButton(tr("Reset zoom"), this);
     reset->setToolTip(tr("Ctrl+0"));
@@ -206,7 +225,7 @@ void ChartPanel::fitLegend()
 void ChartPanel::readControls()
 {
     m_state.request.x = static_cast<ChartX>(m_x->currentData().toInt());
-    m_state.request.y = m_y->currentIndex() == 0 ? ChartY::Throughput : ChartY::Cost;
+    m_state.request.y = static_cast<ChartY>(m_y->currentData().toInt());
     m_state.request.logX = m_logX->isChecked();
     m_state.request.logY = m_logY->isChecked();
     rebuild();
@@ -218,7 +237,7 @@ void ChartPanel::setState(const ChartState& state)
     m_state = state;
     const QSignalBlocker b1(m_x), b2(m_y), b3(m_logX), b4(m_logY);
     m_x->setCurrentIndex(m_x->findData(int(state.request.x)));
-    m_y->setCurrentIndex(state.request.y == ChartY::Throughput ? 0 : 1);
+    m_y->setCurrentIndex(std::max(0, m_y->findData(int(state.request.y))));
     m_logX->setChecked(state.request.logX);
     m_logY->setChecked(state.request.logY);
     rebuild();
@@ -309,6 +328,9 @@ void ChartPanel::showOutside()
             + tr("speed of light above the view for %1: tick Log y").arg(above.join(QStringLiteral(", ")));
     if (!m_markedNote.isEmpty())
         text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + m_markedNote;
+    // service-level limits first: they change what every line is drawn from
+    if (!m_limitsNote.isEmpty())
+        text = m_limitsNote + (text.isEmpty() ? QString() : QStringLiteral(" · ") + text);
     m_outside->setText(text);
     m_outside->setToolTip(plainToolTip(outside.join(u'\n')));
     // it grows to the tallest text it has had for this chart and never shrinks back: a slider step that changed its
@@ -316,6 +338,23 @@ void ChartPanel::showOutside()
     const int tall = m_outside->heightForWidth(m_outside->width());
     if (tall > m_outside->minimumHeight())
         m_outside->setMinimumHeight(tall);
+}
+
+QString ChartPanel::limitsNote(const ScopeData& data, const ChartData& chart, const ChartRequest& request)
+{
+    QStringList parts;
+    if (const std::string limits = limitsText(data.scope); !limits.empty())
+        parts << tr("Only runs within %1 count").arg(QString::fromStdString(limits));
+    // a hardware without an energy figure is said, never drawn at 0
+    QStringList missing;
+    for (const ChartSeries& s : chart.series)
+        if (!s.priced && !missing.contains(hardwareName(s.key.hardware)))
+            missing << hardwareName(s.key.hardware);
+    if (!missing.isEmpty() && request.y != ChartY::Cost && request.y != ChartY::Throughput)
+        parts << (request.y == ChartY::MeasuredJoulesPerToken
+                ? tr("no measured power in the runs of %1").arg(missing.join(QStringLiteral(", ")))
+                : tr("no all-in power figure for %1").arg(missing.join(QStringLiteral(", "))));
+    return parts.join(QStringLiteral(" · "));
 }
 
 void ChartPanel::resetZoom()
@@ -375,6 +414,7 @@ void ChartPanel::rebuild()
             ? tr("%1 marked as not trusted (hollow rings): included, as asked under the filters").arg(count)
             : tr("%1 marked as not trusted (hollow rings: failed requests or a timeout) left out of the frontiers")
                   .arg(count);
+    m_limitsNote = limitsNote(*m_data, d, m_state.request);
     if (m_state.request.x != ChartX::Interactivity && d.xMax == 0)
         info = m_state.request.x == ChartX::Latency
             ? tr("These runs carry no end-to-end latency; switch x to interactivity")

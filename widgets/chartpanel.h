@@ -50,8 +50,9 @@ struct DrawnChart {
     ChartRequest request;
 };
 
-/// The chart with its view controls: x (interactivity, end-to-end latency, median or p99 TTFT), y (tok/s/GPU or $ per
-/// million tokens), log axes, zoom reset, and a line saying how many runs are in scope and drawn.
+/// The chart with its view controls: x (interactivity, end-to-end latency, median or p99 TTFT), y (tok/s/GPU, $ per
+/// million tokens, or an energy metric with its basis), log axes, zoom reset, and a line saying how many runs are in
+/// scope and drawn. The note under the chart says the scope's service-level limits when it has any.
 class ChartPanel : public QWidget {
     Q_OBJECT
 public:
@@ -105,6 +106,8 @@ private:
     QLabel* m_info;
     QLabel* m_outside; // which groups do not reach the target, and the runs marked as not trusted
     QString m_markedNote;
+    QString m_limitsNote; // the scope's service-level limits, and the hardware an energy y has no figure for
+    static QString limitsNote(const ScopeData& data, const ChartData& chart, const ChartRequest& request);
     QLabel* m_problem; // why nothing is drawn, over an empty chart
     QWidget* m_filterHint; // what the filters hide when they hide everything, and a reset
     QLabel* m_filterHintText;

@@ -15,9 +15,11 @@
 #include <map>
 #include <set>
 
+#include "core/analysis/scopehint.h"
 #include "core/model/precision.h"
 #include "displaynames.h"
 #include "rundatescontrol.h"
+#include "slolimits.h"
 
 namespace paretoscope::ui {
 
@@ -39,6 +41,7 @@ FilterPanel::FilterPanel(QWidget* parent)
     , m_from(new QLineEdit(this))
     , m_to(new QLineEdit(this))
     , m_includeMarked(new QCheckBox(tr("Include marked runs"), this))
+    , m_limits(new SloLimits(this))
     , m_runDates(new RunDatesControl(this))
 {
     auto* layout = new QVBoxLayout(this);
@@ -77,6 +80,9 @@ FilterPanel::FilterPanel(QWidget* parent)
     dates->addRow(tr("Runs from"), m_from);
     dates->addRow(tr("to"), m_to);
     layout->addLayout(dates);
+    layout->addWidget(new QLabel(tr("Service-level limits"), this));
+    layout->addWidget(m_limits);
+    connect(m_limits, &SloLimits::changed, this, &FilterPanel::filtersChanged);
     layout->addWidget(m_runDates);
     connect(m_runDates, &RunDatesControl::runsChanged, this, &FilterPanel::filtersChanged);
     connect(m_runDates, &RunDatesControl::asOfChanged, this, &FilterPanel::asOfChanged);
@@ -218,6 +224,7 @@ Scope FilterPanel::scope() const
     if (m_to->hasAcceptableInput())
         s.dateTo = m_to->text().toStdString();
     s.includeMarked = m_includeMarked->isChecked();
+    m_limits->applyTo(s);
     s.runs = m_runDates->runs();
     s.asOf = m_runDates->asOf();
     return s;
@@ -295,6 +302,10 @@ QString FilterPanel::hiddenByFilters() const
         parts << tr("only runs dated %1 to %2 are shown")
                      .arg(m_from->text().isEmpty() ? tr("any day") : m_from->text(),
                          m_to->text().isEmpty() ? tr("today") : m_to->text());
+    Scope limited;
+    m_limits->applyTo(limited);
+    if (const std::string limits = limitsText(limited); !limits.empty())
+        parts << tr("only runs within %1 count").arg(QString::fromStdString(limits));
     if (parts.isEmpty() && !m_includeMarked->isChecked())
         parts << tr("the runs left are marked as not trusted (Include marked runs shows them)");
     return parts.join(QStringLiteral("; "));
@@ -323,6 +334,7 @@ void FilterPanel::setFilters(const Scope& scope)
     m_from->setText(QString::fromStdString(scope.dateFrom));
     m_to->setText(QString::fromStdString(scope.dateTo));
     m_includeMarked->setChecked(scope.includeMarked);
+    m_limits->setFrom(scope);
 }
 
 void FilterPanel::resetFilters()
@@ -341,6 +353,7 @@ void FilterPanel::resetFilters()
         m_from->clear();
         m_to->clear();
     }
+    m_limits->clear();
     m_runDates->play(false);
     {
         const QSignalBlocker b(m_runDates);

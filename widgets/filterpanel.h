@@ -15,12 +15,14 @@ class QListWidget;
 
 namespace paretoscope::ui {
 class RunDatesControl;
+class SloLimits;
 }
 
 namespace paretoscope::ui {
 
 /// Scope and filters: model with its sequence lengths or workload, then hardware, engine, precision, speculative
-/// decoding and a run date range. One precision is chosen by default when a scope has several (FP4 where present).
+/// decoding, a run date range and service-level limits (TTFT, TPOT). One precision is chosen by default when a scope
+/// has several (FP4 where present).
 class FilterPanel : public QWidget {
     Q_OBJECT
 public:
@@ -58,6 +60,8 @@ public:
     RunDatesControl* runDates() const { return m_runDates; }
     void setIncludeMarked(bool include);
     bool includeMarked() const;
+    /// The service-level limits (TTFT on its statistic, TPOT), which the scope carries.
+    SloLimits* limits() const { return m_limits; }
 
 signals:
     void baseScopeChanged();
@@ -73,6 +77,7 @@ private:
     QLineEdit* m_from;
     QLineEdit* m_to;
     QCheckBox* m_includeMarked;
+    SloLimits* m_limits;
     RunDatesControl* m_runDates;
     QStringList& unchecked(); // of the chosen scope
     std::vector<Series> m_series; // of the chosen scope, unfiltered

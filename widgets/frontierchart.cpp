@@ -45,8 +45,19 @@ QString xAxisName(const ChartRequest& r)
 QString yAxisTitle(const ChartRequest& r, TputMetric metric)
 {
     const QString tokens = QString::fromLatin1(metricName(metric).data()) + QObject::tr(" tokens");
-    return r.y == ChartY::Throughput ? QObject::tr("tok/s/GPU (%1)").arg(tokens)
-                                     : QObject::tr("$ per million %1").arg(tokens);
+    switch (r.y) {
+    case ChartY::Throughput:
+        return QObject::tr("tok/s/GPU (%1)").arg(tokens);
+    case ChartY::Cost:
+        return QObject::tr("$ per million %1").arg(tokens);
+    case ChartY::TokensPerMegawatt:
+        return QObject::tr("tok/s per MW, all-in (%1)").arg(QString::fromLatin1(metricName(metric).data()));
+    case ChartY::JoulesPerToken:
+        return QObject::tr("J/token, all-in (%1)").arg(QString::fromLatin1(metricName(metric).data()));
+    case ChartY::MeasuredJoulesPerToken:
+        return QObject::tr("J/token, measured GPU (%1)").arg(QString::fromLatin1(metricName(metric).data()));
+    }
+    return {};
 }
 
 namespace {
@@ -100,7 +111,15 @@ QAbstractAxis* makeAxis(bool log, double lo, double hi, const QString& title, bo
 
 QString readingText(double y, ChartY kind)
 {
-    return QString::fromStdString(kind == ChartY::Throughput ? withThousands(y) : money(y));
+    switch (kind) {
+    case ChartY::Cost:
+        return QString::fromStdString(money(y));
+    case ChartY::JoulesPerToken:
+    case ChartY::MeasuredJoulesPerToken:
+        return QString::fromStdString(withSignificant(y)) + QObject::tr(" J");
+    default:
+        return QString::fromStdString(withThousands(y));
+    }
 }
 
 } // namespace
@@ -342,7 +361,17 @@ bool FrontierChart::groupHollow(std::size_t group) const
 QString FrontierChart::groupName(std::size_t group) const
 {
     const ChartSeries& s = m_chart.series[group];
-    return groupLabel(s.key) + (s.priced ? QString() : tr(" (no price in this tier)"));
+    if (s.priced)
+        return groupLabel(s.key);
+    switch (m_state.request.y) {
+    case ChartY::TokensPerMegawatt:
+    case ChartY::JoulesPerToken:
+        return groupLabel(s.key) + tr(" (no power figure for this hardware)");
+    case ChartY::MeasuredJoulesPerToken:
+        return groupLabel(s.key) + tr(" (no run carries measured power)");
+    default:
+        return groupLabel(s.key) + tr(" (no price in this tier)");
+    }
 }
 
 QString FrontierChart::speedOfLightName(std::size_t line) const

@@ -27,6 +27,7 @@
 
 #include "chartexport.h"
 #include "core/analysis/deviceprofile.h"
+#include "core/analysis/scopehint.h"
 #include "core/import/bundled.h"
 #include "core/live/devices.h"
 #include "core/model/urls.h"
@@ -507,6 +508,8 @@ ChartCaption MainWindow::chartCaption() const
         title << tr("runs %1 to %2")
                      .arg(scope.dateFrom.empty() ? tr("the first") : QString::fromStdString(scope.dateFrom),
                          scope.dateTo.empty() ? tr("the last") : QString::fromStdString(scope.dateTo));
+    if (const std::string limits = limitsText(scope); !limits.empty())
+        title << QString::fromStdString(limits);
     c.title = title.join(QStringLiteral(" · "));
     c.source = tr("Paretoscope · %1 runs from %2 · drawn %3")
                    .arg(QLocale(QLocale::English).toString(qulonglong(m_data->runCount)),

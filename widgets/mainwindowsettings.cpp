@@ -8,10 +8,12 @@
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
+#include <algorithm>
 
 #include "core/import/bundled.h"
 #include "core/model/runselection.h"
 #include "rundatescontrol.h"
+#include "slolimits.h"
 
 namespace paretoscope::ui {
 
@@ -64,7 +66,9 @@ void MainWindow::fitPanels()
     m_panelsFitted = true;
     const int total = m_main->width() > 0 ? m_main->width() : width();
     const int filters = 200;
-    const int readout = std::min(m_readout->neededWidth(total >= 1600), total * 36 / 100);
+    // a wide window has room for the ratio column and J/token too
+    const int readout = std::min(
+        m_readout->neededWidth(total >= 1600) + (total >= 1600 ? m_readout->energyWidth() : 0), total * 36 / 100);
     m_main->setSizes({ filters, std::max(total - filters - readout, 300), readout });
     const int height = m_centre->height() > 0 ? m_centre->height() : this->height();
     m_centre->setSizes({ height * 3 / 5, height - height * 3 / 5 });
@@ -90,6 +94,15 @@ void MainWindow::restoreSettings()
     m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
     m_filters->setIncludeMarked(s.value("filters/includeMarked", false).toBool());
     {
+        Scope limits;
+        if (const double ttft = s.value("filters/ttftMax", 0.0).toDouble(); ttft > 0)
+            limits.ttftMax = ttft;
+        limits.ttftStat = s.value("filters/ttftStat").toString() == u"p99" ? LatencyStat::P99 : LatencyStat::Median;
+        if (const double tpot = s.value("filters/tpotMax", 0.0).toDouble(); tpot > 0)
+            limits.tpotMax = tpot;
+        m_filters->limits()->setFrom(limits);
+    }
+    {
         const QSignalBlocker block(m_filters->runDates());
         m_filters->runDates()->setRuns(
             s.value("filters/runs").toString() == u"all" ? RunSelection::All : RunSelection::Latest);
@@ -103,7 +116,8 @@ void MainWindow::restoreSettings()
     m_chart->setHideSparse(m_readout->hideSparse());
     ChartState cs = m_chart->state();
     cs.request.x = chartXSetting(s.value("chart/x"));
-    cs.request.y = s.value("chart/y", 0).toInt() == 0 ? ChartY::Throughput : ChartY::Cost;
+    cs.request.y
+        = static_cast<ChartY>(std::clamp(s.value("chart/y", 0).toInt(), 0, int(ChartY::MeasuredJoulesPerToken)));
     cs.request.logX = s.value("chart/logX", true).toBool();
     cs.request.logY = s.value("chart/logY", false).toBool();
     m_chart->setState(cs);
@@ -164,6 +178,10 @@ void MainWindow::saveSettings() const
     const Scope full = m_filters->scope();
     s.setValue("filters/from", QString::fromStdString(full.dateFrom));
     s.setValue("filters/to", QString::fromStdString(full.dateTo));
+    s.setValue("filters/ttftMax", full.ttftMax.value_or(0.0));
+    s.setValue(
+        "filters/ttftStat", full.ttftStat == LatencyStat::P99 ? QStringLiteral("p99") : QStringLiteral("median"));
+    s.setValue("filters/tpotMax", full.tpotMax.value_or(0.0));
     const PriceChoice price = m_readout->price();
     s.setValue("readout/tier", QString::fromStdString(price.tierKey));
     // the custom price is kept whichever tier is chosen, to be there when the planner comes back to it
@@ -173,7 +191,7 @@ void MainWindow::saveSettings() const
     s.setValue("readout/hideSparse", m_readout->hideSparse());
     const ChartState cs = m_chart->state();
     s.setValue("chart/x", QString::fromLatin1(chartXName(cs.request.x).data()));
-    s.setValue("chart/y", cs.request.y == ChartY::Throughput ? 0 : 1);
+    s.setValue("chart/y", int(cs.request.y));
     s.setValue("chart/logX", cs.request.logX);
     s.setValue("chart/logY", cs.request.logY);
     QVariantList targets;

@@ -41,8 +41,27 @@ QString readingText(const LadderRow& r, ReadingField field)
         return r.costPerMTok ? QString::fromStdString(money(*r.costPerMTok)) : none;
     case ReadingField::TokensPerDollar:
         return r.tokensPerDollar ? QString::fromStdString(withThousands(*r.tokensPerDollar)) : none;
+    case ReadingField::AllInJoulesPerToken:
+        return r.allInJoulesPerToken ? QString::fromStdString(withSignificant(*r.allInJoulesPerToken)) : none;
+    case ReadingField::TokensPerMegawatt:
+        return r.tokensPerSecondPerMw ? QString::fromStdString(withThousands(*r.tokensPerSecondPerMw)) : none;
+    case ReadingField::MeasuredJoulesPerToken:
+        return r.measuredJoulesPerToken ? QString::fromStdString(withSignificant(*r.measuredJoulesPerToken)) : none;
     }
     return none;
+}
+
+QString energyGap(const std::string& hardware, const LadderRow& r, ReadingField field)
+{
+    if (!r.entry.value)
+        return {};
+    if (field == ReadingField::MeasuredJoulesPerToken && !r.measuredJoulesPerToken)
+        return QObject::tr("no measured power: the runs read here carry no average GPU power");
+    if ((field == ReadingField::AllInJoulesPerToken || field == ReadingField::TokensPerMegawatt)
+        && !r.allInJoulesPerToken)
+        return QObject::tr("no all-in power figure for %1 in resources/hardware_power.json: no energy value")
+            .arg(hardwareName(hardware));
+    return {};
 }
 
 QVariant readingValue(const LadderRow& r, ReadingField field)
@@ -54,6 +73,12 @@ QVariant readingValue(const LadderRow& r, ReadingField field)
         return orNull(r.costPerMTok);
     case ReadingField::TokensPerDollar:
         return orNull(r.tokensPerDollar);
+    case ReadingField::AllInJoulesPerToken:
+        return orNull(r.allInJoulesPerToken);
+    case ReadingField::TokensPerMegawatt:
+        return orNull(r.tokensPerSecondPerMw);
+    case ReadingField::MeasuredJoulesPerToken:
+        return orNull(r.measuredJoulesPerToken);
     default:
         return readingText(r, field);
     }

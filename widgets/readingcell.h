@@ -11,10 +11,23 @@
 namespace paretoscope::ui {
 
 /// The parts of a reading that the readout and the ladder both show.
-enum class ReadingField { TputPerGpu, Engine, Precision, CostPerMTok, TokensPerDollar };
+/// The energy fields carry their basis (DESIGN.md section 11): all-in provisioned, or measured GPU power only.
+enum class ReadingField {
+    TputPerGpu,
+    Engine,
+    Precision,
+    CostPerMTok,
+    TokensPerDollar,
+    AllInJoulesPerToken,
+    TokensPerMegawatt,
+    MeasuredJoulesPerToken
+};
 
 /// A reading's field as the tables print it: "328,417", "vLLM", "FP4", "$0.002"; "-" where there is none.
 QString readingText(const LadderRow& row, ReadingField field);
+/// Why an energy field has no value where the reading has one: "no power figure" for a hardware the power registry
+/// lacks, "no measured power" where its runs carry none; empty otherwise.
+QString energyGap(const std::string& hardware, const LadderRow& row, ReadingField field);
 /// The raw number behind a numeric field (Qt::UserRole), or a null QVariant.
 QVariant readingValue(const LadderRow& row, ReadingField field);
 /// Why a reading has no value in a word or two, for its cell: "below range" and so on.

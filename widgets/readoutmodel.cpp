@@ -77,6 +77,12 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
             return ReadingField::CostPerMTok;
         case TokensPerDollar:
             return ReadingField::TokensPerDollar;
+        case AllInJoulesPerToken:
+            return ReadingField::AllInJoulesPerToken;
+        case TokensPerMegawatt:
+            return ReadingField::TokensPerMegawatt;
+        case MeasuredJoulesPerToken:
+            return ReadingField::MeasuredJoulesPerToken;
         }
         return std::nullopt;
     }(index.column());
@@ -99,6 +105,13 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
         return QColor(120, 120, 120);
     if (role == Qt::BackgroundRole && field && *field != ReadingField::Engine && *field != ReadingField::Precision)
         return sparseBackground(r);
+    if (role == Qt::ToolTipRole && field)
+        if (const QString gap = energyGap(l.hardware, r, *field); !gap.isEmpty())
+            return gap;
+    if (role == Qt::ToolTipRole && index.column() == MeasuredJoulesPerToken && r.measuredGroup)
+        return tr("Measured on %1 (the lowest among the groups whose runs carry power)")
+            .arg(engineName(r.measuredGroup->engine) + u' ' + precisionName(r.measuredGroup->precision) + u' '
+                + QString::fromStdString(r.measuredGroup->specDecoding));
     if (role == Qt::ToolTipRole)
         return sparseNote(r);
     if (role != Qt::DisplayRole)
@@ -124,6 +137,15 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("The reading as a share of its hardware's speed of light (the dashed line)");
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == CostPerMTok)
         return tr("$ per million tokens at the chosen price");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == AllInJoulesPerToken)
+        return tr(
+            "Joules per token at all-in provisioned power per GPU (host, network, cooling included): kW x 1,000 / "
+            "tok/s/GPU");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == TokensPerMegawatt)
+        return tr("Tokens/s per MW of all-in provisioned power: tok/s/GPU x 1,000 / kW");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == MeasuredJoulesPerToken)
+        return tr("Joules per token from the runs' measured average GPU power (GPU only: not comparable with the "
+                  "all-in figure)");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -143,8 +165,22 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
         return m_baseline.empty() ? tr("vs baseline") : tr("vs %1").arg(hardwareName(m_baseline));
     case SpeedOfLight:
         return tr("% of SoL");
+    case AllInJoulesPerToken:
+        return tr("J/tok (all-in)");
+    case TokensPerMegawatt:
+        return tr("tok/s/MW (all-in)");
+    case MeasuredJoulesPerToken:
+        return tr("J/tok (measured GPU)");
     }
     return {};
+}
+
+bool ReadoutModel::anyMeasuredEnergy() const
+{
+    for (const HardwareLadder& l : m_rows)
+        if (!l.rows.empty() && l.rows.front().measuredJoulesPerToken)
+            return true;
+    return false;
 }
 
 } // namespace paretoscope::ui

@@ -9,7 +9,8 @@
 namespace paretoscope::ui {
 
 /// The readout at the slider's target: one row per hardware with tok/s/GPU, the engine and precision that serve it,
-/// $ per million tokens, tokens per $, and the ratio to the baseline hardware. Qt::UserRole gives the raw number.
+/// $ per million tokens, tokens per $, the ratio to the baseline hardware, the share of speed of light, and energy per
+/// token (all-in provisioned, and measured GPU power where runs carry it). Qt::UserRole gives the raw number.
 class ReadoutModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -22,6 +23,9 @@ public:
         TokensPerDollar,
         VsBaseline,
         SpeedOfLight,
+        AllInJoulesPerToken, ///< all-in provisioned J/token (DESIGN.md section 11)
+        TokensPerMegawatt, ///< all-in provisioned tok/s per MW
+        MeasuredJoulesPerToken, ///< measured GPU power J/token, where runs carry power
         ColumnCount
     };
     using QAbstractTableModel::QAbstractTableModel;
@@ -31,6 +35,8 @@ public:
     const std::vector<HardwareLadder>& readings() const { return m_rows; }
     /// "B300 delivers 18.5x MI325X at 50 tok/s/user", or empty when there is nothing to compare.
     QString comparison(double target) const;
+    /// Whether some reading has a measured J/token (the column is shown only then).
+    bool anyMeasuredEnergy() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -81,6 +81,9 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     // tokens per $ is a million over the $ per million tokens beside it: the ladder and its CSV carry it, the
     // readout keeps to what fits a side panel without scrolling
     m_table->setColumnHidden(ReadoutModel::TokensPerDollar, true);
+    // likewise tok/s per MW beside J/token (the ladder carries both); measured J/token only where runs carry power
+    m_table->setColumnHidden(ReadoutModel::TokensPerMegawatt, true);
+    m_table->setColumnHidden(ReadoutModel::MeasuredJoulesPerToken, true);
     m_comparison->setWordWrap(true);
     m_comparison->setTextFormat(Qt::PlainText);
     QFont f = m_comparison->font();
@@ -273,9 +276,44 @@ void ReadoutPanel::fitColumns()
         m_table->setColumnHidden(ReadoutModel::VsBaseline, narrow);
     if (!narrow) { // shown, it is measured as it is: where the columns then overflow, it goes after all
         m_table->resizeColumnsToContents();
-        if (m_table->horizontalHeader()->length() > m_table->viewport()->width())
+        // the energy columns give way first (fitEnergyColumns): they do not count here
+        int energy = 0;
+        for (int c : { int(ReadoutModel::AllInJoulesPerToken), int(ReadoutModel::MeasuredJoulesPerToken) })
+            energy += m_table->isColumnHidden(c) ? 0 : m_table->horizontalHeader()->sectionSize(c);
+        if (m_table->horizontalHeader()->length() - energy > m_table->viewport()->width())
             m_table->setColumnHidden(ReadoutModel::VsBaseline, true);
     }
+    fitEnergyColumns();
+}
+
+int ReadoutPanel::energyWidth() const
+{
+    return contentWidth(ReadoutModel::AllInJoulesPerToken) + 6;
+}
+
+void ReadoutPanel::fitEnergyColumns()
+{
+    // J/token where the panel has room for it (the ladder and the chart's y carry it too), measured J/token only
+    // where runs carry power; the last column stretches, so a column fits when its content does
+    const int room = m_table->viewport()->width();
+    int used = 0;
+    for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
+        if (!m_table->isColumnHidden(c) && c != ReadoutModel::AllInJoulesPerToken
+            && c != ReadoutModel::MeasuredJoulesPerToken)
+            used += contentWidth(c);
+    for (int c : { int(ReadoutModel::AllInJoulesPerToken), int(ReadoutModel::MeasuredJoulesPerToken) }) {
+        const bool wanted = c == ReadoutModel::AllInJoulesPerToken || m_model->anyMeasuredEnergy();
+        const bool fits = wanted && used + contentWidth(c) <= room;
+        if (fits)
+            used += contentWidth(c);
+        if (m_table->isColumnHidden(c) == fits)
+            m_table->setColumnHidden(c, !fits);
+    }
+    // measured as laid out: what still overflows goes, the measured column first
+    m_table->resizeColumnsToContents();
+    for (int c : { int(ReadoutModel::MeasuredJoulesPerToken), int(ReadoutModel::AllInJoulesPerToken) })
+        if (!m_table->isColumnHidden(c) && m_table->horizontalHeader()->length() > m_table->viewport()->width())
+            m_table->setColumnHidden(c, true);
 }
 
 int ReadoutPanel::contentWidth(int column) const
@@ -300,7 +338,9 @@ std::pair<int, int> ReadoutPanel::neededWidths() const
             lastShown = c;
     int columns = 0, ratio = 0;
     for (int c = 0; c < ReadoutModel::ColumnCount; ++c) {
-        if (c == ReadoutModel::TokensPerDollar)
+        // the energy columns are shown only where there is room left (fitColumns): they never widen the panel
+        if (c == ReadoutModel::TokensPerDollar || c == ReadoutModel::TokensPerMegawatt
+            || c == ReadoutModel::AllInJoulesPerToken || c == ReadoutModel::MeasuredJoulesPerToken)
             continue;
         // the size resizeColumnsToContents gave a shown column; the last one stretches over what is left, and a
         // hidden one has none, so theirs is measured

@@ -37,6 +37,8 @@ public:
     /// Whether readings across wide gaps between measured points (LadderEntry::sparse) are left out.
     /// The width that shows every column of the table without scrolling.
     int neededWidth(bool withRatio = true) const;
+    /// What the all-in J/token column adds where there is room for it (it never counts in neededWidth).
+    int energyWidth() const;
     /// The custom $/GPU/hr in its box, whether or not the custom tier is chosen.
     double customPrice() const;
 
@@ -46,6 +48,7 @@ protected:
 
 private:
     void fitColumns();
+    void fitEnergyColumns();
     int contentWidth(int column) const;
     /// neededWidth without and with the ratio column, from one measurement of the columns.
     std::pair<int, int> neededWidths() const;

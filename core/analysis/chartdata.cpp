@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 
+#include "core/analysis/energy.h"
 #include "core/analysis/frontier.h"
 #include "core/analysis/scopetimeline.h"
 
@@ -171,30 +172,77 @@ bool usable(double v)
     return std::isfinite(v) && v > 0;
 }
 
-// y in the request's units: tok/s/GPU, or $/1M tokens at the price (empty without one: usd 0)
-std::optional<double> toChartY(double tput, double usd, ChartY y)
+// y in the request's units from tok/s/GPU and the group's factor: tok/s/GPU; $/1M tokens at the price (factor:
+// $/GPU/hr); an all-in energy metric (factor: all-in kW per GPU); empty without a factor. The measured view is given
+// tokens per joule (factor 1) and shows J/token.
+std::optional<double> toChartY(double tput, double factor, ChartY y)
 {
     if (y == ChartY::Throughput)
         return tput;
-    if (!(usd > 0))
+    if (!(factor > 0) || !(tput > 0))
         return std::nullopt;
-    return costPerMillionTokens(usd, tput);
+    switch (y) {
+    case ChartY::Cost:
+        return costPerMillionTokens(factor, tput);
+    case ChartY::TokensPerMegawatt:
+        return tokensPerSecondPerAllInMegawatt(factor, tput);
+    case ChartY::JoulesPerToken:
+        return allInJoulesPerToken(factor, tput);
+    case ChartY::MeasuredJoulesPerToken:
+        return 1.0 / tput;
+    case ChartY::Throughput:
+        break;
+    }
+    return tput;
 }
 
-double usdOrZero(const Result<std::optional<double>>& price)
+// The factor toChartY converts a group's tok/s/GPU with: its price, its all-in kW, 1 for the measured view (which
+// converts runs, not a factor); 0 when there is none.
+double groupFactor(const GroupFrontier& g, const PricingCatalog& pricing, const ChartRequest& request)
 {
-    return price && *price ? **price : 0.0;
+    if (request.y == ChartY::Cost) {
+        const auto price = priceFor(pricing, request.price, g.key.hardware);
+        return price && *price ? **price : 0.0;
+    }
+    if (request.y == ChartY::TokensPerMegawatt || request.y == ChartY::JoulesPerToken) {
+        const HardwarePower* hw = bundledHardwarePower().find(g.key.hardware);
+        return hw ? hw->allInKw : 0.0;
+    }
+    if (request.y == ChartY::MeasuredJoulesPerToken)
+        return g.measured.empty() ? 0.0 : 1.0;
+    return 1.0;
 }
 
 } // namespace
 
+EnergyMetric chartEnergy(ChartY y)
+{
+    switch (y) {
+    case ChartY::TokensPerMegawatt:
+        return EnergyMetric::TokensPerMegawatt;
+    case ChartY::JoulesPerToken:
+        return EnergyMetric::JoulesPerToken;
+    case ChartY::MeasuredJoulesPerToken:
+        return EnergyMetric::MeasuredJoulesPerToken;
+    default:
+        return EnergyMetric::None;
+    }
+}
+
+bool lowerIsBetter(ChartY y)
+{
+    return y == ChartY::Cost || y == ChartY::JoulesPerToken || y == ChartY::MeasuredJoulesPerToken;
+}
+
 std::optional<double> chartReading(
     const GroupFrontier& group, double target, const PricingCatalog& pricing, const ChartRequest& request)
 {
+    if (request.y == ChartY::MeasuredJoulesPerToken)
+        return measuredJoulesAt(group, target);
     auto v = group.curve.at(target);
     if (!v)
         return std::nullopt;
-    return toChartY(*v, usdOrZero(priceFor(pricing, request.price, group.key.hardware)), request.y);
+    return toChartY(*v, groupFactor(group, pricing, request), request.y);
 }
 
 std::vector<Point> thinToGrid(const std::vector<Point>& points, double xMin, double xMax, double yMin, double yMax,
@@ -236,13 +284,23 @@ struct Bounds {
     }
 };
 
-// The Pareto set of (1 / latency, tok/s/GPU) of runs, each point's x the latency, latency ascending.
-std::vector<Point> latencyFrontier(const std::vector<RunPoint>& runs, ChartX x, bool includeMarked)
+// A run's y before toChartY: tok/s/GPU, or in the measured energy view tokens per joule (0 without power).
+double runY(const RunPoint& r, bool perJoule)
+{
+    if (!perJoule)
+        return r.tputPerGpu;
+    return r.avgPowerW > 0 ? r.tputPerGpu / r.avgPowerW : 0.0;
+}
+
+// The Pareto set of (1 / latency, tok/s/GPU, or tokens per joule) of runs, each point's x the latency, latency
+// ascending.
+std::vector<Point> latencyFrontier(
+    const std::vector<RunPoint>& runs, ChartX x, bool includeMarked, bool perJoule = false)
 {
     std::vector<Point> inverted;
     for (const RunPoint& r : runs)
-        if (const double v = runX(r, x); usable(v) && usable(r.tputPerGpu) && (!r.marked || includeMarked))
-            inverted.push_back(Point { 1.0 / v, r.tputPerGpu, r.runId });
+        if (const double v = runX(r, x); usable(v) && usable(runY(r, perJoule)) && (!r.marked || includeMarked))
+            inverted.push_back(Point { 1.0 / v, runY(r, perJoule), r.runId });
     std::vector<Point> f = upperLeftFrontier(std::move(inverted));
     for (Point& p : f)
         p.x = 1.0 / p.x;
@@ -252,36 +310,37 @@ std::vector<Point> latencyFrontier(const std::vector<RunPoint>& runs, ChartX x, 
 
 // One group in the request's coordinates: its runs, and its frontier (with latency on x, the Pareto set of lower
 // latency and higher y, from the runs).
-ChartSeries placeGroup(const ScopeData& data, std::size_t i, double usd, const ChartRequest& request)
+ChartSeries placeGroup(const ScopeData& data, std::size_t i, double factor, const ChartRequest& request)
 {
     const GroupFrontier& g = data.frontiers[i];
+    const bool perJoule = request.y == ChartY::MeasuredJoulesPerToken;
     ChartSeries s;
     s.key = g.key;
-    s.priced = request.y == ChartY::Throughput || usd > 0;
+    s.priced = request.y == ChartY::Throughput || factor > 0;
     if (!s.priced)
         return s;
     auto place = [&](double interactivity, double tput, double latency) -> std::optional<Point> {
         double x = request.x == ChartX::Interactivity ? interactivity : latency;
-        auto y = toChartY(tput, usd, request.y);
+        auto y = toChartY(tput, factor, request.y);
         if (!usable(x) || !y || !usable(*y))
             return std::nullopt;
         return Point { x, *y, 0 };
     };
     for (const RunPoint& r : data.runs[i].points) {
-        if (auto p = place(r.interactivity, r.tputPerGpu, runX(r, request.x))) {
+        if (auto p = place(r.interactivity, runY(r, perJoule), runX(r, request.x))) {
             p->runId = r.runId;
             p->marked = r.marked;
             s.runs.push_back(*p);
         }
     }
     if (request.x == ChartX::Interactivity) {
-        for (const Point& k : g.points)
+        for (const Point& k : perJoule ? g.measured.knots() : g.points)
             if (auto p = place(k.x, k.y, 0)) {
                 p->runId = k.runId;
                 s.frontier.push_back(*p);
             }
         // the spread of reruns (DESIGN.md section 12): the low and the high frontier, a band under the line
-        if (g.hasSpread()) {
+        if (g.hasSpread() && !perJoule) {
             for (const Point& k : g.low.knots())
                 if (auto p = place(k.x, k.y, 0))
                     s.low.push_back(*p);
@@ -292,7 +351,7 @@ ChartSeries placeGroup(const ScopeData& data, std::size_t i, double usd, const C
         return s;
     }
     // lower latency is better: the frontier of (1 / latency, tok/s/GPU), drawn back at the latency
-    for (const Point& k : latencyFrontier(data.runs[i].points, request.x, data.scope.includeMarked))
+    for (const Point& k : latencyFrontier(data.runs[i].points, request.x, data.scope.includeMarked, perJoule))
         if (auto p = place(0, k.y, k.x)) {
             p->runId = k.runId;
             s.frontier.push_back(*p);
@@ -368,8 +427,7 @@ ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const 
     out.runsInScope = data.runCount;
     Bounds bounds;
     for (std::size_t i = 0; i < data.frontiers.size(); ++i) {
-        const double usd = usdOrZero(priceFor(pricing, request.price, data.frontiers[i].key.hardware));
-        out.series.push_back(placeGroup(data, i, usd, request));
+        out.series.push_back(placeGroup(data, i, groupFactor(data.frontiers[i], pricing, request), request));
         for (const Point& p : out.series.back().runs)
             bounds.grow(p);
     }

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "core/analysis/energymetric.h"
 #include "core/analysis/frontiercache.h"
 #include "core/analysis/ladder.h"
 #include "core/analysis/scopetimeline.h"
@@ -62,8 +63,14 @@ double runX(const RunPoint& run, ChartX x);
 /// with each point's x the latency (s), latency ascending. Groups without
 /// such a run are left out. On the interactivity axis, the frontiers themselves.
 std::vector<GroupFrontier> xFrontiers(const ScopeData& data, ChartX x);
-/// The chart's y: tok/s/GPU of the metric (higher is better) or $ per million tokens (lower is better).
-enum class ChartY { Throughput, Cost };
+/// The chart's y: tok/s/GPU of the metric (higher is better), $ per million tokens (lower is better), or an energy
+/// metric (energymetric.h): tok/s per all-in provisioned MW (higher), all-in provisioned J/token (lower), measured
+/// J/token, GPU only (lower; only runs that carry an average power).
+enum class ChartY { Throughput, Cost, TokensPerMegawatt, JoulesPerToken, MeasuredJoulesPerToken };
+/// The energy metric of a y; None for throughput and cost.
+EnergyMetric chartEnergy(ChartY y);
+/// Whether a lower y is better (cost, J/token): the frontier drawn is then the lower one.
+bool lowerIsBetter(ChartY y);
 
 struct ChartRequest {
     ChartX x = ChartX::Interactivity;
@@ -81,7 +88,9 @@ struct ChartSeries {
     GroupKey key;
     std::vector<Point> frontier; ///< x increasing; empty when the group cannot be drawn in this view
     std::vector<Point> runs; ///< its runs, thinned to what the pixel grid can show
-    bool priced = true; ///< false in the cost view when the tier has no price for the hardware
+    /// false in the cost view when the tier has no price for the hardware, in an all-in energy view when the power
+    /// registry has no figure for it, and in the measured energy view when none of its runs carries power
+    bool priced = true;
     /// The spread of reruns on the interactivity axis: the low and high frontiers (x increasing), both empty when the
     /// group has none.
     std::vector<Point> low, high;
@@ -104,7 +113,9 @@ struct ChartData {
 
 /// The chart of a loaded scope. With a latency on x, the frontier is the Pareto set of (lower latency, higher y);
 /// with cost on y, each tok/s/GPU becomes $ per million tokens at its hardware's price, so the frontier is the lower
-/// one. A reading at a target is what the readout shows: see chartReading.
+/// one; an all-in energy y converts each tok/s/GPU with the hardware's kW the same way (one factor per hardware, so
+/// the throughput frontier maps to the energy frontier); measured J/token is per run, and its frontier is the group's
+/// measured frontier (GroupFrontier::measured). A reading at a target is what the readout shows: see chartReading.
 ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const ChartRequest& request);
 
 /// The y a group's frontier has at an interactivity target in the request's y units; empty when the group's

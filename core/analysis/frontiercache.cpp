@@ -1,9 +1,20 @@
 #include "core/analysis/frontiercache.h"
 
+#include <cstdio>
+
 #include "core/analysis/scopetimeline.h"
 
 namespace paretoscope {
 namespace {
+std::string limitText(const std::optional<double>& limit)
+{
+    if (!limit)
+        return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", *limit);
+    return buf;
+}
+
 std::string cacheKey(const Scope& s, TputMetric metric)
 {
     std::string k = s.model + '\x1f' + (s.isl ? std::to_string(*s.isl) : "*") + '\x1f'
@@ -15,7 +26,8 @@ std::string cacheKey(const Scope& s, TputMetric metric)
             k += v + '\x1f';
     }
     return k + '\x1e' + s.dateFrom + '\x1f' + s.dateTo + '\x1f' + (s.includeMarked ? "m" : "")
-        + (s.matchesNothing ? "0" : "") + '\x1f' + std::string(runSelectionName(s.runs)) + '\x1f' + s.asOf;
+        + (s.matchesNothing ? "0" : "") + '\x1f' + std::string(runSelectionName(s.runs)) + '\x1f' + s.asOf + '\x1e'
+        + limitText(s.ttftMax) + (s.ttftStat == LatencyStat::P99 ? "p99" : "p50") + '\x1f' + limitText(s.tpotMax);
 }
 } // namespace
 

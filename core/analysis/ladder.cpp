@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/analysis/energy.h"
 #include "core/analysis/frontiercache.h"
 
 namespace paretoscope {
@@ -302,6 +303,7 @@ Result<std::vector<HardwareLadder>> computeLadder(
         }
         out.push_back(std::move(ladder));
     }
+    attachEnergy(out, groups, bundledHardwarePower());
     return out;
 }
 

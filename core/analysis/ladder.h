@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/analysis/energymetric.h"
 #include "core/analysis/frontier.h"
 #include "core/analysis/pricing.h"
 #include "core/model/result.h"
@@ -22,6 +23,9 @@ struct GroupFrontier {
     /// highest-throughput run; both empty unless some configuration has two or more runs to take it from.
     MonotoneCurve low, high;
     bool hasSpread() const { return !low.empty() && !high.empty(); }
+    /// The measured-energy frontier (energy.h, measuredFrontier): tokens per joule of the selected runs that carry
+    /// an average power; empty when none does.
+    MonotoneCurve measured;
 };
 
 /// The frontier of a group's candidate points with its reading curve; empty when no point can be on a frontier.
@@ -112,6 +116,9 @@ struct LadderRequest {
     bool clamp = false;
     bool hideSparse = false; ///< readings across gaps wider than kSparseGap do not count (readLadder)
     PriceChoice price;
+    /// The energy metric the ladder shows (--metric tok-per-mw|j-per-token|measured-j-per-token); every row carries
+    /// all three either way (LadderRow). With one, `metric` is Total.
+    EnergyMetric energy = EnergyMetric::None;
 };
 
 /// One target's reading with its cost.
@@ -122,6 +129,14 @@ struct LadderRow {
     std::optional<double> usdPerGpuHour;
     std::string tier; ///< tier key, or "custom"
     std::optional<double> speedOfLightPct; ///< the reading as a share of its hardware's speed of light, percent
+    /// Energy of the reading (energy.h): all-in provisioned J/token and tok/s per MW, empty for a hardware the power
+    /// registry lacks; measured J/token (GPU only): the lowest among the hardware's groups whose measured frontier
+    /// covers the target (measuredGroup names it: runs carry power in some groups only, so it need not be the group
+    /// of the throughput reading), empty where none does.
+    std::optional<double> allInJoulesPerToken;
+    std::optional<double> tokensPerSecondPerMw;
+    std::optional<double> measuredJoulesPerToken;
+    std::optional<GroupKey> measuredGroup;
 };
 
 /// The ladder of one hardware.

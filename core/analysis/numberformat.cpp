@@ -1,5 +1,6 @@
 #include "core/analysis/numberformat.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -29,6 +30,25 @@ std::string withThousands(double v, int decimals)
     }
     out.append(digits, intEnd);
     return out;
+}
+
+std::string withSignificant(double v, int digits)
+{
+    if (!std::isfinite(v))
+        return "-";
+    char buf[64];
+    if (v == 0 || std::abs(v) >= 1e6)
+        return withThousands(v);
+    if (std::abs(v) < 1e-6) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        return buf;
+    }
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(v))));
+    const int decimals = std::max(0, digits - 1 - magnitude);
+    if (decimals == 0)
+        return withThousands(v);
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
 }
 
 } // namespace paretoscope

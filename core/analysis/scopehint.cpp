@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <tuple>
 
@@ -132,6 +133,8 @@ ScopeHint emptyScopeHint(const Scope& asked, const std::vector<ScopeSummary>& he
         if (!asked.dateFrom.empty() || !asked.dateTo.empty())
             filters.push_back("run dates " + (asked.dateFrom.empty() ? std::string("any") : asked.dateFrom) + " to "
                 + (asked.dateTo.empty() ? std::string("any") : asked.dateTo));
+        if (const std::string limits = limitsText(asked); !limits.empty())
+            filters.push_back(limits + " (a run without the statistic does not meet a limit)");
         std::sort(scopeHardware.begin(), scopeHardware.end());
         hint.text = what + " that pass the filters ("
             + (filters.empty() ? std::string("none given: its runs are marked as not trusted, or lack the metric asked")
@@ -179,6 +182,21 @@ ScopeHint emptyScopeHint(const Scope& asked, const std::vector<ScopeSummary>& he
     hint.text
         = what + ". The store holds: " + holds + ". Nearest: model '" + best->model + "', " + describe(*best) + ".";
     return hint;
+}
+
+std::string limitsText(const Scope& scope)
+{
+    auto seconds = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g s", v);
+        return std::string(buf);
+    };
+    std::string out;
+    if (scope.ttftMax)
+        out = "TTFT ≤ " + seconds(*scope.ttftMax) + (scope.ttftStat == LatencyStat::P99 ? " (p99)" : " (median)");
+    if (scope.tpotMax)
+        out += (out.empty() ? "" : ", ") + std::string("TPOT ≤ ") + seconds(*scope.tpotMax);
+    return out;
 }
 
 } // namespace paretoscope

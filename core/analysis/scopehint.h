@@ -22,6 +22,9 @@ struct ScopeHint {
 /// Explains an empty scope from the scopes the store holds (RunStore::scopes()).
 ScopeHint emptyScopeHint(const Scope& asked, const std::vector<ScopeSummary>& held);
 
+/// The scope's service-level limits in words, "TTFT ≤ 2 s (p99), TPOT ≤ 0.05 s"; empty without a limit.
+std::string limitsText(const Scope& scope);
+
 /// Edit distance (insertions, deletions, substitutions) between two strings, ignoring ASCII case.
 std::size_t editDistance(const std::string& a, const std::string& b);
 

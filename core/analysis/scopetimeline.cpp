@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "core/analysis/energy.h"
 #include "core/analysis/frontier.h"
 
 namespace paretoscope {
@@ -57,16 +58,22 @@ std::optional<GroupFrontier> selectedGroupFrontier(
     for (const TimedRun& r : runs)
         versions.push_back(r.version);
     std::vector<Point> candidates;
+    std::vector<RunPoint> powered; // the selected runs that carry an average power, for the measured frontier
     for (std::size_t i : selectRuns(versions, scope.runs, asOf)) {
         const RunPoint& p = runs[i].point;
         if (selected)
             selected->push_back(p);
-        if (counts(p, scope))
+        if (counts(p, scope)) {
             candidates.push_back(Point { p.interactivity, p.tputPerGpu, p.runId, p.marked });
+            if (p.avgPowerW > 0)
+                powered.push_back(p);
+        }
     }
     auto g = makeGroupFrontier(std::move(key), std::move(candidates));
-    if (g)
+    if (g) {
         attachSpread(*g, runs, versions, scope, asOf);
+        g->measured = measuredFrontier(powered, scope.includeMarked);
+    }
     return g;
 }
 

@@ -165,13 +165,22 @@ std::string viewCommand(const ViewOptions& view)
     add("runs", std::string(runSelectionName(s.runs)));
     if (s.includeMarked)
         out += " --include-marked";
+    if (s.ttftMax) {
+        add("ttft-max", numberText(*s.ttftMax));
+        if (s.ttftStat == LatencyStat::P99)
+            add("ttft-stat", "p99");
+    }
+    if (s.tpotMax)
+        add("tpot-max", numberText(*s.tpotMax));
     if (r.targets != defaultTargets()) {
         std::vector<std::string> targets;
         for (double t : r.targets)
             targets.push_back(numberText(t));
         add("targets", joined(targets));
     }
-    if (r.metric != TputMetric::Total)
+    if (r.energy != EnergyMetric::None)
+        add("metric", std::string(energyMetricName(r.energy)));
+    else if (r.metric != TputMetric::Total)
         add("metric", std::string(metricName(r.metric)));
     if (r.clamp)
         out += " --clamp";

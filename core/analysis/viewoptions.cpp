@@ -65,6 +65,28 @@ Status dateOptions(const OptionMap& o, Scope& s)
     return ok();
 }
 
+// --ttft-max S [--ttft-stat median|p99] and --tpot-max S: service-level limits in seconds, above zero.
+Status limitOptions(const OptionMap& o, Scope& s)
+{
+    for (auto [name, into] : { std::pair { "ttft-max", &s.ttftMax }, std::pair { "tpot-max", &s.tpotMax } }) {
+        auto v = last(o, name);
+        if (!v)
+            continue;
+        auto seconds = number(*v);
+        if (!seconds || *seconds <= 0)
+            return Error { std::string("--") + name + " must be a number of seconds above zero, got '" + *v + "'" };
+        *into = *seconds;
+    }
+    if (auto stat = last(o, "ttft-stat")) {
+        if (*stat != "median" && *stat != "p99")
+            return Error { "--ttft-stat must be median or p99, got '" + *stat + "'" };
+        if (!s.ttftMax)
+            return Error { "--ttft-stat says which TTFT --ttft-max limits: give --ttft-max too" };
+        s.ttftStat = *stat == "p99" ? LatencyStat::P99 : LatencyStat::Median;
+    }
+    return ok();
+}
+
 } // namespace
 
 const std::map<std::string, bool>& viewOptionSpec()
@@ -73,7 +95,7 @@ const std::map<std::string, bool>& viewOptionSpec()
         { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true }, { "spec", true },
         { "from", true }, { "to", true }, { "as-of", true }, { "runs", true }, { "include-marked", false },
         { "targets", true }, { "metric", true }, { "clamp", false }, { "hide-sparse", false }, { "tier", true },
-        { "price", true }, { "baseline", true } };
+        { "price", true }, { "baseline", true }, { "ttft-max", true }, { "tpot-max", true }, { "ttft-stat", true } };
     return spec;
 }
 
@@ -105,6 +127,8 @@ Result<Scope> scopeFromOptions(const OptionMap& o)
     s.includeMarked = has(o, "include-marked");
     if (auto st = dateOptions(o, s); !st)
         return Error { st.error() };
+    if (auto st = limitOptions(o, s); !st)
+        return Error { st.error() };
     return s;
 }
 
@@ -125,9 +149,13 @@ Status ladderOptions(const OptionMap& o, LadderRequest& req)
     }
     if (auto m = last(o, "metric")) {
         auto parsed = parseMetric(*m);
-        if (!parsed)
-            return Error { "--metric must be total, input or output" };
-        req.metric = *parsed;
+        auto energy = parseEnergyMetric(*m);
+        if (!parsed && !energy)
+            return Error { "--metric must be total, input, output, tok-per-mw, j-per-token or measured-j-per-token, "
+                           "got '"
+                + *m + "'" };
+        req.metric = parsed.value_or(TputMetric::Total);
+        req.energy = energy.value_or(EnergyMetric::None);
     }
     req.clamp = has(o, "clamp");
     req.hideSparse = has(o, "hide-sparse");

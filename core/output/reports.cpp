@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analysis/baseline.h"
+#include "core/analysis/energy.h"
 #include "core/import/formats/recordschema.h"
 #include "core/output/csvwriter.h"
 
@@ -105,6 +106,13 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::st
             o["precision"] = r.entry.group ? json(r.entry.group->precision) : json(nullptr);
             o["spec_decoding"] = r.entry.group ? json(r.entry.group->specDecoding) : json(nullptr);
             o["cost_per_mtok"] = optNumber(r.costPerMTok);
+            o["j_per_token_all_in"] = optNumber(r.allInJoulesPerToken);
+            o["tokens_per_s_per_mw_all_in"] = optNumber(r.tokensPerSecondPerMw);
+            o["j_per_token_measured"] = optNumber(r.measuredJoulesPerToken);
+            o["j_per_token_measured_group"] = r.measuredGroup
+                ? json(r.measuredGroup->hardware + " / " + r.measuredGroup->engine + " / " + r.measuredGroup->precision
+                    + " / " + r.measuredGroup->specDecoding)
+                : json(nullptr);
             o["tput_low"] = optNumber(r.entry.low);
             o["tput_high"] = optNumber(r.entry.high);
             o["tier"] = r.tier;
@@ -144,7 +152,8 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
 {
     std::vector<std::string> header { "hardware", "target_tok_s_user", "status", "tput_per_gpu_tok_s", "engine",
         "precision", "spec_decoding", "usd_per_gpu_hour", "cost_usd_per_mtok", "tokens_per_usd", "tier", "clamped",
-        "pct_speed_of_light", "sparse", "tput_low_tok_s", "tput_high_tok_s" };
+        "pct_speed_of_light", "sparse", "tput_low_tok_s", "tput_high_tok_s", "j_per_token_all_in",
+        "tok_s_per_mw_all_in", "j_per_token_measured_gpu" };
     if (!baseline.empty())
         header.insert(header.end(), { "baseline", "vs_baseline", "vs_baseline_status" });
     std::string out = csvLine(header);
@@ -159,7 +168,8 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
                 std::string(statusName(r.entry.status)), num(r.entry.value), g ? csvText(g->engine) : "",
                 g ? csvText(g->precision) : "", g ? csvText(g->specDecoding) : "", num(r.usdPerGpuHour),
                 num(r.costPerMTok), num(r.tokensPerDollar), csvText(r.tier), std::string(clampName(r.entry.clamped)),
-                num(r.speedOfLightPct), r.entry.sparse ? "true" : "false", num(r.entry.low), num(r.entry.high) };
+                num(r.speedOfLightPct), r.entry.sparse ? "true" : "false", num(r.entry.low), num(r.entry.high),
+                num(r.allInJoulesPerToken), num(r.tokensPerSecondPerMw), num(r.measuredJoulesPerToken) };
             if (!baseline.empty())
                 line.insert(line.end(),
                     { csvText(baseline), num(ratios[i][j].ratio),
@@ -170,7 +180,31 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
     return out;
 }
 
-std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric metric, const std::string& baseline)
+namespace {
+
+// A ladder row's energy in the table: the value, or why there is none (never 0).
+std::string energyText(const std::string& hardware, const LadderRow& r, EnergyMetric m)
+{
+    if (auto v = rowEnergy(r, m)) {
+        if (m == EnergyMetric::TokensPerMegawatt)
+            return withThousands(*v);
+        // measured in another group than the throughput reading's: say which
+        const bool other
+            = m == EnergyMetric::MeasuredJoulesPerToken && r.measuredGroup && r.measuredGroup != r.entry.group;
+        return withSignificant(*v)
+            + (other ? " (" + r.measuredGroup->engine + " " + r.measuredGroup->precision + ")" : "");
+    }
+    if (m == EnergyMetric::MeasuredJoulesPerToken)
+        return "- (no measured power)";
+    if (!r.entry.value)
+        return "-";
+    return bundledHardwarePower().find(hardware) ? "-" : "- (no power figure)";
+}
+
+} // namespace
+
+std::string ladderTable(
+    const std::vector<HardwareLadder>& ladders, TputMetric metric, const std::string& baseline, EnergyMetric energy)
 {
     std::vector<std::vector<std::string>> rows;
     std::string tput = std::string(metricName(metric)) + " tok/s/GPU";
@@ -179,6 +213,8 @@ std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric m
         { "hardware", "tok/s/user", tput, "engine", "precision", "spec", "$/1M tok (" + tier + ")", "status" });
     if (!baseline.empty())
         rows[0].push_back("vs " + baseline);
+    if (energy != EnergyMetric::None)
+        rows[0].push_back(energyLabel(energy));
     const auto ratios = baselineRatios(ladders, baseline);
     for (std::size_t i = 0; i < ladders.size(); ++i) {
         const HardwareLadder& l = ladders[i];
@@ -197,6 +233,8 @@ std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric m
                 std::string(statusName(r.entry.status)) });
             if (!baseline.empty())
                 rows.back().push_back(ratioText(ratios[i][j]));
+            if (energy != EnergyMetric::None)
+                rows.back().push_back(energyText(l.hardware, r, energy));
         }
     }
     std::vector<std::size_t> width(rows[0].size(), 0);
@@ -206,7 +244,7 @@ std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric m
     std::string out;
     for (std::size_t r = 0; r < rows.size(); ++r) {
         for (std::size_t i = 0; i < rows[r].size(); ++i) {
-            bool right = r > 0 && (i == 1 || i == 2 || i == 6 || i == 8);
+            bool right = r > 0 && (i == 1 || i == 2 || i == 6 || i >= 8);
             out += (i ? "  " : "") + pad(rows[r][i], width[i], right);
         }
         while (!out.empty() && out.back() == ' ')

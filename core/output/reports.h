@@ -25,7 +25,10 @@ std::vector<FrontierReport> frontierReport(RunStore& store, const std::vector<Gr
 /// something without refusing it) or {"source":..,"error":".."}, one line.
 std::string importOutcomeJson(const ImportOutcome& outcome);
 
-/// The ladder as a JSON object keyed by hardware (the CLI contract). "tput_low" and "tput_high" are the spread of
+/// The ladder as a JSON object keyed by hardware (the CLI contract). "j_per_token_all_in" and
+/// "tokens_per_s_per_mw_all_in" (all-in provisioned power, DESIGN.md section 11) and "j_per_token_measured" (the
+/// runs' measured GPU power, with "j_per_token_measured_group" the group it was read on) are null where there is no
+/// figure. "tput_low" and "tput_high" are the spread of
 /// reruns at the target (DESIGN.md section 12), null where the reading has none. With a baseline hardware, each row
 /// adds "vs_baseline" (the ratio to the baseline's reading at the target, or null) and "vs_baseline_status"
 /// (baselineStatusName).
@@ -38,9 +41,11 @@ std::string speedOfLightJson(const std::vector<SolLine>& lines, const std::vecto
 std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::string& baseline = {});
 /// The ladder as an aligned text table; "-" where there is no value; a spread of reruns follows the value as
 /// "[low - high]". With a baseline, a column "vs HW" says the ratio ("18.5x", "baseline" on the baseline's own rows,
-/// "1.1x, within run-to-run spread" where the spreads overlap).
-std::string ladderTable(
-    const std::vector<HardwareLadder>& ladders, TputMetric metric, const std::string& baseline = {});
+/// "1.1x, within run-to-run spread" where the spreads overlap). With an energy metric, a last column of it, its basis
+/// in the header; "- (no power figure)" for a hardware the power registry lacks, "- (no measured power)" where the
+/// runs carry none.
+std::string ladderTable(const std::vector<HardwareLadder>& ladders, TputMetric metric, const std::string& baseline = {},
+    EnergyMetric energy = EnergyMetric::None);
 
 /// One record as a Paretoscope JSON object (the columns of recordschema.h, with the schema key), importable again.
 std::string runRecordJson(const RunRecord& record);

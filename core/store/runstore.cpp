@@ -20,6 +20,13 @@
 namespace paretoscope {
 namespace {
 
+std::string sqlNumber(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", v); // reads back as the same double: a run at the limit meets it
+    return buf;
+}
+
 std::string idList(const std::vector<long long>& ids)
 {
     // ids are integers from our own queries; they are formatted, never taken from user text
@@ -335,10 +342,32 @@ const char* metricColumn(TputMetric metric)
                                        : "output_tput_per_gpu";
 }
 
-// "SELECT <columns> FROM runs WHERE series_id = ?1 [dates]" with the date range bound as ?2 and ?3
+} // namespace
+
+std::string sloCondition(const Scope& scope, std::string_view table)
+{
+    // the limits are numbers of ours, written as literals that read back exactly; NULL <= x is not true, so a run
+    // without the statistic does not meet the limit
+    const std::string t = table.empty() ? std::string() : std::string(table) + ".";
+    std::string q;
+    if (scope.ttftMax)
+        q += (scope.ttftStat == LatencyStat::P99 ? " AND paretoscope_latency_stat(" + t + "latency_stats, "
+                         + std::to_string(PackedLatency::kTtftP99) + ")"
+                                                 : " AND " + t + "ttft_median_s")
+            + " <= " + sqlNumber(*scope.ttftMax);
+    // median TPOT: the stored one, else 1 / interactivity, which is defined as 1 / median TPOT (a published reading
+    // may give only the interactivity); 1.0 / 0 is NULL in SQL
+    if (scope.tpotMax)
+        q += " AND coalesce(" + t + "tpot_median_s, 1.0 / " + t + "interactivity) <= " + sqlNumber(*scope.tpotMax);
+    return q;
+}
+
+namespace {
+
+// "SELECT <columns> FROM runs WHERE series_id = ?1 [dates] [limits]" with the date range bound as ?2 and ?3
 sql::Statement seriesQuery(sqlite3* db, const std::string& columns, const std::string& where, const Scope& dates)
 {
-    std::string q = "SELECT " + columns + " FROM runs WHERE series_id = ?1 AND " + where;
+    std::string q = "SELECT " + columns + " FROM runs WHERE series_id = ?1 AND " + where + sloCondition(dates, "");
     if (!dates.dateFrom.empty())
         q += " AND run_date >= ?2";
     if (!dates.dateTo.empty())
@@ -446,7 +475,7 @@ std::vector<TimedRun> RunStore::timedRuns(
     sql::Statement s = seriesQuery(m_db,
         "interactivity, " + y
             + ", e2el_median_s, id, marked IS NOT NULL, ttft_median_s, latency_stats, tpot_median_s, tp, ep, "
-              "dp_attention, disaggregated, prefill_gpus, decode_gpus, concurrency, run_date, source_id",
+              "dp_attention, disaggregated, prefill_gpus, decode_gpus, concurrency, run_date, source_id, avg_power_w",
         "1 = 1", dates);
     std::vector<TimedRun> out;
     for (long long id : seriesIds) {
@@ -454,7 +483,7 @@ std::vector<TimedRun> RunStore::timedRuns(
         while (s.step()) {
             TimedRun r;
             r.point = RunPoint { s.real(0), s.real(1), s.real(2), s.int64(3), s.int64(4) != 0, s.real(5),
-                PackedLatency::stat(s.blobView(6), PackedLatency::kTtftP99).value_or(0) };
+                PackedLatency::stat(s.blobView(6), PackedLatency::kTtftP99).value_or(0), s.real(17) };
             r.tpotSeconds = s.real(7);
             const int day = dayNumber(s.text(15));
             r.dated = day != 0;
@@ -603,7 +632,8 @@ std::vector<StoredRun> RunStore::runs(const std::vector<long long>& ids)
 
 namespace {
 
-// The runs of the given series inside the scope's dates, as a WHERE clause on runs r with ?1, ?2 for the dates.
+// The runs of the given series inside the scope's dates and limits, as a WHERE clause on runs r with ?1, ?2 for the
+// dates.
 std::string seriesWhere(const std::vector<long long>& seriesIds, const Scope& dates, std::vector<std::string>& binds)
 {
     std::string where = "r.series_id IN (" + idList(seriesIds) + ")";
@@ -615,7 +645,7 @@ std::string seriesWhere(const std::vector<long long>& seriesIds, const Scope& da
         binds.push_back(dates.dateTo);
         where += " AND substr(r.run_date, 1, 10) <= ?" + std::to_string(binds.size());
     }
-    return where;
+    return where + sloCondition(dates, "r");
 }
 
 } // namespace

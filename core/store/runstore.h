@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/model/result.h"
@@ -30,7 +31,7 @@ struct Point {
 };
 
 /// A run as a chart plots it: interactivity, tok/s/GPU of the metric, median end-to-end latency, median and p99 TTFT
-/// (s, 0 unknown).
+/// (s, 0 unknown), and its average GPU power (W per GPU, 0 unknown) for the measured energy per token.
 struct RunPoint {
     double interactivity = 0;
     double tputPerGpu = 0;
@@ -39,6 +40,7 @@ struct RunPoint {
     bool marked = false; ///< RunRecord::marked is set: not on a frontier unless the scope includes marked runs
     double ttftSeconds = 0;
     double ttftP99Seconds = 0;
+    double avgPowerW = 0;
 };
 
 /// A run with what choosing it takes (runselection.h): its version, and what the summary adds up.
@@ -68,6 +70,13 @@ struct StoredRun {
 };
 
 class ImportWriter;
+
+/// The scope's service-level limits (Scope::ttftMax on its ttftStat, Scope::tpotMax) as SQL conditions on the runs
+/// table (columns prefixed with `table.` when table is not empty), each starting with " AND "; empty without a limit,
+/// so that a query without limits is the query it always was. A run without the statistic does not meet a limit;
+/// median TPOT is the stored one, else 1 / interactivity. Every query below that reads a scope applies them, as the
+/// date range, before the run selection (Scope::runs): Latest keeps per configuration its latest run that meets them.
+std::string sloCondition(const Scope& scope, std::string_view table);
 
 /// How a store is opened: for writing (created when missing, migrated forward), or only to read, which never writes
 /// and works in a folder that cannot be written.
@@ -180,6 +189,14 @@ private:
     std::string m_readError;
     std::uint64_t m_localVersion = 0;
     friend class ImportWriter;
+
+    /// The scope's service-level limits (Scope::ttftMax on its ttftStat, Scope::tpotMax) as SQL conditions on the runs
+    /// table (columns prefixed with `table.` when table is not empty), each starting with " AND "; empty without a
+    /// limit, so that a query without limits is the query it always was. A run without the statistic does not meet a
+    /// limit; median TPOT is the stored one, else 1 / interactivity. Every query below that reads a scope applies them,
+    /// as the date range, before the run selection (Scope::runs): Latest keeps per configuration its latest run that
+    /// meets them.
+    std::string sloCondition(const Scope& scope, std::string_view table);
 };
 
 } // namespace paretoscope

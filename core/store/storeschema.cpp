@@ -129,6 +129,20 @@ void redactFunction(sqlite3_context* ctx, int, sqlite3_value** argv)
     sqlite3_result_text(ctx, out.data(), static_cast<int>(out.size()), SQLITE_TRANSIENT);
 }
 
+// paretoscope_latency_stat(latency_stats, index): one statistic of a PackedLatency (PackedLatency::stat), or NULL
+// when the packing lacks it; the store's p99 TTFT limit (Scope::ttftMax) reads it.
+void latencyStatFunction(sqlite3_context* ctx, int, sqlite3_value** argv)
+{
+    const void* data = sqlite3_value_blob(argv[0]);
+    const std::string_view bytes(
+        static_cast<const char*>(data), data ? static_cast<std::size_t>(sqlite3_value_bytes(argv[0])) : 0);
+    const auto v = PackedLatency::stat(bytes, static_cast<std::size_t>(sqlite3_value_int64(argv[1])));
+    if (v)
+        sqlite3_result_double(ctx, *v);
+    else
+        sqlite3_result_null(ctx);
+}
+
 } // namespace
 
 void addStoreFunctions(sqlite3* db)
@@ -144,6 +158,8 @@ void addStoreFunctions(sqlite3* db)
         db, "paretoscope_redact_url", 1, flags, nullptr, redactFunction<redactUrl>, nullptr, nullptr, nullptr);
     sqlite3_create_function_v2(
         db, "paretoscope_redact_text", 1, flags, nullptr, redactFunction<redactUrlsIn>, nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(
+        db, "paretoscope_latency_stat", 2, flags, nullptr, latencyStatFunction, nullptr, nullptr, nullptr);
 }
 
 std::vector<std::string> storeMigrations()

@@ -21,9 +21,9 @@ inline constexpr const char* kRedactStoredCredentialsSql
       "UPDATE session_levels SET metrics = paretoscope_redact_text(metrics) WHERE metrics LIKE '%://%';\n"
       "UPDATE runs SET note = paretoscope_redact_text(note) WHERE note LIKE '%://%';\n";
 
-/// Adds the SQL functions the migrations and the triggers call to a connection. A trigger's function must be there on
-/// every connection that deletes runs: a connection without it (another tool) gets an error, and the delete does not
-/// happen.
+/// Adds the SQL functions the migrations, the triggers and the queries (a p99 TTFT limit) call to a connection. A
+/// trigger's function must be there on every connection that deletes runs: a connection without it (another tool) gets
+/// an error, and the delete does not happen.
 void addStoreFunctions(sqlite3* db);
 
 } // namespace paretoscope
