@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include <QClipboard>
+#include <QDoubleSpinBox>
 #include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -27,6 +28,7 @@
 #include "widgets/mainwindow.h"
 #include "widgets/planmodel.h"
 #include "widgets/planpanel.h"
+#include "widgets/slolimits.h"
 #include "widgets/tcoeditor.h"
 
 using namespace paretoscope;
@@ -82,6 +84,13 @@ const HardwarePlan* find(const Plan& p, const char* hw)
         if (h.hardware == hw)
             return &h;
     return nullptr;
+}
+
+// A hardware's status in a plan; NoData where the plan does not list it.
+PlanStatus statusOf(const Plan& p, const char* hw)
+{
+    const HardwarePlan* h = find(p, hw);
+    return h ? h->status : PlanStatus::NoData;
 }
 
 } // namespace
@@ -284,6 +293,33 @@ private slots:
         QVERIFY(m_window->planCommandLine()->find("--tco") != std::string::npos);
         compareWithCli();
         panel()->setCostModel(PlanPanel::CostModel::ReadoutPrice);
+    }
+
+    // A TTFT limit set in the tab is the scope's filter: the filter panel shows it, the scope is read again, and the
+    // MI325X, whose fastest median TTFT is 3 s, has no run meeting 2.5 s; B300 still plans. The CLI agrees.
+    void ttftLimitIsTheScopesFilter()
+    {
+        QSignalSpy shown(m_window.get(), &MainWindow::scopeShown);
+        QDoubleSpinBox* box = panel()->findChild<QDoubleSpinBox*>(QStringLiteral("ttftLimit"));
+        QVERIFY(box);
+        box->setValue(2.5);
+        emit box->editingFinished();
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(m_window->filters()->limits()->ttftBox()->value(), 2.5);
+        QCOMPARE(m_window->scopeData()->scope.ttftMax, std::optional<double>(2.5));
+        for (int i = 0; i < 10 && statusOf(panel()->plan(), "mi325x") != PlanStatus::SloNotMet; ++i)
+            waitPlan([] {});
+        QCOMPARE(statusOf(panel()->plan(), "mi325x"), PlanStatus::SloNotMet);
+        QCOMPARE(statusOf(panel()->plan(), "b300"), PlanStatus::Ok);
+        QVERIFY(m_window->planCommandLine()->find("--ttft-max 2.5") != std::string::npos);
+        compareWithCli();
+        // the filter panel's limit cleared: the tab shows no limit and plans both again
+        m_window->filters()->limits()->ttftBox()->setValue(0);
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(box->value(), 0.0);
+        for (int i = 0; i < 10 && statusOf(panel()->plan(), "mi325x") != PlanStatus::Ok; ++i)
+            waitPlan([] {});
+        QCOMPARE(statusOf(panel()->plan(), "mi325x"), PlanStatus::Ok);
     }
 
     // Filters that leave nothing: the tab says there is nothing to plan with.

@@ -402,6 +402,7 @@ void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optio
     if (m_tabs->currentWidget() == m_runs)
         loadRuns();
     m_planStale = true;
+    m_plan->setTtftLimit(m_data->scope.ttftMax, m_data->scope.ttftStat);
     if (m_tabs->currentWidget() == m_plan)
         loadPlan();
     emit scopeShown();

@@ -3,6 +3,8 @@
 #include "mainwindow.h"
 
 #include <QClipboard>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QGuiApplication>
 #include <QSaveFile>
@@ -14,6 +16,7 @@
 #include "core/output/tcowriter.h"
 #include "displaynames.h"
 #include "planpanel.h"
+#include "slolimits.h"
 
 namespace paretoscope::ui {
 
@@ -28,6 +31,19 @@ void MainWindow::connectPlan()
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_tabs->currentWidget() == m_plan && m_planStale)
             loadPlan();
+    });
+    // the TTFT limit is the scope's, one filter in two places: edited here it goes through the filter panel (and the
+    // scope is read again with it); the scope shown says what the tab shows
+    connect(m_plan, &PlanPanel::sloEdited, this, [this](std::optional<double> seconds, LatencyStat stat) {
+        SloLimits* limits = m_filters->limits();
+        {
+            const QSignalBlocker block(limits->ttftStatBox());
+            limits->ttftStatBox()->setCurrentIndex(limits->ttftStatBox()->findData(int(stat)));
+        }
+        if (limits->ttftBox()->value() != seconds.value_or(0))
+            limits->ttftBox()->setValue(seconds.value_or(0)); // emits changed: the scope is read again
+        else
+            emit limits->changed();
     });
     connect(m_plan, &PlanPanel::copyCommandRequested, this, &MainWindow::copyPlanCommand);
     connect(m_plan, &PlanPanel::exportCsvRequested, this, [this] { askExportCsv(4); });

@@ -125,6 +125,7 @@ QWidget* PlanPanel::buildInputs()
     m_targetLabel = new QLabel(row);
     m_targetLabel->setToolTip(tr("The readout's slider sets the target"));
     m_ttft = new QDoubleSpinBox(row);
+    m_ttft->setObjectName(QStringLiteral("ttftLimit"));
     m_ttft->setRange(0, 600);
     m_ttft->setDecimals(2);
     m_ttft->setSingleStep(0.5);
@@ -151,10 +152,12 @@ QWidget* PlanPanel::buildInputs()
     connect(m_unit, &QComboBox::currentIndexChanged, this, &PlanPanel::inputsChanged);
     connect(m_headroom, &QSpinBox::valueChanged, this, &PlanPanel::inputsChanged);
     auto slo = [this] {
-        if (m_loadingSlo)
+        const std::optional<double> limit = m_ttft->value() > 0 ? std::optional<double>(m_ttft->value()) : std::nullopt;
+        const auto stat = LatencyStat(m_ttftStat->currentData().toInt());
+        // leaving the box unchanged asks for nothing: only a new limit reads the scope again
+        if (m_loadingSlo || (limit == m_scopeTtft && (!limit || stat == m_scopeStat)))
             return;
-        const double v = m_ttft->value();
-        emit sloEdited(v > 0 ? std::optional<double>(v) : std::nullopt, LatencyStat(m_ttftStat->currentData().toInt()));
+        emit sloEdited(limit, stat);
     };
     // the limit filters the scope's runs: it is taken when editing ends, not at each keystroke
     connect(m_ttft, &QDoubleSpinBox::editingFinished, this, slo);
@@ -269,6 +272,8 @@ void PlanPanel::setHideSparse(bool hide)
 
 void PlanPanel::setTtftLimit(std::optional<double> seconds, LatencyStat stat)
 {
+    m_scopeTtft = seconds;
+    m_scopeStat = stat;
     m_loadingSlo = true;
     m_ttft->setValue(seconds.value_or(0));
     m_ttftStat->setCurrentIndex(m_ttftStat->findData(int(stat)));

@@ -105,6 +105,8 @@ private:
     double m_target = 50;
     bool m_stale = true;
     bool m_loadingSlo = false;
+    std::optional<double> m_scopeTtft; // the limit of the scope shown
+    LatencyStat m_scopeStat = LatencyStat::Median;
     int m_computations = 0;
     QString m_tcoPath;
     QString m_problemText;

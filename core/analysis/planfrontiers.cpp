@@ -16,8 +16,7 @@ bool hasLimits(const Scope& s)
     return s.ttftMax.has_value() || s.tpotMax.has_value();
 }
 
-// Whether a run meets the scope's SLO limits; a run without the statistic does not. The store may already have left
-// out the runs that do not (then this keeps every run it is given): the plan does not depend on it.
+// Whether a run meets the scope's SLO limits; a run without the statistic does not (the store's rule, in memory).
 bool meetsLimits(const TimedRun& r, const Scope& s)
 {
     if (s.ttftMax) {
@@ -25,7 +24,9 @@ bool meetsLimits(const TimedRun& r, const Scope& s)
         if (!(ttft > 0) || ttft > *s.ttftMax)
             return false;
     }
-    if (s.tpotMax && (!(r.tpotSeconds > 0) || r.tpotSeconds > *s.tpotMax))
+    // median TPOT, else 1 / interactivity (its definition), as the store's sloCondition reads it
+    const double tpot = r.tpotSeconds > 0 ? r.tpotSeconds : r.point.interactivity > 0 ? 1 / r.point.interactivity : 0;
+    if (s.tpotMax && (!(tpot > 0) || tpot > *s.tpotMax))
         return false;
     return true;
 }
@@ -35,9 +36,14 @@ std::vector<GroupFrontier> limitedFrontiers(RunStore& store, const std::vector<S
     TputMetric metric, std::set<std::string>* seen)
 {
     const int asOf = asOfDay(scope.asOf);
+    // read without the limits (the store would leave out what does not meet them), which then apply here: the
+    // hardware whose runs never meet them is known, and says so
+    Scope unlimited = scope;
+    unlimited.ttftMax.reset();
+    unlimited.tpotMax.reset();
     std::vector<GroupFrontier> out;
     for (auto& [key, ids] : seriesByGroup(series)) {
-        std::vector<TimedRun> runs = store.timedRuns(ids, metric, scope);
+        std::vector<TimedRun> runs = store.timedRuns(ids, metric, unlimited);
         if (seen && !seen->count(key.hardware)) {
             if (!hasLimits(scope) || selectedGroupFrontier(key, runs, scope, asOf))
                 seen->insert(key.hardware);
@@ -116,7 +122,10 @@ PlanFrontiers loadPlanFrontiers(RunStore& store, const Scope& scope)
     data.scope = scope;
     if (scope.matchesNothing)
         return data;
-    const std::vector<Series> series = store.series(scope);
+    Scope unlimited = scope;
+    unlimited.ttftMax.reset();
+    unlimited.tpotMax.reset();
+    const std::vector<Series> series = store.series(unlimited);
     std::set<std::string> seen;
     data.total = limitedFrontiers(store, series, scope, TputMetric::Total, &seen);
     data.output = limitedFrontiers(store, series, scope, TputMetric::Output, nullptr);
