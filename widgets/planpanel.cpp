@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -51,7 +52,17 @@ PlanPanel::PlanPanel(QWidget* parent)
     , m_chart(new PlanChart(this))
     , m_tco(new TcoEditor(this))
 {
-    auto* layout = new QVBoxLayout(this);
+    // in a scroll area: the tab's minimum height would otherwise be the sum of its parts, and take the chart's room
+    // on a small screen
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
     layout->addWidget(buildInputs());
