@@ -20,7 +20,7 @@ PlanChart::PlanChart(QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     chart()->setMargins(QMargins(4, 4, 4, 4));
     chart()->legend()->setAlignment(Qt::AlignRight);
-    setMinimumHeight(140);
+    setMinimumHeight(60);
 }
 
 std::optional<double> PlanChart::measureOf(const HardwarePlan& h, Measure m)

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -68,7 +69,9 @@ PlanPanel::PlanPanel(QWidget* parent)
     layout->addWidget(buildInputs());
     layout->addWidget(buildCostRow());
     m_caption = new QLabel(this);
-    m_caption->setWordWrap(true);
+    // one line, cut where the panel is narrow (the whole of it on hover): a wrapped label would make the scroll
+    // area size the panel by its preferred height, and hide the cost of speed under the table
+    m_caption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_caption);
 
@@ -77,22 +80,15 @@ PlanPanel::PlanPanel(QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setWordWrap(false);
-    m_table->setMinimumHeight(90);
+    m_table->setMinimumHeight(50);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
 
-    auto* chartPage = new QWidget(this);
-    auto* chartLayout = new QVBoxLayout(chartPage);
-    chartLayout->setContentsMargins(0, 0, 0, 0);
-    m_measure = new QComboBox(chartPage);
+    // the measure's choice sits with the lower tabs' buttons: a row of its own would cost the chart its height
+    m_measure = new QComboBox(this);
+    m_measure->setToolTip(tr("What the cost of speed shows: what serving the demand takes at each target"));
     for (auto m : { PlanChart::Measure::CostPerMonth, PlanChart::Measure::Gpus, PlanChart::Measure::Megawatts })
         m_measure->addItem(PlanChart::measureName(m), int(m));
-    auto* measureRow = new QHBoxLayout;
-    measureRow->addWidget(new QLabel(tr("What the demand takes at each target:"), chartPage));
-    measureRow->addWidget(m_measure);
-    measureRow->addStretch();
-    chartLayout->addLayout(measureRow);
-    chartLayout->addWidget(m_chart, 1);
-    m_lower->addTab(chartPage, tr("Cost of speed"));
+    m_lower->addTab(m_chart, tr("Cost of speed"));
     m_lower->addTab(m_tco, tr("TCO model"));
     m_lower->setCornerWidget(buildActions(), Qt::TopRightCorner);
 
@@ -101,7 +97,7 @@ PlanPanel::PlanPanel(QWidget* parent)
     split->addWidget(m_lower);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
-    split->setSizes({ 170, 230 });
+    split->setSizes({ 100, 300 });
     split->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
 
@@ -228,6 +224,7 @@ QWidget* PlanPanel::buildActions()
     csv->setToolTip(tr("Export the plan as CSV"));
     auto* png = new QPushButton(tr("PNG…"), box);
     png->setToolTip(tr("Export the Plan tab as a PNG picture"));
+    h->addWidget(m_measure);
     for (QPushButton* b : { copy, csv, png })
         h->addWidget(b);
     connect(copy, &QPushButton::clicked, this, &PlanPanel::copyCommandRequested);
@@ -451,6 +448,7 @@ void PlanPanel::recompute()
         return;
     }
     m_model->setPlan(std::move(*plan));
+    fitTable();
     if (m_curve.empty()) {
         auto curve = costOfSpeed(*m_frontiers, req, curveTargets());
         if (curve) {
@@ -464,6 +462,15 @@ void PlanPanel::recompute()
     }
     describe();
     emit planShown();
+}
+
+void PlanPanel::fitTable()
+{
+    // every hardware's row in view (up to eight), the rest of the height for the cost of speed
+    const int rows = std::clamp(m_model->rowCount(), 1, 8);
+    const int height = m_table->horizontalHeader()->height() + rows * m_table->verticalHeader()->defaultSectionSize()
+        + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth();
+    m_table->setMinimumHeight(height);
 }
 
 void PlanPanel::describe()
@@ -486,6 +493,7 @@ void PlanPanel::describe()
                                            : m_tcoPath,
                       m_tco->edited() ? tr(", edited here (save it for the command line)") : QString());
     m_caption->setText(text);
+    m_caption->setToolTip(text);
 }
 
 } // namespace paretoscope::ui

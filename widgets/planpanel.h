@@ -98,6 +98,7 @@ private:
     void inputsChanged();
     void recompute();
     void describe();
+    void fitTable();
 
     std::shared_ptr<const PlanFrontiers> m_frontiers;
     PriceChoice m_price;

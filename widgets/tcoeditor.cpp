@@ -35,6 +35,7 @@ TcoEditor::TcoEditor(QWidget* parent)
     horizontalHeaderItem(Effective)->setToolTip(tr("The effective price: capital + energy + other, $ per GPU-hour"));
     verticalHeader()->hide();
     setWordWrap(false);
+    setMinimumHeight(60);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     connect(this, &QTableWidget::cellChanged, this, &TcoEditor::cellEdited);
 }
