@@ -80,7 +80,8 @@ std::map<int, std::string> schedulerStates(const std::vector<std::string>& ids, 
         states = parseSchedulerStates(sacct->out, true);
     // squeue is the fresher word on live tasks; a finished job it no longer lists is simply absent
     auto squeue = runProgram({ "squeue", "-h", "-r", "-t", "all", "-j", list, "-o", "%K|%T" });
-    if (squeue && squeue->exitCode == 0) {
+    // a job id squeue no longer knows (purged after MinJobAge) is an answer too: it lists none of its tasks
+    if (squeue && (squeue->exitCode == 0 || squeue->err.find("Invalid job id") != std::string::npos)) {
         for (const auto& [task, state] : parseSchedulerStates(squeue->out, false))
             states[task] = state;
     } else if (!sacct || sacct->exitCode != 0) {
@@ -160,8 +161,12 @@ Result<ArrayStatus> arrayStatus(const std::string& dirGiven, const std::string& 
             }
             if (auto it = scheduler.find(t.task); it != scheduler.end())
                 applySchedulerState(t, it->second, dir);
-            else
-                t.state = st.note.empty() ? "pending" : "unknown"; // not listed yet, or the scheduler is silent
+            else if (st.note.empty()) { // squeue -r lists every task of a live array, pending ones too
+                t.state = "failed";
+                t.reason = "the task left no status file and the scheduler no longer lists it";
+            } else {
+                t.state = "unknown";
+            }
         } else {
             t.state = "pending";
         }
