@@ -89,7 +89,7 @@ void printStatus(const ArrayStatus& st, const std::string& format)
     std::string jobs;
     for (const std::string& id : st.jobIds)
         jobs += (jobs.empty() ? "" : ",") + id;
-    std::cout << "job " << (jobs.empty() ? "(not submitted)" : jobs) << (st.ended ? ": ended" : "")
+    std::cout << (jobs.empty() ? std::string("array") : "job " + jobs) << (st.ended ? ": ended" : "")
               << (st.note.empty() ? "" : " (" + st.note + ")") << "\n";
     for (const TaskStatus& t : st.tasks)
         std::cout << t.task << "\t" << t.state << "\t" << t.name << (t.collected ? "\tcollected" : "")

@@ -158,9 +158,13 @@ Status writeArray(const Matrix& m, const std::string& matrixText, const std::str
         if (fs::create_directories(dir / sub, ec); ec)
             return Error { (dir / sub).string() + ": cannot create: " + ec.message() };
     const std::string script = (dir / "array.sbatch").string();
-    std::string submit = "#!/bin/sh\n# Submits array.sbatch, one sbatch per task shape; prints the job ids.\nset -e\n";
+    // the job ids go to DIR/jobs, where cluster status and collect find them, as with --submit
+    std::string submit = "#!/bin/sh\n# Submits array.sbatch, one sbatch per task shape; prints the job ids and keeps "
+                         "them in jobs.\nset -e\n: > "
+        + shellQuote((dir / "jobs").string()) + "\n";
     for (const auto& cmd : submitCommands(m, script))
-        submit += quoted(cmd) + "\n";
+        submit
+            += "id=$(" + quoted(cmd) + ")\necho \"${id%%;*}\" | tee -a " + shellQuote((dir / "jobs").string()) + "\n";
     const std::pair<fs::path, std::string> files[] { { dir / "array.sbatch", arrayScript(m, dir.string(), cli) },
         { dir / "submit.sh", submit }, { dir / "matrix.json", matrixText } };
     for (const auto& [path, text] : files) {
