@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "app/clicluster.h"
 #include "app/clicommon.h"
 #include "core/live/recipesession.h"
 #include "core/live/sessionjournal.h"
@@ -104,7 +105,8 @@ std::map<std::string, bool> benchOptions()
         { "slo-tpot-ms", true }, { "slo-e2el-ms", true }, { "request-timeout", true }, { "stall-timeout", true },
         { "api-key-env", true }, { "port", true }, { "max-seqs", true }, { "kv-cache-dtype", true },
         { "devices", true }, { "max-model-len", true }, { "engine-log", true }, { "turns", true },
-        { "prefix-tokens", true }, { "think-s", true }, { "print-config", false }, { "repeats", true } };
+        { "prefix-tokens", true }, { "think-s", true }, { "print-config", false }, { "repeats", true },
+        { "profile", true }, { "matrix", true }, { "submit", false } };
 }
 
 namespace {
@@ -140,9 +142,9 @@ bool recipeFromArgs(const Args& a, RecipeLaunch& launch, std::string& error)
     launch.recipe = *recipe;
     launch.confirmedCustom = a.has("confirm-custom-command");
     // tp and ep go through SessionChoices; the model both labels the runs and is the recipe's parameter
-    const std::pair<const char*, const char*> params[]
-        = { { "model", "model" }, { "max-seqs", "max_seqs" }, { "kv-cache-dtype", "kv_cache_dtype" },
-              { "port", "port" }, { "devices", "devices" }, { "max-model-len", "max_model_len" } };
+    const std::pair<const char*, const char*> params[] = { { "model", "model" }, { "max-seqs", "max_seqs" },
+        { "kv-cache-dtype", "kv_cache_dtype" }, { "port", "port" }, { "devices", "devices" },
+        { "max-model-len", "max_model_len" }, { "profile", "profile" } };
     for (auto [option, key] : params)
         if (auto v = a.value(option))
             launch.parameters[key] = *v;
@@ -295,6 +297,10 @@ int cmdBench(const Invocation& in)
     std::string error, format;
     if (!formatOption(a, { "json" }, format, error))
         return usageError(error);
+    if (a.has("matrix"))
+        return cmdBenchMatrix(in);
+    if (a.has("submit"))
+        return usageError("--submit goes with --matrix FILE --emit-sbatch DIR");
     if (a.has("recipe") == a.has("endpoint"))
         return usageError("bench needs exactly one of --recipe NAME or --endpoint URL");
     auto choices = choicesFromArgs(a, error);

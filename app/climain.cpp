@@ -10,6 +10,7 @@
 
 #include "app/cliargs.h"
 #include "app/clibench.h"
+#include "app/clicluster.h"
 #include "app/clicommon.h"
 #include "app/clihistory.h"
 #include "app/cliplan.h"
@@ -502,7 +503,8 @@ const std::vector<Command>& commands()
           [--slo-ttft-ms X] [--slo-tpot-ms X] [--slo-e2el-ms X] [--request-timeout S] [--stall-timeout S]
           [--api-key-env VAR] [--tp N] [--ep N] [--port N] [--max-seqs N] [--kv-cache-dtype T] [--devices 0,1]
           [--max-model-len N] [--engine-log FILE] [--recipe-file FILE --confirm-custom-command] [--print-config]
-          [--repeats N]
+          [--repeats N] [--profile P]
+  bench   --matrix FILE [--db FILE] [--emit-sbatch DIR [--submit]]
       A live session: a concurrency sweep (closed loop, 10 x c prompts after 2 x c warm-ups, as InferenceX) against
       an OpenAI-compatible endpoint, or against an engine launched from a recipe (no shell; stopped at the end, on
       Ctrl-C and on failure). One JSON object per level as it finishes (seconds, tok/s); each level is stored at
@@ -512,8 +514,21 @@ const std::vector<Command>& commands()
       (the explorer's dialog makes the same of the same choices) and runs nothing. --repeats N runs each
       concurrency N times in a row, stored as N runs of one configuration: the spread of reruns (tput_low,
       tput_high) of `ladder --runs all`, or of the latest day's repeats with the default --runs latest.
+      --matrix FILE runs a sweep matrix's configurations (README "Cluster sweeps") one after another here; with
+      --emit-sbatch DIR it writes them as one Slurm array job (DIR/array.sbatch, a task per configuration with its
+      nodes and GPUs; DIR/submit.sh submits it) and with --submit runs sbatch and prints the job id(s).
 )",
                 cli::cmdBench },
+            { "cluster", StoreNeed::Write, cli::clusterOptions(),
+                R"(  cluster status DIR [--format table|json] [--db FILE]
+  cluster collect DIR [--db FILE] [--watch [--interval S]]
+      A matrix's Slurm array (the DIR of bench --matrix --emit-sbatch). status: each task pending, running,
+      finished or failed (with the reason), from its status file, else squeue and sacct; with --db, whether it was
+      collected into that store. collect: imports each finished task's results/TASK.json once (a JSON line per
+      task: imported, duplicates), then one line per failed task with its reason; --watch keeps importing every
+      S seconds (5) as tasks finish until the array ends.
+)",
+                cli::cmdCluster },
             { "sessions", StoreNeed::WriteToRecover, { { "db", true }, { "format", true }, { "recover", false } },
                 R"(  sessions [--db FILE] [--format table|json] [--recover]
       Live sessions and their status (interrupted ones marked). --recover stores the levels a session measured
@@ -564,7 +579,7 @@ int main(int argc, char** argv)
         std::cout << usageText();
         return 0;
     }
-    if (name != "import" && !args->positional.empty())
+    if (name != "import" && name != "cluster" && !args->positional.empty())
         return usageError("'" + name + "' takes no positional arguments (got '" + args->positional[0] + "')");
     for (const Command& c : commands())
         if (c.name == name)

@@ -27,6 +27,7 @@ std::string checkParameter(const std::string& key, const std::string& v)
 {
     static const std::regex model("^[A-Za-z0-9_.][A-Za-z0-9_.:/@+-]*$");
     static const std::regex devices("^([0-9]+(,[0-9]+)*)?$");
+    static const std::regex profile("^[a-z0-9][a-z0-9-]*$");
     static const std::set<std::string> kvTypes { "auto", "fp8", "fp8_e4m3", "fp8_e5m2", "bf16", "bfloat16", "fp16" };
     if (key == "model")
         return std::regex_match(v, model) ? "" : "a model name or path of letters, digits and ._:/@+- not starting with -";
@@ -42,6 +43,8 @@ std::string checkParameter(const std::string& key, const std::string& v)
         return kvTypes.count(v) ? "" : "one of auto, fp8, fp8_e4m3, fp8_e5m2, bf16, bfloat16, fp16";
     if (key == "devices")
         return std::regex_match(v, devices) ? "" : "GPU indices separated by commas, e.g. 0,1,2,3";
+    if (key == "profile")
+        return std::regex_match(v, profile) ? "" : "a profile name of lower-case letters, digits and -";
     return "not a recipe parameter";
 }
 
@@ -81,7 +84,7 @@ std::string fill(const std::string& text, const std::map<std::string, std::strin
 const std::vector<std::string>& recipeParameters()
 {
     static const std::vector<std::string> names { "model", "tp", "ep", "max_seqs", "kv_cache_dtype", "port",
-        "max_model_len", "devices" };
+        "max_model_len", "devices", "profile" };
     return names;
 }
 
@@ -215,6 +218,7 @@ Result<LaunchPlan> renderRecipe(
             return Error { "recipe " + recipe.name + ", parameter " + k + " = '" + v + "': " + why };
         values[k] = v;
     }
+    values.try_emplace("profile", ""); // only the emulator's recipes use it
     for (const std::string& k : recipeParameters())
         if (!values.count(k))
             return Error { "recipe " + recipe.name + ": parameter " + k + " has no value and no default" };

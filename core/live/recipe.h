@@ -28,7 +28,7 @@ struct Recipe {
     bool custom = false; ///< read from a user's file, not shipped: runs only when the user confirms it as such
 };
 
-/// The parameters a recipe may use, and nothing else.
+/// The parameters a recipe may use, and nothing else. profile (the emulator's) alone may have no value.
 const std::vector<std::string>& recipeParameters();
 
 /// Reads a recipe file: only known keys, placeholders only of known parameters. `custom` marks user files.
