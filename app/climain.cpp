@@ -496,7 +496,7 @@ const std::vector<Command>& commands()
           [--slo-ttft-ms X] [--slo-tpot-ms X] [--slo-e2el-ms X] [--request-timeout S] [--stall-timeout S]
           [--api-key-env VAR] [--tp N] [--ep N] [--port N] [--max-seqs N] [--kv-cache-dtype T] [--devices 0,1]
           [--max-model-len N] [--engine-log FILE] [--recipe-file FILE --confirm-custom-command] [--print-config]
-          [--repeats N]
+          [--repeats N] [--targets 30,50,... --max-levels N (with --concurrency auto)]
       A live session: a concurrency sweep (closed loop, 10 x c prompts after 2 x c warm-ups, as InferenceX) against
       an OpenAI-compatible endpoint, or against an engine launched from a recipe (no shell; stopped at the end, on
       Ctrl-C and on failure). One JSON object per level as it finishes (seconds, tok/s); each level is stored at
@@ -506,6 +506,12 @@ const std::vector<Command>& commands()
       (the explorer's dialog makes the same of the same choices) and runs nothing. --repeats N runs each
       concurrency N times in a row, stored as N runs of one configuration: the spread of reruns (tput_low,
       tput_high) of `ladder --runs all`, or of the latest day's repeats with the default --runs latest.
+      --concurrency auto chooses the levels: from 1 up while throughput per GPU rises (stopping at
+      over-saturation), then between neighbours until every target (--targets, default 30,50,75,100,150,200
+      tok/s/user) has a level within 15% on its side, at most --max-levels (12) levels; each level says why
+      it was chosen ("chosen_because"). Every level carries validity flags ("validity": client-bound,
+      low-concurrency, prefix-cache, prompt-mismatch, failed, telemetry-gaps); --exclude-flagged leaves
+      flagged runs out of a scoped command.
 )",
                 cli::cmdBench },
             { "sessions", StoreNeed::WriteToRecover, { { "db", true }, { "format", true }, { "recover", false } },
