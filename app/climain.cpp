@@ -40,7 +40,9 @@ Commands:
 const char* kUsageFoot = R"(
 Every scoped command also takes --from and --to (run dates, yyyy-mm-dd, inclusive), and --include-marked: runs
 marked as not trusted (a live level with more than 5% of its requests failed, or one cut by a timeout) then count in
-frontiers and readings; without it they are left out. --runs latest (the default) keeps per configuration (model,
+frontiers and readings; without it they are left out. --exclude-flagged leaves out runs with validity flags (a live
+level that was client-bound, below its concurrency by Little's law, hit a prefix cache on random tokens, had its
+prompt miscounted, more than 1% failed or telemetry gaps). --runs latest (the default) keeps per configuration (model,
 lengths, hardware, engine, precision, spec decoding, tp, ep, dp-attention, disaggregation, prefill and decode GPUs,
 concurrency) only its latest run dated on or before --as-of yyyy-mm-dd (default: the latest run date; ties: the run
 imported last; a run without a date counts as dated on its import day); --runs all keeps every run up to --as-of.
@@ -393,7 +395,7 @@ const std::vector<Command>& commands()
         const std::map<std::string, bool> scopeOpts { { "db", true }, { "model", true }, { "isl", true },
             { "osl", true }, { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true },
             { "spec", true }, { "format", true }, { "metric", true }, { "from", true }, { "to", true },
-            { "include-marked", false }, { "runs", true }, { "as-of", true } };
+            { "include-marked", false }, { "exclude-flagged", false }, { "runs", true }, { "as-of", true } };
         auto with = [&](std::map<std::string, bool> extra) {
             extra.insert(scopeOpts.begin(), scopeOpts.end());
             return extra;

@@ -39,6 +39,7 @@ FilterPanel::FilterPanel(QWidget* parent)
     , m_from(new QLineEdit(this))
     , m_to(new QLineEdit(this))
     , m_includeMarked(new QCheckBox(tr("Include marked runs"), this))
+    , m_excludeFlagged(new QCheckBox(tr("Leave out flagged runs"), this))
     , m_runDates(new RunDatesControl(this))
 {
     auto* layout = new QVBoxLayout(this);
@@ -85,6 +86,11 @@ FilterPanel::FilterPanel(QWidget* parent)
                                    "unless this is checked."));
     connect(m_includeMarked, &QCheckBox::toggled, this, &FilterPanel::filtersChanged);
     layout->addWidget(m_includeMarked);
+    m_excludeFlagged->setToolTip(tr("A live level carries validity flags when its numbers may mislead (client-bound, "
+                                    "low effective concurrency, prefix-cache hits, prompt tokens miscounted, failed "
+                                    "requests, telemetry gaps): checked, such runs are left out altogether."));
+    connect(m_excludeFlagged, &QCheckBox::toggled, this, &FilterPanel::filtersChanged);
+    layout->addWidget(m_excludeFlagged);
     layout->addStretch();
     connect(m_scope, &QComboBox::currentIndexChanged, this, &FilterPanel::baseScopeChanged);
     connect(m_scope, &QComboBox::currentIndexChanged, this,
@@ -218,6 +224,7 @@ Scope FilterPanel::scope() const
     if (m_to->hasAcceptableInput())
         s.dateTo = m_to->text().toStdString();
     s.includeMarked = m_includeMarked->isChecked();
+    s.excludeFlagged = m_excludeFlagged->isChecked();
     s.runs = m_runDates->runs();
     s.asOf = m_runDates->asOf();
     return s;
@@ -319,10 +326,11 @@ void FilterPanel::setFilters(const Scope& scope)
         }
     }
     unchecked() = off;
-    const QSignalBlocker b1(m_from), b2(m_to), b3(m_includeMarked);
+    const QSignalBlocker b1(m_from), b2(m_to), b3(m_includeMarked), b4(m_excludeFlagged);
     m_from->setText(QString::fromStdString(scope.dateFrom));
     m_to->setText(QString::fromStdString(scope.dateTo));
     m_includeMarked->setChecked(scope.includeMarked);
+    m_excludeFlagged->setChecked(scope.excludeFlagged);
 }
 
 void FilterPanel::resetFilters()

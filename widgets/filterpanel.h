@@ -73,6 +73,7 @@ private:
     QLineEdit* m_from;
     QLineEdit* m_to;
     QCheckBox* m_includeMarked;
+    QCheckBox* m_excludeFlagged;
     RunDatesControl* m_runDates;
     QStringList& unchecked(); // of the chosen scope
     std::vector<Series> m_series; // of the chosen scope, unfiltered

@@ -165,6 +165,8 @@ std::string viewCommand(const ViewOptions& view)
     add("runs", std::string(runSelectionName(s.runs)));
     if (s.includeMarked)
         out += " --include-marked";
+    if (s.excludeFlagged)
+        out += " --exclude-flagged";
     if (r.targets != defaultTargets()) {
         std::vector<std::string> targets;
         for (double t : r.targets)

@@ -55,9 +55,13 @@ double risePerDoubling(const SweepPoint& a, const SweepPoint& b)
 }
 
 // Over-saturated from a to b (neighbours): throughput flat while the median TTFT grows by more than options allow.
+// Across a jump of several doublings "flat" is a rise per doubling under minRise: a jump of x8 gains a little even
+// when the batch was full after the first doubling.
 bool overSaturated(const SweepPoint& a, const SweepPoint& b, const AdaptiveOptions& o)
 {
-    return b.tputPerGpu < a.tputPerGpu * (1.0 + o.flatRise) && a.medianTtft && b.medianTtft && *a.medianTtft > 0
+    const bool jump = b.concurrency > 2 * a.concurrency;
+    const bool flat = jump ? risePerDoubling(a, b) < o.minRise : b.tputPerGpu < a.tputPerGpu * (1.0 + o.flatRise);
+    return flat && a.medianTtft && b.medianTtft && *a.medianTtft > 0
         && *b.medianTtft > *a.medianTtft * (1.0 + o.ttftGrowth);
 }
 

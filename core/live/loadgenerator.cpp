@@ -115,6 +115,11 @@ public:
 
 private:
     double now() const { return std::chrono::duration<double>(Clock::now() - m_start).count(); }
+    void lag() const
+    {
+        // a client made to lag (tests): burn the time, as a slow tokenizer or parser would
+        for (const double until = now() + m_opt.testLag; now() < until;) { }
+    }
     Status start(int slot, bool warmup, double scheduled);
     void finish(Transfer& t, CURLcode code);
     void onEvent(Transfer& t, const SseEvent& event, double at);
@@ -241,6 +246,7 @@ Status LevelRun::start(int slot, bool warmup, double scheduled)
     curl_easy_setopt(e, CURLOPT_PRIVATE, t.get());
     curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->curlError);
     curl_easy_setopt(e, CURLOPT_PREREQDATA, t.get());
+    lag();
     t->log.sent = now(); // until the request really goes out (prereqCallback)
     if (curl_multi_add_handle(m_multi, e) != CURLM_OK)
         return Error { "libcurl could not start a transfer" };
@@ -252,10 +258,7 @@ Status LevelRun::start(int slot, bool warmup, double scheduled)
 
 std::size_t LevelRun::onData(Transfer& t, const char* data, std::size_t size)
 {
-    if (m_opt.testChunkLag > 0) { // a client made to lag: burn the time, as a slow parser would
-        const double until = now() + m_opt.testChunkLag;
-        while (now() < until) { }
-    }
+    lag();
     double at = now();
     t.bytes += size;
     if (t.bytes > m_opt.maxResponseBytes) {

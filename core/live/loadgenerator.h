@@ -37,7 +37,7 @@ struct LevelOptions {
     double connectTimeout = 10;
     std::size_t maxResponseBytes = 64u << 20; ///< a longer answer is cut off as a failure
     unsigned long long seed = 1;
-    double testChunkLag = 0; ///< tests only: seconds of busy work on each chunk received (a client made to lag)
+    double testLag = 0; ///< tests only: seconds of busy work per request sent and per chunk received (a lagging client)
     double testPause = 0; ///< tests only: seconds each user idles before its next request
 };
 

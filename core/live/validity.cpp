@@ -26,7 +26,8 @@ ValidityInputs validityInputs(
 std::vector<std::string> validityFlags(const LevelMetrics& m, const ValidityInputs& in)
 {
     std::vector<std::string> flags;
-    const bool waits = m.clientWait.mean && m.ttft.median && *m.clientWait.mean > kClientWaitShare * *m.ttft.median;
+    // the median wait: the first wave of a level without warm-ups waits for its connections, a lagging client always
+    const bool waits = m.clientWait.median && m.ttft.median && *m.clientWait.median > kClientWaitShare * *m.ttft.median;
     if (waits || (in.clientCpuShare && *in.clientCpuShare >= kClientCpuShare))
         flags.push_back("client-bound");
     if (in.closedLoop && !in.thinkTime && in.concurrency > 0 && m.duration > 0

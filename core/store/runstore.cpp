@@ -339,6 +339,8 @@ const char* metricColumn(TputMetric metric)
 sql::Statement seriesQuery(sqlite3* db, const std::string& columns, const std::string& where, const Scope& dates)
 {
     std::string q = "SELECT " + columns + " FROM runs WHERE series_id = ?1 AND " + where;
+    if (dates.excludeFlagged)
+        q += " AND validity IS NULL";
     if (!dates.dateFrom.empty())
         q += " AND run_date >= ?2";
     if (!dates.dateTo.empty())
