@@ -106,7 +106,7 @@ std::map<std::string, bool> benchOptions()
         { "api-key-env", true }, { "port", true }, { "max-seqs", true }, { "kv-cache-dtype", true },
         { "devices", true }, { "max-model-len", true }, { "engine-log", true }, { "turns", true },
         { "prefix-tokens", true }, { "think-s", true }, { "print-config", false }, { "repeats", true },
-        { "profile", true }, { "matrix", true }, { "submit", false } };
+        { "profile", true }, { "matrix", true }, { "submit", false }, { "targets", true }, { "max-levels", true } };
 }
 
 namespace {
@@ -152,6 +152,29 @@ bool recipeFromArgs(const Args& a, RecipeLaunch& launch, std::string& error)
     return true;
 }
 
+bool limitsFromArgs(const Args& a, SessionConfig& c, std::string& error);
+
+// --concurrency auto with its --targets (tok/s/user) and --max-levels.
+bool adaptiveFromArgs(const Args& a, SessionConfig& c, std::string& error)
+{
+    c.concurrencyAuto = true;
+    for (const std::string& v : a.list("targets")) {
+        auto t = parseDouble(v);
+        if (!t || *t <= 0) {
+            error = "--targets takes numbers above zero (tok/s/user), e.g. 30,50,100 (got '" + v + "')";
+            return false;
+        }
+        c.targets.push_back(*t);
+    }
+    if (!intOption(a, "max-levels", c.maxLevels, error))
+        return false;
+    if (c.maxLevels < 1) {
+        error = "--max-levels must be 1 or more";
+        return false;
+    }
+    return true;
+}
+
 // The numbers of the workload, levels and limits: whole numbers, lists and durations as the options give them.
 bool workloadFromArgs(const Args& a, SessionConfig& c, std::string& error)
 {
@@ -175,6 +198,12 @@ bool workloadFromArgs(const Args& a, SessionConfig& c, std::string& error)
         return false;
     }
     c.concurrencies.clear();
+    if (a.value("concurrency") == std::optional<std::string>("auto"))
+        return adaptiveFromArgs(a, c, error) && limitsFromArgs(a, c, error);
+    if (a.has("targets") || a.has("max-levels")) {
+        error = "--targets and --max-levels go with --concurrency auto";
+        return false;
+    }
     for (const std::string& v : a.list("concurrency")) {
         auto n = parseInt(v);
         if (!n || *n < 1) {
@@ -184,9 +213,15 @@ bool workloadFromArgs(const Args& a, SessionConfig& c, std::string& error)
         c.concurrencies.push_back(*n);
     }
     if (c.concurrencies.empty()) {
-        error = "--concurrency is required, e.g. --concurrency 1,4,16,64";
+        error = "--concurrency is required, e.g. --concurrency 1,4,16,64 (or auto)";
         return false;
     }
+    return limitsFromArgs(a, c, error);
+}
+
+// The request rate, SLOs, timeouts and think time.
+bool limitsFromArgs(const Args& a, SessionConfig& c, std::string& error)
+{
     std::optional<double> rate, ttft, tpot, e2el, timeout, stall, think;
     if (!positiveDouble(a, "request-rate", rate, 1, error) || !positiveDouble(a, "slo-ttft-ms", ttft, 1e-3, error)
         || !positiveDouble(a, "slo-tpot-ms", tpot, 1e-3, error) || !positiveDouble(a, "slo-e2el-ms", e2el, 1e-3, error)

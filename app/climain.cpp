@@ -41,7 +41,9 @@ Commands:
 const char* kUsageFoot = R"(
 Every scoped command also takes --from and --to (run dates, yyyy-mm-dd, inclusive), and --include-marked: runs
 marked as not trusted (a live level with more than 5% of its requests failed, or one cut by a timeout) then count in
-frontiers and readings; without it they are left out. --runs latest (the default) keeps per configuration (model,
+frontiers and readings; without it they are left out. --exclude-flagged leaves out runs with validity flags (a live
+level that was client-bound, below its concurrency by Little's law, hit a prefix cache on random tokens, had its
+prompt miscounted, more than 1% failed or telemetry gaps). --runs latest (the default) keeps per configuration (model,
 lengths, hardware, engine, precision, spec decoding, tp, ep, dp-attention, disaggregation, prefill and decode GPUs,
 concurrency) only its latest run dated on or before --as-of yyyy-mm-dd (default: the latest run date; ties: the run
 imported last; a run without a date counts as dated on its import day); --runs all keeps every run up to --as-of.
@@ -397,8 +399,8 @@ const std::vector<Command>& commands()
         const std::map<std::string, bool> scopeOpts { { "db", true }, { "model", true }, { "isl", true },
             { "osl", true }, { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true },
             { "spec", true }, { "format", true }, { "metric", true }, { "from", true }, { "to", true },
-            { "include-marked", false }, { "runs", true }, { "as-of", true }, { "ttft-max", true },
-            { "tpot-max", true }, { "ttft-stat", true } };
+            { "include-marked", false }, { "exclude-flagged", false }, { "runs", true }, { "as-of", true },
+            { "ttft-max", true }, { "tpot-max", true }, { "ttft-stat", true } };
         auto with = [&](std::map<std::string, bool> extra) {
             extra.insert(scopeOpts.begin(), scopeOpts.end());
             return extra;
@@ -503,7 +505,7 @@ const std::vector<Command>& commands()
           [--slo-ttft-ms X] [--slo-tpot-ms X] [--slo-e2el-ms X] [--request-timeout S] [--stall-timeout S]
           [--api-key-env VAR] [--tp N] [--ep N] [--port N] [--max-seqs N] [--kv-cache-dtype T] [--devices 0,1]
           [--max-model-len N] [--engine-log FILE] [--recipe-file FILE --confirm-custom-command] [--print-config]
-          [--repeats N] [--profile P]
+          [--repeats N] [--profile P] [--targets 30,50,... --max-levels N (with --concurrency auto)]
   bench   --matrix FILE [--db FILE] [--emit-sbatch DIR [--submit]]
       A live session: a concurrency sweep (closed loop, 10 x c prompts after 2 x c warm-ups, as InferenceX) against
       an OpenAI-compatible endpoint, or against an engine launched from a recipe (no shell; stopped at the end, on
@@ -517,6 +519,12 @@ const std::vector<Command>& commands()
       --matrix FILE runs a sweep matrix's configurations (README "Cluster sweeps") one after another here; with
       --emit-sbatch DIR it writes them as one Slurm array job (DIR/array.sbatch, a task per configuration with its
       nodes and GPUs; DIR/submit.sh submits it) and with --submit runs sbatch and prints the job id(s).
+      --concurrency auto chooses the levels: from 1 up while throughput per GPU rises (stopping at
+      over-saturation), then between neighbours until every target (--targets, default 30,50,75,100,150,200
+      tok/s/user) has a level within 15% on its side, at most --max-levels (12) levels; each level says why
+      it was chosen ("chosen_because"). Every level carries validity flags ("validity": client-bound,
+      low-concurrency, prefix-cache, prompt-mismatch, failed, telemetry-gaps); --exclude-flagged leaves
+      flagged runs out of a scoped command.
 )",
                 cli::cmdBench },
             { "cluster", StoreNeed::Write, cli::clusterOptions(),

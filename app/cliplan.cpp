@@ -139,10 +139,10 @@ std::map<std::string, bool> planOptions()
 {
     return { { "db", true }, { "model", true }, { "isl", true }, { "osl", true }, { "workload", true },
         { "hardware", true }, { "engine", true }, { "precision", true }, { "spec", true }, { "format", true },
-        { "from", true }, { "to", true }, { "include-marked", false }, { "runs", true }, { "as-of", true },
-        { "demand", true }, { "unit", true }, { "target", true }, { "ttft-max", true }, { "ttft-stat", true },
-        { "tpot-max", true }, { "headroom", true }, { "gpus-per-node", true }, { "tier", true }, { "price", true },
-        { "tco", true }, { "sweep-targets", true }, { "hide-sparse", false } };
+        { "from", true }, { "to", true }, { "include-marked", false }, { "exclude-flagged", false }, { "runs", true },
+        { "as-of", true }, { "demand", true }, { "unit", true }, { "target", true }, { "ttft-max", true },
+        { "ttft-stat", true }, { "tpot-max", true }, { "headroom", true }, { "gpus-per-node", true }, { "tier", true },
+        { "price", true }, { "tco", true }, { "sweep-targets", true }, { "hide-sparse", false } };
 }
 
 int cmdPlan(const Invocation& in)

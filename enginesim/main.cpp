@@ -26,11 +26,12 @@ int usage(const char* why)
     if (why)
         std::fprintf(stderr, "paretoscope-engine-sim: %s\n", why);
     std::fprintf(stderr,
-        "usage: paretoscope-engine-sim [--port N] [--model NAME] (--profile b300-sim|mi325x-sim | --ttft-ms X --itl-ms "
+        "usage: paretoscope-engine-sim [--port N] [--model NAME] (--profile b300-sim|mi325x-sim|saturating-sim | "
+        "--ttft-ms X --itl-ms "
         "Y)\n"
         "       [--fail-500 SHARE] [--fail-429 SHARE] [--drop SHARE] [--stall SHARE] [--stream-error SHARE]\n"
         "       [--text-only] [--flood line|events] [--api-key KEY] [--max-model-len N] [--seed N]\n"
-        "       [--fail-first N [--fail-first-status CODE]]\n"
+        "       [--fail-first N [--fail-first-status CODE]] [--prefix-hits SHARE] [--prompt-offset N]\n"
         "Prints \"listening on 127.0.0.1:PORT\" once it accepts connections; stops on SIGINT or SIGTERM.\n");
     return 2;
 }
@@ -77,7 +78,12 @@ int main(int argc, char** argv)
             options.faults.failFirst = std::atoi(v);
         else if (a == "--fail-first-status")
             options.faults.failFirstStatus = std::atoi(v);
-        else if (a == "--max-model-len")
+        else if (a == "--prompt-offset")
+            options.faults.promptOffset = std::atoi(v);
+        else if (a == "--prefix-hits") {
+            if (!parseShare(v, options.faults.prefixHits))
+                return usage("--prefix-hits takes a share between 0 and 1");
+        } else if (a == "--max-model-len")
             options.maxModelLen = std::atoi(v);
         else if (a == "--flood") {
             std::string kind = v;
@@ -102,7 +108,7 @@ int main(int argc, char** argv)
     if (!profile.empty()) {
         Profile p = profileNamed(profile);
         if (p.name.empty())
-            return usage(("unknown profile " + profile + " (b300-sim, mi325x-sim)").c_str());
+            return usage(("unknown profile " + profile + " (b300-sim, mi325x-sim, saturating-sim)").c_str());
         engine = std::make_unique<BatchEngine>(p);
         options.label = profile;
     } else if (ttftMs >= 0 && itlMs >= 0) {

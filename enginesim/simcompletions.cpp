@@ -1,6 +1,7 @@
 // The OpenAI-compatible routes of the emulator and its token streams: request parsing, fault injection, SSE chunks,
 // the usage chunk, non-streaming answers and /metrics. Sockets and HTTP framing are in simserver.cpp.
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 #include <simdjson.h>
@@ -169,7 +170,7 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
     s->chat = chat;
     s->streaming = streaming;
     s->includeUsage = includeUsage;
-    s->promptTokens = promptTokens;
+    s->promptTokens = promptTokens + f.promptOffset; // as the server reports it
     s->maxTokens = maxTokens;
     if (s->streaming && (s->fault = streamFault(f, draw)) != Fault::None)
         s->faultAt = std::uniform_int_distribution<int>(0, std::max(0, maxTokens - 1))(m_rng);
@@ -198,6 +199,8 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
         return;
     }
     m_engine->add({ s->id, promptTokens, maxTokens }, c.receivedAt);
+    m_prefixQueries += promptTokens;
+    m_prefixHits += std::llround(f.prefixHits * promptTokens);
     m_streams.emplace(s->id, std::move(s));
 }
 
@@ -303,6 +306,8 @@ void SimServer::finishStream(Stream& s, Connection& c)
 std::string SimServer::metricsText() const
 {
     SimCounters k = m_engine->counters();
+    k.prefixQueriesTotal += m_prefixQueries;
+    k.prefixHitsTotal += m_prefixHits;
     std::string labels = "{model_name=" + nlohmann::json(m_opt.model).dump() + ",engine=\"0\"}";
     auto line = [&](const char* name, const char* type, const std::string& value) {
         return std::string("# TYPE ") + name + " " + type + "\n" + name + labels + " " + value + "\n";

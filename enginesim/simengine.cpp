@@ -58,6 +58,9 @@ Profile profileNamed(const std::string& name)
     // few hundred tok/s/user, throughput rising with the batch until attention over the contexts dominates.
     if (name == "b300-sim")
         return { name, 0.004, 12e-6, 9e-9, 6e-6, 1024, 4'000'000, 8192 };
+    // b300-sim's step costs with a batch of 8: past 8 streams requests only queue (throughput flat, TTFT growing)
+    if (name == "saturating-sim")
+        return { name, 0.004, 12e-6, 9e-9, 6e-6, 8, 4'000'000, 8192 };
     if (name == "mi325x-sim")
         return { name, 0.009, 45e-6, 35e-9, 20e-6, 512, 3'000'000, 8192 };
     return {};

@@ -24,6 +24,8 @@ struct Faults {
     unsigned seed = 1;
     int failFirst = 0; ///< the first N model lists and the first N completions are refused with failFirstStatus
     int failFirstStatus = 503;
+    double prefixHits = 0; ///< share of each prompt /metrics reports as prefix-cache hits (0 to 1)
+    int promptOffset = 0; ///< usage.prompt_tokens is the prompt's length plus this (a server counting otherwise)
 };
 
 struct ServerOptions {
@@ -77,6 +79,7 @@ private:
     std::uint64_t m_nextId = 1;
     std::mt19937_64 m_rng;
     int m_refusedModelLists = 0; // of Faults::failFirst
+    long long m_prefixQueries = 0, m_prefixHits = 0; // prompt tokens looked up and "found" (Faults::prefixHits)
     int m_refusedCompletions = 0;
     double m_armedAt = -1;
     simdjson::dom::parser m_json;

@@ -42,6 +42,7 @@ FilterPanel::FilterPanel(QWidget* parent)
     , m_to(new QLineEdit(this))
     , m_includeMarked(new QCheckBox(tr("Include marked runs"), this))
     , m_limits(new SloLimits(this))
+    , m_excludeFlagged(new QCheckBox(tr("Leave out flagged runs"), this))
     , m_runDates(new RunDatesControl(this))
 {
     auto* layout = new QVBoxLayout(this);
@@ -91,6 +92,11 @@ FilterPanel::FilterPanel(QWidget* parent)
                                    "unless this is checked."));
     connect(m_includeMarked, &QCheckBox::toggled, this, &FilterPanel::filtersChanged);
     layout->addWidget(m_includeMarked);
+    m_excludeFlagged->setToolTip(tr("A live level carries validity flags when its numbers may mislead (client-bound, "
+                                    "low effective concurrency, prefix-cache hits, prompt tokens miscounted, failed "
+                                    "requests, telemetry gaps): checked, such runs are left out altogether."));
+    connect(m_excludeFlagged, &QCheckBox::toggled, this, &FilterPanel::filtersChanged);
+    layout->addWidget(m_excludeFlagged);
     layout->addStretch();
     connect(m_scope, &QComboBox::currentIndexChanged, this, &FilterPanel::baseScopeChanged);
     connect(m_scope, &QComboBox::currentIndexChanged, this,
@@ -225,6 +231,7 @@ Scope FilterPanel::scope() const
         s.dateTo = m_to->text().toStdString();
     s.includeMarked = m_includeMarked->isChecked();
     m_limits->applyTo(s);
+    s.excludeFlagged = m_excludeFlagged->isChecked();
     s.runs = m_runDates->runs();
     s.asOf = m_runDates->asOf();
     return s;
@@ -330,11 +337,12 @@ void FilterPanel::setFilters(const Scope& scope)
         }
     }
     unchecked() = off;
-    const QSignalBlocker b1(m_from), b2(m_to), b3(m_includeMarked);
+    const QSignalBlocker b1(m_from), b2(m_to), b3(m_includeMarked), b4(m_excludeFlagged);
     m_from->setText(QString::fromStdString(scope.dateFrom));
     m_to->setText(QString::fromStdString(scope.dateTo));
     m_includeMarked->setChecked(scope.includeMarked);
     m_limits->setFrom(scope);
+    m_excludeFlagged->setChecked(scope.excludeFlagged);
 }
 
 void FilterPanel::resetFilters()

@@ -78,6 +78,7 @@ private:
     QLineEdit* m_to;
     QCheckBox* m_includeMarked;
     SloLimits* m_limits;
+    QCheckBox* m_excludeFlagged;
     RunDatesControl* m_runDates;
     QStringList& unchecked(); // of the chosen scope
     std::vector<Series> m_series; // of the chosen scope, unfiltered

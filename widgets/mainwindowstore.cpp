@@ -6,9 +6,10 @@
 #include <utility>
 
 #include "core/live/sessionstore.h"
+#include "core/live/validity.h"
 #include "core/output/reports.h"
-#include "mainwindow.h"
 #include "displaynames.h"
+#include "mainwindow.h"
 
 namespace paretoscope::ui {
 
@@ -42,6 +43,13 @@ QString runDescription(const RunRecord& r)
         lines << QString::fromStdString(r.provenance.note);
     if (!r.runDate.empty())
         lines << MainWindow::tr("Run date: %1").arg(QString::fromStdString(r.runDate));
+    if (!r.marked.empty())
+        lines << MainWindow::tr("Not trusted: %1").arg(QString::fromStdString(r.marked));
+    if (!r.validity.empty()) {
+        lines << MainWindow::tr("Validity flags:");
+        for (const QString& flag : QString::fromStdString(r.validity).split(u','))
+            lines << QStringLiteral("  ") + QString::fromStdString(flagDescription(flag.toStdString()));
+    }
     return lines.join(u'\n');
 }
 

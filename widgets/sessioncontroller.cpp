@@ -112,6 +112,8 @@ void SessionController::start(SessionRequest request)
             s.failed = lo.metrics.failed;
             s.avgPowerW = lo.telemetry.avgPowerW.value_or(-1);
             s.marked = QString::fromStdString(lo.record.marked);
+            s.validity = QString::fromStdString(lo.record.validity);
+            s.reason = QString::fromStdString(lo.reason);
             if (!lo.storeError.empty())
                 s.notStored = QString::fromStdString(lo.storeError)
                     + (lo.keptIn.empty() ? QString() : tr("; kept in %1").arg(QString::fromStdString(lo.keptIn)));

@@ -46,6 +46,8 @@ struct StoredLevelLine {
     double avgPowerW = -1;
     QString marked; ///< why the level is not trusted (RunRecord::marked), empty when it is
     QString notStored; ///< why the store did not take it (it waits in the session's own file), empty when stored
+    QString validity; ///< the level's validity flags, comma-separated (RunRecord::validity), empty when it checks out
+    QString reason; ///< why an adaptive sweep chose the level, empty in a fixed list
 };
 
 /// Runs a live session off the GUI thread with its own store connection; the GUI keeps showing the store while

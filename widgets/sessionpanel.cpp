@@ -1,4 +1,5 @@
 #include "sessionpanel.h"
+#include "core/live/validity.h"
 
 #include <QDateTime>
 #include <QHeaderView>
@@ -41,7 +42,7 @@ SessionPanel::SessionPanel(QWidget* parent)
     , m_status(plain(this))
     , m_bar(new QProgressBar(this))
     , m_live(plain(this))
-    , m_levels(new QTableWidget(0, 7, this))
+    , m_levels(new QTableWidget(0, 8, this))
     , m_log(new QPlainTextEdit(this))
     , m_cancel(new QPushButton(tr("Cancel session"), this))
     , m_history(new QListWidget(this))
@@ -59,7 +60,7 @@ SessionPanel::SessionPanel(QWidget* parent)
     layout->addWidget(m_bar);
     layout->addWidget(m_live);
     m_levels->setHorizontalHeaderLabels({ tr("Level"), tr("Concurrency"), tr("tok/s/user"), tr("tok/s/GPU"),
-        tr("TTFT (median)"), tr("TPOT (median)"), tr("Failed / power") });
+        tr("TTFT (median)"), tr("TPOT (median)"), tr("Failed / power"), tr("Validity") });
     m_levels->verticalHeader()->hide();
     m_levels->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_levels->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -141,24 +142,30 @@ void SessionPanel::addLevel(const StoredLevelLine& l)
     QLocale en(QLocale::English);
     int row = m_levels->rowCount();
     m_levels->insertRow(row);
-    QStringList cells {
-        QString::number(l.level + 1), QString::number(l.concurrency), en.toString(l.interactivity, 'f', 1),
-        en.toString(l.tputPerGpu, 'f', 0), ms(l.medianTtft, 1), ms(l.medianTpot, 2),
-        QString::number(l.failed) + (l.avgPowerW >= 0 ? tr(" · %1 W").arg(en.toString(l.avgPowerW, 'f', 0)) : QString())
-    };
+    QStringList cells { QString::number(l.level + 1), QString::number(l.concurrency),
+        en.toString(l.interactivity, 'f', 1), en.toString(l.tputPerGpu, 'f', 0), ms(l.medianTtft, 1),
+        ms(l.medianTpot, 2),
+        QString::number(l.failed)
+            + (l.avgPowerW >= 0 ? tr(" · %1 W").arg(en.toString(l.avgPowerW, 'f', 0)) : QString()),
+        l.validity.isEmpty() ? tr("ok") : l.validity };
     QString why;
+    if (!l.reason.isEmpty())
+        why += tr("Chosen: %1").arg(l.reason);
+    for (const QString& flag : l.validity.split(u',', Qt::SkipEmptyParts))
+        why += (why.isEmpty() ? QString() : QStringLiteral("\n"))
+            + QString::fromStdString(flagDescription(flag.toStdString()));
+    const bool standsOut = !l.marked.isEmpty() || !l.notStored.isEmpty() || !l.validity.isEmpty();
     if (!l.marked.isEmpty())
-        why += tr("Marked as not trusted: %1").arg(l.marked);
+        why += (why.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Marked as not trusted: %1").arg(l.marked);
     if (!l.notStored.isEmpty())
         why += (why.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Not stored: %1").arg(l.notStored);
     for (int c = 0; c < cells.size(); ++c) {
         auto* item = new QTableWidgetItem(cells[c]);
         item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        if (!why.isEmpty()) {
-            // a marked or unstored level stands out in its row, the reason in its tooltip
+        if (standsOut) // a marked, flagged or unstored level stands out in its row, the reason in its tooltip
             item->setForeground(QColor(!l.notStored.isEmpty() ? 0xb0261b : 0x9a6700));
+        if (!why.isEmpty())
             item->setToolTip(plainToolTip(why));
-        }
         m_levels->setItem(row, c, item);
     }
 }

@@ -26,8 +26,9 @@ std::string cacheKey(const Scope& s, TputMetric metric)
             k += v + '\x1f';
     }
     return k + '\x1e' + s.dateFrom + '\x1f' + s.dateTo + '\x1f' + (s.includeMarked ? "m" : "")
-        + (s.matchesNothing ? "0" : "") + '\x1f' + std::string(runSelectionName(s.runs)) + '\x1f' + s.asOf + '\x1e'
-        + limitText(s.ttftMax) + (s.ttftStat == LatencyStat::P99 ? "p99" : "p50") + '\x1f' + limitText(s.tpotMax);
+        + (s.excludeFlagged ? "f" : "") + (s.matchesNothing ? "0" : "") + '\x1f' + std::string(runSelectionName(s.runs))
+        + '\x1f' + s.asOf + '\x1e' + limitText(s.ttftMax) + (s.ttftStat == LatencyStat::P99 ? "p99" : "p50") + '\x1f'
+        + limitText(s.tpotMax);
 }
 } // namespace
 

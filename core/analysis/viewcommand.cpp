@@ -172,6 +172,8 @@ std::string viewCommand(const ViewOptions& view)
     }
     if (s.tpotMax)
         add("tpot-max", numberText(*s.tpotMax));
+    if (s.excludeFlagged)
+        out += " --exclude-flagged";
     if (r.targets != defaultTargets()) {
         std::vector<std::string> targets;
         for (double t : r.targets)

@@ -94,8 +94,9 @@ const std::map<std::string, bool>& viewOptionSpec()
     static const std::map<std::string, bool> spec { { "model", true }, { "isl", true }, { "osl", true },
         { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true }, { "spec", true },
         { "from", true }, { "to", true }, { "as-of", true }, { "runs", true }, { "include-marked", false },
-        { "targets", true }, { "metric", true }, { "clamp", false }, { "hide-sparse", false }, { "tier", true },
-        { "price", true }, { "baseline", true }, { "ttft-max", true }, { "tpot-max", true }, { "ttft-stat", true } };
+        { "exclude-flagged", false }, { "targets", true }, { "metric", true }, { "clamp", false },
+        { "hide-sparse", false }, { "tier", true }, { "price", true }, { "baseline", true }, { "ttft-max", true },
+        { "tpot-max", true }, { "ttft-stat", true } };
     return spec;
 }
 
@@ -125,6 +126,7 @@ Result<Scope> scopeFromOptions(const OptionMap& o)
     s.precisions = optionList(o, "precision");
     s.specDecoding = optionList(o, "spec");
     s.includeMarked = has(o, "include-marked");
+    s.excludeFlagged = has(o, "exclude-flagged");
     if (auto st = dateOptions(o, s); !st)
         return Error { st.error() };
     if (auto st = limitOptions(o, s); !st)

@@ -40,12 +40,14 @@ LevelMetrics computeLevelMetrics(const std::vector<RequestLog>& requests, const 
     std::vector<double> ttfts, tpots, itls, e2els, waits;
     double start = std::numeric_limits<double>::infinity(), end = -std::numeric_limits<double>::infinity();
     long long good = 0;
+    double inFlight = 0;
     for (const RequestLog& r : requests) {
         if (r.warmup)
             continue;
         start = std::min(start, r.scheduled);
         end = std::max(end, r.end);
         waits.push_back(std::max(0.0, r.sent - r.scheduled));
+        inFlight += std::max(0.0, r.end - r.sent);
         if (!r.ok()) {
             ++m.failed;
             ++m.errors[r.error];
@@ -78,6 +80,7 @@ LevelMetrics computeLevelMetrics(const std::vector<RequestLog>& requests, const 
         return m;
     m.duration = std::max(0.0, end - start);
     if (m.duration > 0) {
+        m.effectiveConcurrency = inFlight / m.duration;
         m.requestThroughput = static_cast<double>(m.completed) / m.duration;
         m.outputThroughput = static_cast<double>(m.totalOutput) / m.duration;
         m.totalThroughput = static_cast<double>(m.totalInput + m.totalOutput) / m.duration;

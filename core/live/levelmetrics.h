@@ -35,6 +35,7 @@ struct LevelMetrics {
     long long promptMismatches = 0; ///< requests whose server-counted prompt differs from what was sent
     std::map<std::string, long long> errors; ///< failure message -> count
     long long cutByTimeout = 0; ///< failed requests the client cut off at its request or stall timeout
+    double effectiveConcurrency = 0; ///< Little's law: the requests' time in flight (sent to end) over the duration
 };
 
 /// The largest share of a level's measured requests that may fail while its numbers are still trusted.

@@ -8,6 +8,7 @@ namespace paretoscope {
 /// What the device and the engine reported during a level (empty where nothing was sampled).
 struct LevelTelemetry {
     int samples = 0;
+    std::optional<double> coverage; ///< share of the level the device samples cover; empty when no device is sampled
     std::optional<double> avgPowerW; ///< summed over the session's GPUs
     std::optional<double> energyJ; ///< from the energy counters where present, else power x time
     std::optional<double> avgSmClockMhz;

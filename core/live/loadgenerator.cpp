@@ -1,7 +1,9 @@
 #include "core/live/loadgenerator.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -9,10 +11,9 @@
 #include <random>
 #include <sys/epoll.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 #include <unordered_map>
-#include <cerrno>
-#include <cmath>
 
 #include <curl/curl.h>
 #include <simdjson.h>
@@ -26,6 +27,13 @@ namespace paretoscope {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+double threadCpuSeconds()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
 
 void raiseOpenFileLimit()
 {
@@ -107,6 +115,11 @@ public:
 
 private:
     double now() const { return std::chrono::duration<double>(Clock::now() - m_start).count(); }
+    void lag() const
+    {
+        // a client made to lag (tests): burn the time, as a slow tokenizer or parser would
+        for (const double until = now() + m_opt.testLag; now() < until;) { }
+    }
     Status start(int slot, bool warmup, double scheduled);
     void finish(Transfer& t, CURLcode code);
     void onEvent(Transfer& t, const SseEvent& event, double at);
@@ -173,6 +186,7 @@ public:
     std::vector<double> m_arrivals;
     std::size_t m_nextArrival = 0;
     bool m_measuredPhase = false;
+    double m_phaseCpu = 0; ///< thread CPU seconds when the measured phase began
     double m_phaseStart = 0;
     int m_cap = 1; ///< most requests open at once
 };
@@ -232,6 +246,7 @@ Status LevelRun::start(int slot, bool warmup, double scheduled)
     curl_easy_setopt(e, CURLOPT_PRIVATE, t.get());
     curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->curlError);
     curl_easy_setopt(e, CURLOPT_PREREQDATA, t.get());
+    lag();
     t->log.sent = now(); // until the request really goes out (prereqCallback)
     if (curl_multi_add_handle(m_multi, e) != CURLM_OK)
         return Error { "libcurl could not start a transfer" };
@@ -243,6 +258,7 @@ Status LevelRun::start(int slot, bool warmup, double scheduled)
 
 std::size_t LevelRun::onData(Transfer& t, const char* data, std::size_t size)
 {
+    lag();
     double at = now();
     t.bytes += size;
     if (t.bytes > m_opt.maxResponseBytes) {
@@ -441,6 +457,7 @@ Status LevelRun::setUp()
             m_arrivals.push_back(t += gap(m_rng));
     }
     m_measuredPhase = m_warmups == 0;
+    m_phaseCpu = threadCpuSeconds();
     m_cap = m_opt.requestRate ? (m_opt.concurrency > 0 ? m_opt.concurrency : 1 << 30) : m_concurrency;
     return ok();
 }
@@ -502,7 +519,7 @@ bool LevelRun::collectFinished()
         auto slot = static_cast<std::size_t>(done->slot);
         if (m_arrivals.empty() || done->log.warmup) {
             m_busy[slot] = false;
-            double think = m_workload.thinkTime(done->slot, done->log, m_rng);
+            double think = m_workload.thinkTime(done->slot, done->log, m_rng) + m_opt.testPause;
             m_readyAt[slot] = (m_measuredPhase ? now() - m_phaseStart : 0) + think;
         }
         auto it = m_live.find(done);
@@ -539,6 +556,7 @@ Result<LevelResult> LevelRun::run()
         if (!m_measuredPhase && m_warmupsDone == m_warmups) {
             m_measuredPhase = true;
             m_phaseStart = t;
+            m_phaseCpu = threadCpuSeconds();
             std::fill(m_readyAt.begin(), m_readyAt.end(), 0.0);
             m_workload.reset(m_concurrency);
         }
@@ -556,6 +574,8 @@ Result<LevelResult> LevelRun::run()
             waitForNetwork(wakeAt);
     }
     report(true);
+    if (const double wall = now() - m_phaseStart; wall > 0)
+        m_result.clientCpuShare = (threadCpuSeconds() - m_phaseCpu) / wall;
     return std::move(m_result);
 }
 

@@ -37,6 +37,8 @@ struct LevelOptions {
     double connectTimeout = 10;
     std::size_t maxResponseBytes = 64u << 20; ///< a longer answer is cut off as a failure
     unsigned long long seed = 1;
+    double testLag = 0; ///< tests only: seconds of busy work per request sent and per chunk received (a lagging client)
+    double testPause = 0; ///< tests only: seconds each user idles before its next request
 };
 
 /// Where a level stands, reported a few times a second.
@@ -55,6 +57,9 @@ struct LevelProgress {
 struct LevelResult {
     std::vector<RequestLog> requests; ///< warm-ups included (flagged), in the order they finished
     bool cancelled = false;
+    /// The load generator's thread CPU time over the measured requests' wall time (1: a whole core), empty when the
+    /// level ended before its measured requests did.
+    std::optional<double> clientCpuShare;
 };
 
 /// Runs one level against the endpoint on libcurl's multi interface (one thread, many streams). The callback is

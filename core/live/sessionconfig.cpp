@@ -103,6 +103,8 @@ std::string sessionConfigJson(const SessionConfig& c)
         { "chat", c.chat }, { "prompt", c.prompt == PromptKind::TokenIds ? "ids" : "text" }, { "slo", sloJson(c.slo) },
         { "request_timeout_s", c.requestTimeout }, { "stall_timeout_s", c.stallTimeout } };
     j["request_rate"] = c.requestRate ? json(*c.requestRate) : json(nullptr);
+    if (c.concurrencyAuto) // only then, so that the configurations of fixed sweeps read as they always did
+        j["concurrency_auto"] = { { "targets", c.targets }, { "max_levels", c.maxLevels } };
     return j.dump();
 }
 
@@ -113,9 +115,9 @@ Result<SessionConfig> parseSessionConfig(const std::string& text, const std::str
         return Error { name + ": not a JSON object" };
     SessionConfig c;
     Fields f { j, name, {}, {} };
-    f.onlyKeys({ "endpoint", "recipe", "model", "hardware", "engine", "precision", "tp", "ep", "gpus", "workload", "isl",
-        "osl", "agentic", "concurrencies", "request_rate", "prompts_per_level", "warmups", "chat", "prompt", "slo",
-        "request_timeout_s", "stall_timeout_s" });
+    f.onlyKeys({ "endpoint", "recipe", "model", "hardware", "engine", "precision", "tp", "ep", "gpus", "workload",
+        "isl", "osl", "agentic", "concurrencies", "request_rate", "prompts_per_level", "warmups", "chat", "prompt",
+        "slo", "request_timeout_s", "stall_timeout_s", "concurrency_auto" });
     f.str("endpoint", c.endpoint);
     f.str("recipe", c.recipe);
     f.str("model", c.model);
@@ -155,6 +157,30 @@ Result<SessionConfig> parseSessionConfig(const std::string& text, const std::str
                 c.concurrencies.push_back(v.get<int>());
             }
     }
+    if (auto it = j.find("concurrency_auto"); it != j.end()) {
+        Fields g { *it, name, {}, "concurrency_auto." };
+        if (!it->is_object())
+            f.fail("concurrency_auto", "not an object");
+        else {
+            c.concurrencyAuto = true;
+            g.onlyKeys({ "targets", "max_levels" });
+            g.integer("max_levels", c.maxLevels, 1, 10'000);
+            if (auto t = it->find("targets"); t != it->end()) {
+                if (!t->is_array())
+                    g.fail("targets", "not an array");
+                else
+                    for (const json& v : *t) {
+                        if (!v.is_number() || v.get<double>() <= 0) {
+                            g.fail("targets", "every entry must be a number above 0");
+                            break;
+                        }
+                        c.targets.push_back(v.get<double>());
+                    }
+            }
+            if (!g.error.empty() && f.error.empty())
+                f.error = g.error;
+        }
+    }
     for (const char* block : { "agentic", "slo" }) {
         auto it = j.find(block);
         if (it == j.end())
@@ -191,8 +217,10 @@ Status validateSessionConfig(const SessionConfig& c)
     std::vector<std::string> problems;
     if (c.endpoint.empty() && c.recipe.empty())
         problems.push_back("an endpoint URL or a recipe");
-    if (c.concurrencies.empty())
-        problems.push_back("at least one concurrency");
+    if (c.concurrencies.empty() && !c.concurrencyAuto)
+        problems.push_back("at least one concurrency (or auto)");
+    if (c.concurrencyAuto && c.maxLevels < 1)
+        problems.push_back("a level budget of at least 1");
     if (c.workload != "random" && c.workload != "agentic")
         problems.push_back("a workload of \"random\" or \"agentic\" (not \"" + c.workload + "\")");
     if (c.workload == "agentic" && c.requestRate)

@@ -27,6 +27,11 @@ struct SessionConfig {
     int osl = 1024;
     AgenticOptions agentic;
     std::vector<int> concurrencies { 1, 4, 16, 64 };
+    /// `--concurrency auto`: the levels are chosen as the session goes (nextAdaptiveLevel), not from the list above;
+    /// the list then holds the levels chosen so far.
+    bool concurrencyAuto = false;
+    std::vector<double> targets; ///< the adaptive sweep's interactivity targets (tok/s/user); empty: the defaults
+    int maxLevels = 12; ///< the adaptive sweep's level budget
     std::optional<double> requestRate; ///< Poisson arrivals instead of a closed loop
     int promptsPerLevel = 0; ///< 0: 10 x concurrency
     int warmups = -1; ///< -1: 2 x concurrency

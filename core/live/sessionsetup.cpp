@@ -55,6 +55,10 @@ Result<SessionPlan> buildSession(SessionChoices choices)
     }
     if (choices.repeats < 1)
         return Error { "the number of repeats must be 1 or more" };
+    if (c.concurrencyAuto && choices.repeats > 1)
+        return Error { "repeats need a list of concurrencies; an adaptive sweep (auto) chooses its own" };
+    if (c.concurrencyAuto)
+        c.concurrencies.clear();
     std::vector<int> levels;
     for (int concurrency : c.concurrencies)
         levels.insert(levels.end(), static_cast<std::size_t>(choices.repeats), concurrency);

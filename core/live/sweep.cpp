@@ -8,8 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/import/httpfetch.h"
+#include "core/live/adaptivesweep.h"
 #include "core/live/sessionjournal.h"
 #include "core/live/sessionstore.h"
+#include "core/live/validity.h"
 #include "core/model/urls.h"
 
 namespace paretoscope {
@@ -17,33 +19,6 @@ namespace paretoscope {
 namespace {
 
 using nlohmann::json;
-
-json statsJson(const LatencyStats& s)
-{
-    json j = json::object();
-    auto put = [&](const char* k, const std::optional<double>& v) { j[k] = v ? json(*v) : json(nullptr); };
-    put("mean", s.mean);
-    put("median", s.median);
-    put("p90", s.p90);
-    put("p99", s.p99);
-    put("p99.9", s.p999);
-    return j;
-}
-
-json opt(const std::optional<double>& v)
-{
-    return v ? json(*v) : json(nullptr);
-}
-
-std::string utcNow()
-{
-    std::time_t t = std::time(nullptr);
-    std::tm tm {};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 constexpr int kModelListTries = 3; // as the other preflight requests (runSession)
 
@@ -95,75 +70,6 @@ std::unique_ptr<Workload> makeWorkload(const SessionConfig& c)
 std::string sessionWorkloadName(const SessionConfig& config)
 {
     return makeWorkload(config)->name();
-}
-
-RunRecord levelRecord(const SessionConfig& c, const std::string& simulation, const std::string& workloadName,
-    int concurrency, const LevelMetrics& m, const LevelTelemetry& t, long long sessionId)
-{
-    RunRecord r;
-    r.model = c.model;
-    r.hardware = simulation.empty() ? c.hardware : simulation;
-    r.engine = simulation.empty() ? c.engine : "engine-sim";
-    r.precision = c.precision;
-    r.tp = c.tp;
-    r.ep = c.ep;
-    r.pp = 1;
-    r.gpus = c.gpus;
-    r.isl = c.workload == "agentic" ? 0 : c.isl;
-    r.osl = c.workload == "agentic" ? c.agentic.outputTokens : c.osl;
-    r.workload = workloadName;
-    r.concurrency = concurrency;
-    r.runDate = utcNow();
-    double gpus = std::max(1, c.gpus);
-    if (m.duration > 0) {
-        r.tputPerGpu = m.totalThroughput / gpus;
-        r.outputTputPerGpu = m.outputThroughput / gpus;
-        r.inputTputPerGpu = (m.totalThroughput - m.outputThroughput) / gpus;
-    }
-    if (m.tpot.median && *m.tpot.median > 0)
-        r.interactivity = 1.0 / *m.tpot.median;
-    r.ttft = m.ttft;
-    r.tpot = m.tpot;
-    r.itl = m.itl;
-    r.e2el = m.e2el;
-    r.avgPowerW = t.avgPowerW;
-    r.completed = m.completed;
-    r.failed = m.failed;
-    r.marked = levelMark(m);
-    r.provenance.source = "session:" + std::to_string(sessionId);
-    r.provenance.format = "live-session";
-    r.provenance.note = simulation.empty()
-        ? "live session " + std::to_string(sessionId) + " ("
-            + (c.recipe.empty() ? redactUrl(c.endpoint) : "recipe " + c.recipe) + ")"
-        : "SIMULATION by paretoscope-engine-sim (" + simulation + "), session " + std::to_string(sessionId);
-    return r;
-}
-
-std::string levelJson(int level, int concurrency, const LevelMetrics& m, const LevelTelemetry& t, const RunRecord& r)
-{
-    json errors = json::object();
-    for (const auto& [message, count] : m.errors)
-        errors[message] = count;
-    json j = { { "level", level }, { "concurrency", concurrency }, { "hardware", r.hardware }, { "engine", r.engine },
-        { "completed", m.completed }, { "failed", m.failed }, { "duration_s", m.duration },
-        { "total_input_tokens", m.totalInput }, { "total_output_tokens", m.totalOutput },
-        { "request_throughput", m.requestThroughput }, { "output_throughput", m.outputThroughput },
-        { "total_token_throughput", m.totalThroughput }, { "tput_per_gpu", opt(r.tputPerGpu) },
-        { "output_tput_per_gpu", opt(r.outputTputPerGpu) }, { "interactivity", opt(r.interactivity) },
-        { "goodput", opt(m.goodput) }, { "ttft_s", statsJson(m.ttft) }, { "tpot_s", statsJson(m.tpot) },
-        { "itl_s", statsJson(m.itl) }, { "e2el_s", statsJson(m.e2el) }, { "client_wait_s", statsJson(m.clientWait) },
-        { "prompt_mismatches", m.promptMismatches }, { "errors", errors }, { "avg_power_w", opt(t.avgPowerW) },
-        { "energy_j", opt(t.energyJ) },
-        { "joules_per_token",
-            t.energyJ && m.totalOutput > 0 ? json(*t.energyJ / static_cast<double>(m.totalOutput)) : json(nullptr) },
-        { "avg_sm_clock_mhz", opt(t.avgSmClockMhz) }, { "avg_utilization_pct", opt(t.avgUtilization) },
-        { "max_memory_used_gib", opt(t.maxMemoryUsedGiB) }, { "telemetry_samples", t.samples },
-        { "marked", r.marked.empty() ? json(nullptr) : json(r.marked) } };
-    if (!t.engineMetricsJson.empty())
-        j["engine_metrics"] = json::parse(t.engineMetricsJson, nullptr, false);
-    if (r.provenance.note.starts_with("SIMULATION"))
-        j["simulation"] = true;
-    return j.dump();
 }
 
 namespace {
@@ -249,9 +155,12 @@ MeasuredLevel measureLevel(const Endpoint& endpoint, Workload& workload, const S
     const std::string which = "level " + std::to_string(level + 1);
     std::optional<std::string> engineGone;
     bool userCancelled = false;
+    LevelOptions options = levelOptions(config, level);
+    if (hooks.adjustLevel)
+        hooks.adjustLevel(options);
     if (hooks.sampler)
         hooks.sampler->begin();
-    auto result = runLevel(endpoint, workload, levelOptions(config, level), [&](const LevelProgress& p) {
+    auto result = runLevel(endpoint, workload, options, [&](const LevelProgress& p) {
         if (hooks.engineFailure && (engineGone = hooks.engineFailure()))
             return false;
         if (events.progress && !events.progress(level, c, p)) {
@@ -310,6 +219,28 @@ bool storeOrKeep(RunStore& store, long long sessionId, LevelOutcome& lo, const s
     return false;
 }
 
+// An adaptive sweep appends its next level to the configuration's list and returns why it chose it; at its end it
+// appends nothing and says why in `end`. A fixed list is left as it is.
+std::string nextLevel(SessionConfig& config, const std::vector<LevelOutcome>& done, std::string& end)
+{
+    if (!config.concurrencyAuto)
+        return "";
+    std::vector<SweepPoint> points;
+    for (const LevelOutcome& lo : done)
+        points.push_back({ lo.concurrency, lo.record.tputPerGpu.value_or(0), lo.record.interactivity.value_or(0),
+            lo.metrics.ttft.median });
+    AdaptiveOptions options;
+    options.targets = config.targets;
+    options.maxLevels = config.maxLevels;
+    AdaptiveStep step = nextAdaptiveLevel(points, options);
+    if (step.concurrency <= 0) {
+        end = step.reason;
+        return "";
+    }
+    config.concurrencies.push_back(step.concurrency);
+    return step.reason;
+}
+
 } // namespace
 
 Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const std::string& apiKey,
@@ -353,15 +284,22 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
         return end("failed", st.error());
 
     auto workload = makeWorkload(config);
-    note("session " + std::to_string(out.sessionId) + ": " + std::to_string(config.concurrencies.size()) + " levels of "
-        + workload->name());
+    note("session " + std::to_string(out.sessionId) + ": "
+        + (config.concurrencyAuto ? "an adaptive sweep (at most " + std::to_string(config.maxLevels) + " levels)"
+                                  : std::to_string(config.concurrencies.size()) + " levels")
+        + " of " + workload->name());
 
     int unstored = 0;
-    for (std::size_t i = 0; i < config.concurrencies.size(); ++i) {
+    std::string adaptiveEnd;
+    for (std::size_t i = 0;; ++i) {
+        std::string reason = nextLevel(config, out.levels, adaptiveEnd);
+        if (i >= config.concurrencies.size())
+            break;
         int level = static_cast<int>(i);
         int c = config.concurrencies[i];
-        note("level " + std::to_string(level + 1) + " of " + std::to_string(config.concurrencies.size())
-            + ": concurrency " + std::to_string(c));
+        note("level " + std::to_string(level + 1)
+            + (config.concurrencyAuto ? " (auto)" : " of " + std::to_string(config.concurrencies.size()))
+            + ": concurrency " + std::to_string(c) + (reason.empty() ? "" : ": " + reason));
         MeasuredLevel measured = measureLevel(endpoint, *workload, config, level, events, hooks);
         if (!measured.endStatus.empty())
             return end(measured.endStatus, measured.endReason);
@@ -377,22 +315,32 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
         lo.concurrency = c;
         lo.metrics = m;
         lo.telemetry = telemetry;
+        lo.reason = reason;
+        lo.clientCpuShare = result->clientCpuShare;
+        lo.validity = validityFlags(m, validityInputs(config, c, telemetry, result->clientCpuShare));
         lo.record = levelRecord(config, served->simulation, workload->name(), c, m, telemetry, out.sessionId);
-        lo.json = levelJson(level, c, m, telemetry, lo.record);
+        lo.record.validity = joinFlags(lo.validity);
+        lo.json = levelJson(level, c, m, telemetry, lo.record, reason, lo.clientCpuShare);
         if (!lo.record.marked.empty())
             note("level " + std::to_string(level + 1) + " is marked as not trusted: " + lo.record.marked);
+        for (const std::string& flag : lo.validity)
+            note("level " + std::to_string(level + 1) + " is flagged " + flagDescription(flag));
         if (!storeOrKeep(store, out.sessionId, lo, result->requests, note))
             ++unstored;
         if (events.levelStored)
             events.levelStored(lo);
         out.levels.push_back(std::move(lo));
     }
+    if (config.concurrencyAuto) {
+        note("adaptive sweep: " + adaptiveEnd);
+        updateSession(store, out.sessionId, config, served->simulation); // the levels it chose, kept with the session
+    }
     if (unstored > 0)
         return end("finished",
             std::to_string(unstored)
                 + " level(s) measured but not stored; `paretoscope-cli sessions --recover` "
                   "stores them from the session's own file");
-    return end("finished", "");
+    return end("finished", config.concurrencyAuto ? "adaptive sweep: " + adaptiveEnd : "");
 }
 
 } // namespace paretoscope

@@ -25,6 +25,10 @@ struct LevelOutcome {
     std::string json; ///< what the CLI prints and the store keeps as the level's metrics
     std::string storeError; ///< why the level is not in the store; empty when it is
     std::string keptIn; ///< the session file that keeps a level the store could not take
+    std::string reason; ///< why an adaptive sweep chose this level; empty in a fixed list
+    std::vector<std::string>
+        validity; ///< the level's validity flags (also in record.validity), empty when it checks out
+    std::optional<double> clientCpuShare; ///< the load generator's CPU time over the level's wall time
 };
 
 struct SessionOutcome {
@@ -47,6 +51,7 @@ struct SessionEvents {
 struct SessionHooks {
     std::function<std::optional<std::string>()> engineFailure; ///< why the launched engine is gone, if it is
     LevelSampler* sampler = nullptr;
+    std::function<void(LevelOptions&)> adjustLevel; ///< tests: changes each level's options (a client made to lag)
 };
 
 /// Runs a sweep: records the session, checks the endpoint (/v1/models: the model, whether it is the emulator; tried
@@ -64,8 +69,8 @@ std::string sessionWorkloadName(const SessionConfig& config);
 RunRecord levelRecord(const SessionConfig& config, const std::string& simulation, const std::string& workloadName,
     int concurrency, const LevelMetrics& metrics, const LevelTelemetry& telemetry, long long sessionId);
 
-/// The level as JSON: seconds and tokens/s, the errors, client wait, telemetry.
+/// The level as JSON: seconds and tokens/s, the errors, client wait, telemetry, validity flags.
 std::string levelJson(int level, int concurrency, const LevelMetrics& metrics, const LevelTelemetry& telemetry,
-    const RunRecord& record);
+    const RunRecord& record, const std::string& reason = {}, std::optional<double> clientCpuShare = {});
 
 } // namespace paretoscope

@@ -168,6 +168,8 @@ LevelTelemetry TelemetrySampler::end()
     LevelTelemetry t;
     t.samples = m_samples;
     double seconds = m_last - m_start;
+    if (!m_devices.empty() && seconds > 0) // each sample stands for one interval; a slow device read leaves gaps
+        t.coverage = std::min(1.0, std::max(0, m_samples - 1) * m_interval / seconds);
     if (m_powerN > 0)
         t.avgPowerW = m_powerSum / m_powerN;
     bool counters_ = !m_devices.empty();

@@ -84,6 +84,8 @@ std::uint64_t contentHash(const RunRecord& r)
     h.opt(r.failed);
     if (!r.marked.empty()) // only when set, so that the hashes of the runs stored before marks existed still hold
         h.str(r.marked);
+    if (!r.validity.empty()) // the same: runs stored before validity flags keep their hashes
+        h.str(r.validity);
     return h.value();
 }
 

@@ -63,6 +63,9 @@ struct RunRecord {
     /// Why the measurement is not trusted, empty when it is: a live level with more than 5% of its requests failed
     /// or any request cut by a timeout. A marked run is drawn hollow and left out of frontiers unless asked for.
     std::string marked;
+    /// A live level's validity flags, comma-separated (client-bound, low-concurrency, prefix-cache, prompt-mismatch,
+    /// failed, telemetry-gaps: core/live/validity.h), empty when it checks out. Shown, and left out where asked.
+    std::string validity;
 
     Provenance provenance;
 };

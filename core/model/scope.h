@@ -34,6 +34,9 @@ struct Scope {
     /// Whether runs marked as not trusted (RunRecord::marked) count in frontiers, readings and the summary; they are
     /// drawn (hollow) either way.
     bool includeMarked = false;
+    /// Leaves out runs with validity flags (RunRecord::validity: a live level that did not check itself out), from
+    /// the chart as well as from frontiers.
+    bool excludeFlagged = false;
     /// A filter allows no value (every hardware unchecked, say): no run matches, whatever the lists hold. The store
     /// answers such a scope with nothing and a ladder has no hardware.
     bool matchesNothing = false;

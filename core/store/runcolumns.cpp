@@ -72,6 +72,7 @@ const RunColumn kColumns[] = {
     PS_COUNT("failed", failed),
     PS_TEXT("note", provenance.note),
     PS_TEXT("marked", marked),
+    PS_TEXT("validity", validity),
 };
 
 #undef PS_TEXT

@@ -368,6 +368,8 @@ namespace {
 sql::Statement seriesQuery(sqlite3* db, const std::string& columns, const std::string& where, const Scope& dates)
 {
     std::string q = "SELECT " + columns + " FROM runs WHERE series_id = ?1 AND " + where + sloCondition(dates, "");
+    if (dates.excludeFlagged)
+        q += " AND validity IS NULL";
     if (!dates.dateFrom.empty())
         q += " AND run_date >= ?2";
     if (!dates.dateTo.empty())
@@ -645,7 +647,7 @@ std::string seriesWhere(const std::vector<long long>& seriesIds, const Scope& da
         binds.push_back(dates.dateTo);
         where += " AND substr(r.run_date, 1, 10) <= ?" + std::to_string(binds.size());
     }
-    return where + sloCondition(dates, "r");
+    return where + sloCondition(dates, "r") + (dates.excludeFlagged ? " AND r.validity IS NULL" : "");
 }
 
 } // namespace

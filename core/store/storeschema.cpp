@@ -264,6 +264,8 @@ std::vector<std::string> storeMigrations()
         // 5 -> 6: a run can be marked as not trusted (why, in words); and URLs stored before credentials were
         // stripped lose them (user and password, query parameters named like secrets)
         "ALTER TABLE runs ADD COLUMN marked TEXT;\n" + std::string(kRedactStoredCredentialsSql),
+        // 6 -> 7: a live level's validity flags (core/live/validity.h), comma-separated; NULL when it checks out
+        "ALTER TABLE runs ADD COLUMN validity TEXT;\n",
     };
 }
 

@@ -152,6 +152,7 @@ const RecordColumn kColumns[] = {
     { "failed", getCount<&RunRecord::failed>, setCount<&RunRecord::failed> },
     { "note", getNote, setNote },
     { "marked", getText<&RunRecord::marked>, setText<&RunRecord::marked> },
+    { "validity", getText<&RunRecord::validity>, setText<&RunRecord::validity> },
     // provenance of the original import: written for the reader, not taken back (a re-import has its own)
     { "source", getSource, ignore },
     { "source_sha256", getSha, ignore },

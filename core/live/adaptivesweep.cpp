@@ -1,0 +1,218 @@
+#include "core/live/adaptivesweep.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "core/analysis/ladder.h"
+
+namespace paretoscope {
+namespace {
+
+std::string num(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f" : "%.3g", v);
+    return buf;
+}
+
+std::string pct(double share)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.0f%%", 100.0 * share);
+    return buf;
+}
+
+std::string at(const SweepPoint& p)
+{
+    return "c=" + std::to_string(p.concurrency) + " (" + num(p.interactivity) + " tok/s/user)";
+}
+
+bool usable(const SweepPoint& p)
+{
+    return p.concurrency > 0 && p.tputPerGpu > 0 && p.interactivity > 0;
+}
+
+// The measured levels by concurrency, one per concurrency (the latest measured), without unusable ones.
+std::vector<SweepPoint> byConcurrency(const std::vector<SweepPoint>& measured)
+{
+    std::map<int, SweepPoint> m;
+    for (const SweepPoint& p : measured)
+        if (usable(p))
+            m[p.concurrency] = p;
+    std::vector<SweepPoint> out;
+    for (auto& [c, p] : m)
+        out.push_back(p);
+    return out;
+}
+
+// Throughput rise from a to b, scaled to one doubling of the concurrency: a jump of x8 that gained 60% is 17% a step.
+double risePerDoubling(const SweepPoint& a, const SweepPoint& b)
+{
+    const double doublings = std::log2(double(b.concurrency) / double(a.concurrency));
+    return doublings > 0 ? std::pow(b.tputPerGpu / a.tputPerGpu, 1.0 / doublings) - 1.0 : 0.0;
+}
+
+// Over-saturated from a to b (neighbours): throughput flat while the median TTFT grows by more than options allow.
+// Across a jump of several doublings "flat" is a rise per doubling under minRise: a jump of x8 gains a little even
+// when the batch was full after the first doubling.
+bool overSaturated(const SweepPoint& a, const SweepPoint& b, const AdaptiveOptions& o)
+{
+    const bool jump = b.concurrency > 2 * a.concurrency;
+    const bool flat = jump ? risePerDoubling(a, b) < o.minRise : b.tputPerGpu < a.tputPerGpu * (1.0 + o.flatRise);
+    return flat && a.medianTtft && b.medianTtft && *a.medianTtft > 0
+        && *b.medianTtft > *a.medianTtft * (1.0 + o.ttftGrowth);
+}
+
+// The next level of the climb, or none when the climb is over (`why` then says why).
+std::optional<AdaptiveStep> climb(
+    const std::vector<SweepPoint>& pts, const AdaptiveOptions& o, double lowest, double highest, std::string& why)
+{
+    for (std::size_t i = 1; i < pts.size(); ++i)
+        if (overSaturated(pts[i - 1], pts[i], o)) {
+            why = "over-saturated from c=" + std::to_string(pts[i - 1].concurrency)
+                + " to c=" + std::to_string(pts[i].concurrency) + ": throughput "
+                + pct(pts[i].tputPerGpu / pts[i - 1].tputPerGpu - 1) + ", median TTFT "
+                + pct(*pts[i].medianTtft / *pts[i - 1].medianTtft - 1);
+            return std::nullopt;
+        }
+    const SweepPoint& top = pts.back();
+    if (top.interactivity <= lowest) {
+        why = "c=" + std::to_string(top.concurrency) + " is below the lowest target (" + num(lowest) + ")";
+        return std::nullopt;
+    }
+    if (top.concurrency >= o.maxConcurrency) {
+        why = "c=" + std::to_string(top.concurrency) + " is the highest concurrency allowed";
+        return std::nullopt;
+    }
+    double rise = pts.size() > 1 ? risePerDoubling(pts[pts.size() - 2], top) : 1.0;
+    if (rise <= o.minRise) {
+        why = "throughput per GPU rose only " + pct(rise) + " a doubling up to c=" + std::to_string(top.concurrency);
+        return std::nullopt;
+    }
+    double slope = 0; // d ln(interactivity) / d ln(concurrency) over the last step
+    if (pts.size() > 1) {
+        const SweepPoint& prev = pts[pts.size() - 2];
+        slope = std::log(top.interactivity / prev.interactivity)
+            / std::log(double(top.concurrency) / double(prev.concurrency));
+    }
+    double factor = 2;
+    std::string reason = "climb: throughput " + (pts.size() > 1 ? pct(rise) + " a doubling" : std::string("rising"))
+        + ", " + num(top.interactivity) + " tok/s/user";
+    if (rise >= o.linearRise && top.interactivity > highest * (1.0 + o.tolerance)) {
+        // far from the batch limit and above every target: jump to where the highest target should be
+        double want = slope < -0.05 ? std::exp(std::log(highest / top.interactivity) / slope) : o.maxJump;
+        factor = std::clamp(std::floor(want), 2.0, double(o.maxJump));
+        reason += ", above every target: x" + num(factor);
+    } else if (slope < -0.05 && top.interactivity * std::pow(2.0, slope) < lowest * (1.0 - o.tolerance)) {
+        // a doubling would land far below the lowest target: step to just below it instead
+        factor = std::clamp(std::exp(std::log(lowest * (1.0 - o.tolerance / 2) / top.interactivity) / slope), 1.0, 2.0);
+        reason += ", the lowest target is near: x" + num(factor);
+    } else {
+        reason += ": double";
+    }
+    const int next = std::max(top.concurrency + 1, static_cast<int>(std::lround(top.concurrency * factor)));
+    return AdaptiveStep { std::min(o.maxConcurrency, next), reason };
+}
+
+// The pair of neighbours (index of the lower concurrency) whose interactivities straddle the target, or -1.
+int bracketOf(const std::vector<SweepPoint>& pts, double target)
+{
+    for (std::size_t i = 1; i < pts.size(); ++i)
+        if (pts[i - 1].interactivity >= target && pts[i].interactivity <= target)
+            return static_cast<int>(i - 1);
+    return -1;
+}
+
+bool settled(const std::vector<SweepPoint>& pts, int i, double target, double tolerance)
+{
+    const SweepPoint& a = pts[static_cast<std::size_t>(i)];
+    const SweepPoint& b = pts[static_cast<std::size_t>(i) + 1];
+    const double nearest = std::min(a.interactivity - target, target - b.interactivity);
+    return nearest <= tolerance * target || b.concurrency - a.concurrency <= 1;
+}
+
+// How much the frontier (log throughput against log interactivity) turns at point i, in radians.
+double bendAt(const std::vector<SweepPoint>& pts, std::size_t i)
+{
+    if (i == 0 || i + 1 >= pts.size())
+        return 0;
+    auto angle = [&](const SweepPoint& p, const SweepPoint& q) {
+        return std::atan2(std::log(q.tputPerGpu / p.tputPerGpu), std::log(q.interactivity / p.interactivity));
+    };
+    double turn = std::fabs(angle(pts[i], pts[i + 1]) - angle(pts[i - 1], pts[i]));
+    return std::min(turn, 2 * M_PI - turn);
+}
+
+// The concurrency between a and b where the target should be, from ln c against ln interactivity.
+int aimAt(const SweepPoint& a, const SweepPoint& b, double target)
+{
+    double f = 0.5;
+    if (a.interactivity > b.interactivity)
+        f = std::log(a.interactivity / target) / std::log(a.interactivity / b.interactivity);
+    double c = std::exp(std::log(double(a.concurrency)) + f * std::log(double(b.concurrency) / double(a.concurrency)));
+    return static_cast<int>(std::clamp(std::round(c), double(a.concurrency + 1), double(b.concurrency - 1)));
+}
+
+} // namespace
+
+bool targetBracketed(const std::vector<SweepPoint>& measured, double target, double tolerance)
+{
+    const std::vector<SweepPoint> pts = byConcurrency(measured);
+    const int i = bracketOf(pts, target);
+    return i >= 0 && settled(pts, i, target, tolerance);
+}
+
+AdaptiveStep nextAdaptiveLevel(const std::vector<SweepPoint>& measured, const AdaptiveOptions& o)
+{
+    std::vector<double> targets = o.targets.empty() ? defaultTargets() : o.targets;
+    std::sort(targets.begin(), targets.end());
+    if (measured.empty())
+        return { 1, "start at 1" };
+    if (static_cast<int>(measured.size()) >= o.maxLevels)
+        return { 0, "the level budget of " + std::to_string(o.maxLevels) + " is spent" };
+    const std::vector<SweepPoint> pts = byConcurrency(measured);
+    if (pts.empty())
+        return { 0, "no level measured both throughput and interactivity" };
+    std::string climbEnd;
+    if (auto step = climb(pts, o, targets.front(), targets.back(), climbEnd))
+        return *step;
+
+    // refine: the gap with an unsettled target where the frontier bends most (the widest gap on a tie)
+    int best = -1;
+    double bestTarget = 0, bestScore = -1;
+    std::vector<double> outside;
+    for (double t : targets) {
+        const int i = bracketOf(pts, t);
+        if (i < 0) {
+            outside.push_back(t);
+            continue;
+        }
+        if (settled(pts, i, t, o.tolerance))
+            continue;
+        const auto u = static_cast<std::size_t>(i);
+        const double score
+            = bendAt(pts, u) + bendAt(pts, u + 1) + 1e-3 * std::log(pts[u].interactivity / pts[u + 1].interactivity);
+        if (score > bestScore) {
+            best = i;
+            bestScore = score;
+            bestTarget = t;
+        }
+    }
+    if (best >= 0) {
+        const SweepPoint& a = pts[static_cast<std::size_t>(best)];
+        const SweepPoint& b = pts[static_cast<std::size_t>(best) + 1];
+        return { aimAt(a, b, bestTarget), "refine: target " + num(bestTarget) + " between " + at(a) + " and " + at(b) };
+    }
+    std::string reason = "every target in reach bracketed within " + std::to_string(int(std::lround(o.tolerance * 100)))
+        + "% (" + climbEnd + ")";
+    if (!outside.empty()) {
+        reason += "; beyond the measured frontier:";
+        for (double t : outside)
+            reason += " " + num(t);
+    }
+    return { 0, reason };
+}
+
+} // namespace paretoscope

@@ -1,0 +1,209 @@
+// The adaptive sweep (`--concurrency auto`): its choices as a pure function of synthetic levels (targets bracketed,
+// the level budget, the over-saturation stop), then whole sessions against the emulator's profiles.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/live/adaptivesweep.h"
+#include "core/live/sweep.h"
+#include "tests/support/sessionconfigs.h"
+#include "tests/support/simprocess.h"
+#include "tests/support/testutil.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+
+namespace {
+
+// A batching engine in closed form: one stream at 250 tok/s/user, a step that grows with the batch, so interactivity
+// is 250 / (1 + c / 32) and throughput per GPU 1,000 x c x interactivity / 250. Past `maxBatch` requests only queue:
+// throughput stays, the median TTFT grows with the queue.
+SweepPoint engineAt(int c, int maxBatch)
+{
+    const int batch = std::min(c, maxBatch);
+    const double interactivity = 250.0 / (1.0 + batch / 32.0);
+    const double ttft = 0.01 * (1.0 + batch / 32.0) * (c > maxBatch ? double(c) / maxBatch * 4 : 1.0);
+    return { c, 1000.0 * batch * interactivity / 250.0, interactivity, ttft };
+}
+
+struct Sweep {
+    std::vector<SweepPoint> levels;
+    std::vector<std::string> reasons;
+    std::string end;
+};
+
+Sweep runSynthetic(const AdaptiveOptions& options, int maxBatch)
+{
+    Sweep s;
+    for (int guard = 0; guard < 100; ++guard) {
+        AdaptiveStep step = nextAdaptiveLevel(s.levels, options);
+        if (step.concurrency <= 0) {
+            s.end = step.reason;
+            break;
+        }
+        s.reasons.push_back(step.reason);
+        s.levels.push_back(engineAt(step.concurrency, maxBatch));
+    }
+    return s;
+}
+
+std::vector<double> sixTargets()
+{
+    return { 30, 50, 75, 100, 150, 200 };
+}
+
+} // namespace
+
+class TestAdaptive : public QObject {
+    Q_OBJECT
+
+private slots:
+    void synthetic_data()
+    {
+        QTest::addColumn<int>("maxBatch");
+        QTest::addColumn<int>("maxLevels");
+        QTest::addColumn<QString>("targets"); // comma-separated; empty: the ladder's defaults
+        QTest::addColumn<int>("mostLevels");
+        QTest::addColumn<bool>("allBracketed");
+        QTest::addColumn<QString>("endSays");
+        QTest::addColumn<int>("highestConcurrency"); // the sweep never goes above it
+
+        QTest::newRow("defaults bracketed") << 100000 << 12 << "" << 11 << true << "bracketed" << 512;
+        QTest::newRow("three targets") << 100000 << 12 << "100,150,200" << 8 << true << "bracketed" << 128;
+        QTest::newRow("budget spent") << 100000 << 4 << "" << 4 << false << "budget of 4" << 512;
+        QTest::newRow("one level") << 100000 << 1 << "" << 1 << false << "budget of 1" << 1;
+        QTest::newRow("saturates at 16") << 16 << 12 << "" << 12 << false << "over-saturated" << 32;
+    }
+    void synthetic()
+    {
+        QFETCH(int, maxBatch);
+        QFETCH(int, maxLevels);
+        QFETCH(QString, targets);
+        QFETCH(int, mostLevels);
+        QFETCH(bool, allBracketed);
+        QFETCH(QString, endSays);
+        QFETCH(int, highestConcurrency);
+        AdaptiveOptions o;
+        o.maxLevels = maxLevels;
+        for (const QString& t : targets.split(',', Qt::SkipEmptyParts))
+            o.targets.push_back(t.toDouble());
+        Sweep s = runSynthetic(o, maxBatch);
+        QVERIFY2(int(s.levels.size()) <= mostLevels, qPrintable(QString::number(s.levels.size())));
+        QVERIFY(int(s.levels.size()) <= maxLevels);
+        QVERIFY2(QString::fromStdString(s.end).contains(endSays), s.end.c_str());
+        QCOMPARE(s.levels.front().concurrency, 1);
+        QCOMPARE(s.reasons.front(), std::string("start at 1"));
+        for (const SweepPoint& p : s.levels)
+            QVERIFY2(p.concurrency <= highestConcurrency, qPrintable(QString::number(p.concurrency)));
+        bool bracketed = true;
+        for (double t : o.targets.empty() ? sixTargets() : o.targets)
+            bracketed = bracketed && targetBracketed(s.levels, t, o.tolerance);
+        QCOMPARE(bracketed, allBracketed);
+        // no level twice, and every level says why
+        std::vector<int> cs;
+        for (const SweepPoint& p : s.levels)
+            cs.push_back(p.concurrency);
+        std::sort(cs.begin(), cs.end());
+        QVERIFY(std::adjacent_find(cs.begin(), cs.end()) == cs.end());
+        for (const std::string& r : s.reasons)
+            QVERIFY(!r.empty());
+    }
+
+    void pureFunction()
+    {
+        // the same levels give the same choice, whatever was chosen before
+        std::vector<SweepPoint> levels { engineAt(1, 1000), engineAt(8, 1000), engineAt(64, 1000) };
+        AdaptiveStep a = nextAdaptiveLevel(levels, {});
+        AdaptiveStep b = nextAdaptiveLevel(levels, {});
+        QCOMPARE(a.concurrency, b.concurrency);
+        QCOMPARE(a.reason, b.reason);
+        // order of measurement does not matter for the choice
+        std::reverse(levels.begin(), levels.end());
+        QCOMPARE(nextAdaptiveLevel(levels, {}).concurrency, a.concurrency);
+    }
+
+    void bracketRule_data()
+    {
+        QTest::addColumn<double>("upper"); // interactivity of the neighbour above the target 100
+        QTest::addColumn<double>("lower");
+        QTest::addColumn<int>("gap"); // concurrency between the two
+        QTest::addColumn<bool>("bracketed");
+        QTest::newRow("upper within 15%") << 114.0 << 60.0 << 64 << true;
+        QTest::newRow("lower within 15%") << 140.0 << 86.0 << 64 << true;
+        QTest::newRow("both far") << 120.0 << 80.0 << 64 << false;
+        QTest::newRow("nothing left between") << 140.0 << 60.0 << 1 << true;
+        QTest::newRow("not straddled") << 140.0 << 120.0 << 64 << false;
+    }
+    void bracketRule()
+    {
+        QFETCH(double, upper);
+        QFETCH(double, lower);
+        QFETCH(int, gap);
+        QFETCH(bool, bracketed);
+        std::vector<SweepPoint> levels { { 16, 1000, upper, 0.01 }, { 16 + gap, 2000, lower, 0.01 } };
+        QCOMPARE(targetBracketed(levels, 100, 0.15), bracketed);
+    }
+
+    void emulator_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<QString>("targets");
+        QTest::addColumn<QString>("endSays");
+        QTest::newRow("b300-sim") << "b300-sim"
+                                  << "100,150,200"
+                                  << "bracketed";
+        QTest::newRow("mi325x-sim") << "mi325x-sim"
+                                    << "50,75"
+                                    << "bracketed";
+        QTest::newRow("saturating-sim") << "saturating-sim"
+                                        << ""
+                                        << "over-saturated";
+    }
+    void emulator()
+    {
+        QFETCH(QString, profile);
+        QFETCH(QString, targets);
+        QFETCH(QString, endSays);
+        SimProcess sim({ "--profile", profile });
+        QVERIFY2(sim.ok(), qPrintable(sim.output()));
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        SessionConfig c = quickConfig(sim.url().toStdString());
+        c.gpus = 1;
+        c.isl = 256;
+        c.osl = 16;
+        c.warmups = 0;
+        c.concurrencyAuto = true;
+        c.concurrencies.clear();
+        for (const QString& t : targets.split(',', Qt::SkipEmptyParts))
+            c.targets.push_back(t.toDouble());
+        auto out = runSession(*store, c, "");
+        QVERIFY2(out.ok(), out ? "" : out.error().c_str());
+        QCOMPARE(out->status, std::string("finished"));
+        QVERIFY2(QString::fromStdString(out->reason).contains(endSays), out->reason.c_str());
+        QVERIFY(out->levels.size() < 10); // the fixed list 1, 2, 4, ..., 512 has 10
+        std::vector<SweepPoint> levels;
+        for (const LevelOutcome& lo : out->levels) {
+            QVERIFY(!lo.reason.empty());
+            QVERIFY(lo.json.find("\"chosen_because\"") != std::string::npos);
+            QVERIFY(lo.runId > 0);
+            levels.push_back({ lo.concurrency, *lo.record.tputPerGpu, *lo.record.interactivity, {} });
+        }
+        for (double t : c.targets) {
+            const bool inRange = std::any_of(levels.begin(), levels.end(), [&](const SweepPoint& p) {
+                return p.interactivity >= t;
+            }) && std::any_of(levels.begin(), levels.end(), [&](const SweepPoint& p) { return p.interactivity <= t; });
+            QVERIFY2(!inRange || targetBracketed(levels, t, 0.15), qPrintable(QString::number(t)));
+            QVERIFY2(inRange, qPrintable(QString::number(t)));
+        }
+        if (profile == "saturating-sim")
+            for (const SweepPoint& p : levels)
+                QVERIFY2(p.concurrency <= 64, qPrintable(QString::number(p.concurrency)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAdaptive)
+#include "tst_adaptive.moc"

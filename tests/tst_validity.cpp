@@ -1,0 +1,168 @@
+// Validity flags: the rule on synthetic levels at and around each threshold, then each flag raised by an emulator
+// fault or a client made to lag, stored with the run, and none on a clean run.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/live/sweep.h"
+#include "core/live/telemetrysampler.h"
+#include "core/live/validity.h"
+#include "tests/support/sessionconfigs.h"
+#include "tests/support/simprocess.h"
+#include "tests/support/testutil.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+
+namespace {
+
+// A clean level of 4 streams for 10 s: 100 requests, 4 in flight on average, TTFT 100 ms, no client wait.
+LevelMetrics cleanLevel()
+{
+    LevelMetrics m;
+    m.completed = 100;
+    m.duration = 10;
+    m.effectiveConcurrency = 4;
+    m.ttft.median = 0.1;
+    m.clientWait.median = 0.001;
+    return m;
+}
+
+} // namespace
+
+class TestValidity : public QObject {
+    Q_OBJECT
+
+private slots:
+    void rule_data()
+    {
+        QTest::addColumn<QString>("change");
+        QTest::addColumn<QString>("flags");
+        QTest::newRow("clean") << ""
+                               << "";
+        QTest::newRow("client wait 4% of TTFT") << "wait=0.004"
+                                                << "";
+        QTest::newRow("client wait 6% of TTFT") << "wait=0.006"
+                                                << "client-bound";
+        QTest::newRow("client CPU 80%") << "cpu=0.8"
+                                        << "";
+        QTest::newRow("client CPU 95%") << "cpu=0.95"
+                                        << "client-bound";
+        QTest::newRow("Little 3.7 of 4") << "little=3.7"
+                                         << "";
+        QTest::newRow("Little 3.5 of 4") << "little=3.5"
+                                         << "low-concurrency";
+        QTest::newRow("Little low, open loop") << "little=2,open"
+                                               << "";
+        QTest::newRow("Little low, think time") << "little=2,think"
+                                                << "";
+        QTest::newRow("prefix hits 4%") << "prefix=0.04"
+                                        << "";
+        QTest::newRow("prefix hits 20%") << "prefix=0.2"
+                                         << "prefix-cache";
+        QTest::newRow("prefix hits 20%, agentic") << "prefix=0.2,agentic"
+                                                  << "";
+        QTest::newRow("prompt mismatch") << "mismatch=3"
+                                         << "prompt-mismatch";
+        QTest::newRow("prompt mismatch, text prompts") << "mismatch=3,text"
+                                                       << "";
+        QTest::newRow("1 failed of 101") << "failed=1"
+                                         << "";
+        QTest::newRow("2 failed of 102") << "failed=2"
+                                         << "failed";
+        QTest::newRow("telemetry 95%") << "coverage=0.95"
+                                       << "";
+        QTest::newRow("telemetry 80%") << "coverage=0.8"
+                                       << "telemetry-gaps";
+        QTest::newRow("several, in order") << "failed=5,cpu=1,coverage=0.5"
+                                           << "client-bound,failed,telemetry-gaps";
+    }
+    void rule()
+    {
+        QFETCH(QString, change);
+        QFETCH(QString, flags);
+        LevelMetrics m = cleanLevel();
+        ValidityInputs in;
+        in.concurrency = 4;
+        for (const QString& part : change.split(',', Qt::SkipEmptyParts)) {
+            const QString key = part.section('=', 0, 0);
+            const double v = part.section('=', 1).toDouble();
+            if (key == "wait")
+                m.clientWait.median = v;
+            else if (key == "cpu")
+                in.clientCpuShare = v;
+            else if (key == "little")
+                m.effectiveConcurrency = v;
+            else if (key == "open")
+                in.closedLoop = false;
+            else if (key == "think")
+                in.thinkTime = true;
+            else if (key == "prefix")
+                in.prefixHitRate = v;
+            else if (key == "agentic")
+                in.randomWorkload = false;
+            else if (key == "mismatch")
+                m.promptMismatches = static_cast<long long>(v);
+            else if (key == "text")
+                in.tokenIdPrompts = false;
+            else if (key == "failed")
+                m.failed = static_cast<long long>(v);
+            else if (key == "coverage")
+                in.telemetryCoverage = v;
+        }
+        QCOMPARE(QString::fromStdString(joinFlags(validityFlags(m, in))), flags);
+    }
+
+    void emulator_data()
+    {
+        QTest::addColumn<QStringList>("simArgs");
+        QTest::addColumn<double>("chunkLag"); // s of busy work per request and per chunk in the client
+        QTest::addColumn<double>("pause"); // s each user idles between requests
+        QTest::addColumn<QString>("flag"); // empty: none at all
+        QTest::newRow("clean") << QStringList() << 0.0 << 0.0 << "";
+        QTest::newRow("failed") << QStringList { "--fail-500", "0.2" } << 0.0 << 0.0 << "failed";
+        QTest::newRow("prompt-mismatch") << QStringList { "--prompt-offset", "3" } << 0.0 << 0.0 << "prompt-mismatch";
+        QTest::newRow("prefix-cache") << QStringList { "--prefix-hits", "0.3" } << 0.0 << 0.0 << "prefix-cache";
+        QTest::newRow("client-bound") << QStringList() << 0.01 << 0.0 << "client-bound";
+        QTest::newRow("low-concurrency") << QStringList() << 0.0 << 0.1 << "low-concurrency";
+    }
+    void emulator()
+    {
+        QFETCH(QStringList, simArgs);
+        QFETCH(double, chunkLag);
+        QFETCH(double, pause);
+        QFETCH(QString, flag);
+        SimProcess sim(QStringList { "--ttft-ms", "20", "--itl-ms", "5" } + simArgs);
+        QVERIFY2(sim.ok(), qPrintable(sim.output()));
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        SessionConfig c = quickConfig(sim.url().toStdString());
+        c.concurrencies = { 4 };
+        c.promptsPerLevel = 24;
+        c.warmups = 4;
+        TelemetrySampler sampler(nullptr, {}, sim.url().toStdString() + "/metrics", "", 0.2);
+        SessionHooks hooks;
+        hooks.sampler = &sampler;
+        hooks.adjustLevel = [&](LevelOptions& o) {
+            o.testLag = chunkLag;
+            o.testPause = pause;
+        };
+        auto out = runSession(*store, c, "", {}, hooks);
+        QVERIFY2(out.ok(), out ? "" : out.error().c_str());
+        QCOMPARE(out->levels.size(), std::size_t(1));
+        const LevelOutcome& lo = out->levels.front();
+        const QString got = QString::fromStdString(lo.record.validity);
+        if (flag.isEmpty())
+            QVERIFY2(got.isEmpty(), qPrintable(got + " " + QString::fromStdString(lo.json)));
+        else
+            QVERIFY2(got.split(',').contains(flag), qPrintable(got + " " + QString::fromStdString(lo.json)));
+        QVERIFY(lo.json.find("\"validity\"") != std::string::npos);
+        // stored with the run, and read back
+        auto runs = store->runs({ lo.runId });
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(runs.front().record.validity), got);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestValidity)
+#include "tst_validity.moc"
