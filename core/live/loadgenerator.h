@@ -55,6 +55,9 @@ struct LevelProgress {
 struct LevelResult {
     std::vector<RequestLog> requests; ///< warm-ups included (flagged), in the order they finished
     bool cancelled = false;
+    /// The level's time zero on the steady clock, ns (CLOCK_MONOTONIC on Linux, comparable with a server's on the
+    /// same machine): a request's absolute time is this plus its RequestLog seconds.
+    long long clockOriginNs = 0;
 };
 
 /// Runs one level against the endpoint on libcurl's multi interface (one thread, many streams). The callback is
