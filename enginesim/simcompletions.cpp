@@ -257,15 +257,14 @@ void SimServer::emitTokens(double now)
         std::string event = "data: " + s.head + ",\"choices\":[{\"index\":0,"
             + (s.chat ? std::string("\"delta\":{\"content\":\" tok\"}") : std::string("\"text\":\" tok\""))
             + ",\"logprobs\":null,\"finish_reason\":" + finish + "}]}\n\n";
+        // the truth log's times are taken just before send(): no client can see the token earlier
+        std::int64_t at = m_truth && (s.emitted == 1 || last) ? monotonicNs() : 0;
         if (!sendChunk(c, event))
             continue; // the connection and its stream are gone
-        if (m_truth && (s.emitted == 1 || last)) {
-            std::int64_t at = monotonicNs(); // after send() returned: the bytes are the kernel's
-            if (s.emitted == 1)
-                s.firstNs = at;
-            if (last)
-                s.lastNs = at;
-        }
+        if (s.emitted == 1)
+            s.firstNs = at;
+        if (last)
+            s.lastNs = at;
         s.queued = s.queued || c.outPos < c.out.size();
         if (last)
             finishStream(s, c);

@@ -14,8 +14,8 @@ std::int64_t monotonicNs();
 struct TruthRecord {
     std::string_view id; ///< the answer's "id" (cmpl-N, chatcmpl-N), as every event of the stream carries it
     std::int64_t receivedNs = 0; ///< the request's last bytes read (the emulator's clock for it starts then)
-    std::int64_t firstNs = 0; ///< the first token's bytes handed to the socket (send() returned)
-    std::int64_t lastNs = 0; ///< the last token's bytes handed to the socket; 0 when the stream ended before it
+    std::int64_t firstNs = 0; ///< the first token's bytes handed to send() (the time taken just before the call)
+    std::int64_t lastNs = 0; ///< the last token's, the same way; 0 when the stream ended before it
     int tokens = 0; ///< tokens written
     bool queued = false; ///< some token bytes waited in the emulator for room in the socket: they went out later
     std::string_view outcome; ///< ok, error (an error event mid-stream), closed (the connection went first)
