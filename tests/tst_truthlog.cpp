@@ -29,7 +29,7 @@ struct Level {
 };
 
 // Runs one level against an emulator writing a truth log; the emulator is stopped (and its log written out) first.
-Level runWithTruth(const QStringList& simArgs, int concurrency, bool chat, int osl = 16)
+Level runWithTruth(const QStringList& simArgs, int concurrency, bool chat, int osl = 16, int clientThreads = 1)
 {
     QTemporaryDir dir;
     const QString path = dir.filePath("truth.csv");
@@ -41,6 +41,7 @@ Level runWithTruth(const QStringList& simArgs, int concurrency, bool chat, int o
         RandomWorkload workload({ "sim-model", chat, PromptKind::TokenIds }, 64, osl);
         LevelOptions options;
         options.concurrency = concurrency;
+        options.clientThreads = clientThreads;
         auto result = runLevel({ sim.url().toStdString(), {}, chat }, workload, options);
         if (result)
             level.result = std::move(*result);
@@ -59,15 +60,19 @@ private slots:
     {
         QTest::addColumn<int>("concurrency");
         QTest::addColumn<bool>("chat");
-        QTest::newRow("completions, 4 streams") << 4 << false;
-        QTest::newRow("completions, 32 streams") << 32 << false;
-        QTest::newRow("chat, 8 streams") << 8 << true;
+        QTest::addColumn<int>("clientThreads");
+        QTest::newRow("completions, 4 streams") << 4 << false << 1;
+        QTest::newRow("completions, 32 streams") << 32 << false << 1;
+        QTest::newRow("chat, 8 streams") << 8 << true << 1;
+        // the clients' requests merged onto one time zero must still come after their causes
+        QTest::newRow("completions, 32 streams, 3 client threads") << 32 << false << 3;
     }
     void everyCompletedRequestIsLoggedOnceAndAfterItsCause()
     {
         QFETCH(int, concurrency);
         QFETCH(bool, chat);
-        Level level = runWithTruth({ "--ttft-ms", "20", "--itl-ms", "2" }, concurrency, chat);
+        QFETCH(int, clientThreads);
+        Level level = runWithTruth({ "--ttft-ms", "20", "--itl-ms", "2" }, concurrency, chat, 16, clientThreads);
         const auto& requests = level.result.requests;
         QCOMPARE(int(requests.size()), 12 * concurrency); // 10 x c measured plus 2 x c warm-ups
         QCOMPARE(level.badLines, 0);
@@ -149,6 +154,41 @@ private slots:
         QVERIFY(result);
         // the idle emulator writes what it holds within about a second, not only at exit
         QTRY_COMPARE_WITH_TIMEOUT(testsupport::readTruthLog(path).size(), std::size_t(4), 10000);
+    }
+
+    void clientThreadsSplitTheLevelAndCancelTogether()
+    {
+        SimProcess sim({ "--ttft-ms", "5", "--itl-ms", "1" });
+        QVERIFY(sim.ok());
+        RandomWorkload workload({ "sim-model", false, PromptKind::TokenIds }, 64, 8);
+        LevelOptions options;
+        options.concurrency = 7;
+        options.prompts = 20;
+        options.warmups = 5;
+        options.clientThreads = 3;
+        LevelProgress last;
+        auto result = runLevel({ sim.url().toStdString(), {}, false }, workload, options, [&](const LevelProgress& p) {
+            last = p;
+            return true;
+        });
+        QVERIFY(result);
+        QCOMPARE(int(result->requests.size()), 25);
+        QCOMPARE(int(std::count_if(
+                     result->requests.begin(), result->requests.end(), [](const RequestLog& r) { return r.warmup; })),
+            5);
+        QCOMPARE(last.finished, 20);
+        QCOMPARE(last.total, 20);
+        QCOMPARE(last.warmupsLeft, 0);
+        QCOMPARE(last.outputTokens, 160LL);
+
+        // a cancel from the caller stops every client
+        SimProcess slow({ "--ttft-ms", "5", "--itl-ms", "1000" });
+        QVERIFY(slow.ok());
+        options.warmups = 0;
+        auto cancelled = runLevel({ slow.url().toStdString(), {}, false }, workload, options,
+            [](const LevelProgress& p) { return p.inFlight < 7; });
+        QVERIFY(cancelled);
+        QVERIFY(cancelled->cancelled);
     }
 
     void anUnwritableTruthLogStopsTheEmulator()

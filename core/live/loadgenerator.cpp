@@ -18,6 +18,7 @@
 #include <simdjson.h>
 
 #include "core/live/levelmetrics.h"
+#include "core/live/levelshards.h"
 #include "core/live/sseparser.h"
 #include "core/model/urls.h"
 
@@ -593,6 +594,8 @@ Result<LevelResult> runLevel(const Endpoint& endpoint, Workload& workload, const
         return Error { url.error() };
     Endpoint e = endpoint;
     e.baseUrl = *url;
+    if (options.clientThreads > 1)
+        return runLevelSharded(e, workload, options, progress);
     LevelRun run(e, workload, options, progress);
     return run.run();
 }

@@ -37,6 +37,9 @@ struct LevelOptions {
     double connectTimeout = 10;
     std::size_t maxResponseBytes = 64u << 20; ///< a longer answer is cut off as a failure
     unsigned long long seed = 1;
+    /// Clients on their own threads, the users split between them (runLevelSharded): a thousand streams' receive
+    /// path spread over the cores. 1: one thread, every user in it.
+    int clientThreads = 1;
 };
 
 /// Where a level stands, reported a few times a second.
@@ -60,8 +63,9 @@ struct LevelResult {
     long long clockOriginNs = 0;
 };
 
-/// Runs one level against the endpoint on libcurl's multi interface (one thread, many streams). The callback is
-/// called from this thread; returning false cancels (every open stream is closed at once).
+/// Runs one level against the endpoint on libcurl's multi interface (one thread, many streams; with clientThreads,
+/// that many such clients). The callback is called from this thread; returning false cancels (every open stream is
+/// closed at once).
 Result<LevelResult> runLevel(const Endpoint& endpoint, Workload& workload, const LevelOptions& options,
     const std::function<bool(const LevelProgress&)>& progress = {});
 

@@ -3,7 +3,7 @@
 // concurrent streams in fixed mode (TTFT 50 ms, ITL 10 ms: 100,000 tokens/s at 1,000 streams), against the nominal
 // times and against the emulator's own (its --truth-log: when it read each request and wrote its first and last
 // token). Prints figures; not a pass/fail test.
-//   build/tests/bench/bench_client [--streams 1000] [--no-capacity] [--repeat N]
+//   build/tests/bench/bench_client [--streams 1000] [--no-capacity] [--repeat N] [--client-threads K]
 #include <QCoreApplication>
 #include <QTemporaryDir>
 
@@ -59,20 +59,21 @@ struct Run {
     std::vector<testsupport::TruthLine> truth; ///< the emulator's, when asked for
 };
 
-Run run(QStringList simArgs, int streams, int prompts, int osl, const QString& truthLog = {})
+Run run(QStringList simArgs, int streams, int prompts, int osl, const QString& truthLog = {}, int threads = 1)
 {
     if (!truthLog.isEmpty())
         simArgs << "--truth-log" << truthLog;
     std::optional<testsupport::SimProcess> simHolder(std::in_place, simArgs);
     testsupport::SimProcess& sim = *simHolder;
+    Run r;
+    double c0 = selfCpu(), s0 = processCpu(sim.pid());
+    auto t0 = std::chrono::steady_clock::now();
     RandomWorkload workload({ "sim-model", false, PromptKind::TokenIds }, 128, osl);
     LevelOptions o;
     o.concurrency = streams;
     o.prompts = prompts;
     o.warmups = 0;
-    Run r;
-    double c0 = selfCpu(), s0 = processCpu(sim.pid());
-    auto t0 = std::chrono::steady_clock::now();
+    o.clientThreads = threads;
     auto result = runLevel({ sim.url().toStdString(), {}, false }, workload, o, [&](const LevelProgress& p) {
         r.maxInFlight = std::max(r.maxInFlight, p.inFlight);
         return true;
@@ -85,10 +86,11 @@ Run run(QStringList simArgs, int streams, int prompts, int osl, const QString& t
         return r;
     }
     r.m = computeLevelMetrics(result->requests);
-    // the first round opens the connections; later rounds reuse them
+    // the first round opens the connections; later rounds reuse them (with client threads, each client's first
+    // round starts a little after time zero)
     std::vector<RequestLog> later;
     for (const RequestLog& q : result->requests)
-        if (q.scheduled > 0)
+        if (q.scheduled > 0.01)
             later.push_back(q);
     r.laterWait = later.empty() ? 0 : *computeLevelMetrics(later).clientWait.median;
     r.level = std::move(*result);
@@ -98,10 +100,10 @@ Run run(QStringList simArgs, int streams, int prompts, int osl, const QString& t
     return r;
 }
 
-void timingLevel(int c, const QString& truthLog)
+void timingLevel(int c, const QString& truthLog, int threads)
 {
     constexpr double ttft = 0.050, itl = 0.010;
-    Run r = run({ "--ttft-ms", "50", "--itl-ms", "10" }, c, std::max(10, 2 * c), 64, truthLog);
+    Run r = run({ "--ttft-ms", "50", "--itl-ms", "10" }, c, std::max(10, 2 * c), 64, truthLog, threads);
     if (!r.m.ttft.median)
         return;
     auto cmp = testsupport::compareWithTruth(r.level, r.truth, ttft);
@@ -117,7 +119,7 @@ void timingLevel(int c, const QString& truthLog)
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    int streams = 1000, repeat = 1;
+    int streams = 1000, repeat = 1, threads = 1;
     bool capacity = true;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
@@ -125,6 +127,8 @@ int main(int argc, char** argv)
             capacity = false;
         else if (i + 1 < argc && a == "--streams")
             streams = std::atoi(argv[++i]);
+        else if (i + 1 < argc && a == "--client-threads")
+            threads = std::atoi(argv[++i]);
         else if (i + 1 < argc && a == "--repeat")
             repeat = std::atoi(argv[++i]);
     }
@@ -141,17 +145,18 @@ int main(int argc, char** argv)
 
     QTemporaryDir dir;
     const QString truthLog = dir.filePath("truth.csv");
-    std::printf("# timing error: fixed TTFT 50 ms, ITL 10 ms, 64 tokens; ms, medians unless p90\n"
+    std::printf("# timing error: fixed TTFT 50 ms, ITL 10 ms, 64 tokens, %d client thread(s); ms, medians unless p90\n"
                 "# ttft/nom: client TTFT - 50 ms; ttft/truth: client TTFT - the emulator's (first token written - "
                 "request read);\n"
                 "# e2e/truth: the same to the last token; 1st lag, last lag: client receive - emulator write; send "
                 "lag:\n"
-                "# emulator read - client send; sim late: emulator first write - (its read + 50 ms)\n");
+                "# emulator read - client send; sim late: emulator first write - (its read + 50 ms)\n",
+        threads);
     std::printf("%8s %9s %9s %9s %9s %9s %9s %9s %9s %9s %8s %8s %8s %8s %6s\n", "streams", "ttft/nom", "ttft/truth",
         "p90", "e2e/truth", "1st lag", "last lag", "send lag", "sim late", "TPOT err", "wait", "tok/s", "client", "sim",
         "nomatch");
     for (int k = 0; k < repeat; ++k)
         for (int c : { 1, 100, 500, streams })
-            timingLevel(c, truthLog);
+            timingLevel(c, truthLog, threads);
     return 0;
 }
