@@ -109,9 +109,10 @@ void timingLevel(int c, const QString& truthLog, int threads)
     auto cmp = testsupport::compareWithTruth(r.level, r.truth, ttft);
     auto ms = [](const std::vector<double>& v, double q = 0.5) { return testsupport::quantileOf(v, q) * 1e3; };
     std::printf("%8d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.4f %8.2f %8.0f %7.0f%% %7.0f%% %6d\n", c,
-        (*r.m.ttft.median - ttft) * 1e3, ms(cmp.ttftTruth), ms(cmp.ttftTruth, 0.9), ms(cmp.e2eTruth), ms(cmp.firstLag),
-        ms(cmp.lastLag), ms(cmp.sendLag), ms(cmp.simLate), (*r.m.tpot.median - itl) * 1e3, *r.m.clientWait.median * 1e3,
-        r.m.outputThroughput, 100 * r.clientCpu / r.wall, 100 * r.serverCpu / r.wall, cmp.unmatched);
+        (*r.m.ttft.median - ttft) * 1e3, ms(cmp.ttftTruth), ms(cmp.firstLag), ms(cmp.firstLag, 0.9), ms(cmp.lastLag),
+        ms(cmp.e2eTruth), ms(cmp.sendLag), ms(cmp.simLate), (*r.m.tpot.median - itl) * 1e3,
+        *r.m.clientWait.median * 1e3, r.m.outputThroughput, 100 * r.clientCpu / r.wall, 100 * r.serverCpu / r.wall,
+        cmp.unmatched);
 }
 
 } // namespace
@@ -146,14 +147,17 @@ int main(int argc, char** argv)
     QTemporaryDir dir;
     const QString truthLog = dir.filePath("truth.csv");
     std::printf("# timing error: fixed TTFT 50 ms, ITL 10 ms, 64 tokens, %d client thread(s); ms, medians unless p90\n"
-                "# ttft/nom: client TTFT - 50 ms; ttft/truth: client TTFT - the emulator's (first token written - "
-                "request read);\n"
-                "# e2e/truth: the same to the last token; 1st lag, last lag: client receive - emulator write; send "
-                "lag:\n"
-                "# emulator read - client send; sim late: emulator first write - (its read + 50 ms)\n",
+                "# ttft/nom: client TTFT - 50 ms; ttft/truth: client TTFT - the emulator's (its first token written - "
+                "its read of the request)\n"
+                "# 1st lag, last lag: the client's receive of the first (last) token - the emulator's write: the "
+                "client's own error\n"
+                "# e2e/truth: client to the last token - the emulator's; send lag: emulator's read - client's send "
+                "(mostly the\n"
+                "# emulator reading late); sim late: emulator's first write - (its read + 50 ms); nomatch: requests "
+                "not in the truth log\n",
         threads);
     std::printf("%8s %9s %9s %9s %9s %9s %9s %9s %9s %9s %8s %8s %8s %8s %6s\n", "streams", "ttft/nom", "ttft/truth",
-        "p90", "e2e/truth", "1st lag", "last lag", "send lag", "sim late", "TPOT err", "wait", "tok/s", "client", "sim",
+        "1st lag", "p90", "last lag", "e2e/truth", "send lag", "sim late", "TPOT err", "wait", "tok/s", "client", "sim",
         "nomatch");
     for (int k = 0; k < repeat; ++k)
         for (int c : { 1, 100, 500, streams })
