@@ -108,11 +108,11 @@ void timingLevel(int c, const QString& truthLog, int threads)
         return;
     auto cmp = testsupport::compareWithTruth(r.level, r.truth, ttft);
     auto ms = [](const std::vector<double>& v, double q = 0.5) { return testsupport::quantileOf(v, q) * 1e3; };
-    std::printf("%8d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.4f %8.2f %8.0f %7.0f%% %7.0f%% %6d\n", c,
+    std::printf("%8d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.4f %8.2f %8.0f %7.0f%% %7.0f%% %6d %6d\n", c,
         (*r.m.ttft.median - ttft) * 1e3, ms(cmp.ttftTruth), ms(cmp.firstLag), ms(cmp.firstLag, 0.9), ms(cmp.lastLag),
         ms(cmp.e2eTruth), ms(cmp.sendLag), ms(cmp.simLate), (*r.m.tpot.median - itl) * 1e3,
         *r.m.clientWait.median * 1e3, r.m.outputThroughput, 100 * r.clientCpu / r.wall, 100 * r.serverCpu / r.wall,
-        cmp.unmatched);
+        cmp.unmatched, cmp.queued);
 }
 
 } // namespace
@@ -154,11 +154,12 @@ int main(int argc, char** argv)
                 "# e2e/truth: client to the last token - the emulator's; send lag: emulator's read - client's send "
                 "(mostly the\n"
                 "# emulator reading late); sim late: emulator's first write - (its read + 50 ms); nomatch: requests "
-                "not in the truth log\n",
+                "not in the truth log;\n# queued: requests whose token bytes waited in the emulator for room in the "
+                "socket (its times for them are early)\n",
         threads);
-    std::printf("%8s %9s %9s %9s %9s %9s %9s %9s %9s %9s %8s %8s %8s %8s %6s\n", "streams", "ttft/nom", "ttft/truth",
-        "1st lag", "p90", "last lag", "e2e/truth", "send lag", "sim late", "TPOT err", "wait", "tok/s", "client", "sim",
-        "nomatch");
+    std::printf("%8s %9s %9s %9s %9s %9s %9s %9s %9s %9s %8s %8s %8s %8s %6s %6s\n", "streams", "ttft/nom",
+        "ttft/truth", "1st lag", "p90", "last lag", "e2e/truth", "send lag", "sim late", "TPOT err", "wait", "tok/s",
+        "client", "sim", "nomatch", "queued");
     for (int k = 0; k < repeat; ++k)
         for (int c : { 1, 100, 500, streams })
             timingLevel(c, truthLog, threads);

@@ -57,6 +57,7 @@ TruthComparison compareWithTruth(const LevelResult& level, const std::vector<Tru
         }
         ++c.matched;
         const TruthLine& t = *it->second;
+        c.queued += t.queued ? 1 : 0;
         double received = static_cast<double>(t.receivedNs) * 1e-9, first = static_cast<double>(t.firstNs) * 1e-9,
                last = static_cast<double>(t.lastNs) * 1e-9;
         double clientTtft = q.firstToken - q.sent;

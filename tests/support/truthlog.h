@@ -28,6 +28,7 @@ struct TruthComparison {
     int matched = 0; ///< completed measured requests found in the truth log
     int unmatched = 0; ///< completed measured requests with no truth line (no id, or none with it)
     int duplicated = 0; ///< truth ids seen more than once
+    int queued = 0; ///< matched requests some of whose token bytes waited in the emulator (their times are early)
     std::vector<double> ttftNominal; ///< client TTFT minus the nominal TTFT
     std::vector<double> ttftTruth; ///< client TTFT minus the emulator's (first token written minus request read)
     std::vector<double> e2eTruth; ///< client end-to-end (to the last token) minus the emulator's (last minus read)
