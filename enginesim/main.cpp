@@ -32,7 +32,11 @@ int usage(const char* why)
         "       [--fail-500 SHARE] [--fail-429 SHARE] [--drop SHARE] [--stall SHARE] [--stream-error SHARE]\n"
         "       [--text-only] [--flood line|events] [--api-key KEY] [--max-model-len N] [--seed N]\n"
         "       [--fail-first N [--fail-first-status CODE]] [--prefix-hits SHARE] [--prompt-offset N]\n"
-        "Prints \"listening on 127.0.0.1:PORT\" once it accepts connections; stops on SIGINT or SIGTERM.\n");
+        "       [--truth-log FILE]\n"
+        "Prints \"listening on 127.0.0.1:PORT\" once it accepts connections; stops on SIGINT or SIGTERM.\n"
+        "--truth-log FILE: one CSV line per streamed request (id,received_ns,first_token_ns,last_token_ns,tokens,\n"
+        "queued,outcome), CLOCK_MONOTONIC ns of when the request was read and the first and last token were "
+        "written.\n");
     return 2;
 }
 
@@ -48,7 +52,7 @@ bool parseShare(const char* text, double& out)
 int main(int argc, char** argv)
 {
     ServerOptions options;
-    std::string profile;
+    std::string profile, truthLog;
     double ttftMs = -1, itlMs = -1;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
@@ -66,6 +70,8 @@ int main(int argc, char** argv)
             options.port = std::atoi(v);
         else if (a == "--api-key")
             options.apiKey = v;
+        else if (a == "--truth-log")
+            truthLog = v;
         else if (a == "--model")
             options.model = v;
         else if (a == "--profile")
@@ -126,6 +132,11 @@ int main(int argc, char** argv)
     }
     std::signal(SIGPIPE, SIG_IGN);
     SimServer server(options, std::move(engine));
+    if (!truthLog.empty() && !server.openTruthLog(truthLog)) {
+        std::fprintf(stderr, "paretoscope-engine-sim: cannot write the truth log %s: %s\n", truthLog.c_str(),
+            std::strerror(errno));
+        return 1;
+    }
     int port = server.listen();
     if (port < 0) {
         std::fprintf(stderr, "paretoscope-engine-sim: cannot listen on 127.0.0.1:%d: %s\n", options.port,

@@ -198,6 +198,7 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
         refill(c);
         return;
     }
+    s->receivedNs = static_cast<std::int64_t>(c.receivedAt * 1e9);
     m_engine->add({ s->id, promptTokens, maxTokens }, c.receivedAt);
     m_prefixQueries += promptTokens;
     m_prefixHits += std::llround(f.prefixHits * promptTokens);
@@ -240,6 +241,7 @@ void SimServer::emitTokens(double now)
                 continue;
             }
             c.streamId = 0;
+            logTruth(s, "error");
             m_streams.erase(it);
             if (sendChunk(c, "data: " + errorBody("simulated engine failure mid-stream", "InternalServerError", 500)
                         + "\n\ndata: [DONE]\n\n")
@@ -258,7 +260,16 @@ void SimServer::emitTokens(double now)
         std::string event = "data: " + s.head + ",\"choices\":[{\"index\":0,"
             + (s.chat ? std::string("\"delta\":{\"content\":\" tok\"}") : std::string("\"text\":\" tok\""))
             + ",\"logprobs\":null,\"finish_reason\":" + finish + "}]}\n\n";
-        if (sendChunk(c, event) && last)
+        // the truth log's times are taken just before send(): no client can see the token earlier
+        std::int64_t at = m_truth && (s.emitted == 1 || last) ? monotonicNs() : 0;
+        if (!sendChunk(c, event))
+            continue; // the connection and its stream are gone
+        if (s.emitted == 1)
+            s.firstNs = at;
+        if (last)
+            s.lastNs = at;
+        s.queued = s.queued || c.outPos < c.out.size();
+        if (last)
             finishStream(s, c);
     }
 }
@@ -268,6 +279,7 @@ void SimServer::finishStream(Stream& s, Connection& c)
     std::string usage = "\"usage\":{\"prompt_tokens\":" + std::to_string(s.promptTokens) + ",\"total_tokens\":"
         + std::to_string(s.promptTokens + s.emitted) + ",\"completion_tokens\":" + std::to_string(s.emitted) + "}";
     if (s.streaming) {
+        logTruth(s, "ok");
         std::string tail;
         if (s.includeUsage)
             tail = "data: " + s.head + ",\"choices\":[]," + usage + "}\n\n";
@@ -301,6 +313,25 @@ void SimServer::finishStream(Stream& s, Connection& c)
         close(c.fd);
     else
         handleRequests(c);
+}
+
+void SimServer::logTruth(Stream& s, std::string_view outcome)
+{
+    if (!m_truth || s.logged || s.firstNs == 0)
+        return;
+    s.logged = true;
+    std::string_view head = s.head;
+    // head starts {"id":"ID",
+    std::size_t from = head.find(':') + 2;
+    TruthRecord r;
+    r.id = head.substr(from, head.find('"', from) - from);
+    r.receivedNs = s.receivedNs;
+    r.firstNs = s.firstNs;
+    r.lastNs = s.lastNs;
+    r.tokens = s.emitted;
+    r.queued = s.queued;
+    r.outcome = outcome;
+    m_truth->add(r);
 }
 
 std::string SimServer::metricsText() const

@@ -99,6 +99,12 @@ int SimServer::listen()
     return ntohs(addr.sin_port);
 }
 
+bool SimServer::openTruthLog(const std::string& path)
+{
+    m_truth = std::make_unique<TruthLog>();
+    return m_truth->open(path);
+}
+
 void SimServer::stop()
 {
     std::uint64_t one = 1;
@@ -111,7 +117,9 @@ void SimServer::run()
     std::vector<int> readable;
     for (;;) {
         readable.clear();
-        int n = epoll_wait(m_epoll, events.data(), static_cast<int>(events.size()), -1);
+        // lines waiting in the truth log are written within about a second, also when the server is idle
+        bool truthWaiting = m_truth && m_truth->flushIfDue(monotonicNs());
+        int n = epoll_wait(m_epoll, events.data(), static_cast<int>(events.size()), truthWaiting ? 1000 : -1);
         if (n < 0 && errno != EINTR)
             return;
         for (int i = 0; i < n; ++i) {
@@ -193,6 +201,8 @@ void SimServer::close(int fd)
         return;
     if (std::uint64_t id = it->second->streamId) {
         m_engine->cancel(id);
+        if (auto s = m_streams.find(id); s != m_streams.end())
+            logTruth(*s->second, "closed");
         m_streams.erase(id);
     }
     epoll_ctl(m_epoll, EPOLL_CTL_DEL, fd, nullptr);

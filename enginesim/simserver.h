@@ -9,6 +9,7 @@
 #include <simdjson.h>
 
 #include "simengine.h"
+#include "truthlog.h"
 
 namespace paretoscope::sim {
 
@@ -45,6 +46,8 @@ public:
     ~SimServer();
     /// Binds and listens; returns the port, or -1 with errno set.
     int listen();
+    /// Records every streamed request's real write times into a CSV file (TruthLog); false with errno set.
+    bool openTruthLog(const std::string& path);
     /// Serves until stop() (from a signal handler: it only writes to an eventfd).
     void run();
     void stop();
@@ -63,6 +66,8 @@ private:
     void startCompletion(Connection& c, const std::string& body, bool chat);
     void emitTokens(double now);
     void finishStream(Stream& s, Connection& c);
+    /// the stream's line in the truth log, once, when it got a token out
+    void logTruth(Stream& s, std::string_view outcome);
     /// false when the write failed and the connection (and its stream) is gone
     bool send(Connection& c, std::string data);
     bool sendChunk(Connection& c, const std::string& event);
@@ -83,6 +88,7 @@ private:
     int m_refusedCompletions = 0;
     double m_armedAt = -1;
     simdjson::dom::parser m_json;
+    std::unique_ptr<TruthLog> m_truth;
 };
 
 } // namespace paretoscope::sim

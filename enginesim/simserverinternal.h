@@ -54,6 +54,12 @@ struct SimServer::Stream {
     int faultAt = 0;
     bool stalled = false;
     std::string head; ///< the JSON text before the choices, shared by every chunk
+    // for the truth log: CLOCK_MONOTONIC ns
+    std::int64_t receivedNs = 0;
+    std::int64_t firstNs = 0;
+    std::int64_t lastNs = 0;
+    bool queued = false;
+    bool logged = false;
 };
 
 } // namespace paretoscope::sim

@@ -19,6 +19,7 @@
 #include <simdjson.h>
 
 #include "core/live/levelmetrics.h"
+#include "core/live/levelshards.h"
 #include "core/live/sseparser.h"
 #include "core/model/urls.h"
 
@@ -308,8 +309,12 @@ void LevelRun::onEvent(Transfer& t, const SseEvent& event, double at)
             std::string_view text;
             bool has = m_endpoint.chat ? !choice["delta"]["content"].get(text) : !choice["text"].get(text);
             if (has && !text.empty()) {
-                if (t.log.firstToken < 0)
+                if (t.log.firstToken < 0) {
                     t.log.firstToken = at;
+                    std::string_view id;
+                    if (!root["id"].get(id))
+                        t.log.responseId = id;
+                }
                 t.log.chunks.push_back(static_cast<float>(at - t.log.sent));
                 ++t.tokenChunks;
                 break;
@@ -551,6 +556,7 @@ Result<LevelResult> LevelRun::run()
         return Error { st.error() };
     m_workload.reset(m_concurrency);
     m_start = Clock::now();
+    m_result.clockOriginNs = std::chrono::duration_cast<std::chrono::nanoseconds>(m_start.time_since_epoch()).count();
     for (;;) {
         double t = now();
         if (!m_measuredPhase && m_warmupsDone == m_warmups) {
@@ -608,6 +614,8 @@ Result<LevelResult> runLevel(const Endpoint& endpoint, Workload& workload, const
         return Error { url.error() };
     Endpoint e = endpoint;
     e.baseUrl = *url;
+    if (options.clientThreads > 1)
+        return runLevelSharded(e, workload, options, progress);
     LevelRun run(e, workload, options, progress);
     return run.run();
 }

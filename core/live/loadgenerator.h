@@ -39,6 +39,9 @@ struct LevelOptions {
     unsigned long long seed = 1;
     double testLag = 0; ///< tests only: seconds of busy work per request sent and per chunk received (a lagging client)
     double testPause = 0; ///< tests only: seconds each user idles before its next request
+    /// Clients on their own threads, the users split between them (runLevelSharded): a thousand streams' receive
+    /// path spread over the cores. 1: one thread, every user in it.
+    int clientThreads = 1;
 };
 
 /// Where a level stands, reported a few times a second.
@@ -60,10 +63,14 @@ struct LevelResult {
     /// The load generator's thread CPU time over the measured requests' wall time (1: a whole core), empty when the
     /// level ended before its measured requests did.
     std::optional<double> clientCpuShare;
+    /// The level's time zero on the steady clock, ns (CLOCK_MONOTONIC on Linux, comparable with a server's on the
+    /// same machine): a request's absolute time is this plus its RequestLog seconds.
+    long long clockOriginNs = 0;
 };
 
-/// Runs one level against the endpoint on libcurl's multi interface (one thread, many streams). The callback is
-/// called from this thread; returning false cancels (every open stream is closed at once).
+/// Runs one level against the endpoint on libcurl's multi interface (one thread, many streams; with clientThreads,
+/// that many such clients). The callback is called from this thread; returning false cancels (every open stream is
+/// closed at once).
 Result<LevelResult> runLevel(const Endpoint& endpoint, Workload& workload, const LevelOptions& options,
     const std::function<bool(const LevelProgress&)>& progress = {});
 

@@ -19,6 +19,7 @@ struct RequestLog {
     int httpStatus = 0;
     bool warmup = false; ///< warm-up requests are kept but never counted
     std::string error; ///< empty when the request completed
+    std::string responseId; ///< the "id" the server gave the answer (in its events), empty if none came
     bool ok() const { return error.empty(); }
     /// Whether the client cut the request off: past its timeout ("timed out after N s") or silent for the stall
     /// timeout ("stalled: no data for N s"), the words the load generator fails such a request with.
