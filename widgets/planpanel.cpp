@@ -108,7 +108,7 @@ PlanPanel::PlanPanel(QWidget* parent)
         describe();
     });
     connect(m_tco, &TcoEditor::refused, m_caption, &QLabel::setText);
-    m_tco->setModel(bundledTco());
+    m_tco->setTcoModel(bundledTco());
     showProblem(tr("Open the Plan tab on a scope to plan its capacity."));
 }
 
@@ -337,7 +337,7 @@ void PlanPanel::setCustomPrice(double usdPerGpuHour)
 void PlanPanel::setTcoModel(TcoModel model, const QString& path)
 {
     m_tcoPath = path;
-    m_tco->setModel(std::move(model));
+    m_tco->setTcoModel(std::move(model));
     if (m_frontiers)
         m_tco->setMeasuredPower(m_frontiers->measuredGpuW);
     inputsChanged();

@@ -40,7 +40,7 @@ TcoEditor::TcoEditor(QWidget* parent)
     connect(this, &QTableWidget::cellChanged, this, &TcoEditor::cellEdited);
 }
 
-void TcoEditor::setModel(TcoModel model)
+void TcoEditor::setTcoModel(TcoModel model)
 {
     m_model = std::move(model);
     m_edited = false;

@@ -29,9 +29,9 @@ public:
     };
     explicit TcoEditor(QWidget* parent = nullptr);
 
-    void setModel(TcoModel model);
+    void setTcoModel(TcoModel model);
     const TcoModel& tcoModel() const { return m_model; }
-    /// Edited since setModel or markSaved.
+    /// Edited since setTcoModel or markSaved.
     bool edited() const { return m_edited; }
     void markSaved() { m_edited = false; }
     /// The runs' measured GPU power per hardware (for the "measured" basis), shown in the effective price.
