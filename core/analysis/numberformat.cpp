@@ -13,6 +13,20 @@ std::string money(double v)
     return buf;
 }
 
+std::string shortNumber(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+std::string padded(const std::string& s, std::size_t w, bool right)
+{
+    if (s.size() >= w)
+        return s;
+    return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+}
+
 std::string withThousands(double v, int decimals)
 {
     if (!std::isfinite(v))

@@ -1,11 +1,18 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace paretoscope {
 
 /// $ per million tokens as the seed page prints it: "$0.002".
 std::string money(double usd);
+
+/// A number as printf's %g writes it: 50, 0.25, 1e+06.
+std::string shortNumber(double v);
+
+/// s padded with blanks to width w, on the left (right-aligned) or on the right.
+std::string padded(const std::string& s, std::size_t w, bool right);
 
 /// 328417 -> "328,417"; fractional values keep `decimals` digits; "-" for NaN and infinities.
 std::string withThousands(double v, int decimals = 0);

@@ -70,20 +70,6 @@ const HardwarePlan* find(const Plan& plan, const std::string& hw)
     return nullptr;
 }
 
-std::string pad(const std::string& s, std::size_t w, bool right)
-{
-    if (s.size() >= w)
-        return s;
-    return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
-}
-
-std::string num(double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
-
 // Rows as aligned columns; the columns named in `right` are right-aligned below the header.
 std::string aligned(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right)
 {
@@ -94,7 +80,7 @@ std::string aligned(const std::vector<std::vector<std::string>>& rows, const std
     std::string out;
     for (std::size_t r = 0; r < rows.size(); ++r) {
         for (std::size_t i = 0; i < rows[r].size(); ++i)
-            out += (i ? "  " : "") + pad(rows[r][i], width[i], r > 0 && right[i]);
+            out += (i ? "  " : "") + padded(rows[r][i], width[i], r > 0 && right[i]);
         while (!out.empty() && out.back() == ' ')
             out.pop_back();
         out += "\n";
@@ -114,7 +100,7 @@ std::string configText(const std::optional<PlanConfig>& c)
         s += " ep" + std::to_string(c->ep);
     if (c->dpAttention)
         s += " dpa";
-    return s + (c->concurrency > 0 ? " c" + std::to_string(c->concurrency) : "") + " @" + num(c->interactivity);
+    return s + (c->concurrency > 0 ? " c" + std::to_string(c->concurrency) : "") + " @" + shortNumber(c->interactivity);
 }
 
 std::vector<std::string> tableRow(const HardwarePlan& h)
@@ -141,7 +127,7 @@ std::string sweepTable(const Plan& plan, const std::vector<Plan>& sweep)
         for (const Plan& p : sweep)
             if (const HardwarePlan* h = find(p, base.hardware)) {
                 const bool sized = h->status == PlanStatus::Ok && h->gpus > 0;
-                rows.push_back({ (h->cheapest ? "* " : "  ") + h->hardware, num(p.target),
+                rows.push_back({ (h->cheapest ? "* " : "  ") + h->hardware, shortNumber(p.target),
                     std::string(planStatusName(h->status)), sized ? withThousands(double(h->gpus)) : "-",
                     sized ? withThousands(double(h->nodes)) : "-", h->powerMw ? withThousands(*h->powerMw, 3) : "-",
                     h->costPerMonth ? "$" + withThousands(*h->costPerMonth) : "-",
@@ -209,8 +195,8 @@ std::string planTable(const Plan& plan, const PlanReportContext& context, const 
 {
     std::string out = "Demand " + withThousands(context.demand, context.demand < 100 ? 2 : 0) + " "
         + std::string(demandUnitName(context.unit)) + " = " + withThousands(plan.demandTokensPerSecond) + " "
-        + std::string(metricName(plan.metric)) + " tok/s at " + num(plan.target) + " tok/s/user, headroom "
-        + num(context.headroom * 100) + "%\n\n";
+        + std::string(metricName(plan.metric)) + " tok/s at " + shortNumber(plan.target) + " tok/s/user, headroom "
+        + shortNumber(context.headroom * 100) + "%\n\n";
     std::vector<std::vector<std::string>> rows { { "hardware", "status",
         std::string(metricName(plan.metric)) + " tok/s/GPU", "engine", "sized by", "GPUs", "replicas", "nodes", "MW",
         "$/GPU/hr", "$/month", "$/1M tok", "$/1M tok (eff.)" } };

@@ -6,6 +6,7 @@
 
 #include "core/analysis/baseline.h"
 #include "core/analysis/energy.h"
+#include "core/analysis/numberformat.h"
 #include "core/import/formats/recordschema.h"
 #include "core/output/csvwriter.h"
 
@@ -43,20 +44,6 @@ json recordJson(const RunRecord& r, bool withSchema)
 json optNumber(const std::optional<double>& v)
 {
     return v ? json(*v) : json(nullptr);
-}
-
-std::string pad(const std::string& s, std::size_t w, bool right)
-{
-    if (s.size() >= w)
-        return s;
-    return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
-}
-
-std::string targetText(double t)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%g", t);
-    return buf;
 }
 
 } // namespace
@@ -228,8 +215,8 @@ std::string ladderTable(
                 value += " (sparse)";
             if (r.entry.low && r.entry.high) // the spread of reruns
                 value += " [" + withThousands(*r.entry.low) + " - " + withThousands(*r.entry.high) + "]";
-            rows.push_back({ l.hardware, targetText(r.entry.target), value, g ? g->engine : "-", g ? g->precision : "-",
-                g ? g->specDecoding : "-", r.costPerMTok ? money(*r.costPerMTok) : "-",
+            rows.push_back({ l.hardware, shortNumber(r.entry.target), value, g ? g->engine : "-",
+                g ? g->precision : "-", g ? g->specDecoding : "-", r.costPerMTok ? money(*r.costPerMTok) : "-",
                 std::string(statusName(r.entry.status)) });
             if (!baseline.empty())
                 rows.back().push_back(ratioText(ratios[i][j]));
@@ -245,7 +232,7 @@ std::string ladderTable(
     for (std::size_t r = 0; r < rows.size(); ++r) {
         for (std::size_t i = 0; i < rows[r].size(); ++i) {
             bool right = r > 0 && (i == 1 || i == 2 || i == 6 || i >= 8);
-            out += (i ? "  " : "") + pad(rows[r][i], width[i], right);
+            out += (i ? "  " : "") + padded(rows[r][i], width[i], right);
         }
         while (!out.empty() && out.back() == ' ')
             out.pop_back();
@@ -364,17 +351,17 @@ std::string tiersTable(const PricingCatalog& catalog)
     std::size_t keyWidth = 4;
     for (const PricingTier& t : catalog.tiers)
         keyWidth = std::max(keyWidth, t.key.size());
-    std::string out = "Source: " + catalog.source + " ($/GPU/hr)\n" + pad("tier", keyWidth, false);
+    std::string out = "Source: " + catalog.source + " ($/GPU/hr)\n" + padded("tier", keyWidth, false);
     for (const auto& hw : hardware)
-        out += "  " + pad(hw, 7, true);
+        out += "  " + padded(hw, 7, true);
     out += "  label\n";
     for (const PricingTier& t : catalog.tiers) {
-        out += pad(t.key, keyWidth, false);
+        out += padded(t.key, keyWidth, false);
         for (const auto& hw : hardware) {
             auto p = t.price(hw);
             char buf[32];
             std::snprintf(buf, sizeof buf, "%.2f", p.value_or(0));
-            out += "  " + pad(p ? buf : "-", 7, true);
+            out += "  " + padded(p ? buf : "-", 7, true);
         }
         out += "  " + t.label + "\n";
     }
