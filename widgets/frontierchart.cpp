@@ -5,6 +5,7 @@
 #include <QLogValueAxis>
 #include <QValueAxis>
 #include <cmath>
+#include <cstring>
 
 #include "core/output/reports.h"
 #include "displaynames.h"
@@ -166,6 +167,29 @@ FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, const ChartS
     addOverlays(ax, ay);
     connectLegend();
     setTarget(m_state.target);
+    m_built = true;
+}
+
+void FrontierChart::cacheStillItems()
+{
+    // the lines and bands do not change on a slider step, but the marker moving over them repaints the region it
+    // leaves and the one it enters, which re-strokes every line and band there (10 to 13 ms of the GUI thread per
+    // step on the bench's scope). Each keeps its last paint in a pixmap instead; a restyled, zoomed or resized one
+    // renders its own again. Only the series' items: Qt Charts' axis labels do not repaint a cached item when their
+    // text changes (a zoom left them blank), and they are cheap to draw
+    m_stillCached = true;
+    const auto top = childItems();
+    std::vector<QGraphicsItem*> todo(top.begin(), top.end());
+    while (!todo.empty()) {
+        QGraphicsItem* item = todo.back();
+        todo.pop_back();
+        const auto kids = item->childItems();
+        todo.insert(todo.end(), kids.begin(), kids.end());
+        const QGraphicsObject* object = item->toGraphicsObject();
+        const char* kind = object ? object->metaObject()->className() : "";
+        if (std::strstr(kind, "LineChartItem") || std::strstr(kind, "AreaChartItem"))
+            item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+    }
 }
 
 void FrontierChart::addSpreadBands()
@@ -389,6 +413,10 @@ void FrontierChart::setHideSparse(bool hide)
 
 void FrontierChart::setTarget(double target)
 {
+    // from the first change of target on (a drag starting), not at the build: filling the caches costs a full paint,
+    // which the first drawing of a new chart should not pay twice
+    if (m_built && !m_stillCached)
+        cacheStillItems();
     m_state.target = target;
     std::vector<bool> shown(m_lines.size());
     for (std::size_t i = 0; i < m_lines.size(); ++i) {

@@ -77,6 +77,7 @@ private:
     /// The run cloud and the target marker over the plot, following the axes.
     void addOverlays(QAbstractAxis* ax, QAbstractAxis* ay);
     void connectLegend();
+    void cacheStillItems(); ///< each line and band keeps its paint in a pixmap
     void styleGroup(std::size_t group);
     std::shared_ptr<const ScopeData> m_data;
     ChartState m_state;
@@ -89,6 +90,8 @@ private:
     std::vector<bool> m_covers;
     RunCloud* m_cloud = nullptr;
     bool m_pointsGiven = false;
+    bool m_built = false; ///< the constructor has finished: a later target is a user's
+    bool m_stillCached = false;
     TargetMarker* m_marker = nullptr;
 };
 
