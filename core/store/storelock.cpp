@@ -22,6 +22,12 @@ std::string notePath(const std::string& storePath)
     return storePath + "-writer";
 }
 
+// an in-memory store has no file beside which a note could stand, nor another process to read it
+bool noteless(const std::string& storePath)
+{
+    return storePath.empty() || storePath == ":memory:";
+}
+
 bool alive(long long pid)
 {
     return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
@@ -36,7 +42,7 @@ std::string noteText(const std::string& what)
 
 void publish(const std::string& storePath, const std::string& what)
 {
-    if (storePath.empty())
+    if (noteless(storePath))
         return;
     // written aside and renamed over the note, so that a reader never finds it half written
     const std::string text = noteText(what);
@@ -52,7 +58,7 @@ void publish(const std::string& storePath, const std::string& what)
 
 void clear(const std::string& storePath, const std::string& what)
 {
-    if (storePath.empty())
+    if (noteless(storePath))
         return;
     std::ifstream in(notePath(storePath));
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
