@@ -35,7 +35,11 @@ for lib in libqt6widgets6 libqt6charts6 libqt6svg6 libsqlite3-0 libstdc++6 libcu
 done
 grep -qiE "cuda|cublas|amdhip|rocm" <<<"$depends" && fail "the package depends on a GPU toolkit"
 if [ "$(id -u)" -eq 0 ]; then
-    dpkg --dry-run -i "$deb" >"$tmp/dryrun.log" 2>&1 || { cat "$tmp/dryrun.log"; fail "dpkg -i would fail here"; }
+    if ! dpkg --dry-run -i "$deb" >"$tmp/dryrun.log" 2>&1; then
+        # another dpkg or apt at work holds the lock: that says nothing of the package
+        grep -qi "lock" "$tmp/dryrun.log" && echo "dpkg is busy: its dry run was not done" \
+            || { cat "$tmp/dryrun.log"; fail "dpkg -i would fail here"; }
+    fi
 fi
 
 root=$tmp/root
@@ -62,7 +66,7 @@ cli=$root/usr/bin/paretoscope-cli
 [ "$("$cli" --version)" = "paretoscope-cli $version" ] || fail "the installed CLI's --version"
 # the ladder of the bundled dataset, each CLI with a fresh default store (seeded on first use)
 XDG_DATA_HOME=$tmp/xdg-build "$buildcli" scopes --format json >"$tmp/scopes.json"
-read -r model workload < <(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))[0]; print(s["model"], s["workload"])' "$tmp/scopes.json")
+IFS=$'\t' read -r model workload < <(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))[0]; print(s["model"] + "\t" + s["workload"])' "$tmp/scopes.json")
 scope=(--model "$model" --workload "$workload")
 for format in json table; do
     XDG_DATA_HOME=$tmp/xdg-build "$buildcli" ladder "${scope[@]}" --format $format >"$tmp/build-ladder.$format"
