@@ -15,6 +15,7 @@
 #include "app/clibench.h"
 #include "core/live/cluster.h"
 #include "core/live/matrix.h"
+#include "core/model/datafiles.h"
 
 namespace paretoscope::cli {
 
@@ -161,7 +162,7 @@ int cmdBenchMatrix(const Invocation& in)
     for (const auto& [name, values] : a.options)
         if (!allowed.count(name))
             return usageError("--" + name + " does not go with --matrix: the matrix file gives each configuration");
-    const std::string file = *a.value("matrix");
+    const std::string file = findDataFile(*a.value("matrix")); // the shipped examples too, when installed
     std::ifstream in_(file, std::ios::binary);
     std::string text((std::istreambuf_iterator<char>(in_)), std::istreambuf_iterator<char>());
     if (!in_.good() && !in_.eof())

@@ -12,6 +12,7 @@
 #include "app/clibench.h"
 #include "app/clicluster.h"
 #include "app/clicommon.h"
+#include "app/clihelp.h"
 #include "app/clihistory.h"
 #include "app/cliplan.h"
 #include "core/analysis/chartdata.h"
@@ -35,6 +36,8 @@ using namespace paretoscope::cli;
 namespace {
 
 const char* kUsageHead = R"(paretoscope-cli: LLM-serving throughput vs interactivity, from the command line.
+
+Usage: paretoscope-cli COMMAND [OPTIONS]; paretoscope-cli --version prints the version.
 
 Commands:
 )";
@@ -566,10 +569,30 @@ std::string usageText()
     return text + kUsageFoot;
 }
 
+std::vector<CommandHelp> commandHelp()
+{
+    std::vector<CommandHelp> help;
+    for (const Command& c : commands())
+        help.push_back({ c.name, c.options, c.usage });
+    return help;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    // before any command: the version, and the hidden man page and completion words (from the command table)
+    const std::string first = argc > 1 ? argv[1] : "";
+    if (first == "--version") {
+        std::cout << "paretoscope-cli " << PARETOSCOPE_VERSION << "\n";
+        return 0;
+    }
+    if (first == "--man") {
+        std::cout << cliManPage(commandHelp(), kUsageFoot);
+        return 0;
+    }
+    if (first == "__complete")
+        return complete(commandHelp(), std::vector<std::string>(argv + 2, argv + argc));
     std::map<std::string, std::map<std::string, bool>> spec { { "help", {} }, { "--help", {} }, { "-h", {} } };
     for (const Command& c : commands())
         spec[c.name] = c.options;

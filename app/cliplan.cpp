@@ -8,6 +8,7 @@
 
 #include "core/analysis/plan.h"
 #include "core/analysis/viewoptions.h"
+#include "core/model/datafiles.h"
 #include "core/model/hardware.h"
 #include "core/output/planreports.h"
 
@@ -78,6 +79,7 @@ int costOptions(const Args& a, PlanRequest& req)
     if (auto path = a.value("tco"); path && *path == "default") {
         req.tco = bundledTco(); // the shipped example, resources/tco_default.json
     } else if (path) {
+        *path = findDataFile(*path); // resources/tco_default.json is found where it is installed
         std::ifstream in(*path, std::ios::binary);
         std::stringstream text;
         text << in.rdbuf();

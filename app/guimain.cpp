@@ -7,10 +7,13 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <optional>
 
+#include "app/guioptions.h"
 #include "core/analysis/viewoptions.h"
 #include "core/import/bundled.h"
 #include "widgets/mainwindow.h"
@@ -33,7 +36,6 @@ bool showTab(ui::MainWindow& window, const QString& name)
     return true;
 }
 
-// --screenshot: the window at the size asked for, with the tab asked for in front, once its data is shown.
 // A view given on the command line, read as the CLI reads `ladder`'s options.
 Result<ViewOptions> viewOf(const QString& text)
 {
@@ -41,9 +43,13 @@ Result<ViewOptions> viewOf(const QString& text)
     return words ? parseViewArgs(*words) : Result<ViewOptions>(Error { words.error() });
 }
 
-int screenshot(QApplication& app, ui::MainWindow& window, const QString& file, const QString& size, const QString& tab)
+// --screenshot: the window at the size asked for, with the tab asked for in front, once its data is shown; with
+// files to import, once they are imported (what a drop on the window does, without the dialog of its results).
+int screenshot(QApplication& app, ui::MainWindow& window, const QCommandLineParser& parser, const QStringList& files)
 {
-    const QStringList wh = size.split(u'x');
+    const QString file = parser.value(QStringLiteral("screenshot"));
+    const QString tab = parser.value(QStringLiteral("tab"));
+    const QStringList wh = parser.value(QStringLiteral("size")).split(u'x');
     const QSize s(wh.value(0).toInt(), wh.value(1).toInt());
     if (wh.size() != 2 || s.width() < 200 || s.height() < 200) {
         std::fprintf(stderr, "paretoscope: --size must be like 1600x1000\n");
@@ -66,13 +72,18 @@ int screenshot(QApplication& app, ui::MainWindow& window, const QString& file, c
             app.quit();
         });
     };
-    // the History tab computes after the scope is shown: the picture waits for its answer
-    if (window.tabs()->currentWidget() == window.history())
+    if (!files.isEmpty()) {
+        window.setShowImportResults(false);
+        QObject::connect(&window, &ui::MainWindow::importFinished, &window, grab);
+        QTimer::singleShot(0, &window, [&] { window.importPaths(files); });
+    } else if (window.tabs()->currentWidget() == window.history()) {
+        // the History tab computes after the scope is shown: the picture waits for its answer
         QObject::connect(window.history(), &ui::HistoryPanel::shown, &window, grab);
-    else if (window.tabs()->currentWidget() == window.plan())
+    } else if (window.tabs()->currentWidget() == window.plan()) {
         QObject::connect(window.plan(), &ui::PlanPanel::planShown, &window, grab);
-    else
+    } else {
         QObject::connect(&window, &ui::MainWindow::scopeShown, &window, grab);
+    }
     QTimer::singleShot(30000, &app, [&] {
         std::fprintf(stderr, "paretoscope: no data was shown within 30 s\n");
         app.quit();
@@ -81,34 +92,45 @@ int screenshot(QApplication& app, ui::MainWindow& window, const QString& file, c
     return code;
 }
 
+// --help, --version and --man: printed without a display (a QCoreApplication, no platform plugin).
+int printText(int argc, char** argv)
+{
+    QCoreApplication core(argc, argv);
+    QCommandLineParser parser;
+    gui::setUpParser(parser);
+    parser.parse(QCoreApplication::arguments()); // Qt's own options (-platform ...) are not errors here
+    if (parser.isSet(QStringLiteral("man"))) {
+        std::fputs(gui::guiManPage().c_str(), stdout);
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
+    parser.showHelp(0);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    if (gui::asksForTextOnly(argc, argv))
+        return printText(argc, argv);
+    const bool shot = std::any_of(argv + 1, argv + argc,
+        [](const char* a) { return !std::strcmp(a, "--screenshot") || !std::strncmp(a, "--screenshot=", 13); });
+    if (!gui::canShowWindows(argc, argv)) {
+        if (!shot) {
+            std::fprintf(stderr,
+                "paretoscope: no display (DISPLAY and WAYLAND_DISPLAY are not set); run it on a desktop, or see "
+                "--help (--screenshot FILE draws offscreen; paretoscope-cli answers in a terminal)\n");
+            return 1;
+        }
+        qputenv("QT_QPA_PLATFORM", "offscreen"); // a picture needs no display
+    }
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Paretoscope"));
-    QApplication::setApplicationName(QStringLiteral("Paretoscope"));
-    QApplication::setApplicationVersion(QStringLiteral("0.3"));
-
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("LLM-serving throughput vs interactivity explorer"));
-    parser.addHelpOption();
-    QCommandLineOption db(
-        QStringLiteral("db"), QStringLiteral("Open this store instead of the default one."), QStringLiteral("FILE"));
-    QCommandLineOption shot(QStringLiteral("screenshot"),
-        QStringLiteral("Render the main window on the store into FILE (PNG) and exit."), QStringLiteral("FILE"));
-    QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
-        QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    QCommandLineOption tab(QStringLiteral("tab"),
-        QStringLiteral("The tab in front for --screenshot: ladder, summary, plan, history, runs or live (default ladder)."),
-        QStringLiteral("NAME"));
-    QCommandLineOption view(QStringLiteral("view"),
-        QStringLiteral("Open on this view: the options of paretoscope-cli ladder (what Edit > Copy view as command "
-                       "copies), e.g. --view '--model DeepSeek-R1-0528 --isl 8192 --osl 1024 --targets 50'."),
-        QStringLiteral("ARGS"));
-    parser.addOptions({ db, shot, size, tab, view });
+    gui::setUpParser(parser);
     parser.process(app);
-
+    const QString view = QStringLiteral("view"), db = QStringLiteral("db");
+    const bool offscreen = QGuiApplication::platformName() == u"offscreen" || shot; // no message boxes then
     // parsed as the CLI parses `ladder`, before anything opens: a mistake is said and nothing else happens
     std::optional<ViewOptions> startView;
     if (parser.isSet(view)) {
@@ -116,7 +138,7 @@ int main(int argc, char** argv)
         if (!parsed) {
             const QString msg = QStringLiteral("--view: ") + QString::fromStdString(parsed.error());
             std::fprintf(stderr, "paretoscope: %s\n", qPrintable(msg));
-            if (QGuiApplication::platformName() != u"offscreen" && !parser.isSet(shot))
+            if (!offscreen)
                 QMessageBox::critical(nullptr, QStringLiteral("Paretoscope"), msg);
             return 2;
         }
@@ -135,7 +157,7 @@ int main(int argc, char** argv)
     auto store = openStore(path, seed);
     if (!store) {
         const QString msg = QString::fromStdString(store.error());
-        if (parser.isSet(shot)) {
+        if (offscreen) {
             std::fprintf(stderr, "paretoscope: %s\n", qPrintable(msg));
             return 1;
         }
@@ -148,12 +170,16 @@ int main(int argc, char** argv)
         window.openViewAtStart(*startView);
         QObject::connect(&window, &ui::MainWindow::viewFailed, &window, [&](const QString& why) {
             std::fprintf(stderr, "paretoscope: --view: %s\n", qPrintable(why));
-            if (QGuiApplication::platformName() != u"offscreen" && !parser.isSet(shot))
+            if (!offscreen)
                 QMessageBox::warning(&window, QStringLiteral("Paretoscope"), QStringLiteral("--view: ") + why);
         });
     }
-    if (parser.isSet(shot))
-        return screenshot(app, window, parser.value(shot), parser.value(size), parser.value(tab));
+    // files given on the command line (the desktop's "Open with") are imported as a drop on the window is
+    const QStringList files = parser.positionalArguments();
+    if (shot)
+        return screenshot(app, window, parser, files);
     window.show();
+    if (!files.isEmpty())
+        QTimer::singleShot(0, &window, [&] { window.importPaths(files); });
     return app.exec();
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <sys/resource.h>
 
+#include "app/manpage.h"
 #include "simserver.h"
 
 using namespace paretoscope::sim;
@@ -21,23 +22,44 @@ void onSignal(int)
         g_server->stop();
 }
 
+// The options, as usage errors and --help print them and as the man page lists them.
+const char* kUsage
+    = "usage: paretoscope-engine-sim [--port N] [--model NAME] (--profile b300-sim|mi325x-sim|saturating-sim | "
+      "--ttft-ms X --itl-ms Y)\n"
+      "       [--fail-500 SHARE] [--fail-429 SHARE] [--drop SHARE] [--stall SHARE] [--stream-error SHARE]\n"
+      "       [--text-only] [--flood line|events] [--api-key KEY] [--max-model-len N] [--seed N]\n"
+      "       [--fail-first N [--fail-first-status CODE]] [--prefix-hits SHARE] [--prompt-offset N]\n"
+      "       [--truth-log FILE]\n";
+const char* kNotes = "Prints \"listening on 127.0.0.1:PORT\" once it accepts connections; stops on SIGINT or SIGTERM.\n"
+                     "--truth-log FILE: one CSV line per streamed request (id,received_ns,first_token_ns,last_token_ns,"
+                     "tokens,\nqueued,outcome), CLOCK_MONOTONIC ns of when the request was read and the first and last "
+                     "token were written.\n";
+
 int usage(const char* why)
 {
     if (why)
         std::fprintf(stderr, "paretoscope-engine-sim: %s\n", why);
-    std::fprintf(stderr,
-        "usage: paretoscope-engine-sim [--port N] [--model NAME] (--profile b300-sim|mi325x-sim|saturating-sim | "
-        "--ttft-ms X --itl-ms "
-        "Y)\n"
-        "       [--fail-500 SHARE] [--fail-429 SHARE] [--drop SHARE] [--stall SHARE] [--stream-error SHARE]\n"
-        "       [--text-only] [--flood line|events] [--api-key KEY] [--max-model-len N] [--seed N]\n"
-        "       [--fail-first N [--fail-first-status CODE]] [--prefix-hits SHARE] [--prompt-offset N]\n"
-        "       [--truth-log FILE]\n"
-        "Prints \"listening on 127.0.0.1:PORT\" once it accepts connections; stops on SIGINT or SIGTERM.\n"
-        "--truth-log FILE: one CSV line per streamed request (id,received_ns,first_token_ns,last_token_ns,tokens,\n"
-        "queued,outcome), CLOCK_MONOTONIC ns of when the request was read and the first and last token were "
-        "written.\n");
+    std::fprintf(stderr, "%s%s", kUsage, kNotes);
     return 2;
+}
+
+int manPage()
+{
+    namespace man = paretoscope::man;
+    std::string synopsis = kUsage;
+    synopsis.erase(0, std::strlen("usage: "));
+    std::fputs(man::page("paretoscope-engine-sim", PARETOSCOPE_VERSION,
+                   "an OpenAI-compatible streaming server that emulates a continuous-batching engine",
+                   { "paretoscope-engine-sim [OPTIONS]" },
+                   { { "DESCRIPTION",
+                         man::paragraph("For tests and dry runs of paretoscope-cli bench where there is no GPU: "
+                                        "everything it serves is a simulation and says so in /v1/models.")
+                             + man::paragraph(kNotes) },
+                       { "OPTIONS", man::verbatim(synopsis) },
+                       { "SEE ALSO", man::paragraph("paretoscope-cli(1), paretoscope(1)") } })
+                   .c_str(),
+        stdout);
+    return 0;
 }
 
 bool parseShare(const char* text, double& out)
@@ -58,6 +80,10 @@ int main(int argc, char** argv)
         std::string a = argv[i];
         if (a == "--help" || a == "-h")
             return usage(nullptr), 0;
+        if (a == "--version")
+            return std::printf("paretoscope-engine-sim %s\n", PARETOSCOPE_VERSION), 0;
+        if (a == "--man")
+            return manPage();
         if (a == "--text-only") {
             options.faults.textOnly = true;
             continue;

@@ -12,6 +12,7 @@ packages=(
     libcpp-httplib-dev libbenchmark-dev
     fonts-dejavu-core xvfb xauth
     python3 python3-pandas
+    desktop-file-utils appstream groff-base dpkg-dev
     slurm-wlm munge
 )
 if [ "${1:-}" = --hip ]; then

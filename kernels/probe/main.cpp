@@ -8,6 +8,7 @@
 
 #include <ctime>
 
+#include "app/manpage.h"
 #include "core/live/devices.h"
 #ifndef PARETOSCOPE_PROBE_STANDALONE
 #include "core/analysis/deviceprofile.h"
@@ -18,6 +19,10 @@
 #endif
 #ifdef PARETOSCOPE_HAVE_HIP
 #include "kernels/hip/hipprobe.h"
+#endif
+
+#ifndef PARETOSCOPE_VERSION // scripts/gpu-check.sh builds it with nvcc alone
+#define PARETOSCOPE_VERSION "(standalone build)"
 #endif
 
 namespace {
@@ -49,10 +54,40 @@ namespace {
 #endif
 }
 
+// The options, as a usage error and --help print them and as the man page lists them.
+const char* kUsage = "usage: paretoscope-probe [--device N] [--runs N] [--save]\n";
+const char* kAbout
+    = "Measures the GPU (device N, default 0): copy bandwidth and GEMM throughput per precision, the median of --runs "
+      "timings (30); --save keeps them as the hardware's device profile, which the speed-of-light bound then uses in "
+      "place of the datasheet. Builds without the CUDA toolkit or hipcc say there is nothing to probe.\n";
+
+int manPage()
+{
+    namespace man = paretoscope::man;
+    std::fputs(man::page("paretoscope-probe", PARETOSCOPE_VERSION, "measures a GPU for the speed-of-light bound",
+                   { "paretoscope-probe [--device N] [--runs N] [--save]" },
+                   { { "DESCRIPTION", man::paragraph(kAbout) },
+                       { "OPTIONS",
+                           man::item("--device N", "The GPU to measure (default 0).")
+                               + man::item("--runs N", "Timings per measurement, of which the median counts (30).")
+                               + man::item("--save", "Keep the measurements as the hardware's device profile.") },
+                       { "SEE ALSO", man::paragraph("paretoscope-cli(1), paretoscope(1)") } })
+                   .c_str(),
+        stdout);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    const std::string first = argc > 1 ? argv[1] : "";
+    if (first == "--help" || first == "-h")
+        return std::printf("%s%s", kUsage, kAbout), 0;
+    if (first == "--version")
+        return std::printf("paretoscope-probe %s\n", PARETOSCOPE_VERSION), 0;
+    if (first == "--man")
+        return manPage();
     int device = 0, runs = 30;
     bool save = false;
     for (int i = 1; i < argc; i += 2) {
@@ -60,7 +95,7 @@ int main(int argc, char** argv)
             save = true;
             --i;
         } else if (i + 1 >= argc) {
-            std::fprintf(stderr, "usage: paretoscope-probe [--device N] [--runs N] [--save]\n");
+            std::fputs(kUsage, stderr);
             return 2;
         } else if (!std::strcmp(argv[i], "--device"))
             device = std::atoi(argv[i + 1]);
@@ -71,7 +106,7 @@ int main(int argc, char** argv)
                 return 2;
             }
         } else {
-            std::fprintf(stderr, "usage: paretoscope-probe [--device N] [--runs N] [--save]\n");
+            std::fputs(kUsage, stderr);
             return 2;
         }
     }
