@@ -14,6 +14,7 @@
 #include <QTableWidget>
 #include <map>
 
+#include "core/live/matrix.h"
 #include "core/store/runstore.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/testutil.h"
@@ -239,6 +240,66 @@ private slots:
             points[g.key.hardware] = g.points.size();
         QCOMPARE(points, (std::map<std::string, std::size_t> { { "b300-sim", 2 }, { "mi325x-sim", 3 } }));
         QCOMPARE(storedRuns(storePath), 5LL);
+    }
+
+    // A matrix file opens into the table and saves back to the same matrix; fields without a column (a
+    // disaggregated layout) ride in Other; a refusal names the configuration and the field
+    void matrixFileRoundTrip()
+    {
+        MatrixEditor editor;
+        const QString example = QStringLiteral(PARETOSCOPE_RESOURCES_DIR "/matrices/sim-example.json");
+        QVERIFY(editor.openFile(example));
+        QTableWidget* t = editor.table();
+        QCOMPARE(t->rowCount(), 2);
+        QCOMPARE(t->item(1, MatrixEditor::Profile)->text(), QString("mi325x-sim"));
+        QCOMPARE(t->item(0, MatrixEditor::Concurrency)->text(), QString("1, 4, 16"));
+        const QString saved = m_tmp.filePath(QStringLiteral("saved.json"));
+        QVERIFY(editor.saveFile(saved));
+        auto original = parseMatrix(readAll(example).toStdString(), "example");
+        auto again = parseMatrix(readAll(saved).toStdString(), "saved");
+        QVERIFY(original && again);
+        QCOMPARE(again->time, original->time);
+        QCOMPARE(again->description, original->description);
+        QCOMPARE(again->configurations.size(), original->configurations.size());
+        for (std::size_t i = 0; i < again->configurations.size(); ++i) {
+            const MatrixConfig &a = again->configurations[i], &o = original->configurations[i];
+            QCOMPARE(a.name, o.name);
+            QCOMPARE(a.profile, o.profile);
+            QCOMPARE(a.tp, o.tp);
+            QCOMPARE(a.isl, o.isl);
+            QCOMPARE(a.osl, o.osl);
+            QCOMPARE(a.concurrencies, o.concurrencies);
+        }
+
+        // a disaggregated layout in Other; auto concurrency
+        t->item(0, MatrixEditor::Other)
+            ->setText(QStringLiteral(R"({"prefill": {"nodes": 1, "tp": 8}, "decode": {"nodes": 2, "tp": 16}})"));
+        t->item(0, MatrixEditor::Concurrency)->setText(QStringLiteral("auto"));
+        auto disagg = editor.check();
+        QVERIFY2(disagg, disagg ? "" : disagg.error().c_str());
+        QVERIFY(disagg->configurations[0].prefill && disagg->configurations[0].decode);
+        QCOMPARE(disagg->configurations[0].decode->nodes, 2);
+        QVERIFY(disagg->configurations[0].autoConcurrency);
+        QCOMPARE(taskResources(disagg->configurations[0]).nodes, 3);
+        // refusals: the parser's message, naming the configuration and the field
+        const std::pair<int, QString> bad[] { { MatrixEditor::Concurrency, QStringLiteral("1, four") },
+            { MatrixEditor::Other, QStringLiteral("{\"prefill\": {\"nodes\": 1}}") },
+            { MatrixEditor::Other, QStringLiteral("not json") }, { MatrixEditor::Repeats, QStringLiteral("0") } };
+        const char* field[] { "configuration 1, field concurrency", "configuration 1, field decode",
+            "configuration 1, field other fields", "configuration 1, field repeats" };
+        for (std::size_t i = 0; i < std::size(bad); ++i) {
+            const QString before = t->item(1, bad[i].first)->text();
+            t->item(1, bad[i].first)->setText(bad[i].second);
+            auto refused = editor.check();
+            QVERIFY(!refused);
+            QVERIFY2(
+                QString::fromStdString(refused.error()).contains(QLatin1String(field[i])), refused.error().c_str());
+            QVERIFY(!editor.saveFile(saved));
+            t->item(1, bad[i].first)->setText(before);
+        }
+        QVERIFY(editor.check());
+        QVERIFY(!editor.openFile(m_tmp.filePath(QStringLiteral("none.json"))));
+        QCOMPARE(t->rowCount(), 2); // a file that cannot be read changes nothing
     }
 };
 

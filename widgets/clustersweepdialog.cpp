@@ -164,7 +164,7 @@ QWidget* ClusterSweepDialog::makeArrayBox()
                 != QMessageBox::Yes)
             return;
         if (Status st = writeArray(); !st)
-            m_written->setText(QString::fromStdString(st.error()));
+            showWritten(QString::fromStdString(st.error()), true);
     });
     connect(m_submit, &QPushButton::clicked, this, [this] {
         if (m_submitProcess.state() == QProcess::NotRunning)
@@ -248,9 +248,8 @@ Status ClusterSweepDialog::writeArray()
     const std::string text = m_matrix->matrixText().toStdString();
     if (Status st = paretoscope::writeArray(*m, text, QDir(dir).absolutePath().toStdString(), m_cli.toStdString()); !st)
         return st;
-    m_written->setText(
-        tr("Wrote %1 (%n task(s)) and submit.sh; the tasks run %2.", nullptr, int(m->configurations.size()))
-            .arg(QDir(dir).filePath(QStringLiteral("array.sbatch")), m_cli));
+    showWritten(tr("Wrote %1 (%n task(s)) and submit.sh; the tasks run %2.", nullptr, int(m->configurations.size()))
+                    .arg(QDir(dir).filePath(QStringLiteral("array.sbatch")), m_cli));
     return follow(dir);
 }
 
@@ -394,6 +393,12 @@ QString ClusterSweepDialog::summaryText() const
     return text;
 }
 
+void ClusterSweepDialog::showWritten(const QString& text, bool error)
+{
+    m_written->setText(text);
+    m_written->setStyleSheet(error ? QStringLiteral("color: #b00020") : QString());
+}
+
 void ClusterSweepDialog::setSummary(const QString& text, bool error)
 {
     m_summary->setText(text);
@@ -406,7 +411,7 @@ void ClusterSweepDialog::submit()
         return;
     m_submitProcess.setWorkingDirectory(m_dir);
     m_submitProcess.start(QStringLiteral("sh"), { QDir(m_dir).filePath(QStringLiteral("submit.sh")) });
-    m_written->setText(tr("Submitting with sbatch…"));
+    showWritten(tr("Submitting with sbatch…"));
     updateButtons();
 }
 
@@ -418,11 +423,12 @@ void ClusterSweepDialog::submitFinished(int exitCode, QProcess::ExitStatus statu
     if (status == QProcess::NormalExit && exitCode == 0)
         ids = out.split(u'\n', Qt::SkipEmptyParts);
     if (ids.isEmpty())
-        m_written->setText(tr("sbatch refused the array (exit %1): %2")
-                               .arg(exitCode)
-                               .arg(err.isEmpty() ? m_submitProcess.errorString() : err));
+        showWritten(tr("sbatch refused the array (exit %1): %2")
+                        .arg(exitCode)
+                        .arg(err.isEmpty() ? m_submitProcess.errorString() : err),
+            true);
     else
-        m_written->setText(tr("Submitted: job %1").arg(ids.join(QStringLiteral(", "))));
+        showWritten(tr("Submitted: job %1").arg(ids.join(QStringLiteral(", "))));
     updateButtons();
     if (!ids.isEmpty()) {
         m_timer.start();

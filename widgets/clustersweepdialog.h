@@ -70,6 +70,8 @@ private:
     void stopFollowing();
     void updateButtons();
     void setSummary(const QString& text, bool error = false);
+    /// The line under the output folder: what was written or submitted, or why not.
+    void showWritten(const QString& text, bool error = false);
 
     ClusterController m_controller;
     MatrixEditor* m_matrix;

@@ -1,5 +1,8 @@
 #include "matrixeditor.h"
 
+#include <algorithm>
+#include <functional>
+
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
