@@ -301,6 +301,58 @@ private slots:
         QVERIFY(!editor.openFile(m_tmp.filePath(QStringLiteral("none.json"))));
         QCOMPARE(t->rowCount(), 2); // a file that cannot be read changes nothing
     }
+
+    // Submit runs submit.sh without blocking and shows the job id; the tasks' states then come from squeue. Stand-ins
+    // for sbatch and squeue on the PATH play the scheduler; without sbatch the button is off and says why.
+    void submitsAndFollowsTheScheduler()
+    {
+        const QString bin = m_tmp.filePath(QStringLiteral("bin"));
+        QVERIFY(QDir().mkpath(bin));
+        const std::pair<const char*, QByteArray> tools[] { { "sbatch", "#!/bin/sh\necho 4242\n" },
+            { "squeue", "#!/bin/sh\nprintf '0|RUNNING\\n1|PENDING\\n'\n" }, { "sacct", "#!/bin/sh\nexit 1\n" } };
+        for (const auto& [name, text] : tools) {
+            const QString path = bin + u'/' + QLatin1String(name);
+            QVERIFY(writeFile(path, text));
+            QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        }
+        const QByteArray path = qgetenv("PATH");
+        auto restore = qScopeGuard([&] { qputenv("PATH", path); });
+
+        qputenv("PATH", "/nowhere");
+        {
+            ClusterSweepDialog without(m_tmp.filePath(QStringLiteral("store2.sqlite")));
+            without.setOutputFolder(m_tmp.filePath(QStringLiteral("array-none")));
+            QVERIFY(without.writeArray());
+            auto* submit = without.findChild<QPushButton*>(QStringLiteral("submit"));
+            QVERIFY(!submit->isEnabled());
+            QVERIFY(submit->toolTip().contains(QLatin1String("sbatch is not on the PATH")));
+        }
+
+        qputenv("PATH", bin.toLocal8Bit() + ':' + path);
+        ClusterSweepDialog dialog(m_tmp.filePath(QStringLiteral("store2.sqlite")));
+        dialog.setInterval(3600);
+        dialog.setOutputFolder(m_tmp.filePath(QStringLiteral("array-submitted")));
+        QSignalSpy refreshed(&dialog, &ClusterSweepDialog::refreshed);
+        QVERIFY(dialog.writeArray()); // the two rows a new dialog starts with: b300-sim and mi325x-sim
+        QVERIFY(refreshed.wait(10000));
+        auto* submit = dialog.findChild<QPushButton*>(QStringLiteral("submit"));
+        QVERIFY(submit->isEnabled());
+        QSignalSpy submitted(&dialog, &ClusterSweepDialog::submitted);
+        refreshed.clear();
+        submit->click();
+        QVERIFY(submitted.wait(30000));
+        QCOMPARE(submitted.front().front().toStringList(), QStringList { "4242" });
+        QCOMPARE(readAll(m_tmp.filePath(QStringLiteral("array-submitted/jobs"))), QByteArray("4242\n"));
+        QVERIFY(refreshed.wait(30000));
+        QCOMPARE(cell(dialog, 0, ClusterSweepDialog::State), QString("running"));
+        QCOMPARE(cell(dialog, 1, ClusterSweepDialog::State), QString("pending"));
+        QVERIFY2(dialog.summaryText().startsWith("Job 4242 · 2 tasks: 1 pending, 1 running"),
+            qPrintable(dialog.summaryText()));
+#ifdef PARETOSCOPE_SHOT_DIR
+        dialog.resize(1366, 768);
+        QVERIFY(dialog.grab().save(QStringLiteral(PARETOSCOPE_SHOT_DIR "/clustersweep-submitted-1366x768.png")));
+#endif
+    }
 };
 
 QTEST_MAIN(TestClusterSweep)

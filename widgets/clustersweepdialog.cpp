@@ -37,14 +37,22 @@ QString defaultCli()
     return onPath.isEmpty() ? QStringLiteral("paretoscope-cli") : onPath;
 }
 
+// "1 task", "3 tasks": the explorer ships no translations, so no "task(s)"
+QString count(qulonglong n, const QString& one, const QString& many)
+{
+    return n == 1 ? one : many.arg(QLocale(QLocale::English).toString(n));
+}
+
 QString resourcesText(const MatrixConfig& c)
 {
     const TaskResources r = taskResources(c);
     QString nodes = r.nodes == 1 ? QObject::tr("1 node") : QObject::tr("%1 nodes").arg(r.nodes);
     if (c.prefill && c.decode)
         nodes += QObject::tr(" (prefill %1 + decode %2)").arg(c.prefill->nodes).arg(c.decode->nodes);
-    return r.gpusPerNode ? QObject::tr("%1, %2 GPU(s) per node").arg(nodes).arg(r.gpusPerNode)
-                         : QObject::tr("%1, no GPU (simulation)").arg(nodes);
+    return r.gpusPerNode
+        ? QObject::tr("%1, %2 per node")
+              .arg(nodes, count(qulonglong(r.gpusPerNode), QObject::tr("1 GPU"), QObject::tr("%1 GPUs")))
+        : QObject::tr("%1, no GPU (simulation)").arg(nodes);
 }
 
 QColor stateColour(const std::string& state)
@@ -248,8 +256,9 @@ Status ClusterSweepDialog::writeArray()
     const std::string text = m_matrix->matrixText().toStdString();
     if (Status st = paretoscope::writeArray(*m, text, QDir(dir).absolutePath().toStdString(), m_cli.toStdString()); !st)
         return st;
-    showWritten(tr("Wrote %1 (%n task(s)) and submit.sh; the tasks run %2.", nullptr, int(m->configurations.size()))
-                    .arg(QDir(dir).filePath(QStringLiteral("array.sbatch")), m_cli));
+    showWritten(tr("Wrote %1 (%2) and submit.sh; the tasks run %3.")
+                    .arg(QDir(dir).filePath(QStringLiteral("array.sbatch")),
+                        count(m->configurations.size(), tr("1 task"), tr("%1 tasks")), m_cli));
     return follow(dir);
 }
 
@@ -359,9 +368,9 @@ QString ClusterSweepDialog::summaryText() const
     if (!m_last)
         return m_dir.isEmpty() ? tr("No array followed yet.") : tr("Looking at %1…").arg(m_dir);
     const ArrayStatus& st = m_last->status;
-    std::map<std::string, int> count;
+    std::map<std::string, int> inState;
     for (const TaskStatus& t : st.tasks)
-        ++count[t.state];
+        ++inState[t.state];
     QStringList parts;
     parts << (st.jobIds.empty() ? tr("Not submitted") : tr("Job %1").arg(QString::fromStdString([&] {
         std::string s;
@@ -371,14 +380,15 @@ QString ClusterSweepDialog::summaryText() const
     }())));
     QStringList states;
     for (const char* s : { "pending", "running", "finished", "failed", "unknown" })
-        if (count[s])
-            states << QStringLiteral("%1 %2").arg(count[s]).arg(QLatin1String(s));
-    parts << tr("%n task(s): ", nullptr, int(st.tasks.size())) + states.join(QStringLiteral(", "));
+        if (inState[s])
+            states << QStringLiteral("%1 %2").arg(inState[s]).arg(QLatin1String(s));
+    parts << count(st.tasks.size(), tr("1 task"), tr("%1 tasks")) + QStringLiteral(": ")
+            + states.join(QStringLiteral(", "));
     qulonglong runs = 0;
     for (const auto& [task, n] : m_imported)
         runs += n;
     if (runs)
-        parts << tr("%n run(s) collected into the store", nullptr, int(runs));
+        parts << count(runs, tr("1 run"), tr("%1 runs")) + tr(" collected into the store");
     if (st.ended)
         parts << tr("the array has ended");
     QString text = parts.join(QStringLiteral(" · "));

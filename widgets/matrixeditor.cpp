@@ -346,9 +346,12 @@ Result<Matrix> MatrixEditor::check()
     for (const MatrixConfig& c : m->configurations)
         gpus += taskResources(c).gpusPerNode * taskResources(c).nodes;
     m_message->setStyleSheet(QStringLiteral("color: #1b5e20"));
-    m_message->setText(
-        tr("%n configuration(s), one array task each; %1", nullptr, int(m->configurations.size()))
-            .arg(gpus ? tr("%n GPU(s) asked for in all", nullptr, gpus) : tr("no GPU asked for (simulations)")));
+    m_message->setText(tr("%1, one array task each; %2")
+                           .arg(m->configurations.size() == 1 ? tr("1 configuration")
+                                                              : tr("%1 configurations").arg(m->configurations.size()),
+                               gpus == 1  ? tr("1 GPU asked for")
+                                   : gpus ? tr("%1 GPUs asked for in all").arg(gpus)
+                                          : tr("no GPU asked for (simulations)")));
     return m;
 }
 
