@@ -259,6 +259,7 @@ Status ClusterSweepDialog::writeArray()
     showWritten(tr("Wrote %1 (%2) and submit.sh; the tasks run %3.")
                     .arg(QDir(dir).filePath(QStringLiteral("array.sbatch")),
                         count(m->configurations.size(), tr("1 task"), tr("%1 tasks")), m_cli));
+    m_dir.clear(); // a new array, even in the same folder: nothing collected from it yet
     return follow(dir);
 }
 
