@@ -106,7 +106,8 @@ std::map<std::string, bool> benchOptions()
         { "api-key-env", true }, { "port", true }, { "max-seqs", true }, { "kv-cache-dtype", true },
         { "devices", true }, { "max-model-len", true }, { "engine-log", true }, { "turns", true },
         { "prefix-tokens", true }, { "think-s", true }, { "print-config", false }, { "repeats", true },
-        { "profile", true }, { "matrix", true }, { "submit", false }, { "targets", true }, { "max-levels", true } };
+        { "profile", true }, { "matrix", true }, { "submit", false }, { "targets", true }, { "max-levels", true },
+        { "client-threads", true } };
 }
 
 namespace {
@@ -233,6 +234,12 @@ bool limitsFromArgs(const Args& a, SessionConfig& c, std::string& error)
     c.requestTimeout = timeout.value_or(c.requestTimeout);
     c.stallTimeout = stall.value_or(c.stallTimeout);
     c.agentic.meanThinkSeconds = think.value_or(c.agentic.meanThinkSeconds);
+    if (!intOption(a, "client-threads", c.clientThreads, error))
+        return false;
+    if (a.has("client-threads") && (c.clientThreads < 1 || c.clientThreads > 1024)) {
+        error = "--client-threads takes 1 to 1024 (left out: one per 256 streams, up to the hardware threads)";
+        return false;
+    }
     return true;
 }
 

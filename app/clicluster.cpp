@@ -139,14 +139,20 @@ int collect(const Invocation& in, const std::string& dir)
         }
         allOk = collectOnce(*store, dir, *st) && allOk;
         if (!watch || st->ended || g_stop) {
+            // what finished is imported first; a failed task then makes the exit status 1, as a failed import does
+            int failed = 0;
             for (const TaskStatus& t : st->tasks)
-                if (t.state == "failed")
+                if (t.state == "failed") {
+                    ++failed;
                     std::cout << nlohmann::json {
                         { "task", t.task }, { "name", t.name }, { "state", "failed" }, { "reason", t.reason }
                     }.dump() << "\n";
+                }
+            if (failed > 0)
+                std::cerr << "paretoscope-cli: " << failed << " of " << st->tasks.size() << " task(s) failed\n";
             if (watch && !st->ended)
                 std::cerr << "paretoscope-cli: stopped before the array ended\n";
-            return allOk ? 0 : 1;
+            return allOk && failed == 0 ? 0 : 1;
         }
         for (int waited = 0; waited < interval * 10 && !g_stop; ++waited)
             std::this_thread::sleep_for(std::chrono::milliseconds(100));

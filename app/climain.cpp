@@ -509,6 +509,7 @@ const std::vector<Command>& commands()
           [--api-key-env VAR] [--tp N] [--ep N] [--port N] [--max-seqs N] [--kv-cache-dtype T] [--devices 0,1]
           [--max-model-len N] [--engine-log FILE] [--recipe-file FILE --confirm-custom-command] [--print-config]
           [--repeats N] [--profile P] [--targets 30,50,... --max-levels N (with --concurrency auto)]
+          [--client-threads N]
   bench   --matrix FILE [--db FILE] [--emit-sbatch DIR [--submit]]
       A live session: a concurrency sweep (closed loop, 10 x c prompts after 2 x c warm-ups, as InferenceX) against
       an OpenAI-compatible endpoint, or against an engine launched from a recipe (no shell; stopped at the end, on
@@ -516,9 +517,11 @@ const std::vector<Command>& commands()
       once. --emit-sbatch writes a Slurm script that runs the same session on a node and leaves a file to import.
       The API key comes from $OPENAI_API_KEY (or --api-key-env) and is never stored. Without --tp, tp is the GPU
       count (and --gpus is tp without it); --print-config prints the session's configuration as it would be stored
-      (the explorer's dialog makes the same of the same choices) and runs nothing. --repeats N runs each
-      concurrency N times in a row, stored as N runs of one configuration: the spread of reruns (tput_low,
-      tput_high) of `ladder --runs all`, or of the latest day's repeats with the default --runs latest.
+      (the explorer's dialog makes the same of the same choices) and runs nothing. --client-threads N spreads
+      each level's streams over N client threads (default: 1 up to 256 streams, then one per 256 streams, up to
+      this machine's hardware threads). --repeats N runs each concurrency N times in a row, stored as N runs of
+      one configuration: the spread of reruns (tput_low, tput_high) of `ladder --runs all`, or of the latest
+      day's repeats with the default --runs latest.
       --matrix FILE runs a sweep matrix's configurations (README "Cluster sweeps") one after another here; with
       --emit-sbatch DIR it writes them as one Slurm array job (DIR/array.sbatch, a task per configuration with its
       nodes and GPUs; DIR/submit.sh submits it) and with --submit runs sbatch and prints the job id(s).

@@ -1,5 +1,6 @@
 // The sweep matrix's parser and the Slurm array it becomes (core/live/matrix.h, core/live/cluster.h); the array on a
 // real Slurm is tests/slurm/tst_slurm.sh.
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -9,6 +10,7 @@
 
 #include "core/live/cluster.h"
 #include "core/live/matrix.h"
+#include "core/output/reports.h"
 
 using namespace paretoscope;
 
@@ -210,6 +212,49 @@ private slots:
         QCOMPARE(st->tasks[2].state, std::string("pending")); // not submitted: no jobs file
         QVERIFY(!st->ended);
         QVERIFY(!arrayStatus(dir + "/nowhere"));
+    }
+
+    // cluster collect imports what finished, then exits 1 because a task failed; run again it imports nothing and
+    // still exits 1, since the sweep is still not whole
+    void collectExitsOneWhenATaskFailed()
+    {
+        QTemporaryDir tmp;
+        const std::string dir = tmp.path().toStdString() + "/array";
+        const std::string text = one(R"({"name": "good", "recipe": "sim", "isl": 64, "osl": 16, "concurrency": [1, 2]},
+            {"name": "bad", "recipe": "sim", "profile": "h100-sim", "isl": 64, "osl": 16, "concurrency": [1]})");
+        auto m = parseMatrix(text, "m.json");
+        QVERIFY(m);
+        QVERIFY(writeArray(*m, text, dir, "/bin/paretoscope-cli"));
+        std::string json = "[";
+        for (int c : { 1, 2 }) { // what the good task exported: its two levels
+            RunRecord r;
+            r.model = "DeepSeek-V4.1-Flash";
+            r.hardware = "b300-sim";
+            r.engine = "engine-sim";
+            r.precision = "fp4";
+            r.isl = 64;
+            r.osl = 16;
+            r.workload = "random";
+            r.gpus = 8;
+            r.concurrency = c;
+            r.interactivity = 100.0 / c;
+            r.tputPerGpu = 50.0 * c;
+            json += runRecordJson(r) + (c == 2 ? "]" : ",");
+        }
+        std::ofstream(dir + "/results/0.json") << json;
+        std::ofstream(dir + "/status/0") << "finished\n";
+        std::ofstream(dir + "/status/1") << "failed: unknown profile h100-sim\n";
+        const QString db = tmp.filePath("store.sqlite");
+        for (int pass = 0; pass < 2; ++pass) {
+            QProcess cli;
+            cli.start(PARETOSCOPE_CLI, { "cluster", "collect", QString::fromStdString(dir), "--db", db });
+            QVERIFY(cli.waitForFinished(60000));
+            const QByteArray out = cli.readAllStandardOutput();
+            QCOMPARE(cli.exitCode(), 1);
+            QCOMPARE(out.contains(R"({"duplicates":0,"imported":2,"name":"good","task":0})"), pass == 0);
+            QVERIFY2(out.contains(R"("reason":"unknown profile h100-sim","state":"failed","task":1)"), out.constData());
+            QVERIFY(cli.readAllStandardError().contains("1 of 2 task(s) failed"));
+        }
     }
 };
 

@@ -512,6 +512,67 @@ private slots:
         QVERIFY2(import.exitCode() == 0, import.readAllStandardError().constData());
         QCOMPARE(r["imported"].toInt(), 2);
     }
+
+    // --client-threads reaches each level's load generator; left out, a level chooses one thread per 256 streams
+    // (at least one, at most the hardware threads)
+    void clientThreadsReachTheLevelOptions()
+    {
+        QCOMPARE(automaticClientThreads(1, 16), 1);
+        QCOMPARE(automaticClientThreads(256, 16), 1);
+        QCOMPARE(automaticClientThreads(257, 16), 2);
+        QCOMPARE(automaticClientThreads(1000, 16), 4); // ceil(1000 / 256)
+        QCOMPARE(automaticClientThreads(1000, 2), 2); // no more than the machine's threads
+        QCOMPARE(automaticClientThreads(100000, 0), 1); // hardware_concurrency() unknown
+        SessionConfig c = quickConfig("http://127.0.0.1:9");
+        c.concurrencies = { 16, 600 };
+        const int hw = int(std::max(1u, std::thread::hardware_concurrency()));
+        QCOMPARE(levelOptions(c, 0).clientThreads, 1);
+        QCOMPARE(levelOptions(c, 1).clientThreads, std::min(3, hw));
+        c.clientThreads = 3;
+        QCOMPARE(levelOptions(c, 0).clientThreads, 3);
+        QCOMPARE(levelOptions(c, 1).clientThreads, 3);
+
+        // the CLI's option, through buildSession, into the configuration as stored, and back
+        auto cli = [](const QStringList& extra) {
+            QProcess p;
+            p.start(PARETOSCOPE_CLI,
+                QStringList { "bench", "--print-config", "--endpoint", "http://127.0.0.1:9", "--hardware", "b300",
+                    "--engine", "vllm", "--isl", "64", "--osl", "8", "--concurrency", "1,4" }
+                    + extra);
+            p.waitForFinished(30000);
+            return std::pair { p.exitCode(), p.readAllStandardOutput() + p.readAllStandardError() };
+        };
+        auto [code, out] = cli({ "--client-threads", "3" });
+        QCOMPARE(code, 0);
+        auto stored = parseSessionConfig(out.trimmed().toStdString(), "printed");
+        QVERIFY2(stored, out.constData());
+        QCOMPARE(stored->clientThreads, 3);
+        QCOMPARE(levelOptions(*stored, 0).clientThreads, 3);
+        auto [autoCode, autoOut] = cli({});
+        QCOMPARE(autoCode, 0);
+        QVERIFY(!autoOut.contains("client_threads")); // left to each level
+        for (const char* bad : { "0", "1025" }) {
+            auto [badCode, badOut] = cli({ "--client-threads", bad });
+            QCOMPARE(badCode, 2);
+            QVERIFY2(badOut.contains("--client-threads"), badOut.constData());
+        }
+
+        // and in a running session: each level's load generator gets it
+        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1" });
+        QVERIFY(sim.ok());
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        SessionConfig run = quickConfig(sim.url().toStdString());
+        run.clientThreads = 2;
+        std::vector<int> seen;
+        SessionHooks hooks;
+        hooks.adjustLevel = [&](LevelOptions& o) { seen.push_back(o.clientThreads); };
+        auto outcome = runSession(*store, run, "", {}, hooks);
+        QVERIFY2(outcome, outcome ? "" : outcome.error().c_str());
+        QCOMPARE(QString::fromStdString(outcome->status), QString("finished"));
+        QCOMPARE(seen, (std::vector<int> { 2, 2 }));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSession)

@@ -316,6 +316,8 @@ void MainWindow::buildMenus()
     QMenu* session = menuBar()->addMenu(tr("&Session"));
     session->addAction(tr("&New live session…"), QKeySequence(tr("Ctrl+L")), this, &MainWindow::askNewSession);
     session->addAction(tr("&Cancel the running session"), this, [this] { m_sessions.cancel(); });
+    session->addSeparator();
+    session->addAction(tr("Cluster &sweep…"), this, [this] { openClusterSweep(); });
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), m_chart, &ChartPanel::resetZoom);
 }

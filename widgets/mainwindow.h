@@ -30,6 +30,8 @@ class QSplitter;
 
 namespace paretoscope::ui {
 
+class ClusterSweepDialog;
+
 /// The explorer's window: an assembly of the panels (filters, chart, readout, ladder, summary, runs), the menus,
 /// drag and drop import, exports and the settings kept between sessions. Every read and write of the store goes
 /// through the store worker (storeworker.h), never on the GUI thread; the importer and live sessions write through
@@ -89,6 +91,8 @@ public:
     void startSession(SessionRequest request);
     SessionPanel* sessionPanel() const { return m_sessionPanel; }
     SessionController& sessions() { return m_sessions; }
+    /// Session → Cluster sweep…: the dialog (made at the first call, then kept: it follows its array while hidden).
+    ClusterSweepDialog* openClusterSweep();
 
     /// The view in the window as the CLI's `ladder` options (core's ViewOptions): the scope with what the filters
     /// leave out, runs and as-of day, the readout's target, tier or price, metric, sparse readings and baseline.
@@ -170,6 +174,9 @@ private:
     void askExportCsv(int which);
     void askNewSession();
     void sessionLevelStored(const StoredLevelLine& level);
+    /// A cluster sweep's runs were collected: the scope list is read again, and the sweep's scope comes into view
+    /// at its first collection.
+    void clusterRunsCollected(const QString& model, int isl, int osl);
 
     StoreWorker m_worker;
     ScopeLoader m_loader;
@@ -177,6 +184,8 @@ private:
     SessionController m_sessions;
     SessionConfig m_sessionConfig; ///< of the running session: its scope is selected when its first level lands
     bool m_sessionScopeShown = false;
+    ClusterSweepDialog* m_clusterSweep = nullptr;
+    bool m_clusterScopeShown = false;
     std::shared_ptr<const ScopeData> m_data;
     std::vector<HardwareSummary> m_summaryFacts; // of m_data
     std::shared_ptr<const ScopeTimeline> m_timeline; // every run of m_data's scope, for the as-of day to step through

@@ -168,6 +168,36 @@ void MainWindow::sessionLevelStored(const StoredLevelLine& level)
         });
 }
 
+void MainWindow::clusterRunsCollected(const QString& model, int isl, int osl)
+{
+    m_worker.post(
+        QStringLiteral("scopes"), this,
+        [](RunStore& store) {
+            ScopeList list;
+            list.scopes = store.scopes();
+            list.runs = store.runCount();
+            return list;
+        },
+        [this, model, isl, osl](Result<ScopeList> list) {
+            if (!list) {
+                showStoreProblem(QString::fromStdString(list.error()));
+                showScopeList({}, -1);
+                return;
+            }
+            showScopeList(list->scopes, list->runs);
+            // the sweep's first points bring their scope into view; later ones land on whatever is shown
+            if (!m_clusterScopeShown)
+                for (const ScopeSummary& s : list->scopes)
+                    if (QString::fromStdString(s.model) == model && s.isl == isl && s.osl == osl) {
+                        const QSignalBlocker block(m_filters);
+                        m_clusterScopeShown
+                            = m_filters->selectScope(model, QString::fromStdString(s.workload), s.isl, s.osl);
+                        break;
+                    }
+            baseScopeChanged();
+        });
+}
+
 void MainWindow::loadRuns()
 {
     if (!m_data)

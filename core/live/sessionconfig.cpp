@@ -103,6 +103,8 @@ std::string sessionConfigJson(const SessionConfig& c)
         { "chat", c.chat }, { "prompt", c.prompt == PromptKind::TokenIds ? "ids" : "text" }, { "slo", sloJson(c.slo) },
         { "request_timeout_s", c.requestTimeout }, { "stall_timeout_s", c.stallTimeout } };
     j["request_rate"] = c.requestRate ? json(*c.requestRate) : json(nullptr);
+    if (c.clientThreads > 0) // only when given, as concurrency_auto
+        j["client_threads"] = c.clientThreads;
     if (c.concurrencyAuto) // only then, so that the configurations of fixed sweeps read as they always did
         j["concurrency_auto"] = { { "targets", c.targets }, { "max_levels", c.maxLevels } };
     return j.dump();
@@ -117,7 +119,7 @@ Result<SessionConfig> parseSessionConfig(const std::string& text, const std::str
     Fields f { j, name, {}, {} };
     f.onlyKeys({ "endpoint", "recipe", "model", "hardware", "engine", "precision", "tp", "ep", "gpus", "workload",
         "isl", "osl", "agentic", "concurrencies", "request_rate", "prompts_per_level", "warmups", "chat", "prompt",
-        "slo", "request_timeout_s", "stall_timeout_s", "concurrency_auto" });
+        "slo", "request_timeout_s", "stall_timeout_s", "concurrency_auto", "client_threads" });
     f.str("endpoint", c.endpoint);
     f.str("recipe", c.recipe);
     f.str("model", c.model);
@@ -135,6 +137,7 @@ Result<SessionConfig> parseSessionConfig(const std::string& text, const std::str
     f.boolean("chat", c.chat);
     f.number("request_timeout_s", c.requestTimeout, 0.001, 1e7);
     f.number("stall_timeout_s", c.stallTimeout, 1, 1e7);
+    f.integer("client_threads", c.clientThreads, 0, 1024);
     f.optNumber("request_rate", c.requestRate, 1e-9, 1e9);
     if (auto it = j.find("prompt"); it != j.end()) {
         if (*it == "ids")
@@ -227,6 +230,8 @@ Status validateSessionConfig(const SessionConfig& c)
         problems.push_back("a closed loop for the agentic workload (a request rate applies to random only)");
     if (c.gpus < 1)
         problems.push_back("a GPU count of at least 1");
+    if (c.clientThreads < 0 || c.clientThreads > 1024)
+        problems.push_back("client threads from 1 to 1024 (0: chosen per level)");
     if (problems.empty())
         return ok();
     std::string message = "the session needs ";

@@ -40,6 +40,8 @@ struct SessionConfig {
     Slo slo;
     double requestTimeout = 600;
     double stallTimeout = 60;
+    /// Client threads per level (LevelOptions::clientThreads); 0: chosen per level by automaticClientThreads.
+    int clientThreads = 0;
 };
 
 /// The JSON form stored with a session.

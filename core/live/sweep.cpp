@@ -1,5 +1,6 @@
 #include "core/live/sweep.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <memory>
@@ -67,6 +68,29 @@ std::unique_ptr<Workload> makeWorkload(const SessionConfig& c)
 
 } // namespace
 
+int automaticClientThreads(int concurrency, unsigned hardwareThreads)
+{
+    // one thread keeps up with 256 streams (README "Client threads"); past that the receive path is spread
+    const int wanted = (std::max(concurrency, 1) + 255) / 256;
+    return std::max(1, std::min(wanted, static_cast<int>(std::max(hardwareThreads, 1u))));
+}
+
+LevelOptions levelOptions(const SessionConfig& config, int level)
+{
+    LevelOptions o;
+    o.concurrency = config.concurrencies[static_cast<std::size_t>(level)];
+    o.requestRate = config.requestRate;
+    o.prompts = config.promptsPerLevel;
+    o.warmups = config.warmups;
+    o.requestTimeout = config.requestTimeout;
+    o.stallTimeout = config.stallTimeout;
+    o.seed = 1000 + static_cast<unsigned long long>(level);
+    o.clientThreads = config.clientThreads > 0
+        ? config.clientThreads
+        : automaticClientThreads(o.concurrency, std::thread::hardware_concurrency());
+    return o;
+}
+
 std::string sessionWorkloadName(const SessionConfig& config)
 {
     return makeWorkload(config)->name();
@@ -114,20 +138,6 @@ std::optional<std::string> choosePromptKind(
         return "a test request failed" + std::string(transientProbeFailure(log) ? " 3 times" : "") + ": " + log.error;
     }
     return std::nullopt;
-}
-
-// The options of the level at `level` in the configuration's list.
-LevelOptions levelOptions(const SessionConfig& config, int level)
-{
-    LevelOptions o;
-    o.concurrency = config.concurrencies[static_cast<std::size_t>(level)];
-    o.requestRate = config.requestRate;
-    o.prompts = config.promptsPerLevel;
-    o.warmups = config.warmups;
-    o.requestTimeout = config.requestTimeout;
-    o.stallTimeout = config.stallTimeout;
-    o.seed = 1000 + static_cast<unsigned long long>(level);
-    return o;
 }
 
 // The most frequent error of a level in which every request failed.

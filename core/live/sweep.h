@@ -62,6 +62,14 @@ struct SessionHooks {
 Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const std::string& apiKey,
     const SessionEvents& events = {}, const SessionHooks& hooks = {});
 
+/// The client threads of a level when the configuration leaves them to the session: one up to 256 concurrent streams,
+/// then one per 256 streams (rounded up), at most the machine's hardware threads (at least one).
+int automaticClientThreads(int concurrency, unsigned hardwareThreads);
+
+/// The load generator's options of the level at `level` in the configuration's list: its concurrency, prompts,
+/// warm-ups, timeouts, seed and client threads (SessionConfig::clientThreads, else automaticClientThreads).
+LevelOptions levelOptions(const SessionConfig& config, int level);
+
 /// The workload's name as its runs are stored ("random 1k/1k", "agentic 8 turns, ...").
 std::string sessionWorkloadName(const SessionConfig& config);
 

@@ -113,8 +113,10 @@ JOB=$(cat "$T/jobid")
 "$CLI" cluster status "$ARRAY" --format json | grep -q "\"jobs\":\[\"$JOB\"\]" || fail "status does not name job $JOB"
 
 # collect --watch imports as tasks finish, until the array ends (timeout: a hung array fails the test)
-timeout 120 "$CLI" cluster collect "$ARRAY" --db "$T/store.sqlite" --watch --interval 0.5 >"$T/collect.jsonl" \
-    || fail "collect --watch: $(cat "$T/collect.jsonl")"
+# it exits 1: the third task failed (after importing what finished); 124 would be the timeout
+rc=0
+timeout 120 "$CLI" cluster collect "$ARRAY" --db "$T/store.sqlite" --watch --interval 0.5 >"$T/collect.jsonl" || rc=$?
+[ "$rc" = 1 ] || fail "collect --watch exited $rc, not 1 (a task failed): $(cat "$T/collect.jsonl")"
 cat "$T/collect.jsonl"
 "$CLI" cluster status "$ARRAY" --db "$T/store.sqlite" | tee "$T/status.txt"
 
@@ -139,5 +141,8 @@ for hw in b300-sim:3 mi325x-sim:4; do
         --runs all --include-marked --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len(d if isinstance(d, list) else d["runs"]))')
     [ "$n" = "${hw##*:}" ] || fail "store has $n runs of ${hw%%:*}, not ${hw##*:}"
 done
-"$CLI" cluster collect "$ARRAY" --db "$T/store.sqlite" | grep -q imported && fail "a second collect imported again"
+rc=0
+"$CLI" cluster collect "$ARRAY" --db "$T/store.sqlite" >"$T/collect2.jsonl" || rc=$?
+grep -q imported "$T/collect2.jsonl" && fail "a second collect imported again"
+[ "$rc" = 1 ] || fail "a second collect exited $rc, not 1 (the failed task is still failed)"
 echo "PASS in $(python3 -c "import time;print(round(time.time()-$start,1))") s"
