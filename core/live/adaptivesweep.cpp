@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 #include "core/analysis/ladder.h"
 
@@ -65,6 +66,28 @@ bool overSaturated(const SweepPoint& a, const SweepPoint& b, const AdaptiveOptio
         && *b.medianTtft > *a.medianTtft * (1.0 + o.ttftGrowth);
 }
 
+// The concurrency where interactivity should be `want`, from the two measured levels a and b. Past the knee of the
+// batch, throughput per GPU saturates as T(c) = Tmax c / (c + c0), so each user's share falls as A / (c + c0): the
+// curve through a and b gives c = A / want - c0 (on the emulator's b300-sim it predicts c=256 and 512 from c=8 and 64
+// within 1% in throughput and 8% in interactivity). Where a and b do not fit that shape (interactivity still flat, or
+// rising), a straight line in ln interactivity against ln c; none when neither falls.
+std::optional<double> aimedConcurrency(const SweepPoint& a, const SweepPoint& b, double want)
+{
+    const double ca = a.concurrency, cb = b.concurrency, ia = a.interactivity, ib = b.interactivity;
+    if (!(want > 0) || ca == cb || ia <= ib)
+        return std::nullopt;
+    const double c0 = (ib * cb - ia * ca) / (ia - ib);
+    if (c0 > -std::min(ca, cb) && c0 < 64 * std::max(ca, cb)) {
+        const double c = ia * (ca + c0) / want - c0;
+        if (c > 0)
+            return c;
+    }
+    const double slope = std::log(ib / ia) / std::log(cb / ca);
+    if (slope > -0.05)
+        return std::nullopt;
+    return ca * std::exp(std::log(want / ia) / slope);
+}
+
 // The next level of the climb, or none when the climb is over (`why` then says why).
 std::optional<AdaptiveStep> climb(
     const std::vector<SweepPoint>& pts, const AdaptiveOptions& o, double lowest, double highest, std::string& why)
@@ -105,6 +128,18 @@ std::optional<AdaptiveStep> climb(
         double want = slope < -0.05 ? std::exp(std::log(highest / top.interactivity) / slope) : o.maxJump;
         factor = std::clamp(std::floor(want), 2.0, double(o.maxJump));
         reason += ", above every target: x" + num(factor);
+    } else if (const auto c = pts.size() > 1 && pts[pts.size() - 2].interactivity <= highest * (1.0 + o.tolerance)
+                   ? aimedConcurrency(pts[pts.size() - 2], top, lowest * (1.0 - o.tolerance / 2))
+                   : std::nullopt;
+               c && *c > 2.0 * top.concurrency) {
+        // the last two levels are both past the highest target, on the falling side of the curve: aim at just below
+        // the lowest target from them, up to two doublings at once (a doubling at a time spent two or three long
+        // levels on the way down; further than two, an engine whose batch is already full would be driven far past
+        // it before the over-saturation stop could see it)
+        const int next = static_cast<int>(std::min(std::round(*c), 4.0 * top.concurrency));
+        return AdaptiveStep { std::min(o.maxConcurrency, next),
+            reason + ", aim below the lowest target: " + num(lowest * (1.0 - o.tolerance / 2))
+                + " tok/s/user expected at c=" + std::to_string(next) };
     } else if (slope < -0.05 && top.interactivity * std::pow(2.0, slope) < lowest * (1.0 - o.tolerance)) {
         // a doubling would land far below the lowest target: step to just below it instead
         factor = std::clamp(std::exp(std::log(lowest * (1.0 - o.tolerance / 2) / top.interactivity) / slope), 1.0, 2.0);
@@ -145,14 +180,26 @@ double bendAt(const std::vector<SweepPoint>& pts, std::size_t i)
     return std::min(turn, 2 * M_PI - turn);
 }
 
-// The concurrency between a and b where the target should be, from ln c against ln interactivity.
+// The concurrency between a and b where the target should be (aimedConcurrency), strictly between them.
 int aimAt(const SweepPoint& a, const SweepPoint& b, double target)
 {
-    double f = 0.5;
-    if (a.interactivity > b.interactivity)
-        f = std::log(a.interactivity / target) / std::log(a.interactivity / b.interactivity);
-    double c = std::exp(std::log(double(a.concurrency)) + f * std::log(double(b.concurrency) / double(a.concurrency)));
+    const double c = aimedConcurrency(a, b, target).value_or(std::sqrt(double(a.concurrency) * b.concurrency));
     return static_cast<int>(std::clamp(std::round(c), double(a.concurrency + 1), double(b.concurrency - 1)));
+}
+
+// Where to aim for target t in the gap it is unsettled in: at t itself, or, when another unsettled target u in the
+// same gap has a window (within tolerance) overlapping t's, at the middle of the overlap, which settles both
+double aimFor(const std::vector<double>& unsettled, double t, double tolerance)
+{
+    double lo = t * (1 - tolerance), hi = t * (1 + tolerance);
+    for (double u : unsettled) {
+        if (u == t || u * (1 - tolerance) >= hi || u * (1 + tolerance) <= lo)
+            continue;
+        lo = std::max(lo, u * (1 - tolerance));
+        hi = std::min(hi, u * (1 + tolerance));
+        return std::sqrt(lo * hi);
+    }
+    return t;
 }
 
 } // namespace
@@ -182,6 +229,7 @@ AdaptiveStep nextAdaptiveLevel(const std::vector<SweepPoint>& measured, const Ad
     // refine: the gap with an unsettled target where the frontier bends most (the widest gap on a tie)
     int best = -1;
     double bestTarget = 0, bestScore = -1;
+    std::map<int, std::vector<double>> unsettled; // per gap
     std::vector<double> outside;
     for (double t : targets) {
         const int i = bracketOf(pts, t);
@@ -191,6 +239,7 @@ AdaptiveStep nextAdaptiveLevel(const std::vector<SweepPoint>& measured, const Ad
         }
         if (settled(pts, i, t, o.tolerance))
             continue;
+        unsettled[i].push_back(t);
         const auto u = static_cast<std::size_t>(i);
         const double score
             = bendAt(pts, u) + bendAt(pts, u + 1) + 1e-3 * std::log(pts[u].interactivity / pts[u + 1].interactivity);
@@ -203,7 +252,11 @@ AdaptiveStep nextAdaptiveLevel(const std::vector<SweepPoint>& measured, const Ad
     if (best >= 0) {
         const SweepPoint& a = pts[static_cast<std::size_t>(best)];
         const SweepPoint& b = pts[static_cast<std::size_t>(best) + 1];
-        return { aimAt(a, b, bestTarget), "refine: target " + num(bestTarget) + " between " + at(a) + " and " + at(b) };
+        const double aim = aimFor(unsettled[best], bestTarget, o.tolerance);
+        std::string why = "refine: target " + num(bestTarget);
+        if (aim != bestTarget)
+            why += " (aimed at " + num(aim) + ", within reach of another target too)";
+        return { aimAt(a, b, aim), why + " between " + at(a) + " and " + at(b) };
     }
     std::string reason = "every target in reach bracketed within " + std::to_string(int(std::lround(o.tolerance * 100)))
         + "% (" + climbEnd + ")";
