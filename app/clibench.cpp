@@ -107,7 +107,7 @@ std::map<std::string, bool> benchOptions()
         { "devices", true }, { "max-model-len", true }, { "engine-log", true }, { "turns", true },
         { "prefix-tokens", true }, { "think-s", true }, { "print-config", false }, { "repeats", true },
         { "profile", true }, { "matrix", true }, { "submit", false }, { "targets", true }, { "max-levels", true },
-        { "client-threads", true } };
+        { "client-threads", true }, { "dp-attention", false } };
 }
 
 namespace {
@@ -255,6 +255,7 @@ std::optional<SessionChoices> choicesFromArgs(const Args& a, std::string& error)
     c.precision = a.value("precision").value_or("");
     c.workload = a.value("workload").value_or("random");
     c.chat = a.has("chat");
+    c.dpAttention = a.has("dp-attention");
     if (!workloadFromArgs(a, c, error))
         return std::nullopt;
     if (!intOption(a, "repeats", ch.repeats, error))

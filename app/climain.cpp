@@ -509,7 +509,7 @@ const std::vector<Command>& commands()
           [--api-key-env VAR] [--tp N] [--ep N] [--port N] [--max-seqs N] [--kv-cache-dtype T] [--devices 0,1]
           [--max-model-len N] [--engine-log FILE] [--recipe-file FILE --confirm-custom-command] [--print-config]
           [--repeats N] [--profile P] [--targets 30,50,... --max-levels N (with --concurrency auto)]
-          [--client-threads N]
+          [--client-threads N] [--dp-attention]
   bench   --matrix FILE [--db FILE] [--emit-sbatch DIR [--submit]]
       A live session: a concurrency sweep (closed loop, 10 x c prompts after 2 x c warm-ups, as InferenceX) against
       an OpenAI-compatible endpoint, or against an engine launched from a recipe (no shell; stopped at the end, on
@@ -521,7 +521,11 @@ const std::vector<Command>& commands()
       each level's streams over N client threads (default: 1 up to 256 streams, then one per 256 streams, up to
       this machine's hardware threads). --repeats N runs each concurrency N times in a row, stored as N runs of
       one configuration: the spread of reruns (tput_low, tput_high) of `ladder --runs all`, or of the latest
-      day's repeats with the default --runs latest.
+      day's repeats with the default --runs latest. --dp-attention runs attention data parallel over the tp
+      GPUs (tp above 1; the FFN/MoE stays tensor or expert parallel): a recipe's engine gets its
+      dp_attention_args (SGLang --enable-dp-attention --dp-size TP; vLLM --data-parallel-size TP
+      --tensor-parallel-size 1; the emulator refuses it), and the runs are stored with dp_attention true, a
+      configuration of their own (for --endpoint: it labels the server's runs).
       --matrix FILE runs a sweep matrix's configurations (README "Cluster sweeps") one after another here; with
       --emit-sbatch DIR it writes them as one Slurm array job (DIR/array.sbatch, a task per configuration with its
       nodes and GPUs; DIR/submit.sh submits it) and with --submit runs sbatch and prints the job id(s).

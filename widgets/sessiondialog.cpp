@@ -1,5 +1,6 @@
 #include "sessiondialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -77,10 +78,10 @@ SessionDialog::SessionDialog(const QString& devicesText, QWidget* parent)
     // the last session's settings, field by field (never its API key: a credential is not written to the settings)
     const std::initializer_list<std::pair<const char*, QWidget*>> named
         = { { "useRecipe", m_useRecipe }, { "recipe", m_recipe }, { "recipeModel", m_recipeModel }, { "tp", m_tp },
-              { "ep", m_ep }, { "port", m_port }, { "devices", m_devices }, { "url", m_url },
-              { "hardware", m_hardware }, { "engine", m_engine }, { "gpus", m_gpus }, { "model", m_model },
-              { "precision", m_precision }, { "workload", m_workload }, { "isl", m_isl }, { "osl", m_osl },
-              { "concurrency", m_concurrency }, { "sloTtft", m_sloTtft }, { "sloTpot", m_sloTpot } };
+              { "ep", m_ep }, { "dpAttention", m_dpAttention }, { "port", m_port }, { "devices", m_devices },
+              { "url", m_url }, { "hardware", m_hardware }, { "engine", m_engine }, { "gpus", m_gpus },
+              { "model", m_model }, { "precision", m_precision }, { "workload", m_workload }, { "isl", m_isl },
+              { "osl", m_osl }, { "concurrency", m_concurrency }, { "sloTtft", m_sloTtft }, { "sloTpot", m_sloTpot } };
     for (const auto& [name, w] : named)
         w->setObjectName(QString::fromLatin1(name));
     restoreFields();
@@ -97,6 +98,7 @@ QWidget* SessionDialog::makeRecipePage()
     m_recipeModel = new QLineEdit(recipePage);
     m_tp = spin(1, 1024, 8, recipePage);
     m_ep = spin(1, 1024, 1, recipePage);
+    m_dpAttention = new QCheckBox(tr("Attention data parallel over the TP GPUs"), recipePage);
     m_port = spin(1, 65535, 8000, recipePage);
     m_devices = new QLineEdit(recipePage);
     m_devices->setPlaceholderText(tr("0,1,2,3,4,5,6,7"));
@@ -105,6 +107,7 @@ QWidget* SessionDialog::makeRecipePage()
     rf->addRow(tr("Model"), m_recipeModel);
     rf->addRow(tr("Tensor parallel"), m_tp);
     rf->addRow(tr("Expert parallel"), m_ep);
+    rf->addRow(tr("DP attention"), m_dpAttention);
     rf->addRow(tr("Port"), m_port);
     rf->addRow(tr("GPUs (indices)"), m_devices);
     return recipePage;
@@ -194,6 +197,8 @@ void SessionDialog::restoreFields()
             sb->setValue(v.toInt());
         else if (auto* c = qobject_cast<QComboBox*>(w))
             c->setCurrentText(v.toString());
+        else if (auto* b = qobject_cast<QCheckBox*>(w); b && b->isEnabled()) // not on a recipe that cannot
+            b->setChecked(v.toBool());
     }
 }
 
@@ -212,6 +217,8 @@ void SessionDialog::rememberFields() const
             settings.setValue(name, sb->value());
         else if (auto* c = qobject_cast<const QComboBox*>(w))
             settings.setValue(name, c->currentText());
+        else if (auto* b = qobject_cast<const QCheckBox*>(w))
+            settings.setValue(name, b->isChecked());
     }
 }
 
@@ -225,6 +232,20 @@ void SessionDialog::recipeChanged()
     m_recipeModel->setText(get("model"));
     m_tp->setValue(get("tp").toInt());
     m_ep->setValue(get("ep").toInt());
+    // a recipe without dp_attention_args (the emulator's) cannot run it: core would refuse the session
+    const bool dp = !r->dpAttentionArgs.empty();
+    m_dpAttention->setEnabled(dp);
+    if (!dp)
+        m_dpAttention->setChecked(false);
+    QStringList dpArgs;
+    for (const std::string& a : r->dpAttentionArgs)
+        dpArgs << QString::fromStdString(a);
+    m_dpAttention->setToolTip(dp
+            ? tr("Runs the engine with %1; the runs are stored with dp_attention, a configuration of their own "
+                 "(needs TP above 1).")
+                  .arg(dpArgs.join(u' '))
+            : tr("Recipe %1 has no dp_attention_args: it cannot run attention data parallel.")
+                  .arg(QString::fromStdString(r->name)));
     m_port->setValue(get("port").toInt());
     m_devices->setText(get("devices"));
     m_precision->setCurrentText(QString::fromStdString(r->precision));
@@ -299,6 +320,7 @@ bool SessionDialog::build()
             { "port", std::to_string(m_port->value()) }, { "devices", m_devices->text().trimmed().toStdString() } };
         ch.tp = m_tp->value();
         ch.ep = m_ep->value();
+        c.dpAttention = m_dpAttention->isChecked();
         QString logDir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
         QDir().mkpath(logDir);
         l.logPath = QDir(logDir).filePath(QStringLiteral("engine-%1.log").arg(m_recipe->currentText())).toStdString();

@@ -4,6 +4,7 @@
 
 #include "sessioncontroller.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -13,9 +14,9 @@ class QStackedWidget;
 
 namespace paretoscope::ui {
 
-/// Sets up a live session: a recipe to launch (model, TP, EP, port, GPUs) or a running endpoint (URL, API key,
-/// hardware, engine, GPUs); model, precision, workload with its lengths, the concurrency list and the SLOs. It lists
-/// the GPUs this machine has. Accept only with a configuration core accepts; the reason shows otherwise.
+/// Sets up a live session: a recipe to launch (model, TP, EP, DP attention, port, GPUs) or a running endpoint (URL, API
+/// key, hardware, engine, GPUs); model, precision, workload with its lengths, the concurrency list and the SLOs. It
+/// lists the GPUs this machine has. Accept only with a configuration core accepts; the reason shows otherwise.
 class SessionDialog : public QDialog {
     Q_OBJECT
 public:
@@ -46,6 +47,7 @@ private:
     QLineEdit* m_recipeModel;
     QSpinBox* m_tp;
     QSpinBox* m_ep;
+    QCheckBox* m_dpAttention;
     QSpinBox* m_port;
     QLineEdit* m_devices;
     QLineEdit* m_url;

@@ -62,6 +62,7 @@ RunRecord levelRecord(const SessionConfig& c, const std::string& simulation, con
     r.precision = c.precision;
     r.tp = c.tp;
     r.ep = c.ep;
+    r.dpAttention = c.dpAttention;
     r.pp = 1;
     r.gpus = c.gpus;
     r.isl = c.workload == "agentic" ? 0 : c.isl;

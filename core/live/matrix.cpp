@@ -146,6 +146,12 @@ void checkAgainstRecipe(FieldReader& r, MatrixConfig& c)
     };
     fallback(c.tp, "tp");
     fallback(c.ep, "ep");
+    if (c.dpAttention && recipe->dpAttentionArgs.empty())
+        r.fail("dp_attention",
+            "recipe " + c.recipe + " (" + recipe->engine + ") has no dp_attention_args: it cannot run attention data "
+                + "parallel");
+    if (c.dpAttention && c.tp < 2)
+        r.fail("dp_attention", "attention data parallel needs tp above 1 (recipe " + c.recipe + "'s tp is 1)");
     if (c.model.empty() && recipe->defaults.count("model"))
         c.model = recipe->defaults.at("model");
     c.precision = recipe->precision;
@@ -202,7 +208,8 @@ Result<MatrixConfig> parseConfig(const json& c, const std::string& where)
     if (!r.error().empty())
         return Error { r.error() };
     if (out.name.empty())
-        out.name = out.recipe + (out.profile.empty() ? "" : "-" + out.profile) + "-tp" + std::to_string(out.tp);
+        out.name = out.recipe + (out.profile.empty() ? "" : "-" + out.profile) + "-tp" + std::to_string(out.tp)
+            + (out.dpAttention ? "-dpattn" : "");
     return out;
 }
 
@@ -278,6 +285,8 @@ std::vector<std::string> benchArguments(const MatrixConfig& c)
     std::vector<std::string> a { "--recipe", c.recipe, "--model", c.model, "--isl", std::to_string(c.isl), "--osl",
         std::to_string(c.osl), "--concurrency", c.autoConcurrency ? "auto" : joined(c.concurrencies), "--tp",
         std::to_string(c.tp), "--ep", std::to_string(c.ep), "--gpus", std::to_string(taskResources(c).gpus) };
+    if (c.dpAttention)
+        a.push_back("--dp-attention");
     if (c.workload != "random")
         a.insert(a.end(), { "--workload", c.workload });
     if (!c.profile.empty())

@@ -65,7 +65,7 @@ Result<Matrix> parseMatrix(std::string_view json, const std::string& name);
 /// disaggregated one its prefill nodes plus its decode nodes.
 TaskResources taskResources(const MatrixConfig& config);
 /// The arguments of `paretoscope-cli bench` (after the command) that run one configuration; "--concurrency auto"
-/// for an adaptive sweep.
+/// for an adaptive sweep, "--dp-attention" for attention data parallel.
 std::vector<std::string> benchArguments(const MatrixConfig& config);
 /// The arguments of `paretoscope-cli export` (after the command) that select a configuration's runs in its task's
 /// own store.

@@ -63,6 +63,33 @@ std::string unknownPlaceholder(const std::string& text)
     return {};
 }
 
+bool isOption(const std::string& arg)
+{
+    return arg.size() > 1 && arg[0] == '-';
+}
+
+// Appends options (each followed by its values, up to the next option) to argv; an option argv already has after
+// argv[0] is taken out first, with as many values after it as the new one has, so that each is given once.
+void replaceOrAppend(std::vector<std::string>& argv, const std::vector<std::string>& options)
+{
+    for (std::size_t i = 0; i < options.size();) {
+        std::size_t end = i + 1;
+        while (end < options.size() && !isOption(options[end]))
+            ++end;
+        const std::size_t values = end - i - 1;
+        for (std::size_t at = 1; at < argv.size();) {
+            if (argv[at] == options[i])
+                argv.erase(argv.begin() + static_cast<std::ptrdiff_t>(at),
+                    argv.begin() + static_cast<std::ptrdiff_t>(std::min(argv.size(), at + 1 + values)));
+            else
+                ++at;
+        }
+        argv.insert(argv.end(), options.begin() + static_cast<std::ptrdiff_t>(i),
+            options.begin() + static_cast<std::ptrdiff_t>(end));
+        i = end;
+    }
+}
+
 std::string fill(const std::string& text, const std::map<std::string, std::string>& values)
 {
     std::string out;
@@ -98,8 +125,8 @@ Result<std::vector<Recipe>> parseRecipes(std::string_view document, const std::s
             return Error { name + ": field " + it.key() + ": unknown key (known: source, recipes)" };
     if (!j.contains("recipes") || !j["recipes"].is_array())
         return Error { name + ": field recipes: missing or not an array" };
-    static const std::set<std::string> keys { "name", "description", "engine", "hardware", "precision", "program", "args",
-        "expert_parallel_args", "env", "defaults", "health", "startup_timeout_s" };
+    static const std::set<std::string> keys { "name", "description", "engine", "hardware", "precision", "program",
+        "args", "expert_parallel_args", "dp_attention_args", "env", "defaults", "health", "startup_timeout_s" };
     std::vector<Recipe> out;
     std::set<std::string> seen;
     std::size_t index = 0;
@@ -140,9 +167,11 @@ Result<std::vector<Recipe>> parseRecipes(std::string_view document, const std::s
                  text("engine", rec.engine, true), text("hardware", rec.hardware, true),
                  text("precision", rec.precision, true), text("program", rec.program, true),
                  strings("args", rec.args, true), strings("expert_parallel_args", rec.expertParallelArgs, false),
-                 strings("health", rec.health, false) })
+                 strings("dp_attention_args", rec.dpAttentionArgs, false), strings("health", rec.health, false) })
             if (!e.empty())
                 return Error { e };
+        if (!rec.dpAttentionArgs.empty() && !isOption(rec.dpAttentionArgs.front()))
+            return Error { where + ", field dp_attention_args: starts with an option (-...), its values after it" };
         if (rec.name.empty() || !seen.insert(rec.name).second)
             return Error { where + ", field name: empty or used twice" };
         if (rec.program.empty() || rec.program.find('/') != std::string::npos)
@@ -207,7 +236,7 @@ Result<Recipe> bundledRecipe(const std::string& name)
 }
 
 Result<LaunchPlan> renderRecipe(
-    const Recipe& recipe, const std::map<std::string, std::string>& parameters, bool confirmedCustom)
+    const Recipe& recipe, const std::map<std::string, std::string>& parameters, bool confirmedCustom, bool dpAttention)
 {
     if (recipe.custom && !confirmedCustom)
         return Error { "recipe " + recipe.name
@@ -222,6 +251,9 @@ Result<LaunchPlan> renderRecipe(
     for (const std::string& k : recipeParameters())
         if (!values.count(k))
             return Error { "recipe " + recipe.name + ": parameter " + k + " has no value and no default" };
+    if (dpAttention && recipe.dpAttentionArgs.empty())
+        return Error { "dp_attention: recipe " + recipe.name + " (" + recipe.engine
+            + ") has no dp_attention_args: it cannot run attention data parallel" };
     LaunchPlan plan;
     plan.program = recipe.program;
     plan.argv.push_back(recipe.program);
@@ -230,6 +262,12 @@ Result<LaunchPlan> renderRecipe(
     if (std::stoll(values["ep"]) > 1)
         for (const std::string& a : recipe.expertParallelArgs)
             plan.argv.push_back(fill(a, values));
+    if (dpAttention) {
+        std::vector<std::string> dp;
+        for (const std::string& a : recipe.dpAttentionArgs)
+            dp.push_back(fill(a, values));
+        replaceOrAppend(plan.argv, dp);
+    }
     for (const auto& [k, v] : recipe.env)
         plan.env.emplace_back(k, fill(v, values));
     plan.baseUrl = "http://127.0.0.1:" + values["port"];

@@ -21,6 +21,10 @@ struct Recipe {
     std::string program;
     std::vector<std::string> args;
     std::vector<std::string> expertParallelArgs; ///< added when ep > 1
+    /// Added when the session runs attention data parallel (dp_attention); an option given here that the arguments
+    /// before already have replaces it, its value with it, so that every option is given once. Empty: the recipe
+    /// cannot run attention data parallel, and such a session is refused.
+    std::vector<std::string> dpAttentionArgs;
     std::vector<std::pair<std::string, std::string>> env;
     std::map<std::string, std::string> defaults;
     std::vector<std::string> health;
@@ -50,8 +54,9 @@ struct LaunchPlan {
 
 /// Fills the placeholders with the parameters (defaults where not given). Values are checked (integers, a model
 /// name that cannot pass for an option, device lists of digits) since they become arguments. A custom recipe is
-/// refused unless confirmedCustom.
-Result<LaunchPlan> renderRecipe(
-    const Recipe& recipe, const std::map<std::string, std::string>& parameters, bool confirmedCustom = false);
+/// refused unless confirmedCustom. With dpAttention, the recipe's dp_attention_args are applied (see Recipe); a
+/// recipe without them is refused, the error naming dp_attention.
+Result<LaunchPlan> renderRecipe(const Recipe& recipe, const std::map<std::string, std::string>& parameters,
+    bool confirmedCustom = false, bool dpAttention = false);
 
 } // namespace paretoscope

@@ -7,7 +7,7 @@ namespace paretoscope {
 
 Result<SessionConfig> configForRecipe(SessionConfig config, const RecipeLaunch& launch)
 {
-    auto plan = renderRecipe(launch.recipe, launch.parameters, launch.confirmedCustom);
+    auto plan = renderRecipe(launch.recipe, launch.parameters, launch.confirmedCustom, config.dpAttention);
     if (!plan)
         return Error { plan.error() };
     std::map<std::string, std::string> values = launch.recipe.defaults;
@@ -33,7 +33,7 @@ Result<SessionOutcome> runRecipeSession(RunStore& store, SessionConfig config, c
     auto configured = configForRecipe(std::move(config), launch);
     if (!configured)
         return Error { configured.error() };
-    auto plan = renderRecipe(launch.recipe, launch.parameters, launch.confirmedCustom);
+    auto plan = renderRecipe(launch.recipe, launch.parameters, launch.confirmedCustom, configured->dpAttention);
     if (events.note) {
         std::string line = "starting";
         for (const std::string& a : plan->argv)

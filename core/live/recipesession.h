@@ -24,7 +24,8 @@ Result<SessionOutcome> runRecipeSession(RunStore& store, SessionConfig config, c
     const std::string& apiKey, const SessionEvents& events = {}, LevelSampler* sampler = nullptr);
 
 /// The configuration a recipe implies: engine, hardware, precision, model, tp, ep, gpus (= tp, unless the config
-/// already has a multiple of tp) and its endpoint.
+/// already has a multiple of tp) and its endpoint. The config's dpAttention is the launch's: the engine gets the
+/// recipe's dp_attention_args (refused by a recipe that has none), on the same tp GPUs.
 Result<SessionConfig> configForRecipe(SessionConfig config, const RecipeLaunch& launch);
 
 } // namespace paretoscope

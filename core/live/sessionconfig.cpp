@@ -103,6 +103,8 @@ std::string sessionConfigJson(const SessionConfig& c)
         { "chat", c.chat }, { "prompt", c.prompt == PromptKind::TokenIds ? "ids" : "text" }, { "slo", sloJson(c.slo) },
         { "request_timeout_s", c.requestTimeout }, { "stall_timeout_s", c.stallTimeout } };
     j["request_rate"] = c.requestRate ? json(*c.requestRate) : json(nullptr);
+    if (c.dpAttention) // only when on, so that the configurations stored before read as they always did
+        j["dp_attention"] = true;
     if (c.clientThreads > 0) // only when given, as concurrency_auto
         j["client_threads"] = c.clientThreads;
     if (c.concurrencyAuto) // only then, so that the configurations of fixed sweeps read as they always did
@@ -119,7 +121,7 @@ Result<SessionConfig> parseSessionConfig(const std::string& text, const std::str
     Fields f { j, name, {}, {} };
     f.onlyKeys({ "endpoint", "recipe", "model", "hardware", "engine", "precision", "tp", "ep", "gpus", "workload",
         "isl", "osl", "agentic", "concurrencies", "request_rate", "prompts_per_level", "warmups", "chat", "prompt",
-        "slo", "request_timeout_s", "stall_timeout_s", "concurrency_auto", "client_threads" });
+        "slo", "request_timeout_s", "stall_timeout_s", "concurrency_auto", "client_threads", "dp_attention" });
     f.str("endpoint", c.endpoint);
     f.str("recipe", c.recipe);
     f.str("model", c.model);
@@ -128,6 +130,7 @@ Result<SessionConfig> parseSessionConfig(const std::string& text, const std::str
     f.str("precision", c.precision);
     f.integer("tp", c.tp, 1, 1024);
     f.integer("ep", c.ep, 1, 1024);
+    f.boolean("dp_attention", c.dpAttention);
     f.integer("gpus", c.gpus, 1, 100000);
     f.str("workload", c.workload);
     f.integer("isl", c.isl, 1, 10'000'000);
@@ -230,6 +233,8 @@ Status validateSessionConfig(const SessionConfig& c)
         problems.push_back("a closed loop for the agentic workload (a request rate applies to random only)");
     if (c.gpus < 1)
         problems.push_back("a GPU count of at least 1");
+    if (c.dpAttention && c.tp < 2)
+        problems.push_back("tp above 1 for attention data parallel (dp_attention spreads attention over the tp ranks)");
     if (c.clientThreads < 0 || c.clientThreads > 1024)
         problems.push_back("client threads from 1 to 1024 (0: chosen per level)");
     if (problems.empty())

@@ -21,6 +21,9 @@ struct SessionConfig {
     std::string precision = "fp4";
     int tp = 1;
     int ep = 1;
+    /// Attention data parallel over the tp GPUs (the FFN/MoE stays tensor or expert parallel): a launched recipe
+    /// gets its dp_attention_args, and the runs are labelled dp_attention, a configuration of their own.
+    bool dpAttention = false;
     int gpus = 1;
     std::string workload = "random"; ///< "random" or "agentic"
     int isl = 1024;

@@ -31,7 +31,8 @@ struct SessionPlan {
 
 /// The one set-up rule of every front end: hardware, engine and precision normalised (normalizedKey; no precision:
 /// FP4), an endpoint checked (http(s) with a host), an agentic workload's turn and answer lengths from isl and osl;
-/// with a recipe, its engine, hardware, precision, model, tp and ep (a tp or ep given becomes its parameter); the GPU
+/// with a recipe, its engine, hardware, precision, model, tp and ep (a tp or ep given becomes its parameter) and
+/// config.dpAttention applied to its launch (refused by a recipe without dp_attention_args, and below tp 2); the GPU
 /// count and tp (each defaults to the other, see the .cpp); each concurrency repeated `repeats` times; then
 /// validateSessionConfig. The error says what to fix.
 Result<SessionPlan> buildSession(SessionChoices choices);

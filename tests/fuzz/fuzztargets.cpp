@@ -131,10 +131,11 @@ void recipes(const std::uint8_t* data, std::size_t size)
     if (!list)
         return;
     for (const Recipe& r : *list)
-        (void)renderRecipe(r, { { "model", "m" }, { "tp", "2" }, { "ep", "2" }, { "max_seqs", "8" },
-                                  { "kv_cache_dtype", "fp8" }, { "port", "8000" }, { "max_model_len", "4096" },
-                                  { "devices", "0,1" } },
-            true);
+        for (bool dpAttention : { false, true }) // dp_attention_args replace options of the argv: both ways
+            (void)renderRecipe(r,
+                { { "model", "m" }, { "tp", "2" }, { "ep", "2" }, { "max_seqs", "8" }, { "kv_cache_dtype", "fp8" },
+                    { "port", "8000" }, { "max_model_len", "4096" }, { "devices", "0,1" } },
+                true, dpAttention);
 }
 
 void sessionConfig(const std::uint8_t* data, std::size_t size)

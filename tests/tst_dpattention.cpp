@@ -1,0 +1,376 @@
+// Attention data parallel (dp_attention) from the choice to the stored run: the exact argv a recipe launches with it
+// (vLLM, SGLang), the emulator's refusal naming the field, `bench --dp-attention` reaching the session configuration,
+// the Slurm task line carrying it, the session dialog's checkbox through the same builder, and the stored run being a
+// configuration of its own.
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QProcess>
+#include <QRadioButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <fstream>
+#include <set>
+
+#include "core/live/cluster.h"
+#include "core/live/matrix.h"
+#include "core/live/recipe.h"
+#include "core/live/sessionsetup.h"
+#include "core/live/sessionstore.h"
+#include "core/live/sweep.h"
+#include "core/model/runselection.h"
+#include "tests/support/sessionconfigs.h"
+#include "tests/support/testutil.h"
+#include "widgets/sessiondialog.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+
+namespace {
+
+struct Cli {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Cli cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(PARETOSCOPE_CLI, args);
+    Cli r;
+    if (!p.waitForFinished(60000))
+        return r;
+    r.code = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QStringList toList(const std::vector<std::string>& v)
+{
+    QStringList out;
+    for (const std::string& s : v)
+        out << QString::fromStdString(s);
+    return out;
+}
+
+// The options (words starting with --) given more than once: none, in a launch that is unambiguous.
+QStringList repeatedOptions(const std::vector<std::string>& argv)
+{
+    std::set<std::string> seen;
+    QStringList twice;
+    for (const std::string& a : argv)
+        if (a.starts_with("--") && !seen.insert(a).second)
+            twice << QString::fromStdString(a);
+    return twice;
+}
+
+const std::map<std::string, std::string> kParams { { "model", "org/Model-FP4" }, { "tp", "8" }, { "port", "8100" },
+    { "devices", "0,1,2,3,4,5,6,7" } };
+
+} // namespace
+
+class TestDpAttention : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
+        QCoreApplication::setOrganizationName("ParetoscopeTest");
+        QCoreApplication::setApplicationName("tst_dpattention");
+    }
+
+    void recipesLaunchTheArgvExpected_data()
+    {
+        QTest::addColumn<QString>("recipe");
+        QTest::addColumn<QString>("ep");
+        QTest::addColumn<QStringList>("argv");
+        // vLLM: one engine core per GPU (--data-parallel-size 8, --tensor-parallel-size 1 given once, in place of the
+        // recipe's --tensor-parallel-size 8), as InferenceX configures dp-attention on vLLM
+        QTest::newRow("vllm b300") << "vllm-b300-nvfp4"
+                                   << "1"
+                                   << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1", "--port",
+                                          "8100", "--trust-remote-code", "--max-num-seqs", "512", "--kv-cache-dtype",
+                                          "fp8", "--max-model-len", "10240", "--gpu-memory-utilization", "0.9",
+                                          "--no-enable-prefix-caching", "--async-scheduling", "--data-parallel-size",
+                                          "8", "--tensor-parallel-size", "1" };
+        QTest::newRow("vllm b300 ep 8") << "vllm-b300-nvfp4"
+                                        << "8"
+                                        << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1",
+                                               "--port", "8100", "--trust-remote-code", "--max-num-seqs", "512",
+                                               "--kv-cache-dtype", "fp8", "--max-model-len", "10240",
+                                               "--gpu-memory-utilization", "0.9", "--no-enable-prefix-caching",
+                                               "--async-scheduling", "--enable-expert-parallel", "--data-parallel-size",
+                                               "8", "--tensor-parallel-size", "1" };
+        QTest::newRow("vllm mi325x") << "vllm-mi325x-mxfp4"
+                                     << "1"
+                                     << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1", "--port",
+                                            "8100", "--trust-remote-code", "--distributed-executor-backend", "mp",
+                                            "--max-num-seqs", "256", "--kv-cache-dtype", "fp8", "--max-model-len",
+                                            "10240", "--no-enable-prefix-caching", "--data-parallel-size", "8",
+                                            "--tensor-parallel-size", "1" };
+        // SGLang: --enable-dp-attention --dp-size 8 beside --tp 8
+        QTest::newRow("sglang b300") << "sglang-b300-nvfp4"
+                                     << "1"
+                                     << QStringList { "python3", "-m", "sglang.launch_server", "--model-path",
+                                            "org/Model-FP4", "--host", "127.0.0.1", "--port", "8100",
+                                            "--trust-remote-code", "--tp", "8", "--quantization", "modelopt_fp4",
+                                            "--max-running-requests", "512", "--kv-cache-dtype", "fp8_e4m3",
+                                            "--context-length", "10240", "--disable-radix-cache", "--enable-metrics",
+                                            "--enable-dp-attention", "--dp-size", "8" };
+        QTest::newRow("sglang b300 ep 8")
+            << "sglang-b300-nvfp4"
+            << "8"
+            << QStringList { "python3", "-m", "sglang.launch_server", "--model-path", "org/Model-FP4", "--host",
+                   "127.0.0.1", "--port", "8100", "--trust-remote-code", "--tp", "8", "--quantization", "modelopt_fp4",
+                   "--max-running-requests", "512", "--kv-cache-dtype", "fp8_e4m3", "--context-length", "10240",
+                   "--disable-radix-cache", "--enable-metrics", "--ep-size", "8", "--enable-dp-attention", "--dp-size",
+                   "8" };
+        QTest::newRow("sglang mi325x") << "sglang-mi325x-mxfp4"
+                                       << "1"
+                                       << QStringList { "python3", "-m", "sglang.launch_server", "--model-path",
+                                              "org/Model-FP4", "--host", "127.0.0.1", "--port", "8100",
+                                              "--trust-remote-code", "--tp", "8", "--max-running-requests", "256",
+                                              "--kv-cache-dtype", "fp8_e4m3", "--context-length", "10240",
+                                              "--enable-metrics", "--enable-dp-attention", "--dp-size", "8" };
+    }
+    void recipesLaunchTheArgvExpected()
+    {
+        QFETCH(QString, recipe);
+        QFETCH(QString, ep);
+        QFETCH(QStringList, argv);
+        auto r = bundledRecipe(recipe.toStdString());
+        QVERIFY2(r, r ? "" : r.error().c_str());
+        auto params = kParams;
+        params["ep"] = ep.toStdString();
+        auto plan = renderRecipe(*r, params, false, true);
+        QVERIFY2(plan, plan ? "" : plan.error().c_str());
+        QCOMPARE(toList(plan->argv), argv);
+        QCOMPARE(repeatedOptions(plan->argv), QStringList {});
+        // the same recipe without dp attention launches as it always did: tp 8 and no data parallel option
+        auto plain = renderRecipe(*r, params);
+        QVERIFY(plain);
+        const QStringList p = toList(plain->argv);
+        QVERIFY(!p.contains("--data-parallel-size") && !p.contains("--enable-dp-attention"));
+        QVERIFY(p.contains("--tensor-parallel-size") || p.contains("--tp"));
+        QCOMPARE(p.at(p.indexOf(p.contains("--tp") ? "--tp" : "--tensor-parallel-size") + 1), QString("8"));
+    }
+
+    void theEmulatorRefusesNamingTheField()
+    {
+        for (const char* name : { "sim", "engine-sim-b300", "engine-sim-mi325x" }) {
+            auto r = bundledRecipe(name);
+            QVERIFY(r);
+            auto plan = renderRecipe(*r, {}, false, true);
+            QVERIFY2(!plan, name);
+            QVERIFY2(QString::fromStdString(plan.error()).contains("dp_attention"), plan.error().c_str());
+            QVERIFY(renderRecipe(*r, {})); // and runs unchanged without it
+        }
+        // through the one builder, as the CLI and the dialog call it
+        SessionChoices ch;
+        ch.config = quickConfig("");
+        ch.config.dpAttention = true;
+        ch.launch.emplace().recipe = *bundledRecipe("sim");
+        auto refused = buildSession(ch);
+        QVERIFY(!refused);
+        QVERIFY2(QString::fromStdString(refused.error()).contains("dp_attention: recipe sim"), refused.error().c_str());
+        // in a matrix: the configuration and the field
+        auto m = parseMatrix(R"({"configurations": [{"recipe": "vllm-b300-nvfp4", "isl": 64, "osl": 8,
+            "concurrency": [1]}, {"recipe": "sim", "isl": 64, "osl": 8, "concurrency": [1], "dp_attention": true}]})",
+            "m.json");
+        QVERIFY(!m);
+        QVERIFY2(
+            QString::fromStdString(m.error()).startsWith("m.json: configuration 1, field dp_attention: recipe sim"),
+            m.error().c_str());
+    }
+
+    void recipeFilesCheckTheField()
+    {
+        const QString base = R"({"recipes":[{"name":"x","engine":"vllm","hardware":"b300","precision":"fp4",)"
+                             R"("program":"vllm","args":["{model}"],"dp_attention_args":%1}]})";
+        for (auto [args, expected] : std::vector<std::pair<const char*, const char*>> {
+                 { R"(["--dp", "{dp}"])", "field dp_attention_args: {dp} is not a recipe parameter" },
+                 { R"(["{tp}", "--dp"])", "field dp_attention_args: starts with an option" },
+                 { R"("--dp")", "field dp_attention_args: not an array of strings" } }) {
+            auto r = parseRecipes(base.arg(args).toStdString(), "mine.json", true);
+            QVERIFY2(!r, args);
+            QVERIFY2(QString::fromStdString(r.error()).contains(expected), r.error().c_str());
+        }
+        auto fine = parseRecipes(base.arg(R"(["--dp", "{tp}"])").toStdString(), "mine.json", true);
+        QVERIFY2(fine, fine ? "" : fine.error().c_str());
+        QCOMPARE(toList(fine->front().dpAttentionArgs), (QStringList { "--dp", "{tp}" }));
+    }
+
+    void benchOptionReachesTheConfig()
+    {
+        const QStringList base { "bench", "--print-config", "--isl", "64", "--osl", "8", "--concurrency", "1,4" };
+        Cli on = cli(base + QStringList { "--recipe", "sglang-b300-nvfp4", "--tp", "8", "--dp-attention" });
+        QVERIFY2(on.code == 0, on.err.constData());
+        auto c = parseSessionConfig(on.out.trimmed().toStdString(), "printed");
+        QVERIFY2(c, on.out.constData());
+        QVERIFY(c->dpAttention);
+        QCOMPARE(c->tp, 8);
+        QCOMPARE(c->gpus, 8); // the GPU count stays tp
+        QVERIFY(on.out.contains(R"("dp_attention":true)"));
+        Cli off = cli(base + QStringList { "--recipe", "sglang-b300-nvfp4", "--tp", "8" });
+        QCOMPARE(off.code, 0);
+        QVERIFY(!off.out.contains("dp_attention")); // a configuration without it reads as before
+        // an endpoint's runs are labelled with it
+        Cli endpoint = cli(base
+            + QStringList { "--endpoint", "http://127.0.0.1:9", "--hardware", "b300", "--engine", "sglang", "--gpus",
+                "8", "--dp-attention" });
+        QCOMPARE(endpoint.code, 0);
+        QVERIFY(parseSessionConfig(endpoint.out.trimmed().toStdString(), "printed")->dpAttention);
+        // refusals: the emulator, and tp 1
+        Cli sim = cli(base + QStringList { "--recipe", "sim", "--dp-attention" });
+        QCOMPARE(sim.code, 2);
+        QVERIFY2(sim.err.contains("dp_attention: recipe sim"), sim.err.constData());
+        Cli tp1 = cli(base + QStringList { "--recipe", "vllm-b300-nvfp4", "--tp", "1", "--dp-attention" });
+        QCOMPARE(tp1.code, 2);
+        QVERIFY2(tp1.err.contains("tp above 1"), tp1.err.constData());
+    }
+
+    void sbatchTaskLinesCarryIt()
+    {
+        auto m = parseMatrix(R"({"configurations": [
+            {"name": "dp", "recipe": "vllm-b300-nvfp4", "tp": 8, "dp_attention": true, "isl": 1024, "osl": 1024,
+             "concurrency": [1, 4]},
+            {"name": "plain", "recipe": "vllm-b300-nvfp4", "tp": 8, "isl": 1024, "osl": 1024, "concurrency": [1]}]})",
+            "m.json");
+        QVERIFY2(m, m ? "" : m.error().c_str());
+        const std::string s = arrayScript(*m, "/shared/sweep", "/opt/bin/paretoscope-cli");
+        const std::string dpTask = "    BENCH=(--recipe vllm-b300-nvfp4 --model nvidia/DeepSeek-R1-0528-FP4 --isl 1024 "
+                                   "--osl 1024 --concurrency 1,4 --tp 8 --ep 1 --gpus 8 --dp-attention)\n";
+        const std::string plainTask = "    BENCH=(--recipe vllm-b300-nvfp4 --model nvidia/DeepSeek-R1-0528-FP4 --isl "
+                                      "1024 --osl 1024 --concurrency 1 --tp 8 --ep 1 --gpus 8)\n";
+        QVERIFY2(s.find("0)\n    NAME=dp\n" + dpTask) != std::string::npos, s.c_str());
+        QVERIFY2(s.find("1)\n    NAME=plain\n" + plainTask) != std::string::npos, s.c_str());
+        QCOMPARE(taskResources(m->configurations[0]).gpus, 8);
+        // a name left out says so, so that the two configurations do not collide
+        auto unnamed = parseMatrix(R"({"configurations": [
+            {"recipe": "vllm-b300-nvfp4", "tp": 8, "dp_attention": true, "isl": 64, "osl": 8, "concurrency": [1]},
+            {"recipe": "vllm-b300-nvfp4", "tp": 8, "isl": 64, "osl": 8, "concurrency": [1]}]})",
+            "m.json");
+        QVERIFY2(unnamed, unnamed ? "" : unnamed.error().c_str());
+        QCOMPARE(unnamed->configurations[0].name, std::string("vllm-b300-nvfp4-tp8-dpattn"));
+        // the task's own bench takes the arguments as given: its configuration has dp attention
+        QStringList args { "bench", "--print-config" };
+        args << toList(benchArguments(m->configurations[0]));
+        Cli task = cli(args);
+        QVERIFY2(task.code == 0, task.err.constData());
+        QVERIFY(parseSessionConfig(task.out.trimmed().toStdString(), "printed")->dpAttention);
+        // the single-session script of bench --emit-sbatch repeats the command line, the option with it
+        QTemporaryDir dir;
+        const QString file = dir.filePath("run.sbatch");
+        Cli script = cli({ "bench", "--recipe", "vllm-b300-nvfp4", "--isl", "64", "--osl", "8", "--concurrency", "1",
+            "--dp-attention", "--emit-sbatch", file });
+        QVERIFY2(script.code == 0, script.err.constData());
+        QVERIFY(readAll(file).contains(" --dp-attention"));
+    }
+
+    void theStoredRunIsAConfigurationOfItsOwn()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        SessionConfig c = quickConfig("http://127.0.0.1:9");
+        c.model = "m";
+        c.tp = 2;
+        LevelMetrics m;
+        m.completed = 10;
+        m.duration = 2;
+        m.totalThroughput = 360;
+        m.outputThroughput = 40;
+        std::vector<long long> ids;
+        for (bool dp : { false, true }) {
+            c.dpAttention = dp;
+            auto session = createSession(*store, c, "");
+            QVERIFY(session);
+            RunRecord r = levelRecord(c, "", "random 64/8", 4, m, LevelTelemetry {}, *session);
+            QCOMPARE(r.dpAttention, dp);
+            QCOMPARE(r.tp, 2);
+            QCOMPARE(r.gpus, 2);
+            QCOMPARE(*r.tputPerGpu, 180.0); // 360 tok/s over 2 GPUs
+            auto id = storeLevel(*store, *session, 0, 4, r, "{}", {});
+            QVERIFY2(id, id ? "" : id.error().c_str());
+            ids.push_back(*id);
+            // the session keeps the choice with its configuration
+            QCOMPARE(sessions(*store).front().config.dpAttention, dp);
+        }
+        const auto stored = store->runs(ids);
+        QCOMPARE(stored.size(), std::size_t(2));
+        QVERIFY(!stored[0].record.dpAttention);
+        QVERIFY(stored[1].record.dpAttention);
+        // same model, hardware, engine, lengths, tp and concurrency on the same day: the latest of each configuration
+        // keeps both, where two runs of one configuration would keep one
+        std::vector<RunVersion> versions { runVersion(stored[0].record, stored[0].id),
+            runVersion(stored[1].record, stored[1].id) };
+        QVERIFY(versions[0].config != versions[1].config);
+        QCOMPARE(selectRuns(versions, RunSelection::Latest, asOfDay("")).size(), std::size_t(2));
+        versions[1] = runVersion(stored[0].record, stored[1].id);
+        QCOMPARE(selectRuns(versions, RunSelection::Latest, asOfDay("")).size(), std::size_t(1));
+    }
+
+    void sessionDialogHasTheCheckbox()
+    {
+        ui::SessionDialog dialog(QStringLiteral("No GPU found"));
+        auto* dp = dialog.findChild<QCheckBox*>("dpAttention");
+        auto* recipe = dialog.findChild<QComboBox*>("recipe");
+        QVERIFY(dp && recipe);
+        dialog.findChild<QRadioButton*>("useRecipe")->setChecked(true);
+        recipe->setCurrentText("sim");
+        QVERIFY(!dp->isEnabled()); // the emulator cannot: core would refuse it
+        recipe->setCurrentText("sglang-b300-nvfp4");
+        QVERIFY(dp->isEnabled());
+        QVERIFY(dp->toolTip().contains("--enable-dp-attention --dp-size {tp}"));
+        dialog.findChild<QSpinBox*>("tp")->setValue(8);
+        dialog.setConcurrency("1,4");
+        dialog.setLengths(64, 8);
+        dp->setChecked(true);
+        QVERIFY(dialog.build());
+        dialog.resize(dialog.sizeHint());
+        QVERIFY(dialog.grab().save(PARETOSCOPE_SHOT_DIR "/sessiondialog-dpattention.png"));
+        const SessionConfig& c = dialog.request().config;
+        QVERIFY(c.dpAttention);
+        QCOMPARE(c.tp, 8);
+        QCOMPARE(c.gpus, 8);
+        // the launch core will start is the recipe's with its dp_attention_args
+        QVERIFY(dialog.request().launch);
+        auto plan = renderRecipe(dialog.request().launch->recipe, dialog.request().launch->parameters, false, true);
+        QVERIFY(plan);
+        QCOMPARE(
+            toList(plan->argv).mid(plan->argv.size() - 3), (QStringList { "--enable-dp-attention", "--dp-size", "8" }));
+        // the CLI makes the same configuration of the same choices
+        Cli same = cli({ "bench", "--print-config", "--recipe", "sglang-b300-nvfp4", "--tp", "8", "--ep",
+            QString::number(c.ep), "--port", QString::fromStdString(dialog.request().launch->parameters.at("port")),
+            "--devices", QString::fromStdString(dialog.request().launch->parameters.at("devices")), "--isl", "64",
+            "--osl", "8", "--concurrency", "1,4", "--dp-attention" });
+        QVERIFY2(same.code == 0, same.err.constData());
+        auto printed = parseSessionConfig(same.out.trimmed().toStdString(), "printed");
+        QVERIFY(printed);
+        QCOMPARE(printed->dpAttention, c.dpAttention);
+        QCOMPARE(printed->tp, c.tp);
+        QCOMPARE(printed->gpus, c.gpus);
+        QCOMPARE(printed->endpoint, c.endpoint);
+        QCOMPARE(printed->engine, c.engine);
+        // and the TP 1 refusal shows under the form
+        dialog.findChild<QSpinBox*>("tp")->setValue(1);
+        QVERIFY(!dialog.build());
+        // remembered for the next dialog
+        dialog.findChild<QSpinBox*>("tp")->setValue(8);
+        dialog.accept();
+        ui::SessionDialog next(QStringLiteral("No GPU found"));
+        QVERIFY(next.findChild<QCheckBox*>("dpAttention")->isChecked());
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+QTEST_MAIN(TestDpAttention)
+#include "tst_dpattention.moc"
