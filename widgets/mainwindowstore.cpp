@@ -53,18 +53,22 @@ QString runDescription(const RunRecord& r)
     return lines.join(u'\n');
 }
 
+// the scope list and the store's run count, as the filter panel and the status bar show them (a store worker job)
+ScopeList readScopeList(RunStore& store)
+{
+    ScopeList list;
+    list.scopes = store.scopes();
+    list.runs = store.runCount();
+    return list;
+}
+
 } // namespace
 
 void MainWindow::refreshScopes()
 {
     m_worker.post(
         QStringLiteral("scopes"), this,
-        [](RunStore& store) {
-            ScopeList list;
-            list.scopes = store.scopes();
-            list.runs = store.runCount();
-            return list;
-        },
+        readScopeList,
         [this](Result<ScopeList> list) {
             if (!list) {
                 showStoreProblem(QString::fromStdString(list.error()));
@@ -172,12 +176,7 @@ void MainWindow::clusterRunsCollected(const QString& model, int isl, int osl)
 {
     m_worker.post(
         QStringLiteral("scopes"), this,
-        [](RunStore& store) {
-            ScopeList list;
-            list.scopes = store.scopes();
-            list.runs = store.runCount();
-            return list;
-        },
+        readScopeList,
         [this, model, isl, osl](Result<ScopeList> list) {
             if (!list) {
                 showStoreProblem(QString::fromStdString(list.error()));
