@@ -1,12 +1,10 @@
 #pragma once
 
-#include <QObject>
 #include <QString>
-#include <QThread>
-#include <atomic>
 #include <vector>
 
 #include "core/live/cluster.h"
+#include "writercontroller.h"
 
 namespace paretoscope::ui {
 
@@ -22,29 +20,20 @@ struct ClusterPoll {
 /// take seconds on a busy controller), then imports each finished task not yet collected through a store
 /// connection of its own, as the importer does. Collecting is `paretoscope-cli cluster collect`: the record in
 /// DIR/collected keeps a task from being imported twice, by the CLI or by the explorer.
-class ClusterController : public QObject {
+/// Cancel makes a collect waiting for another writer give up (its task is collected at a later pass).
+class ClusterController : public WriterController {
     Q_OBJECT
 public:
     explicit ClusterController(QString storePath, QObject* parent = nullptr);
     ~ClusterController() override; ///< gives up a collect waiting for another writer, and waits for the pass
-    const QString& storePath() const { return m_path; }
-    bool busy() const { return m_busy; }
     /// One pass over the array at dir; polled follows on the GUI thread. collect false only reads the state.
     void poll(const QString& dir, bool collect);
-    /// A collect waiting for another writer of the store gives up (its task is collected at a later pass).
-    void cancel() { m_cancel = true; }
 
 signals:
-    /// The store is held by another writer (a live session's level, an import): who, and how long.
-    void waiting(const QString& message);
     void polled(const paretoscope::ui::ClusterPoll& poll);
 
 private:
-    QString m_path;
-    QThread m_thread;
-    QObject* m_worker;
-    std::atomic<bool> m_cancel { false };
-    bool m_busy = false;
+    ClusterPoll pass(const QString& dir, bool collect);
 };
 
 } // namespace paretoscope::ui

@@ -1,12 +1,10 @@
 #pragma once
 
-#include <QObject>
 #include <QString>
-#include <QThread>
-#include <atomic>
 #include <optional>
 
 #include "core/live/recipesession.h"
+#include "writercontroller.h"
 
 namespace paretoscope::ui {
 
@@ -51,15 +49,14 @@ struct StoredLevelLine {
 };
 
 /// Runs a live session off the GUI thread with its own store connection; the GUI keeps showing the store while
-/// levels land in it. Cancel stops the sweep (and the engine it launched) at once.
-class SessionController : public QObject {
+/// levels land in it. Cancel stops the sweep (and the engine it launched) at once. A level waiting its turn behind an
+/// import into the same store says so as a note.
+class SessionController : public WriterController {
     Q_OBJECT
 public:
     explicit SessionController(QString storePath, QObject* parent = nullptr);
     ~SessionController() override; ///< cancels a running session and waits for its engine to stop
-    bool busy() const { return m_busy; }
     void start(SessionRequest request);
-    void cancel() { m_cancel = true; }
 
 signals:
     void note(const QString& line);
@@ -70,11 +67,8 @@ signals:
     void finished(const QString& status, const QString& reason, long long sessionId);
 
 private:
-    QString m_path;
-    QThread m_thread;
-    QObject* m_worker;
-    std::atomic<bool> m_cancel { false };
-    bool m_busy = false;
+    /// The session on the writer's thread; returns the finished() call.
+    std::function<void()> run(const SessionRequest& request);
 };
 
 } // namespace paretoscope::ui
