@@ -161,7 +161,7 @@ void ReadoutPanel::sliderMoved(int position)
     m_target = v;
     const QSignalBlocker block(m_value);
     m_value->setValue(v);
-    refresh();
+    refresh(true);
     emit targetChanged(v);
 }
 
@@ -262,36 +262,51 @@ void ReadoutPanel::resizeEvent(QResizeEvent* event)
     fitColumns();
 }
 
-void ReadoutPanel::fitColumns()
+void ReadoutPanel::fitColumns(bool growOnly)
 {
+    // every width comes from one measurement of the columns' content: this runs on every slider step, and measuring
+    // a column lays out the text of each of its cells
+    const ColumnWidths need = measureColumns();
     // where the columns do not fit, the ratio to the baseline goes first: the sentence under the table says it
     // and the panel keeps the room its other columns need, however the splitter is dragged (a new scope may need
     // more than the first)
-    const auto [without, with] = neededWidths(); // one measurement for both: this runs on every slider step
+    const auto [without, with] = neededWidths(need);
     const int essential = std::min(without, 560);
-    if (minimumWidth() != essential)
+    if (minimumWidth() != essential && !(growOnly && essential < minimumWidth()))
         setMinimumWidth(essential);
+    const auto shownWidth = [&](bool energy) { // what the shown columns take, with or without the energy ones
+        int sum = 0;
+        for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
+            if (!m_table->isColumnHidden(c)
+                && (energy || (c != ReadoutModel::AllInJoulesPerToken && c != ReadoutModel::MeasuredJoulesPerToken)))
+                sum += need[std::size_t(c)];
+        return sum;
+    };
     bool narrow = width() < with;
     if (m_table->isColumnHidden(ReadoutModel::VsBaseline) != narrow)
         m_table->setColumnHidden(ReadoutModel::VsBaseline, narrow);
-    if (!narrow) { // shown, it is measured as it is: where the columns then overflow, it goes after all
-        m_table->resizeColumnsToContents();
-        // the energy columns give way first (fitEnergyColumns): they do not count here
-        int energy = 0;
-        for (int c : { int(ReadoutModel::AllInJoulesPerToken), int(ReadoutModel::MeasuredJoulesPerToken) })
-            energy += m_table->isColumnHidden(c) ? 0 : m_table->horizontalHeader()->sectionSize(c);
-        if (m_table->horizontalHeader()->length() - energy > m_table->viewport()->width())
-            m_table->setColumnHidden(ReadoutModel::VsBaseline, true);
-    }
-    fitEnergyColumns();
+    // shown, it is measured as it is: where the columns then overflow, it goes after all (the energy columns give
+    // way first, fitEnergyColumns: they do not count here)
+    if (!narrow && shownWidth(false) > m_table->viewport()->width())
+        m_table->setColumnHidden(ReadoutModel::VsBaseline, true);
+    fitEnergyColumns(need);
+    // measured as laid out: what still overflows goes, the measured column first
+    for (int c : { int(ReadoutModel::MeasuredJoulesPerToken), int(ReadoutModel::AllInJoulesPerToken) })
+        if (!m_table->isColumnHidden(c) && shownWidth(true) > m_table->viewport()->width())
+            m_table->setColumnHidden(c, true);
+    // the sizes resizeColumnsToContents would give, set only where they changed (the last column stretches)
+    QHeaderView* header = m_table->horizontalHeader();
+    for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
+        if (!m_table->isColumnHidden(c) && header->sectionSize(c) != need[std::size_t(c)])
+            header->resizeSection(c, need[std::size_t(c)]);
 }
 
 int ReadoutPanel::energyWidth() const
 {
-    return contentWidth(ReadoutModel::AllInJoulesPerToken) + 6;
+    return measureColumns()[ReadoutModel::AllInJoulesPerToken] + 6;
 }
 
-void ReadoutPanel::fitEnergyColumns()
+void ReadoutPanel::fitEnergyColumns(const ColumnWidths& need)
 {
     // J/token where the panel has room for it (the ladder and the chart's y carry it too), measured J/token only
     // where runs carry power; the last column stretches, so a column fits when its content does
@@ -300,38 +315,35 @@ void ReadoutPanel::fitEnergyColumns()
     for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
         if (!m_table->isColumnHidden(c) && c != ReadoutModel::AllInJoulesPerToken
             && c != ReadoutModel::MeasuredJoulesPerToken)
-            used += contentWidth(c);
+            used += need[std::size_t(c)];
     for (int c : { int(ReadoutModel::AllInJoulesPerToken), int(ReadoutModel::MeasuredJoulesPerToken) }) {
         const bool wanted = c == ReadoutModel::AllInJoulesPerToken || m_model->anyMeasuredEnergy();
-        const bool fits = wanted && used + contentWidth(c) <= room;
+        const bool fits = wanted && used + need[std::size_t(c)] <= room;
         if (fits)
-            used += contentWidth(c);
+            used += need[std::size_t(c)];
         if (m_table->isColumnHidden(c) == fits)
             m_table->setColumnHidden(c, !fits);
     }
-    // measured as laid out: what still overflows goes, the measured column first
-    m_table->resizeColumnsToContents();
-    for (int c : { int(ReadoutModel::MeasuredJoulesPerToken), int(ReadoutModel::AllInJoulesPerToken) })
-        if (!m_table->isColumnHidden(c) && m_table->horizontalHeader()->length() > m_table->viewport()->width())
-            m_table->setColumnHidden(c, true);
 }
 
-int ReadoutPanel::contentWidth(int column) const
+ReadoutPanel::ColumnWidths ReadoutPanel::measureColumns() const
 {
-    // what resizeColumnsToContents gives it, shown or hidden: its widest cell or its header (public in the base)
+    // what resizeColumnsToContents gives a column, shown or hidden: its widest cell or its header (public in the base)
     const QAbstractItemView* view = m_table;
-    return std::max(view->sizeHintForColumn(column), m_table->horizontalHeader()->sectionSizeHint(column));
+    ColumnWidths need {};
+    for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
+        need[std::size_t(c)] = std::max(view->sizeHintForColumn(c), m_table->horizontalHeader()->sectionSizeHint(c));
+    return need;
 }
 
 int ReadoutPanel::neededWidth(bool withRatio) const
 {
-    const auto [without, with] = neededWidths();
+    const auto [without, with] = neededWidths(measureColumns());
     return withRatio ? with : without;
 }
 
-std::pair<int, int> ReadoutPanel::neededWidths() const
+std::pair<int, int> ReadoutPanel::neededWidths(const ColumnWidths& need) const
 {
-    m_table->resizeColumnsToContents();
     int lastShown = 0;
     for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
         if (!m_table->isColumnHidden(c))
@@ -342,10 +354,8 @@ std::pair<int, int> ReadoutPanel::neededWidths() const
         if (c == ReadoutModel::TokensPerDollar || c == ReadoutModel::TokensPerMegawatt
             || c == ReadoutModel::AllInJoulesPerToken || c == ReadoutModel::MeasuredJoulesPerToken)
             continue;
-        // the size resizeColumnsToContents gave a shown column; the last one stretches over what is left, and a
-        // hidden one has none, so theirs is measured
-        const int w = m_table->isColumnHidden(c) || c == lastShown ? contentWidth(c) + 6
-                                                                   : m_table->horizontalHeader()->sectionSize(c);
+        // the last shown column stretches over what is left, and a hidden one is not laid out: both get a margin
+        const int w = need[std::size_t(c)] + (m_table->isColumnHidden(c) || c == lastShown ? 6 : 0);
         (c == ReadoutModel::VsBaseline ? ratio : columns) += w;
     }
     const QMargins margins = layout()->contentsMargins();
@@ -370,7 +380,7 @@ void ReadoutPanel::setHideSparse(bool hide)
     m_hideSparse->setChecked(hide);
 }
 
-void ReadoutPanel::refresh()
+void ReadoutPanel::refresh(bool sliderStep)
 {
     if (!m_data)
         return;
@@ -385,7 +395,7 @@ void ReadoutPanel::refresh()
         attachSpeedOfLight(*ladders, m_data->speedOfLight);
     m_model->setReadings(ladders ? std::move(*ladders) : std::vector<HardwareLadder> {}, baseline().toStdString());
     m_comparison->setText(m_model->comparison(m_target));
-    fitColumns();
+    fitColumns(sliderStep);
 }
 
 } // namespace paretoscope::ui

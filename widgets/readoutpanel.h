@@ -1,8 +1,10 @@
 #pragma once
 
+#include <array>
+
 #include <QWidget>
-#include <utility>
 #include <memory>
+#include <utility>
 
 #include "core/analysis/chartdata.h"
 #include "readoutmodel.h"
@@ -47,11 +49,16 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void fitColumns();
-    void fitEnergyColumns();
-    int contentWidth(int column) const;
-    /// neededWidth without and with the ratio column, from one measurement of the columns.
-    std::pair<int, int> neededWidths() const;
+    using ColumnWidths = std::array<int, ReadoutModel::ColumnCount>;
+    /// Which columns show and how wide, from one measurement of their content. While the slider moves (growOnly) the
+    /// panel's minimum width only grows: a reading a digit shorter does not lay the whole window out again.
+    void fitColumns(bool growOnly = false);
+    /// Hides or shows the energy columns where there is room, from the widths measured.
+    void fitEnergyColumns(const ColumnWidths& need);
+    /// Each column's content width (its widest cell or its header, as resizeColumnsToContents gives it), shown or not.
+    ColumnWidths measureColumns() const;
+    /// neededWidth without and with the ratio column, from the widths measured.
+    std::pair<int, int> neededWidths(const ColumnWidths& need) const;
 
 public:
     bool hideSparse() const;
@@ -68,7 +75,8 @@ signals:
     void hideSparseChanged(bool hide);
 
 private:
-    void refresh();
+    /// The readings at the target; a slider step (sliderStep) never narrows the panel (fitColumns).
+    void refresh(bool sliderStep = false);
     void sliderMoved(int position);
     int positionOf(double target) const;
     const PricingCatalog& m_pricing;

@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <algorithm>
+#include <map>
 #include <cstdio>
 #include <ctime>
 
@@ -94,6 +95,16 @@ public:
     using QApplication::QApplication;
     bool notify(QObject* receiver, QEvent* event) override
     {
+        if (m_paints && event->type() == QEvent::Paint) {
+            QElapsedTimer t;
+            t.start();
+            const bool r = QApplication::notify(receiver, event);
+            QByteArray name = receiver->metaObject()->className();
+            if (receiver->parent()) // a view's viewport is a plain QWidget: named by its view
+                name += QByteArray("<") + receiver->parent()->metaObject()->className();
+            m_paintMs[name] += t.nsecsElapsed() / 1e6;
+            return r;
+        }
         if (m_depth > 0 || m_slowMs <= 0) {
             ++m_nested;
             return QApplication::notify(receiver, event);
@@ -114,6 +125,10 @@ public:
         return r;
     }
     double m_slowMs = qEnvironmentVariableIntValue("PARETOSCOPE_BENCH_SLOW");
+    // PARETOSCOPE_BENCH_PAINTS=1: the time each widget class spent in its paint events (children's included), per
+    // slider step that changed the target
+    bool m_paints = qEnvironmentVariableIsSet("PARETOSCOPE_BENCH_PAINTS");
+    std::map<QByteArray, double> m_paintMs;
 
 private:
     int m_depth = 0;
@@ -292,7 +307,19 @@ int main(int argc, char** argv)
                 moved.push_back(steps.back());
                 handlers.push_back(handled);
                 paints.push_back(threadCpuMs() - cpu0 - handled);
+                if (qEnvironmentVariableIsSet("PARETOSCOPE_BENCH_STEPS"))
+                    std::printf("    step to %d: %.2f ms wall, %.2f ms CPU in handlers, %.2f ms painting\n", pos,
+                        steps.back(), handled, paints.back());
+                auto* timing = static_cast<TimingApplication*>(qApp);
+                if (timing->m_paints) {
+                    std::printf("     ");
+                    for (const auto& [cls, ms] : timing->m_paintMs)
+                        if (ms >= 0.3)
+                            std::printf(" %s %.1f", cls.constData(), ms);
+                    std::printf("\n");
+                }
             }
+            static_cast<TimingApplication*>(qApp)->m_paintMs.clear();
         }
         std::sort(steps.begin(), steps.end());
         std::sort(moved.begin(), moved.end());
