@@ -1,5 +1,6 @@
 #include "chartpanel.h"
 
+
 #include <QFrame>
 #include <QGraphicsScene>
 #include <QHelpEvent>
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -394,6 +396,9 @@ void ChartPanel::rebuild()
     if (old && old != chart) // released by setChart: the view's default chart too
         delete old;
     m_chart = chart;
+    // the pixmaps a slider step copies the lines from are filled by a paint while nobody waits on it, not by the
+    // first step of a drag (30 to 40 ms on the bench's scope)
+    QTimer::singleShot(500, chart, [chart] { chart->cacheStillItems(); });
     // the window's legend is a list beside the view that scrolls (the chart's own keeps to exports)
     chart->legend()->hide();
     m_legend->setChart(chart);

@@ -177,6 +177,8 @@ void FrontierChart::cacheStillItems()
     // step on the bench's scope). Each keeps its last paint in a pixmap instead; a restyled, zoomed or resized one
     // renders its own again. Only the series' items: Qt Charts' axis labels do not repaint a cached item when their
     // text changes (a zoom left them blank), and they are cheap to draw
+    if (m_stillCached)
+        return;
     m_stillCached = true;
     const auto top = childItems();
     std::vector<QGraphicsItem*> todo(top.begin(), top.end());
@@ -415,7 +417,7 @@ void FrontierChart::setTarget(double target)
 {
     // from the first change of target on (a drag starting), not at the build: filling the caches costs a full paint,
     // which the first drawing of a new chart should not pay twice
-    if (m_built && !m_stillCached)
+    if (m_built)
         cacheStillItems();
     m_state.target = target;
     std::vector<bool> shown(m_lines.size());

@@ -65,6 +65,10 @@ public:
     QStringList outsideRange() const;
     /// The run under a position in chart coordinates: a frontier knot or a faint point, or 0.
     long long runAt(QPointF chartPos) const;
+    /// Each line and band keeps its last paint in a pixmap from now on, so that a slider step repaints them by copying
+    /// (done at the first target change; a view calls it once the chart has been on screen a moment, so that the
+    /// first step of a drag does not pay for filling the pixmaps). Once per chart.
+    void cacheStillItems();
     /// Emitted when a legend entry switches a group on or off.
     Q_SIGNAL void groupToggled(const QString& label, bool visible);
 
@@ -77,7 +81,6 @@ private:
     /// The run cloud and the target marker over the plot, following the axes.
     void addOverlays(QAbstractAxis* ax, QAbstractAxis* ay);
     void connectLegend();
-    void cacheStillItems(); ///< each line and band keeps its paint in a pixmap
     void styleGroup(std::size_t group);
     std::shared_ptr<const ScopeData> m_data;
     ChartState m_state;
