@@ -15,11 +15,13 @@ void ReadoutModel::setReadings(std::vector<HardwareLadder> readings, const std::
     const bool newBaseline = m_baseline != baseline;
     m_baseline = baseline;
     m_ratios = baselineRatios(m_rows, m_baseline);
-    if (!sameShape)
+    if (!sameShape) {
         endResetModel();
-    else if (newBaseline)
+        return;
+    }
+    if (newBaseline) // the ratio column's title names the baseline; its cells change with it, below
         emit headerDataChanged(Qt::Horizontal, VsBaseline, VsBaseline);
-    else if (!m_rows.empty())
+    if (!m_rows.empty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
