@@ -74,7 +74,9 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     form->addRow(m_hideSparse);
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // the columns are sized to their contents by fitColumns, from one measurement per change: in ResizeToContents the
+    // header measured every cell again after each slider step's readings
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->setAlternatingRowColors(true);
