@@ -23,6 +23,7 @@
 #include "core/model/runselection.h"
 #include "tests/support/sessionconfigs.h"
 #include "tests/support/testutil.h"
+#include "widgets/runsmodel.h"
 #include "widgets/sessiondialog.h"
 
 using namespace paretoscope;
@@ -306,6 +307,13 @@ private slots:
         QCOMPARE(stored.size(), std::size_t(2));
         QVERIFY(!stored[0].record.dpAttention);
         QVERIFY(stored[1].record.dpAttention);
+        // the Runs tab tells the two apart: a column of its own
+        ui::RunsModel runs;
+        runs.setRuns(stored);
+        QCOMPARE(runs.headerData(ui::RunsModel::DpAttention, Qt::Horizontal).toString(), QString("DP attn"));
+        QCOMPARE(runs.index(0, ui::RunsModel::DpAttention).data().toString(), QString("-"));
+        QCOMPARE(runs.index(1, ui::RunsModel::DpAttention).data().toString(), QString("yes"));
+        QCOMPARE(runs.index(1, ui::RunsModel::Tp).data().toString(), QString("2"));
         // same model, hardware, engine, lengths, tp and concurrency on the same day: the latest of each configuration
         // keeps both, where two runs of one configuration would keep one
         std::vector<RunVersion> versions { runVersion(stored[0].record, stored[0].id),

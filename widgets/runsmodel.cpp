@@ -153,6 +153,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
             return r.tp;
         case Ep:
             return r.ep;
+        case DpAttention:
+            return r.dpAttention;
         case Gpus:
             return r.gpus;
         case Concurrency:
@@ -188,6 +190,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
         return count(r.tp);
     case Ep:
         return count(r.ep);
+    case DpAttention:
+        return r.dpAttention ? tr("yes") : QStringLiteral("-");
     case Gpus:
         return count(r.gpus);
     case Concurrency:
@@ -212,10 +216,15 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
 
 QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == DpAttention)
+        return tr("Attention data parallel over the TP GPUs (vLLM --data-parallel-size, SGLang --enable-dp-attention): "
+                  "runs with it are a configuration of their own, on a frontier point of their own");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char* names[] = { "Model", "Hardware", "Engine", "Precision", "Spec. decoding", "TP", "EP", "GPUs",
-        "Concurrency", "tok/s/user", "tok/s/GPU", "TTFT (ms)", "TPOT (ms)", "E2E latency (s)", "Run date", "Source" };
+    static const char* names[]
+        = { "Model", "Hardware", "Engine", "Precision", "Spec. decoding", "TP", "EP", "DP attn", "GPUs", "Concurrency",
+              "tok/s/user", "tok/s/GPU", "TTFT (ms)", "TPOT (ms)", "E2E latency (s)", "Run date", "Source" };
+    static_assert(std::size(names) == ColumnCount);
     if (section >= 0 && section < ColumnCount)
         return tr(names[section]);
     return {};

@@ -24,6 +24,7 @@ public:
         Spec,
         Tp,
         Ep,
+        DpAttention, ///< "yes" where attention ran data parallel over the TP GPUs (a configuration of its own)
         Gpus,
         Concurrency,
         Interactivity,
