@@ -318,4 +318,19 @@ std::string errorText(sqlite3* db, int code)
     return message;
 }
 
+std::string sqlNumber(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+std::string idList(const std::vector<long long>& ids)
+{
+    std::string s;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        s += (i ? "," : "") + std::to_string(ids[i]);
+    return s;
+}
+
 } // namespace paretoscope::sql

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/model/result.h"
 
@@ -97,5 +98,10 @@ bool isDamage(int code);
 /// (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM ...); statements run after that would each commit on their own, so a
 /// writer checks this after every failure before it writes again.
 bool inTransaction(sqlite3* db);
+
+/// A double as SQL text that reads back as the same double (a run at a limit meets it).
+std::string sqlNumber(double v);
+/// Ids as "1,2,3" for an IN list: integers from the store's own queries, never user text.
+std::string idList(const std::vector<long long>& ids);
 
 } // namespace paretoscope::sql
