@@ -1,11 +1,9 @@
 // paretoscope-cli: the command-line front end. Every number it prints comes from the same core functions the GUI
-// calls; this file only parses arguments and picks the report.
-#include <algorithm>
-#include <charconv>
-#include <cmath>
-#include <cstdio>
+// calls; this file holds the command table (names, store access, options, help) and dispatches to the commands
+// (clireports.cpp, clibench.cpp, clicluster.cpp, clihistory.cpp, cliplan.cpp).
 #include <iostream>
-#include <unistd.h>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "app/cliargs.h"
@@ -15,20 +13,7 @@
 #include "app/clihelp.h"
 #include "app/clihistory.h"
 #include "app/cliplan.h"
-#include "core/analysis/chartdata.h"
-#include "core/analysis/frontiercache.h"
-#include "core/analysis/ladder.h"
-#include "core/analysis/pricing.h"
-#include "core/analysis/scopehint.h"
-#include "core/analysis/summary.h"
-#include "core/analysis/viewoptions.h"
-#include "core/import/bundled.h"
-#include "core/import/importer.h"
-#include "core/model/hardware.h"
-#include "core/model/urls.h"
-#include "core/output/reports.h"
-#include "core/store/storecheck.h"
-#include "core/store/storerecover.h"
+#include "app/clireports.h"
 
 using namespace paretoscope;
 using namespace paretoscope::cli;
@@ -56,334 +41,6 @@ meet a limit), a filter like the dates: --runs latest then keeps each configurat
 Without --db the store is $XDG_DATA_HOME/paretoscope/paretoscope.sqlite (default ~/.local/share/...), which
 holds the bundled dataset from its first use.
 )";
-
-// The scope options, parsed by the same code as a view (core/analysis/viewoptions.h).
-std::optional<Scope> scopeFromArgs(const cli::Args& a, std::string& error)
-{
-    auto scope = scopeFromOptions(a.options);
-    if (!scope) {
-        error = scope.error();
-        return std::nullopt;
-    }
-    return std::move(*scope);
-}
-
-// --metric total|input|output, total when not given.
-bool metricOption(const cli::Args& a, TputMetric& out, std::string& error)
-{
-    if (auto m = a.value("metric")) {
-        auto parsed = parseMetric(*m);
-        if (!parsed) {
-            error = "--metric must be total, input or output";
-            return false;
-        }
-        out = *parsed;
-    }
-    return true;
-}
-
-// --baseline H, normalised; a scope that names its hardware gets H too, since a ratio needs H's own reading.
-bool baselineOption(const cli::Args& a, Scope& scope, std::string& out, std::string& error)
-{
-    out = normalizedKey(a.value("baseline").value_or(""));
-    if (a.has("baseline") && out.empty()) {
-        error = "--baseline needs a hardware name";
-        return false;
-    }
-    if (!out.empty() && !scope.hardware.empty()
-        && std::find(scope.hardware.begin(), scope.hardware.end(), out) == scope.hardware.end())
-        scope.hardware.push_back(out);
-    return true;
-}
-
-bool hasHardware(const std::vector<HardwareLadder>& ladders, const std::string& hw)
-{
-    return std::any_of(ladders.begin(), ladders.end(), [&](const HardwareLadder& l) { return l.hardware == hw; });
-}
-
-// --baseline names hardware the scope has no reading of: an error that says which hardware there is.
-int baselineMissing(const std::string& baseline, const std::vector<HardwareLadder>& ladders)
-{
-    std::string names;
-    for (const HardwareLadder& l : ladders)
-        names += (names.empty() ? "" : ", ") + l.hardware;
-    std::cerr << "paretoscope-cli: --baseline " << baseline << " has no runs in this scope (hardware: " << names
-              << ")\n";
-    return 1;
-}
-
-int cmdImport(const Invocation& in)
-{
-    const cli::Args& a = in.args;
-    if (a.positional.empty())
-        return usageError("import needs at least one file, folder or URL");
-    ImportOptions o;
-    o.hardware = a.value("hardware").value_or("");
-    o.engine = a.value("engine").value_or("");
-    o.precision = a.value("precision").value_or("");
-    o.model = a.value("model").value_or("");
-    o.workload = a.value("workload").value_or("");
-    o.specDecoding = a.value("spec").value_or("");
-    std::string error;
-    if (!intOption(a, "gpus", o.gpus, error) || !intOption(a, "prefill-gpus", o.prefillGpus, error)
-        || !intOption(a, "decode-gpus", o.decodeGpus, error) || !intOption(a, "isl", o.isl, error)
-        || !intOption(a, "osl", o.osl, error) || !intOption(a, "tp", o.tp, error))
-        return usageError(error);
-    if (o.gpus > 0 && (o.prefillGpus > 0 || o.decodeGpus > 0))
-        return usageError("give either --gpus or --prefill-gpus with --decode-gpus, not both");
-    auto store = in.store(&error);
-    if (!store) {
-        // the contract holds: one JSON line per input, each saying why nothing was imported
-        for (const std::string& input : a.positional)
-            std::cout << importOutcomeJson(ImportOutcome { redactUrl(input), Error { error } }) << "\n";
-        return 1;
-    }
-    const bool tty = isatty(STDERR_FILENO);
-    ProgressFn progress;
-    if (tty)
-        progress = [](std::uint64_t done, std::uint64_t total) {
-            if (total > (64u << 20))
-                std::fprintf(stderr, "\r%5.1f%% of %.0f MB", 100.0 * double(done) / double(total), double(total) / 1e6);
-            return true;
-        };
-    bool allOk = true;
-    for (const std::string& input : a.positional) {
-        for (const ImportOutcome& outcome : importPath(*store, input, o, progress)) {
-            if (tty)
-                std::fprintf(stderr, "\r\033[K");
-            allOk = allOk && outcome.result.ok();
-            std::cout << importOutcomeJson(outcome) << "\n" << std::flush;
-        }
-    }
-    return allOk ? 0 : 1;
-}
-
-int cmdLadder(const Invocation& in)
-{
-    const cli::Args& a = in.args;
-    std::string error, format;
-    if (!formatOption(a, { "json", "csv", "table" }, format, error))
-        return usageError(error);
-    auto view = viewFromOptions(a.options);
-    if (!view)
-        return usageError(view.error());
-    LadderRequest& req = view->request;
-    const std::string& baseline = view->baseline;
-    auto store = in.store();
-    if (!store)
-        return 1;
-    FrontierCache cache(*store);
-    auto ladders = computeLadder(cache, bundledPricing(), req);
-    if (readFailed(*store))
-        return 1;
-    if (!ladders)
-        return usageError(ladders.error());
-    if (cache.frontiers(req.scope, req.metric).empty()) // the same frontiers the ladder read: cached
-        return emptyScope(*store, req.scope);
-    if (!baseline.empty() && !hasHardware(*ladders, baseline))
-        return baselineMissing(baseline, *ladders);
-    if (format != "json") { // the JSON contract stays as it is; CSV and the table add the share of speed of light
-        std::vector<GroupKey> groups;
-        for (const HardwareLadder& l : *ladders)
-            for (const LadderRow& r : l.rows)
-                if (r.entry.group)
-                    groups.push_back(*r.entry.group);
-        attachSpeedOfLight(*ladders, scopeSpeedOfLight(req.scope, groups, req.metric));
-    }
-    if (format == "json")
-        std::cout << ladderJson(*ladders, baseline);
-    else if (format == "csv")
-        std::cout << ladderCsv(*ladders, baseline);
-    else
-        std::cout << ladderTable(*ladders, req.metric, baseline, req.energy);
-    return 0;
-}
-
-int cmdSummary(const Invocation& in)
-{
-    const cli::Args& a = in.args;
-    std::string error;
-    auto scope = scopeFromArgs(a, error);
-    if (!scope)
-        return usageError(error);
-    PriceChoice price;
-    price.tierKey = a.value("tier").value_or("");
-    if (price.tierKey.empty())
-        price.tierKey = bundledPricing().defaultTier().key;
-    double target = 50;
-    if (auto t = a.value("target")) {
-        auto v = parseDouble(*t);
-        if (!v || *v <= 0)
-            return usageError("--target must be a number above zero (tok/s/user), got '" + *t + "'");
-        target = *v;
-    }
-    std::string baseline;
-    if (!baselineOption(a, *scope, baseline, error))
-        return usageError(error);
-    auto store = in.store();
-    if (!store)
-        return 1;
-    const ScopeData data = loadScopeData(*store, *scope, TputMetric::Total);
-    auto report = summaryAt(data, summaryFacts(*store, data), bundledPricing(), target, price, a.has("hide-sparse"));
-    if (readFailed(*store))
-        return 1;
-    if (!report)
-        return usageError(report.error());
-    report->baseline = baseline;
-    if (!baseline.empty()
-        && std::none_of(report->hardware.begin(), report->hardware.end(),
-            [&](const HardwareSummary& h) { return h.hardware == baseline; })) {
-        std::vector<HardwareLadder> names;
-        for (const HardwareSummary& h : report->hardware)
-            names.push_back({ h.hardware, {} });
-        return baselineMissing(baseline, names);
-    }
-    std::cout << summaryMarkdown(*report);
-    return 0;
-}
-
-int cmdFrontier(const Invocation& in)
-{
-    const cli::Args& a = in.args;
-    std::string error, format;
-    auto scope = scopeFromArgs(a, error);
-    if (!scope || !formatOption(a, { "json", "csv" }, format, error))
-        return usageError(error);
-    TputMetric metric = TputMetric::Total;
-    if (!metricOption(a, metric, error))
-        return usageError(error);
-    const auto x = parseChartX(a.value("x").value_or("interactivity"));
-    if (!x)
-        return usageError("--x must be interactivity, e2el, ttft or ttft-p99, got '" + *a.value("x") + "'");
-    auto store = in.store();
-    if (!store)
-        return 1;
-    FrontierCache cache(*store);
-    // a latency on x: the Pareto set of (1 / latency, tok/s/GPU) of the selected runs, as the chart draws it
-    auto report = *x == ChartX::Interactivity
-        ? frontierReport(*store, cache.frontiers(*scope, metric))
-        : frontierReport(*store, xFrontiers(loadScopeData(*store, *scope, metric), *x));
-    if (readFailed(*store))
-        return 1;
-    if (report.empty())
-        return emptyScope(*store, *scope);
-    std::cout << (format == "json" ? frontierJson(report) : frontierCsv(report));
-    return 0;
-}
-
-int cmdSpeedOfLight(const Invocation& in)
-{
-    const cli::Args& a = in.args;
-    std::string error, format;
-    auto scope = scopeFromArgs(a, error);
-    if (!scope || !formatOption(a, { "json" }, format, error))
-        return usageError(error);
-    TputMetric metric = TputMetric::Total;
-    if (!metricOption(a, metric, error))
-        return usageError(error);
-    auto store = in.store();
-    if (!store)
-        return 1;
-    // the lines the chart draws: one per hardware and precision of the scope's frontiers
-    FrontierCache cache(*store);
-    std::vector<GroupKey> groups;
-    for (const GroupFrontier& g : cache.frontiers(*scope, metric))
-        groups.push_back(g.key);
-    if (readFailed(*store))
-        return 1;
-    std::vector<std::string> missing;
-    std::cout << speedOfLightJson(scopeSpeedOfLight(*scope, groups, metric, &missing), missing) << "\n";
-    return 0;
-}
-
-int cmdExport(const Invocation& in)
-{
-    const cli::Args& a = in.args;
-    std::string error, format;
-    auto scope = scopeFromArgs(a, error);
-    if (!scope || !formatOption(a, { "csv", "json" }, format, error))
-        return usageError(error);
-    auto store = in.store();
-    if (!store)
-        return 1;
-    std::vector<long long> ids;
-    for (const Series& s : store->series(*scope))
-        ids.push_back(s.id);
-    auto runs = store->runsOfSeries(ids, *scope);
-    if (readFailed(*store))
-        return 1;
-    std::cout << (format == "csv" ? runsCsv(runs) : runsJson(runs));
-    return 0;
-}
-
-int cmdTiers(const Invocation& in)
-{
-    const cli::Args& a = in.args;
-    std::string error, format;
-    if (!formatOption(a, { "json", "table" }, format, error))
-        return usageError(error);
-    std::cout << (format == "json" ? tiersJson(bundledPricing()) : tiersTable(bundledPricing()));
-    return 0;
-}
-
-int cmdScopes(const Invocation& in)
-{
-    const cli::Args& a = in.args;
-    std::string error, format;
-    if (!formatOption(a, { "table", "json" }, format, error))
-        return usageError(error);
-    auto store = in.store();
-    if (!store)
-        return 1;
-    auto scopes = store->scopes();
-    if (readFailed(*store))
-        return 1;
-    std::cout << (format == "json" ? scopesJson(scopes) : scopesTable(scopes));
-    return 0;
-}
-
-std::string storePathFromArgs(const cli::Args& a)
-{
-    return a.value("db").value_or(defaultStorePath());
-}
-
-int cmdCheck(const Invocation& in)
-{
-    const cli::Args& a = in.args;
-    auto report = checkStore(storePathFromArgs(a));
-    if (!report) {
-        std::cerr << "paretoscope-cli: " << report.error() << "\n";
-        return 1;
-    }
-    std::cout << report->text();
-    return report->ok() ? 0 : 1;
-}
-
-int cmdRecover(const Invocation& in)
-{
-    const cli::Args& a = in.args;
-    auto to = a.value("to");
-    if (!to)
-        return usageError("recover needs --to NEW.sqlite, the new store to write");
-    const std::string from = storePathFromArgs(a);
-    auto report = recoverStore(from, *to);
-    if (!report) {
-        std::cerr << "paretoscope-cli: " << report.error() << "\n";
-        return 1;
-    }
-    std::cout << report->text(from, *to);
-    return 0;
-}
-
-int cmdSeed(const Invocation& in)
-{
-    auto store = in.store();
-    if (!store)
-        return 1;
-    ImportOutcome outcome { std::string(kBundledDatasetSource), importBundledDataset(*store) };
-    std::cout << importOutcomeJson(outcome) << "\n";
-    return outcome.result ? 0 : 1;
-}
 
 // One command of the CLI: its name, what it needs of the store, the options it accepts (name -> takes a value), its
 // lines of `help`, and what runs it.
@@ -421,7 +78,7 @@ const std::vector<Command>& commands()
       "notes" (one line per cause, naming the records and the field) says what was imported with a value left
       out (an optional throughput or power of 0) or read differently (a dataset's measured mean lengths).
 )",
-                cmdImport },
+                cli::cmdImport },
             { "ladder", StoreNeed::Read,
                 with({ { "targets", true }, { "tier", true }, { "price", true }, { "clamp", false },
                     { "hide-sparse", false }, { "baseline", true } }),
@@ -435,7 +92,7 @@ const std::vector<Command>& commands()
       --hide-sparse leaves such readings out. --baseline H adds each reading's ratio to H's at the same target
       (the explorer's "vs H": "vs_baseline" and "vs_baseline_status" in JSON and CSV, a "vs H" table column).
 )",
-                cmdLadder },
+                cli::cmdLadder },
             { "frontier", StoreNeed::Read, with({ { "x", true } }),
                 R"(  frontier [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
           [--spec S] [--metric total|input|output] [--x interactivity|e2el|ttft|ttft-p99] [--format json|csv]
@@ -443,13 +100,13 @@ const std::vector<Command>& commands()
       interactivity (higher is better, the default), or median end-to-end latency, median TTFT or p99 TTFT (lower
       is better: the Pareto set of 1 / latency against tok/s/GPU), listed by latency ascending.
 )",
-                cmdFrontier },
+                cli::cmdFrontier },
             { "sol", StoreNeed::Read, scopeOpts,
                 R"(  sol     [--db FILE] --model M --isl N --osl N [--hardware H] [--precision P] [--metric total|input|output]
       The speed-of-light bound per hardware and precision in scope (README "Speed of light"): its points
       (tok/s/user, tok/s/GPU, batch, GPUs) and what it assumed; and why a hardware has none.
 )",
-                cmdSpeedOfLight },
+                cli::cmdSpeedOfLight },
             { "summary", StoreNeed::Read,
                 with({ { "tier", true }, { "target", true }, { "hide-sparse", false }, { "baseline", true } }),
                 R"(  summary [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--target 50] [--tier NAME]
@@ -458,7 +115,7 @@ const std::vector<Command>& commands()
       configurations, engines, precisions, run dates, peak, fastest TTFT and TPOT (impossible values flagged);
       with --baseline, a row of each reading's ratio to H's.
 )",
-                cmdSummary },
+                cli::cmdSummary },
             { "history", StoreNeed::Read,
                 with({ { "target", true }, { "targets", true }, { "tier", true }, { "price", true },
                     { "hide-sparse", false }, { "diff", true } }),
@@ -487,20 +144,20 @@ const std::vector<Command>& commands()
             { "tiers", StoreNeed::None, { { "format", true } },
                 R"(  tiers   [--format json|table]       The shipped pricing tiers ($/GPU/hr).
 )",
-                cmdTiers },
+                cli::cmdTiers },
             { "scopes", StoreNeed::Read, { { "db", true }, { "format", true } },
                 R"(  scopes  [--db FILE] [--format json|table]   Models and sequence lengths in the store.
 )",
-                cmdScopes },
+                cli::cmdScopes },
             { "export", StoreNeed::Read, scopeOpts,
                 R"(  export  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--format csv|json]
       Every run in scope in Paretoscope's own format (importable again).
 )",
-                cmdExport },
+                cli::cmdExport },
             { "seed", StoreNeed::Write, { { "db", true } },
                 R"(  seed    [--db FILE]                 Imports the bundled DeepSeek V4.1 Flash dataset (idempotent).
 )",
-                cmdSeed },
+                cli::cmdSeed },
             { "bench", StoreNeed::Write, cli::benchOptions(),
                 R"(  bench   (--recipe NAME | --endpoint URL) --model M --isl N --osl N --concurrency 1,4,16,...
           [--prompts-per-level K] [--warmups W] [--hardware H --gpus N --engine E --precision P] [--db FILE]
@@ -557,12 +214,12 @@ const std::vector<Command>& commands()
                 R"(  check   [--db FILE]                 Checks the store for damage (SQLite's integrity and reference checks, per
                                       table); exit 0 when whole, 1 when damaged.
 )",
-                cmdCheck },
+                cli::cmdCheck },
             { "recover", StoreNeed::None, { { "db", true }, { "to", true } },
                 R"(  recover [--db FILE] --to NEW        Copies every run, series, source and session that can still be read from a
                                       damaged store into a new store NEW, and says what was saved and lost.
 )",
-                cmdRecover },
+                cli::cmdRecover },
         };
     }();
     return table;
