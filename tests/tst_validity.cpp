@@ -1,8 +1,13 @@
 // Validity flags: the rule on synthetic levels at and around each threshold, then each flag raised by an emulator
-// fault or a client made to lag, stored with the run, and none on a clean run.
+// fault, a client made to lag or GPUs that stop answering, stored with the run, and none on a clean run.
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cstdlib>
+
+#include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
 #include "core/live/telemetrysampler.h"
 #include "core/live/validity.h"
@@ -33,6 +38,13 @@ class TestValidity : public QObject {
     Q_OBJECT
 
 private slots:
+    void cleanup()
+    {
+        unsetenv("PARETOSCOPE_NVML_LIBRARY");
+        unsetenv("PARETOSCOPE_ROCM_SMI_LIBRARY");
+        unsetenv("PARETOSCOPE_FAKE_NVML_LOST_AFTER");
+    }
+
     void rule_data()
     {
         QTest::addColumn<QString>("change");
@@ -161,6 +173,81 @@ private slots:
         auto runs = store->runs({ lo.runId });
         QCOMPARE(runs.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(runs.front().record.validity), got);
+    }
+
+    // The session's two GPUs (the stand-in NVML library, bound and sampled as the real one) fall off the bus part-way
+    // through the level: from the Nth reading on, every one fails with NVML_ERROR_GPU_IS_LOST. The stored level
+    // carries telemetry-gaps with the coverage that N samples at the sampling period give over the level's duration;
+    // the same GPUs without the fault cover the level and leave no such flag.
+    void telemetryGapsFromLostGpus_data()
+    {
+        QTest::addColumn<int>("lostAfter"); // readings each GPU answers; -1: every one
+        QTest::newRow("clean") << -1;
+        QTest::newRow("GPUs lost after 4 readings") << 4;
+    }
+    void telemetryGapsFromLostGpus()
+    {
+        QFETCH(int, lostAfter);
+        setenv("PARETOSCOPE_NVML_LIBRARY", FAKE_NVML, 1);
+        setenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent", 1);
+        if (lostAfter >= 0)
+            setenv("PARETOSCOPE_FAKE_NVML_LOST_AFTER", QByteArray::number(lostAfter).constData(), 1);
+        DeviceDiscovery found = discoverDevices();
+        QCOMPARE(int(found.devices.size()), 2);
+        // a level of at least 2.2 s whatever the machine: 6 waves of 4 requests, each 20 + 7 x 50 ms in the emulator
+        SimProcess sim({ "--ttft-ms", "20", "--itl-ms", "50" });
+        QVERIFY2(sim.ok(), qPrintable(sim.output()));
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        SessionConfig c = quickConfig(sim.url().toStdString());
+        c.concurrencies = { 4 };
+        c.promptsPerLevel = 24;
+        c.warmups = 0; // the sampler's window is then the measured requests' (and their connections')
+        std::string note;
+        auto sampler = makeSessionSampler(found, c, "", "", note); // as the CLI and the live tab make it
+        QVERIFY2(QString::fromStdString(note).contains("2 x NVIDIA B300"), note.c_str());
+        SessionHooks hooks;
+        hooks.sampler = sampler.get();
+        auto out = runSession(*store, c, "", {}, hooks);
+        QVERIFY2(out.ok(), out ? "" : out.error().c_str());
+        QCOMPARE(out->status, std::string("finished"));
+        QCOMPARE(out->levels.size(), std::size_t(1));
+        const LevelOutcome& lo = out->levels.front();
+
+        // as stored: the run's flags and the level's metrics, read back
+        auto runs = store->runs({ lo.runId });
+        QCOMPARE(runs.size(), std::size_t(1));
+        const QStringList flags = QString::fromStdString(runs.front().record.validity).split(',', Qt::SkipEmptyParts);
+        auto levels = sessionLevels(*store, out->sessionId);
+        QCOMPARE(levels.size(), std::size_t(1));
+        const QJsonObject stored
+            = QJsonDocument::fromJson(QByteArray::fromStdString(levels.front().metricsJson)).object();
+        const double coverage = stored.value("telemetry_coverage").toDouble(-1);
+        const double samples = stored.value("telemetry_samples").toDouble(-1);
+        const double duration = stored.value("duration_s").toDouble();
+        const QString context = flags.join(',') + " " + QString::fromStdString(levels.front().metricsJson);
+        QVERIFY2(duration >= 2.2, qPrintable(context));
+        const double interval = 0.2; // makeSessionSampler's sampling period
+        // both GPUs together: the stand-in's 700 + 750 W, read from the energy counters over the span they answered
+        QVERIFY2(std::abs(stored.value("avg_power_w").toDouble() - 1450) <= 1450 * 0.01, qPrintable(context));
+        if (lostAfter < 0) {
+            QVERIFY2(!flags.contains("telemetry-gaps"), qPrintable(context));
+            QVERIFY2(coverage >= kMinTelemetryCoverage && coverage <= 1, qPrintable(context));
+            // one sample per period over the level, and the first one at its start
+            QVERIFY2(samples >= kMinTelemetryCoverage * duration / interval + 1, qPrintable(context));
+            return;
+        }
+        QVERIFY2(flags.contains("telemetry-gaps"), qPrintable(context));
+        QCOMPARE(samples, double(lostAfter));
+        QVERIFY2(coverage >= 0 && coverage < kMinTelemetryCoverage, qPrintable(context));
+        // N samples cover N - 1 periods of the level's duration; the sampler's window adds the connections' set-up
+        // and the last reading to the duration (first request sent to last one finished): within 10%
+        const double expected = (lostAfter - 1) * interval / duration;
+        QVERIFY2(std::abs(coverage - expected) <= 0.1 * expected,
+            qPrintable(QStringLiteral("coverage %1, expected %2; ").arg(coverage).arg(expected) + context));
+        // and in words where the level is shown
+        QVERIFY(QString::fromStdString(flagDescription("telemetry-gaps")).contains("less than 90%"));
     }
 };
 

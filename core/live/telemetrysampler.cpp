@@ -53,6 +53,8 @@ void TelemetrySampler::begin()
     m_powerSum = m_clockSum = m_utilSum = m_memMax = 0;
     m_energyFirst.assign(m_devices.size(), NAN);
     m_energyLast.assign(m_devices.size(), NAN);
+    m_energyFirstAt.assign(m_devices.size(), 0);
+    m_energyLastAt.assign(m_devices.size(), 0);
     m_firstScrape.clear();
     m_lastScrape.clear();
     m_gaugeSum.clear();
@@ -88,9 +90,11 @@ void TelemetrySampler::sampleOnce(double at)
     if (m_devices.empty())
         return;
     double power = 0, clock = 0, util = 0, mem = 0;
-    int havePower = 0, haveClock = 0, haveUtil = 0;
+    int havePower = 0, haveClock = 0, haveUtil = 0, answered = 0;
     for (std::size_t i = 0; i < m_devices.size(); ++i) {
         GpuSample s = m_backend->sample(m_devices[i]);
+        if (s.powerW || s.energyJ || s.smClockMhz || s.memoryUsedBytes || s.utilization)
+            ++answered;
         if (s.powerW) {
             power += *s.powerW;
             ++havePower;
@@ -105,13 +109,19 @@ void TelemetrySampler::sampleOnce(double at)
         }
         mem += s.memoryUsedBytes.value_or(0);
         if (s.energyJ) {
-            if (std::isnan(m_energyFirst[i]))
+            if (std::isnan(m_energyFirst[i])) {
                 m_energyFirst[i] = *s.energyJ;
+                m_energyFirstAt[i] = at;
+            }
             m_energyLast[i] = *s.energyJ;
+            m_energyLastAt[i] = at;
         }
     }
-    ++m_samples;
     m_last = at;
+    // a reading that a device did not answer (a GPU lost, a driver gone) is no sample: the level has a gap there
+    if (answered < static_cast<int>(m_devices.size()))
+        return;
+    ++m_samples;
     if (havePower == static_cast<int>(m_devices.size())) {
         m_powerSum += power; // the deployment's power: every GPU of the session together
         ++m_powerN;
@@ -173,16 +183,18 @@ LevelTelemetry TelemetrySampler::end()
     if (m_powerN > 0)
         t.avgPowerW = m_powerSum / m_powerN;
     bool counters_ = !m_devices.empty();
-    double joules = 0;
+    double watts = 0;
     for (std::size_t i = 0; i < m_devices.size(); ++i) {
-        if (std::isnan(m_energyFirst[i]) || std::isnan(m_energyLast[i]) || m_energyLast[i] < m_energyFirst[i])
+        const double span = m_energyLastAt[i] - m_energyFirstAt[i];
+        if (std::isnan(m_energyFirst[i]) || std::isnan(m_energyLast[i]) || m_energyLast[i] < m_energyFirst[i]
+            || span <= 0)
             counters_ = false;
-        else
-            joules += m_energyLast[i] - m_energyFirst[i];
+        else // over the span the counter was read: a device that stopped answering part-way is not idle after it
+            watts += (m_energyLast[i] - m_energyFirst[i]) / span;
     }
     if (counters_ && seconds > 0) {
-        t.energyJ = joules;
-        t.avgPowerW = joules / seconds; // the counter integrates what sampling could miss
+        t.avgPowerW = watts; // the counter integrates what sampling could miss
+        t.energyJ = watts * seconds; // without gaps, the counters' difference; with them, flagged telemetry-gaps
     } else if (t.avgPowerW && seconds > 0) {
         t.energyJ = *t.avgPowerW * seconds;
     }

@@ -40,10 +40,11 @@ private:
     bool m_running = false;
     // per level
     double m_start = 0, m_last = 0;
-    int m_samples = 0, m_scrapes = 0;
+    int m_samples = 0, m_scrapes = 0; ///< samples: readings every device answered
     double m_powerSum = 0, m_clockSum = 0, m_utilSum = 0, m_memMax = 0;
     int m_powerN = 0, m_clockN = 0, m_utilN = 0;
-    std::vector<double> m_energyFirst, m_energyLast;
+    std::vector<double> m_energyFirst, m_energyLast; ///< each device's counter, first and last read in the level
+    std::vector<double> m_energyFirstAt, m_energyLastAt; ///< when they were read
     std::map<std::string, double> m_firstScrape, m_lastScrape, m_gaugeSum, m_gaugeMax;
 };
 
