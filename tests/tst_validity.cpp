@@ -182,12 +182,16 @@ private slots:
     void telemetryGapsFromLostGpus_data()
     {
         QTest::addColumn<int>("lostAfter"); // readings each GPU answers; -1: every one
-        QTest::newRow("clean") << -1;
-        QTest::newRow("GPUs lost after 4 readings") << 4;
+        QTest::addColumn<int>("warmups");
+        QTest::newRow("clean") << -1 << 0;
+        QTest::newRow("GPUs lost after 4 readings") << 4 << 0;
+        // warm-ups (2 x c, the default) spend energy no measured token carries: sampling starts after them
+        QTest::newRow("clean, after 8 warm-ups") << -1 << 8;
     }
     void telemetryGapsFromLostGpus()
     {
         QFETCH(int, lostAfter);
+        QFETCH(int, warmups);
         setenv("PARETOSCOPE_NVML_LIBRARY", FAKE_NVML, 1);
         setenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent", 1);
         if (lostAfter >= 0)
@@ -203,7 +207,7 @@ private slots:
         SessionConfig c = quickConfig(sim.url().toStdString());
         c.concurrencies = { 4 };
         c.promptsPerLevel = 24;
-        c.warmups = 0; // the sampler's window is then the measured requests' (and their connections')
+        c.warmups = warmups; // the sampler's window is the measured requests' (and their connections')
         std::string note;
         auto sampler = makeSessionSampler(found, c, "", "", note); // as the CLI and the live tab make it
         QVERIFY2(QString::fromStdString(note).contains("2 x NVIDIA B300"), note.c_str());
@@ -231,6 +235,11 @@ private slots:
         const double interval = 0.2; // makeSessionSampler's sampling period
         // both GPUs together: the stand-in's 700 + 750 W, read from the energy counters over the span they answered
         QVERIFY2(std::abs(stored.value("avg_power_w").toDouble() - 1450) <= 1450 * 0.01, qPrintable(context));
+        // the level's energy is that of its measured requests: 1450 W over their duration, within 10% (the sampler's
+        // window adds the connections' set-up and the last reading; 8 warm-ups would add a third here)
+        const double energy = stored.value("energy_j").toDouble(-1);
+        QVERIFY2(std::abs(energy - 1450 * duration) <= 0.1 * 1450 * duration,
+            qPrintable(QStringLiteral("energy %1 J, expected %2 J; ").arg(energy).arg(1450 * duration) + context));
         if (lostAfter < 0) {
             QVERIFY2(!flags.contains("telemetry-gaps"), qPrintable(context));
             QVERIFY2(coverage >= kMinTelemetryCoverage && coverage <= 1, qPrintable(context));

@@ -557,6 +557,7 @@ Result<LevelResult> LevelRun::run()
     m_workload.reset(m_concurrency);
     m_start = Clock::now();
     m_result.clockOriginNs = std::chrono::duration_cast<std::chrono::nanoseconds>(m_start.time_since_epoch()).count();
+    bool phaseReported = false;
     for (;;) {
         double t = now();
         if (!m_measuredPhase && m_warmupsDone == m_warmups) {
@@ -565,6 +566,15 @@ Result<LevelResult> LevelRun::run()
             m_phaseCpu = threadCpuSeconds();
             std::fill(m_readyAt.begin(), m_readyAt.end(), 0.0);
             m_workload.reset(m_concurrency);
+        }
+        // the moment the measured requests begin is reported at once (warmupsLeft 0): the session starts sampling the
+        // devices there, so that a level's energy is that of its measured requests
+        if (m_measuredPhase && !phaseReported) {
+            phaseReported = true;
+            if (!report(true)) {
+                m_result.cancelled = true;
+                return std::move(m_result);
+            }
         }
         double wakeAt = t + 0.1;
         if (auto st = startDue(t, wakeAt); !st)
