@@ -42,9 +42,11 @@ PIDS+=($!)
 for _ in $(seq 50); do [ -S "$T/munge.sock" ] && break; sleep 0.1; done
 [ -S "$T/munge.sock" ] || skip "munged did not start: $(tail -n 3 "$T/munged.log" 2>/dev/null)"
 
-read -r CTLD_PORT SLURMD_PORT < <(python3 -c '
+# five ports free now: slurmctld's, slurmd's and one per task's engine (a fixed offset from them could be taken by
+# another test's client connection when the suite runs in parallel)
+read -r CTLD_PORT SLURMD_PORT PORT_B300 PORT_MI325X PORT_BROKEN < <(python3 -c '
 import socket
-s = [socket.socket() for _ in range(2)]
+s = [socket.socket() for _ in range(5)]
 for x in s: x.bind(("127.0.0.1", 0))
 print(*[x.getsockname()[1] for x in s])')
 HOST=$(hostname -s)
@@ -97,11 +99,11 @@ cat > "$T/matrix.json" <<EOF
 { "slurm": { "time": "00:10:00" },
   "configurations": [
     { "name": "b300", "recipe": "sim", "profile": "b300-sim", "tp": 8, "isl": 64, "osl": 16,
-      "concurrency": [1, 4, 16], "port": $((CTLD_PORT + 101)) },
+      "concurrency": [1, 4, 16], "port": $PORT_B300 },
     { "name": "mi325x", "recipe": "sim", "profile": "mi325x-sim", "tp": 4, "isl": 64, "osl": 16,
-      "concurrency": [1, 4], "repeats": 2, "port": $((CTLD_PORT + 102)) },
+      "concurrency": [1, 4], "repeats": 2, "port": $PORT_MI325X },
     { "name": "broken", "recipe": "sim", "profile": "h100-sim", "isl": 64, "osl": 16, "concurrency": [1],
-      "port": $((CTLD_PORT + 103)) } ] }
+      "port": $PORT_BROKEN } ] }
 EOF
 "$CLI" bench --matrix "$T/matrix.json" --emit-sbatch "$ARRAY" || fail "--emit-sbatch"
 grep -q '^#SBATCH --array=0-2$' "$ARRAY/array.sbatch" || fail "no --array=0-2 line"
