@@ -4,6 +4,10 @@
 #include <QtTest>
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QTableView>
+
+#include "widgets/celltextdelegate.h"
 
 #include "widgets/readoutmodel.h"
 
@@ -80,6 +84,50 @@ private slots:
         model.setReadings(next, "mi325x");
         QCOMPARE(reset.count(), 1);
         QCOMPARE(model.rowCount(), 1);
+    }
+
+    // The readout paints its cells from text laid out once (CellTextDelegate, for the slider's sake): what a reader
+    // sees and the widths the columns are fitted to are the style's own, checked against Qt's delegate
+    void cellsLookAsTheStylePaintsThem()
+    {
+        ReadoutModel model;
+        auto rows = readings();
+        rows[1].rows[0].entry.status = LadderStatus::BelowRange; // a grey "below range" cell too
+        rows[1].rows[0].entry.value.reset();
+        model.setReadings(rows, "mi325x");
+        auto render = [&](QStyledItemDelegate* delegate) {
+            QTableView view;
+            view.setModel(&model);
+            view.setItemDelegate(delegate);
+            view.setAlternatingRowColors(true);
+            view.setSelectionMode(QAbstractItemView::NoSelection);
+            view.verticalHeader()->hide();
+            view.resize(900, 120);
+            for (int c = 0; c < model.columnCount(); ++c)
+                view.setColumnWidth(c, 90);
+            std::vector<int> widths;
+            for (int c = 0; c < model.columnCount(); ++c)
+                widths.push_back(static_cast<const QAbstractItemView&>(view).sizeHintForColumn(c)); // public there
+            return std::make_pair(view.grab().toImage(), widths);
+        };
+        const auto [theirs, theirWidths] = render(new QStyledItemDelegate);
+        const auto [ours, ourWidths] = render(new CellTextDelegate);
+        for (int c = 0; c < model.columnCount(); ++c) // the columns fit the same text: within 2 px of the style's
+            QVERIFY2(std::abs(theirWidths[std::size_t(c)] - ourWidths[std::size_t(c)]) <= 2,
+                qPrintable(QStringLiteral("column %1: %2 px, the style's %3 px")
+                               .arg(c)
+                               .arg(ourWidths[std::size_t(c)])
+                               .arg(theirWidths[std::size_t(c)])));
+        QCOMPARE(ours.size(), theirs.size());
+        long long differ = 0, inked = 0;
+        for (int y = 0; y < ours.height(); ++y)
+            for (int x = 0; x < ours.width(); ++x) {
+                differ += ours.pixel(x, y) != theirs.pixel(x, y);
+                inked += qGray(theirs.pixel(x, y)) < 128;
+            }
+        QVERIFY(inked > 200); // there is text to compare
+        // the same glyphs at the same places (pixel for pixel on Debian 12's DejaVu; a few glyph edges allowed)
+        QVERIFY2(differ <= inked / 50, qPrintable(QStringLiteral("%1 pixels differ, %2 inked").arg(differ).arg(inked)));
     }
 };
 

@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "celltextdelegate.h"
 #include "displaynames.h"
 
 namespace paretoscope::ui {
@@ -73,6 +74,7 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
                                 "interpolated across the gap (its cell is hatched). Tick to leave such readings out."));
     form->addRow(m_hideSparse);
     m_table->setModel(m_model);
+    m_table->setItemDelegate(new CellTextDelegate(m_table)); // every cell repaints on a slider step
     m_table->verticalHeader()->hide();
     // the columns are sized to their contents by fitColumns, from one measurement per change: in ResizeToContents the
     // header measured every cell again after each slider step's readings
