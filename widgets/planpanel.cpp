@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "celltextdelegate.h"
 #include "core/analysis/numberformat.h"
 #include "displaynames.h"
 #include "planmodel.h"
@@ -76,6 +77,7 @@ PlanPanel::PlanPanel(QWidget* parent)
     layout->addWidget(m_caption);
 
     m_table->setModel(m_model);
+    m_table->setItemDelegate(new CellTextDelegate(m_table)); // the plan follows the slider: every cell, every step
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
