@@ -95,10 +95,11 @@ private slots:
         rows[1].rows[0].entry.status = LadderStatus::BelowRange; // a grey "below range" cell too
         rows[1].rows[0].entry.value.reset();
         model.setReadings(rows, "mi325x");
-        auto render = [&](QStyledItemDelegate* delegate) {
+        auto render = [&](bool ours) {
             QTableView view;
             view.setModel(&model);
-            view.setItemDelegate(delegate);
+            // the view's child: setItemDelegate does not take it
+            view.setItemDelegate(ours ? new CellTextDelegate(&view) : new QStyledItemDelegate(&view));
             view.setAlternatingRowColors(true);
             view.setSelectionMode(QAbstractItemView::NoSelection);
             view.verticalHeader()->hide();
@@ -110,8 +111,8 @@ private slots:
                 widths.push_back(static_cast<const QAbstractItemView&>(view).sizeHintForColumn(c)); // public there
             return std::make_pair(view.grab().toImage(), widths);
         };
-        const auto [theirs, theirWidths] = render(new QStyledItemDelegate);
-        const auto [ours, ourWidths] = render(new CellTextDelegate);
+        const auto [theirs, theirWidths] = render(false);
+        const auto [ours, ourWidths] = render(true);
         for (int c = 0; c < model.columnCount(); ++c) // the columns fit the same text: within 2 px of the style's
             QVERIFY2(std::abs(theirWidths[std::size_t(c)] - ourWidths[std::size_t(c)]) <= 2,
                 qPrintable(QStringLiteral("column %1: %2 px, the style's %3 px")

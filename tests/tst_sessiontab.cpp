@@ -45,8 +45,8 @@ private slots:
         QCoreApplication::setOrganizationName("ParetoscopeTest");
         QCoreApplication::setApplicationName("tst_sessiontab");
         // no GPU of this machine is sampled: the levels' flags come from the emulator alone
-        setenv("PARETOSCOPE_NVML_LIBRARY", "/nonexistent", 1);
-        setenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent", 1);
+        qputenv("PARETOSCOPE_NVML_LIBRARY", "/nonexistent");
+        qputenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent");
         auto store = openStore(m_dir.filePath("store.sqlite").toStdString(), false);
         QVERIFY2(store.ok(), store.ok() ? "" : store.error().c_str());
         m_window = std::make_unique<MainWindow>(std::move(*store));

@@ -16,16 +16,18 @@ class TestTelemetry : public QObject {
     Q_OBJECT
 
 private slots:
+    // qputenv and qunsetenv, never setenv: Qt Test's watchdog thread reads the environment at each test function,
+    // under Qt's environment lock, and a setenv beside it crashed getenv there (AddressSanitizer, once)
     void cleanup()
     {
-        unsetenv("PARETOSCOPE_NVML_LIBRARY");
-        unsetenv("PARETOSCOPE_ROCM_SMI_LIBRARY");
+        qunsetenv("PARETOSCOPE_NVML_LIBRARY");
+        qunsetenv("PARETOSCOPE_ROCM_SMI_LIBRARY");
     }
 
     void worksWhereNoLibraryExists()
     {
-        setenv("PARETOSCOPE_NVML_LIBRARY", "/nonexistent/libnvidia-ml.so.1", 1);
-        setenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent/librocm_smi64.so.7", 1);
+        qputenv("PARETOSCOPE_NVML_LIBRARY", "/nonexistent/libnvidia-ml.so.1");
+        qputenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent/librocm_smi64.so.7");
         DeviceDiscovery d = discoverDevices();
         QVERIFY(d.devices.empty());
         QCOMPARE(int(d.notes.size()), 2);
@@ -34,8 +36,8 @@ private slots:
 
     void nvmlDevicesAndTheirTelemetry()
     {
-        setenv("PARETOSCOPE_NVML_LIBRARY", FAKE_NVML, 1);
-        setenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent", 1);
+        qputenv("PARETOSCOPE_NVML_LIBRARY", FAKE_NVML);
+        qputenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent");
         DeviceDiscovery d = discoverDevices();
         QCOMPARE(int(d.devices.size()), 2);
         const GpuDevice& g = d.devices[1];
@@ -76,8 +78,8 @@ private slots:
 
     void rocmSmiDevicesAndTheirTelemetry()
     {
-        setenv("PARETOSCOPE_NVML_LIBRARY", "/nonexistent", 1);
-        setenv("PARETOSCOPE_ROCM_SMI_LIBRARY", FAKE_ROCM_SMI, 1);
+        qputenv("PARETOSCOPE_NVML_LIBRARY", "/nonexistent");
+        qputenv("PARETOSCOPE_ROCM_SMI_LIBRARY", FAKE_ROCM_SMI);
         DeviceDiscovery d = discoverDevices();
         QCOMPARE(int(d.devices.size()), 1);
         QCOMPARE(QString::fromStdString(d.devices[0].hardware), QString("mi325x"));
@@ -99,11 +101,16 @@ private slots:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("key");
-        QTest::newRow("b300") << "NVIDIA B300 SXM6 AC" << "b300";
-        QTest::newRow("gb300") << "NVIDIA GB300" << "gb300";
-        QTest::newRow("h200") << "NVIDIA H200" << "h200";
-        QTest::newRow("mi325x") << "AMD Instinct MI325X" << "mi325x";
-        QTest::newRow("unknown") << "NVIDIA A10" << "";
+        QTest::newRow("b300") << "NVIDIA B300 SXM6 AC"
+                              << "b300";
+        QTest::newRow("gb300") << "NVIDIA GB300"
+                               << "gb300";
+        QTest::newRow("h200") << "NVIDIA H200"
+                              << "h200";
+        QTest::newRow("mi325x") << "AMD Instinct MI325X"
+                                << "mi325x";
+        QTest::newRow("unknown") << "NVIDIA A10"
+                                 << "";
     }
     void hardwareKeys()
     {

@@ -40,9 +40,9 @@ class TestValidity : public QObject {
 private slots:
     void cleanup()
     {
-        unsetenv("PARETOSCOPE_NVML_LIBRARY");
-        unsetenv("PARETOSCOPE_ROCM_SMI_LIBRARY");
-        unsetenv("PARETOSCOPE_FAKE_NVML_LOST_AFTER");
+        qunsetenv("PARETOSCOPE_NVML_LIBRARY");
+        qunsetenv("PARETOSCOPE_ROCM_SMI_LIBRARY");
+        qunsetenv("PARETOSCOPE_FAKE_NVML_LOST_AFTER");
     }
 
     void rule_data()
@@ -192,10 +192,10 @@ private slots:
     {
         QFETCH(int, lostAfter);
         QFETCH(int, warmups);
-        setenv("PARETOSCOPE_NVML_LIBRARY", FAKE_NVML, 1);
-        setenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent", 1);
+        qputenv("PARETOSCOPE_NVML_LIBRARY", FAKE_NVML);
+        qputenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent");
         if (lostAfter >= 0)
-            setenv("PARETOSCOPE_FAKE_NVML_LOST_AFTER", QByteArray::number(lostAfter).constData(), 1);
+            qputenv("PARETOSCOPE_FAKE_NVML_LOST_AFTER", QByteArray::number(lostAfter));
         DeviceDiscovery found = discoverDevices();
         QCOMPARE(int(found.devices.size()), 2);
         // a level of at least 2.2 s whatever the machine: 6 waves of 4 requests, each 20 + 7 x 50 ms in the emulator
