@@ -94,7 +94,12 @@ private slots:
         auto rows = readings();
         rows[1].rows[0].entry.status = LadderStatus::BelowRange; // a grey "below range" cell too
         rows[1].rows[0].entry.value.reset();
+        rows[0].rows[0].entry.sparse = true; // read across a wide gap: its cells hatched (BackgroundRole)
+        rows[0].rows[0].entry.knotBelow = 20;
+        rows[0].rows[0].entry.knotAbove = 80;
         model.setReadings(rows, "mi325x");
+        QVERIFY(
+            model.index(0, ReadoutModel::TputPerGpu).data(Qt::BackgroundRole).value<QBrush>().style() != Qt::NoBrush);
         auto render = [&](bool ours) {
             QTableView view;
             view.setModel(&model);
