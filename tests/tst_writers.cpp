@@ -32,6 +32,29 @@ class TestWriters : public QObject {
         return store ? (*store)->runCount() : -1;
     }
 
+    // An import started while the test holds the store, once it says it waits: the holder, the importer and its spies.
+    struct WaitingImport {
+        std::unique_ptr<RunStore> holder;
+        std::optional<WriteTransaction> held;
+        std::unique_ptr<ImportController> importer;
+        std::unique_ptr<QSignalSpy> waiting, finished;
+    };
+    bool startWaitingImport(WaitingImport& w)
+    {
+        auto holder = RunStore::open(m_db.toStdString());
+        if (!holder)
+            return false;
+        w.holder = std::move(*holder);
+        w.held = hold(w.holder);
+        if (!w.held)
+            return false;
+        w.importer = std::make_unique<ImportController>(m_db);
+        w.waiting = std::make_unique<QSignalSpy>(w.importer.get(), &WriterController::waiting);
+        w.finished = std::make_unique<QSignalSpy>(w.importer.get(), &ImportController::finished);
+        w.importer->start({ ImportItem { m_file, {} } });
+        return w.importer->busy() && w.waiting->wait(30000);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -49,55 +72,40 @@ private slots:
 
     void importWaitsForAnotherWriterSaysSoAndLandsWhole()
     {
-        auto holder = RunStore::open(m_db.toStdString());
-        QVERIFY(holder);
-        auto held = hold(*holder);
-        QVERIFY(held);
-        ImportController importer(m_db);
-        QSignalSpy waiting(&importer, &WriterController::waiting);
-        QSignalSpy finished(&importer, &ImportController::finished);
-        importer.start({ ImportItem { m_file, {} } });
-        QVERIFY(importer.busy());
-        QVERIFY(waiting.wait(30000));
-        const QString said = waiting.first().first().toString();
+        WaitingImport w;
+        QVERIFY(startWaitingImport(w));
+        const QString said = w.waiting->first().first().toString();
         QVERIFY2(said.contains(QLatin1String("a test holding the store")), qPrintable(said));
-        QVERIFY(importer.busy());
-        QCOMPARE(finished.count(), 0);
+        QVERIFY(w.importer->busy());
+        QCOMPARE(w.finished->count(), 0);
         // the window's reads go on meanwhile, and see the store without the waiting import
         auto reader = RunStore::open(m_db.toStdString(), StoreAccess::ReadOnly);
         QVERIFY(reader);
         QCOMPARE((*reader)->runCount(), 0LL);
 
-        held.reset(); // the other writer is done
-        QVERIFY(finished.wait(60000));
-        QVERIFY(!importer.busy());
-        const auto results = finished.first().first().value<QList<ImportResultLine>>();
+        w.held.reset(); // the other writer is done
+        QVERIFY(w.finished->wait(60000));
+        QVERIFY(!w.importer->busy());
+        const auto results = w.finished->first().first().value<QList<ImportResultLine>>();
         QCOMPARE(results.size(), qsizetype(1));
         QVERIFY2(results.first().ok, qPrintable(results.first().message));
-        QCOMPARE(finished.first().at(1).toULongLong(), 300ULL);
+        QCOMPARE(w.finished->first().at(1).toULongLong(), 300ULL);
         QCOMPARE(runCount(), 300LL);
     }
 
     void cancelWhileWaitingGivesUpAndLeavesNothing()
     {
-        auto holder = RunStore::open(m_db.toStdString());
-        QVERIFY(holder);
-        auto held = hold(*holder);
-        QVERIFY(held);
-        ImportController importer(m_db);
-        QSignalSpy waiting(&importer, &WriterController::waiting);
-        QSignalSpy finished(&importer, &ImportController::finished);
-        importer.start({ ImportItem { m_file, {} } });
-        QVERIFY(waiting.wait(30000));
-        importer.cancel();
-        QVERIFY(finished.wait(30000)); // gives up while the other writer still holds the store
-        QVERIFY(!importer.busy());
-        const auto results = finished.first().first().value<QList<ImportResultLine>>();
+        WaitingImport w;
+        QVERIFY(startWaitingImport(w));
+        w.importer->cancel();
+        QVERIFY(w.finished->wait(30000)); // gives up while the other writer still holds the store
+        QVERIFY(!w.importer->busy());
+        const auto results = w.finished->first().first().value<QList<ImportResultLine>>();
         QCOMPARE(results.size(), qsizetype(1));
         QVERIFY(!results.first().ok);
         QVERIFY2(!results.first().message.isEmpty(), "the refusal says why");
-        QCOMPARE(finished.first().at(1).toULongLong(), 0ULL);
-        held.reset();
+        QCOMPARE(w.finished->first().at(1).toULongLong(), 0ULL);
+        w.held.reset();
         QCOMPARE(runCount(), 0LL);
     }
 
@@ -105,20 +113,15 @@ private slots:
     // window during a long wait does not hang it.
     void destroyedWhileWaitingStopsTheJob()
     {
-        auto holder = RunStore::open(m_db.toStdString());
-        QVERIFY(holder);
-        auto held = hold(*holder);
-        QVERIFY(held);
+        WaitingImport w;
+        QVERIFY(startWaitingImport(w));
         QElapsedTimer t;
-        {
-            ImportController importer(m_db);
-            QSignalSpy waiting(&importer, &WriterController::waiting);
-            importer.start({ ImportItem { m_file, {} } });
-            QVERIFY(waiting.wait(30000));
-            t.start();
-        }
+        t.start();
+        w.waiting.reset();
+        w.finished.reset();
+        w.importer.reset();
         QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
-        held.reset();
+        w.held.reset();
         QCOMPARE(runCount(), 0LL);
     }
 

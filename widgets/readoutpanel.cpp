@@ -307,7 +307,7 @@ void ReadoutPanel::fitColumns(bool growOnly)
 
 int ReadoutPanel::energyWidth() const
 {
-    return measureColumns()[ReadoutModel::AllInJoulesPerToken] + 6;
+    return columnWidth(ReadoutModel::AllInJoulesPerToken) + 6;
 }
 
 void ReadoutPanel::fitEnergyColumns(const ColumnWidths& need)
@@ -330,13 +330,18 @@ void ReadoutPanel::fitEnergyColumns(const ColumnWidths& need)
     }
 }
 
+int ReadoutPanel::columnWidth(int column) const
+{
+    // what resizeColumnsToContents gives it, shown or hidden: its widest cell or its header (public in the base)
+    const QAbstractItemView* view = m_table;
+    return std::max(view->sizeHintForColumn(column), m_table->horizontalHeader()->sectionSizeHint(column));
+}
+
 ReadoutPanel::ColumnWidths ReadoutPanel::measureColumns() const
 {
-    // what resizeColumnsToContents gives a column, shown or hidden: its widest cell or its header (public in the base)
-    const QAbstractItemView* view = m_table;
     ColumnWidths need {};
     for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
-        need[std::size_t(c)] = std::max(view->sizeHintForColumn(c), m_table->horizontalHeader()->sectionSizeHint(c));
+        need[std::size_t(c)] = columnWidth(c);
     return need;
 }
 

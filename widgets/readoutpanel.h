@@ -55,7 +55,9 @@ private:
     void fitColumns(bool growOnly = false);
     /// Hides or shows the energy columns where there is room, from the widths measured.
     void fitEnergyColumns(const ColumnWidths& need);
-    /// Each column's content width (its widest cell or its header, as resizeColumnsToContents gives it), shown or not.
+    /// A column's content width (its widest cell or its header, as resizeColumnsToContents gives it), shown or not.
+    int columnWidth(int column) const;
+    /// Every column's, at once.
     ColumnWidths measureColumns() const;
     /// neededWidth without and with the ratio column, from the widths measured.
     std::pair<int, int> neededWidths(const ColumnWidths& need) const;
