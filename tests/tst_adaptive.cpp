@@ -70,13 +70,14 @@ private slots:
         QTest::addColumn<QString>("endSays");
         QTest::addColumn<int>("highestConcurrency"); // the sweep never goes above it
 
-        QTest::newRow("defaults bracketed") << 100000 << 12 << "" << 7 << true << "bracketed" << 512;
-        QTest::newRow("three targets") << 100000 << 12 << "100,150,200" << 8 << true << "bracketed" << 128;
+        // 1, x16 to 16, then each level of the climb aimed at the next target down (61 settles 75 and 100 at once,
+        // 128 settles 50, 256 lands just below 30), and 8 for 200: six levels, where doubling took eight
+        QTest::newRow("defaults bracketed") << 100000 << 12 << "" << 6 << true << "bracketed" << 512;
+        QTest::newRow("three targets") << 100000 << 12 << "100,150,200" << 4 << true << "bracketed" << 64;
         QTest::newRow("budget spent") << 100000 << 4 << "" << 4 << false << "budget of 4" << 512;
         QTest::newRow("one level") << 100000 << 1 << "" << 1 << false << "budget of 1" << 1;
-        // the aim below the lowest target jumps up to two doublings (16 -> 64), past a batch that filled at 16: the
-        // stop sees it there, and never later (the doubling sweep stopped at 32, a level sooner but at 8 levels, not 7,
-        // on the unsaturated engine above)
+        // the climb aims from 16 at the next target down, 61, past a batch that filled at 16: the stop sees it
+        // there (two doublings at most from the last level), and never later
         QTest::newRow("saturates at 16") << 16 << 12 << "" << 12 << false << "over-saturated" << 64;
     }
     void synthetic()

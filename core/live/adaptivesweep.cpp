@@ -88,10 +88,27 @@ std::optional<double> aimedConcurrency(const SweepPoint& a, const SweepPoint& b,
     return ca * std::exp(std::log(want / ia) / slope);
 }
 
+// The interactivity the climb aims at from a level at `top`: the highest target that level is not yet within
+// tolerance of (the middle of the window it shares with the next target down where the two overlap), or just below
+// the lowest target once no other is left, so that a level lands beneath it.
+double climbAim(const std::vector<double>& targets, double top, double tolerance)
+{
+    std::vector<double> below; // descending
+    for (auto t = targets.rbegin(); t != targets.rend(); ++t)
+        if (top - *t > tolerance * *t)
+            below.push_back(*t);
+    if (below.size() <= 1)
+        return targets.front() * (1.0 - tolerance / 2);
+    const double t = below[0], u = below[1];
+    const double lo = t * (1 - tolerance), hi = u * (1 + tolerance);
+    return hi > lo ? std::sqrt(lo * hi) : t;
+}
+
 // The next level of the climb, or none when the climb is over (`why` then says why).
 std::optional<AdaptiveStep> climb(
-    const std::vector<SweepPoint>& pts, const AdaptiveOptions& o, double lowest, double highest, std::string& why)
+    const std::vector<SweepPoint>& pts, const AdaptiveOptions& o, const std::vector<double>& targets, std::string& why)
 {
+    const double lowest = targets.front(), highest = targets.back();
     for (std::size_t i = 1; i < pts.size(); ++i)
         if (overSaturated(pts[i - 1], pts[i], o)) {
             why = "over-saturated from c=" + std::to_string(pts[i - 1].concurrency)
@@ -123,27 +140,24 @@ std::optional<AdaptiveStep> climb(
     double factor = 2;
     std::string reason = "climb: throughput " + (pts.size() > 1 ? pct(rise) + " a doubling" : std::string("rising"))
         + ", " + num(top.interactivity) + " tok/s/user";
-    if (rise >= o.linearRise && top.interactivity > highest * (1.0 + o.tolerance)) {
+    if (pts.size() == 1) {
+        // one level says nothing of the curve yet: a first jump far enough to see it bend
+        factor = o.firstJump;
+        reason += ": x" + num(factor);
+    } else if (rise >= o.linearRise && top.interactivity > highest * (1.0 + o.tolerance)) {
         // far from the batch limit and above every target: jump to where the highest target should be
         double want = slope < -0.05 ? std::exp(std::log(highest / top.interactivity) / slope) : o.maxJump;
         factor = std::clamp(std::floor(want), 2.0, double(o.maxJump));
         reason += ", above every target: x" + num(factor);
-    } else if (const auto c = pts.size() > 1 && pts[pts.size() - 2].interactivity <= highest * (1.0 + o.tolerance)
-                   ? aimedConcurrency(pts[pts.size() - 2], top, lowest * (1.0 - o.tolerance / 2))
-                   : std::nullopt;
-               c && *c > 2.0 * top.concurrency) {
-        // the last two levels are both past the highest target, on the falling side of the curve: aim at just below
-        // the lowest target from them, up to two doublings at once (a doubling at a time spent two or three long
-        // levels on the way down; further than two, an engine whose batch is already full would be driven far past
-        // it before the over-saturation stop could see it)
-        const int next = static_cast<int>(std::min(std::round(*c), 4.0 * top.concurrency));
+    } else if (const double aim = climbAim(targets, top.interactivity, o.tolerance);
+               const auto c = aimedConcurrency(pts[pts.size() - 2], top, aim)) {
+        // among the targets now: aim the next level at the next target down (or just below the lowest), from the
+        // curve through the last two levels, so that each level of the climb settles a target too; at most two
+        // doublings at once (further, an engine whose batch is already full would be driven far past it before the
+        // over-saturation stop could see it)
+        const int next = static_cast<int>(std::clamp(std::round(*c), top.concurrency + 1.0, 4.0 * top.concurrency));
         return AdaptiveStep { std::min(o.maxConcurrency, next),
-            reason + ", aim below the lowest target: " + num(lowest * (1.0 - o.tolerance / 2))
-                + " tok/s/user expected at c=" + std::to_string(next) };
-    } else if (slope < -0.05 && top.interactivity * std::pow(2.0, slope) < lowest * (1.0 - o.tolerance)) {
-        // a doubling would land far below the lowest target: step to just below it instead
-        factor = std::clamp(std::exp(std::log(lowest * (1.0 - o.tolerance / 2) / top.interactivity) / slope), 1.0, 2.0);
-        reason += ", the lowest target is near: x" + num(factor);
+            reason + ", aim at the next target down: " + num(aim) + " tok/s/user expected at c=" + std::to_string(next) };
     } else {
         reason += ": double";
     }
@@ -223,7 +237,7 @@ AdaptiveStep nextAdaptiveLevel(const std::vector<SweepPoint>& measured, const Ad
     if (pts.empty())
         return { 0, "no level measured both throughput and interactivity" };
     std::string climbEnd;
-    if (auto step = climb(pts, o, targets.front(), targets.back(), climbEnd))
+    if (auto step = climb(pts, o, targets, climbEnd))
         return *step;
 
     // refine: the gap with an unsettled target where the frontier bends most (the widest gap on a tie)

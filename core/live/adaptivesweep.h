@@ -25,8 +25,9 @@ struct AdaptiveOptions {
     double ttftGrowth = 0.5; ///< ... while the median TTFT grows by more than this share
     /// While throughput still rises by more than this share per doubling (the engine is far from its batch limit) and
     /// every target is still below, the climb jumps ahead by up to maxJump instead of doubling.
-    double linearRise = 0.6;
+    double linearRise = 0.75;
     int maxJump = 8;
+    int firstJump = 16; ///< from the lone first level at 1, where the curve is not known yet
 };
 
 /// The next level of an adaptive sweep, or the end of it (concurrency 0). `reason` says why, in a few words: it is
