@@ -89,8 +89,11 @@ std::optional<double> aimedConcurrency(const SweepPoint& a, const SweepPoint& b,
 }
 
 // The interactivity the climb aims at from a level at `top`: the highest target that level is not yet within
-// tolerance of (the middle of the window it shares with the next target down where the two overlap), or just below
-// the lowest target once no other is left, so that a level lands beneath it.
+// tolerance of, or the middle of the window it shares with the next target down where the two overlap, or just below
+// the lowest target once no other is left, so that a level lands beneath it. A lone target is aimed at the upper half
+// of its window: a level there costs fewer requests (it is a lower concurrency), and the curve through two earlier
+// levels, extrapolated, lands below its aim (the step time grows faster than linearly near the knee of the batch:
+// 13% below on b300-sim from 1 and 16, 5% from 16 and 47).
 double climbAim(const std::vector<double>& targets, double top, double tolerance)
 {
     std::vector<double> below; // descending
@@ -101,7 +104,7 @@ double climbAim(const std::vector<double>& targets, double top, double tolerance
         return targets.front() * (1.0 - tolerance / 2);
     const double t = below[0], u = below[1];
     const double lo = t * (1 - tolerance), hi = u * (1 + tolerance);
-    return hi > lo ? std::sqrt(lo * hi) : t;
+    return hi > lo ? std::sqrt(lo * hi) : t * (1 + tolerance / 2);
 }
 
 // The next level of the climb, or none when the climb is over (`why` then says why).
