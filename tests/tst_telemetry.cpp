@@ -143,6 +143,42 @@ private slots:
         QCOMPARE(e["generation_tokens"], 4096.0);
     }
 
+    // Coverage is the time between answered readings, at most two periods apart: a clean level covers itself (and
+    // never more than all of it), a device read that hangs for six periods leaves that stretch uncovered.
+    void coverageCountsWhatReadingsSpanned_data()
+    {
+        QTest::addColumn<int>("slowReading"); // which reading of the device takes 0.6 s; -1: none
+        QTest::addColumn<double>("least");
+        QTest::addColumn<double>("most");
+        QTest::newRow("every reading prompt") << -1 << 0.85 << 1.0;
+        QTest::newRow("one reading hangs 0.6 s of 1.5") << 3 << 0.3 << 0.67;
+    }
+    void coverageCountsWhatReadingsSpanned()
+    {
+        QFETCH(int, slowReading);
+        QFETCH(double, least);
+        QFETCH(double, most);
+        struct ScriptedGpu : GpuBackend {
+            int slow = -1, reads = 0;
+            std::vector<GpuDevice> devices() override { return {}; }
+            GpuSample sample(int) override
+            {
+                if (reads++ == slow)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+                return { 1000.0, std::nullopt, std::nullopt, std::nullopt, std::nullopt };
+            }
+        } gpu;
+        gpu.slow = slowReading;
+        TelemetrySampler sampler(&gpu, { 0 }, "", "", 0.1);
+        sampler.begin();
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        LevelTelemetry t = sampler.end();
+        QVERIFY(t.coverage);
+        QVERIFY2(*t.coverage >= least && *t.coverage <= most,
+            qPrintable(QStringLiteral("coverage %1 of %2 readings").arg(*t.coverage).arg(t.samples)));
+        QCOMPARE(*t.avgPowerW, 1000.0);
+    }
+
     void engineMetricsAreScrapedPerLevel()
     {
         testsupport::SimProcess sim({ "--ttft-ms", "1", "--itl-ms", "1" });

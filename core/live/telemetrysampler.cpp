@@ -50,6 +50,8 @@ void TelemetrySampler::begin()
     if (m_thread.joinable())
         end();
     m_samples = m_scrapes = m_powerN = m_clockN = m_utilN = 0;
+    m_covered = 0;
+    m_lastAnswered = NAN;
     m_powerSum = m_clockSum = m_utilSum = m_memMax = 0;
     m_energyFirst.assign(m_devices.size(), NAN);
     m_energyLast.assign(m_devices.size(), NAN);
@@ -69,13 +71,20 @@ void TelemetrySampler::begin()
 void TelemetrySampler::loop()
 {
     int tick = 0;
+    // on a fixed schedule (a wait for the interval after each reading would drift by the reading's own time), the
+    // predicate keeping a spurious wake-up from taking a reading early
+    const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(m_interval));
+    auto next = std::chrono::steady_clock::now();
     std::unique_lock lock(m_mutex);
-    while (m_running) {
-        m_wake.wait_for(lock, std::chrono::duration<double>(m_interval));
-        if (!m_running)
+    while (true) {
+        next += period;
+        if (m_wake.wait_until(lock, next, [this] { return !m_running; }))
             break;
         lock.unlock();
         sampleOnce(monotonic());
+        // a reading slower than the period: the next one follows it, rather than a burst catching up
+        next = std::max(next, std::chrono::steady_clock::now() - period);
         // the engine's /metrics once a second: it is text to parse, and gauges move slowly
         if (++tick * m_interval >= 1.0) {
             tick = 0;
@@ -122,6 +131,11 @@ void TelemetrySampler::sampleOnce(double at)
     if (answered < static_cast<int>(m_devices.size()))
         return;
     ++m_samples;
+    // the time between two answered readings counts as covered when they are at most two periods apart; a stretch
+    // of unanswered or slow readings does not
+    if (!std::isnan(m_lastAnswered) && at - m_lastAnswered <= 2 * m_interval)
+        m_covered += at - m_lastAnswered;
+    m_lastAnswered = at;
     if (havePower == static_cast<int>(m_devices.size())) {
         m_powerSum += power; // the deployment's power: every GPU of the session together
         ++m_powerN;
@@ -178,8 +192,8 @@ LevelTelemetry TelemetrySampler::end()
     LevelTelemetry t;
     t.samples = m_samples;
     double seconds = m_last - m_start;
-    if (!m_devices.empty() && seconds > 0) // each sample stands for one interval; a slow device read leaves gaps
-        t.coverage = std::min(1.0, std::max(0, m_samples - 1) * m_interval / seconds);
+    if (!m_devices.empty() && seconds > 0)
+        t.coverage = m_covered / seconds;
     if (m_powerN > 0)
         t.avgPowerW = m_powerSum / m_powerN;
     bool counters_ = !m_devices.empty();

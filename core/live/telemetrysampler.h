@@ -40,6 +40,7 @@ private:
     bool m_running = false;
     // per level
     double m_start = 0, m_last = 0;
+    double m_lastAnswered = 0, m_covered = 0; ///< the last reading every device answered; seconds covered so far
     int m_samples = 0, m_scrapes = 0; ///< samples: readings every device answered
     double m_powerSum = 0, m_clockSum = 0, m_utilSum = 0, m_memMax = 0;
     int m_powerN = 0, m_clockN = 0, m_utilN = 0;
