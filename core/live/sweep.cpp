@@ -141,6 +141,19 @@ std::optional<std::string> choosePromptKind(
     return std::nullopt;
 }
 
+// Settles the model (the configuration's, or the first the endpoint serves) and the prompt kind the endpoint takes.
+// Returns why the session cannot go on, if it cannot.
+std::optional<std::string> takeEndpoint(const Endpoint& endpoint, const ServedModels& served, SessionConfig& config,
+    const std::function<void(const std::string&)>& note)
+{
+    config.model = config.model.empty() ? served.ids.front() : config.model;
+    if (std::find(served.ids.begin(), served.ids.end(), config.model) == served.ids.end())
+        return redactUrl(config.endpoint) + " serves " + served.ids.front() + ", not " + config.model;
+    if (!served.simulation.empty())
+        note("the endpoint is paretoscope-engine-sim (" + served.simulation + "): results are labelled a simulation");
+    return choosePromptKind(endpoint, config, note);
+}
+
 // The most frequent error of a level in which every request failed.
 std::string mostFrequentError(const LevelMetrics& m)
 {
@@ -198,6 +211,26 @@ MeasuredLevel measureLevel(const Endpoint& endpoint, Workload& workload, const S
         return { {}, {}, "cancelled", "cancelled during " + which + "; finished levels kept" };
     out.result = std::move(*result);
     return out;
+}
+
+// A measured level as it is stored and shown: its metrics, validity flags, record and JSON line.
+LevelOutcome levelOutcome(const SessionConfig& config, const std::string& simulation, const std::string& workload,
+    long long sessionId, int level, const std::string& reason, LevelMetrics metrics, const MeasuredLevel& measured)
+{
+    const int c = config.concurrencies[static_cast<std::size_t>(level)];
+    const LevelTelemetry& telemetry = measured.telemetry;
+    LevelOutcome lo;
+    lo.level = level;
+    lo.concurrency = c;
+    lo.metrics = std::move(metrics);
+    lo.telemetry = telemetry;
+    lo.reason = reason;
+    lo.clientCpuShare = measured.result->clientCpuShare;
+    lo.validity = validityFlags(lo.metrics, validityInputs(config, c, telemetry, lo.clientCpuShare));
+    lo.record = levelRecord(config, simulation, workload, c, lo.metrics, telemetry, sessionId);
+    lo.record.validity = joinFlags(lo.validity);
+    lo.json = levelJson(level, c, lo.metrics, telemetry, lo.record, reason, lo.clientCpuShare);
+    return lo;
 }
 
 // Records how a session ended; a store that cannot take it keeps it in the session's own file.
@@ -286,15 +319,9 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
     auto served = servedModels(config.endpoint, apiKey);
     if (!served)
         return end("failed", "the endpoint does not answer as an OpenAI-compatible server: " + served.error());
-    config.model = config.model.empty() ? served->ids.front() : config.model;
-    if (std::find(served->ids.begin(), served->ids.end(), config.model) == served->ids.end())
-        return end("failed", redactUrl(config.endpoint) + " serves " + served->ids.front() + ", not " + config.model);
-    if (!served->simulation.empty())
-        note("the endpoint is paretoscope-engine-sim (" + served->simulation + "): results are labelled a simulation");
     out.simulation = served->simulation;
     Endpoint endpoint { config.endpoint, apiKey, config.chat };
-
-    if (auto failed = choosePromptKind(endpoint, config, note))
+    if (auto failed = takeEndpoint(endpoint, *served, config, note))
         return end("failed", *failed);
     if (auto st = updateSession(store, out.sessionId, config, served->simulation); !st)
         return end("failed", st.error());
@@ -319,29 +346,18 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
         MeasuredLevel measured = measureLevel(endpoint, *workload, config, level, events, hooks);
         if (!measured.endStatus.empty())
             return end(measured.endStatus, measured.endReason);
-        const LevelTelemetry& telemetry = measured.telemetry;
-        const auto& result = measured.result;
-        LevelMetrics m = computeLevelMetrics(result->requests, config.slo);
+        LevelMetrics m = computeLevelMetrics(measured.result->requests, config.slo);
         if (m.completed == 0)
             return end("failed",
                 "level " + std::to_string(level + 1) + " (concurrency " + std::to_string(c)
                     + "): every request failed, most often: " + mostFrequentError(m));
-        LevelOutcome lo;
-        lo.level = level;
-        lo.concurrency = c;
-        lo.metrics = m;
-        lo.telemetry = telemetry;
-        lo.reason = reason;
-        lo.clientCpuShare = result->clientCpuShare;
-        lo.validity = validityFlags(m, validityInputs(config, c, telemetry, result->clientCpuShare));
-        lo.record = levelRecord(config, served->simulation, workload->name(), c, m, telemetry, out.sessionId);
-        lo.record.validity = joinFlags(lo.validity);
-        lo.json = levelJson(level, c, m, telemetry, lo.record, reason, lo.clientCpuShare);
+        LevelOutcome lo = levelOutcome(config, served->simulation, workload->name(), out.sessionId, level, reason,
+            std::move(m), measured);
         if (!lo.record.marked.empty())
             note("level " + std::to_string(level + 1) + " is marked as not trusted: " + lo.record.marked);
         for (const std::string& flag : lo.validity)
             note("level " + std::to_string(level + 1) + " is flagged " + flagDescription(flag));
-        if (!storeOrKeep(store, out.sessionId, lo, result->requests, note))
+        if (!storeOrKeep(store, out.sessionId, lo, measured.result->requests, note))
             ++unstored;
         if (events.levelStored)
             events.levelStored(lo);
