@@ -71,7 +71,7 @@ private slots:
         QTest::addColumn<int>("highestConcurrency"); // the sweep never goes above it
 
         // 1, x16 to 16, then each level of the climb aimed at the next target down (61 settles 75 and 100 at once,
-        // 128 settles 50, 256 lands just below 30), and 8 for 200: six levels, where doubling took eight
+        // 117 settles 50, 256 lands just below 30), and 8 for 200: six levels, where doubling took eight
         QTest::newRow("defaults bracketed") << 100000 << 12 << "" << 6 << true << "bracketed" << 512;
         QTest::newRow("three targets") << 100000 << 12 << "100,150,200" << 4 << true << "bracketed" << 64;
         QTest::newRow("budget spent") << 100000 << 4 << "" << 4 << false << "budget of 4" << 512;
@@ -126,6 +126,18 @@ private slots:
         // order of measurement does not matter for the choice
         std::reverse(levels.begin(), levels.end());
         QCOMPARE(nextAdaptiveLevel(levels, {}).concurrency, a.concurrency);
+    }
+
+    // The first jump from c=1 goes no further than where interactivity falling as 1/c would be half the lowest
+    // target (x16 at most); a top level that measured nothing usable is never measured again.
+    void firstJumpAndUnusableLevels()
+    {
+        const AdaptiveOptions o; // targets 30 to 200
+        QCOMPARE(nextAdaptiveLevel({ { 1, 1000, 60, 0.1 } }, o).concurrency, 4);
+        QCOMPARE(nextAdaptiveLevel({ { 1, 1000, 500, 0.1 } }, o).concurrency, 16);
+        const AdaptiveStep step = nextAdaptiveLevel({ { 1, 1000, 250, 0.1 }, { 16, 0, 0, {} } }, o);
+        QCOMPARE(step.concurrency, 0);
+        QVERIFY2(QString::fromStdString(step.reason).contains("c=16 measured no throughput"), step.reason.c_str());
     }
 
     void bracketRule_data()

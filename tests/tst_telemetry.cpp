@@ -1,6 +1,10 @@
 // Devices and telemetry: NVML and ROCm SMI are bound with dlopen, so the tests load stand-in libraries with the same
 // C interface (tests/support/fake*.cpp) whose power and energy are known; and the Prometheus text of vLLM/SGLang.
+#include <QElapsedTimer>
 #include <QtTest>
+
+#include <atomic>
+#include <memory>
 
 #include <cstdlib>
 #include <thread>
@@ -143,40 +147,91 @@ private slots:
         QCOMPARE(e["generation_tokens"], 4096.0);
     }
 
-    // Coverage is the time between answered readings, at most two periods apart: a clean level covers itself (and
-    // never more than all of it), a device read that hangs for six periods leaves that stretch uncovered.
-    void coverageCountsWhatReadingsSpanned_data()
+    // The coverage rule: two answered readings cover the time between them less each period whose reading is
+    // missing; a late wake-up loses nothing.
+    void coverageRule_data()
     {
-        QTest::addColumn<int>("slowReading"); // which reading of the device takes 0.6 s; -1: none
-        QTest::addColumn<double>("least");
-        QTest::addColumn<double>("most");
-        QTest::newRow("every reading prompt") << -1 << 0.85 << 1.0;
-        QTest::newRow("one reading hangs 0.6 s of 1.5") << 3 << 0.3 << 0.67;
+        QTest::addColumn<double>("gap"); // in periods
+        QTest::addColumn<double>("covered"); // in periods
+        QTest::newRow("on time") << 1.0 << 1.0;
+        QTest::newRow("late") << 1.4 << 1.4;
+        QTest::newRow("the next one early") << 0.6 << 0.6;
+        QTest::newRow("one reading missing") << 2.1 << 1.1;
+        QTest::newRow("a read that took 6 periods") << 7.0 << 1.0;
     }
-    void coverageCountsWhatReadingsSpanned()
+    void coverageRule()
     {
-        QFETCH(int, slowReading);
-        QFETCH(double, least);
-        QFETCH(double, most);
+        QFETCH(double, gap);
+        QFETCH(double, covered);
+        QCOMPARE(coveredBetween(gap * 0.2, 0.2), covered * 0.2);
+    }
+
+    // A sampler on a device whose Nth read is slow or hangs: a slow read leaves the periods it held up uncovered;
+    // a read that hangs holds nothing up (end() gives up on it and keeps what was read), and the next level reads
+    // nothing from the device (coverage 0) while it still hangs; the sampler goes while its thread is still inside
+    // the read, which keeps the device's backend.
+    void slowAndHangingReads_data()
+    {
+        QTest::addColumn<int>("slowRead"); // which read of the device is slow; -1: none
+        QTest::addColumn<int>("slowMs");
+        QTest::newRow("every read prompt") << -1 << 0;
+        QTest::newRow("one read takes 1.2 s") << 3 << 1200;
+        QTest::newRow("one read hangs") << 3 << 20000;
+    }
+    void slowAndHangingReads()
+    {
+        QFETCH(int, slowRead);
+        QFETCH(int, slowMs);
         struct ScriptedGpu : GpuBackend {
-            int slow = -1, reads = 0;
+            int slow = -1, slowMs = 0;
+            std::atomic<int> reads = 0;
             std::vector<GpuDevice> devices() override { return {}; }
             GpuSample sample(int) override
             {
                 if (reads++ == slow)
-                    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+                    std::this_thread::sleep_for(std::chrono::milliseconds(slowMs));
                 return { 1000.0, std::nullopt, std::nullopt, std::nullopt, std::nullopt };
             }
-        } gpu;
-        gpu.slow = slowReading;
-        TelemetrySampler sampler(&gpu, { 0 }, "", "", 0.1);
-        sampler.begin();
-        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-        LevelTelemetry t = sampler.end();
-        QVERIFY(t.coverage);
-        QVERIFY2(*t.coverage >= least && *t.coverage <= most,
-            qPrintable(QStringLiteral("coverage %1 of %2 readings").arg(*t.coverage).arg(t.samples)));
+        };
+        auto gpu = std::make_shared<ScriptedGpu>();
+        gpu->slow = slowRead;
+        gpu->slowMs = slowMs;
+        std::weak_ptr<ScriptedGpu> kept = gpu;
+        auto sampler = std::make_unique<TelemetrySampler>(gpu, std::vector<int> { 0 }, "", "", 0.2);
+        gpu.reset();
+        QElapsedTimer level;
+        level.start();
+        sampler->begin();
+        std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+        QElapsedTimer ending;
+        ending.start();
+        LevelTelemetry t = sampler->end();
+        const double seconds = level.nsecsElapsed() / 1e9;
+        const QString said = QStringLiteral("coverage %1 of %2 readings over %3 s")
+                                 .arg(t.coverage.value_or(-1))
+                                 .arg(t.samples)
+                                 .arg(seconds);
+        QVERIFY2(t.coverage && *t.coverage >= 0 && *t.coverage <= 1, qPrintable(said));
         QCOMPARE(*t.avgPowerW, 1000.0);
+        if (slowRead < 0) {
+            QVERIFY2(*t.coverage >= 0.85, qPrintable(said));
+            return;
+        }
+        // the slow read held up at least its 1.2 s, less the period it stood for
+        QVERIFY2(*t.coverage <= 1 - 1.0 / seconds, qPrintable(said));
+        if (slowMs < 10000) {
+            QVERIFY2(*t.coverage >= 0.2, qPrintable(said));
+            return;
+        }
+        QVERIFY2(ending.elapsed() < 1000 * (sampler->giveUpAfterSeconds() + 2), qPrintable(said));
+        sampler->begin(); // the device still hangs: this level reads nothing from it
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        LevelTelemetry next = sampler->end();
+        QCOMPARE(next.coverage.value_or(-1), 0.0);
+        QCOMPARE(next.samples, 0);
+        QVERIFY(!next.avgPowerW);
+        sampler.reset();
+        QVERIFY(!kept.expired()); // the hung read's thread still holds the backend
     }
 
     void engineMetricsAreScrapedPerLevel()

@@ -94,7 +94,7 @@ std::optional<double> aimedConcurrency(const SweepPoint& a, const SweepPoint& b,
 // of its window: a level there costs fewer requests (it is a lower concurrency), and the curve through two earlier
 // levels, extrapolated, lands below its aim (the step time grows faster than linearly near the knee of the batch:
 // 13% below on b300-sim from 1 and 16, 5% from 16 and 47).
-double climbAim(const std::vector<double>& targets, double top, double tolerance)
+double climbAim(const std::vector<double>& targets, double top, double tolerance) // targets ascending
 {
     std::vector<double> below; // descending
     for (auto t = targets.rbegin(); t != targets.rend(); ++t)
@@ -144,8 +144,9 @@ std::optional<AdaptiveStep> climb(
     std::string reason = "climb: throughput " + (pts.size() > 1 ? pct(rise) + " a doubling" : std::string("rising"))
         + ", " + num(top.interactivity) + " tok/s/user";
     if (pts.size() == 1) {
-        // one level says nothing of the curve yet: a first jump far enough to see it bend
-        factor = o.firstJump;
+        // one level says nothing of the curve yet: a first jump far enough to see it bend, but no further than where
+        // interactivity falling as 1/c (the steepest a batch makes it fall) would be half the lowest target
+        factor = std::clamp(std::floor(2 * top.interactivity / lowest), 2.0, double(o.firstJump));
         reason += ": x" + num(factor);
     } else if (rise >= o.linearRise && top.interactivity > highest * (1.0 + o.tolerance)) {
         // far from the batch limit and above every target: jump to where the highest target should be
@@ -154,13 +155,16 @@ std::optional<AdaptiveStep> climb(
         reason += ", above every target: x" + num(factor);
     } else if (const double aim = climbAim(targets, top.interactivity, o.tolerance);
                const auto c = aimedConcurrency(pts[pts.size() - 2], top, aim)) {
-        // among the targets now: aim the next level at the next target down (or just below the lowest), from the
-        // curve through the last two levels, so that each level of the climb settles a target too; at most two
-        // doublings at once (further, an engine whose batch is already full would be driven far past it before the
-        // over-saturation stop could see it)
-        const int next = static_cast<int>(std::clamp(std::round(*c), top.concurrency + 1.0, 4.0 * top.concurrency));
+        // among the targets (or above them, the throughput no longer rising almost linearly): aim the next level
+        // at the next target down (or just below the lowest), from the curve through the last two levels, so that
+        // each level of the climb settles a target too; at most two doublings at once (further, an engine whose
+        // batch is already full would be driven far past it before the over-saturation stop could see it)
+        const double want = std::round(*c);
+        const int next = static_cast<int>(std::clamp(want, top.concurrency + 1.0, 4.0 * top.concurrency));
         return AdaptiveStep { std::min(o.maxConcurrency, next),
-            reason + ", aim at the next target down: " + num(aim) + " tok/s/user expected at c=" + std::to_string(next) };
+            reason + ", aim at the next target down: " + num(aim) + " tok/s/user expected at c="
+                + std::to_string(static_cast<long long>(std::min(want, 1e9)))
+                + (want > next ? ", two doublings at most: c=" + std::to_string(next) : std::string()) };
     } else {
         reason += ": double";
     }
@@ -239,8 +243,13 @@ AdaptiveStep nextAdaptiveLevel(const std::vector<SweepPoint>& measured, const Ad
     const std::vector<SweepPoint> pts = byConcurrency(measured);
     if (pts.empty())
         return { 0, "no level measured both throughput and interactivity" };
+    int highest = 0;
+    for (const SweepPoint& p : measured)
+        highest = std::max(highest, p.concurrency);
     std::string climbEnd;
-    if (auto step = climb(pts, o, targets, climbEnd))
+    if (highest > pts.back().concurrency) // the climb would go back to a level it measured
+        climbEnd = "c=" + std::to_string(highest) + " measured no throughput or interactivity";
+    else if (auto step = climb(pts, o, targets, climbEnd))
         return *step;
 
     // refine: the gap with an unsettled target where the frontier bends most (the widest gap on a tie)

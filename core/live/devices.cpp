@@ -5,12 +5,12 @@
 
 namespace paretoscope {
 
-GpuBackend* DeviceDiscovery::backendFor(const GpuDevice& d)
+std::shared_ptr<GpuBackend> DeviceDiscovery::backendFor(const GpuDevice& d)
 {
     for (auto& b : backends)
         for (const GpuDevice& own : b->devices())
             if (own.vendor == d.vendor && own.index == d.index)
-                return b.get();
+                return b;
     return nullptr;
 }
 

@@ -44,10 +44,11 @@ std::unique_ptr<GpuBackend> loadRocmSmi(std::string& why);
 
 /// What was found: the backends that loaded, their devices, and a line for each one that did not.
 struct DeviceDiscovery {
-    std::vector<std::unique_ptr<GpuBackend>> backends; ///< nvidia first, then amd
+    /// nvidia first, then amd; shared with the samplers, whose thread may outlive a session in a read that hangs
+    std::vector<std::shared_ptr<GpuBackend>> backends;
     std::vector<GpuDevice> devices;
     std::vector<std::string> notes;
-    GpuBackend* backendFor(const GpuDevice& d);
+    std::shared_ptr<GpuBackend> backendFor(const GpuDevice& d);
 };
 
 /// Looks for NVIDIA and AMD devices; the program works where neither library exists.

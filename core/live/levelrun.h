@@ -3,6 +3,8 @@
 // loadgenerator.cpp runs the level's loop (the schedule, the network wait, progress), levelrequests.cpp each
 // request (its body, its stream of events, how it ended).
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstddef>
 #include <functional>

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <map>
+#include <mutex>
 
 #include <nlohmann/json.hpp>
 
@@ -23,9 +26,221 @@ const char* counters[] = { "prompt_tokens", "generation_tokens", "prefix_queries
 
 } // namespace
 
-TelemetrySampler::TelemetrySampler(
-    GpuBackend* backend, std::vector<int> devices, std::string metricsUrl, std::string apiKey, double intervalSeconds)
-    : m_backend(backend)
+double coveredBetween(double gap, double period)
+{
+    const double missed = std::max(0.0, std::round(gap / period) - 1);
+    return std::max(0.0, gap - missed * period);
+}
+
+struct TelemetrySampler::Level {
+    std::mutex mutex;
+    std::condition_variable wake, done;
+    bool running = true, finished = false, givenUp = false;
+    bool devices = true; ///< false: a level before is still in a device read, so this one reads none
+    double start = 0, last = 0;
+    double lastAnswered = NAN, covered = 0; ///< the last reading every device answered; seconds covered so far
+    int samples = 0, scrapes = 0; ///< samples: readings every device answered
+    double powerSum = 0, clockSum = 0, utilSum = 0, memMax = 0;
+    int powerN = 0, clockN = 0, utilN = 0;
+    std::vector<double> energyFirst, energyLast; ///< each device's counter, first and last read in the level
+    std::vector<double> energyFirstAt, energyLastAt; ///< when they were read
+    std::map<std::string, double> firstScrape, lastScrape, gaugeSum, gaugeMax;
+};
+
+namespace {
+
+struct Source {
+    std::shared_ptr<GpuBackend> backend;
+    std::vector<int> devices;
+    std::string metricsUrl, apiKey;
+    double interval;
+};
+
+// One reading of every device, taken without the level's lock (a read may be slow) and folded in under it.
+void sampleOnce(const Source& src, TelemetrySampler::Level& l, double at)
+{
+    if (src.devices.empty() || !l.devices)
+        return;
+    std::vector<GpuSample> read;
+    for (int d : src.devices)
+        read.push_back(src.backend->sample(d));
+    std::lock_guard lock(l.mutex);
+    if (l.givenUp)
+        return;
+    double power = 0, clock = 0, util = 0, mem = 0;
+    int havePower = 0, haveClock = 0, haveUtil = 0, answered = 0;
+    for (std::size_t i = 0; i < read.size(); ++i) {
+        const GpuSample& s = read[i];
+        if (s.powerW || s.energyJ || s.smClockMhz || s.memoryUsedBytes || s.utilization)
+            ++answered;
+        if (s.powerW) {
+            power += *s.powerW;
+            ++havePower;
+        }
+        if (s.smClockMhz) {
+            clock += *s.smClockMhz;
+            ++haveClock;
+        }
+        if (s.utilization) {
+            util += *s.utilization;
+            ++haveUtil;
+        }
+        mem += s.memoryUsedBytes.value_or(0);
+        if (s.energyJ) {
+            if (std::isnan(l.energyFirst[i])) {
+                l.energyFirst[i] = *s.energyJ;
+                l.energyFirstAt[i] = at;
+            }
+            l.energyLast[i] = *s.energyJ;
+            l.energyLastAt[i] = at;
+        }
+    }
+    l.last = at;
+    // a reading that a device did not answer (a GPU lost, a driver gone) is no sample: the level has a gap there
+    if (answered < static_cast<int>(read.size()))
+        return;
+    ++l.samples;
+    if (!std::isnan(l.lastAnswered))
+        l.covered += coveredBetween(at - l.lastAnswered, src.interval);
+    l.lastAnswered = at;
+    if (havePower == static_cast<int>(read.size())) {
+        l.powerSum += power; // the deployment's power: every GPU of the session together
+        ++l.powerN;
+    }
+    if (haveClock) {
+        l.clockSum += clock / haveClock;
+        ++l.clockN;
+    }
+    if (haveUtil) {
+        l.utilSum += util / haveUtil;
+        ++l.utilN;
+    }
+    l.memMax = std::max(l.memMax, mem);
+}
+
+void scrapeOnce(const Source& src, TelemetrySampler::Level& l)
+{
+    if (src.metricsUrl.empty())
+        return;
+    HttpOptions o;
+    o.connectTimeoutMs = 1000;
+    o.totalTimeoutMs = 2000;
+    o.maxBytes = 8u << 20;
+    if (!src.apiKey.empty())
+        o.headers.push_back("Authorization: Bearer " + src.apiKey);
+    auto body = httpGet(src.metricsUrl, o);
+    if (!body)
+        return; // telemetry never fails a level
+    auto state = engineState(parsePrometheusText(*body));
+    std::lock_guard lock(l.mutex);
+    if (state.empty() || l.givenUp)
+        return;
+    if (l.scrapes == 0)
+        l.firstScrape = state;
+    l.lastScrape = state;
+    for (const char* g : gauges)
+        if (auto it = state.find(g); it != state.end()) {
+            l.gaugeSum[g] += it->second;
+            l.gaugeMax[g] = std::max(l.gaugeMax[g], it->second);
+        }
+    ++l.scrapes;
+}
+
+// The thread of a level: a reading at its start, one each period on a fixed schedule (a wait for the period after
+// each reading would drift by the reading's own time; the predicate keeps a spurious wake-up from reading early), the
+// engine's /metrics once a second (text to parse, and gauges move slowly), and a last reading when asked to stop.
+void sampleLevel(const Source& src, const std::shared_ptr<TelemetrySampler::Level>& level)
+{
+    TelemetrySampler::Level& l = *level;
+    sampleOnce(src, l, l.start);
+    scrapeOnce(src, l);
+    const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(src.interval));
+    auto next = std::chrono::steady_clock::now();
+    int tick = 0;
+    std::unique_lock lock(l.mutex);
+    while (true) {
+        next += period;
+        if (l.wake.wait_until(lock, next, [&] { return !l.running; }))
+            break;
+        lock.unlock();
+        sampleOnce(src, l, monotonic());
+        if (++tick * src.interval >= 1.0) {
+            tick = 0;
+            scrapeOnce(src, l);
+        }
+        // a reading slower than a period: the next one a period after it, rather than a burst catching up
+        if (const auto now = std::chrono::steady_clock::now(); now > next + period)
+            next = now;
+        lock.lock();
+    }
+    lock.unlock();
+    sampleOnce(src, l, monotonic());
+    scrapeOnce(src, l);
+    lock.lock();
+    l.finished = true;
+    l.done.notify_all();
+}
+
+// The level's telemetry; `until`: when it ended (its last reading; when the sampler gave up on a hanging read, then).
+LevelTelemetry telemetryOf(const TelemetrySampler::Level& l, bool devices, double until)
+{
+    LevelTelemetry t;
+    t.samples = l.samples;
+    const double seconds = until - l.start;
+    if (devices && seconds > 0)
+        t.coverage = l.covered / seconds;
+    else if (devices && !l.devices)
+        t.coverage = 0; // the devices were not read at all: a read of a level before still hangs
+    if (l.powerN > 0)
+        t.avgPowerW = l.powerSum / l.powerN;
+    bool counters_ = devices && l.devices;
+    double watts = 0;
+    for (std::size_t i = 0; i < l.energyFirst.size(); ++i) {
+        const double span = l.energyLastAt[i] - l.energyFirstAt[i];
+        if (std::isnan(l.energyFirst[i]) || std::isnan(l.energyLast[i]) || l.energyLast[i] < l.energyFirst[i]
+            || span <= 0)
+            counters_ = false;
+        else // over the span the counter was read: a device that stopped answering part-way is not idle after it
+            watts += (l.energyLast[i] - l.energyFirst[i]) / span;
+    }
+    if (counters_ && seconds > 0) {
+        t.avgPowerW = watts; // the counter integrates what sampling could miss
+        t.energyJ = watts * seconds; // without gaps, the counters' difference; with them, flagged telemetry-gaps
+    } else if (t.avgPowerW && seconds > 0) {
+        t.energyJ = *t.avgPowerW * seconds;
+    }
+    if (l.clockN > 0)
+        t.avgSmClockMhz = l.clockSum / l.clockN;
+    if (l.utilN > 0)
+        t.avgUtilization = l.utilSum / l.utilN;
+    if (devices && l.devices)
+        t.maxMemoryUsedGiB = l.memMax / double(1ull << 30);
+    if (l.scrapes > 0) {
+        nlohmann::json j = { { "scrapes", l.scrapes } };
+        for (const char* g : gauges)
+            if (l.gaugeSum.count(g)) {
+                j[std::string(g) + "_avg"] = l.gaugeSum.at(g) / l.scrapes;
+                j[std::string(g) + "_max"] = l.gaugeMax.at(g);
+            }
+        for (const char* c : counters)
+            if (l.firstScrape.count(c) && l.lastScrape.count(c))
+                j[c] = l.lastScrape.at(c) - l.firstScrape.at(c);
+        double hits = j.value("prefix_hits", 0.0);
+        double queries
+            = j.contains("prefix_queries") ? j["prefix_queries"].get<double>() : j.value("prompt_tokens", 0.0);
+        if (queries > 0)
+            j["prefix_hit_rate"] = hits / queries;
+        t.engineMetricsJson = j.dump();
+    }
+    return t;
+}
+
+} // namespace
+
+TelemetrySampler::TelemetrySampler(std::shared_ptr<GpuBackend> backend, std::vector<int> devices,
+    std::string metricsUrl, std::string apiKey, double intervalSeconds)
+    : m_backend(std::move(backend))
     , m_devices(std::move(devices))
     , m_metricsUrl(std::move(metricsUrl))
     , m_apiKey(std::move(apiKey))
@@ -45,196 +260,50 @@ TelemetrySampler::~TelemetrySampler()
     }
 }
 
+double TelemetrySampler::giveUpAfterSeconds() const
+{
+    // the last reading of every device, and the last scrape, whose request gives up after 2 s
+    return 3.0 + 5 * m_interval;
+}
+
 void TelemetrySampler::begin()
 {
     if (m_thread.joinable())
         end();
-    m_samples = m_scrapes = m_powerN = m_clockN = m_utilN = 0;
-    m_covered = 0;
-    m_lastAnswered = NAN;
-    m_powerSum = m_clockSum = m_utilSum = m_memMax = 0;
-    m_energyFirst.assign(m_devices.size(), NAN);
-    m_energyLast.assign(m_devices.size(), NAN);
-    m_energyFirstAt.assign(m_devices.size(), 0);
-    m_energyLastAt.assign(m_devices.size(), 0);
-    m_firstScrape.clear();
-    m_lastScrape.clear();
-    m_gaugeSum.clear();
-    m_gaugeMax.clear();
-    m_start = m_last = monotonic();
-    sampleOnce(m_start);
-    scrapeOnce();
-    m_running = true;
-    m_thread = std::thread([this] { loop(); });
-}
-
-void TelemetrySampler::loop()
-{
-    int tick = 0;
-    // on a fixed schedule (a wait for the interval after each reading would drift by the reading's own time), the
-    // predicate keeping a spurious wake-up from taking a reading early
-    const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-        std::chrono::duration<double>(m_interval));
-    auto next = std::chrono::steady_clock::now();
-    std::unique_lock lock(m_mutex);
-    while (true) {
-        next += period;
-        if (m_wake.wait_until(lock, next, [this] { return !m_running; }))
-            break;
-        lock.unlock();
-        sampleOnce(monotonic());
-        // a reading slower than the period: the next one follows it, rather than a burst catching up
-        next = std::max(next, std::chrono::steady_clock::now() - period);
-        // the engine's /metrics once a second: it is text to parse, and gauges move slowly
-        if (++tick * m_interval >= 1.0) {
-            tick = 0;
-            scrapeOnce();
-        }
-        lock.lock();
-    }
-}
-
-void TelemetrySampler::sampleOnce(double at)
-{
-    if (m_devices.empty())
-        return;
-    double power = 0, clock = 0, util = 0, mem = 0;
-    int havePower = 0, haveClock = 0, haveUtil = 0, answered = 0;
-    for (std::size_t i = 0; i < m_devices.size(); ++i) {
-        GpuSample s = m_backend->sample(m_devices[i]);
-        if (s.powerW || s.energyJ || s.smClockMhz || s.memoryUsedBytes || s.utilization)
-            ++answered;
-        if (s.powerW) {
-            power += *s.powerW;
-            ++havePower;
-        }
-        if (s.smClockMhz) {
-            clock += *s.smClockMhz;
-            ++haveClock;
-        }
-        if (s.utilization) {
-            util += *s.utilization;
-            ++haveUtil;
-        }
-        mem += s.memoryUsedBytes.value_or(0);
-        if (s.energyJ) {
-            if (std::isnan(m_energyFirst[i])) {
-                m_energyFirst[i] = *s.energyJ;
-                m_energyFirstAt[i] = at;
-            }
-            m_energyLast[i] = *s.energyJ;
-            m_energyLastAt[i] = at;
-        }
-    }
-    m_last = at;
-    // a reading that a device did not answer (a GPU lost, a driver gone) is no sample: the level has a gap there
-    if (answered < static_cast<int>(m_devices.size()))
-        return;
-    ++m_samples;
-    // the time between two answered readings counts as covered when they are at most two periods apart; a stretch
-    // of unanswered or slow readings does not
-    if (!std::isnan(m_lastAnswered) && at - m_lastAnswered <= 2 * m_interval)
-        m_covered += at - m_lastAnswered;
-    m_lastAnswered = at;
-    if (havePower == static_cast<int>(m_devices.size())) {
-        m_powerSum += power; // the deployment's power: every GPU of the session together
-        ++m_powerN;
-    }
-    if (haveClock) {
-        m_clockSum += clock / haveClock;
-        ++m_clockN;
-    }
-    if (haveUtil) {
-        m_utilSum += util / haveUtil;
-        ++m_utilN;
-    }
-    m_memMax = std::max(m_memMax, mem);
-}
-
-void TelemetrySampler::scrapeOnce()
-{
-    if (m_metricsUrl.empty())
-        return;
-    HttpOptions o;
-    o.connectTimeoutMs = 1000;
-    o.totalTimeoutMs = 2000;
-    o.maxBytes = 8u << 20;
-    if (!m_apiKey.empty())
-        o.headers.push_back("Authorization: Bearer " + m_apiKey);
-    auto body = httpGet(m_metricsUrl, o);
-    if (!body)
-        return; // telemetry never fails a level
-    auto state = engineState(parsePrometheusText(*body));
-    if (state.empty())
-        return;
-    if (m_scrapes == 0)
-        m_firstScrape = state;
-    m_lastScrape = state;
-    for (const char* g : gauges)
-        if (auto it = state.find(g); it != state.end()) {
-            m_gaugeSum[g] += it->second;
-            m_gaugeMax[g] = std::max(m_gaugeMax[g], it->second);
-        }
-    ++m_scrapes;
+    std::erase_if(m_hung, [](const std::shared_ptr<Level>& l) {
+        std::lock_guard lock(l->mutex);
+        return l->finished;
+    });
+    m_level = std::make_shared<Level>();
+    m_level->devices = m_hung.empty();
+    m_level->energyFirst.assign(m_devices.size(), NAN);
+    m_level->energyLast.assign(m_devices.size(), NAN);
+    m_level->energyFirstAt.assign(m_devices.size(), 0);
+    m_level->energyLastAt.assign(m_devices.size(), 0);
+    m_level->start = m_level->last = monotonic();
+    m_thread = std::thread(sampleLevel, Source { m_backend, m_devices, m_metricsUrl, m_apiKey, m_interval }, m_level);
 }
 
 LevelTelemetry TelemetrySampler::end()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_running = false;
-    }
-    m_wake.notify_all();
-    if (m_thread.joinable())
+    if (!m_level)
+        return {};
+    Level& l = *m_level;
+    std::unique_lock lock(l.mutex);
+    l.running = false;
+    l.wake.notify_all();
+    const bool finished = l.done.wait_for(
+        lock, std::chrono::duration<double>(giveUpAfterSeconds()), [&] { return l.finished; });
+    l.givenUp = !finished; // what the thread reads from now on is dropped
+    LevelTelemetry t = telemetryOf(l, !m_devices.empty(), finished ? l.last : monotonic());
+    lock.unlock();
+    if (finished) {
         m_thread.join();
-    sampleOnce(monotonic());
-    scrapeOnce();
-    LevelTelemetry t;
-    t.samples = m_samples;
-    double seconds = m_last - m_start;
-    if (!m_devices.empty() && seconds > 0)
-        t.coverage = m_covered / seconds;
-    if (m_powerN > 0)
-        t.avgPowerW = m_powerSum / m_powerN;
-    bool counters_ = !m_devices.empty();
-    double watts = 0;
-    for (std::size_t i = 0; i < m_devices.size(); ++i) {
-        const double span = m_energyLastAt[i] - m_energyFirstAt[i];
-        if (std::isnan(m_energyFirst[i]) || std::isnan(m_energyLast[i]) || m_energyLast[i] < m_energyFirst[i]
-            || span <= 0)
-            counters_ = false;
-        else // over the span the counter was read: a device that stopped answering part-way is not idle after it
-            watts += (m_energyLast[i] - m_energyFirst[i]) / span;
+    } else {
+        m_thread.detach(); // it holds the level and the backend until its read returns
+        m_hung.push_back(m_level);
     }
-    if (counters_ && seconds > 0) {
-        t.avgPowerW = watts; // the counter integrates what sampling could miss
-        t.energyJ = watts * seconds; // without gaps, the counters' difference; with them, flagged telemetry-gaps
-    } else if (t.avgPowerW && seconds > 0) {
-        t.energyJ = *t.avgPowerW * seconds;
-    }
-    if (m_clockN > 0)
-        t.avgSmClockMhz = m_clockSum / m_clockN;
-    if (m_utilN > 0)
-        t.avgUtilization = m_utilSum / m_utilN;
-    if (!m_devices.empty())
-        t.maxMemoryUsedGiB = m_memMax / double(1ull << 30);
-    if (m_scrapes > 0) {
-        nlohmann::json j = { { "scrapes", m_scrapes } };
-        for (const char* g : gauges)
-            if (m_gaugeSum.count(g)) {
-                j[std::string(g) + "_avg"] = m_gaugeSum[g] / m_scrapes;
-                j[std::string(g) + "_max"] = m_gaugeMax[g];
-            }
-        for (const char* c : counters)
-            if (m_firstScrape.count(c) && m_lastScrape.count(c))
-                j[c] = m_lastScrape[c] - m_firstScrape[c];
-        double hits = j.value("prefix_hits", 0.0);
-        double queries
-            = j.contains("prefix_queries") ? j["prefix_queries"].get<double>() : j.value("prompt_tokens", 0.0);
-        if (queries > 0)
-            j["prefix_hit_rate"] = hits / queries;
-        t.engineMetricsJson = j.dump();
-    }
+    m_level.reset();
     return t;
 }
 
@@ -253,7 +322,7 @@ std::unique_ptr<TelemetrySampler> makeSessionSampler(DeviceDiscovery& discovery,
             wanted.push_back(std::stoi(part));
         start = comma == std::string::npos ? devices.size() : comma + 1;
     }
-    GpuBackend* backend = nullptr;
+    std::shared_ptr<GpuBackend> backend;
     std::vector<int> indices;
     std::string names;
     for (const GpuDevice& d : discovery.devices) {
@@ -261,7 +330,7 @@ std::unique_ptr<TelemetrySampler> makeSessionSampler(DeviceDiscovery& discovery,
             continue;
         if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), d.index) == wanted.end())
             continue;
-        GpuBackend* b = discovery.backendFor(d);
+        std::shared_ptr<GpuBackend> b = discovery.backendFor(d);
         if (backend && b != backend)
             continue;
         backend = b;

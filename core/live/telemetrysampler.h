@@ -1,9 +1,6 @@
 #pragma once
 
-#include <condition_variable>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -14,39 +11,37 @@
 
 namespace paretoscope {
 
+/// The seconds two answered readings `gap` apart cover at one reading each `period`: the gap less each period whose
+/// reading is missing between them (a reading lost, or one device read that took that long), so that a late wake-up
+/// loses nothing and a missed reading loses its period; never more than the gap.
+double coveredBetween(double gap, double period);
+
 /// Samples the session's GPUs (power, energy counter, SM clock, memory, utilisation) and scrapes the engine's
 /// Prometheus /metrics on a thread while a level runs. Either part may be absent: no devices (an endpoint elsewhere,
-/// the emulator) or no metrics URL.
+/// the emulator) or no metrics URL. Every reading is taken on that thread: a device read that hangs (a driver in
+/// trouble) cannot hold the session. end() waits for the last reading a bounded time, then gives up on the thread,
+/// which keeps what it reads from (the backend, the level's readings) alive until its read returns; the level keeps
+/// what was read before, and until the device answers again later levels sample nothing from it (coverage 0).
 class TelemetrySampler final : public LevelSampler {
 public:
-    TelemetrySampler(GpuBackend* backend, std::vector<int> devices, std::string metricsUrl, std::string apiKey,
-        double intervalSeconds = 0.2);
+    TelemetrySampler(std::shared_ptr<GpuBackend> backend, std::vector<int> devices, std::string metricsUrl,
+        std::string apiKey, double intervalSeconds = 0.2);
     ~TelemetrySampler() override;
     void begin() override;
     LevelTelemetry end() override;
+    /// How long end() waits for the last reading before it gives up on the thread.
+    double giveUpAfterSeconds() const;
+
+    struct Level; ///< one level's readings, shared with the thread that takes them
 
 private:
-    void loop();
-    void sampleOnce(double at);
-    void scrapeOnce();
-
-    GpuBackend* m_backend;
+    std::shared_ptr<GpuBackend> m_backend;
     std::vector<int> m_devices;
     std::string m_metricsUrl, m_apiKey;
     double m_interval;
     std::thread m_thread;
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_running = false;
-    // per level
-    double m_start = 0, m_last = 0;
-    double m_lastAnswered = 0, m_covered = 0; ///< the last reading every device answered; seconds covered so far
-    int m_samples = 0, m_scrapes = 0; ///< samples: readings every device answered
-    double m_powerSum = 0, m_clockSum = 0, m_utilSum = 0, m_memMax = 0;
-    int m_powerN = 0, m_clockN = 0, m_utilN = 0;
-    std::vector<double> m_energyFirst, m_energyLast; ///< each device's counter, first and last read in the level
-    std::vector<double> m_energyFirstAt, m_energyLastAt; ///< when they were read
-    std::map<std::string, double> m_firstScrape, m_lastScrape, m_gaugeSum, m_gaugeMax;
+    std::shared_ptr<Level> m_level;
+    std::vector<std::shared_ptr<Level>> m_hung; ///< levels whose thread was given up on, still in a device read
 };
 
 } // namespace paretoscope
