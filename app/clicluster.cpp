@@ -42,6 +42,11 @@ int runMatrixHere(const Invocation& in, const Matrix& m)
     int failed = 0;
     for (std::size_t i = 0; i < m.configurations.size(); ++i) {
         const MatrixConfig& c = m.configurations[i];
+        if (auto why = unrunnableReason(c)) {
+            std::cerr << "paretoscope-cli: configuration " << i << " (" << c.name << ") not run: " << *why << "\n";
+            ++failed;
+            continue;
+        }
         std::vector<std::string> words { "paretoscope-cli", "bench" };
         for (const std::string& w : benchArguments(c))
             words.push_back(w);
@@ -188,6 +193,10 @@ int cmdBenchMatrix(const Invocation& in)
     }
     std::cerr << "paretoscope-cli: wrote " << *dir << "/array.sbatch (" << matrix->configurations.size()
               << " task(s); submit it with " << *dir << "/submit.sh or --submit)\n";
+    for (std::size_t i = 0; i < matrix->configurations.size(); ++i)
+        if (auto why = unrunnableReason(matrix->configurations[i]))
+            std::cerr << "paretoscope-cli: task " << i << " (" << matrix->configurations[i].name
+                      << ") will fail at once: " << *why << "\n";
     if (!a.has("submit"))
         return 0;
     auto ids = submitArray(*dir);

@@ -151,6 +151,33 @@ private slots:
         auto args = benchArguments(m->configurations[0]);
         auto it = std::find(args.begin(), args.end(), "--gpus");
         QVERIFY(it != args.end() && *(it + 1) == std::to_string(gpus)); // the runs are labelled with them
+        // a recipe starts one engine on one node: what needs more nodes is refused with why, not measured wrong
+        const bool simulation = gpusPerNode == 0;
+        QCOMPARE(unrunnableReason(m->configurations[0]).has_value(), nodes > 1 && !simulation);
+    }
+
+    // A task the recipes cannot run as meant fails at once with the reason in its status file, without running bench.
+    void unrunnableTaskFailsWithItsReason()
+    {
+        auto m = parseMatrix(one(R"({"recipe": "sglang-b300-nvfp4", "prefill": {"nodes": 1}, "decode": {"nodes": 2},
+            "isl": 1024, "osl": 1024, "concurrency": [1]})"),
+            "m.json");
+        QVERIFY2(m, m ? "" : m.error().c_str());
+        QTemporaryDir dir;
+        QVERIFY(writeArray(*m, "{}", dir.path().toStdString(), "/nonexistent/paretoscope-cli").ok());
+        QProcess task;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("SLURM_ARRAY_TASK_ID", "0");
+        task.setProcessEnvironment(env);
+        task.start("bash", { dir.filePath("array.sbatch") });
+        QVERIFY(task.waitForFinished(30000));
+        QCOMPARE(task.exitCode(), 1);
+        QFile status(dir.filePath("status/0"));
+        QVERIFY(status.open(QIODevice::ReadOnly));
+        const QString said = QString::fromUtf8(status.readAll());
+        QVERIFY2(said.startsWith("failed: not run: a disaggregated configuration (prefill 1 + decode 2 nodes)"),
+            qPrintable(said));
+        QVERIFY2(said.contains("--endpoint"), qPrintable(said));
     }
 
     void arrayScriptAndShapes()

@@ -201,6 +201,43 @@ private slots:
     }
 
     // The window's Session menu opens the dialog; runs it collects land on the chart, their scope brought into view.
+    // A configuration that recipes cannot start as meant (disaggregated: prefill and decode servers and a router) is
+    // written, and the dialog says at once that its task will fail and why; the task's case carries the reason.
+    void unrunnableTaskIsNamedWhenWritten()
+    {
+        QTemporaryDir dir;
+        ClusterSweepDialog dialog(dir.filePath(QStringLiteral("store.sqlite")));
+        dialog.setInterval(3600);
+        dialog.resize(1366, 768);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        MatrixEditor* m = dialog.matrix();
+        QTableWidget* t = m->table();
+        t->setRowCount(0);
+        m->addConfiguration();
+        auto* recipe = qobject_cast<QComboBox*>(t->cellWidget(0, MatrixEditor::Recipe));
+        QVERIFY(recipe);
+        recipe->setCurrentIndex(recipe->findText(QStringLiteral("sglang-b300-nvfp4")));
+        QCOMPARE(recipe->currentText(), QString("sglang-b300-nvfp4"));
+        t->item(0, MatrixEditor::Name)->setText(QStringLiteral("pd"));
+        t->item(0, MatrixEditor::Profile)->setText(QString());
+        t->item(0, MatrixEditor::Isl)->setText(QStringLiteral("1024"));
+        t->item(0, MatrixEditor::Osl)->setText(QStringLiteral("1024"));
+        t->item(0, MatrixEditor::Concurrency)->setText(QStringLiteral("1, 4"));
+        t->item(0, MatrixEditor::Other)
+            ->setText(QStringLiteral(R"({"prefill": {"nodes": 1, "tp": 8}, "decode": {"nodes": 2, "tp": 8}})"));
+        dialog.setOutputFolder(dir.filePath(QStringLiteral("array")));
+        Status written = dialog.writeArray();
+        QVERIFY2(written, written ? "" : written.error().c_str());
+        QVERIFY2(dialog.writtenText().contains("Task 0 (pd) will fail at once: a disaggregated configuration"),
+            qPrintable(dialog.writtenText()));
+        QVERIFY(QString::fromUtf8(readAll(dir.filePath(QStringLiteral("array/array.sbatch")))).contains("UNRUNNABLE="));
+        QApplication::processEvents(); // the labels' new lines laid out
+#ifdef PARETOSCOPE_SHOT_DIR
+        QVERIFY(dialog.grab().save(QStringLiteral(PARETOSCOPE_SHOT_DIR "/clustersweep-unrunnable-1366x768.png")));
+#endif
+    }
+
     void pointsLandOnTheChart()
     {
         QVERIFY(QFile::exists(m_array + "/status/0")); // the array of the test before

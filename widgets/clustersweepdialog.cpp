@@ -256,9 +256,16 @@ Status ClusterSweepDialog::writeArray()
     const std::string text = m_matrix->matrixText().toStdString();
     if (Status st = paretoscope::writeArray(*m, text, QDir(dir).absolutePath().toStdString(), m_cli.toStdString()); !st)
         return st;
-    showWritten(tr("Wrote %1 (%2) and submit.sh; the tasks run %3.")
-                    .arg(QDir(dir).filePath(QStringLiteral("array.sbatch")),
-                        count(m->configurations.size(), tr("1 task"), tr("%1 tasks")), m_cli));
+    QString written = tr("Wrote %1 (%2) and submit.sh; the tasks run %3.")
+                          .arg(QDir(dir).filePath(QStringLiteral("array.sbatch")),
+                              count(m->configurations.size(), tr("1 task"), tr("%1 tasks")), m_cli);
+    for (std::size_t i = 0; i < m->configurations.size(); ++i)
+        if (auto why = unrunnableReason(m->configurations[i]))
+            written += u'\n'
+                + tr("Task %1 (%2) will fail at once: %3")
+                      .arg(i)
+                      .arg(QString::fromStdString(m->configurations[i].name), QString::fromStdString(*why));
+    showWritten(written);
     m_dir.clear(); // a new array, even in the same folder: nothing collected from it yet
     return follow(dir);
 }
@@ -402,6 +409,11 @@ QString ClusterSweepDialog::summaryText() const
     if (!m_timer.isActive() && !st.ended)
         text += u'\n' + tr("Not following (Refresh now looks again).");
     return text;
+}
+
+QString ClusterSweepDialog::writtenText() const
+{
+    return m_written->text();
 }
 
 void ClusterSweepDialog::showWritten(const QString& text, bool error)

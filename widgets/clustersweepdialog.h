@@ -51,6 +51,8 @@ public:
     void refreshNow();
     /// The line above the tasks: jobs, how many tasks are where, what was collected, what went wrong.
     QString summaryText() const;
+    /// The line under the matrix: what Write array wrote, and the tasks that will fail at once (or why nothing was).
+    QString writtenText() const;
 
 signals:
     /// Runs were imported into the store (the window redraws its chart): how many, and the scope of the first

@@ -352,6 +352,14 @@ Result<Matrix> MatrixEditor::check()
                                gpus == 1  ? tr("1 GPU asked for")
                                    : gpus ? tr("%1 GPUs asked for in all").arg(gpus)
                                           : tr("no GPU asked for (simulations)")));
+    for (std::size_t i = 0; i < m->configurations.size(); ++i)
+        if (auto why = unrunnableReason(m->configurations[i])) {
+            m_message->setStyleSheet(QStringLiteral("color: #8a4b00"));
+            m_message->setText(m_message->text() + u'\n'
+                + tr("Task %1 (%2) will fail at once: %3")
+                      .arg(i)
+                      .arg(QString::fromStdString(m->configurations[i].name), QString::fromStdString(*why)));
+        }
     return m;
 }
 

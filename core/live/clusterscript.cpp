@@ -58,6 +58,11 @@ const char* kTaskBody = R"SH(WORK="$DIR/work/$TASK"
 mkdir -p "$WORK" "$DIR/results" "$DIR/status"
 rm -f "$DIR/status/$TASK" "$DIR/results/$TASK.json" "$WORK/store.sqlite"
 status() { printf '%s\n' "$1" > "$DIR/status/$TASK.tmp" && mv -f "$DIR/status/$TASK.tmp" "$DIR/status/$TASK"; }
+if [ -n "${UNRUNNABLE:-}" ]; then # see paretoscope::unrunnableReason
+    echo "task $TASK ($NAME): not run: $UNRUNNABLE" >&2
+    status "failed: not run: $UNRUNNABLE"
+    exit 1
+fi
 # the reason, on one line: bench's last own line (the session's end) and the line after it (an engine log's first)
 reason() {
     awk '/^paretoscope-cli: /{m=$0; n=""; next} n=="" && m!=""{n=$0} END{sub(/^paretoscope-cli: /,"",m); print m (n=="" ? "" : " " n)}' \
@@ -122,6 +127,8 @@ std::string arrayScript(const Matrix& m, const std::string& dir, const std::stri
         const MatrixConfig& c = m.configurations[i];
         s += std::to_string(i) + ")\n    NAME=" + shellQuote(c.name) + "\n";
         s += "    BENCH=(" + quoted(benchArguments(c)) + ")\n";
+        if (auto why = unrunnableReason(c))
+            s += "    UNRUNNABLE=" + shellQuote(*why) + "\n";
         s += "    EXPORT=(" + quoted(exportArguments(c)) + ")\n    ;;\n";
     }
     s += "*)\n    echo \"no configuration $TASK in this array\" >&2\n    exit 1\n    ;;\nesac\n";

@@ -280,6 +280,24 @@ TaskResources taskResources(const MatrixConfig& c)
     return t;
 }
 
+std::optional<std::string> unrunnableReason(const MatrixConfig& c)
+{
+    auto recipe = bundledRecipe(c.recipe);
+    if (recipe && recipe->engine == "engine-sim")
+        return std::nullopt;
+    const TaskResources t = taskResources(c);
+    if (c.prefill && c.decode)
+        return "a disaggregated configuration (prefill " + std::to_string(c.prefill->nodes) + " + decode "
+            + std::to_string(c.decode->nodes) + " nodes): recipes start one engine on one node, not prefill and "
+              "decode servers with their router; start the deployment yourself and sweep its router with bench "
+              "--endpoint";
+    if (t.nodes > 1)
+        return "tp " + std::to_string(c.tp) + " needs " + std::to_string(t.nodes) + " nodes of "
+            + std::to_string(c.gpusPerNode) + " GPUs: recipes start one engine on one node (no multi-node launch); "
+              "start the deployment yourself and sweep it with bench --endpoint";
+    return std::nullopt;
+}
+
 std::vector<std::string> benchArguments(const MatrixConfig& c)
 {
     std::vector<std::string> a { "--recipe", c.recipe, "--model", c.model, "--isl", std::to_string(c.isl), "--osl",

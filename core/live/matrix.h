@@ -64,6 +64,11 @@ Result<Matrix> parseMatrix(std::string_view json, const std::string& name);
 /// The nodes and GPUs of a configuration's task: tp (or the recipe's) GPUs on as many nodes as they need; a
 /// disaggregated one its prefill nodes plus its decode nodes.
 TaskResources taskResources(const MatrixConfig& config);
+/// Why a task cannot measure the configuration as it is meant, or nothing when it can: a recipe starts one engine on
+/// one node, so a configuration that needs more than one node (tp over several, or disaggregated prefill and decode
+/// with their router) would measure that one engine and divide its throughput by GPUs it never used. Its task fails
+/// with this reason instead, and a run here skips it. The emulator (`sim`) needs no GPU, so it is never refused.
+std::optional<std::string> unrunnableReason(const MatrixConfig& config);
 /// The arguments of `paretoscope-cli bench` (after the command) that run one configuration; "--concurrency auto"
 /// for an adaptive sweep, "--dp-attention" for attention data parallel.
 std::vector<std::string> benchArguments(const MatrixConfig& config);
