@@ -162,8 +162,8 @@ std::optional<AdaptiveStep> climb(
         const double want = std::round(*c);
         const int next = static_cast<int>(std::clamp(want, top.concurrency + 1.0, 4.0 * top.concurrency));
         return AdaptiveStep { std::min(o.maxConcurrency, next),
-            reason + ", aim at the next target down: " + num(aim) + " tok/s/user expected at c="
-                + std::to_string(static_cast<long long>(std::min(want, 1e9)))
+            reason + ", aim at the next target down: " + num(aim)
+                + " tok/s/user expected at c=" + std::to_string(static_cast<long long>(std::min(want, 1e9)))
                 + (want > next ? ", two doublings at most: c=" + std::to_string(next) : std::string()) };
     } else {
         reason += ": double";

@@ -11,9 +11,9 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <sys/epoll.h>
 #include <unordered_map>
 #include <vector>
-#include <sys/epoll.h>
 
 #include <curl/curl.h>
 #include <simdjson.h>

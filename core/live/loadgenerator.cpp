@@ -261,7 +261,6 @@ Result<LevelResult> LevelRun::run()
     return std::move(m_result);
 }
 
-
 } // namespace levelrun
 
 Result<std::string> normalizeEndpointUrl(const std::string& url)

@@ -288,12 +288,14 @@ std::optional<std::string> unrunnableReason(const MatrixConfig& c)
     const TaskResources t = taskResources(c);
     if (c.prefill && c.decode)
         return "a disaggregated configuration (prefill " + std::to_string(c.prefill->nodes) + " + decode "
-            + std::to_string(c.decode->nodes) + " nodes): recipes start one engine on one node, not prefill and "
+            + std::to_string(c.decode->nodes)
+            + " nodes): recipes start one engine on one node, not prefill and "
               "decode servers with their router; start the deployment yourself and sweep its router with bench "
               "--endpoint";
     if (t.nodes > 1)
         return "tp " + std::to_string(c.tp) + " needs " + std::to_string(t.nodes) + " nodes of "
-            + std::to_string(c.gpusPerNode) + " GPUs: recipes start one engine on one node (no multi-node launch); "
+            + std::to_string(c.gpusPerNode)
+            + " GPUs: recipes start one engine on one node (no multi-node launch); "
               "start the deployment yourself and sweep it with bench --endpoint";
     return std::nullopt;
 }

@@ -351,8 +351,8 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
             return end("failed",
                 "level " + std::to_string(level + 1) + " (concurrency " + std::to_string(c)
                     + "): every request failed, most often: " + mostFrequentError(m));
-        LevelOutcome lo = levelOutcome(config, served->simulation, workload->name(), out.sessionId, level, reason,
-            std::move(m), measured);
+        LevelOutcome lo = levelOutcome(
+            config, served->simulation, workload->name(), out.sessionId, level, reason, std::move(m), measured);
         if (!lo.record.marked.empty())
             note("level " + std::to_string(level + 1) + " is marked as not trusted: " + lo.record.marked);
         for (const std::string& flag : lo.validity)

@@ -154,8 +154,8 @@ void sampleLevel(const Source& src, const std::shared_ptr<TelemetrySampler::Leve
     TelemetrySampler::Level& l = *level;
     sampleOnce(src, l, l.start);
     scrapeOnce(src, l);
-    const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-        std::chrono::duration<double>(src.interval));
+    const auto period
+        = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(src.interval));
     auto next = std::chrono::steady_clock::now();
     int tick = 0;
     std::unique_lock lock(l.mutex);
@@ -292,8 +292,8 @@ LevelTelemetry TelemetrySampler::end()
     std::unique_lock lock(l.mutex);
     l.running = false;
     l.wake.notify_all();
-    const bool finished = l.done.wait_for(
-        lock, std::chrono::duration<double>(giveUpAfterSeconds()), [&] { return l.finished; });
+    const bool finished
+        = l.done.wait_for(lock, std::chrono::duration<double>(giveUpAfterSeconds()), [&] { return l.finished; });
     l.givenUp = !finished; // what the thread reads from now on is dropped
     LevelTelemetry t = telemetryOf(l, !m_devices.empty(), finished ? l.last : monotonic());
     lock.unlock();

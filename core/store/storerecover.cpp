@@ -109,6 +109,114 @@ std::string RecoverReport::text(const std::string& from, const std::string& to) 
 
 namespace {
 
+// Copies what can be read of one table, row by row with its ids, past the pages that cannot be read.
+Result<RecoverReport::Table> copyTable(
+    sqlite3* src, sqlite3* dst, WriteTransaction& txn, const char* table, const std::string& to)
+{
+    RecoverReport::Table t { table, 0, 0, {} };
+    std::vector<std::string> columns;
+    const std::vector<std::string> have = columnsOf(src, table);
+    for (const std::string& c : columnsOf(dst, table))
+        if (std::find(have.begin(), have.end(), c) != have.end())
+            columns.push_back(c);
+    if (columns.empty()) {
+        t.unreadable.emplace_back("the table's columns cannot be read");
+        return t;
+    }
+    std::string marks;
+    for (std::size_t i = 0; i <= columns.size(); ++i)
+        marks += i ? ",?" : "?";
+    sql::Statement read(
+        src, "SELECT rowid, " + joined(columns) + " FROM " + std::string(table) + " WHERE rowid >= ? ORDER BY rowid");
+    sql::Statement write(
+        dst, "INSERT INTO " + std::string(table) + "(rowid, " + joined(columns) + ") VALUES (" + marks + ")");
+    if (!read.valid() || !write.valid()) {
+        t.unreadable.push_back(read.valid() ? write.prepareError() : read.prepareError());
+        return t;
+    }
+    std::optional<long long> next = 1; // rowids count up from 1
+    while (next) {
+        read.reset();
+        read.bind(1, static_cast<std::int64_t>(*next));
+        std::optional<long long> last; // of this pass
+        while (read.step()) {
+            last = read.int64(0);
+            write.reset();
+            write.bind(1, static_cast<std::int64_t>(*last));
+            for (std::size_t i = 0; i < columns.size(); ++i)
+                write.bindValue(static_cast<int>(i) + 2, read, static_cast<int>(i) + 1);
+            write.step();
+            if (auto st = txn.check(write, "copying " + std::string(table) + " row " + std::to_string(*last)); !st)
+                return Error { to + ": " + st.error() };
+            ++t.saved;
+        }
+        if (!read.failed())
+            break;
+        // each pass moves on: past its last row, or past the first id it could not read
+        const long long reached = last ? *last : *next;
+        if (reached == std::numeric_limits<long long>::max())
+            break;
+        const long long after = last ? *last + 1 : *next;
+        const bool fromStart = after == 1 && !last;
+        next = nextReadable(src, table, last ? after : after + 1);
+        if (fromStart && !next)
+            t.unreadable.emplace_back("the whole table");
+        else
+            t.unreadable.push_back(
+                "ids " + std::to_string(after) + " to " + (next ? std::to_string(*next - 1) : std::string("the end")));
+    }
+    return t;
+}
+
+// Settles the references of the rows copied: runs without a series dropped, lost sources recreated as placeholders,
+// levels without a session dropped, and the content hashes rebuilt from the runs kept.
+Status settleReferences(sqlite3* dst, WriteTransaction& txn, RecoverReport& report, const std::string& to)
+{
+    auto count = [&](const std::string& q) {
+        sql::Statement s(dst, q);
+        return s.step() ? s.int64(0) : 0;
+    };
+    auto run = [&](const std::string& q, const std::string& what) -> Status { return txn.exec(q, what); };
+    // runs whose series is lost cannot be placed in any scope; their sources may then be left empty
+    const long long orphanRuns = count("SELECT count(*) FROM runs WHERE series_id NOT IN (SELECT id FROM series)");
+    report.placeholderSources = count("SELECT count(DISTINCT source_id) FROM runs WHERE source_id NOT IN "
+                                      "(SELECT id FROM sources) AND series_id IN (SELECT id FROM series)");
+    const long long orphanLevels
+        = count("SELECT count(*) FROM session_levels WHERE session_id NOT IN (SELECT id FROM sessions)");
+    Status st = run("DELETE FROM runs WHERE series_id NOT IN (SELECT id FROM series)", "dropping runs without series");
+    if (st)
+        st = run("INSERT INTO sources(id, path, sha256, format, imported_at) SELECT DISTINCT source_id, "
+                 "'recovered: source lost', '', 'recovered', 0 FROM runs WHERE source_id NOT IN "
+                 "(SELECT id FROM sources)",
+            "recreating lost sources");
+    if (st)
+        st = run("DELETE FROM session_levels WHERE session_id NOT IN (SELECT id FROM sessions)",
+            "dropping levels without session");
+    if (st)
+        st = run("UPDATE session_levels SET run_id = NULL WHERE run_id NOT IN (SELECT id FROM runs)",
+            "unlinking levels from lost runs");
+    if (st) // a store of schema 5 may hold credentials in its URLs
+        st = run(kRedactStoredCredentialsSql, "stripping credentials from URLs");
+    if (st)
+        st = run("DELETE FROM content_buckets", "clearing the content hashes");
+    if (st)
+        st = run("INSERT INTO content_buckets(bucket, hashes) SELECT (content_hash >> 48) & 65535, "
+                 "paretoscope_hash_list(content_hash) FROM runs GROUP BY 1",
+            "rebuilding the content hashes");
+    if (!st)
+        return Error { to + ": " + st.error() };
+    for (RecoverReport::Table& t : report.tables) {
+        if (t.name == "runs") {
+            t.saved -= orphanRuns;
+            t.dropped += orphanRuns;
+        } else if (t.name == "session_levels") {
+            t.saved -= orphanLevels;
+            t.dropped += orphanLevels;
+        }
+    }
+    return ok();
+}
+
 Result<RecoverReport> recoverInto(const std::string& from, const std::string& to)
 {
     auto damaged = sql::openForReading(from);
@@ -136,107 +244,13 @@ Result<RecoverReport> recoverInto(const std::string& from, const std::string& to
         if (!txn)
             return Error { txn.error() };
         for (const char* table : kTables) {
-            RecoverReport::Table t { table, 0, 0, {} };
-            std::vector<std::string> columns;
-            const std::vector<std::string> have = columnsOf(src, table);
-            for (const std::string& c : columnsOf(dst, table))
-                if (std::find(have.begin(), have.end(), c) != have.end())
-                    columns.push_back(c);
-            if (columns.empty()) {
-                t.unreadable.emplace_back("the table's columns cannot be read");
-                report.tables.push_back(std::move(t));
-                continue;
-            }
-            std::string marks;
-            for (std::size_t i = 0; i <= columns.size(); ++i)
-                marks += i ? ",?" : "?";
-            sql::Statement read(src,
-                "SELECT rowid, " + joined(columns) + " FROM " + std::string(table)
-                    + " WHERE rowid >= ? ORDER BY rowid");
-            sql::Statement write(
-                dst, "INSERT INTO " + std::string(table) + "(rowid, " + joined(columns) + ") VALUES (" + marks + ")");
-            if (!read.valid() || !write.valid()) {
-                t.unreadable.push_back(read.valid() ? write.prepareError() : read.prepareError());
-                report.tables.push_back(std::move(t));
-                continue;
-            }
-            std::optional<long long> next = 1; // rowids count up from 1
-            while (next) {
-                read.reset();
-                read.bind(1, static_cast<std::int64_t>(*next));
-                std::optional<long long> last; // of this pass
-                while (read.step()) {
-                    last = read.int64(0);
-                    write.reset();
-                    write.bind(1, static_cast<std::int64_t>(*last));
-                    for (std::size_t i = 0; i < columns.size(); ++i)
-                        write.bindValue(static_cast<int>(i) + 2, read, static_cast<int>(i) + 1);
-                    write.step();
-                    if (auto st = txn->check(write, "copying " + std::string(table) + " row " + std::to_string(*last));
-                        !st)
-                        return Error { to + ": " + st.error() };
-                    ++t.saved;
-                }
-                if (!read.failed())
-                    break;
-                // each pass moves on: past its last row, or past the first id it could not read
-                const long long reached = last ? *last : *next;
-                if (reached == std::numeric_limits<long long>::max())
-                    break;
-                const long long after = last ? *last + 1 : *next;
-                const bool fromStart = after == 1 && !last;
-                next = nextReadable(src, table, last ? after : after + 1);
-                if (fromStart && !next)
-                    t.unreadable.emplace_back("the whole table");
-                else
-                    t.unreadable.push_back("ids " + std::to_string(after) + " to "
-                        + (next ? std::to_string(*next - 1) : std::string("the end")));
-            }
-            report.tables.push_back(std::move(t));
+            auto t = copyTable(src, dst, *txn, table, to);
+            if (!t)
+                return Error { t.error() };
+            report.tables.push_back(std::move(*t));
         }
-        auto count = [&](const std::string& q) {
-            sql::Statement s(dst, q);
-            return s.step() ? s.int64(0) : 0;
-        };
-        auto run = [&](const std::string& q, const std::string& what) -> Status { return txn->exec(q, what); };
-        // runs whose series is lost cannot be placed in any scope; their sources may then be left empty
-        const long long orphanRuns = count("SELECT count(*) FROM runs WHERE series_id NOT IN (SELECT id FROM series)");
-        report.placeholderSources = count("SELECT count(DISTINCT source_id) FROM runs WHERE source_id NOT IN "
-                                          "(SELECT id FROM sources) AND series_id IN (SELECT id FROM series)");
-        const long long orphanLevels
-            = count("SELECT count(*) FROM session_levels WHERE session_id NOT IN (SELECT id FROM sessions)");
-        Status st
-            = run("DELETE FROM runs WHERE series_id NOT IN (SELECT id FROM series)", "dropping runs without series");
-        if (st)
-            st = run("INSERT INTO sources(id, path, sha256, format, imported_at) SELECT DISTINCT source_id, "
-                     "'recovered: source lost', '', 'recovered', 0 FROM runs WHERE source_id NOT IN "
-                     "(SELECT id FROM sources)",
-                "recreating lost sources");
-        if (st)
-            st = run("DELETE FROM session_levels WHERE session_id NOT IN (SELECT id FROM sessions)",
-                "dropping levels without session");
-        if (st)
-            st = run("UPDATE session_levels SET run_id = NULL WHERE run_id NOT IN (SELECT id FROM runs)",
-                "unlinking levels from lost runs");
-        if (st) // a store of schema 5 may hold credentials in its URLs
-            st = run(kRedactStoredCredentialsSql, "stripping credentials from URLs");
-        if (st)
-            st = run("DELETE FROM content_buckets", "clearing the content hashes");
-        if (st)
-            st = run("INSERT INTO content_buckets(bucket, hashes) SELECT (content_hash >> 48) & 65535, "
-                     "paretoscope_hash_list(content_hash) FROM runs GROUP BY 1",
-                "rebuilding the content hashes");
-        if (!st)
-            return Error { to + ": " + st.error() };
-        for (RecoverReport::Table& t : report.tables) {
-            if (t.name == "runs") {
-                t.saved -= orphanRuns;
-                t.dropped += orphanRuns;
-            } else if (t.name == "session_levels") {
-                t.saved -= orphanLevels;
-                t.dropped += orphanLevels;
-            }
-        }
+        if (auto st = settleReferences(dst, *txn, report, to); !st)
+            return Error { st.error() };
         if (auto c = txn->commit(); !c)
             return Error { to + ": " + c.error() };
     }
