@@ -62,8 +62,11 @@ void sampleOnce(const Source& src, TelemetrySampler::Level& l, double at)
     if (src.devices.empty() || !l.devices)
         return;
     std::vector<GpuSample> read;
-    for (int d : src.devices)
+    std::vector<double> readAt; // each device's read, when its energy counter was read
+    for (int d : src.devices) {
         read.push_back(src.backend->sample(d));
+        readAt.push_back(monotonic());
+    }
     std::lock_guard lock(l.mutex);
     if (l.givenUp)
         return;
@@ -89,10 +92,10 @@ void sampleOnce(const Source& src, TelemetrySampler::Level& l, double at)
         if (s.energyJ) {
             if (std::isnan(l.energyFirst[i])) {
                 l.energyFirst[i] = *s.energyJ;
-                l.energyFirstAt[i] = at;
+                l.energyFirstAt[i] = readAt[i];
             }
             l.energyLast[i] = *s.energyJ;
-            l.energyLastAt[i] = at;
+            l.energyLastAt[i] = readAt[i];
         }
     }
     l.last = at;
@@ -152,7 +155,7 @@ void scrapeOnce(const Source& src, TelemetrySampler::Level& l)
 void sampleLevel(const Source& src, const std::shared_ptr<TelemetrySampler::Level>& level)
 {
     TelemetrySampler::Level& l = *level;
-    sampleOnce(src, l, l.start);
+    sampleOnce(src, l, monotonic()); // when the thread runs: under load, a while after the level began
     scrapeOnce(src, l);
     const auto period
         = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(src.interval));
