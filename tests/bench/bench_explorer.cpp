@@ -17,6 +17,7 @@
 #include <QSlider>
 #include <QTabWidget>
 #include <QTableView>
+#include <QThread>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <algorithm>
@@ -88,8 +89,17 @@ template <typename Sender, typename Signal> bool waitFor(Sender* sender, Signal 
     return came;
 }
 
+// CPU time of the calling thread: what a step costs the GUI thread, whatever else the machine is doing
+double threadCpuMs()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 // PARETOSCOPE_BENCH_SLOW=MS: every event whose delivery took longer than MS on the GUI thread is printed with its
-// receiver and type, to see what a gap is made of
+// receiver, type and CPU time, and under it the nested deliveries of 1 ms or more, to see what a gap is made of (a
+// QGraphicsScene's MetaCall is usually the window's repaint: the scene sends the view's pending update at once)
 class TimingApplication : public QApplication {
 public:
     using QApplication::QApplication;
@@ -99,16 +109,26 @@ public:
             QElapsedTimer t;
             t.start();
             const bool r = QApplication::notify(receiver, event);
-            QByteArray name = receiver->metaObject()->className();
-            if (receiver->parent()) // a view's viewport is a plain QWidget: named by its view
-                name += QByteArray("<") + receiver->parent()->metaObject()->className();
-            m_paintMs[name] += t.nsecsElapsed() / 1e6;
+            m_paintMs[nameOf(receiver)] += t.nsecsElapsed() / 1e6;
             return r;
         }
-        if (m_depth > 0 || m_slowMs <= 0) {
-            ++m_nested;
+        // the GUI thread's deliveries only: the store worker and the importers deliver theirs through here too
+        if (m_slowMs <= 0 || QThread::currentThread() != thread())
             return QApplication::notify(receiver, event);
+        if (m_depth > 0) {
+            // inside a top-level delivery: what it is made of, each nested delivery over 1 ms by its depth
+            ++m_nested;
+            const std::size_t at = m_inside.size();
+            m_inside.push_back({ m_depth, event->type(), nameOf(receiver), 0 });
+            ++m_depth;
+            QElapsedTimer t;
+            t.start();
+            const bool r = QApplication::notify(receiver, event);
+            --m_depth;
+            m_inside[at].ms = t.nsecsElapsed() / 1e6;
+            return r;
         }
+        m_inside.clear();
         m_nested = 0;
         ++m_depth;
         QElapsedTimer t;
@@ -116,13 +136,28 @@ public:
         const int type = event->type();
         const QByteArray cls = receiver->metaObject()->className();
         const QString name = receiver->objectName();
+        const double cpu0 = threadCpuMs();
         const bool r = QApplication::notify(receiver, event);
         --m_depth;
         const double ms = t.nsecsElapsed() / 1e6;
-        if (ms > m_slowMs)
-            std::printf("    [slow event] %.1f ms: %s '%s' event %d (%d events inside)\n", ms, cls.constData(),
-                qPrintable(name), type, m_nested);
+        if (ms > m_slowMs) {
+            // the GUI thread's CPU time beside the wall time: on a busy machine the rest is waiting for a core
+            std::printf("    [slow event] %.1f ms (%.1f ms CPU): %s '%s' event %d (%d events inside)\n", ms,
+                threadCpuMs() - cpu0, cls.constData(), qPrintable(name), type, m_nested);
+            for (const Inside& in : m_inside)
+                if (in.ms >= 1)
+                    std::printf("      %*s%.1f ms: %s event %d\n", 2 * in.depth, "", in.ms, in.name.constData(),
+                        in.type);
+        }
         return r;
+    }
+    // a receiver's class; a view's viewport (a plain QWidget) or a chart's item named by its parent too
+    static QByteArray nameOf(QObject* receiver)
+    {
+        QByteArray name = receiver->metaObject()->className();
+        if (receiver->parent())
+            name += QByteArray("<") + receiver->parent()->metaObject()->className();
+        return name;
     }
     double m_slowMs = qEnvironmentVariableIntValue("PARETOSCOPE_BENCH_SLOW");
     // PARETOSCOPE_BENCH_PAINTS=1: the time each widget class spent in its paint events (children's included), per
@@ -131,22 +166,21 @@ public:
     std::map<QByteArray, double> m_paintMs;
 
 private:
+    struct Inside {
+        int depth;
+        int type;
+        QByteArray name;
+        double ms;
+    };
     int m_depth = 0;
     int m_nested = 0;
+    std::vector<Inside> m_inside; // the nested deliveries of the current top-level one, in order
 };
 
 void report(const char* what, double gapMs, double wallMs, bool ok)
 {
     std::printf("  %-44s longest event-loop gap %7.1f ms   (settled after %7.0f ms)%s\n", what, gapMs, wallMs,
         ok ? "" : "  [did not settle]");
-}
-
-// CPU time of the calling thread: what a step costs the GUI thread, whatever else the machine is doing
-double threadCpuMs()
-{
-    timespec ts {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 // Opens the store at db, generating n records over 64 run dates first when it is missing.
