@@ -393,8 +393,12 @@ void ChartPanel::rebuild()
     });
     QChart* old = m_view->chart();
     m_view->setChart(chart); // the view owns the chart it shows
-    if (old && old != chart) // released by setChart: the view's default chart too
-        delete old;
+    if (old && old != chart) { // released by setChart: the view's default chart too
+        // deleting a chart of a few dozen series holds the GUI thread 2 to 4 ms: off the scene, the old one goes a
+        // moment later, not in the turn that builds the new one nor in the next, which paints it
+        old->setParent(this);
+        QTimer::singleShot(250, old, [old] { delete old; });
+    }
     m_chart = chart;
     // the pixmaps a slider step copies the lines from are filled by a paint while nobody waits on it, not by the
     // first step of a drag (30 to 40 ms on the bench's scope)
