@@ -17,8 +17,8 @@
 #include <QSlider>
 #include <QTabWidget>
 #include <QTableView>
-#include <QThread>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTimer>
 #include <algorithm>
 #include <map>
@@ -172,8 +172,8 @@ public:
                 threadCpuMs() - cpu0, cls.constData(), qPrintable(name), type, m_nested);
             for (const Inside& in : m_inside)
                 if (in.ms >= 1)
-                    std::printf("      %*s%.1f ms: %s event %d\n", 2 * in.depth, "", in.ms, in.name.constData(),
-                        in.type);
+                    std::printf(
+                        "      %*s%.1f ms: %s event %d\n", 2 * in.depth, "", in.ms, in.name.constData(), in.type);
         }
         return r;
     }
@@ -218,8 +218,8 @@ void report(const char* what, double gapMs, double wallMs, bool ok, const std::v
         outermost = std::min(outermost, d.depth);
     double delivered = 0;
     for (const Delivery& d : madeOf) {
-        std::printf("      %*s%.1f ms (%.1f ms CPU): %s\n", 2 * (d.depth - outermost), "", d.ms, d.cpuMs,
-            d.what.constData());
+        std::printf(
+            "      %*s%.1f ms (%.1f ms CPU): %s\n", 2 * (d.depth - outermost), "", d.ms, d.cpuMs, d.what.constData());
         if (d.depth == outermost)
             delivered += d.ms;
     }
