@@ -75,6 +75,13 @@ void ChartLegend::setChart(FrontierChart* chart)
 {
     m_chart = chart;
     const QSignalBlocker block(this);
+    // a scope shown again after an import, a deletion or a live level has the same groups and bounds: the entries
+    // stay (their states are read back below), so the list is neither laid out nor painted again with the new chart
+    if (chart && sameEntries(*chart)) {
+        connect(chart, &FrontierChart::groupToggled, this, &ChartLegend::sync, Qt::UniqueConnection);
+        sync();
+        return;
+    }
     clear();
     if (!chart)
         return;
@@ -93,6 +100,20 @@ void ChartLegend::setChart(FrontierChart* chart)
     }
     connect(chart, &FrontierChart::groupToggled, this, &ChartLegend::sync, Qt::UniqueConnection);
     sync();
+}
+
+bool ChartLegend::sameEntries(const FrontierChart& chart) const
+{
+    const std::size_t groups = chart.groupCount(), bounds = chart.speedOfLightLines().size();
+    if (std::size_t(count()) != groups + bounds)
+        return false;
+    for (int r = 0; r < count(); ++r) {
+        const bool group = std::size_t(r) < groups;
+        const std::size_t i = group ? std::size_t(r) : std::size_t(r) - groups;
+        if (item(r)->text() != (group ? chart.groupName(i) : chart.speedOfLightName(i)))
+            return false;
+    }
+    return true;
 }
 
 void ChartLegend::sync()

@@ -24,6 +24,8 @@ public:
 
 private:
     void entryChanged(QListWidgetItem* item);
+    /// Whether the entries listed are the chart's, in its order (each group's and bound's name).
+    bool sameEntries(const FrontierChart& chart) const;
     QPointer<FrontierChart> m_chart;
     bool m_syncing = false;
 };

@@ -25,6 +25,8 @@ public:
     void setRunText(long long runId, const QString& text);
     /// The description of the run hovered last, empty until it arrived.
     QString hoveredRunText() const { return m_hoveredText; }
+    /// What the scene changes from now on is repainted a moment later, in a turn of the event loop of its own.
+    void repaintLater();
 
 signals:
     /// A run's description arrived (setRunText).
@@ -40,6 +42,7 @@ private:
     QString runTextAt(QPoint viewPos);
     static QString toolTipHtml(const QString& text);
     long long m_hoveredRun = 0;
+    ViewportUpdateMode m_updateMode = MinimalViewportUpdate; // the mode repaintLater() comes back to
     QString m_hoveredText;
     QPoint m_toolTipAt; // global position of the run's tooltip shown while its description is read
 };
@@ -90,6 +93,10 @@ protected:
 
 private:
     void rebuild();
+    /// Whether the chart in view is the one a rebuild would build from the drawn points.
+    bool showsDrawn() const;
+    /// The lines under and beside the chart: runs in scope and drawn, marked runs, limits, groups out of range.
+    void describe();
     void fitLegend();
     void readControls();
     const PricingCatalog& m_pricing;

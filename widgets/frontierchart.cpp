@@ -413,6 +413,12 @@ void FrontierChart::setHideSparse(bool hide)
     setTarget(m_state.target);
 }
 
+void FrontierChart::adoptScope(std::shared_ptr<const ScopeData> data, double target)
+{
+    m_data = std::move(data);
+    setTarget(target);
+}
+
 void FrontierChart::setTarget(double target)
 {
     // from the first change of target on (a drag starting), not at the build: filling the caches costs a full paint,

@@ -31,6 +31,9 @@ public:
     FrontierChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
         std::shared_ptr<const ChartData> drawn = nullptr);
 
+    /// Takes a scope read again whose chart is this one's (its chart data equal to chartData()) and moves the marker
+    /// to the target: the readings come from its frontiers from now on; nothing else is rebuilt or repainted.
+    void adoptScope(std::shared_ptr<const ScopeData> data, double target);
     /// Moves the marker; groups whose frontier does not reach the target are drawn faint and named so.
     void setTarget(double target);
     /// Leaves readings across wide gaps out of each hardware's best (the readout's option) and relabels.

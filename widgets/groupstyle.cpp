@@ -3,7 +3,9 @@
 #include <QPainter>
 #include <QPolygonF>
 #include <cmath>
+#include <map>
 #include <numbers>
+#include <tuple>
 
 namespace paretoscope::ui {
 
@@ -112,13 +114,21 @@ void drawMarker(QPainter& painter, QPointF centre, MarkerShape shape, qreal size
 
 QImage markerImage(MarkerShape shape, const QColor& colour, bool hollow, int pixels)
 {
+    // a chart's build asks for one per group and again for each restyled one (0.5 to 1 ms of a new scope's build):
+    // each look (a few hardware colours, faint or not, engines, fills) is drawn once and then shared
+    thread_local std::map<std::tuple<int, quint64, bool, int>, QImage> drawn;
+    const auto key = std::make_tuple(int(shape), quint64(colour.rgba64()), hollow, pixels);
+    if (const auto it = drawn.find(key); it != drawn.end())
+        return it->second;
     QImage image(pixels, pixels, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
-    QPainter p(&image);
-    p.setRenderHint(QPainter::Antialiasing);
-    // the shape a little inside the picture, so that its rim is not cut
-    drawMarker(p, QPointF(pixels / 2.0, pixels / 2.0), shape, pixels * 0.78, colour, hollow);
-    return image;
+    {
+        QPainter p(&image);
+        p.setRenderHint(QPainter::Antialiasing);
+        // the shape a little inside the picture, so that its rim is not cut
+        drawMarker(p, QPointF(pixels / 2.0, pixels / 2.0), shape, pixels * 0.78, colour, hollow);
+    }
+    return drawn[key] = image;
 }
 
 } // namespace paretoscope::ui

@@ -38,7 +38,11 @@ signals:
 
 private:
     void showCount();
+    /// Fits the columns from `from` on to their contents, a few now and the rest in later turns of the event loop,
+    /// while no newer source came (fitting: m_fitting when they were asked for).
+    void fitColumns(int from, quint64 fitting);
     bool m_sized = false; // the columns were fitted to the first rows
+    quint64 m_fitting = 0; // bumped by each new source: a fitting under way for an older one stops
     RunsModel* m_model;
     QSortFilterProxyModel* m_proxy;
     QTableView* m_table;

@@ -19,6 +19,11 @@ TargetMarker::TargetMarker(QChart* chart, QAbstractSeries* anchor)
 
 void TargetMarker::setMarker(double x, std::vector<Reading> readings, QString caption)
 {
+    // the same marker again (a scope read again with nothing changed) repaints nothing: a repaint of its region would
+    // fill the lines' caches there and then, a full paint of the plot (cacheStillItems)
+    if (m_placed && x == m_x && readings == m_readings && caption == m_caption)
+        return;
+    m_placed = true;
     prepareGeometryChange(); // the old bounds and the new ones are all that is repainted
     m_x = x;
     m_readings = std::move(readings);

@@ -16,6 +16,7 @@ public:
         QColor colour;
         QString label; ///< the value as the readout prints it
         std::string hardware;
+        bool operator==(const Reading&) const = default;
     };
     TargetMarker(QChart* chart, QAbstractSeries* anchor);
     /// x in axis units; readings in axis units of y; a caption is written at the top of the line.
@@ -46,6 +47,7 @@ private:
     QChart* m_chart;
     QAbstractSeries* m_anchor;
     double m_x = 0;
+    bool m_placed = false; // setMarker() was called
     std::vector<Reading> m_readings;
     QString m_caption;
     // laid out by layout(), drawn by paint()

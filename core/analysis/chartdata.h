@@ -94,6 +94,7 @@ struct ChartSeries {
     /// The spread of reruns on the interactivity axis: the low and high frontiers (x increasing), both empty when the
     /// group has none.
     std::vector<Point> low, high;
+    bool operator==(const ChartSeries&) const = default;
 };
 
 /// A speed-of-light bound in chart coordinates (interactivity against tok/s/GPU only).
@@ -101,6 +102,7 @@ struct ChartSol {
     std::string hardware;
     std::string precision;
     std::vector<Point> points; ///< x increasing
+    bool operator==(const ChartSol&) const = default;
 };
 
 struct ChartData {
@@ -109,6 +111,8 @@ struct ChartData {
     std::size_t runsInScope = 0;
     std::size_t runsDrawn = 0;
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0; ///< bounds of everything drawn (0 when empty)
+    /// Whether both draw the same picture: a chart built from one shows the other.
+    bool operator==(const ChartData&) const = default;
 };
 
 /// The chart of a loaded scope. With a latency on x, the frontier is the Pareto set of (lower latency, higher y);

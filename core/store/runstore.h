@@ -28,6 +28,7 @@ struct Point {
     double y = 0;
     long long runId = 0;
     bool marked = false; ///< the run is marked as not trusted (drawn hollow)
+    bool operator==(const Point&) const = default;
 };
 
 /// A run as a chart plots it: interactivity, tok/s/GPU of the metric, median end-to-end latency, median and p99 TTFT
