@@ -85,6 +85,10 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     // a session whose process was killed or crashed reads as interrupted, its finished levels kept
     refreshSessions(true);
     refreshScopes(); // then the remembered scope is selected, its series and the scope read
+    m_storeWatch = new QTimer(this);
+    m_storeWatch->setInterval(2000);
+    connect(m_storeWatch, &QTimer::timeout, this, &MainWindow::watchStore);
+    m_storeWatch->start();
 }
 
 void MainWindow::layOutPanels()

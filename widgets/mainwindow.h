@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QTimer>
 #include <memory>
 #include <optional>
 
@@ -149,6 +150,8 @@ private:
     /// Reads the scope list (and the run count for the status line) on the worker; the series of the scope in view
     /// and then the scope follow.
     void refreshScopes();
+    /// Another process (the CLI, a collect, another window) wrote to the store: read the scope list again.
+    void watchStore();
     void refreshSessions(bool markInterrupted);
     /// Shows a scope list read on the worker (and says so to whoever waits for an import).
     void showScopeList(const std::vector<ScopeSummary>& scopes, long long runs);
@@ -206,6 +209,8 @@ private:
     bool m_runsStale = true;
     bool m_planStale = true;
     bool m_scopesShown = false; // the scope list arrived once (the remembered scope is selected then)
+    QTimer* m_storeWatch; // looks every 2 s whether the store changed
+    std::optional<std::uint64_t> m_seenVersion; // the worker connection's data_version when the scopes were read
     bool m_announceImport = false; // an import ended: importFinished follows the scope list that shows it
     QSplitter* m_main = nullptr; // filters | chart and tabs | readout
     QSplitter* m_centre = nullptr; // chart over the tabs

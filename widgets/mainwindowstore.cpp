@@ -18,6 +18,7 @@ namespace {
 struct ScopeList {
     std::vector<ScopeSummary> scopes;
     long long runs = 0;
+    std::uint64_t version = 0; ///< the connection's data_version when read
 };
 
 QString runDescription(const RunRecord& r)
@@ -57,6 +58,7 @@ QString runDescription(const RunRecord& r)
 ScopeList readScopeList(RunStore& store)
 {
     ScopeList list;
+    list.version = store.dataVersion(); // before the reads: a write during them is seen by the next look
     list.scopes = store.scopes();
     list.runs = store.runCount();
     return list;
@@ -76,6 +78,7 @@ void MainWindow::refreshScopes()
                 return;
             }
             m_storeProblem.clear(); // read whole again (a passing I/O error, a store recovered in place)
+            m_seenVersion = list->version;
             showScopeList(list->scopes, list->runs);
             if (!m_scopesShown) {
                 m_scopesShown = true;
@@ -91,6 +94,21 @@ void MainWindow::refreshScopes()
             }
             // runs came or went: the series lists and the scope in view are read again
             baseScopeChanged();
+        });
+}
+
+void MainWindow::watchStore()
+{
+    // SQLite's data_version on the worker's connection changes when any other connection commits: another process,
+    // or this window's own import, deletion or session (whose scope list is read again anyway; the version that
+    // read saw is kept, so it is not read twice)
+    if (!m_seenVersion || m_worker.busy())
+        return;
+    m_worker.post(
+        QStringLiteral("store version"), this, [](RunStore& store) { return store.dataVersion(); },
+        [this](Result<std::uint64_t> version) {
+            if (version && m_seenVersion && *version != *m_seenVersion)
+                refreshScopes();
         });
 }
 
