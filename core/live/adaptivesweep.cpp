@@ -159,12 +159,15 @@ std::optional<AdaptiveStep> climb(
         // at the next target down (or just below the lowest), from the curve through the last two levels, so that
         // each level of the climb settles a target too; at most two doublings at once (further, an engine whose
         // batch is already full would be driven far past it before the over-saturation stop could see it)
+        // and at least a quarter more than the top level: on a noisy machine a curve through two close levels can
+        // put the target just past the top again and again, and the climb would creep a level at a time
         const double want = std::round(*c);
-        const int next = static_cast<int>(std::clamp(want, top.concurrency + 1.0, 4.0 * top.concurrency));
+        const int next = static_cast<int>(std::clamp(
+            want, std::max(top.concurrency + 1.0, std::ceil(1.25 * top.concurrency)), 4.0 * top.concurrency));
         return AdaptiveStep { std::min(o.maxConcurrency, next),
             reason + ", aim at the next target down: " + num(aim)
                 + " tok/s/user expected at c=" + std::to_string(static_cast<long long>(std::min(want, 1e9)))
-                + (want > next ? ", two doublings at most: c=" + std::to_string(next) : std::string()) };
+                + (want != next ? ", stepping to c=" + std::to_string(next) : std::string()) };
     } else {
         reason += ": double";
     }
