@@ -29,6 +29,7 @@
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "core/output/reports.h"
+#include "tests/support/sweeprecords.h"
 #include "tests/support/testutil.h"
 #include "widgets/chartpanel.h"
 #include "widgets/displaynames.h"
@@ -90,22 +91,8 @@ private slots:
         QVERIFY(store.ok());
         QVERIFY(importPath(**store, fixture("inferencex-app-api/benchmarks.json").toStdString(), {})[0].result.ok());
         // a model measured in FP8 only
-        std::string json = "[";
-        for (int c : { 1, 8, 64 }) {
-            RunRecord r;
-            r.model = "fp8-only-model";
-            r.hardware = "h200";
-            r.engine = "sglang";
-            r.precision = "fp8";
-            r.isl = 1024;
-            r.osl = 1024;
-            r.workload = "random 1k/1k";
-            r.gpus = 8;
-            r.concurrency = c;
-            r.interactivity = 120.0 / c;
-            r.tputPerGpu = 700.0 * c;
-            json += runRecordJson(r) + (c == 64 ? "]" : ",");
-        }
+        const std::string json
+            = recordsJson(sweepRecords("fp8-only-model", "h200", "sglang", "fp8", { 1, 8, 64 }, 120, 700));
         QVERIFY(writeFile(m_dir.filePath("fp8.json"), QByteArray::fromStdString(json)));
         QVERIFY(importPath(**store, m_dir.filePath("fp8.json").toStdString(), {})[0].result.ok());
         m_window = std::make_unique<MainWindow>(std::move(*store));
@@ -681,22 +668,8 @@ private slots:
     {
         auto other = openStore(m_dir.filePath("store.sqlite").toStdString(), true);
         QVERIFY(other.ok());
-        std::string json = "[";
-        for (int c : { 1, 8 }) {
-            RunRecord r;
-            r.model = "written-elsewhere";
-            r.hardware = "b300";
-            r.engine = "vllm";
-            r.precision = "fp4";
-            r.isl = 1024;
-            r.osl = 1024;
-            r.workload = "random 1k/1k";
-            r.gpus = 8;
-            r.concurrency = c;
-            r.interactivity = 200.0 / c;
-            r.tputPerGpu = 900.0 * c;
-            json += runRecordJson(r) + (c == 8 ? "]" : ",");
-        }
+        const std::string json
+            = recordsJson(sweepRecords("written-elsewhere", "b300", "vllm", "fp4", { 1, 8 }, 200, 900));
         QVERIFY(writeFile(m_dir.filePath("elsewhere.json"), QByteArray::fromStdString(json)));
         QVERIFY(importPath(**other, m_dir.filePath("elsewhere.json").toStdString(), {})[0].result.ok());
         QTRY_VERIFY_WITH_TIMEOUT(m_window->filters()->selectScope("written-elsewhere", {}, 1024, 1024), 10000);

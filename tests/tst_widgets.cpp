@@ -31,6 +31,7 @@
 #include "core/output/reports.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/sweeprecords.h"
 #include "tests/support/testutil.h"
 #include "widgets/chartexport.h"
 #include "widgets/displaynames.h"
@@ -557,26 +558,10 @@ private slots:
     // includes it; the frontier then reaches the marked run's higher throughput.
     void markedRunsAreLeftOutUntilIncluded()
     {
-        QString json = "[";
-        for (int c : { 1, 4, 16 }) {
-            RunRecord r;
-            r.model = "marked-model";
-            r.hardware = "b300";
-            r.engine = "vllm";
-            r.precision = "fp4";
-            r.isl = 1024;
-            r.osl = 1024;
-            r.workload = "random 1k/1k";
-            r.gpus = 8;
-            r.concurrency = c;
-            r.interactivity = 100.0 / c;
-            r.tputPerGpu = 1000.0 * c;
-            if (c == 16) {
-                r.tputPerGpu = 50000.0; // the stalled level that looks best
-                r.marked = "16 of 160 requests failed (10%, more than 5%)";
-            }
-            json += QString::fromStdString(runRecordJson(r)) + (c == 16 ? "]" : ",");
-        }
+        std::vector<RunRecord> runs = sweepRecords("marked-model", "b300", "vllm", "fp4", { 1, 4, 16 }, 100, 1000);
+        runs.back().tputPerGpu = 50000.0; // the stalled level that looks best
+        runs.back().marked = "16 of 160 requests failed (10%, more than 5%)";
+        const QString json = QString::fromStdString(recordsJson(runs));
         const QString file = m_dir.filePath("marked.json");
         QVERIFY(writeFile(file, json.toUtf8()));
         QSignalSpy done(m_window.get(), &MainWindow::importFinished);
