@@ -177,9 +177,14 @@ void FrontierChart::cacheStillItems()
     // step on the bench's scope). Each keeps its last paint in a pixmap instead; a restyled, zoomed or resized one
     // renders its own again. Only the series' items: Qt Charts' axis labels do not repaint a cached item when their
     // text changes (a zoom left them blank), and they are cheap to draw
-    if (m_stillCached)
+    if (m_stillCached || isZoomed())
         return;
     m_stillCached = true;
+    setStillCache(QGraphicsItem::DeviceCoordinateCache);
+}
+
+void FrontierChart::setStillCache(QGraphicsItem::CacheMode mode)
+{
     const auto top = childItems();
     std::vector<QGraphicsItem*> todo(top.begin(), top.end());
     while (!todo.empty()) {
@@ -190,8 +195,18 @@ void FrontierChart::cacheStillItems()
         const QGraphicsObject* object = item->toGraphicsObject();
         const char* kind = object ? object->metaObject()->className() : "";
         if (std::strstr(kind, "LineChartItem") || std::strstr(kind, "AreaChartItem"))
-            item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+            item->setCacheMode(mode);
     }
+}
+
+void FrontierChart::axisRangeChanged()
+{
+    // zoomed in, a line runs past the plot, and its cached paint is not clipped to it (it was drawn over the axis
+    // labels): a zoomed chart paints its lines afresh; a reset chart caches them again at the next slider step
+    if (!m_stillCached)
+        return;
+    m_stillCached = false;
+    setStillCache(QGraphicsItem::NoCache);
 }
 
 void FrontierChart::addSpreadBands()
@@ -302,10 +317,12 @@ void FrontierChart::addOverlays(QAbstractAxis* ax, QAbstractAxis* ay)
         if (auto* v = qobject_cast<QValueAxis*>(axis)) {
             connect(v, &QValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
             connect(v, &QValueAxis::rangeChanged, m_marker, &TargetMarker::relayout);
+            connect(v, &QValueAxis::rangeChanged, this, &FrontierChart::axisRangeChanged);
         }
         if (auto* v = qobject_cast<QLogValueAxis*>(axis)) {
             connect(v, &QLogValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
             connect(v, &QLogValueAxis::rangeChanged, m_marker, &TargetMarker::relayout);
+            connect(v, &QLogValueAxis::rangeChanged, this, &FrontierChart::axisRangeChanged);
         }
     }
 }

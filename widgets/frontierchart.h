@@ -70,7 +70,7 @@ public:
     long long runAt(QPointF chartPos) const;
     /// Each line and band keeps its last paint in a pixmap from now on, so that a slider step repaints them by copying
     /// (done at the first target change; a view calls it once the chart has been on screen a moment, so that the
-    /// first step of a drag does not pay for filling the pixmaps). Once per chart.
+    /// first step of a drag does not pay for filling the pixmaps). Not while zoomed; a zoom drops the pixmaps.
     void cacheStillItems();
     /// Emitted when a legend entry switches a group on or off.
     Q_SIGNAL void groupToggled(const QString& label, bool visible);
@@ -98,6 +98,8 @@ private:
     bool m_pointsGiven = false;
     bool m_built = false; ///< the constructor has finished: a later target is a user's
     bool m_stillCached = false;
+    void setStillCache(QGraphicsItem::CacheMode mode);
+    void axisRangeChanged(); ///< a zoomed chart's lines are not cached: their cached paint is not clipped to the plot
     TargetMarker* m_marker = nullptr;
 };
 
