@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
+#include <QTimer>
 
 namespace paretoscope::ui {
 
@@ -36,7 +37,7 @@ LadderPanel::LadderPanel(const PricingCatalog& pricing, QWidget* parent)
     bar->addWidget(m_error);
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->setAlternatingRowColors(true);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -88,6 +89,8 @@ void LadderPanel::setHideSparse(bool hide)
 
 void LadderPanel::setCustomPrice(std::optional<double> usdPerGpuHour)
 {
+    if (m_custom == usdPerGpuHour)
+        return;
     m_custom = usdPerGpuHour;
     refresh();
 }
@@ -126,6 +129,28 @@ void LadderPanel::refresh()
             tiers.push_back({ tr("custom"), tr("custom $%1/GPU/hr").arg(*m_custom, 0, 'f', 2), std::move(*l) });
     }
     m_model->setLadders(std::move(tiers));
+    fitColumnsLater();
+}
+
+void LadderPanel::fitColumnsLater()
+{
+    if (m_fitPending)
+        return;
+    m_fitPending = true;
+    if (isVisible())
+        QTimer::singleShot(0, this, [this] {
+            m_fitPending = false;
+            m_table->resizeColumnsToContents();
+        });
+}
+
+void LadderPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_fitPending) {
+        m_fitPending = false;
+        m_table->resizeColumnsToContents();
+    }
 }
 
 } // namespace paretoscope::ui

@@ -32,13 +32,20 @@ signals:
     /// The targets were edited or set.
     void targetsChanged(const std::vector<double>& targets);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void refresh();
+    /// Sizes the columns to their contents once per change of the ladder, a turn after it and only while shown: in
+    /// ResizeToContents every resize of the table measured every cell again (8 ms on a 16-group scope, twice at start).
+    void fitColumnsLater();
     const PricingCatalog& m_pricing;
     std::shared_ptr<const ScopeData> m_data;
     std::vector<double> m_targets = defaultTargets();
     std::optional<double> m_custom;
     bool m_hideSparse = false;
+    bool m_fitPending = false;
     QLineEdit* m_edit;
     QLabel* m_error;
     QTableView* m_table;
