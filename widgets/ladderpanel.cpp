@@ -137,8 +137,9 @@ void LadderPanel::fitColumnsLater()
     if (m_fitPending)
         return;
     m_fitPending = true;
+    // a millisecond on: a timer of 0 ran in the same stand as the chart's repaint the new scope caused
     if (isVisible())
-        QTimer::singleShot(0, this, [this] {
+        QTimer::singleShot(1, Qt::PreciseTimer, this, [this] {
             m_fitPending = false;
             m_table->resizeColumnsToContents();
         });
