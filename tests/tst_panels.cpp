@@ -1,8 +1,9 @@
-// The panels below the chart as a person sees them: the ladder's columns fit their cells after every change of the
-// ladder, whether its tab is in front or not, and a window resize neither measures them again nor undoes a width the
-// person set by hand.
+// The panels as a person sees them: the ladder's columns fit their cells after every change of the ladder, whether
+// its tab is in front or not, and a window resize neither measures them again nor undoes a width the person set by
+// hand; a run deleted within the plot changes the chart's points in place, as a new chart would have drawn them.
 #include <QtTest>
 
+#include <QAreaSeries>
 #include <QHeaderView>
 #include <QSettings>
 #include <QTabWidget>
@@ -11,6 +12,8 @@
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "tests/support/testutil.h"
+#include "widgets/chartpanel.h"
+#include "widgets/frontierchart.h"
 #include "widgets/ladderpanel.h"
 #include "widgets/mainwindow.h"
 
@@ -108,6 +111,40 @@ private slots:
         m_window->resize(1366, 768);
         QTest::qWait(30);
         QCOMPARE(shownWidths(table), set);
+    }
+
+    void aRunDeletedWithinThePlotChangesTheChartInPlace()
+    {
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        QVERIFY(chart);
+        const ChartData before = chart->chartData();
+        // a run of the cloud strictly inside the bounds: without it the plot keeps its groups and bounds (its
+        // group's line may lose a knot)
+        long long id = 0;
+        for (const ChartSeries& s : before.series)
+            for (const Point& p : s.runs)
+                if (!id && p.x > before.xMin && p.x < before.xMax && p.y > before.yMin && p.y < before.yMax)
+                    id = p.runId;
+        QVERIFY(id != 0);
+        QSignalSpy shown(m_window.get(), &MainWindow::scopeShown);
+        emit m_window->runs()->deleteRequested({ id });
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(m_window->chartPanel()->chart(), chart); // the same chart
+        // its points are those the scope gives now, worked out here independently of the window
+        const ChartData now = chartData(*m_window->scopeData(), bundledPricing(), chart->state().request);
+        QVERIFY(!(now == before));
+        QVERIFY(now == chart->chartData());
+        for (std::size_t g = 0; g < now.series.size(); ++g) {
+            const QList<QPointF> drawn = chart->line(g)->points();
+            QCOMPARE(drawn.size(), qsizetype(now.series[g].frontier.size()));
+            for (qsizetype k = 0; k < drawn.size(); ++k)
+                QCOMPARE(drawn[k],
+                    QPointF(now.series[g].frontier[std::size_t(k)].x, now.series[g].frontier[std::size_t(k)].y));
+            if (chart->band(g))
+                QCOMPARE(chart->band(g)->upperSeries()->count(), qsizetype(now.series[g].high.size()));
+            for (const Point& p : now.series[g].runs)
+                QVERIFY(p.runId != id);
+        }
     }
 
     void cleanupTestCase() { m_window.reset(); }

@@ -1,6 +1,5 @@
 #include "chartpanel.h"
 
-
 #include <QFrame>
 #include <QGraphicsScene>
 #include <QHelpEvent>
@@ -300,17 +299,30 @@ void ChartPanel::setData(std::shared_ptr<const ScopeData> scopeData, double targ
         describe();
         return;
     }
+    // runs imported or deleted within the groups and bounds on screen: the new points go into the chart in view
+    // (the view's axes and scales checked there; its size may have changed since the chart was built)
+    const ChartRequest request = requestFor(price);
+    const bool drawnFits = m_drawn && m_drawn->request == request;
+    if (keepsState(false) && m_chart->takePoints(m_data, drawnFits ? m_drawn->data : nullptr, request, target)) {
+        m_state.request = request;
+        m_legend->sync();
+        describe();
+        return;
+    }
     rebuild();
 }
 
 bool ChartPanel::showsDrawn() const
 {
     // what a rebuild would show: the same view and points, the same groups switched off, every bound shown, no zoom
-    if (!m_chart || !m_drawn || m_chart->isZoomed())
-        return false;
-    const ChartRequest request = requestFor(m_state.request.price);
-    if (!(m_drawn->request == request) || !(m_chart->state().request == request)
-        || !(*m_drawn->data == m_chart->chartData()))
+    return keepsState() && m_drawn && m_drawn->request == requestFor(m_state.request.price)
+        && *m_drawn->data == m_chart->chartData();
+}
+
+bool ChartPanel::keepsState(bool sameView) const
+{
+    if (!m_chart || m_chart->isZoomed()
+        || (sameView && !(m_chart->state().request == requestFor(m_state.request.price))))
         return false;
     for (std::size_t i = 0; i < m_chart->groupCount(); ++i)
         if (m_chart->groupVisible(i) == bool(m_state.hidden.count(groupLabel(m_chart->chartData().series[i].key))))

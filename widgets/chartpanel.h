@@ -95,6 +95,9 @@ private:
     void rebuild();
     /// Whether the chart in view is the one a rebuild would build from the drawn points.
     bool showsDrawn() const;
+    /// Whether the chart in view has the groups switched off and lines a rebuild would give it, unzoomed, and the
+    /// view (sameView; its points aside).
+    bool keepsState(bool sameView = true) const;
     /// The lines under and beside the chart: runs in scope and drawn, marked runs, limits, groups out of range.
     void describe();
     void fitLegend();

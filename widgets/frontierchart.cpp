@@ -436,6 +436,77 @@ void FrontierChart::adoptScope(std::shared_ptr<const ScopeData> data, double tar
     setTarget(target);
 }
 
+namespace {
+QList<QPointF> pointList(const std::vector<Point>& points)
+{
+    QList<QPointF> out;
+    out.reserve(qsizetype(points.size()));
+    for (const Point& p : points)
+        out.append(QPointF(p.x, p.y));
+    return out;
+}
+
+// the same groups, the same bands, the same speed-of-light lines and the same bounds: the axes and every item stay
+bool samePlot(const ChartData& a, const ChartData& b)
+{
+    if (a.series.size() != b.series.size() || a.speedOfLight.size() != b.speedOfLight.size() || a.xMin != b.xMin
+        || a.xMax != b.xMax || a.yMin != b.yMin || a.yMax != b.yMax)
+        return false;
+    for (std::size_t i = 0; i < a.series.size(); ++i) {
+        const ChartSeries &x = a.series[i], &y = b.series[i];
+        if (!(x.key == y.key) || x.priced != y.priced || (x.low.empty() || x.high.empty()) != (y.low.empty() || y.high.empty()))
+            return false;
+    }
+    for (std::size_t i = 0; i < a.speedOfLight.size(); ++i)
+        if (a.speedOfLight[i].hardware != b.speedOfLight[i].hardware
+            || a.speedOfLight[i].precision != b.speedOfLight[i].precision)
+            return false;
+    return true;
+}
+} // namespace
+
+bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::shared_ptr<const ChartData> drawn,
+    const ChartRequest& request, double target)
+{
+    ChartRequest sized = request; // only the plot's size in pixels (the cloud's thinning) may differ
+    sized.pixelsWide = m_state.request.pixelsWide;
+    sized.pixelsHigh = m_state.request.pixelsHigh;
+    if (isZoomed() || !(sized == m_state.request))
+        return false;
+    ChartData next = drawn ? *drawn : paretoscope::chartData(*data, m_pricing, request);
+    if (!samePlot(m_chart, next))
+        return false;
+    bool runsChanged = false;
+    for (std::size_t i = 0; i < next.series.size(); ++i) {
+        const ChartSeries &was = m_chart.series[i], &now = next.series[i];
+        if (now.frontier != was.frontier)
+            m_lines[i]->replace(pointList(now.frontier));
+        if (m_bands[i] && (now.high != was.high || now.low != was.low)) {
+            m_bands[i]->upperSeries()->replace(pointList(now.high));
+            m_bands[i]->lowerSeries()->replace(pointList(now.low));
+        }
+        runsChanged = runsChanged || now.runs != was.runs;
+    }
+    const auto [x0, x1] = axisRange(axes(Qt::Horizontal).front());
+    const auto [y0, y1] = axisRange(axes(Qt::Vertical).front());
+    for (std::size_t i = 0; i < next.speedOfLight.size(); ++i)
+        if (next.speedOfLight[i].points != m_chart.speedOfLight[i].points)
+            m_solLines[i]->replace(pointList(clipPolyline(
+                next.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY)));
+    if (runsChanged) {
+        std::vector<RunCloud::Group> cloud;
+        for (std::size_t i = 0; i < next.series.size(); ++i)
+            cloud.push_back({ next.series[i].runs, m_colours[i], groupMarker(next.series[i].key) });
+        m_cloud->replaceGroups(std::move(cloud));
+    }
+    m_chart = std::move(next);
+    m_data = std::move(data);
+    m_state.request = request;
+    m_pointsGiven = drawn != nullptr;
+    setTarget(target);
+    return true;
+}
+
 void FrontierChart::setTarget(double target)
 {
     // from the first change of target on (a drag starting), not at the build: filling the caches costs a full paint,

@@ -34,6 +34,13 @@ public:
     /// Takes a scope read again whose chart is this one's (its chart data equal to chartData()) and moves the marker
     /// to the target: the readings come from its frontiers from now on; nothing else is rebuilt or repainted.
     void adoptScope(std::shared_ptr<const ScopeData> data, double target);
+    /// A scope read again whose chart has the same groups, bounds and speed-of-light lines as this one (runs imported
+    /// or deleted within them): its points replace those shown, series by series, in place of a new chart (whose
+    /// build and first paint held the GUI thread 20 to 25 ms on the bench's scope). request: this chart's view, for a
+    /// plot of another size in pixels maybe; drawn: its points worked out off the GUI thread for it, or null. False,
+    /// and nothing changed, where the picture differs more.
+    bool takePoints(std::shared_ptr<const ScopeData> data, std::shared_ptr<const ChartData> drawn,
+        const ChartRequest& request, double target);
     /// Moves the marker; groups whose frontier does not reach the target are drawn faint and named so.
     void setTarget(double target);
     /// Leaves readings across wide gaps out of each hardware's best (the readout's option) and relabels.

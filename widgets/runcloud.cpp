@@ -31,6 +31,14 @@ void RunCloud::setGroups(std::vector<Group> groups)
     invalidate();
 }
 
+void RunCloud::replaceGroups(std::vector<Group> groups)
+{
+    if (groups.size() != m_visible.size())
+        return setGroups(std::move(groups));
+    m_groups = std::make_shared<const std::vector<Group>>(std::move(groups));
+    invalidate();
+}
+
 void RunCloud::setGroupVisible(std::size_t group, bool visible)
 {
     if (group < m_visible.size() && m_visible[group] != visible) {

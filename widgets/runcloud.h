@@ -28,6 +28,8 @@ public:
         MarkerShape marker = MarkerShape::Circle;
     };
     void setGroups(std::vector<Group> groups);
+    /// New points for the same groups: which are switched off stays.
+    void replaceGroups(std::vector<Group> groups);
     void setGroupVisible(std::size_t group, bool visible);
     /// The run under a position in chart coordinates (within a few pixels), or 0.
     long long runAt(QPointF chartPos) const;
