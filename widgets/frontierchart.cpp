@@ -454,7 +454,8 @@ bool samePlot(const ChartData& a, const ChartData& b)
         return false;
     for (std::size_t i = 0; i < a.series.size(); ++i) {
         const ChartSeries &x = a.series[i], &y = b.series[i];
-        if (!(x.key == y.key) || x.priced != y.priced || (x.low.empty() || x.high.empty()) != (y.low.empty() || y.high.empty()))
+        if (!(x.key == y.key) || x.priced != y.priced
+            || (x.low.empty() || x.high.empty()) != (y.low.empty() || y.high.empty()))
             return false;
     }
     for (std::size_t i = 0; i < a.speedOfLight.size(); ++i)
@@ -491,8 +492,8 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::share
     const auto [y0, y1] = axisRange(axes(Qt::Vertical).front());
     for (std::size_t i = 0; i < next.speedOfLight.size(); ++i)
         if (next.speedOfLight[i].points != m_chart.speedOfLight[i].points)
-            m_solLines[i]->replace(pointList(clipPolyline(
-                next.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY)));
+            m_solLines[i]->replace(pointList(
+                clipPolyline(next.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY)));
     if (runsChanged) {
         std::vector<RunCloud::Group> cloud;
         for (std::size_t i = 0; i < next.series.size(); ++i)
