@@ -6,6 +6,7 @@
 #include <QValueAxis>
 #include <cmath>
 #include <cstring>
+#include <functional>
 
 #include "core/output/reports.h"
 #include "displaynames.h"
@@ -185,6 +186,11 @@ void FrontierChart::cacheStillItems()
 
 void FrontierChart::setStillCache(QGraphicsItem::CacheMode mode)
 {
+    forEachStillItem([mode](QGraphicsItem* item) { item->setCacheMode(mode); });
+}
+
+void FrontierChart::forEachStillItem(const std::function<void(QGraphicsItem*)>& apply)
+{
     const auto top = childItems();
     std::vector<QGraphicsItem*> todo(top.begin(), top.end());
     while (!todo.empty()) {
@@ -195,7 +201,7 @@ void FrontierChart::setStillCache(QGraphicsItem::CacheMode mode)
         const QGraphicsObject* object = item->toGraphicsObject();
         const char* kind = object ? object->metaObject()->className() : "";
         if (std::strstr(kind, "LineChartItem") || std::strstr(kind, "AreaChartItem"))
-            item->setCacheMode(mode);
+            apply(item);
     }
 }
 
@@ -472,28 +478,37 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::share
     ChartRequest sized = request; // only the plot's size in pixels (the cloud's thinning) may differ
     sized.pixelsWide = m_state.request.pixelsWide;
     sized.pixelsHigh = m_state.request.pixelsHigh;
-    if (isZoomed() || !(sized == m_state.request))
+    if (isZoomed() || !(sized == m_state.request) || data->metric != m_data->metric)
         return false;
     ChartData next = drawn ? *drawn : paretoscope::chartData(*data, m_pricing, request);
     if (!samePlot(m_chart, next))
         return false;
-    bool runsChanged = false;
+    bool runsChanged = false, linesChanged = false;
     for (std::size_t i = 0; i < next.series.size(); ++i) {
         const ChartSeries &was = m_chart.series[i], &now = next.series[i];
-        if (now.frontier != was.frontier)
+        if (now.frontier != was.frontier) {
             m_lines[i]->replace(pointList(now.frontier));
+            linesChanged = true;
+        }
         if (m_bands[i] && (now.high != was.high || now.low != was.low)) {
             m_bands[i]->upperSeries()->replace(pointList(now.high));
             m_bands[i]->lowerSeries()->replace(pointList(now.low));
+            linesChanged = true;
         }
         runsChanged = runsChanged || now.runs != was.runs;
     }
     const auto [x0, x1] = axisRange(axes(Qt::Horizontal).front());
     const auto [y0, y1] = axisRange(axes(Qt::Vertical).front());
     for (std::size_t i = 0; i < next.speedOfLight.size(); ++i)
-        if (next.speedOfLight[i].points != m_chart.speedOfLight[i].points)
+        if (next.speedOfLight[i].points != m_chart.speedOfLight[i].points) {
             m_solLines[i]->replace(pointList(
                 clipPolyline(next.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY)));
+            linesChanged = true;
+        }
+    // Qt Charts lays a line with new points out again without repainting it: a cached one would go on showing its
+    // old pixmap (the deleted knot still drawn). Its cache is dropped and filled again by the next paint
+    if (linesChanged && m_stillCached)
+        forEachStillItem([](QGraphicsItem* item) { item->update(); });
     if (runsChanged) {
         std::vector<RunCloud::Group> cloud;
         for (std::size_t i = 0; i < next.series.size(); ++i)

@@ -3,6 +3,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QLineSeries>
+#include <functional>
 #include <memory>
 #include <set>
 
@@ -106,6 +107,8 @@ private:
     bool m_built = false; ///< the constructor has finished: a later target is a user's
     bool m_stillCached = false;
     void setStillCache(QGraphicsItem::CacheMode mode);
+    /// The series' items whose paint is cached (lines and bands; not the axes' labels).
+    void forEachStillItem(const std::function<void(QGraphicsItem*)>& apply);
     void axisRangeChanged(); ///< a zoomed chart's lines are not cached: their cached paint is not clipped to the plot
     TargetMarker* m_marker = nullptr;
 };

@@ -36,6 +36,9 @@ void RunCloud::replaceGroups(std::vector<Group> groups)
     if (groups.size() != m_visible.size())
         return setGroups(std::move(groups));
     m_groups = std::make_shared<const std::vector<Group>>(std::move(groups));
+    // the old picture stays on screen until the new one is drawn, but its runs no longer answer a tooltip (a deleted
+    // one would be looked up in the store)
+    m_picture.placed.clear();
     invalidate();
 }
 
