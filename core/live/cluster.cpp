@@ -125,6 +125,24 @@ std::map<int, std::string> parseSchedulerStates(const std::string& text, bool sa
     return out;
 }
 
+// The task's own status file, where it wrote one: finished, or failed with its reason.
+static bool readStatusFile(TaskStatus& t, const fs::path& dir)
+{
+    const fs::path statusFile = dir / "status" / std::to_string(t.task);
+    if (!fs::exists(statusFile))
+        return false;
+    const std::string text = trimmed(readText(statusFile));
+    if (text == "finished") {
+        t.state = "finished";
+        t.reason.clear();
+        t.results = (dir / "results" / (std::to_string(t.task) + ".json")).string();
+    } else {
+        t.state = "failed";
+        t.reason = text.starts_with("failed: ") ? text.substr(8) : text;
+    }
+    return true;
+}
+
 Result<ArrayStatus> arrayStatus(const std::string& dirGiven, const std::string& collectedBy)
 {
     const fs::path dir = fs::absolute(dirGiven);
@@ -144,31 +162,26 @@ Result<ArrayStatus> arrayStatus(const std::string& dirGiven, const std::string& 
         t.task = static_cast<int>(i);
         t.name = matrix->configurations[i].name;
         t.collected = collected.count(t.task) > 0;
-        const fs::path statusFile = dir / "status" / std::to_string(i);
-        if (fs::exists(statusFile)) {
-            std::string text = trimmed(readText(statusFile));
-            if (text == "finished") {
-                t.state = "finished";
-                t.results = (dir / "results" / (std::to_string(i) + ".json")).string();
+        if (!readStatusFile(t, dir)) {
+            if (!st.jobIds.empty()) {
+                if (!asked) {
+                    scheduler = schedulerStates(st.jobIds, st.note);
+                    asked = true;
+                }
+                if (auto it = scheduler.find(t.task); it != scheduler.end())
+                    applySchedulerState(t, it->second, dir);
+                else if (st.note.empty()) { // squeue -r lists every task of a live array, pending ones too
+                    t.state = "failed";
+                    t.reason = "the task left no status file and the scheduler no longer lists it";
+                } else {
+                    t.state = "unknown";
+                }
             } else {
-                t.state = "failed";
-                t.reason = text.starts_with("failed: ") ? text.substr(8) : text;
+                t.state = "pending";
             }
-        } else if (!st.jobIds.empty()) {
-            if (!asked) {
-                scheduler = schedulerStates(st.jobIds, st.note);
-                asked = true;
-            }
-            if (auto it = scheduler.find(t.task); it != scheduler.end())
-                applySchedulerState(t, it->second, dir);
-            else if (st.note.empty()) { // squeue -r lists every task of a live array, pending ones too
-                t.state = "failed";
-                t.reason = "the task left no status file and the scheduler no longer lists it";
-            } else {
-                t.state = "unknown";
-            }
-        } else {
-            t.state = "pending";
+            // a task that ended between the look for its status file and the scheduler's answer wrote the file
+            // before it ended: its own word, not the state the scheduler gave it as it ended, says how it went
+            readStatusFile(t, dir);
         }
         st.ended = st.ended && (t.state == "finished" || t.state == "failed");
         st.tasks.push_back(std::move(t));
