@@ -64,6 +64,15 @@ QString yAxisTitle(const ChartRequest& r, TputMetric metric)
 
 namespace {
 
+QList<QPointF> pointList(const std::vector<Point>& points)
+{
+    QList<QPointF> out;
+    out.reserve(qsizetype(points.size()));
+    for (const Point& p : points)
+        out.append(QPointF(p.x, p.y));
+    return out;
+}
+
 std::pair<double, double> axisRange(const QAbstractAxis* axis)
 {
     if (auto* v = qobject_cast<const QValueAxis*>(axis))
@@ -226,10 +235,8 @@ void FrontierChart::addSpreadBands()
         }
         auto* upper = new QLineSeries;
         auto* lower = new QLineSeries;
-        for (const Point& p : s.high)
-            upper->append(p.x, p.y);
-        for (const Point& p : s.low)
-            lower->append(p.x, p.y);
+        upper->append(pointList(s.high));
+        lower->append(pointList(s.low));
         auto* band = new QAreaSeries(upper, lower);
         upper->setParent(band);
         lower->setParent(band);
@@ -250,8 +257,7 @@ void FrontierChart::addGroupLines()
         auto* line = new QLineSeries;
         // Qt Charts lays legend labels out as HTML: names from imported files are escaped to show as written
         line->setName(groupName(m_lines.size()).toHtmlEscaped());
-        for (const Point& p : s.frontier)
-            line->append(p.x, p.y);
+        line->append(pointList(s.frontier));
         line->setPointsVisible(true);
         line->setMarkerSize(9);
         addSeries(line);
@@ -267,8 +273,7 @@ void FrontierChart::addSpeedOfLightLines()
     for (const ChartSol& sol : m_chart.speedOfLight) {
         auto* line = new QLineSeries;
         line->setName(speedOfLightName(m_solLines.size()).toHtmlEscaped());
-        for (const Point& p : sol.points)
-            line->append(p.x, p.y);
+        line->append(pointList(sol.points));
         QPen pen(hardwareColour(sol.hardware), 1.8, Qt::DashLine);
         pen.setDashPattern({ 6, 4 });
         line->setPen(pen);
@@ -290,13 +295,9 @@ std::pair<QAbstractAxis*, QAbstractAxis*> FrontierChart::addAxes()
     // title and the legend
     const auto [x0, x1] = axisRange(ax);
     const auto [y0, y1] = axisRange(ay);
-    for (std::size_t i = 0; i < m_solLines.size(); ++i) {
-        QList<QPointF> cut;
-        for (const Point& p :
-            clipPolyline(m_chart.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY))
-            cut.append(QPointF(p.x, p.y));
-        m_solLines[i]->replace(cut);
-    }
+    for (std::size_t i = 0; i < m_solLines.size(); ++i)
+        m_solLines[i]->replace(pointList(
+            clipPolyline(m_chart.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY)));
     return { ax, ay };
 }
 
@@ -443,15 +444,6 @@ void FrontierChart::adoptScope(std::shared_ptr<const ScopeData> data, double tar
 }
 
 namespace {
-QList<QPointF> pointList(const std::vector<Point>& points)
-{
-    QList<QPointF> out;
-    out.reserve(qsizetype(points.size()));
-    for (const Point& p : points)
-        out.append(QPointF(p.x, p.y));
-    return out;
-}
-
 // the same groups, the same bands, the same speed-of-light lines and the same bounds: the axes and every item stay
 bool samePlot(const ChartData& a, const ChartData& b)
 {
