@@ -93,21 +93,51 @@ int decimalsFor(double v)
     return 3;
 }
 
-QAbstractAxis* makeAxis(bool log, double lo, double hi, const QString& title, bool fromZero)
+} // namespace
+
+AxisSpan axisSpan(bool log, double lo, double hi, bool fromZero)
+{
+    AxisSpan s;
+    s.log = log;
+    if (log) {
+        // labels stand at powers of the base: under two decades, powers of 2 give enough of them to read by
+        s.base = hi / lo < 100 ? 2 : 10;
+        s.min = lo / 1.3;
+        s.max = hi * 1.3;
+        if (s.min > 0 && s.max > 0) {
+            // 30% of room past the bounds, widened to the next twentieth of a decade (12%): bounds that move a little
+            // (runs imported or deleted) keep the range, so the chart changes its points in place
+            constexpr double step = 0.05;
+            s.min = std::pow(10.0, std::floor(std::log10(s.min) / step + 1e-9) * step);
+            s.max = std::pow(10.0, std::ceil(std::log10(s.max) / step - 1e-9) * step);
+        }
+        return s;
+    }
+    QValueAxis nice; // Qt's own rounding to nice numbers, which also picks the tick count
+    const double span = hi - lo;
+    nice.setRange(fromZero ? 0 : std::max(0.0, lo - span * 0.05), hi + span * 0.05 + (span == 0 ? hi * 0.1 : 0));
+    nice.applyNiceNumbers();
+    s.min = nice.min();
+    s.max = nice.max();
+    s.ticks = nice.tickCount();
+    return s;
+}
+
+namespace {
+
+QAbstractAxis* makeAxis(const AxisSpan& span, const QString& title)
 {
     QAbstractAxis* axis;
-    if (log) {
+    if (span.log) {
         auto* a = new QLogValueAxis;
-        // labels stand at powers of the base: under two decades, powers of 2 give enough of them to read by
-        a->setBase(hi / lo < 100 ? 2 : 10);
-        a->setRange(lo / 1.3, hi * 1.3);
+        a->setBase(span.base);
+        a->setRange(span.min, span.max);
         a->setMinorTickCount(8);
         axis = a;
     } else {
         auto* a = new QValueAxis;
-        const double span = hi - lo;
-        a->setRange(fromZero ? 0 : std::max(0.0, lo - span * 0.05), hi + span * 0.05 + (span == 0 ? hi * 0.1 : 0));
-        a->applyNiceNumbers();
+        a->setRange(span.min, span.max);
+        a->setTickCount(span.ticks);
         axis = a;
     }
     fitLabelFormat(axis);
@@ -198,7 +228,7 @@ void FrontierChart::setStillCache(QGraphicsItem::CacheMode mode)
     forEachStillItem([mode](QGraphicsItem* item) { item->setCacheMode(mode); });
 }
 
-void FrontierChart::forEachStillItem(const std::function<void(QGraphicsItem*)>& apply)
+void FrontierChart::forEachStillItem(const std::function<void(QGraphicsItem*)>& apply, int kinds)
 {
     const auto top = childItems();
     std::vector<QGraphicsItem*> todo(top.begin(), top.end());
@@ -209,7 +239,8 @@ void FrontierChart::forEachStillItem(const std::function<void(QGraphicsItem*)>& 
         todo.insert(todo.end(), kids.begin(), kids.end());
         const QGraphicsObject* object = item->toGraphicsObject();
         const char* kind = object ? object->metaObject()->className() : "";
-        if (std::strstr(kind, "LineChartItem") || std::strstr(kind, "AreaChartItem"))
+        if (((kinds & StillLines) && std::strstr(kind, "LineChartItem"))
+            || ((kinds & StillBands) && std::strstr(kind, "AreaChartItem")))
             apply(item);
     }
 }
@@ -282,13 +313,18 @@ void FrontierChart::addSpeedOfLightLines()
     }
 }
 
+std::pair<AxisSpan, AxisSpan> FrontierChart::spansFor(const ChartData& chart) const
+{
+    const bool any = chart.xMax > 0;
+    return { axisSpan(m_state.request.logX, any ? chart.xMin : 1, any ? chart.xMax : 1000, false),
+        axisSpan(m_state.request.logY, any ? chart.yMin : 1, any ? chart.yMax : 1000, !m_state.request.logY) };
+}
+
 std::pair<QAbstractAxis*, QAbstractAxis*> FrontierChart::addAxes()
 {
-    const bool any = m_chart.xMax > 0;
-    auto* ax = makeAxis(
-        m_state.request.logX, any ? m_chart.xMin : 1, any ? m_chart.xMax : 1000, xAxisTitle(m_state.request), false);
-    auto* ay = makeAxis(m_state.request.logY, any ? m_chart.yMin : 1, any ? m_chart.yMax : 1000,
-        yAxisTitle(m_state.request, m_data->metric), !m_state.request.logY);
+    m_spans = spansFor(m_chart);
+    auto* ax = makeAxis(m_spans.first, xAxisTitle(m_state.request));
+    auto* ay = makeAxis(m_spans.second, yAxisTitle(m_state.request, m_data->metric));
     addAxis(ax, Qt::AlignBottom);
     addAxis(ay, Qt::AlignLeft);
     // the bounds are cut at the plot's edges here: a renderer that does not clip (SVG) would draw them over the
@@ -444,11 +480,11 @@ void FrontierChart::adoptScope(std::shared_ptr<const ScopeData> data, double tar
 }
 
 namespace {
-// the same groups, the same bands, the same speed-of-light lines and the same bounds: the axes and every item stay
+// the same groups, the same bands and the same speed-of-light lines: with the same axis spans (spansFor), every item
+// stays
 bool samePlot(const ChartData& a, const ChartData& b)
 {
-    if (a.series.size() != b.series.size() || a.speedOfLight.size() != b.speedOfLight.size() || a.xMin != b.xMin
-        || a.xMax != b.xMax || a.yMin != b.yMin || a.yMax != b.yMax)
+    if (a.series.size() != b.series.size() || a.speedOfLight.size() != b.speedOfLight.size())
         return false;
     for (std::size_t i = 0; i < a.series.size(); ++i) {
         const ChartSeries &x = a.series[i], &y = b.series[i];
@@ -473,19 +509,20 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::share
     if (isZoomed() || !(sized == m_state.request) || data->metric != m_data->metric)
         return false;
     ChartData next = drawn ? *drawn : paretoscope::chartData(*data, m_pricing, request);
-    if (!samePlot(m_chart, next))
+    if (!samePlot(m_chart, next) || spansFor(next) != m_spans)
         return false;
-    bool runsChanged = false, linesChanged = false;
+    bool runsChanged = false;
+    int changed = 0; // the kinds of still item given new points
     for (std::size_t i = 0; i < next.series.size(); ++i) {
         const ChartSeries &was = m_chart.series[i], &now = next.series[i];
         if (now.frontier != was.frontier) {
             m_lines[i]->replace(pointList(now.frontier));
-            linesChanged = true;
+            changed |= StillLines;
         }
         if (m_bands[i] && (now.high != was.high || now.low != was.low)) {
             m_bands[i]->upperSeries()->replace(pointList(now.high));
             m_bands[i]->lowerSeries()->replace(pointList(now.low));
-            linesChanged = true;
+            changed |= StillBands;
         }
         runsChanged = runsChanged || now.runs != was.runs;
     }
@@ -495,12 +532,14 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::share
         if (next.speedOfLight[i].points != m_chart.speedOfLight[i].points) {
             m_solLines[i]->replace(pointList(
                 clipPolyline(next.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY)));
-            linesChanged = true;
+            changed |= StillLines;
         }
     // Qt Charts lays a line with new points out again without repainting it: a cached one would go on showing its
-    // old pixmap (the deleted knot still drawn). Its cache is dropped and filled again by the next paint
-    if (linesChanged && m_stillCached)
-        forEachStillItem([](QGraphicsItem* item) { item->update(); });
+    // old pixmap (the deleted knot still drawn). Its cache is dropped and filled again by the next paint; only for
+    // the kind that changed (bands, the size of the plot each, cost the most to fill again: 4 to 5 ms of the 9 to 10
+    // of a full repaint on the bench's scope, and runs imported or deleted seldom move a spread)
+    if (changed && m_stillCached)
+        forEachStillItem([](QGraphicsItem* item) { item->update(); }, changed);
     if (runsChanged) {
         std::vector<RunCloud::Group> cloud;
         for (std::size_t i = 0; i < next.series.size(); ++i)

@@ -25,6 +25,19 @@ struct ChartState {
 /// The frontier chart of a loaded scope: each group's frontier as a line (colour per hardware, line style per
 /// precision, marker per engine), every run as faint points, and the target marker with the reading on each frontier
 /// that covers it. Built the same way for the window and for exports.
+/// Where an axis runs and how it is ticked.
+struct AxisSpan {
+    bool log = false;
+    double min = 0, max = 0;
+    int base = 10; ///< a log axis' labels stand at its powers
+    int ticks = 5; ///< a linear axis' labelled ticks
+    bool operator==(const AxisSpan&) const = default;
+};
+
+/// The span of an axis showing lo to hi (from 0 on a linear axis where fromZero): a function of the bounds alone,
+/// rounded out, so that bounds that move a little (runs imported or deleted) keep the span.
+AxisSpan axisSpan(bool log, double lo, double hi, bool fromZero);
+
 class FrontierChart : public QChart {
     Q_OBJECT
 public:
@@ -107,8 +120,12 @@ private:
     bool m_built = false; ///< the constructor has finished: a later target is a user's
     bool m_stillCached = false;
     void setStillCache(QGraphicsItem::CacheMode mode);
-    /// The series' items whose paint is cached (lines and bands; not the axes' labels).
-    void forEachStillItem(const std::function<void(QGraphicsItem*)>& apply);
+    enum StillKind { StillLines = 1, StillBands = 2 };
+    /// The series' items whose paint is cached (lines and bands; not the axes' labels), of the kinds asked for.
+    void forEachStillItem(const std::function<void(QGraphicsItem*)>& apply, int kinds = StillLines | StillBands);
+    /// The axes' spans for a chart's bounds in this chart's view.
+    std::pair<AxisSpan, AxisSpan> spansFor(const ChartData& chart) const;
+    std::pair<AxisSpan, AxisSpan> m_spans; ///< those of the axes shown
     void axisRangeChanged(); ///< a zoomed chart's lines are not cached: their cached paint is not clipped to the plot
     TargetMarker* m_marker = nullptr;
 };
