@@ -11,6 +11,13 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <atomic>
+#include <thread>
+#ifdef __linux__
+#include <cerrno>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
@@ -178,6 +185,37 @@ private slots:
         QVERIFY2(!error.isEmpty(), "an error");
     }
 
+    // The worker's thread gives way to the GUI thread on a loaded machine (nice 10 on Linux), and so do the threads
+    // it starts; the GUI thread keeps its own share.
+    void theWorkerRunsBehindTheGui()
+    {
+#ifdef __linux__
+        auto niceOfThisThread = [] {
+            errno = 0;
+            const int n = getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
+            return errno == 0 ? n : -100;
+        };
+        const int gui = niceOfThisThread();
+        StoreWorker worker(m_db, StoreAccess::ReadOnly);
+        std::pair<int, int> answer { -100, -100 };
+        worker.post(
+            QStringLiteral("nice"), this,
+            [&](RunStore&) {
+                int started = -100;
+                std::thread t([&] { started = niceOfThisThread(); });
+                t.join();
+                return std::pair { niceOfThisThread(), started };
+            },
+            [&](Result<std::pair<int, int>> n) { answer = *n; });
+        QVERIFY(waitIdle(worker));
+        QCOMPARE(answer.first, std::max(gui, 10));
+        QCOMPARE(answer.second, std::max(gui, 10));
+        QCOMPARE(niceOfThisThread(), gui);
+#else
+        QSKIP("a thread's own nice value is Linux's");
+#endif
+    }
+
     // The Runs tab on a 200,000-run store: the tab opens before any row is read, the first page arrives later while
     // the event loop turns, scrolling to the bottom reads the next page; the count comes from the store.
     void runsTabOpensAtOnceAndPagesAsItScrolls()
@@ -233,7 +271,10 @@ private slots:
         QCOMPARE(model->rowCount(), int(2 * RunsModel::kPageSize));
         for (std::size_t i = 1; i < model->runs().size(); ++i)
             QVERIFY2(model->runs()[i - 1].id < model->runs()[i].id,
-                qPrintable(QStringLiteral("row %1: id %2 after %3").arg(i).arg(model->runs()[i].id).arg(model->runs()[i - 1].id)));
+                qPrintable(QStringLiteral("row %1: id %2 after %3")
+                               .arg(i)
+                               .arg(model->runs()[i].id)
+                               .arg(model->runs()[i - 1].id)));
 
         // the filter works on the rows read and says so
         window.runs()->setFilterText(QStringLiteral("no-such-word"));

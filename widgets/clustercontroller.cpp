@@ -15,7 +15,7 @@ bool anyToCollect(const ArrayStatus& st)
 } // namespace
 
 ClusterController::ClusterController(QString storePath, QObject* parent)
-    : WriterController(std::move(storePath), QStringLiteral("cluster"), parent)
+    : WriterController(std::move(storePath), QStringLiteral("cluster"), Share::BehindTheGui, parent)
 {
 }
 

@@ -18,6 +18,7 @@
 #include "displaynames.h"
 #include "groupstyle.h"
 #include "historychart.h"
+#include "threadpriority.h"
 
 namespace paretoscope::ui {
 namespace {
@@ -249,7 +250,10 @@ void HistoryPanel::inputsChanged()
         return;
     ++m_computations;
     m_running = true; // not the watcher's isRunning(): a future can end before finished() is delivered
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, &HistoryPanel::compute, m_in.relevant(), std::cref(m_pricing)));
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [in = m_in.relevant(), &pricing = m_pricing] {
+        runBehindTheGui(); // the panel's own pool: a slider step's paint goes first
+        return compute(in, pricing);
+    }));
 }
 
 HistoryPanel::Inputs HistoryPanel::Inputs::relevant() const

@@ -7,7 +7,7 @@
 namespace paretoscope::ui {
 
 ImportController::ImportController(QString storePath, QObject* parent)
-    : WriterController(std::move(storePath), QStringLiteral("importer"), parent)
+    : WriterController(std::move(storePath), QStringLiteral("importer"), Share::BehindTheGui, parent)
 {
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "groupstyle.h"
+#include "threadpriority.h"
 
 namespace paretoscope::ui {
 
@@ -195,7 +196,10 @@ void RunCloud::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
             adopt(draw(snapshot(dpr)));
         } else if (m_drawing != m_generation) {
             m_drawing = m_generation;
-            m_watcher.setFuture(QtConcurrent::run(&RunCloud::draw, snapshot(dpr)));
+            m_watcher.setFuture(QtConcurrent::run([s = snapshot(dpr)] {
+                runBehindTheGui(); // the pool's thread: the plot's other items paint meanwhile
+                return draw(s);
+            }));
         }
     }
     if (!m_dirty)

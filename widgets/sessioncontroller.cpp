@@ -9,7 +9,7 @@
 namespace paretoscope::ui {
 
 SessionController::SessionController(QString storePath, QObject* parent)
-    : WriterController(std::move(storePath), QStringLiteral("session"), parent)
+    : WriterController(std::move(storePath), QStringLiteral("session"), Share::Full, parent)
 {
     qRegisterMetaType<LiveLevel>();
     qRegisterMetaType<StoredLevelLine>();

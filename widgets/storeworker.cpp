@@ -2,6 +2,8 @@
 
 #include <QMetaObject>
 
+#include "threadpriority.h"
+
 namespace paretoscope::ui {
 
 namespace {
@@ -51,9 +53,7 @@ StoreWorker::StoreWorker(std::unique_ptr<RunStore> store, QObject* parent)
     , m_path(QString::fromStdString(store->path()))
     , m_context(new WorkerContext(std::move(store), {}, StoreAccess::ReadWrite))
 {
-    m_thread.setObjectName(QStringLiteral("store worker"));
-    m_context->moveToThread(&m_thread);
-    m_thread.start();
+    startThread();
 }
 
 StoreWorker::StoreWorker(QString path, StoreAccess access, QObject* parent)
@@ -61,8 +61,15 @@ StoreWorker::StoreWorker(QString path, StoreAccess access, QObject* parent)
     , m_path(std::move(path))
     , m_context(new WorkerContext(nullptr, m_path.toStdString(), access))
 {
+    startThread();
+}
+
+void StoreWorker::startThread()
+{
     m_thread.setObjectName(QStringLiteral("store worker"));
     m_context->moveToThread(&m_thread);
+    // reads for the window wait on it, but its paint should not: see runBehindTheGui
+    connect(&m_thread, &QThread::started, &runBehindTheGui);
     m_thread.start();
 }
 

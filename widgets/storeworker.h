@@ -69,6 +69,7 @@ signals:
 private:
     using Job = std::function<std::function<void()>(RunStore* store, const std::string& openError)>;
     quint64 postJob(const QString& kind, QObject* receiver, Job job);
+    void startThread();
 
     struct Latest {
         mutable std::mutex mutex;

@@ -2,9 +2,11 @@
 
 #include <QMetaObject>
 
+#include "threadpriority.h"
+
 namespace paretoscope::ui {
 
-WriterController::WriterController(QString storePath, const QString& threadName, QObject* parent)
+WriterController::WriterController(QString storePath, const QString& threadName, Share share, QObject* parent)
     : QObject(parent)
     , m_path(std::move(storePath))
     , m_worker(new QObject)
@@ -12,6 +14,8 @@ WriterController::WriterController(QString storePath, const QString& threadName,
     m_thread.setObjectName(threadName);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    if (share == Share::BehindTheGui)
+        connect(&m_thread, &QThread::started, &runBehindTheGui); // the threads it starts (an import's) inherit it
     m_thread.start();
 }
 

@@ -29,7 +29,12 @@ signals:
     void waiting(const QString& message);
 
 protected:
-    WriterController(QString storePath, const QString& threadName, QObject* parent);
+    /// How the writer's thread shares the CPU with the GUI thread.
+    enum class Share {
+        Full, ///< as much as the GUI thread: a live session's clients time the server
+        BehindTheGui, ///< less (runBehindTheGui): an import or a collection, which nobody watches frame by frame
+    };
+    WriterController(QString storePath, const QString& threadName, Share share, QObject* parent);
     /// Runs job on the writer's thread; busy() until the answer it returns has run on the GUI thread.
     void runJob(std::function<std::function<void()>()> job);
     /// From the writer's thread: runs fn on the GUI thread (dropped if the controller is gone by then).
