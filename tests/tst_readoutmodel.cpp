@@ -48,6 +48,32 @@ class TestReadoutModel : public QObject {
     Q_OBJECT
 
 private slots:
+    // The note under the table: one sentence for the ratios, one for the hardware within run-to-run spread of the
+    // baseline, however many hardware there are (a sentence each ran to eight lines with nine hardware).
+    void theComparisonGroupsTheHardware()
+    {
+        ReadoutModel model;
+        model.setReadings(readings(), "mi325x");
+        QCOMPARE(model.comparison(50), QStringLiteral("B300 delivers 18.5x MI325X at 50 tok/s/user"));
+        // reruns: a spread around each reading; B200's and H200's overlap the baseline's
+        auto spread = [](HardwareLadder l, double low, double high) {
+            l.rows[0].entry.low = low;
+            l.rows[0].entry.high = high;
+            return l;
+        };
+        model.setReadings({ spread(ladder("b200", 18000), 17000, 19000), spread(ladder("b300", 328417), 320000, 330000),
+                              spread(ladder("h100", 8872.5), 8000, 9000), spread(ladder("h200", 17000), 16000, 18000),
+                              spread(ladder("mi325x", 17745), 17500, 18000) },
+            "mi325x");
+        QCOMPARE(model.comparison(50),
+            QStringLiteral("B300 delivers 18.5x MI325X and H100 0.5x at 50 tok/s/user; B200 and H200 are each within "
+                           "run-to-run spread of MI325X at 50 tok/s/user"));
+        model.setReadings(
+            { spread(ladder("b200", 18000), 17000, 19000), spread(ladder("mi325x", 17745), 17500, 18000) }, "mi325x");
+        QCOMPARE(
+            model.comparison(75.5), QStringLiteral("B200 and MI325X are within run-to-run spread at 75.5 tok/s/user"));
+    }
+
     void aNewBaselineSignalsItsRatios()
     {
         ReadoutModel model;

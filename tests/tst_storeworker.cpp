@@ -25,6 +25,7 @@
 #include "widgets/mainwindow.h"
 #include "widgets/rundatescontrol.h"
 #include "widgets/storeworker.h"
+#include "widgets/threadpriority.h"
 
 using namespace paretoscope;
 using namespace paretoscope::ui;
@@ -185,8 +186,8 @@ private slots:
         QVERIFY2(!error.isEmpty(), "an error");
     }
 
-    // The worker's thread gives way to the GUI thread on a loaded machine (nice 10 on Linux), and so do the threads
-    // it starts; the GUI thread keeps its own share.
+    // The worker's thread gives way to the GUI thread on a loaded machine (kBehindTheGuiNice on Linux), and so do the
+    // threads it starts; the GUI thread keeps its own share, also when it asks for the same.
     void theWorkerRunsBehindTheGui()
     {
 #ifdef __linux__
@@ -196,6 +197,8 @@ private slots:
             return errno == 0 ? n : -100;
         };
         const int gui = niceOfThisThread();
+        if (gui >= kBehindTheGuiNice)
+            QSKIP("the tests run at a nice value as high as the worker's already");
         StoreWorker worker(m_db, StoreAccess::ReadOnly);
         std::pair<int, int> answer { -100, -100 };
         worker.post(
@@ -208,8 +211,9 @@ private slots:
             },
             [&](Result<std::pair<int, int>> n) { answer = *n; });
         QVERIFY(waitIdle(worker));
-        QCOMPARE(answer.first, std::max(gui, 10));
-        QCOMPARE(answer.second, std::max(gui, 10));
+        QCOMPARE(answer.first, kBehindTheGuiNice);
+        QCOMPARE(answer.second, kBehindTheGuiNice);
+        runBehindTheGui(); // as a pool's task run on the GUI thread by a wait for its future
         QCOMPARE(niceOfThisThread(), gui);
 #else
         QSKIP("a thread's own nice value is Linux's");

@@ -299,7 +299,7 @@ void ChartPanel::setData(std::shared_ptr<const ScopeData> scopeData, double targ
         describe();
         return;
     }
-    // runs imported or deleted within the groups and bounds on screen: the new points go into the chart in view
+    // runs imported or deleted within the groups and axis spans on screen: the new points go into the chart in view
     // (the view's axes and scales checked there; its size may have changed since the chart was built)
     const ChartRequest request = requestFor(price);
     const bool drawnFits = m_drawn && m_drawn->request == request;

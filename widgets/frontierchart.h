@@ -22,9 +22,6 @@ struct ChartState {
     bool hideSparse = false; ///< as the readout's: a reading across a wide gap is no hardware's best (bestReading)
 };
 
-/// The frontier chart of a loaded scope: each group's frontier as a line (colour per hardware, line style per
-/// precision, marker per engine), every run as faint points, and the target marker with the reading on each frontier
-/// that covers it. Built the same way for the window and for exports.
 /// Where an axis runs and how it is ticked.
 struct AxisSpan {
     bool log = false;
@@ -38,6 +35,9 @@ struct AxisSpan {
 /// rounded out, so that bounds that move a little (runs imported or deleted) keep the span.
 AxisSpan axisSpan(bool log, double lo, double hi, bool fromZero);
 
+/// The frontier chart of a loaded scope: each group's frontier as a line (colour per hardware, line style per
+/// precision, marker per engine), every run as faint points, and the target marker with the reading on each frontier
+/// that covers it. Built the same way for the window and for exports.
 class FrontierChart : public QChart {
     Q_OBJECT
 public:
@@ -48,11 +48,11 @@ public:
     /// Takes a scope read again whose chart is this one's (its chart data equal to chartData()) and moves the marker
     /// to the target: the readings come from its frontiers from now on; nothing else is rebuilt or repainted.
     void adoptScope(std::shared_ptr<const ScopeData> data, double target);
-    /// A scope read again whose chart has the same groups, bounds and speed-of-light lines as this one (runs imported
-    /// or deleted within them): its points replace those shown, series by series, in place of a new chart (whose
-    /// build and first paint held the GUI thread 20 to 25 ms on the bench's scope). request: this chart's view, for a
-    /// plot of another size in pixels maybe; drawn: its points worked out off the GUI thread for it, or null. False,
-    /// and nothing changed, where the picture differs more.
+    /// A scope read again whose chart has the same groups, axis spans and speed-of-light lines as this one (runs
+    /// imported or deleted, the bounds moved a little if at all): its points replace those shown, series by series, in
+    /// place of a new chart (whose build and first paint held the GUI thread 20 to 25 ms on the bench's scope).
+    /// request: this chart's view, for a plot of another size in pixels maybe; drawn: its points worked out off the GUI
+    /// thread for it, or null. False, and nothing changed, where the picture differs more.
     bool takePoints(std::shared_ptr<const ScopeData> data, std::shared_ptr<const ChartData> drawn,
         const ChartRequest& request, double target);
     /// Moves the marker; groups whose frontier does not reach the target are drawn faint and named so.

@@ -25,26 +25,43 @@ void ReadoutModel::setReadings(std::vector<HardwareLadder> readings, const std::
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
+namespace {
+
+// "a", "a and b", "a, b and c"
+QString listed(const QStringList& items)
+{
+    if (items.size() < 2)
+        return items.join(QString());
+    return items.mid(0, items.size() - 1).join(QStringLiteral(", ")) + QObject::tr(" and ") + items.back();
+}
+
+} // namespace
+
 QString ReadoutModel::comparison(double target) const
 {
-    QStringList parts;
+    // one sentence for the ratios and one for the hardware within run-to-run spread of the baseline (no winner where
+    // reruns overlap), not one per hardware: with nine hardware, a sentence each ran to eight lines under the table
+    QStringList delivers, within;
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const BaselineRatio& r = m_ratios[i].front();
-        if (r.status == BaselineStatus::WithinSpread) { // no winner where reruns overlap
-            parts << tr("%1 and %2 are within run-to-run spread at %3 tok/s/user")
-                         .arg(hardwareName(m_rows[i].hardware))
-                         .arg(hardwareName(m_baseline))
-                         .arg(QLocale(QLocale::English).toString(target, 'g', 6));
-            continue;
-        }
-        if (r.status != BaselineStatus::Ok)
-            continue;
-        parts << tr("%1 delivers %2x %3 at %4 tok/s/user")
-                     .arg(hardwareName(m_rows[i].hardware))
-                     .arg(QString::number(*r.ratio, 'f', 1))
-                     .arg(hardwareName(m_baseline))
-                     .arg(QLocale(QLocale::English).toString(target, 'g', 6));
+        const QString name = hardwareName(m_rows[i].hardware);
+        if (r.status == BaselineStatus::WithinSpread)
+            within << name;
+        else if (r.status == BaselineStatus::Ok)
+            delivers << (delivers.isEmpty()
+                    ? tr("%1 delivers %2x %3").arg(name, QString::number(*r.ratio, 'f', 1), hardwareName(m_baseline))
+                    : tr("%1 %2x").arg(name, QString::number(*r.ratio, 'f', 1)));
     }
+    const QString at = QLocale(QLocale::English).toString(target, 'g', 6);
+    QStringList parts;
+    if (!delivers.isEmpty())
+        parts << tr("%1 at %2 tok/s/user").arg(listed(delivers), at);
+    if (within.size() == 1)
+        parts << tr("%1 and %2 are within run-to-run spread at %3 tok/s/user")
+                     .arg(within.front(), hardwareName(m_baseline), at);
+    else if (!within.isEmpty())
+        parts << tr("%1 are each within run-to-run spread of %2 at %3 tok/s/user")
+                     .arg(listed(within), hardwareName(m_baseline), at);
     return parts.join(QStringLiteral("; "));
 }
 

@@ -20,8 +20,16 @@
 namespace paretoscope::ui {
 
 namespace {
+
 constexpr int kSteps = 10000; // finer than a pixel: dragging is as fine as the mouse
+
+// the height kept for the note under the table, written or not
+int twoLines(const QLabel* label)
+{
+    return 2 * label->fontMetrics().lineSpacing() + 2;
 }
+
+} // namespace
 
 ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     : QWidget(parent)
@@ -94,6 +102,8 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     f.setBold(true);
     f.setPointSizeF(f.pointSizeF() * 1.1);
     m_comparison->setFont(f);
+    m_comparison->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_comparison->setMinimumHeight(twoLines(m_comparison));
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_table, 1);
@@ -404,6 +414,12 @@ void ReadoutPanel::refresh(bool sliderStep)
         attachSpeedOfLight(*ladders, m_data->speedOfLight);
     m_model->setReadings(ladders ? std::move(*ladders) : std::vector<HardwareLadder> {}, baseline().toStdString());
     m_comparison->setText(m_model->comparison(m_target));
+    // on a slider step it grows to the tallest text it has had and does not shrink back: a step that changed its
+    // line count moved the table above it, and the relayout repainted the whole window (30 to 50 ms, twice in a
+    // drag). Other changes (a scope, a price) fit it to its text, two lines at least
+    const int tall = std::max(twoLines(m_comparison), m_comparison->heightForWidth(m_comparison->width()));
+    if (!sliderStep || tall > m_comparison->minimumHeight())
+        m_comparison->setMinimumHeight(tall);
     fitColumns(sliderStep);
 }
 

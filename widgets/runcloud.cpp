@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QLogValueAxis>
 #include <QPainter>
+#include <QThreadPool>
 #include <QValueAxis>
 #include <QtConcurrent/QtConcurrentRun>
 #include <cmath>
@@ -114,6 +115,14 @@ RunCloud::AxisMap axisMap(const QAbstractAxis* axis, double pixels)
     return m;
 }
 
+// The clouds' own pool: its threads run behind the GUI thread for good, so they are not Qt's global pool, which Qt's
+// own image conversions and scaling use with the GUI thread waiting on them
+QThreadPool& drawingPool()
+{
+    static QThreadPool pool;
+    return pool;
+}
+
 } // namespace
 
 RunCloud::Snapshot RunCloud::snapshot(qreal dpr) const
@@ -196,8 +205,8 @@ void RunCloud::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
             adopt(draw(snapshot(dpr)));
         } else if (m_drawing != m_generation) {
             m_drawing = m_generation;
-            m_watcher.setFuture(QtConcurrent::run([s = snapshot(dpr)] {
-                runBehindTheGui(); // the pool's thread: the plot's other items paint meanwhile
+            m_watcher.setFuture(QtConcurrent::run(&drawingPool(), [s = snapshot(dpr)] {
+                runBehindTheGui(); // the plot's other items paint meanwhile
                 return draw(s);
             }));
         }
