@@ -7,11 +7,14 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSlider>
+#include <QSplitter>
 #include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "celltextdelegate.h"
@@ -276,6 +279,29 @@ void ReadoutPanel::resizeEvent(QResizeEvent* event)
     fitColumns();
 }
 
+int ReadoutPanel::widestMinimum() const
+{
+    // at most 560, and never so wide that the window's minimum outgrows its screen, 1366 px at the least (the
+    // smallest the explorer is laid out for): beside the filters and the chart, a scope of long readings (spreads
+    // over eight hardware) asked for 560 and made the window 1,411 px wide. At least 420: the table scrolls sideways
+    constexpr int kWidest = 560, kNarrowest = 420, kSmallestScreen = 1366;
+    const auto* splitter = qobject_cast<const QSplitter*>(parentWidget());
+    if (!splitter)
+        return kWidest;
+    // what the panels beside it need at least, as the splitter counts it (the window's own minimum lags behind a
+    // change of this panel's until its layout runs again)
+    int others = 0;
+    for (int i = 0; i < splitter->count(); ++i) {
+        const QWidget* w = splitter->widget(i);
+        if (w != this && w->isVisibleTo(splitter))
+            others
+                += (w->minimumWidth() > 0 ? w->minimumWidth() : w->minimumSizeHint().width()) + splitter->handleWidth();
+    }
+    const QScreen* shown = screen();
+    const int wide = std::max(shown ? shown->availableGeometry().width() : 0, kSmallestScreen);
+    return std::clamp(wide - others - 8, kNarrowest, kWidest); // 8: the window's frame and margins
+}
+
 void ReadoutPanel::fitColumns(bool growOnly)
 {
     // every width comes from one measurement of the columns' content: this runs on every slider step, and measuring
@@ -285,8 +311,9 @@ void ReadoutPanel::fitColumns(bool growOnly)
     // and the panel keeps the room its other columns need, however the splitter is dragged (a new scope may need
     // more than the first)
     const auto [without, with] = neededWidths(need);
-    const int essential = std::min(without, 560);
-    if (minimumWidth() != essential && !(growOnly && essential < minimumWidth()))
+    const int widest = widestMinimum();
+    const int essential = std::min(without, widest);
+    if (minimumWidth() != essential && !(growOnly && essential < minimumWidth() && minimumWidth() <= widest))
         setMinimumWidth(essential);
     const auto shownWidth = [&](bool energy) { // what the shown columns take, with or without the energy ones
         int sum = 0;

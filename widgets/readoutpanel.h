@@ -53,6 +53,8 @@ private:
     /// Which columns show and how wide, from one measurement of their content. While the slider moves (growOnly) the
     /// panel's minimum width only grows: a reading a digit shorter does not lay the whole window out again.
     void fitColumns(bool growOnly = false);
+    /// The most the panel keeps as its minimum width for its columns.
+    int widestMinimum() const;
     /// Hides or shows the energy columns where there is room, from the widths measured.
     void fitEnergyColumns(const ColumnWidths& need);
     /// A column's content width (its widest cell or its header, as resizeColumnsToContents gives it), shown or not.
