@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QFile>
+#include <QSettings>
 #include <QString>
 #include <QTemporaryDir>
 #include <memory>
@@ -29,6 +31,15 @@ inline bool writeFile(const QString& path, const QByteArray& data)
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return false;
     return f.write(data) == data.size();
+}
+
+/// Settings in `dir` under the application name `suite`, so that a suite never reads or writes the user's.
+inline void isolateSettings(const QTemporaryDir& dir, const char* suite)
+{
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.filePath("settings"));
+    QCoreApplication::setOrganizationName("ParetoscopeTest");
+    QCoreApplication::setApplicationName(suite);
 }
 
 inline std::unique_ptr<RunStore> openTempStore(const QTemporaryDir& dir, const QString& name = "store.sqlite")

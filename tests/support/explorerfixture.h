@@ -1,0 +1,81 @@
+#pragma once
+// The explorer as the explorer suites meet it: a store with the bundled dataset, the InferenceX API fixture and a
+// model measured in FP8 only, in a temporary folder with settings of the suite's own, shown offscreen at 1366x768.
+
+#include <QByteArray>
+#include <QListWidget>
+#include <QObject>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <memory>
+
+#include "core/import/bundled.h"
+#include "core/import/importer.h"
+#include "tests/support/sweeprecords.h"
+#include "tests/support/testutil.h"
+#include "widgets/filterpanel.h"
+#include "widgets/mainwindow.h"
+
+namespace paretoscope::testsupport {
+
+/// The base of a test object whose tests share one explorer window; its initTestCase calls openExplorer.
+class ExplorerFixture : public QObject {
+protected:
+    /// Fills the store and shows the window on it, under the application name `suite`; fails the calling test where
+    /// either does not happen.
+    void openExplorer(const char* suite)
+    {
+        isolateSettings(m_dir, suite);
+        auto store = openStore(m_dir.filePath("store.sqlite").toStdString(), true);
+        QVERIFY(store.ok());
+        QVERIFY(importPath(**store, fixture("inferencex-app-api/benchmarks.json").toStdString(), {})[0].result.ok());
+        // a model measured in FP8 only
+        const std::string json
+            = recordsJson(sweepRecords("fp8-only-model", "h200", "sglang", "fp8", { 1, 8, 64 }, 120, 700));
+        QVERIFY(writeFile(m_dir.filePath("fp8.json"), QByteArray::fromStdString(json)));
+        QVERIFY(importPath(**store, m_dir.filePath("fp8.json").toStdString(), {})[0].result.ok());
+        m_window = std::make_unique<ui::MainWindow>(std::move(*store));
+        m_window->setShowImportResults(false);
+        m_window->setWindowState(Qt::WindowNoState); // a window without saved geometry fills the (offscreen) screen
+        m_window->resize(1366, 768);
+        m_window->show();
+        QVERIFY(waitShown());
+    }
+
+    /// Waits for the window to show a scope; false after 10 seconds.
+    bool waitShown()
+    {
+        QSignalSpy spy(m_window.get(), &ui::MainWindow::scopeShown);
+        return spy.wait(10000);
+    }
+
+    /// Selects a scope and waits until it is the one shown.
+    bool show(const QString& model, int isl, int osl)
+    {
+        if (!m_window->filters()->selectScope(model, {}, isl, osl))
+            return false;
+        for (int i = 0; i < 10; ++i) {
+            auto d = m_window->scopeData();
+            if (d && QString::fromStdString(d->scope.model) == model && d->scope.isl.value_or(0) == isl)
+                return true;
+            waitShown();
+        }
+        return false;
+    }
+
+    /// The entry of the filter lists that reads `text`; null where none does.
+    QListWidgetItem* filterItem(const QString& text)
+    {
+        for (QListWidget* l : m_window->filters()->findChildren<QListWidget*>())
+            for (int r = 0; r < l->count(); ++r)
+                if (l->item(r)->text() == text)
+                    return l->item(r);
+        return nullptr;
+    }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<ui::MainWindow> m_window;
+};
+
+} // namespace paretoscope::testsupport

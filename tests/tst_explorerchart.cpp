@@ -1,0 +1,237 @@
+// The explorer's chart as a planner meets it on the InferenceX fixture (offscreen): colours that follow the hardware,
+// linear axes fitted to the measured runs, the legend beside the chart, the room the chart gets on a small screen, and
+// exports clipped and captioned.
+#include <QtTest>
+
+#include <QDir>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QScrollBar>
+#include <QTableView>
+#include <QValueAxis>
+#include <map>
+#include <set>
+
+#include "core/analysis/chartdata.h"
+#include "tests/support/explorerfixture.h"
+#include "tests/support/testutil.h"
+#include "widgets/chartpanel.h"
+#include "widgets/displaynames.h"
+#include "widgets/mainwindow.h"
+#include "widgets/readoutmodel.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+using namespace paretoscope::ui;
+
+class TestExplorerChart : public ExplorerFixture {
+    Q_OBJECT
+private slots:
+    void initTestCase() { openExplorer("tst_explorerchart"); }
+
+    // Colours follow the hardware, not its place in the list: hiding GB300 leaves MI355X's colour as it was, and the
+    // engines of one hardware are shades apart.
+    void coloursFollowTheHardware()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        auto colours = [&] {
+            std::map<QString, QRgb> out; // legend label -> line colour
+            FrontierChart* chart = m_window->chartPanel()->chart();
+            for (std::size_t i = 0; i < chart->groupCount(); ++i)
+                out[chart->line(i)->name()] = chart->line(i)->pen().color().rgb();
+            return out;
+        };
+        const auto before = colours();
+        QListWidgetItem* gb300 = filterItem("GB300");
+        QVERIFY(gb300 && gb300->checkState() == Qt::Checked);
+        gb300->setCheckState(Qt::Unchecked);
+        QVERIFY(waitShown());
+        const auto after = colours();
+        QVERIFY(after.size() < before.size());
+        int kept = 0;
+        for (const auto& [label, colour] : after) {
+            QVERIFY(before.count(label));
+            QCOMPARE(QColor(colour).name(), QColor(before.at(label)).name());
+            kept += label.startsWith("MI355X");
+        }
+        QVERIFY(kept > 0);
+        gb300->setCheckState(Qt::Checked);
+        QVERIFY(waitShown());
+        // the engines of B200 share its colour and differ in marker; two hardware differ in colour
+        std::set<QRgb> b200;
+        std::set<MarkerShape> b200Shapes;
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        for (std::size_t i = 0; i < chart->groupCount(); ++i)
+            if (chart->chartData().series[i].key.hardware == "b200") {
+                b200.insert(chart->groupColour(i).rgb());
+                b200Shapes.insert(chart->groupShape(i));
+            }
+        QCOMPARE(b200.size(), std::size_t(1));
+        QVERIFY2(b200Shapes.size() > 1, "the engines of B200 are told apart");
+        QVERIFY(!before.empty());
+    }
+
+    // A linear y fits the measured runs; the speed of light, far above them, widens a log y only, and the chart says
+    // where the bound went (the y axis ran to 50,000 over data that peaks near 18,000).
+    void linearAxesFitTheMeasuredRuns()
+    {
+        QVERIFY(show("dsr1", 8192, 1024));
+        ChartPanel* panel = m_window->chartPanel();
+        auto measuredTop = [&] {
+            double top = 0;
+            for (const ChartSeries& s : panel->chart()->chartData().series) {
+                for (const Point& p : s.runs)
+                    top = std::max(top, p.y);
+                for (const Point& p : s.frontier)
+                    top = std::max(top, p.y);
+            }
+            return top;
+        };
+        auto setLogY = [&](bool on) {
+            ChartState st = panel->state();
+            st.request.logY = on;
+            panel->setState(st);
+        };
+        setLogY(false);
+        const ChartData& linear = panel->chart()->chartData();
+        QVERIFY(!linear.speedOfLight.empty());
+        QCOMPARE(linear.yMax, measuredTop());
+        QLabel* note = nullptr;
+        for (QLabel* l : panel->findChildren<QLabel*>())
+            if (l->text().contains("speed of light above the view"))
+                note = l;
+        QVERIFY2(note, "the chart says the bound is above a linear view");
+        setLogY(true);
+        const ChartData& logY = panel->chart()->chartData();
+        QVERIFY(logY.yMax > 2 * measuredTop());
+        setLogY(false);
+    }
+
+    // The legend beside the chart lists every group and bound, scrolls where they do not fit, and switches them:
+    // the chart's own legend showed 18 of 24 entries at 1366x768, the rest out of reach.
+    void legendListsAndSwitchesEveryGroup()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        ChartPanel* panel = m_window->chartPanel();
+        FrontierChart* chart = panel->chart();
+        ChartLegend* legend = panel->legend();
+        QVERIFY(!chart->legend()->isVisible());
+        QCOMPARE(std::size_t(legend->count()), chart->groupCount() + chart->speedOfLightLines().size());
+        QVERIFY(chart->groupCount() > 12);
+        for (std::size_t i = 0; i < chart->groupCount(); ++i)
+            QCOMPARE(legend->item(int(i))->text(), chart->groupName(i));
+        // the last entry can be scrolled into view and clicked like the first
+        QListWidgetItem* last = legend->item(int(chart->groupCount()) - 1);
+        legend->scrollToItem(last);
+        const QRect r = legend->visualItemRect(last);
+        QVERIFY(legend->viewport()->rect().contains(r.center()));
+        QSignalSpy toggled(chart, &FrontierChart::groupToggled);
+        QTest::mouseClick(legend->viewport(), Qt::LeftButton, {}, r.center());
+        QCOMPARE(toggled.count(), 1);
+        QVERIFY(!chart->groupVisible(chart->groupCount() - 1));
+        QCOMPARE(last->checkState(), Qt::Unchecked);
+        // the hidden group is remembered: the next rebuild keeps it off
+        QVERIFY(panel->state().hidden.count(groupLabel(chart->chartData().series.back().key)));
+        QTest::mouseClick(legend->viewport(), Qt::LeftButton, {}, legend->visualItemRect(last).center());
+        QVERIFY(chart->groupVisible(chart->groupCount() - 1));
+        QCOMPARE(last->checkState(), Qt::Checked);
+    }
+
+    // At 1366x768 the chart gets the room (it was 50 to 80 px tall) and the readout shows its columns without
+    // scrolling (the ratio to the baseline gives way to the sentence under the table).
+    void smallScreenGivesTheChartRoom()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        QCOMPARE(m_window->size(), QSize(1366, 768));
+        QTest::qWait(50);
+        FrontierView* view = m_window->chartPanel()->view();
+        QVERIFY2(view->height() >= 300 && view->width() >= 400,
+            qPrintable(QStringLiteral("%1x%2").arg(view->width()).arg(view->height())));
+        QTableView* table = m_window->readout()->findChild<QTableView*>();
+        QVERIFY(table);
+        QVERIFY2(table->horizontalScrollBar()->maximum() == 0,
+            qPrintable(QStringLiteral("panel %1, needs %2 (%3 with the ratio), viewport %4, columns %5, ratio %6")
+                           .arg(m_window->readout()->width())
+                           .arg(m_window->readout()->neededWidth(false))
+                           .arg(m_window->readout()->neededWidth(true))
+                           .arg(table->viewport()->width())
+                           .arg(table->horizontalHeader()->length())
+                           .arg(table->isColumnHidden(ReadoutModel::VsBaseline) ? "hidden" : "shown")));
+        QVERIFY(!table->isColumnHidden(ReadoutModel::SpeedOfLight));
+        QVERIFY(!table->isColumnHidden(ReadoutModel::CostPerMTok));
+        QVERIFY2(!m_window->readout()->comparison().isEmpty(), "the ratio is said under the table");
+        // whatever the target, the columns shown fit (the ratio came back at 200 and pushed the share off)
+        for (double target : { 30.0, 75.0, 200.0, 5000.0, 50.0 }) {
+            m_window->readout()->setTarget(target);
+            QCoreApplication::processEvents();
+            QVERIFY2(table->horizontalScrollBar()->maximum() == 0,
+                qPrintable(QStringLiteral("%1: panel %2, needs %3 (%4 with the ratio), table %5, columns %6")
+                               .arg(target)
+                               .arg(m_window->readout()->width())
+                               .arg(m_window->readout()->neededWidth(false))
+                               .arg(m_window->readout()->neededWidth(true))
+                               .arg(table->viewport()->width())
+                               .arg(table->horizontalHeader()->length())));
+        }
+    }
+
+    // The bounds are cut at the plot's edges (an SVG does not clip, so the speed of light ran over the legend), and
+    // an exported chart carries its title and source line.
+    void exportsAreClippedAndCaptioned()
+    {
+        // a segment from (10, 100) to (1000, 1) on log-log axes, cut to [20, 500] x [1, 50]: straight in log space,
+        // y = 100 * (x / 10)^-1, so it enters at x = 20 (y = 50) and leaves at x = 500 (y = 2)
+        const auto cut = clipPolyline({ { 10, 100, 0 }, { 1000, 1, 0 } }, 20, 500, 1, 50, true, true);
+        QCOMPARE(int(cut.size()), 2);
+        QVERIFY(std::abs(cut[0].x - 20) < 1e-9 && std::abs(cut[0].y - 50) < 1e-9);
+        QVERIFY(std::abs(cut[1].x - 500) < 1e-9 && std::abs(cut[1].y - 2) < 1e-9);
+        // linear: (0, 0) to (10, 10) in [0, 4] x [0, 10] leaves at (4, 4)
+        const auto lin = clipPolyline({ { 0, 0, 0 }, { 10, 10, 0 } }, 0, 4, 0, 10, false, false);
+        QCOMPARE(int(lin.size()), 2);
+        QCOMPARE(lin[1].x, 4.0);
+        QCOMPARE(lin[1].y, 4.0);
+        QVERIFY(clipPolyline({ { 0, 20, 0 }, { 10, 30, 0 } }, 0, 10, 0, 10, false, false).empty());
+
+        QVERIFY(show("dsr1", 8192, 1024));
+        ChartPanel* panel = m_window->chartPanel();
+        ChartState st = panel->state();
+        st.request.logY = false;
+        panel->setState(st);
+        FrontierChart* chart = panel->chart();
+        auto* ay = qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).front());
+        QVERIFY(ay);
+        QVERIFY(!chart->speedOfLightLines().empty());
+        for (QLineSeries* sol : chart->speedOfLightLines())
+            for (const QPointF& p : sol->points())
+                QVERIFY2(p.y() <= ay->max() * (1 + 1e-9), qPrintable(QString::number(p.y())));
+
+        const QString svg = m_dir.filePath("captioned.svg");
+        QVERIFY(m_window->exportChartSvg(svg, QSize(900, 560)).ok());
+        const QString text = QString::fromUtf8(readAll(svg));
+        QVERIFY2(text.contains("<title>dsr1 · ISL 8192 / OSL 1024"), qPrintable(text.left(600)));
+        const QString runs = QLocale(QLocale::English).toString(qulonglong(m_window->scopeData()->runCount));
+        QVERIFY2(text.contains("Paretoscope · " + runs + " runs from store.sqlite"), "the source line is drawn");
+        QVERIFY(text.contains(QDate::currentDate().toString(Qt::ISODate)));
+        // every group shown and every bound is in the exported legend, at the window's small size too (Qt Charts'
+        // legend cut the list short)
+        QVERIFY(m_window->exportChartPng(m_dir.filePath("small.png"), QSize(713, 508), 2).ok());
+        if (const QString keep = qEnvironmentVariable("PARETOSCOPE_KEEP_EXPORTS"); !keep.isEmpty())
+            QFile::copy(m_dir.filePath("small.png"), QDir(keep).filePath("export-713x508@2.png")); // to look at
+        QVERIFY(m_window->exportChartSvg(svg, QSize(713, 508)).ok());
+        const QString small = QString::fromUtf8(readAll(svg));
+        FrontierChart* shown = panel->chart();
+        for (std::size_t i = 0; i < shown->groupCount(); ++i)
+            QVERIFY2(small.contains(shown->groupName(i).toHtmlEscaped()), qPrintable(shown->groupName(i)));
+        for (std::size_t i = 0; i < shown->speedOfLightLines().size(); ++i)
+            QVERIFY2(small.contains(shown->speedOfLightName(i)), qPrintable(shown->speedOfLightName(i)));
+        st.request.logY = true;
+        panel->setState(st);
+    }
+
+    void cleanupTestCase() { m_window.reset(); }
+};
+
+QTEST_MAIN(TestExplorerChart)
+#include "tst_explorerchart.moc"

@@ -1,0 +1,220 @@
+// The explorer's readings as a planner meets them on the bundled dataset and the InferenceX fixture (offscreen): the
+// summary that follows the target and the tier, readings across wide gaps hatched and hideable, the ladder CSV's share
+// of the speed of light, and smaller things (shortcuts, the arrow keys, remembered fields, the latency view's marker).
+#include <QtTest>
+
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSlider>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <map>
+
+#include "core/analysis/pricing.h"
+#include "tests/support/explorerfixture.h"
+#include "tests/support/testutil.h"
+#include "widgets/chartpanel.h"
+#include "widgets/laddermodel.h"
+#include "widgets/mainwindow.h"
+#include "widgets/readoutmodel.h"
+#include "widgets/runspanel.h"
+#include "widgets/sessiondialog.h"
+#include "widgets/targetmarker.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+using namespace paretoscope::ui;
+
+class TestExplorerReadout : public ExplorerFixture {
+    Q_OBJECT
+private slots:
+    void initTestCase() { openExplorer("tst_explorerreadout"); }
+
+    // The summary speaks of the target and the tier in view, and says in words why a hardware has no reading.
+    void summaryFollowsTheTargetAndTheTier()
+    {
+        QVERIFY(show("DeepSeek-V4.1-Flash", 0, 0));
+        m_window->readout()->setTarget(75);
+        const PricingTier& retail = *bundledPricing().find("retail");
+        m_window->readout()->setPrice(QString::fromStdString(retail.key), 0);
+        const QString md = m_window->summary()->markdown();
+        QVERIFY2(md.contains("at 75 tok/s/user") && md.contains(QString::fromStdString(retail.label)), qPrintable(md));
+        // the published B300 reading at 75 and its retail price: 4.25 / (249,248 x 3600) x 1e6 = $0.005
+        QVERIFY2(md.contains("249,248 (vllm, fp4)") && md.contains("$0.005"), qPrintable(md));
+        m_window->readout()->setTarget(20);
+        const QString below = m_window->summary()->markdown();
+        QVERIFY2(below.contains("- (below the measured range)") && !below.contains("below_range"), qPrintable(below));
+        // behind another tab the summary keeps its text current (Copy as Markdown) but is laid out only when shown
+        auto* tabs = m_window->findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        tabs->setCurrentWidget(m_window->summary());
+        QVERIFY(m_window->summary()->rendered());
+        tabs->setCurrentIndex(tabs->indexOf(m_window->summary()) == 0 ? 1 : 0);
+        m_window->readout()->setTarget(75);
+        QVERIFY(!m_window->summary()->rendered());
+        QVERIFY(m_window->summary()->markdown().contains("at 75 tok/s/user"));
+        tabs->setCurrentWidget(m_window->summary());
+        QVERIFY(m_window->summary()->rendered());
+        const QString shown = m_window->summary()->findChild<QTextBrowser*>()->toPlainText();
+        QVERIFY2(shown.contains("at 75 tok/s/user"), qPrintable(shown));
+    }
+
+    // A reading across a wide gap between measured points is hatched, says between which points, and can be hidden:
+    // DeepSeek-R1 1k/1k on B200 is read from Dynamo TRT's points at 21, 74 and 309 tok/s/user only.
+    void sparseReadingsAreHatchedAndCanBeHidden()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        filterItem("B200")->setCheckState(Qt::Checked);
+        LadderModel* model = m_window->ladder()->model();
+        int b200 = -1;
+        for (int r = 0; r < model->rowCount() && b200 < 0; ++r)
+            if (model->index(r, LadderModel::Hardware).data().toString() == "B200"
+                && model->index(r, LadderModel::Target).data(Qt::UserRole).toDouble() == 100)
+                b200 = r;
+        QVERIFY(b200 >= 0);
+        const QModelIndex value = model->index(b200, LadderModel::TputPerGpu);
+        QCOMPARE(value.data(Qt::BackgroundRole).value<QBrush>().style(), Qt::BDiagPattern);
+        const QString sparseText = value.data().toString();
+        const QString tip = value.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains("74.04 and 309.2") && tip.contains("4.2x apart"), qPrintable(tip));
+        // a measured reading is plain
+        const QModelIndex dense = model->index(0, LadderModel::TputPerGpu);
+        if (model->index(0, LadderModel::Hardware).data().toString() != "B200")
+            QVERIFY(!dense.data(Qt::BackgroundRole).isValid() || dense.data(Qt::ToolTipRole).toString().isEmpty()
+                || dense.data(Qt::BackgroundRole).value<QBrush>().style() != Qt::BDiagPattern);
+        // the chart's label for B200 at 100 tok/s/user is that reading, and follows the option too
+        auto b200Label = [this] {
+            for (const TargetMarker::Reading& r : m_window->chartPanel()->chart()->marker().readings())
+                if (r.hardware == "b200" && !r.label.isEmpty())
+                    return r.label;
+            return QString();
+        };
+        m_window->readout()->setTarget(100);
+        const QString sparseLabel = b200Label();
+        QVERIFY(!sparseLabel.isEmpty());
+        m_window->readout()->setHideSparse(true);
+        QVERIFY2(b200Label() != sparseLabel, qPrintable(sparseLabel));
+        // another B200 group measured near 100 answers now, or nothing does; either way no hatched reading
+        const QString sparseValue = sparseText;
+        const QModelIndex after = model->index(b200, LadderModel::TputPerGpu);
+        QVERIFY(after.data().toString() != sparseValue);
+        QVERIFY(after.data(Qt::BackgroundRole).value<QBrush>().style() != Qt::BDiagPattern);
+        m_window->readout()->setHideSparse(false);
+        QCOMPARE(model->index(b200, LadderModel::TputPerGpu).data().toString(), sparseValue);
+        QCOMPARE(b200Label(), sparseLabel);
+    }
+
+    // The ladder CSV carries the share of the speed of light the readout shows (it was left empty).
+    void ladderCsvHasTheSpeedOfLightShare()
+    {
+        QVERIFY(show("dsr1", 8192, 1024));
+        m_window->readout()->setTarget(50);
+        std::map<std::string, double> shown; // hardware -> the readout's share, where it has one
+        for (const auto& l : m_window->readout()->model()->readings())
+            if (l.rows.front().speedOfLightPct)
+                shown[l.hardware] = *l.rows.front().speedOfLightPct;
+        QVERIFY2(!shown.empty(), "the readout shows a share of the speed of light");
+        const QString csv = m_dir.filePath("ladder.csv");
+        QVERIFY(m_window->exportLadderCsv(csv).ok());
+        const QList<QByteArray> lines = readAll(csv).trimmed().split('\n');
+        const QList<QByteArray> head = lines.front().split(',');
+        const int hw = int(head.indexOf("hardware")), target = int(head.indexOf("target_tok_s_user")),
+                  pct = int(head.indexOf("pct_speed_of_light"));
+        std::size_t matched = 0;
+        for (const QByteArray& line : lines.mid(1)) {
+            const QList<QByteArray> cells = line.split(',');
+            const auto it = shown.find(cells.value(hw).toStdString());
+            if (it == shown.end() || cells.value(target) != "50")
+                continue;
+            QVERIFY2(!cells.value(pct).isEmpty(), line.constData());
+            QCOMPARE(cells.value(pct).toDouble(), it->second);
+            ++matched;
+        }
+        QCOMPARE(matched, shown.size());
+    }
+
+    // Smaller things a planner met: Ctrl+E reaches the window from a text box; the arrow keys move the target by one
+    // tok/s/user; the custom price and the live-session dialog's fields outlive the window; the latency view marks the
+    // target; a reading with no value says why.
+    void smallerThings()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        // a line edit takes Ctrl+E as "end of line" unless the window keeps its shortcut
+        QLineEdit* box = m_window->findChild<RunsPanel*>()->findChild<QLineEdit*>();
+        QVERIFY(box);
+        QKeyEvent ctrlE(QEvent::ShortcutOverride, Qt::Key_E, Qt::ControlModifier);
+        QApplication::sendEvent(box, &ctrlE);
+        QVERIFY2(!ctrlE.isAccepted(), "the text box does not take the window's Ctrl+E");
+        QKeyEvent ctrlC(QEvent::ShortcutOverride, Qt::Key_C, Qt::ControlModifier);
+        QApplication::sendEvent(box, &ctrlC);
+        QVERIFY2(ctrlC.isAccepted(), "copy stays the text box's");
+
+        m_window->readout()->setTarget(50);
+        QSlider* slider = m_window->readout()->findChild<QSlider*>();
+        QTest::keyClick(slider, Qt::Key_Right);
+        QCOMPARE(m_window->readout()->target(), 51.0);
+        QTest::keyClick(slider, Qt::Key_Left);
+        QTest::keyClick(slider, Qt::Key_Left);
+        QCOMPARE(m_window->readout()->target(), 49.0);
+        m_window->readout()->setTarget(50);
+
+        // the custom price is kept though a tier is chosen when the window closes
+        m_window->readout()->setPrice(QString(), 3.75);
+        m_window->readout()->setPrice("retail", 3.75);
+        QVERIFY(m_window->close());
+        QCOMPARE(QSettings().value("readout/customPrice").toDouble(), 3.75);
+        m_window->show();
+
+        {
+            SessionDialog first(QString(), m_window.get());
+            for (QLineEdit* e : first.findChildren<QLineEdit*>())
+                if (e->objectName() == "concurrency")
+                    e->setText("2,8,32");
+            first.accept(); // starts nothing here: the dialog only remembers what a started session asked
+        }
+        SessionDialog second(QString(), m_window.get());
+        QLineEdit* levels = nullptr;
+        for (QLineEdit* e : second.findChildren<QLineEdit*>())
+            if (e->objectName() == "concurrency")
+                levels = e;
+        QVERIFY(levels);
+        QCOMPARE(levels->text(), QStringLiteral("2,8,32"));
+        for (const QString& key : QSettings().allKeys())
+            QVERIFY2(!key.contains("apiKey", Qt::CaseInsensitive), qPrintable(key));
+
+        ChartPanel* panel = m_window->chartPanel();
+        ChartState st = panel->state();
+        st.request.x = ChartX::Latency;
+        panel->setState(st);
+        const TargetMarker& marker = panel->chart()->marker();
+        QVERIFY(marker.isVisible());
+        QCOMPARE(marker.x(), 1024.0 / 50);
+        QVERIFY2(
+            marker.caption().contains("50 tok/s/user:\n20.5 s for 1,024 output tokens"), qPrintable(marker.caption()));
+        st.request.x = ChartX::Interactivity;
+        panel->setState(st);
+
+        // the ladder's cost headers name the tiers as the pricing box does, not by their keys
+        LadderModel* ladder = m_window->ladder()->model();
+        QStringList headers;
+        for (int c = LadderModel::FirstTier; c < ladder->columnCount(); ++c)
+            headers << ladder->headerData(c, Qt::Horizontal).toString().simplified();
+        QVERIFY2(headers.join('|').contains("Owning at Large Hyperscaler Volume")
+                && headers.join('|').contains("Neocloud (mid-2026)") && !headers.join('|').contains("mid2026-"),
+            qPrintable(headers.join('|')));
+
+        m_window->readout()->setTarget(5000);
+        const QModelIndex none = m_window->readout()->model()->index(0, ReadoutModel::TputPerGpu);
+        QCOMPARE(none.data().toString(), QStringLiteral("above range"));
+        QVERIFY(none.data(Qt::ToolTipRole).toString().contains("above the measured range"));
+        const int rows = m_window->readout()->model()->rowCount();
+        m_window->readout()->setTarget(50);
+        QCOMPARE(m_window->readout()->model()->rowCount(), rows); // the rows stay, whatever the target
+    }
+
+    void cleanupTestCase() { m_window.reset(); }
+};
+
+QTEST_MAIN(TestExplorerReadout)
+#include "tst_explorerreadout.moc"

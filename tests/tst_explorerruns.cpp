@@ -1,0 +1,237 @@
+// Which runs the explorer shows, as a planner meets it on the bundled dataset and the InferenceX fixture (offscreen):
+// filters kept per scope and said when they hide everything, the Runs tab's word filter and its count, a bench sweep
+// imported from a folder with one question, and runs another process writes into the store.
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QDir>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTimer>
+#include <QTreeWidget>
+
+#include "core/import/bundled.h"
+#include "core/import/importer.h"
+#include "core/output/reports.h"
+#include "tests/support/explorerfixture.h"
+#include "tests/support/sweeprecords.h"
+#include "tests/support/testutil.h"
+#include "widgets/chartpanel.h"
+#include "widgets/importdialogs.h"
+#include "widgets/mainwindow.h"
+#include "widgets/readoutmodel.h"
+#include "widgets/runspanel.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+using namespace paretoscope::ui;
+
+class TestExplorerRuns : public ExplorerFixture {
+    Q_OBJECT
+private slots:
+    void initTestCase() { openExplorer("tst_explorerruns"); }
+
+    // Filters belong to their scope: switching FP8 off for DeepSeek-R1 leaves an FP8-only model whole.
+    void filtersAreKeptPerScope()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        QListWidgetItem* fp8 = filterItem("FP8");
+        QVERIFY(fp8);
+        if (fp8->checkState() == Qt::Checked) { // unchecked by default (one precision per view), or by hand here
+            fp8->setCheckState(Qt::Unchecked);
+            QVERIFY(waitShown());
+        }
+        QVERIFY(show("fp8-only-model", 1024, 1024));
+        QCOMPARE(int(m_window->scopeData()->runCount), 3);
+        QCOMPARE(filterItem("FP8")->checkState(), Qt::Checked);
+        // and back: DeepSeek-R1 still has FP8 off
+        QVERIFY(show("dsr1", 1024, 1024));
+        QCOMPARE(filterItem("FP8")->checkState(), Qt::Unchecked);
+        const QVariantMap kept = m_window->filters()->uncheckedByScope();
+        QCOMPARE(kept.size(), 1);
+        QVERIFY(kept.first().toStringList().contains("precision:fp8"));
+    }
+
+    // Every hardware unchecked: the scope says it matches nothing (Scope::matchesNothing, no sentinel value in its
+    // lists), and the readout reads no hardware (computeLadder read a ladder for a sentinel in the hardware list).
+    void everyHardwareUncheckedMatchesNothing()
+    {
+        QVERIFY(show("fp8-only-model", 1024, 1024));
+        QListWidgetItem* h200 = filterItem("H200"); // the model's only hardware
+        QVERIFY(h200);
+        QVERIFY(m_window->readout()->model()->rowCount() > 0);
+        h200->setCheckState(Qt::Unchecked);
+        const Scope none = m_window->filters()->scope();
+        QVERIFY(none.matchesNothing);
+        QVERIFY(none.hardware.empty());
+        for (int i = 0; i < 10 && m_window->readout()->model()->rowCount() > 0; ++i)
+            waitShown();
+        QCOMPARE(m_window->readout()->model()->rowCount(), 0);
+        filterItem("H200")->setCheckState(Qt::Checked);
+        QVERIFY(!m_window->filters()->scope().matchesNothing);
+        for (int i = 0; i < 10 && m_window->readout()->model()->rowCount() == 0; ++i)
+            waitShown();
+        QVERIFY(m_window->readout()->model()->rowCount() > 0);
+    }
+
+    // Filters that leave nothing say which value hides how many runs, and one click shows them all again.
+    void filtersThatHideEverythingSaySoAndReset()
+    {
+        QVERIFY(show("fp8-only-model", 1024, 1024));
+        filterItem("FP8")->setCheckState(Qt::Unchecked);
+        QVERIFY(waitShown());
+        QCOMPARE(int(m_window->scopeData()->runCount), 0);
+        QLabel* hint = nullptr;
+        for (QLabel* l : m_window->chartPanel()->findChildren<QLabel*>())
+            if (l->isVisible() && l->text().contains("The filters hide all"))
+                hint = l;
+        QVERIFY2(hint, "a line says the filters hide everything");
+        QVERIFY2(hint->text().contains("all 3 runs") && hint->text().contains("Precision FP8 hides 3 runs"),
+            qPrintable(hint->text()));
+        QPushButton* reset = nullptr;
+        for (QPushButton* b : m_window->chartPanel()->findChildren<QPushButton*>())
+            if (b->text() == "Show all runs")
+                reset = b;
+        QVERIFY(reset && reset->isVisible());
+        reset->click();
+        QVERIFY(waitShown());
+        QCOMPARE(int(m_window->scopeData()->runCount), 3);
+        QVERIFY(!hint->isVisible());
+        QCOMPARE(filterItem("FP8")->checkState(), Qt::Checked);
+    }
+
+    // The Runs tab filters by every word in any column, and its count says how many match (it stayed "195 runs").
+    void runsFilterMatchesEveryWordAndCounts()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        filterItem("FP8")->setCheckState(Qt::Checked);
+        QVERIFY(waitShown());
+        RunsPanel* runs = m_window->runs();
+        QSignalSpy page(runs->model(), &RunsModel::pageLoaded);
+        m_window->findChild<QTabWidget*>()->setCurrentWidget(runs);
+        if (runs->model()->loading()) // read on the store worker: one page holds this scope's runs
+            QVERIFY(page.wait(10000));
+        QVERIFY(!runs->model()->loading());
+        const int all = runs->model()->rowCount();
+        QCOMPARE(runs->model()->total(), static_cast<long long>(all));
+        QVERIFY(all > 0);
+        QCOMPARE(runs->countText(), QStringLiteral("%1 runs").arg(QLocale(QLocale::English).toString(all)));
+        // counted here on their own: rows whose some cell holds "mi355x" and some cell "mtp"
+        auto holds = [&](int row, const QString& word) {
+            for (int c = 0; c < runs->model()->columnCount(); ++c)
+                if (runs->model()->index(row, c).data().toString().contains(word, Qt::CaseInsensitive))
+                    return true;
+            return false;
+        };
+        int expected = 0;
+        for (int r = 0; r < all; ++r)
+            expected += holds(r, "mi355x") && holds(r, "mtp");
+        QVERIFY(expected > 0 && expected < all);
+        runs->setFilterText("mi355x  MTP");
+        QCOMPARE(runs->proxy()->rowCount(), expected);
+        QCOMPARE(runs->countText(),
+            QStringLiteral("%1 of %2 runs match").arg(expected).arg(QLocale(QLocale::English).toString(all)));
+        runs->setFilterText("mi355x nosuchword");
+        QCOMPARE(runs->proxy()->rowCount(), 0);
+        runs->setFilterText(QString());
+        QCOMPARE(runs->proxy()->rowCount(), all);
+        filterItem("FP8")->setCheckState(Qt::Unchecked);
+        QVERIFY(waitShown());
+    }
+
+    // A vLLM sweep of eight files from one folder asks once (it asked eight times), with the model taken from the
+    // files' model_id (a Hugging Face cache path) and only the GPU counts that apply shown.
+    void benchSweepAsksOncePerFolder()
+    {
+        QCOMPARE(modelName("/models/models--openai--gpt-oss-120b/snapshots/b5c939de8f754692c1647ca79fbf85e8c1e70f8a/"),
+            QStringLiteral("gpt-oss-120b"));
+        QCOMPARE(modelName("MiniMax-M2.5"), QStringLiteral("MiniMax-M2.5"));
+        QCOMPARE(modelName("/data/llama-3-70b"), QStringLiteral("llama-3-70b"));
+        const QDir folder(fixture("inferencex-raw-bench-serving/gpt-oss-120b"));
+        QStringList paths;
+        for (const QString& f : folder.entryList({ "*.json" }, QDir::Files))
+            paths << folder.filePath(f);
+        QCOMPARE(paths.size(), 8);
+        int asked = 0;
+        QString offered, model;
+        bool gpusShown = false, prefillShown = false;
+        QObject answering; // the answers still due when the test ends go with it (they refer to its locals)
+        std::function<void()> answer = [&] {
+            CallerFieldsDialog* dialog = nullptr;
+            for (QWidget* w : QApplication::topLevelWidgets())
+                if (auto* d = qobject_cast<CallerFieldsDialog*>(w); d && d->isVisible())
+                    dialog = d;
+            if (!dialog) {
+                QTimer::singleShot(20, &answering, answer);
+                return;
+            }
+            ++asked;
+            for (QCheckBox* c : dialog->findChildren<QCheckBox*>())
+                if (c->isVisible())
+                    offered = c->text();
+            for (QLineEdit* e : dialog->findChildren<QLineEdit*>())
+                if (e->placeholderText().startsWith("e.g. b300"))
+                    e->setText("b200");
+                else if (e->placeholderText().startsWith("e.g. DeepSeek"))
+                    model = e->text();
+            for (QSpinBox* sb : dialog->findChildren<QSpinBox*>())
+                if (sb->value() == 8 && sb->isVisible()) {
+                    gpusShown = true;
+                    sb->setValue(16);
+                }
+            prefillShown = false;
+            for (QSpinBox* sb : dialog->findChildren<QSpinBox*>())
+                prefillShown = prefillShown || (sb->minimum() == 1 && sb->isVisible());
+            dialog->accept();
+            if (asked < 10) // a dialog per file would be answered too, and counted
+                QTimer::singleShot(20, &answering, answer);
+        };
+        QTimer::singleShot(0, &answering, answer);
+        QSignalSpy done(m_window.get(), &MainWindow::importFinished);
+        m_window->importPaths(paths);
+        QVERIFY(done.count() || done.wait(30000));
+        QCOMPARE(asked, 1);
+        QVERIFY2(offered.contains("other 7 vllm-bench files from"), qPrintable(offered));
+        QCOMPARE(model, QStringLiteral("gpt-oss-120b"));
+        QVERIFY(gpusShown);
+        QVERIFY2(!prefillShown, "aggregated serving shows one GPU count");
+        const QList<ImportResultLine> results = m_window->lastImportResults();
+        QCOMPARE(results.size(), 8);
+        for (const ImportResultLine& r : results)
+            QVERIFY2(r.ok && r.message.startsWith("1 run imported (vllm-bench)"), qPrintable(r.message));
+        // the results read whole: a long result wraps, its notes under it
+        ImportResultLine noted { "agg.json", true, "3 runs imported (inferencex-agg), 0 already stored",
+            { "agg.json: 1 record (2): field 'input_tput_per_gpu' is 0, left out" } };
+        ImportResultsDialog dialog({ noted });
+        QTreeWidgetItem* item = dialog.list()->topLevelItem(0);
+        QVERIFY(item->text(1).contains("left out"));
+        QVERIFY(dialog.list()->wordWrap());
+        QCOMPARE(dialog.list()->header()->sectionResizeMode(0), QHeaderView::Interactive);
+    }
+
+    // Another process writes runs of a new model into the store the window shows (here another connection, as the
+    // CLI or a cluster collect has): the window notices within a few seconds and lists the model, and shows its runs.
+    void runsWrittenElsewhereAppear()
+    {
+        auto other = openStore(m_dir.filePath("store.sqlite").toStdString(), true);
+        QVERIFY(other.ok());
+        const std::string json
+            = recordsJson(sweepRecords("written-elsewhere", "b300", "vllm", "fp4", { 1, 8 }, 200, 900));
+        QVERIFY(writeFile(m_dir.filePath("elsewhere.json"), QByteArray::fromStdString(json)));
+        QVERIFY(importPath(**other, m_dir.filePath("elsewhere.json").toStdString(), {})[0].result.ok());
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->filters()->selectScope("written-elsewhere", {}, 1024, 1024), 10000);
+        QVERIFY(show("written-elsewhere", 1024, 1024));
+        QCOMPARE(int(m_window->scopeData()->runCount), 2);
+    }
+
+    void cleanupTestCase() { m_window.reset(); }
+};
+
+QTEST_MAIN(TestExplorerRuns)
+#include "tst_explorerruns.moc"

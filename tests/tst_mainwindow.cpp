@@ -1,0 +1,388 @@
+// The main window on the bundled dataset (offscreen): the readout against the CLI, tiers and the custom price, the
+// legend, the chart's points from the store worker, the run cloud, hover, the marker, item models, the screenshot of
+// the main window, and a live session's levels on the chart.
+#include <QHelpEvent>
+#include <QListWidget>
+#include <QToolTip>
+#include <QtTest>
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QProcess>
+#include <QSlider>
+#include <map>
+#include <set>
+
+#include "core/analysis/pricing.h"
+#include "core/import/bundled.h"
+#include "tests/support/bundledwindowfixture.h"
+#include "tests/support/simprocess.h"
+#include "widgets/mainwindow.h"
+#include "widgets/runcloud.h"
+#include "widgets/sessiondialog.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+using namespace paretoscope::ui;
+
+namespace {
+
+constexpr double kRel = 1e-12; // the same double arithmetic on both sides
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= kRel * std::max(std::abs(a), std::abs(b));
+}
+
+} // namespace
+
+class TestMainWindow : public BundledWindowFixture {
+    Q_OBJECT
+private:
+    // Moves the slider, as a user drags it, until the target reads `target`.
+    bool slideTo(double target)
+    {
+        QSlider* s = m_window->readout()->slider();
+        for (int p = s->minimum(); p <= s->maximum(); ++p) {
+            s->setValue(p);
+            if (m_window->readout()->target() == target)
+                return true;
+        }
+        return false;
+    }
+
+    const LadderRow* readoutRow(const std::string& hw)
+    {
+        for (const auto& l : m_window->readout()->model()->readings())
+            if (l.hardware == hw)
+                return &l.rows.front();
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase() { openWindow("tst_mainwindow"); }
+
+    void sliderAt50ShowsWhatTheCliPrints()
+    {
+        QVERIFY(slideTo(50));
+        QProcess cli;
+        cli.start(PARETOSCOPE_CLI,
+            { "ladder", "--db", m_db, "--model", QString::fromStdString(std::string(kBundledModel)), "--workload",
+                QString::fromStdString(std::string(kBundledWorkload)), "--targets", "50", "--format", "json",
+                "--baseline", m_window->readout()->baseline() });
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        const QJsonObject printed = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+        QCOMPARE(printed.keys(), QStringList({ "b300", "mi325x" }));
+        ReadoutModel* model = m_window->readout()->model();
+        QCOMPARE(model->rowCount(), 2);
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const QString hw = model->index(r, ReadoutModel::Hardware).data().toString().toLower();
+            const QJsonObject row = printed[hw].toArray()[0].toObject();
+            QCOMPARE(row["target"].toDouble(), 50.0);
+            QCOMPARE(model->index(r, ReadoutModel::TputPerGpu).data(Qt::UserRole).toDouble(),
+                row["tput_per_gpu"].toDouble());
+            QCOMPARE(model->index(r, ReadoutModel::CostPerMTok).data(Qt::UserRole).toDouble(),
+                row["cost_per_mtok"].toDouble());
+            QCOMPARE(model->index(r, ReadoutModel::Engine).data().toString().toLower(), row["engine"].toString());
+            // the ratio to the baseline: one rule in core for the readout and `ladder --baseline`
+            QCOMPARE(
+                model->index(r, ReadoutModel::VsBaseline).data(Qt::UserRole).toDouble(), row["vs_baseline"].toDouble());
+        }
+        QCOMPARE(m_window->readout()->baseline(), QString("mi325x"));
+        // the published figures, as the seed page prints them
+        QCOMPARE(model->index(0, ReadoutModel::TputPerGpu).data().toString(), QString("328,417"));
+        QCOMPARE(model->index(0, ReadoutModel::CostPerMTok).data().toString(), QString("$0.002"));
+        QCOMPARE(model->index(1, ReadoutModel::TputPerGpu).data().toString(), QString("17,745"));
+        QCOMPARE(model->index(1, ReadoutModel::CostPerMTok).data().toString(), QString("$0.017"));
+        QCOMPARE(m_window->readout()->comparison(), QString("B300 delivers 18.5x MI325X at 50 tok/s/user"));
+    }
+
+    void tierSwitchScalesCostByPriceRatio()
+    {
+        m_window->readout()->setTarget(50);
+        const PricingCatalog& pricing = bundledPricing();
+        const PricingTier& first = pricing.tiers.front();
+        const double base = readoutRow("b300")->costPerMTok.value();
+        for (const PricingTier& t : pricing.tiers) {
+            m_window->readout()->setPrice(QString::fromStdString(t.key), 2.0);
+            for (const std::string hw : { "b300", "mi325x" }) {
+                const LadderRow* row = readoutRow(hw);
+                QVERIFY(row);
+                if (!t.price(hw)) {
+                    QVERIFY(!row->costPerMTok);
+                    continue;
+                }
+                QCOMPARE(QString::fromStdString(row->tier), QString::fromStdString(t.key));
+                if (hw == "b300")
+                    QVERIFY(near(row->costPerMTok.value() / base, *t.price(hw) / *first.price(hw)));
+            }
+        }
+        // the custom price: $/1M = price / (tok/s/GPU x 3600) x 1e6, worked out here on its own
+        m_window->readout()->setPrice(QString(), 3.25);
+        const LadderRow* row = readoutRow("mi325x");
+        QCOMPARE(QString::fromStdString(row->tier), QString("custom"));
+        QVERIFY(near(row->costPerMTok.value(), 3.25 / (17745.0 * 3600.0) * 1e6));
+        m_window->readout()->setPrice(QString::fromStdString(first.key), 2.0);
+    }
+
+    void legendToggleHidesAndShowsItsSeries()
+    {
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        QVERIFY(chart->groupCount() >= 2);
+        QLegendMarker* marker = chart->legend()->markers(chart->line(0)).front();
+        QVERIFY(chart->line(0)->isVisible());
+        emit marker->clicked();
+        QVERIFY(!chart->line(0)->isVisible());
+        // its entry in the window's legend stays, unticked, to switch it back on
+        QListWidgetItem* entry = m_window->chartPanel()->legend()->item(0);
+        QVERIFY(entry && !entry->isHidden());
+        QCOMPARE(entry->checkState(), Qt::Unchecked);
+        emit marker->clicked();
+        QCOMPARE(entry->checkState(), Qt::Checked);
+        QVERIFY(chart->line(0)->isVisible());
+    }
+
+    void chartPointsComeWithTheScopeFromTheWorker()
+    {
+        // a scope read again: the chart's points were worked out on the store worker for the view on screen, and
+        // they are what the GUI thread would have worked out
+        QSignalSpy shown(m_window.get(), &MainWindow::scopeShown);
+        emit m_window->filters()->filtersChanged();
+        QVERIFY(shown.wait(10000));
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        QVERIFY(chart->pointsGiven());
+        const ChartData here = chartData(
+            *m_window->scopeData(), bundledPricing(), m_window->chartPanel()->requestFor(m_window->readout()->price()));
+        const ChartData& given = chart->chartData();
+        QCOMPARE(given.series.size(), here.series.size());
+        for (std::size_t g = 0; g < here.series.size(); ++g) {
+            QCOMPARE(given.series[g].frontier.size(), here.series[g].frontier.size());
+            QCOMPARE(given.series[g].runs.size(), here.series[g].runs.size());
+            for (std::size_t k = 0; k < here.series[g].frontier.size(); ++k) {
+                QCOMPARE(given.series[g].frontier[k].x, here.series[g].frontier[k].x);
+                QCOMPARE(given.series[g].frontier[k].y, here.series[g].frontier[k].y);
+            }
+        }
+        QCOMPARE(given.xMax, here.xMax);
+        QCOMPARE(given.yMax, here.yMax);
+        // a view changed before the answer came: the chart works its points out for the view it shows
+        auto boxes = m_window->chartPanel()->findChildren<QCheckBox*>();
+        QCheckBox* logY = nullptr;
+        for (QCheckBox* b : boxes)
+            if (b->text() == QStringLiteral("Log y"))
+                logY = b;
+        QVERIFY(logY);
+        logY->toggle();
+        QVERIFY(!m_window->chartPanel()->chart()->pointsGiven());
+        QVERIFY(m_window->chartPanel()->chart()->chartData().series.size() == here.series.size());
+        logY->toggle();
+    }
+
+    void runCloudIsDrawnOffTheGuiThreadWhereQtChartsPlacesIt()
+    {
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        RunCloud* cloud = chart->cloud();
+        // on screen: the paint asks a pool thread, and the picture arrives through the event loop
+        cloud->invalidate();
+        m_window->chartPanel()->view()->viewport()->repaint();
+        QVERIFY(!cloud->ready());
+        QSignalSpy arrived(cloud, &RunCloud::pictureArrived);
+        QVERIFY(arrived.wait(10000));
+        QVERIFY(cloud->ready());
+        // each point stands where Qt Charts maps its run (the pool thread maps the axes itself)
+        std::map<long long, std::pair<QPointF, std::size_t>> runs;
+        for (std::size_t g = 0; g < chart->groupCount(); ++g)
+            for (const Point& p : chart->chartData().series[g].runs)
+                runs[p.runId] = { QPointF(p.x, p.y), g };
+        QVERIFY2(cloud->placed().size() >= 5,
+            qPrintable(QString::number(cloud->placed().size()) + " placed of " + QString::number(runs.size())));
+        for (const auto& [pos, id] : cloud->placed()) {
+            const auto it = runs.find(id);
+            QVERIFY(it != runs.end());
+            const QPointF qt = chart->mapToPosition(it->second.first, chart->line(it->second.second));
+            QVERIFY2(std::abs(qt.x() - pos.x()) < 1e-6 && std::abs(qt.y() - pos.y()) < 1e-6,
+                qPrintable(QString("run %1 at %2,%3, Qt Charts %4,%5")
+                               .arg(id)
+                               .arg(pos.x())
+                               .arg(pos.y())
+                               .arg(qt.x())
+                               .arg(qt.y())));
+        }
+        // an export draws it at once, as the rest of the chart
+        cloud->invalidate();
+        QImage image(800, 600, QImage::Format_ARGB32);
+        QPainter painter(&image);
+        chart->scene()->render(&painter);
+        painter.end();
+        QVERIFY(cloud->ready());
+    }
+
+    void hoverFindsTheRunAndDescribesIt()
+    {
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        const std::size_t g = chart->groupCount() - 1; // MI325X vLLM: six knots
+        const Point knot = chart->chartData().series[g].frontier.at(2);
+        const QPointF at = chart->mapToPosition(QPointF(knot.x, knot.y), chart->line(g));
+        QCOMPARE(chart->runAt(at + QPointF(2, -2)), knot.runId);
+        QCOMPARE(chart->runAt(at + QPointF(40, 40)), 0LL);
+        // Qt's delayed tooltip event over the run shows the run, not the view's hint (which replaced it after a
+        // second): at once its id, then its description, read on the store worker; off the runs it shows the hint
+        FrontierView* view = m_window->chartPanel()->view();
+        QSignalSpy arrived(view, &FrontierView::runTextArrived);
+        const QPoint inView = view->mapFromScene(chart->mapToScene(at));
+        QHelpEvent over(QEvent::ToolTip, inView, view->viewport()->mapToGlobal(inView));
+        QApplication::sendEvent(view->viewport(), &over);
+        QVERIFY2(QToolTip::text().contains(QString::number(knot.runId)), qPrintable(QToolTip::text()));
+        QVERIFY(arrived.wait(10000));
+        QCOMPARE(arrived.at(0).at(0).toLongLong(), knot.runId);
+        const QString text = view->hoveredRunText();
+        QVERIFY2(
+            text.contains(QString::fromUtf8("MI325X · vLLM · FP4")) && text.contains("bundled:"), qPrintable(text));
+        QVERIFY2(text.contains("13,945 tok/s/GPU"), qPrintable(text));
+        QVERIFY2(QToolTip::text().contains("13,945 tok/s/GPU"), qPrintable(QToolTip::text()));
+        // the same run again: no second read, its description at once
+        QApplication::sendEvent(view->viewport(), &over);
+        QVERIFY2(QToolTip::text().contains("13,945 tok/s/GPU"), qPrintable(QToolTip::text()));
+        const QPoint empty = view->mapFromScene(chart->mapToScene(chart->plotArea().topRight() + QPointF(-3, 3)));
+        QHelpEvent off(QEvent::ToolTip, empty, view->viewport()->mapToGlobal(empty));
+        QApplication::sendEvent(view->viewport(), &off);
+        QVERIFY2(QToolTip::text().contains("Drag to zoom"), qPrintable(QToolTip::text()));
+    }
+
+    void markerReadsWhatTheReadoutShows()
+    {
+        m_window->readout()->setTarget(75);
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        QCOMPARE(chart->marker().x(), 75.0);
+        std::multiset<double> marked, shown;
+        for (const auto& r : chart->marker().readings())
+            marked.insert(r.y);
+        for (const auto& l : m_window->readout()->model()->readings())
+            if (l.rows.front().entry.value)
+                shown.insert(*l.rows.front().entry.value);
+        // every hardware's best reading is on the marker (other groups covering 75 may be marked as well)
+        for (double v : shown)
+            QVERIFY2(marked.count(v), qPrintable(QString::number(v)));
+        QCOMPARE(shown, std::multiset<double>({ 249248.0, 13945.0 }));
+        // the B300 SGLang frontier is its single point at 200 tok/s/user and B300 vLLM ends at 150: at 75 the
+        // first is set apart, at 200 the second
+        QCOMPARE(chart->outsideRange(), QStringList({ QString::fromUtf8("B300 · SGLang · FP4") }));
+        m_window->readout()->setTarget(200);
+        QCOMPARE(chart->outsideRange(), QStringList({ QString::fromUtf8("B300 · vLLM · FP4") }));
+    }
+
+    void itemModelsPassTheTester()
+    {
+        m_window->readout()->setTarget(50);
+        QAbstractItemModelTester readout(
+            m_window->readout()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester ladder(
+            m_window->ladder()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_window->ladder()->setTargets({ 30, 50, 100 });
+        QCOMPARE(m_window->ladder()->model()->rowCount(), 6);
+        m_window->ladder()->setTargets(defaultTargets());
+        auto store = RunStore::open(m_db.toStdString(), StoreAccess::ReadOnly);
+        QVERIFY(store.ok());
+        RunsModel runs;
+        QAbstractItemModelTester runsTester(&runs, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        runs.setRuns((*store)->allRuns());
+        QVERIFY(runs.rowCount() >= 11);
+        QSortFilterProxyModel* proxy = m_window->runs()->proxy();
+        QAbstractItemModelTester proxyTester(proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_window->runs()->setRuns((*store)->allRuns());
+        proxy->sort(RunsModel::TputPerGpu, Qt::DescendingOrder);
+        QCOMPARE(proxy->index(0, RunsModel::TputPerGpu).data().toString(), QString("328,417"));
+    }
+
+    void screenshotOfTheMainWindow()
+    {
+        m_window->readout()->setTarget(50);
+        m_window->resize(1600, 1000);
+        QTest::qWait(50);
+        const QImage shot = m_window->grab().toImage();
+        QCOMPARE(shot.size(), QSize(1600, 1000));
+        const QString path = QStringLiteral(PARETOSCOPE_SCREENSHOT);
+        QVERIFY2(shot.save(path), qPrintable(path));
+        qInfo("screenshot: %s", qPrintable(path));
+    }
+
+    void sessionDialogRefusesWhatCoreRefuses()
+    {
+        SessionDialog dialog(QStringLiteral("No GPU found"));
+        dialog.setEndpoint("ftp://host/v1", "b300", "vllm", 8);
+        QVERIFY(!dialog.build());
+        dialog.setEndpoint("http://127.0.0.1:9", "b300", "vllm", 8);
+        dialog.setConcurrency("1,four");
+        QVERIFY(!dialog.build());
+        dialog.setConcurrency("1,4");
+        QVERIFY(dialog.build());
+        QCOMPARE(dialog.request().config.gpus, 8);
+        QCOMPARE(dialog.request().config.tp, 8); // core's rule: tp not given is the GPU count
+        QCOMPARE(QString::fromStdString(dialog.request().config.endpoint), QString("http://127.0.0.1:9"));
+        // the CLI makes the same configuration of the same choices (core's buildSession for both)
+        dialog.setEndpoint("http://127.0.0.1:9/", " B300", "vLLM", 8);
+        dialog.setLengths(1024, 1024);
+        QVERIFY(dialog.build());
+        const SessionConfig& c = dialog.request().config;
+        QStringList args { "bench", "--print-config", "--endpoint", "http://127.0.0.1:9", "--hardware", "b300",
+            "--engine", "vllm", "--gpus", "8", "--isl", "1024", "--osl", "1024", "--concurrency", "1,4" };
+        if (!c.model.empty()) // the dialog's remembered fields, if any: the same choices for both
+            args << "--model" << QString::fromStdString(c.model);
+        args << "--precision" << QString::fromStdString(c.precision) << "--workload"
+             << QString::fromStdString(c.workload);
+        QProcess cli;
+        cli.start(PARETOSCOPE_CLI, args);
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 0);
+        QCOMPARE(cli.readAllStandardOutput().trimmed(), QByteArray::fromStdString(sessionConfigJson(c)));
+    }
+
+    void liveSessionLevelsLandOnTheChart()
+    {
+        // last: it moves the window to the session's scope
+        testsupport::SimProcess sim({ "--profile", "b300-sim" });
+        QVERIFY(sim.ok());
+        SessionDialog dialog { QString() };
+        dialog.setEndpoint(sim.url(), "b300", "vllm", 8);
+        dialog.setConcurrency("1,8,32,128");
+        dialog.setLengths(512, 48);
+        QVERIFY(dialog.build());
+        QSignalSpy levels(&m_window->sessions(), &SessionController::levelStored);
+        QSignalSpy finished(m_window.get(), &MainWindow::sessionFinished);
+        m_window->startSession(dialog.request());
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.front().front().toString(), QString("finished"));
+        QCOMPARE(levels.size(), 4);
+        QCOMPARE(m_window->sessionPanel()->storedLevels(), 4);
+        // the chart is on the session's scope with its four points, labelled a simulation
+        for (int i = 0; i < 5 && (!m_window->scopeData() || m_window->scopeData()->runCount < 4); ++i)
+            waitShown();
+        auto data = m_window->scopeData();
+        QCOMPARE(QString::fromStdString(data->scope.model), QString("sim-model"));
+        QCOMPARE(int(data->runCount), 4);
+        QCOMPARE(int(data->frontiers.size()), 1);
+        QCOMPARE(QString::fromStdString(data->frontiers.front().key.hardware), QString("b300-sim"));
+        QString legend = m_window->chartPanel()->chart()->line(0)->name();
+        QVERIFY2(legend.contains("simulated"), qPrintable(legend));
+        // a bigger batch: more tok/s/GPU, fewer tok/s/user (the emulator's frontier is a real trade-off)
+        const auto& f = data->frontiers.front().points;
+        QVERIFY(f.size() >= 3);
+        m_window->resize(1600, 1000);
+        QTest::qWait(50);
+        const QImage shot = m_window->grab().toImage();
+        QString path = QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath("session-1600x1000.png");
+        QVERIFY(shot.save(path));
+        qInfo("screenshot: %s", qPrintable(path));
+    }
+
+    void cleanupTestCase() { m_window.reset(); }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
