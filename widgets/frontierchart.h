@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 
+#include "chartaxes.h"
 #include "core/analysis/chartdata.h"
 #include "hardwarecolors.h"
 #include "runcloud.h"
@@ -21,19 +22,6 @@ struct ChartState {
     std::set<QString> hidden; ///< group labels whose series are switched off in the legend
     bool hideSparse = false; ///< as the readout's: a reading across a wide gap is no hardware's best (bestReading)
 };
-
-/// Where an axis runs and how it is ticked.
-struct AxisSpan {
-    bool log = false;
-    double min = 0, max = 0;
-    int base = 10; ///< a log axis' labels stand at its powers
-    int ticks = 5; ///< a linear axis' labelled ticks
-    bool operator==(const AxisSpan&) const = default;
-};
-
-/// The span of an axis showing lo to hi (from 0 on a linear axis where fromZero): a function of the bounds alone,
-/// rounded out, so that bounds that move a little (runs imported or deleted) keep the span.
-AxisSpan axisSpan(bool log, double lo, double hi, bool fromZero);
 
 /// The frontier chart of a loaded scope: each group's frontier as a line (colour per hardware, line style per
 /// precision, marker per engine), every run as faint points, and the target marker with the reading on each frontier
@@ -136,7 +124,5 @@ QString xAxisTitle(const ChartRequest& request);
 /// The x axis in a few words for a caption: "interactivity", "median TTFT" ...
 QString xAxisName(const ChartRequest& request);
 QString yAxisTitle(const ChartRequest& request, TputMetric metric);
-/// Gives an axis's labels as many decimals as its ticks need (after a zoom too): "0.1 1.0 10.0", "20 40 60".
-void fitLabelFormat(QAbstractAxis* axis);
 
 } // namespace paretoscope::ui
