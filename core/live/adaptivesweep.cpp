@@ -88,23 +88,54 @@ std::optional<double> aimedConcurrency(const SweepPoint& a, const SweepPoint& b,
     return ca * std::exp(std::log(want / ia) / slope);
 }
 
-// The interactivity the climb aims at from a level at `top`: the highest target that level is not yet within
-// tolerance of, or the middle of the window it shares with the next target down where the two overlap, or just below
-// the lowest target once no other is left, so that a level lands beneath it. A lone target is aimed at the upper half
+// Where the climb aims from a level at `top` (interactivity, tok/s/user).
+struct ClimbAim {
+    double aim = 0; ///< where the next level should land
+    std::string what; ///< what that is, for the level's reason
+    double pairAim = 0; ///< the middle of the window shared by the first pair passed over (0: none passed)
+    double pairFloor = 0; ///< the bottom of that pair's lower window
+    std::string pair; ///< that pair, as "100 and 75"
+};
+
+// The highest target the top level is not yet within tolerance of, or just below the lowest target once no other is
+// left, so that a level lands beneath it. A target whose window (within tolerance) overlaps the next one's down is
+// passed over with it: the refinement settles the pair afterwards with one level aimed at the middle of the overlap,
+// from the curve through a level on each side, which lands in a narrow overlap (1.5% wide for 75 and 100) where the
+// climb's extrapolation past its top level misses it (by 10% on b300-sim). A lone target is aimed at the upper half
 // of its window: a level there costs fewer requests (it is a lower concurrency), and the curve through two earlier
-// levels, extrapolated, lands below its aim (the step time grows faster than linearly near the knee of the batch:
-// 13% below on b300-sim from 1 and 16, 5% from 16 and 47).
-double climbAim(const std::vector<double>& targets, double top, double tolerance) // targets ascending
+// levels, extrapolated, lands below its aim (the step time grows faster than linearly near the knee of the batch: 13%
+// below on b300-sim from 1 and 16, 5% from 16 and 47). Below the lowest target it aims a third of the tolerance down:
+// past c~20 on the emulator's profiles the curve through two levels predicts within 1%.
+ClimbAim climbAim(const std::vector<double>& targets, double top, double tolerance) // targets ascending
 {
     std::vector<double> below; // descending
     for (auto t = targets.rbegin(); t != targets.rend(); ++t)
         if (top - *t > tolerance * *t)
             below.push_back(*t);
-    if (below.size() <= 1)
-        return targets.front() * (1.0 - tolerance / 2);
-    const double t = below[0], u = below[1];
-    const double lo = t * (1 - tolerance), hi = u * (1 + tolerance);
-    return hi > lo ? std::sqrt(lo * hi) : t * (1 + tolerance / 2);
+    ClimbAim out;
+    std::size_t k = 0;
+    while (k + 1 < below.size() && below[k] * (1 - tolerance) < below[k + 1] * (1 + tolerance)) {
+        if (out.pairAim == 0) {
+            out.pairAim = std::sqrt(below[k] * (1 - tolerance) * below[k + 1] * (1 + tolerance));
+            out.pairFloor = below[k + 1] * (1 - tolerance);
+            out.pair = num(below[k]) + " and " + num(below[k + 1]);
+        }
+        k += 2;
+    }
+    if (k + 1 >= below.size()) {
+        out.aim = targets.front() * (1.0 - tolerance / 3);
+        out.what = "just below the lowest target";
+    } else {
+        out.aim = below[k] * (1 + tolerance / 2);
+        out.what = "the next target down";
+    }
+    return out;
+}
+
+// The level measured before the top one (pts has two or more).
+const SweepPoint& prev(const std::vector<SweepPoint>& pts)
+{
+    return pts[pts.size() - 2];
 }
 
 // The next level of the climb, or none when the climb is over (`why` then says why).
@@ -129,17 +160,15 @@ std::optional<AdaptiveStep> climb(
         why = "c=" + std::to_string(top.concurrency) + " is the highest concurrency allowed";
         return std::nullopt;
     }
-    double rise = pts.size() > 1 ? risePerDoubling(pts[pts.size() - 2], top) : 1.0;
+    double rise = pts.size() > 1 ? risePerDoubling(prev(pts), top) : 1.0;
     if (rise <= o.minRise) {
         why = "throughput per GPU rose only " + pct(rise) + " a doubling up to c=" + std::to_string(top.concurrency);
         return std::nullopt;
     }
     double slope = 0; // d ln(interactivity) / d ln(concurrency) over the last step
-    if (pts.size() > 1) {
-        const SweepPoint& prev = pts[pts.size() - 2];
-        slope = std::log(top.interactivity / prev.interactivity)
-            / std::log(double(top.concurrency) / double(prev.concurrency));
-    }
+    if (pts.size() > 1)
+        slope = std::log(top.interactivity / prev(pts).interactivity)
+            / std::log(double(top.concurrency) / double(prev(pts).concurrency));
     double factor = 2;
     std::string reason = "climb: throughput " + (pts.size() > 1 ? pct(rise) + " a doubling" : std::string("rising"))
         + ", " + num(top.interactivity) + " tok/s/user";
@@ -153,22 +182,37 @@ std::optional<AdaptiveStep> climb(
         double want = slope < -0.05 ? std::exp(std::log(highest / top.interactivity) / slope) : o.maxJump;
         factor = std::clamp(std::floor(want), 2.0, double(o.maxJump));
         reason += ", above every target: x" + num(factor);
-    } else if (const double aim = climbAim(targets, top.interactivity, o.tolerance);
-               const auto c = aimedConcurrency(pts[pts.size() - 2], top, aim)) {
+    } else {
         // among the targets (or above them, the throughput no longer rising almost linearly): aim the next level
         // at the next target down (or just below the lowest), from the curve through the last two levels, so that
         // each level of the climb settles a target too; at most two doublings at once (further, an engine whose
         // batch is already full would be driven far past it before the over-saturation stop could see it)
         // and at least a quarter more than the top level: on a noisy machine a curve through two close levels can
         // put the target just past the top again and again, and the climb would creep a level at a time
-        const double want = std::round(*c);
-        const int next = static_cast<int>(std::clamp(
-            want, std::max(top.concurrency + 1.0, std::ceil(1.25 * top.concurrency)), 4.0 * top.concurrency));
-        return AdaptiveStep { std::min(o.maxConcurrency, next),
-            reason + ", aim at the next target down: " + num(aim)
-                + " tok/s/user expected at c=" + std::to_string(static_cast<long long>(std::min(want, 1e9)))
-                + (want != next ? ", stepping to c=" + std::to_string(next) : std::string()) };
-    } else {
+        const double lo = std::max(top.concurrency + 1.0, std::ceil(1.25 * top.concurrency));
+        const double hi = 4.0 * top.concurrency;
+        const ClimbAim aimed = climbAim(targets, top.interactivity, o.tolerance);
+        double aim = aimed.aim;
+        std::string what = aimed.what;
+        if (aimed.pairAim > 0) {
+            // a pair passed over that the step cannot get past (it would land among the pair anyway): aim at the
+            // middle of the pair's shared window instead
+            const auto past = aimedConcurrency(prev(pts), top, aimed.pairFloor);
+            if (!past || *past > hi) {
+                aim = aimed.pairAim;
+                what = "the window " + aimed.pair + " share";
+            } else {
+                what += " (past " + aimed.pair + ", settled later from both sides)";
+            }
+        }
+        if (const auto c = aimedConcurrency(prev(pts), top, aim)) {
+            const double want = std::round(*c);
+            const int next = static_cast<int>(std::clamp(want, lo, hi));
+            return AdaptiveStep { std::min(o.maxConcurrency, next),
+                reason + ", aim at " + what + ": " + num(aim)
+                    + " tok/s/user expected at c=" + std::to_string(static_cast<long long>(std::min(want, 1e9)))
+                    + (want != next ? ", stepping to c=" + std::to_string(next) : std::string()) };
+        }
         reason += ": double";
     }
     const int next = std::max(top.concurrency + 1, static_cast<int>(std::lround(top.concurrency * factor)));
