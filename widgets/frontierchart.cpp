@@ -128,6 +128,16 @@ void FrontierChart::cacheStillItems()
     setStillCache(QGraphicsItem::DeviceCoordinateCache);
 }
 
+void FrontierChart::fillStillCaches()
+{
+    // setting a cache mode paints nothing: without a repaint here the pixmaps would be filled by the next paint that
+    // touches the lines, a drag's first step (a paint of 25 to 30 ms of the GUI thread on the bench's scope)
+    if (m_stillCached || isZoomed())
+        return;
+    cacheStillItems();
+    forEachStillItem([](QGraphicsItem* item) { item->update(); });
+}
+
 void FrontierChart::setStillCache(QGraphicsItem::CacheMode mode)
 {
     forEachStillItem([mode](QGraphicsItem* item) { item->setCacheMode(mode); });

@@ -78,9 +78,11 @@ public:
     /// The run under a position in chart coordinates: a frontier knot or a faint point, or 0.
     long long runAt(QPointF chartPos) const;
     /// Each line and band keeps its last paint in a pixmap from now on, so that a slider step repaints them by copying
-    /// (done at the first target change; a view calls it once the chart has been on screen a moment, so that the
-    /// first step of a drag does not pay for filling the pixmaps). Not while zoomed; a zoom drops the pixmaps.
+    /// (done at the first target change). Not while zoomed; a zoom drops the pixmaps.
     void cacheStillItems();
+    /// cacheStillItems, and the lines and bands repainted so that their pixmaps are filled now: a view calls it once
+    /// the chart has been on screen a moment, so that the first step of a drag does not pay for filling them.
+    void fillStillCaches();
     /// Emitted when a legend entry switches a group on or off.
     Q_SIGNAL void groupToggled(const QString& label, bool visible);
 

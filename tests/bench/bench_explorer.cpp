@@ -376,6 +376,7 @@ int main(int argc, char** argv)
         QSlider* slider = window.readout()->slider();
         std::vector<double> steps, moved; // every step; those that changed the target
         std::vector<double> handlers, paints; // of the steps that moved it: the signal handlers, then the paint
+        static_cast<TimingApplication*>(qApp)->m_paintMs.clear(); // the paints before the drag are not its first step's
         for (int i = 0; i < 400; ++i) {
             // a drag: across the whole range and back, 5 of the slider's 1000 steps at a time
             const int sweep = (i * 5) % (2 * slider->maximum());
@@ -426,6 +427,12 @@ int main(int argc, char** argv)
                 handlers[handlers.size() / 2], paints[paints.size() / 2]);
         }
     };
+    if (const int idle = qEnvironmentVariableIntValue("PARETOSCOPE_BENCH_IDLE"); idle > 0) {
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < idle)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    }
     drag("after start");
     // PARETOSCOPE_BENCH_DRAGS=N: N more drags and stop (a profile of the slider step alone)
     for (int i = qEnvironmentVariableIntValue("PARETOSCOPE_BENCH_DRAGS"); i > 0; --i)
