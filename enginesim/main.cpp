@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <sys/resource.h>
 
@@ -69,13 +70,18 @@ bool parseShare(const char* text, double& out)
     return end && *end == '\0' && out >= 0 && out <= 1;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
-{
+// The command line read.
+struct Arguments {
     ServerOptions options;
     std::string profile, truthLog;
     double ttftMs = -1, itlMs = -1;
+};
+
+// Reads the command line into `args`; an exit code when main is to return at once (help, version, man page, a usage
+// error).
+std::optional<int> parseArguments(int argc, char** argv, Arguments& args)
+{
+    ServerOptions& options = args.options;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--help" || a == "-h")
@@ -97,15 +103,15 @@ int main(int argc, char** argv)
         else if (a == "--api-key")
             options.apiKey = v;
         else if (a == "--truth-log")
-            truthLog = v;
+            args.truthLog = v;
         else if (a == "--model")
             options.model = v;
         else if (a == "--profile")
-            profile = v;
+            args.profile = v;
         else if (a == "--ttft-ms")
-            ttftMs = std::atof(v);
+            args.ttftMs = std::atof(v);
         else if (a == "--itl-ms")
-            itlMs = std::atof(v);
+            args.itlMs = std::atof(v);
         else if (a == "--fail-first")
             options.faults.failFirst = std::atoi(v);
         else if (a == "--fail-first-status")
@@ -127,7 +133,7 @@ int main(int argc, char** argv)
         else if (a == "--fail-500" || a == "--fail-429" || a == "--drop" || a == "--stall" || a == "--stream-error") {
             if (!parseShare(v, share))
                 return usage((a + " takes a share between 0 and 1").c_str());
-            (a == "--fail-500"       ? options.faults.http500
+            (a == "--fail-500"          ? options.faults.http500
                     : a == "--fail-429" ? options.faults.http429
                     : a == "--drop"     ? options.faults.drop
                     : a == "--stall"    ? options.faults.stall
@@ -136,6 +142,18 @@ int main(int argc, char** argv)
         } else
             return usage(("unknown option " + a).c_str());
     }
+    return std::nullopt;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    Arguments args;
+    if (const std::optional<int> exitCode = parseArguments(argc, argv, args))
+        return *exitCode;
+    ServerOptions& options = args.options;
+    const std::string& profile = args.profile;
     std::unique_ptr<SimEngine> engine;
     if (!profile.empty()) {
         Profile p = profileNamed(profile);
@@ -143,8 +161,8 @@ int main(int argc, char** argv)
             return usage(("unknown profile " + profile + " (b300-sim, mi325x-sim, saturating-sim)").c_str());
         engine = std::make_unique<BatchEngine>(p);
         options.label = profile;
-    } else if (ttftMs >= 0 && itlMs >= 0) {
-        engine = std::make_unique<FixedEngine>(ttftMs / 1000.0, itlMs / 1000.0);
+    } else if (args.ttftMs >= 0 && args.itlMs >= 0) {
+        engine = std::make_unique<FixedEngine>(args.ttftMs / 1000.0, args.itlMs / 1000.0);
         options.label = "fixed";
     } else {
         return usage("choose --profile or both --ttft-ms and --itl-ms");
@@ -158,15 +176,15 @@ int main(int argc, char** argv)
     }
     std::signal(SIGPIPE, SIG_IGN);
     SimServer server(options, std::move(engine));
-    if (!truthLog.empty() && !server.openTruthLog(truthLog)) {
-        std::fprintf(stderr, "paretoscope-engine-sim: cannot write the truth log %s: %s\n", truthLog.c_str(),
+    if (!args.truthLog.empty() && !server.openTruthLog(args.truthLog)) {
+        std::fprintf(stderr, "paretoscope-engine-sim: cannot write the truth log %s: %s\n", args.truthLog.c_str(),
             std::strerror(errno));
         return 1;
     }
     int port = server.listen();
     if (port < 0) {
-        std::fprintf(stderr, "paretoscope-engine-sim: cannot listen on 127.0.0.1:%d: %s\n", options.port,
-            std::strerror(errno));
+        std::fprintf(
+            stderr, "paretoscope-engine-sim: cannot listen on 127.0.0.1:%d: %s\n", options.port, std::strerror(errno));
         return 1;
     }
     g_server = &server;

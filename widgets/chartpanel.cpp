@@ -161,6 +161,12 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     m_outside->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_info->setTextFormat(Qt::PlainText);
     m_outside->setStyleSheet(QStringLiteral("color: #555"));
+    fillAxisChoices();
+    layOutControls();
+}
+
+void ChartPanel::fillAxisChoices()
+{
     // in ChartX's order: the index is the value
     m_x->addItem(tr("x: interactivity (tok/s/user)"), int(ChartX::Interactivity));
     m_x->addItem(tr("x: end-to-end latency (s)"), int(ChartX::Latency));
@@ -188,6 +194,10 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
            "not comparable with the all-in figures"),
         Qt::ToolTipRole);
     m_logX->setChecked(true);
+}
+
+void ChartPanel::layOutControls()
+{
     auto* reset = new QPushButton(tr("Reset zoom"), this);
     reset->setToolTip(tr("Ctrl+0"));
     auto* bar = new QHBoxLayout;

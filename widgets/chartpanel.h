@@ -105,6 +105,11 @@ private:
     void describe();
     void fitLegend();
     void readControls();
+    /// The x and y boxes' entries and tooltips, and log x on (from the constructor).
+    void fillAxisChoices();
+    /// The bar of view controls over the chart, the panel's layout, the controls' connections and the first
+    /// rebuild (from the constructor).
+    void layOutControls();
     const PricingCatalog& m_pricing;
     std::shared_ptr<const ScopeData> m_data;
     std::optional<DrawnChart> m_drawn;

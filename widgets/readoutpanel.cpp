@@ -73,7 +73,12 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     m_metric->addItem(tr("Total tokens"), int(TputMetric::Total));
     m_metric->addItem(tr("Output tokens"), int(TputMetric::Output));
     m_metric->addItem(tr("Input tokens"), int(TputMetric::Input));
+    buildLayout();
+    connectSignals();
+}
 
+void ReadoutPanel::buildLayout()
+{
     auto* form = new QFormLayout;
     form->addRow(tr("Target"), m_value);
     form->addRow(m_slider);
@@ -111,7 +116,10 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     layout->addLayout(form);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_comparison);
+}
 
+void ReadoutPanel::connectSignals()
+{
     connect(m_slider, &QSlider::valueChanged, this, &ReadoutPanel::sliderMoved);
     connect(m_value, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         if (std::abs(v - m_target) > 1e-9)

@@ -79,6 +79,9 @@ signals:
     void hideSparseChanged(bool hide);
 
 private:
+    /// The form of controls, the table and the note under it, set up and laid out (from the constructor).
+    void buildLayout();
+    void connectSignals();
     /// The readings at the target; a slider step (sliderStep) never narrows the panel (fitColumns).
     void refresh(bool sliderStep = false);
     void sliderMoved(int position);

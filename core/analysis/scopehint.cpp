@@ -80,6 +80,86 @@ std::string joined(const std::vector<std::string>& items)
     return out;
 }
 
+// The hardware of the scope's runs before the filters, sorted; none when the store holds no run of the scope.
+std::optional<std::vector<std::string>> scopeHardware(const Scope& asked, const std::vector<ScopeSummary>& held)
+{
+    bool found = false;
+    std::vector<std::string> hardware;
+    for (const ScopeSummary& s : held)
+        if (s.model == asked.model && (!asked.isl || s.isl == *asked.isl) && (!asked.osl || s.osl == *asked.osl)
+            && (asked.workload.empty() || s.workload == asked.workload)) {
+            found = true;
+            for (const std::string& h : s.hardware)
+                if (std::find(hardware.begin(), hardware.end(), h) == hardware.end())
+                    hardware.push_back(h);
+        }
+    if (!found)
+        return std::nullopt;
+    std::sort(hardware.begin(), hardware.end());
+    return hardware;
+}
+
+// The filters asked, in words, for a scope that has runs before them.
+std::string filtersText(const Scope& asked)
+{
+    std::vector<std::string> filters;
+    auto add = [&](const char* name, const std::vector<std::string>& values) {
+        if (!values.empty())
+            filters.push_back(std::string(name) + " " + joined(values));
+    };
+    add("hardware", asked.hardware);
+    add("engine", asked.engines);
+    add("precision", asked.precisions);
+    add("spec decoding", asked.specDecoding);
+    if (!asked.dateFrom.empty() || !asked.dateTo.empty())
+        filters.push_back("run dates " + (asked.dateFrom.empty() ? std::string("any") : asked.dateFrom) + " to "
+            + (asked.dateTo.empty() ? std::string("any") : asked.dateTo));
+    if (const std::string limits = limitsText(asked); !limits.empty())
+        filters.push_back(limits + " (a run without the statistic does not meet a limit)");
+    return filters.empty() ? std::string("none given: its runs are marked as not trusted, or lack the metric asked")
+                           : joined(filters);
+}
+
+// The nearest model, then its nearest lengths (more runs break ties); `held` is not empty.
+const ScopeSummary& nearestScope(const Scope& asked, const std::vector<ScopeSummary>& held)
+{
+    const ScopeSummary* best = nullptr;
+    std::tuple<std::pair<int, std::size_t>, std::size_t, double, long long> bestKey;
+    for (const ScopeSummary& s : held) {
+        auto [workload, lengths] = lengthDistance(asked, s);
+        auto key = std::make_tuple(modelDistance(asked.model, s.model), workload, lengths, -s.runs);
+        if (!best || key < bestKey) {
+            best = &s;
+            bestKey = key;
+        }
+    }
+    return *best;
+}
+
+// What the store holds, per model in the store's order (models, then lengths): at most 12 models of 8 lengths each.
+std::string holdsText(const std::vector<ScopeSummary>& held)
+{
+    std::vector<std::string> models;
+    std::map<std::string, std::vector<std::string>> lengths;
+    for (const ScopeSummary& s : held) {
+        if (!lengths.count(s.model))
+            models.push_back(s.model);
+        lengths[s.model].push_back(describe(s));
+    }
+    std::string holds;
+    const std::size_t kModels = 12, kLengths = 8;
+    for (std::size_t i = 0; i < models.size() && i < kModels; ++i) {
+        std::vector<std::string>& l = lengths[models[i]];
+        const std::size_t more = l.size() > kLengths ? l.size() - kLengths : 0;
+        l.resize(std::min(l.size(), kLengths));
+        holds
+            += (i ? "; " : "") + models[i] + ": " + joined(l) + (more ? " and " + std::to_string(more) + " more" : "");
+    }
+    if (models.size() > kModels)
+        holds += "; and " + std::to_string(models.size() - kModels) + " more models";
+    return holds;
+}
+
 } // namespace
 
 std::size_t editDistance(const std::string& a, const std::string& b)
@@ -110,77 +190,20 @@ ScopeHint emptyScopeHint(const Scope& asked, const std::vector<ScopeSummary>& he
     if (!asked.workload.empty())
         what += std::string(asked.isl || asked.osl ? " and" : " in") + " workload '" + asked.workload + "'";
 
-    // the scope itself, before the filters
-    std::vector<std::string> scopeHardware;
-    for (const ScopeSummary& s : held)
-        if (s.model == asked.model && (!asked.isl || s.isl == *asked.isl) && (!asked.osl || s.osl == *asked.osl)
-            && (asked.workload.empty() || s.workload == asked.workload)) {
-            hint.heldBeforeFilters = true;
-            for (const std::string& h : s.hardware)
-                if (std::find(scopeHardware.begin(), scopeHardware.end(), h) == scopeHardware.end())
-                    scopeHardware.push_back(h);
-        }
-    if (hint.heldBeforeFilters) {
-        std::vector<std::string> filters;
-        auto add = [&](const char* name, const std::vector<std::string>& values) {
-            if (!values.empty())
-                filters.push_back(std::string(name) + " " + joined(values));
-        };
-        add("hardware", asked.hardware);
-        add("engine", asked.engines);
-        add("precision", asked.precisions);
-        add("spec decoding", asked.specDecoding);
-        if (!asked.dateFrom.empty() || !asked.dateTo.empty())
-            filters.push_back("run dates " + (asked.dateFrom.empty() ? std::string("any") : asked.dateFrom) + " to "
-                + (asked.dateTo.empty() ? std::string("any") : asked.dateTo));
-        if (const std::string limits = limitsText(asked); !limits.empty())
-            filters.push_back(limits + " (a run without the statistic does not meet a limit)");
-        std::sort(scopeHardware.begin(), scopeHardware.end());
-        hint.text = what + " that pass the filters ("
-            + (filters.empty() ? std::string("none given: its runs are marked as not trusted, or lack the metric asked")
-                               : joined(filters))
-            + "); the scope has runs on " + joined(scopeHardware) + ".";
+    if (const auto hardware = scopeHardware(asked, held)) {
+        hint.heldBeforeFilters = true;
+        hint.text = what + " that pass the filters (" + filtersText(asked) + "); the scope has runs on "
+            + joined(*hardware) + ".";
         return hint;
     }
     if (held.empty()) {
         hint.text = what + ": the store holds no runs.";
         return hint;
     }
-
-    // the nearest model, then its nearest lengths (more runs break ties)
-    const ScopeSummary* best = nullptr;
-    std::tuple<std::pair<int, std::size_t>, std::size_t, double, long long> bestKey;
-    for (const ScopeSummary& s : held) {
-        auto [workload, lengths] = lengthDistance(asked, s);
-        auto key = std::make_tuple(modelDistance(asked.model, s.model), workload, lengths, -s.runs);
-        if (!best || key < bestKey) {
-            best = &s;
-            bestKey = key;
-        }
-    }
-    hint.nearest = *best;
-
-    // what the store holds, per model in the store's order (models, then lengths)
-    std::vector<std::string> models;
-    std::map<std::string, std::vector<std::string>> lengths;
-    for (const ScopeSummary& s : held) {
-        if (!lengths.count(s.model))
-            models.push_back(s.model);
-        lengths[s.model].push_back(describe(s));
-    }
-    std::string holds;
-    const std::size_t kModels = 12, kLengths = 8;
-    for (std::size_t i = 0; i < models.size() && i < kModels; ++i) {
-        std::vector<std::string>& l = lengths[models[i]];
-        const std::size_t more = l.size() > kLengths ? l.size() - kLengths : 0;
-        l.resize(std::min(l.size(), kLengths));
-        holds
-            += (i ? "; " : "") + models[i] + ": " + joined(l) + (more ? " and " + std::to_string(more) + " more" : "");
-    }
-    if (models.size() > kModels)
-        holds += "; and " + std::to_string(models.size() - kModels) + " more models";
-    hint.text
-        = what + ". The store holds: " + holds + ". Nearest: model '" + best->model + "', " + describe(*best) + ".";
+    const ScopeSummary& best = nearestScope(asked, held);
+    hint.nearest = best;
+    hint.text = what + ". The store holds: " + holdsText(held) + ". Nearest: model '" + best.model + "', "
+        + describe(best) + ".";
     return hint;
 }
 

@@ -30,7 +30,8 @@ std::string checkParameter(const std::string& key, const std::string& v)
     static const std::regex profile("^[a-z0-9][a-z0-9-]*$");
     static const std::set<std::string> kvTypes { "auto", "fp8", "fp8_e4m3", "fp8_e5m2", "bf16", "bfloat16", "fp16" };
     if (key == "model")
-        return std::regex_match(v, model) ? "" : "a model name or path of letters, digits and ._:/@+- not starting with -";
+        return std::regex_match(v, model) ? ""
+                                          : "a model name or path of letters, digits and ._:/@+- not starting with -";
     if (key == "tp" || key == "ep")
         return isIntegerIn(v, 1, 1024) ? "" : "an integer from 1 to 1024";
     if (key == "max_seqs")
@@ -106,6 +107,123 @@ std::string fill(const std::string& text, const std::map<std::string, std::strin
     return out;
 }
 
+// Reads the text and list fields; the error of the first refused one (in the order below), or empty.
+std::string readTextFields(const json& r, const std::string& where, Recipe& rec)
+{
+    auto text = [&](const char* key, std::string& dst, bool required) -> std::string {
+        auto it = r.find(key);
+        if (it == r.end())
+            return required ? where + ", field " + key + ": missing" : "";
+        if (!it->is_string())
+            return where + ", field " + key + ": not a string";
+        dst = it->get<std::string>();
+        return "";
+    };
+    auto strings = [&](const char* key, std::vector<std::string>& dst, bool required) -> std::string {
+        auto it = r.find(key);
+        if (it == r.end())
+            return required ? where + ", field " + key + ": missing" : "";
+        if (!it->is_array())
+            return where + ", field " + key + ": not an array of strings";
+        for (const json& s : *it) {
+            if (!s.is_string())
+                return where + ", field " + key + ": not an array of strings";
+            dst.push_back(s.get<std::string>());
+            if (auto bad = unknownPlaceholder(dst.back()); !bad.empty())
+                return where + ", field " + key + ": " + bad + " is not a recipe parameter";
+        }
+        return "";
+    };
+    for (const std::string& e : { text("name", rec.name, true), text("description", rec.description, false),
+             text("engine", rec.engine, true), text("hardware", rec.hardware, true),
+             text("precision", rec.precision, true), text("program", rec.program, true),
+             strings("args", rec.args, true), strings("expert_parallel_args", rec.expertParallelArgs, false),
+             strings("dp_attention_args", rec.dpAttentionArgs, false), strings("health", rec.health, false) })
+        if (!e.empty())
+            return e;
+    return "";
+}
+
+// What is wrong with the fields read so far, or empty; `seen` holds the names of the recipes before, and this one's
+// name is added to it.
+std::string checkTextFields(const Recipe& rec, const std::string& where, std::set<std::string>& seen)
+{
+    if (!rec.dpAttentionArgs.empty() && !isOption(rec.dpAttentionArgs.front()))
+        return where + ", field dp_attention_args: starts with an option (-...), its values after it";
+    if (rec.name.empty() || !seen.insert(rec.name).second)
+        return where + ", field name: empty or used twice";
+    if (rec.program.empty() || rec.program.find('/') != std::string::npos)
+        return where + ", field program: a program name looked up on PATH, without a path";
+    if (auto bad = unknownPlaceholder(rec.program); !bad.empty())
+        return where + ", field program: no placeholders allowed";
+    for (const std::string& h : rec.health)
+        if (!h.starts_with("/"))
+            return where + ", field health: paths start with /";
+    return "";
+}
+
+std::string readEnv(const json& r, const std::string& where, Recipe& rec)
+{
+    if (auto it = r.find("env"); it != r.end()) {
+        if (!it->is_object())
+            return where + ", field env: not an object";
+        for (auto e = it->begin(); e != it->end(); ++e) {
+            if (!e->is_string() || e.key().empty() || e.key().find('=') != std::string::npos)
+                return where + ", field env." + e.key() + ": not a string variable";
+            if (auto bad = unknownPlaceholder(e->get<std::string>()); !bad.empty())
+                return where + ", field env." + e.key() + ": " + bad + " is not a recipe parameter";
+            rec.env.emplace_back(e.key(), e->get<std::string>());
+        }
+    }
+    return "";
+}
+
+std::string readDefaults(const json& r, const std::string& where, Recipe& rec)
+{
+    if (auto it = r.find("defaults"); it != r.end()) {
+        if (!it->is_object())
+            return where + ", field defaults: not an object";
+        for (auto d = it->begin(); d != it->end(); ++d) {
+            if (!d->is_string())
+                return where + ", field defaults." + d.key() + ": not a string";
+            if (auto why = checkParameter(d.key(), d->get<std::string>()); !why.empty())
+                return where + ", field defaults." + d.key() + ": " + why;
+            rec.defaults[d.key()] = d->get<std::string>();
+        }
+    }
+    return "";
+}
+
+// One entry of the recipes array; `where` names it, `seen` holds the names of the recipes before it.
+Result<Recipe> parseRecipe(const json& r, const std::string& where, bool custom, std::set<std::string>& seen)
+{
+    static const std::set<std::string> keys { "name", "description", "engine", "hardware", "precision", "program",
+        "args", "expert_parallel_args", "dp_attention_args", "env", "defaults", "health", "startup_timeout_s" };
+    if (!r.is_object())
+        return Error { where + ": not an object" };
+    for (auto it = r.begin(); it != r.end(); ++it)
+        if (!keys.count(it.key()))
+            return Error { where + ", field " + it.key() + ": unknown key" };
+    Recipe rec;
+    rec.custom = custom;
+    if (auto e = readTextFields(r, where, rec); !e.empty())
+        return Error { e };
+    if (auto e = checkTextFields(rec, where, seen); !e.empty())
+        return Error { e };
+    if (rec.health.empty())
+        rec.health = { "/health" };
+    if (auto e = readEnv(r, where, rec); !e.empty())
+        return Error { e };
+    if (auto e = readDefaults(r, where, rec); !e.empty())
+        return Error { e };
+    if (auto it = r.find("startup_timeout_s"); it != r.end()) {
+        if (!it->is_number() || it->get<double>() <= 0 || it->get<double>() > 86400)
+            return Error { where + ", field startup_timeout_s: a number of seconds up to 86400" };
+        rec.startupTimeout = it->get<double>();
+    }
+    return rec;
+}
+
 } // namespace
 
 const std::vector<std::string>& recipeParameters()
@@ -125,92 +243,14 @@ Result<std::vector<Recipe>> parseRecipes(std::string_view document, const std::s
             return Error { name + ": field " + it.key() + ": unknown key (known: source, recipes)" };
     if (!j.contains("recipes") || !j["recipes"].is_array())
         return Error { name + ": field recipes: missing or not an array" };
-    static const std::set<std::string> keys { "name", "description", "engine", "hardware", "precision", "program",
-        "args", "expert_parallel_args", "dp_attention_args", "env", "defaults", "health", "startup_timeout_s" };
     std::vector<Recipe> out;
     std::set<std::string> seen;
     std::size_t index = 0;
     for (const json& r : j["recipes"]) {
-        std::string where = name + ": recipe " + std::to_string(index++);
-        if (!r.is_object())
-            return Error { where + ": not an object" };
-        for (auto it = r.begin(); it != r.end(); ++it)
-            if (!keys.count(it.key()))
-                return Error { where + ", field " + it.key() + ": unknown key" };
-        Recipe rec;
-        rec.custom = custom;
-        auto text = [&](const char* key, std::string& dst, bool required) -> std::string {
-            auto it = r.find(key);
-            if (it == r.end())
-                return required ? where + ", field " + key + ": missing" : "";
-            if (!it->is_string())
-                return where + ", field " + key + ": not a string";
-            dst = it->get<std::string>();
-            return "";
-        };
-        auto strings = [&](const char* key, std::vector<std::string>& dst, bool required) -> std::string {
-            auto it = r.find(key);
-            if (it == r.end())
-                return required ? where + ", field " + key + ": missing" : "";
-            if (!it->is_array())
-                return where + ", field " + key + ": not an array of strings";
-            for (const json& s : *it) {
-                if (!s.is_string())
-                    return where + ", field " + key + ": not an array of strings";
-                dst.push_back(s.get<std::string>());
-                if (auto bad = unknownPlaceholder(dst.back()); !bad.empty())
-                    return where + ", field " + key + ": " + bad + " is not a recipe parameter";
-            }
-            return "";
-        };
-        for (const std::string& e : { text("name", rec.name, true), text("description", rec.description, false),
-                 text("engine", rec.engine, true), text("hardware", rec.hardware, true),
-                 text("precision", rec.precision, true), text("program", rec.program, true),
-                 strings("args", rec.args, true), strings("expert_parallel_args", rec.expertParallelArgs, false),
-                 strings("dp_attention_args", rec.dpAttentionArgs, false), strings("health", rec.health, false) })
-            if (!e.empty())
-                return Error { e };
-        if (!rec.dpAttentionArgs.empty() && !isOption(rec.dpAttentionArgs.front()))
-            return Error { where + ", field dp_attention_args: starts with an option (-...), its values after it" };
-        if (rec.name.empty() || !seen.insert(rec.name).second)
-            return Error { where + ", field name: empty or used twice" };
-        if (rec.program.empty() || rec.program.find('/') != std::string::npos)
-            return Error { where + ", field program: a program name looked up on PATH, without a path" };
-        if (auto bad = unknownPlaceholder(rec.program); !bad.empty())
-            return Error { where + ", field program: no placeholders allowed" };
-        for (const std::string& h : rec.health)
-            if (!h.starts_with("/"))
-                return Error { where + ", field health: paths start with /" };
-        if (rec.health.empty())
-            rec.health = { "/health" };
-        if (auto it = r.find("env"); it != r.end()) {
-            if (!it->is_object())
-                return Error { where + ", field env: not an object" };
-            for (auto e = it->begin(); e != it->end(); ++e) {
-                if (!e->is_string() || e.key().empty() || e.key().find('=') != std::string::npos)
-                    return Error { where + ", field env." + e.key() + ": not a string variable" };
-                if (auto bad = unknownPlaceholder(e->get<std::string>()); !bad.empty())
-                    return Error { where + ", field env." + e.key() + ": " + bad + " is not a recipe parameter" };
-                rec.env.emplace_back(e.key(), e->get<std::string>());
-            }
-        }
-        if (auto it = r.find("defaults"); it != r.end()) {
-            if (!it->is_object())
-                return Error { where + ", field defaults: not an object" };
-            for (auto d = it->begin(); d != it->end(); ++d) {
-                if (!d->is_string())
-                    return Error { where + ", field defaults." + d.key() + ": not a string" };
-                if (auto why = checkParameter(d.key(), d->get<std::string>()); !why.empty())
-                    return Error { where + ", field defaults." + d.key() + ": " + why };
-                rec.defaults[d.key()] = d->get<std::string>();
-            }
-        }
-        if (auto it = r.find("startup_timeout_s"); it != r.end()) {
-            if (!it->is_number() || it->get<double>() <= 0 || it->get<double>() > 86400)
-                return Error { where + ", field startup_timeout_s: a number of seconds up to 86400" };
-            rec.startupTimeout = it->get<double>();
-        }
-        out.push_back(std::move(rec));
+        auto rec = parseRecipe(r, name + ": recipe " + std::to_string(index++), custom, seen);
+        if (!rec)
+            return Error { rec.error() };
+        out.push_back(std::move(*rec));
     }
     return out;
 }

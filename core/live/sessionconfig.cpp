@@ -88,6 +88,114 @@ struct Fields {
     }
 };
 
+// The top-level strings, numbers and flags; only the first error is kept, so the order of the reads matters.
+void readScalars(Fields& f, SessionConfig& c)
+{
+    f.str("endpoint", c.endpoint);
+    f.str("recipe", c.recipe);
+    f.str("model", c.model);
+    f.str("hardware", c.hardware);
+    f.str("engine", c.engine);
+    f.str("precision", c.precision);
+    f.integer("tp", c.tp, 1, 1024);
+    f.integer("ep", c.ep, 1, 1024);
+    f.boolean("dp_attention", c.dpAttention);
+    f.integer("gpus", c.gpus, 1, 100000);
+    f.str("workload", c.workload);
+    f.integer("isl", c.isl, 1, 10'000'000);
+    f.integer("osl", c.osl, 1, 10'000'000);
+    f.integer("prompts_per_level", c.promptsPerLevel, 0, 100'000'000);
+    f.integer("warmups", c.warmups, -1, 100'000'000);
+    f.boolean("chat", c.chat);
+    f.number("request_timeout_s", c.requestTimeout, 0.001, 1e7);
+    f.number("stall_timeout_s", c.stallTimeout, 1, 1e7);
+    f.integer("client_threads", c.clientThreads, 0, 1024);
+    f.optNumber("request_rate", c.requestRate, 1e-9, 1e9);
+}
+
+void readPrompt(Fields& f, SessionConfig& c)
+{
+    if (auto it = f.j.find("prompt"); it != f.j.end()) {
+        if (*it == "ids")
+            c.prompt = PromptKind::TokenIds;
+        else if (*it == "text")
+            c.prompt = PromptKind::Text;
+        else
+            f.fail("prompt", "not \"ids\" or \"text\"");
+    }
+}
+
+void readConcurrencies(Fields& f, SessionConfig& c)
+{
+    if (auto it = f.j.find("concurrencies"); it != f.j.end()) {
+        c.concurrencies.clear();
+        if (!it->is_array())
+            f.fail("concurrencies", "not an array");
+        else
+            for (const json& v : *it) {
+                if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 1'000'000) {
+                    f.fail("concurrencies", "every entry must be an integer in [1, 1000000]");
+                    break;
+                }
+                c.concurrencies.push_back(v.get<int>());
+            }
+    }
+}
+
+// Reads the object under `key`, if there is one, with `read` on Fields of its own whose errors name "key.field";
+// the first error of the two is kept.
+template <typename Read> void readObject(Fields& f, const char* key, Read read)
+{
+    auto it = f.j.find(key);
+    if (it == f.j.end())
+        return;
+    if (!it->is_object()) {
+        f.fail(key, "not an object");
+        return;
+    }
+    Fields g { *it, f.name, {}, std::string(key) + "." };
+    read(g);
+    if (!g.error.empty() && f.error.empty())
+        f.error = g.error;
+}
+
+void readConcurrencyAuto(Fields& g, SessionConfig& c)
+{
+    g.onlyKeys({ "targets", "max_levels" });
+    g.integer("max_levels", c.maxLevels, 1, 10'000);
+    if (auto t = g.j.find("targets"); t != g.j.end()) {
+        if (!t->is_array())
+            g.fail("targets", "not an array");
+        else
+            for (const json& v : *t) {
+                if (!v.is_number() || v.get<double>() <= 0) {
+                    g.fail("targets", "every entry must be a number above 0");
+                    break;
+                }
+                c.targets.push_back(v.get<double>());
+            }
+    }
+}
+
+void readAgentic(Fields& g, AgenticOptions& a)
+{
+    g.onlyKeys({ "prefix_tokens", "turn_tokens", "output_tokens", "turns", "mean_think_s", "context_cap" });
+    g.integer("prefix_tokens", a.prefixTokens, 0, 10'000'000);
+    g.integer("turn_tokens", a.turnTokens, 1, 10'000'000);
+    g.integer("output_tokens", a.outputTokens, 1, 10'000'000);
+    g.integer("turns", a.turns, 1, 100'000);
+    g.number("mean_think_s", a.meanThinkSeconds, 0, 1e6);
+    g.integer("context_cap", a.contextCap, 1, 100'000'000);
+}
+
+void readSlo(Fields& g, Slo& s)
+{
+    g.onlyKeys({ "ttft", "tpot", "e2el" });
+    g.optNumber("ttft", s.ttft, 0, 1e6);
+    g.optNumber("tpot", s.tpot, 0, 1e6);
+    g.optNumber("e2el", s.e2el, 0, 1e6);
+}
+
 } // namespace
 
 std::string sessionConfigJson(const SessionConfig& c)
@@ -122,97 +230,15 @@ Result<SessionConfig> parseSessionConfig(const std::string& text, const std::str
     f.onlyKeys({ "endpoint", "recipe", "model", "hardware", "engine", "precision", "tp", "ep", "gpus", "workload",
         "isl", "osl", "agentic", "concurrencies", "request_rate", "prompts_per_level", "warmups", "chat", "prompt",
         "slo", "request_timeout_s", "stall_timeout_s", "concurrency_auto", "client_threads", "dp_attention" });
-    f.str("endpoint", c.endpoint);
-    f.str("recipe", c.recipe);
-    f.str("model", c.model);
-    f.str("hardware", c.hardware);
-    f.str("engine", c.engine);
-    f.str("precision", c.precision);
-    f.integer("tp", c.tp, 1, 1024);
-    f.integer("ep", c.ep, 1, 1024);
-    f.boolean("dp_attention", c.dpAttention);
-    f.integer("gpus", c.gpus, 1, 100000);
-    f.str("workload", c.workload);
-    f.integer("isl", c.isl, 1, 10'000'000);
-    f.integer("osl", c.osl, 1, 10'000'000);
-    f.integer("prompts_per_level", c.promptsPerLevel, 0, 100'000'000);
-    f.integer("warmups", c.warmups, -1, 100'000'000);
-    f.boolean("chat", c.chat);
-    f.number("request_timeout_s", c.requestTimeout, 0.001, 1e7);
-    f.number("stall_timeout_s", c.stallTimeout, 1, 1e7);
-    f.integer("client_threads", c.clientThreads, 0, 1024);
-    f.optNumber("request_rate", c.requestRate, 1e-9, 1e9);
-    if (auto it = j.find("prompt"); it != j.end()) {
-        if (*it == "ids")
-            c.prompt = PromptKind::TokenIds;
-        else if (*it == "text")
-            c.prompt = PromptKind::Text;
-        else
-            f.fail("prompt", "not \"ids\" or \"text\"");
-    }
-    if (auto it = j.find("concurrencies"); it != j.end()) {
-        c.concurrencies.clear();
-        if (!it->is_array())
-            f.fail("concurrencies", "not an array");
-        else
-            for (const json& v : *it) {
-                if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 1'000'000) {
-                    f.fail("concurrencies", "every entry must be an integer in [1, 1000000]");
-                    break;
-                }
-                c.concurrencies.push_back(v.get<int>());
-            }
-    }
-    if (auto it = j.find("concurrency_auto"); it != j.end()) {
-        Fields g { *it, name, {}, "concurrency_auto." };
-        if (!it->is_object())
-            f.fail("concurrency_auto", "not an object");
-        else {
-            c.concurrencyAuto = true;
-            g.onlyKeys({ "targets", "max_levels" });
-            g.integer("max_levels", c.maxLevels, 1, 10'000);
-            if (auto t = it->find("targets"); t != it->end()) {
-                if (!t->is_array())
-                    g.fail("targets", "not an array");
-                else
-                    for (const json& v : *t) {
-                        if (!v.is_number() || v.get<double>() <= 0) {
-                            g.fail("targets", "every entry must be a number above 0");
-                            break;
-                        }
-                        c.targets.push_back(v.get<double>());
-                    }
-            }
-            if (!g.error.empty() && f.error.empty())
-                f.error = g.error;
-        }
-    }
-    for (const char* block : { "agentic", "slo" }) {
-        auto it = j.find(block);
-        if (it == j.end())
-            continue;
-        if (!it->is_object()) {
-            f.fail(block, "not an object");
-            continue;
-        }
-        Fields g { *it, name, {}, std::string(block) + "." };
-        if (std::string(block) == "agentic") {
-            g.onlyKeys({ "prefix_tokens", "turn_tokens", "output_tokens", "turns", "mean_think_s", "context_cap" });
-            g.integer("prefix_tokens", c.agentic.prefixTokens, 0, 10'000'000);
-            g.integer("turn_tokens", c.agentic.turnTokens, 1, 10'000'000);
-            g.integer("output_tokens", c.agentic.outputTokens, 1, 10'000'000);
-            g.integer("turns", c.agentic.turns, 1, 100'000);
-            g.number("mean_think_s", c.agentic.meanThinkSeconds, 0, 1e6);
-            g.integer("context_cap", c.agentic.contextCap, 1, 100'000'000);
-        } else {
-            g.onlyKeys({ "ttft", "tpot", "e2el" });
-            g.optNumber("ttft", c.slo.ttft, 0, 1e6);
-            g.optNumber("tpot", c.slo.tpot, 0, 1e6);
-            g.optNumber("e2el", c.slo.e2el, 0, 1e6);
-        }
-        if (!g.error.empty() && f.error.empty())
-            f.error = g.error;
-    }
+    readScalars(f, c);
+    readPrompt(f, c);
+    readConcurrencies(f, c);
+    readObject(f, "concurrency_auto", [&](Fields& g) {
+        c.concurrencyAuto = true;
+        readConcurrencyAuto(g, c);
+    });
+    readObject(f, "agentic", [&](Fields& g) { readAgentic(g, c.agentic); });
+    readObject(f, "slo", [&](Fields& g) { readSlo(g, c.slo); });
     if (!f.error.empty())
         return Error { f.error };
     return c;
