@@ -152,7 +152,7 @@ private slots:
             { 39, 72838, 146.7, 0.0970 } };
         AdaptiveStep step = nextAdaptiveLevel(levels, o);
         QCOMPARE(step.concurrency, 156); // aimed at 53.75 (c=180 expected), two doublings at most
-        QVERIFY2(QString::fromStdString(step.reason).contains("past 100 and 75"), step.reason.c_str());
+        QVERIFY2(QString::fromStdString(step.reason).contains("passing over 100 and 75"), step.reason.c_str());
         levels.push_back({ 156, 115401, 52.1, 0.1108 });
         step = nextAdaptiveLevel(levels, o);
         QCOMPARE(step.concurrency, 306); // just below 30: 28.5 expected

@@ -115,7 +115,7 @@ private:
     std::optional<DrawnChart> m_drawn;
     ChartState m_state;
     FrontierChart* m_chart = nullptr;
-    int m_cacheFillDelayMs = 500;
+    int m_cacheFillDelayMs = FrontierChart::kStillFillDelayMs;
     FrontierView* m_view;
     ChartLegend* m_legend;
     QComboBox* m_x;

@@ -80,9 +80,11 @@ public:
     /// Each line and band keeps its last paint in a pixmap from now on, so that a slider step repaints them by copying
     /// (done at the first target change). Not while zoomed; a zoom drops the pixmaps.
     void cacheStillItems();
-    /// cacheStillItems, and the lines and bands repainted so that their pixmaps are filled now: a view calls it once
-    /// the chart has been on screen a moment, so that the first step of a drag does not pay for filling them.
+    /// cacheStillItems, and the lines and bands repainted so that their pixmaps are filled now, once: a view calls it
+    /// once the chart has been on screen a moment (and the chart itself, as long after a zoom reset), so that the
+    /// first step of a drag does not pay for filling them.
     void fillStillCaches();
+    static constexpr int kStillFillDelayMs = 500;
     /// Emitted when a legend entry switches a group on or off.
     Q_SIGNAL void groupToggled(const QString& label, bool visible);
 
@@ -109,6 +111,7 @@ private:
     bool m_pointsGiven = false;
     bool m_built = false; ///< the constructor has finished: a later target is a user's
     bool m_stillCached = false;
+    bool m_stillFilled = false; ///< fillStillCaches repainted them since the build or the last zoom
     void setStillCache(QGraphicsItem::CacheMode mode);
     enum StillKind { StillLines = 1, StillBands = 2 };
     /// The series' items whose paint is cached (lines and bands; not the axes' labels), of the kinds asked for.

@@ -93,19 +93,19 @@ struct ClimbAim {
     double aim = 0; ///< where the next level should land
     std::string what; ///< what that is, for the level's reason
     double pairAim = 0; ///< the middle of the window shared by the first pair passed over (0: none passed)
-    double pairFloor = 0; ///< the bottom of that pair's lower window
-    std::string pair; ///< that pair, as "100 and 75"
+    double pairFloor = 0; ///< the bottom of the lowest passed pair's lower window
+    std::string pairs; ///< the pairs passed over, as "100 and 75"
 };
 
 // The highest target the top level is not yet within tolerance of, or just below the lowest target once no other is
 // left, so that a level lands beneath it. A target whose window (within tolerance) overlaps the next one's down is
-// passed over with it: the refinement settles the pair afterwards with one level aimed at the middle of the overlap,
-// from the curve through a level on each side, which lands in a narrow overlap (1.5% wide for 75 and 100) where the
-// climb's extrapolation past its top level misses it (by 10% on b300-sim). A lone target is aimed at the upper half
-// of its window: a level there costs fewer requests (it is a lower concurrency), and the curve through two earlier
-// levels, extrapolated, lands below its aim (the step time grows faster than linearly near the knee of the batch: 13%
-// below on b300-sim from 1 and 16, 5% from 16 and 47). Below the lowest target it aims a third of the tolerance down:
-// past c~20 on the emulator's profiles the curve through two levels predicts within 1%.
+// passed over with it and left to the refinement, which aims one level at the middle of the overlap from the curve
+// through a level on each side: it lands in a narrow overlap (1.5% wide for 75 and 100) more often than the climb's
+// extrapolation past its top level (10% off on b300-sim). A lone target is aimed at the upper half of its window: a
+// level there costs fewer requests (it is a lower concurrency), and the curve through two earlier levels,
+// extrapolated, lands below its aim (the step time grows faster than linearly near the knee of the batch: 13% below
+// on b300-sim from 1 and 16, 5% from 16 and 47). Below the lowest target it aims a third of the tolerance down: past
+// c~20 on the emulator's profiles the curve through two levels predicts within 1%.
 ClimbAim climbAim(const std::vector<double>& targets, double top, double tolerance) // targets ascending
 {
     std::vector<double> below; // descending
@@ -115,11 +115,10 @@ ClimbAim climbAim(const std::vector<double>& targets, double top, double toleran
     ClimbAim out;
     std::size_t k = 0;
     while (k + 1 < below.size() && below[k] * (1 - tolerance) < below[k + 1] * (1 + tolerance)) {
-        if (out.pairAim == 0) {
+        if (out.pairAim == 0)
             out.pairAim = std::sqrt(below[k] * (1 - tolerance) * below[k + 1] * (1 + tolerance));
-            out.pairFloor = below[k + 1] * (1 - tolerance);
-            out.pair = num(below[k]) + " and " + num(below[k + 1]);
-        }
+        out.pairFloor = below[k + 1] * (1 - tolerance);
+        out.pairs += (out.pairs.empty() ? "" : ", ") + num(below[k]) + " and " + num(below[k + 1]);
         k += 2;
     }
     if (k + 1 >= below.size()) {
@@ -190,25 +189,27 @@ std::optional<AdaptiveStep> climb(
         // and at least a quarter more than the top level: on a noisy machine a curve through two close levels can
         // put the target just past the top again and again, and the climb would creep a level at a time
         const double lo = std::max(top.concurrency + 1.0, std::ceil(1.25 * top.concurrency));
-        const double hi = 4.0 * top.concurrency;
+        const double hi = std::min(4.0 * top.concurrency, double(o.maxConcurrency));
         const ClimbAim aimed = climbAim(targets, top.interactivity, o.tolerance);
         double aim = aimed.aim;
         std::string what = aimed.what;
         if (aimed.pairAim > 0) {
-            // a pair passed over that the step cannot get past (it would land among the pair anyway): aim at the
-            // middle of the pair's shared window instead
+            // pairs passed over: only while the engine is still far from its batch limit (a step past them is up to
+            // two doublings, where aiming at the first pair's window is about one: an engine whose batch is full
+            // would be driven twice as far past it) and when the step can get past the lowest of them (else it
+            // lands among them anyway); otherwise aim at the middle of the first pair's shared window
             const auto past = aimedConcurrency(prev(pts), top, aimed.pairFloor);
-            if (!past || *past > hi) {
+            if (rise < o.passRise || !past || *past > hi) {
                 aim = aimed.pairAim;
-                what = "the window " + aimed.pair + " share";
+                what = "the window " + aimed.pairs.substr(0, aimed.pairs.find(',')) + " share";
             } else {
-                what += " (past " + aimed.pair + ", settled later from both sides)";
+                what += " (passing over " + aimed.pairs + ", left to the refinement)";
             }
         }
         if (const auto c = aimedConcurrency(prev(pts), top, aim)) {
             const double want = std::round(*c);
-            const int next = static_cast<int>(std::clamp(want, lo, hi));
-            return AdaptiveStep { std::min(o.maxConcurrency, next),
+            const int next = std::min(o.maxConcurrency, static_cast<int>(std::clamp(want, lo, std::max(lo, hi))));
+            return AdaptiveStep { next,
                 reason + ", aim at " + what + ": " + num(aim)
                     + " tok/s/user expected at c=" + std::to_string(static_cast<long long>(std::min(want, 1e9)))
                     + (want != next ? ", stepping to c=" + std::to_string(next) : std::string()) };

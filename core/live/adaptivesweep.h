@@ -28,6 +28,9 @@ struct AdaptiveOptions {
     double linearRise = 0.75;
     int maxJump = 8;
     int firstJump = 16; ///< from the lone first level at 1, where the curve is not known yet
+    /// The climb passes over two targets whose windows overlap (leaving them to the refinement) only while throughput
+    /// still rises by at least this share per doubling.
+    double passRise = 0.4;
 };
 
 /// The next level of an adaptive sweep, or the end of it (concurrency 0). `reason` says why, in a few words: it is
