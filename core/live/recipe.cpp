@@ -1,6 +1,7 @@
 #include "core/live/recipe.h"
 
 #include <algorithm>
+#include <functional>
 #include <regex>
 #include <set>
 
@@ -162,36 +163,44 @@ std::string checkTextFields(const Recipe& rec, const std::string& where, std::se
     return "";
 }
 
-std::string readEnv(const json& r, const std::string& where, Recipe& rec)
+// Each member of r's optional object `field` through `take` (its name and string value), which says why it refuses
+// one ("" to take it); a member that is not a string is told `notString`.
+std::string readStrings(const json& r, const std::string& field, const std::string& where, const char* notString,
+    const std::function<std::string(const std::string&, const std::string&)>& take)
 {
-    if (auto it = r.find("env"); it != r.end()) {
-        if (!it->is_object())
-            return where + ", field env: not an object";
-        for (auto e = it->begin(); e != it->end(); ++e) {
-            if (!e->is_string() || e.key().empty() || e.key().find('=') != std::string::npos)
-                return where + ", field env." + e.key() + ": not a string variable";
-            if (auto bad = unknownPlaceholder(e->get<std::string>()); !bad.empty())
-                return where + ", field env." + e.key() + ": " + bad + " is not a recipe parameter";
-            rec.env.emplace_back(e.key(), e->get<std::string>());
-        }
+    const auto it = r.find(field);
+    if (it == r.end())
+        return "";
+    if (!it->is_object())
+        return where + ", field " + field + ": not an object";
+    for (auto m = it->begin(); m != it->end(); ++m) {
+        const std::string why = m->is_string() ? take(m.key(), m->get<std::string>()) : notString;
+        if (!why.empty())
+            return where + ", field " + field + "." + m.key() + ": " + why;
     }
     return "";
 }
 
+std::string readEnv(const json& r, const std::string& where, Recipe& rec)
+{
+    return readStrings(r, "env", where, "not a string variable", [&](const std::string& name, const std::string& v) {
+        if (name.empty() || name.find('=') != std::string::npos)
+            return std::string("not a string variable");
+        if (auto bad = unknownPlaceholder(v); !bad.empty())
+            return bad + " is not a recipe parameter";
+        rec.env.emplace_back(name, v);
+        return std::string();
+    });
+}
+
 std::string readDefaults(const json& r, const std::string& where, Recipe& rec)
 {
-    if (auto it = r.find("defaults"); it != r.end()) {
-        if (!it->is_object())
-            return where + ", field defaults: not an object";
-        for (auto d = it->begin(); d != it->end(); ++d) {
-            if (!d->is_string())
-                return where + ", field defaults." + d.key() + ": not a string";
-            if (auto why = checkParameter(d.key(), d->get<std::string>()); !why.empty())
-                return where + ", field defaults." + d.key() + ": " + why;
-            rec.defaults[d.key()] = d->get<std::string>();
-        }
-    }
-    return "";
+    return readStrings(r, "defaults", where, "not a string", [&](const std::string& name, const std::string& v) {
+        if (auto why = checkParameter(name, v); !why.empty())
+            return why;
+        rec.defaults[name] = v;
+        return std::string();
+    });
 }
 
 // One entry of the recipes array; `where` names it, `seen` holds the names of the recipes before it.
