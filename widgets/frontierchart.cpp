@@ -3,8 +3,10 @@
 #include <QLegendMarker>
 #include <QLocale>
 #include <QLogValueAxis>
+#include <QPointer>
 #include <QTimer>
 #include <QValueAxis>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -163,6 +165,26 @@ void FrontierChart::forEachStillItem(const std::function<void(QGraphicsItem*)>& 
     }
 }
 
+QPointer<QGraphicsObject> FrontierChart::addStillSeries(QAbstractSeries* series, StillKind kind)
+{
+    // Qt Charts makes a series' item as the series is added, and gives no way from one to the other: the item is the
+    // one of its kind that was not there before
+    std::set<QGraphicsItem*> before;
+    forEachStillItem([&before](QGraphicsItem* item) { before.insert(item); }, kind);
+    addSeries(series);
+    QGraphicsObject* added = nullptr;
+    int count = 0;
+    forEachStillItem(
+        [&](QGraphicsItem* item) {
+            if (!before.count(item)) {
+                added = item->toGraphicsObject();
+                ++count;
+            }
+        },
+        kind);
+    return count == 1 ? added : nullptr;
+}
+
 void FrontierChart::axisRangeChanged()
 {
     // zoomed in, a line runs past the plot, and its cached paint is not clipped to it (it was drawn over the axis
@@ -184,6 +206,7 @@ void FrontierChart::addSpreadBands()
     for (const ChartSeries& s : m_chart.series) {
         if (s.low.empty() || s.high.empty()) {
             m_bands.push_back(nullptr);
+            m_bandItems.emplace_back();
             continue;
         }
         auto* upper = new QLineSeries;
@@ -198,7 +221,7 @@ void FrontierChart::addSpreadBands()
         band->setBrush(c);
         band->setPen(Qt::NoPen);
         band->setName(tr("%1 · spread of reruns").arg(groupLabel(s.key)).toHtmlEscaped());
-        addSeries(band);
+        m_bandItems.push_back(addStillSeries(band, StillBands));
         m_bands.push_back(band);
     }
 }
@@ -213,7 +236,7 @@ void FrontierChart::addGroupLines()
         line->append(pointList(s.frontier));
         line->setPointsVisible(true);
         line->setMarkerSize(9);
-        addSeries(line);
+        m_lineItems.push_back(addStillSeries(line, StillLines));
         m_lines.push_back(line);
         m_colours.push_back(hardwareColour(s.key.hardware));
     }
@@ -230,7 +253,7 @@ void FrontierChart::addSpeedOfLightLines()
         QPen pen(hardwareColour(sol.hardware), 1.8, Qt::DashLine);
         pen.setDashPattern({ 6, 4 });
         line->setPen(pen);
-        addSeries(line);
+        m_solItems.push_back(addStillSeries(line, StillLines));
         m_solLines.push_back(line);
     }
 }
@@ -434,17 +457,17 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::share
     if (!samePlot(m_chart, next) || spansFor(next) != m_spans)
         return false;
     bool runsChanged = false;
-    int changed = 0; // the kinds of still item given new points
+    std::vector<QPointer<QGraphicsObject>> changed; // the still items given new points
     for (std::size_t i = 0; i < next.series.size(); ++i) {
         const ChartSeries &was = m_chart.series[i], &now = next.series[i];
         if (now.frontier != was.frontier) {
             m_lines[i]->replace(pointList(now.frontier));
-            changed |= StillLines;
+            changed.push_back(m_lineItems[i]);
         }
         if (m_bands[i] && (now.high != was.high || now.low != was.low)) {
             m_bands[i]->upperSeries()->replace(pointList(now.high));
             m_bands[i]->lowerSeries()->replace(pointList(now.low));
-            changed |= StillBands;
+            changed.push_back(m_bandItems[i]);
         }
         runsChanged = runsChanged || now.runs != was.runs;
     }
@@ -454,14 +477,21 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::share
         if (next.speedOfLight[i].points != m_chart.speedOfLight[i].points) {
             m_solLines[i]->replace(pointList(
                 clipPolyline(next.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY)));
-            changed |= StillLines;
+            changed.push_back(m_solItems[i]);
         }
     // Qt Charts lays a line with new points out again without repainting it: a cached one would go on showing its
     // old pixmap (the deleted knot still drawn). Its cache is dropped and filled again by the next paint; only for
-    // the kind that changed (bands, the size of the plot each, cost the most to fill again: 4 to 5 ms of the 9 to 10
-    // of a full repaint on the bench's scope, and runs imported or deleted seldom move a spread)
-    if (changed && m_stillCached)
-        forEachStillItem([](QGraphicsItem* item) { item->update(); }, changed);
+    // the lines and bands whose points changed (each fills a pixmap the size of its extent again: every line and
+    // band of the bench's scope took 8 to 18 ms of the GUI thread, where an import moves a few frontiers). An item not
+    // found when its series was added (a Qt Charts that builds them otherwise) drops every still item's pixmap
+    if (m_stillCached) {
+        const bool allFound = std::all_of(changed.begin(), changed.end(), [](const auto& item) { return item; });
+        if (allFound)
+            for (QGraphicsObject* item : changed)
+                item->update();
+        else
+            forEachStillItem([](QGraphicsItem* item) { item->update(); });
+    }
     if (runsChanged) {
         std::vector<RunCloud::Group> cloud;
         for (std::size_t i = 0; i < next.series.size(); ++i)

@@ -3,6 +3,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QLineSeries>
+#include <QPointer>
 #include <functional>
 #include <memory>
 #include <set>
@@ -116,6 +117,10 @@ private:
     enum StillKind { StillLines = 1, StillBands = 2 };
     /// The series' items whose paint is cached (lines and bands; not the axes' labels), of the kinds asked for.
     void forEachStillItem(const std::function<void(QGraphicsItem*)>& apply, int kinds = StillLines | StillBands);
+    /// Adds a line or band and returns the item Qt Charts made for it, or null where it cannot tell which.
+    QPointer<QGraphicsObject> addStillSeries(QAbstractSeries* series, StillKind kind);
+    /// Per group (null where none or not found), and per speed-of-light line: the items that paint them.
+    std::vector<QPointer<QGraphicsObject>> m_lineItems, m_bandItems, m_solItems;
     /// The axes' spans for a chart's bounds in this chart's view.
     std::pair<AxisSpan, AxisSpan> spansFor(const ChartData& chart) const;
     std::pair<AxisSpan, AxisSpan> m_spans; ///< those of the axes shown
