@@ -1,4 +1,4 @@
-// paretoscope-cli as scripts use it: the seed table (docs/architecture.md section 10) from the bundled dataset in the
+// paretoscope-cli as scripts use it: the seed table (docs/architecture.md section 14) from the bundled dataset in the
 // default store, the import contract (one JSON line per input, exit codes), frontier and tiers output.
 #include <QtTest>
 
@@ -40,7 +40,7 @@ class TestCli : public QObject {
 private slots:
     void seedTable_data()
     {
-        // the published InferenceX readings for DeepSeek V4.1 Flash, agentic, FP4 (docs/architecture.md section 10)
+        // the published InferenceX readings for DeepSeek V4.1 Flash, agentic, FP4 (docs/architecture.md section 14)
         QTest::addColumn<QString>("hardware");
         QTest::addColumn<double>("target");
         QTest::addColumn<QString>("status");

@@ -332,7 +332,7 @@ private slots:
 
     void pricing()
     {
-        // docs/architecture.md section 10 figures at 50 tok/s/user
+        // docs/architecture.md section 14 figures at 50 tok/s/user
         QCOMPARE(QString::number(costPerMillionTokens(2.26, 328417), 'f', 3), QStringLiteral("0.002"));
         QCOMPARE(QString::number(costPerMillionTokens(4.25, 328417), 'f', 3), QStringLiteral("0.004"));
         QCOMPARE(QString::number(costPerMillionTokens(1.10, 17745), 'f', 3), QStringLiteral("0.017"));

@@ -1,6 +1,6 @@
-// Time (DESIGN.md section 12): which runs count as of a date (latest per configuration, or all), the history of a
-// reading and the difference between two dates, the spread of reruns, and a view written as a command and read back.
-// Expectations come from a reference selection written here (a loop over the records, not the store's code) on a
+// Time (docs/architecture.md section 10): which runs count as of a date (latest per configuration, or all), the history
+// of a reading and the difference between two dates, the spread of reruns, and a view written as a command and read
+// back. Expectations come from a reference selection written here (a loop over the records, not the store's code) on a
 // crafted history and on the real InferenceX API fixture.
 #include <QtTest>
 

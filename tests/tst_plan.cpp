@@ -1,6 +1,7 @@
-// The capacity plan (DESIGN.md section 10) and its TCO model: GPUs, replicas, nodes or racks, power, energy and cost
-// per hardware. Expectations are computed here from the crafted readings, the published power and price figures
-// (FACTS.md, DESIGN.md section 5) and, between knots and on the real fixtures, the ladder's reading: never by the plan.
+// The capacity plan (docs/architecture.md section 12) and its TCO model: GPUs, replicas, nodes or racks, power, energy
+// and cost per hardware. Expectations are computed here from the crafted readings, the published power and price
+// figures (FACTS.md, docs/architecture.md section 14) and, between knots and on the real fixtures, the ladder's
+// reading: never by the plan.
 #include <QtTest>
 
 #include <QJsonArray>
@@ -41,7 +42,8 @@ const std::vector<Knot> kKnots {
     { "mi325x", "sglang", 8, 45, 1000, 500, 8, 0, 0, 2.5, 4.0, 0.022, 0 },
 };
 
-// Published figures: all-in kW per GPU and TDP (FACTS.md), hyperscaler $/GPU/hr (DESIGN.md section 5), GPUs per node.
+// Published figures: all-in kW per GPU and TDP (FACTS.md), hyperscaler $/GPU/hr (docs/architecture.md section 14),
+// GPUs per node.
 struct Published {
     double kw, tdpW, usd;
     int perNode;
@@ -82,7 +84,7 @@ const Knot& knotAt(const QString& hw, double x)
     qFatal("no crafted knot of %s at %g", qPrintable(hw), x);
 }
 
-// The sizing arithmetic of DESIGN section 10, written out again.
+// The sizing arithmetic of docs/architecture.md section 12.3, written out again.
 struct Expected {
     double gpusExact, gpus, replicas, nodes;
 };
@@ -223,7 +225,7 @@ private slots:
         QCOMPARE(h->measuredJPerToken.has_value(), k.powerW > 0);
         if (k.powerW > 0)
             QVERIFY(near(*h->measuredJPerToken, k.powerW / perGpu));
-        // cost at the hyperscaler tier (DESIGN section 5)
+        // cost at the hyperscaler tier (docs/architecture.md section 14)
         QCOMPARE(*h->usdPerGpuHour, pub.usd);
         QVERIFY(near(*h->costPerHour, e.gpus * pub.usd));
         QVERIFY(near(*h->costPerMonth, e.gpus * pub.usd * 730));

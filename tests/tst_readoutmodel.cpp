@@ -28,7 +28,7 @@ HardwareLadder ladder(const std::string& hardware, double tputPerGpu)
 
 std::vector<HardwareLadder> readings()
 {
-    // B300 and MI325X at 50 tok/s/user as the seed page reads them (DESIGN.md's figures: 18.5x)
+    // B300 and MI325X at 50 tok/s/user as the seed page reads them (docs/architecture.md section 14: 18.5x)
     return { ladder("b300", 328417), ladder("mi325x", 17745) };
 }
 

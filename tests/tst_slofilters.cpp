@@ -1,6 +1,6 @@
 // Service-level limits as scope filters (Scope::ttftMax on the median or p99 TTFT, Scope::tpotMax) in every store
-// query that reads a scope, and the energy metrics (DESIGN.md section 11) of the ladder and the chart, checked
-// against values computed here from the published figures.
+// query that reads a scope, and the energy metrics (docs/architecture.md section 11) of the ladder and the chart,
+// checked against values computed here from the published figures.
 #include <QtTest>
 
 #include <algorithm>
@@ -217,7 +217,8 @@ private slots:
     }
 
     // All-in energy on the bundled dataset against kW x 1,000 / tok/s and tok/s x 1,000 / kW computed here from the
-    // published readings (DESIGN.md) and the registry's kW (FACTS.md: B300 1.90, MI325X 1.69); relative 1e-12.
+    // published readings (docs/architecture.md section 14) and the registry's kW (FACTS.md: B300 1.90,
+    // MI325X 1.69); relative 1e-12.
     void allInEnergyOfThePublishedReadings_data()
     {
         QTest::addColumn<QString>("hardware");

@@ -1,5 +1,5 @@
-// The TCO model's file (DESIGN.md section 10): every bad field named, and the shipped example complete and marked as
-// example values. tst_plan checks the effective price it gives inside a plan.
+// The TCO model's file (docs/architecture.md section 12.6): every bad field named, and the shipped example complete and
+// marked as example values. tst_plan checks the effective price it gives inside a plan.
 #include <QtTest>
 
 #include <map>

@@ -174,7 +174,7 @@ void ChartPanel::fillAxisChoices()
     m_x->addItem(tr("x: TTFT, p99 (s)"), int(ChartX::TtftP99));
     m_x->setToolTip(tr("Lower is better on a latency or a time to first token: the frontier is then the runs no "
                        "other run beats on both a shorter time and a higher y"));
-    // the data is the ChartY; each energy entry names its basis (DESIGN.md section 11)
+    // the data is the ChartY; each energy entry names its basis (docs/architecture.md section 11.3)
     m_y->addItem(tr("y: tok/s/GPU"), int(ChartY::Throughput));
     m_y->addItem(tr("y: $ per million tokens"), int(ChartY::Cost));
     m_y->addItem(tr("y: tok/s per MW (all-in provisioned)"), int(ChartY::TokensPerMegawatt));

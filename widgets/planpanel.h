@@ -20,11 +20,11 @@ namespace paretoscope::ui {
 class PlanModel;
 class TcoEditor;
 
-/// The Plan tab (DESIGN section 10): a demand with its unit, the target (the readout's slider), the TTFT limit (the
-/// scope's, shared with the filter panel), headroom and a cost model (the readout's price, a custom $/GPU/hr or a TCO
-/// model whose parts are edited in the panel) give, per hardware, the GPUs, nodes, megawatts and dollars that serve
-/// the demand (core's computePlan), the cheapest marked; below it the cost of speed (core's costOfSpeed) against the
-/// target. The frontiers come loaded (PlanFrontiers, read on the store worker); a plan is arithmetic on them, so it
+/// The Plan tab (docs/architecture.md section 12): a demand with its unit, the target (the readout's slider), the TTFT
+/// limit (the scope's, shared with the filter panel), headroom and a cost model (the readout's price, a custom $/GPU/hr
+/// or a TCO model whose parts are edited in the panel) give, per hardware, the GPUs, nodes, megawatts and dollars that
+/// serve the demand (core's computePlan), the cheapest marked; below it the cost of speed (core's costOfSpeed) against
+/// the target. The frontiers come loaded (PlanFrontiers, read on the store worker); a plan is arithmetic on them, so it
 /// follows the slider on the GUI thread. A hidden panel computes nothing: it computes once when shown.
 class PlanPanel : public QWidget {
     Q_OBJECT

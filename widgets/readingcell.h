@@ -11,7 +11,8 @@
 namespace paretoscope::ui {
 
 /// The parts of a reading that the readout and the ladder both show.
-/// The energy fields carry their basis (DESIGN.md section 11): all-in provisioned, or measured GPU power only.
+/// The energy fields carry their basis (docs/architecture.md section 11.3): all-in provisioned, or measured GPU
+/// power only.
 enum class ReadingField {
     TputPerGpu,
     Engine,

@@ -23,7 +23,7 @@ public:
         TokensPerDollar,
         VsBaseline,
         SpeedOfLight,
-        AllInJoulesPerToken, ///< all-in provisioned J/token (DESIGN.md section 11)
+        AllInJoulesPerToken, ///< all-in provisioned J/token (docs/architecture.md section 11.1)
         TokensPerMegawatt, ///< all-in provisioned tok/s per MW
         MeasuredJoulesPerToken, ///< measured GPU power J/token, where runs carry power
         ColumnCount

@@ -12,9 +12,9 @@
 
 namespace paretoscope::ui {
 
-/// Which runs the frontiers are built from (DESIGN.md section 12): the latest run of each configuration or every run,
-/// as of a day the slider picks among the scope's run dates, and Play, which steps through them once a second (the
-/// InferenceX "replay").
+/// Which runs the frontiers are built from (docs/architecture.md section 10): the latest run of each configuration or
+/// every run, as of a day the slider picks among the scope's run dates, and Play, which steps through them once a
+/// second (the InferenceX "replay").
 class RunDatesControl : public QWidget {
     Q_OBJECT
 public:

@@ -7,6 +7,49 @@
 #include "core/live/telemetrysampler.h"
 
 namespace paretoscope::ui {
+namespace {
+
+// A running level's numbers as the progress view shows them (-1 for a median not known yet).
+LiveLevel liveLevel(int level, int concurrency, const LevelProgress& p)
+{
+    LiveLevel l;
+    l.level = level;
+    l.concurrency = concurrency;
+    l.finished = p.finished;
+    l.total = p.total;
+    l.warmupsLeft = p.warmupsLeft;
+    l.failed = p.failed;
+    l.elapsed = p.elapsed;
+    l.outputTokensPerSecond = p.elapsed > 0 ? double(p.outputTokens) / p.elapsed : 0;
+    l.medianTtft = p.medianTtft.value_or(-1);
+    l.medianTpot = p.medianTpot.value_or(-1);
+    return l;
+}
+
+// A finished level as the progress view lists it; one the store did not take says why, and which file keeps it.
+StoredLevelLine storedLevelLine(const LevelOutcome& lo)
+{
+    StoredLevelLine s;
+    s.level = lo.level;
+    s.concurrency = lo.concurrency;
+    s.runId = lo.runId;
+    s.interactivity = lo.record.interactivity.value_or(0);
+    s.tputPerGpu = lo.record.tputPerGpu.value_or(0);
+    s.medianTtft = lo.metrics.ttft.median.value_or(0);
+    s.medianTpot = lo.metrics.tpot.median.value_or(0);
+    s.failed = lo.metrics.failed;
+    s.avgPowerW = lo.telemetry.avgPowerW.value_or(-1);
+    s.marked = QString::fromStdString(lo.record.marked);
+    s.validity = QString::fromStdString(lo.record.validity);
+    s.reason = QString::fromStdString(lo.reason);
+    if (!lo.storeError.empty())
+        s.notStored = QString::fromStdString(lo.storeError)
+            + (lo.keptIn.empty() ? QString()
+                                 : SessionController::tr("; kept in %1").arg(QString::fromStdString(lo.keptIn)));
+    return s;
+}
+
+} // namespace
 
 SessionController::SessionController(QString storePath, QObject* parent)
     : WriterController(std::move(storePath), QStringLiteral("session"), Share::Full, parent)
@@ -70,38 +113,13 @@ std::function<void()> SessionController::run(const SessionRequest& request)
         auto now = std::chrono::steady_clock::now();
         if (now - lastProgress >= std::chrono::milliseconds(200)) {
             lastProgress = now;
-            LiveLevel l;
-            l.level = level;
-            l.concurrency = concurrency;
-            l.finished = p.finished;
-            l.total = p.total;
-            l.warmupsLeft = p.warmupsLeft;
-            l.failed = p.failed;
-            l.elapsed = p.elapsed;
-            l.outputTokensPerSecond = p.elapsed > 0 ? double(p.outputTokens) / p.elapsed : 0;
-            l.medianTtft = p.medianTtft.value_or(-1);
-            l.medianTpot = p.medianTpot.value_or(-1);
+            LiveLevel l = liveLevel(level, concurrency, p);
             post([this, l] { emit progress(l); });
         }
         return !cancelled();
     };
     events.levelStored = [&](const LevelOutcome& lo) {
-        StoredLevelLine s;
-        s.level = lo.level;
-        s.concurrency = lo.concurrency;
-        s.runId = lo.runId;
-        s.interactivity = lo.record.interactivity.value_or(0);
-        s.tputPerGpu = lo.record.tputPerGpu.value_or(0);
-        s.medianTtft = lo.metrics.ttft.median.value_or(0);
-        s.medianTpot = lo.metrics.tpot.median.value_or(0);
-        s.failed = lo.metrics.failed;
-        s.avgPowerW = lo.telemetry.avgPowerW.value_or(-1);
-        s.marked = QString::fromStdString(lo.record.marked);
-        s.validity = QString::fromStdString(lo.record.validity);
-        s.reason = QString::fromStdString(lo.reason);
-        if (!lo.storeError.empty())
-            s.notStored = QString::fromStdString(lo.storeError)
-                + (lo.keptIn.empty() ? QString() : tr("; kept in %1").arg(QString::fromStdString(lo.keptIn)));
+        StoredLevelLine s = storedLevelLine(lo);
         post([this, s] { emit levelStored(s); });
     };
     Result<SessionOutcome> outcome = runPlannedSession(**store, plan, key, events, sampler.get());

@@ -339,7 +339,7 @@ ChartSeries placeGroup(const ScopeData& data, std::size_t i, double factor, cons
                 p->runId = k.runId;
                 s.frontier.push_back(*p);
             }
-        // the spread of reruns (DESIGN.md section 12): the low and the high frontier, a band under the line
+        // the spread of reruns (docs/architecture.md section 10.3): low and high frontiers, a band under the line
         if (g.hasSpread() && !perJoule) {
             for (const Point& k : g.low.knots())
                 if (auto p = place(k.x, k.y, 0))

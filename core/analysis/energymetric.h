@@ -6,9 +6,10 @@
 
 namespace paretoscope {
 
-/// An energy metric of a reading or a run (DESIGN.md section 11). The all-in ones come from the hardware's all-in
-/// provisioned kW per GPU (resources/hardware_power.json), the measured one from the runs' own average GPU power: two
-/// bases, never mixed without saying so (energyBasis). Each is of the tokens the throughput counts (total by default).
+/// An energy metric of a reading or a run (docs/architecture.md section 11). The all-in ones come from the hardware's
+/// all-in provisioned kW per GPU (resources/hardware_power.json), the measured one from the runs' own average GPU
+/// power: two bases, never mixed without saying so (energyBasis). Each is of the tokens the throughput counts
+/// (total by default).
 enum class EnergyMetric {
     None,
     TokensPerMegawatt, ///< tok/s per all-in provisioned MW = tok/s/GPU x 1,000 / kW (higher is better)

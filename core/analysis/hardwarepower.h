@@ -9,7 +9,7 @@
 
 namespace paretoscope {
 
-/// Power and deployment unit of one hardware (resources/hardware_power.json; docs/architecture.md, energy metrics).
+/// Power and deployment unit of one hardware (resources/hardware_power.json; docs/architecture.md sections 11, 12.3).
 struct HardwarePower {
     std::string hardware; ///< lower-case key: b300, gb200 ...
     double allInKw = 0; ///< all-in provisioned utility kW per GPU (host, network, cooling included: no PUE on top)
@@ -32,7 +32,8 @@ Result<HardwarePowerCatalog> parseHardwarePower(std::string_view json);
 /// The registry shipped in resources/hardware_power.json.
 const HardwarePowerCatalog& bundledHardwarePower();
 
-/// All-in provisioned J per token = kW x 1,000 / (tok/s/GPU) (DESIGN section 11); nothing when tok/s is not above 0.
+/// All-in provisioned J per token = kW x 1,000 / (tok/s/GPU) (docs/architecture.md section 11.1); nothing when
+/// tok/s is not above 0.
 std::optional<double> allInJoulesPerToken(double allInKw, double tokensPerSecondPerGpu);
 /// Tokens/s per all-in provisioned MW = (tok/s/GPU) x 1,000 / kW; nothing when kW is not above 0.
 std::optional<double> tokensPerSecondPerAllInMegawatt(double allInKw, double tokensPerSecondPerGpu);

@@ -9,7 +9,7 @@
 
 namespace paretoscope {
 
-/// A history question (DESIGN.md section 12): the ladder reading at one target as of each run date in scope.
+/// A history question (docs/architecture.md section 10.5): the ladder reading at a target as of each run date in scope.
 struct HistoryRequest {
     Scope scope; ///< its runs (latest or all) say which runs count as of each date
     double target = 50;

@@ -19,7 +19,7 @@ struct GroupFrontier {
     GroupKey key;
     std::vector<Point> points; ///< the frontier knots (x increasing, y decreasing)
     MonotoneCurve curve;
-    /// The spread of reruns (DESIGN.md section 12): the frontiers of each configuration's lowest- and
+    /// The spread of reruns (docs/architecture.md section 10.3): the frontiers of each configuration's lowest- and
     /// highest-throughput run; both empty unless some configuration has two or more runs to take it from.
     MonotoneCurve low, high;
     bool hasSpread() const { return !low.empty() && !high.empty(); }

@@ -18,7 +18,7 @@ namespace paretoscope {
 
 class RunStore;
 
-/// The unit a demand is given in (DESIGN section 10).
+/// The unit a demand is given in (docs/architecture.md section 12.1).
 enum class DemandUnit {
     TokPerS, ///< total tokens (input + output) per second
     OutputTokPerS, ///< output tokens per second (read on the output-throughput frontier)

@@ -18,8 +18,8 @@ enum class PowerBasis { AllIn, It, Measured, Tdp };
 std::string_view powerBasisName(PowerBasis b);
 std::optional<PowerBasis> parsePowerBasis(std::string_view name);
 
-/// One hardware's cost of ownership (DESIGN section 10): capital per GPU (its share of the system), amortised over
-/// years, power per GPU on a basis, electricity price, PUE and other operating cost.
+/// One hardware's cost of ownership (docs/architecture.md section 12.6): capital per GPU (its share of the system),
+/// amortised over years, power per GPU on a basis, electricity price, PUE and other operating cost.
 struct TcoEntry {
     std::string hardware; ///< normalised key
     double capexPerGpuUsd = 0;

@@ -21,9 +21,9 @@ struct ProgramOutput {
 /// Runs argv (argv[0] looked up on PATH) and waits for it; an error only when it cannot be started.
 Result<ProgramOutput> runProgram(const std::vector<std::string>& argv);
 
-/// The Slurm array job of a matrix (DESIGN.md section 13): one task per configuration, each running its bench into
-/// a store of its own under DIR/work/TASK, exporting DIR/results/TASK.json (a temporary name renamed when complete)
-/// and writing DIR/status/TASK ("finished" or "failed: reason"). dir and cli are absolute paths.
+/// The Slurm array job of a matrix (docs/architecture.md section 13): one task per configuration, each running its
+/// bench into a store of its own under DIR/work/TASK, exporting DIR/results/TASK.json (a temporary name renamed when
+/// complete) and writing DIR/status/TASK ("finished" or "failed: reason"). dir and cli are absolute paths.
 std::string arrayScript(const Matrix& matrix, const std::string& dir, const std::string& cli);
 
 /// The sbatch command lines that submit the script: one when every task asks for the same nodes and GPUs, else one

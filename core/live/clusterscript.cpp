@@ -110,7 +110,7 @@ std::string arrayScript(const Matrix& m, const std::string& dir, const std::stri
     s += "#SBATCH --nodes=" + std::to_string(shape.nodes) + "\n";
     if (shape.gpusPerNode > 0)
         s += "#SBATCH --gpus-per-node=" + std::to_string(shape.gpusPerNode) + "\n";
-    s += "#SBATCH --exclusive\n"; // tasks never share a node (DESIGN.md section 13)
+    s += "#SBATCH --exclusive\n"; // tasks never share a node (docs/architecture.md section 13.2)
     s += "#SBATCH --time=" + m.time + "\n";
     if (!m.partition.empty())
         s += "#SBATCH --partition=" + m.partition + "\n";

@@ -144,6 +144,98 @@ bool levelStored(RunStore& store, long long sessionId, int level)
     return false;
 }
 
+// The store's session files, in name order.
+std::vector<std::filesystem::path> sessionFiles(const std::string& storePath)
+{
+    std::error_code ec;
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(directory(storePath), ec))
+        if (entry.path().extension() == ".jsonl")
+            files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+// Stores one line of a session file (a level, or how the session ended) and counts it in r; false when the line
+// stays in the file, with r.error saying why.
+bool recoverLine(RunStore& store, Recovered& r, const std::string& text, const std::string& where)
+{
+    json line = json::parse(text, nullptr, false);
+    if (line.is_discarded() || !line.is_object() || !line.contains("session")) {
+        r.error = where + ": not a whole line (the process may have been stopped while writing it)";
+        return false;
+    }
+    r.sessionId = line.value("session", 0LL);
+    if (line.contains("status")) {
+        auto st = finishSession(
+            store, r.sessionId, line.value("status", std::string("failed")), line.value("reason", std::string()));
+        if (!st) {
+            r.error = where + ": " + st.error();
+            return false;
+        }
+        r.endRecorded = true;
+        return true;
+    }
+    const int level = line.value("level", -1);
+    if (levelStored(store, r.sessionId, level)) {
+        ++r.levelsAlready;
+        return true;
+    }
+    auto record = parseRecord(line.value("record", json::object()), where);
+    auto raw = unbase64(line.value("requests", std::string()));
+    Result<std::vector<RequestLog>> requests = Error { "" };
+    if (raw)
+        requests = decodeRequests(*raw, where);
+    if (!record || !raw || !requests) {
+        r.error = !record ? record.error() : !raw ? where + ": " + raw.error() : requests.error();
+        return false;
+    }
+    auto stored = storeLevel(store, r.sessionId, level, line.value("concurrency", 0), *record,
+        line.value("metrics", std::string("{}")), *requests);
+    if (!stored) {
+        r.error = where + ": " + stored.error();
+        return false;
+    }
+    ++r.levelsStored;
+    return true;
+}
+
+// Stores what one session file holds, line by line, and removes the file when every line was stored.
+Recovered recoverFile(RunStore& store, const std::filesystem::path& path, const std::vector<SessionInfo>& known)
+{
+    Recovered r;
+    r.file = path.string();
+    // a session still running may append to its file at any moment: its levels are stored once it has ended
+    // (the store says so, or the file's last line records its end)
+    const std::string stem = path.stem().string();
+    const long long fileSession = stem.starts_with("session-") ? std::atoll(stem.c_str() + 8) : 0;
+    const auto running = std::find_if(
+        known.begin(), known.end(), [&](const SessionInfo& s) { return s.id == fileSession && s.status == "running"; });
+    if (running != known.end() && !endKept(path)) {
+        r.sessionId = fileSession;
+        r.error = "session " + std::to_string(fileSession) + " is still running; store its levels once it has ended";
+        return r;
+    }
+    std::ifstream in(path);
+    std::string text;
+    int lineNo = 0;
+    bool whole = true;
+    while (std::getline(in, text)) {
+        ++lineNo;
+        const std::string where = r.file + ": line " + std::to_string(lineNo);
+        if (!recoverLine(store, r, text, where))
+            whole = false;
+    }
+    if (whole) {
+        in.close();
+        std::error_code ec;
+        std::filesystem::remove(path, ec);
+        if (r.levelsStored > 0)
+            noteLevelsRecovered(store, r.sessionId, r.levelsStored);
+    }
+    return r;
+}
+
 } // namespace
 
 std::string directory(const std::string& storePath)
@@ -182,86 +274,11 @@ int pendingLevels(const std::string& storePath)
 std::vector<Recovered> recover(RunStore& store)
 {
     std::vector<Recovered> out;
-    std::error_code ec;
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(directory(store.path()), ec))
-        if (entry.path().extension() == ".jsonl")
-            files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
+    const std::vector<std::filesystem::path> files = sessionFiles(store.path());
     const std::vector<SessionInfo> known = sessions(store);
-    for (const auto& path : files) {
-        Recovered r;
-        r.file = path.string();
-        // a session still running may append to its file at any moment: its levels are stored once it has ended
-        // (the store says so, or the file's last line records its end)
-        const std::string stem = path.stem().string();
-        const long long fileSession = stem.starts_with("session-") ? std::atoll(stem.c_str() + 8) : 0;
-        const auto running = std::find_if(known.begin(), known.end(),
-            [&](const SessionInfo& s) { return s.id == fileSession && s.status == "running"; });
-        if (running != known.end() && !endKept(path)) {
-            r.sessionId = fileSession;
-            r.error
-                = "session " + std::to_string(fileSession) + " is still running; store its levels once it has ended";
-            out.push_back(std::move(r));
-            continue;
-        }
-        std::ifstream in(path);
-        std::string text;
-        int lineNo = 0;
-        bool whole = true;
-        while (std::getline(in, text)) {
-            ++lineNo;
-            const std::string where = r.file + ": line " + std::to_string(lineNo);
-            json line = json::parse(text, nullptr, false);
-            if (line.is_discarded() || !line.is_object() || !line.contains("session")) {
-                r.error = where + ": not a whole line (the process may have been stopped while writing it)";
-                whole = false;
-                continue;
-            }
-            r.sessionId = line.value("session", 0LL);
-            if (line.contains("status")) {
-                auto st = finishSession(store, r.sessionId, line.value("status", std::string("failed")),
-                    line.value("reason", std::string()));
-                if (!st) {
-                    r.error = where + ": " + st.error();
-                    whole = false;
-                } else {
-                    r.endRecorded = true;
-                }
-                continue;
-            }
-            const int level = line.value("level", -1);
-            if (levelStored(store, r.sessionId, level)) {
-                ++r.levelsAlready;
-                continue;
-            }
-            auto record = parseRecord(line.value("record", json::object()), where);
-            auto raw = unbase64(line.value("requests", std::string()));
-            Result<std::vector<RequestLog>> requests = Error { "" };
-            if (raw)
-                requests = decodeRequests(*raw, where);
-            if (!record || !raw || !requests) {
-                r.error = !record ? record.error() : !raw ? where + ": " + raw.error() : requests.error();
-                whole = false;
-                continue;
-            }
-            auto stored = storeLevel(store, r.sessionId, level, line.value("concurrency", 0), *record,
-                line.value("metrics", std::string("{}")), *requests);
-            if (!stored) {
-                r.error = where + ": " + stored.error();
-                whole = false;
-                continue;
-            }
-            ++r.levelsStored;
-        }
-        if (whole) {
-            in.close();
-            std::filesystem::remove(path, ec);
-            if (r.levelsStored > 0)
-                noteLevelsRecovered(store, r.sessionId, r.levelsStored);
-        }
-        out.push_back(std::move(r));
-    }
+    for (const auto& path : files)
+        out.push_back(recoverFile(store, path, known));
+    std::error_code ec;
     std::filesystem::remove(directory(store.path()), ec); // only when empty
     return out;
 }

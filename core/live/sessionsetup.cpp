@@ -25,7 +25,7 @@ Result<SessionPlan> buildSession(SessionChoices choices)
         if (*count && **count < 1)
             return Error { std::string("the number of ") + name + " must be 1 or more" };
     // Decision (issue 17): a tp not given is the GPU count, and a GPU count not given is tp. A live session runs on
-    // one node, where DESIGN.md section 2 has gpus = tp x pp, and a server over N GPUs is most often one
+    // one node, where docs/architecture.md section 3 has gpus = tp x pp, and a server over N GPUs is most often one
     // tensor-parallel group (pp 1). The dialog always did so; the CLI stored tp 1 for --gpus 8. A server that
     // replicates (data parallel) or pipelines says --tp; the GPU count must then be a multiple of it.
     if (choices.launch) {

@@ -19,7 +19,7 @@ struct SessionChoices {
     std::optional<int> ep;
     std::optional<RecipeLaunch> launch; ///< a session on an engine launched from this recipe, not config.endpoint
     /// Each concurrency level is run this many times in a row, each stored as a run of the same configuration: the
-    /// spread of reruns (DESIGN.md section 12). The configuration's list holds every repeat.
+    /// spread of reruns (docs/architecture.md section 10.3). The configuration's list holds every repeat.
     int repeats = 1;
 };
 

@@ -12,8 +12,8 @@
 
 namespace paretoscope {
 
-/// What decides whether a run is selected (DESIGN.md section 12): its configuration, the day it counts as dated on
-/// and its id (a later import has a higher id).
+/// What decides whether a run is selected (docs/architecture.md section 10.2): its configuration, the day it counts as
+/// dated on and its id (a later import has a higher id).
 struct RunVersion {
     std::uint64_t config = 0; ///< configKeyHash of the run
     int day = 0; ///< yyyymmdd: the run date, or the import day of an undated run
@@ -34,11 +34,11 @@ inline int asOfDay(const std::string& asOf)
 /// Whether a text is a date like 2026-07-31 (a real calendar day).
 bool isIsoDate(std::string_view text);
 
-/// Hash of a configuration key (DESIGN.md section 12): a series (an id, or seriesHash; the series fixes model,
-/// lengths, workload, hardware, engine, precision and spec decoding) and tp, ep, dp-attention, disaggregated, prefill
-/// and decode GPUs, concurrency. Not the engine image: a new image is the same configuration measured again. A run
-/// whose concurrency is unknown (0: a published reading rather than a measured level, as the bundled dataset's) cannot
-/// be told to be a rerun of another: it is a configuration of its own (runId makes it so).
+/// Hash of a configuration key (docs/architecture.md section 10.1): a series (an id, or seriesHash; the series fixes
+/// model, lengths, workload, hardware, engine, precision and spec decoding) and tp, ep, dp-attention, disaggregated,
+/// prefill and decode GPUs, concurrency. Not the engine image: a new image is the same configuration measured again. A
+/// run whose concurrency is unknown (0: a published reading rather than a measured level, as the bundled dataset's)
+/// cannot be told to be a rerun of another: it is a configuration of its own (runId makes it so).
 std::uint64_t configKeyHash(std::uint64_t series, int tp, int ep, bool dpAttention, bool disaggregated, int prefillGpus,
     int decodeGpus, int concurrency, long long runId);
 
@@ -46,9 +46,9 @@ std::uint64_t configKeyHash(std::uint64_t series, int tp, int ep, bool dpAttenti
 /// those with day <= asOf; All: every run with day <= asOf.
 std::vector<std::size_t> selectRuns(const std::vector<RunVersion>& runs, RunSelection mode, int asOf);
 
-/// The runs a reading's spread is taken from (DESIGN.md section 12), ascending. All: the selected runs; Latest: every
-/// run dated on the day of its configuration's selected run (repeats of one session share a day), whose last-imported
-/// run is the one selected.
+/// The runs a reading's spread is taken from (docs/architecture.md section 10.3), ascending. All: the selected runs;
+/// Latest: every run dated on the day of its configuration's selected run (repeats of one session share a day), whose
+/// last-imported run is the one selected.
 std::vector<std::size_t> spreadRuns(const std::vector<RunVersion>& runs, RunSelection mode, int asOf);
 
 /// The version of a full record (its series by seriesHash, undated: its source's import day).

@@ -6,7 +6,7 @@
 
 namespace paretoscope {
 
-/// Which runs of a configuration count (DESIGN.md section 12): its latest run as of a date, or every run.
+/// Which runs of a configuration count (docs/architecture.md section 10.2): its latest run as of a date, or every run.
 enum class RunSelection { Latest, All };
 
 /// Which TTFT statistic a TTFT limit applies to.
@@ -42,7 +42,7 @@ struct Scope {
     bool matchesNothing = false;
     /// Service-level limits (seconds): only runs whose TTFT (the statistic ttftStat) and median TPOT are at or below
     /// them count; a run without the statistic does not meet a limit. Unset: no limit. With a limit the frontier is
-    /// the "SLO frontier" of the capacity plan (DESIGN section 10).
+    /// the "SLO frontier" of the capacity plan (docs/architecture.md section 12.5).
     std::optional<double> ttftMax;
     std::optional<double> tpotMax;
     LatencyStat ttftStat = LatencyStat::Median;

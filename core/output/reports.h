@@ -26,12 +26,11 @@ std::vector<FrontierReport> frontierReport(RunStore& store, const std::vector<Gr
 std::string importOutcomeJson(const ImportOutcome& outcome);
 
 /// The ladder as a JSON object keyed by hardware (the CLI contract). "j_per_token_all_in" and
-/// "tokens_per_s_per_mw_all_in" (all-in provisioned power, DESIGN.md section 11) and "j_per_token_measured" (the
-/// runs' measured GPU power, with "j_per_token_measured_group" the group it was read on) are null where there is no
-/// figure. "tput_low" and "tput_high" are the spread of
-/// reruns at the target (DESIGN.md section 12), null where the reading has none. With a baseline hardware, each row
-/// adds "vs_baseline" (the ratio to the baseline's reading at the target, or null) and "vs_baseline_status"
-/// (baselineStatusName).
+/// "tokens_per_s_per_mw_all_in" (all-in provisioned power, docs/architecture.md section 11) and "j_per_token_measured"
+/// (the runs' measured GPU power, with "j_per_token_measured_group" the group it was read on) are null where there is
+/// no figure. "tput_low" and "tput_high" are the spread of reruns at the target (docs/architecture.md section 10.3),
+/// null where the reading has none. With a baseline hardware, each row adds "vs_baseline" (the ratio to the baseline's
+/// reading at the target, or null) and "vs_baseline_status" (baselineStatusName).
 std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::string& baseline = {});
 /// The ladder as CSV with units in the header.
 /// {"lines":[{"hardware","precision","notes","points":[{"interactivity","tput_per_gpu","batch","gpus"}]}],

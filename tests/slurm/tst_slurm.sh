@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# A matrix array against a real, throwaway Slurm (DESIGN.md section 13): munged with a fresh key and its own socket,
-# slurmctld and slurmd on unused ports with a generated slurm.conf, all state under one temporary folder, every
-# daemon this test started stopped by its PID at the end, also on failure. Three tasks on paretoscope-engine-sim
+# A matrix array against a real, throwaway Slurm (docs/architecture.md section 13.5): munged with a fresh key and its
+# own socket, slurmctld and slurmd on unused ports with a generated slurm.conf, all state under one temporary folder,
+# every daemon this test started stopped by its PID at the end, also on failure. Three tasks on paretoscope-engine-sim
 # (b300-sim, mi325x-sim, and one made to fail with an unknown profile); then cluster collect must have imported
 # every level of the two good tasks and report the third as failed with its reason.
 # Usage: tst_slurm.sh PARETOSCOPE_CLI ENGINE_SIM. Exit 77 (CTest's SKIP) where no cluster can be started here.
