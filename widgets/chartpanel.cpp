@@ -466,7 +466,7 @@ void ChartPanel::rebuild()
     m_chart = chart;
     // the pixmaps a slider step copies the lines from are filled by a paint while nobody waits on it, not by the
     // first step of a drag (FrontierChart::fillStillCaches)
-    QTimer::singleShot(m_cacheFillDelayMs, chart, [chart] { chart->fillStillCaches(); });
+    QTimer::singleShot(m_cacheFillDelayMs, Qt::PreciseTimer, chart, [chart] { chart->fillStillCaches(); });
     // the window's legend is a list beside the view that scrolls (the chart's own keeps to exports)
     chart->legend()->hide();
     m_legend->setChart(chart);

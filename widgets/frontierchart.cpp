@@ -485,7 +485,8 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::share
     // band of the bench's scope took 8 to 18 ms of the GUI thread, where an import moves a few frontiers). An item not
     // found when its series was added (a Qt Charts that builds them otherwise) drops every still item's pixmap
     if (m_stillCached) {
-        const bool allFound = std::all_of(changed.begin(), changed.end(), [](const auto& item) { return item; });
+        const bool allFound
+            = std::all_of(changed.begin(), changed.end(), [](const auto& item) { return !item.isNull(); });
         if (allFound)
             for (QGraphicsObject* item : changed)
                 item->update();
