@@ -185,6 +185,14 @@ QPointer<QGraphicsObject> FrontierChart::addStillSeries(QAbstractSeries* series,
     return count == 1 ? added : nullptr;
 }
 
+bool FrontierChart::stillItemsFound() const
+{
+    for (std::size_t i = 0; i < m_lines.size(); ++i)
+        if (!m_lineItems[i] || (m_bands[i] && !m_bandItems[i]))
+            return false;
+    return std::all_of(m_solItems.begin(), m_solItems.end(), [](const auto& item) { return !item.isNull(); });
+}
+
 void FrontierChart::axisRangeChanged()
 {
     // zoomed in, a line runs past the plot, and its cached paint is not clipped to it (it was drawn over the axis

@@ -85,6 +85,9 @@ public:
     /// once the chart has been on screen a moment (and the chart itself, as long after a zoom reset), so that the
     /// first step of a drag does not pay for filling them.
     void fillStillCaches();
+    /// Whether the item of every line, band and speed-of-light line was found as it was added: runs imported or
+    /// deleted then repaint only the lines and bands they change (else every one, as correct and slower).
+    bool stillItemsFound() const;
     static constexpr int kStillFillDelayMs = 500;
     /// Emitted when a legend entry switches a group on or off.
     Q_SIGNAL void groupToggled(const QString& label, bool visible);
