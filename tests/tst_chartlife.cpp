@@ -1,8 +1,8 @@
 // The chart's items through every rebuild a person causes: zoom by dragging, reset, delete runs, change scope, import,
 // a live level, switch axes and the token metric, toggle legend entries, export. Driven in random order (a fixed seed
 // per run, printed), so that an item the scene still paints after its owner went shows up, under AddressSanitizer.
-#include <QtTest>
 #include <QValueAxis>
+#include <QtTest>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -52,8 +52,8 @@ private:
             return;
         QTest::mousePress(viewport(), Qt::LeftButton, {}, from);
         for (int k = 1; k <= 4; ++k) {
-            QMouseEvent move(QEvent::MouseMove, from + (to - from) * k / 4, viewport()->mapToGlobal(from + (to - from) * k / 4),
-                Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+            QMouseEvent move(QEvent::MouseMove, from + (to - from) * k / 4,
+                viewport()->mapToGlobal(from + (to - from) * k / 4), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
             QApplication::sendEvent(viewport(), &move);
         }
         QTest::mouseRelease(viewport(), Qt::LeftButton, {}, to);
@@ -67,7 +67,8 @@ private:
         const auto& group = data->runs[std::uniform_int_distribution<std::size_t>(0, data->runs.size() - 1)(rng)];
         if (group.points.empty())
             return;
-        const long long id = group.points[std::uniform_int_distribution<std::size_t>(0, group.points.size() - 1)(rng)].runId;
+        const long long id
+            = group.points[std::uniform_int_distribution<std::size_t>(0, group.points.size() - 1)(rng)].runId;
         emit m_window->runs()->deleteRequested({ id });
     }
 
@@ -130,7 +131,8 @@ private slots:
         if (auto* y = qobject_cast<QValueAxis*>(m_window->chartPanel()->chart()->axes(Qt::Vertical).front())) {
             const double step = (y->max() - y->min()) / (y->tickCount() - 1);
             const double k = y->min() / step;
-            QVERIFY2(std::abs(k - std::round(k)) < 1e-6, qPrintable(QStringLiteral("%1 .. %2").arg(y->min()).arg(y->max())));
+            QVERIFY2(
+                std::abs(k - std::round(k)) < 1e-6, qPrintable(QStringLiteral("%1 .. %2").arg(y->min()).arg(y->max())));
             const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
             QVERIFY2(std::abs(mantissa - std::round(mantissa * 2) / 2) < 1e-6, qPrintable(QString::number(step)));
         }
@@ -202,7 +204,7 @@ private slots:
             }
             case 8:
                 if (FrontierChart* c = panel->chart(); c && c->groupCount() > 0)
-                    emit c->legend()->markers(c->line(0)).front()->clicked();
+                    c->toggleGroup(0, !c->groupVisible(0));
                 break;
             case 9:
                 QVERIFY(m_window->exportChartPng(m_dir.filePath("life.png"), QSize(640, 400), 1).ok());

@@ -90,12 +90,12 @@ private slots:
         std::set<QRgb> colours;
         for (std::size_t i = 0; i < chart.groupCount(); ++i) {
             const GroupKey& key = chart.chartData().series[i].key;
-            QCOMPARE(chart.line(i)->pen().color(), chart.groupColour(i));
+            QCOMPARE(chart.groupPen(i).color(), chart.groupColour(i));
             const QRgb rgb = chart.groupColour(i).rgb();
             if (auto [it, fresh] = colourOf.emplace(key.hardware, rgb); !fresh)
                 QCOMPARE(it->second, rgb); // the engines and precisions of a hardware share its colour
             colours.insert(rgb);
-            QCOMPARE(chart.line(i)->pen().style(), key.precision == "fp4" ? Qt::SolidLine : Qt::DashLine);
+            QCOMPARE(chart.groupPen(i).style(), key.precision == "fp4" ? Qt::SolidLine : Qt::DashLine);
             QCOMPARE(chart.groupShape(i), key.engine == "trt" ? MarkerShape::Triangle : MarkerShape::Square);
         }
         QCOMPARE(colours.size(), names.size());

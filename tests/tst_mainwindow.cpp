@@ -135,17 +135,18 @@ private slots:
     {
         FrontierChart* chart = m_window->chartPanel()->chart();
         QVERIFY(chart->groupCount() >= 2);
-        QLegendMarker* marker = chart->legend()->markers(chart->line(0)).front();
-        QVERIFY(chart->line(0)->isVisible());
-        emit marker->clicked();
-        QVERIFY(!chart->line(0)->isVisible());
-        // its entry in the window's legend stays, unticked, to switch it back on
         QListWidgetItem* entry = m_window->chartPanel()->legend()->item(0);
         QVERIFY(entry && !entry->isHidden());
-        QCOMPARE(entry->checkState(), Qt::Unchecked);
-        emit marker->clicked();
         QCOMPARE(entry->checkState(), Qt::Checked);
-        QVERIFY(chart->line(0)->isVisible());
+        QVERIFY(chart->layer()->content().lines[0].visible);
+        entry->setCheckState(Qt::Unchecked); // as a click on its box does
+        QVERIFY(!chart->groupVisible(0));
+        QVERIFY(!chart->layer()->content().lines[0].visible);
+        // its entry stays, unticked, to switch it back on; switched on from the chart, the entry follows
+        QVERIFY(!entry->isHidden());
+        chart->toggleGroup(0, true);
+        QCOMPARE(entry->checkState(), Qt::Checked);
+        QVERIFY(chart->layer()->content().lines[0].visible);
     }
 
     void chartPointsComeWithTheScopeFromTheWorker()
@@ -205,7 +206,7 @@ private slots:
         for (const auto& [pos, id] : cloud->placed()) {
             const auto it = runs.find(id);
             QVERIFY(it != runs.end());
-            const QPointF qt = chart->mapToPosition(it->second.first, chart->line(it->second.second));
+            const QPointF qt = chart->mapToPosition(it->second.first, chart->anchor());
             QVERIFY2(std::abs(qt.x() - pos.x()) < 1e-6 && std::abs(qt.y() - pos.y()) < 1e-6,
                 qPrintable(QString("run %1 at %2,%3, Qt Charts %4,%5")
                                .arg(id)
@@ -228,7 +229,7 @@ private slots:
         FrontierChart* chart = m_window->chartPanel()->chart();
         const std::size_t g = chart->groupCount() - 1; // MI325X vLLM: six knots
         const Point knot = chart->chartData().series[g].frontier.at(2);
-        const QPointF at = chart->mapToPosition(QPointF(knot.x, knot.y), chart->line(g));
+        const QPointF at = chart->mapToPosition(QPointF(knot.x, knot.y), chart->anchor());
         QCOMPARE(chart->runAt(at + QPointF(2, -2)), knot.runId);
         QCOMPARE(chart->runAt(at + QPointF(40, 40)), 0LL);
         // Qt's delayed tooltip event over the run shows the run, not the view's hint (which replaced it after a
@@ -368,7 +369,7 @@ private slots:
         QCOMPARE(int(data->runCount), 4);
         QCOMPARE(int(data->frontiers.size()), 1);
         QCOMPARE(QString::fromStdString(data->frontiers.front().key.hardware), QString("b300-sim"));
-        QString legend = m_window->chartPanel()->chart()->line(0)->name();
+        QString legend = m_window->chartPanel()->chart()->groupName(0);
         QVERIFY2(legend.contains("simulated"), qPrintable(legend));
         // a bigger batch: more tok/s/GPU, fewer tok/s/user (the emulator's frontier is a real trade-off)
         const auto& f = data->frontiers.front().points;

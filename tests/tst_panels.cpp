@@ -80,12 +80,17 @@ private:
 
     void showLadder() { m_window->tabs()->setCurrentWidget(m_window->ladder()); }
 
-    // The chart as painted, once its run cloud (drawn off the GUI thread) is in; a null image if it never came.
+    // The chart as painted, once its run cloud and its lines (drawn off the GUI thread) are in; a null image if they
+    // never came.
     QImage grabPlot()
     {
         FrontierView* view = m_window->chartPanel()->view();
         view->grab();
-        if (!QTest::qWaitFor([&] { return m_window->chartPanel()->chart()->cloud()->ready(); }, 10000))
+        auto ready = [&] {
+            const FrontierChart* chart = m_window->chartPanel()->chart();
+            return chart->cloud()->ready() && chart->layer()->ready();
+        };
+        if (!QTest::qWaitFor(ready, 10000))
             return {};
         return view->grab().toImage();
     }
@@ -183,15 +188,14 @@ private slots:
                 if (!id && inside(s.frontier[k]))
                     id = s.frontier[k].runId;
         QVERIFY(id != 0);
-        // the lines' paint cached, as after a slider step; the delete drops only the changed ones' (every item found)
-        QVERIFY(chart->stillItemsFound());
-        chart->cacheStillItems();
-        QVERIFY(!grabPlot().isNull());
+        QVERIFY(!grabPlot().isNull()); // the lines' picture drawn: the delete has it drawn again
+        const FrontierLayer* layer = chart->layer();
         QSignalSpy shown(m_window.get(), &MainWindow::scopeShown);
         emit m_window->runs()->deleteRequested({ id });
         QVERIFY(shown.wait(10000));
         QCOMPARE(m_window->chartPanel()->chart(), chart); // the same chart
         // on screen as a chart built afresh from the same scope draws it (a cached line showed its deleted knot)
+        QCOMPARE(chart->layer(), layer);
         const QImage inPlace = grabPlot();
         QVERIFY(!inPlace.isNull());
         m_window->chartPanel()->setState(m_window->chartPanel()->state());
@@ -205,14 +209,11 @@ private slots:
         const ChartData now = chartData(*m_window->scopeData(), bundledPricing(), chart->state().request);
         QVERIFY(!(now == before));
         QVERIFY(now == chart->chartData());
+        const FrontierLayer::Content& drawn = chart->layer()->content();
         for (std::size_t g = 0; g < now.series.size(); ++g) {
-            const QList<QPointF> drawn = chart->line(g)->points();
-            QCOMPARE(drawn.size(), qsizetype(now.series[g].frontier.size()));
-            for (qsizetype k = 0; k < drawn.size(); ++k)
-                QCOMPARE(drawn[k],
-                    QPointF(now.series[g].frontier[std::size_t(k)].x, now.series[g].frontier[std::size_t(k)].y));
-            if (chart->band(g))
-                QCOMPARE(chart->band(g)->upperSeries()->count(), qsizetype(now.series[g].high.size()));
+            QVERIFY(drawn.lines[g].points == now.series[g].frontier);
+            QVERIFY(drawn.bands[g].high == now.series[g].high);
+            QVERIFY(drawn.bands[g].low == now.series[g].low);
             for (const Point& p : now.series[g].runs)
                 QVERIFY(p.runId != id);
         }
@@ -347,7 +348,6 @@ private slots:
             return r;
         };
         const std::vector<double> axesBefore = ranges(chart);
-        chart->cacheStillItems(); // as after a slider step
         QVERIFY(!grabPlot().isNull());
         QSignalSpy shown(m_window.get(), &MainWindow::scopeShown);
         emit m_window->runs()->deleteRequested({ id });
@@ -368,44 +368,43 @@ private slots:
         QVERIFY2(differ <= 16, qPrintable(QStringLiteral("%1 pixels differ").arg(differ)));
     }
 
-    // A moment after a chart appears (500 ms; 3 s here, to tell that paint from the first on a slow machine), its
-    // lines and bands are painted once more while nobody waits, which fills the pixmaps a slider step copies them
-    // from. Setting their cache mode alone paints nothing: the first step of a drag filled them (its paint took 30 ms
-    // of the GUI thread's CPU on bench_explorer's scope, 16 with them filled). A change of target meanwhile does not
-    // stop it.
-    void theLinesArePaintedAgainOnceTheChartHasSettled()
+    // The lines are drawn off the GUI thread into one picture (FrontierLayer), by a mapping of their own from values to
+    // pixels: each knot stands where Qt Charts' axes place it. Checked against QChart::mapToPosition on the bundled
+    // scope (log axes), by the colour at each filled knot's centre; a knot drawn 4 pixels off shows the rim or the
+    // plot there. Knots at the target are under its circles; other knots may cover a few.
+    void eachKnotIsDrawnWhereTheAxesPlaceIt()
     {
         ChartPanel* panel = m_window->chartPanel();
-        QElapsedTimer built;
-        // painted 3 s or more after the build (the panel's fill timer is a precise one: a coarse one fired 5% early,
-        // at 2,859 ms, in about one run of three)
-        QRegion late;
-        EventWatch watch(panel->view()->viewport(), [&](QEvent* e) {
-            if (e->type() == QEvent::Paint && built.isValid() && built.elapsed() >= 3000)
-                late += static_cast<QPaintEvent*>(e)->region();
-        });
-        built.start();
-        panel->setCacheFillDelay(3000);
-        panel->setState(panel->state()); // a chart built afresh
-        panel->setCacheFillDelay(FrontierChart::kStillFillDelayMs);
         FrontierChart* chart = panel->chart();
-        QVERIFY(!grabPlot().isNull());
-        panel->setTarget(m_window->readout()->target() * 1.01); // caches them (FrontierChart::setTarget)
-        // where the lines run: the rectangle each spans on screen
-        QRegion lines;
-        for (QAbstractSeries* series : chart->series()) {
-            auto* line = qobject_cast<QLineSeries*>(series);
-            if (!line || !line->isVisible() || line->count() < 2)
+        const QImage shot = grabPlot();
+        QVERIFY(!shot.isNull());
+        const qreal dpr = shot.devicePixelRatio();
+        // the target's reading circles stand on the knots at the target
+        const qreal targetX = chart->mapToPosition(QPointF(chart->state().target, 1), chart->anchor()).x();
+        int knots = 0, matching = 0;
+        for (std::size_t g = 0; g < chart->groupCount(); ++g) {
+            if (!chart->groupVisible(g) || chart->groupHollow(g))
                 continue;
-            QPolygonF knots;
-            for (const QPointF& p : line->points())
-                knots << chart->mapToScene(chart->mapToPosition(p, line));
-            lines += panel->view()->mapFromScene(knots).boundingRect().adjusted(2, 2, -2, -2);
+            const QColor want = chart->groupPen(g).color();
+            for (const Point& p : chart->chartData().series[g].frontier) {
+                const QPointF atChart = chart->mapToPosition(QPointF(p.x, p.y), chart->anchor());
+                if (!chart->plotArea().contains(atChart) || std::abs(atChart.x() - targetX) < 10)
+                    continue;
+                const QPoint at = panel->view()->mapFromScene(chart->mapToScene(atChart));
+                const QColor got = shot.pixelColor((QPointF(at) * dpr).toPoint());
+                // a faint knot is blended with what lies under it: its hue, not its value
+                const bool same = want.alpha() == 255
+                    ? std::abs(got.red() - want.red()) + std::abs(got.green() - want.green())
+                            + std::abs(got.blue() - want.blue())
+                        < 40
+                    : std::abs(got.hueF() - want.hueF()) < 0.05 && got.saturationF() > 0.2;
+                ++knots;
+                matching += same;
+            }
         }
-        QVERIFY(!lines.isEmpty());
-        QTRY_VERIFY_WITH_TIMEOUT((lines - late).isEmpty(), 8000);
-        QCOMPARE(panel->chart(), chart);
-        panel->setTarget(m_window->readout()->target());
+        QVERIFY2(knots >= 5, qPrintable(QStringLiteral("%1 knots").arg(knots)));
+        qInfo("%d of %d knots in their colour", matching, knots);
+        QVERIFY2(matching * 10 >= knots * 8, qPrintable(QStringLiteral("%1 of %2 knots").arg(matching).arg(knots)));
     }
 
     void cleanupTestCase() { m_window.reset(); }

@@ -71,14 +71,13 @@ struct StagedChart {
         std::vector<Entry> entries;
         for (std::size_t i = 0; i < chart->groupCount(); ++i)
             if (chart->groupVisible(i))
-                entries.push_back({ chart->groupName(i), chart->line(i)->pen(), chart->groupShape(i),
+                entries.push_back({ chart->groupName(i), chart->groupPen(i), chart->groupShape(i),
                     chart->groupHollow(i), !chart->groupCovers(i) });
-        for (std::size_t i = 0; i < chart->speedOfLightLines().size(); ++i)
-        {
+        for (std::size_t i = 0; i < chart->speedOfLightCount(); ++i) {
             // a bound cut away whole lies above a linear view: the legend says so rather than name a line not drawn
-            const bool above = chart->speedOfLightLines()[i]->count() == 0;
+            const bool above = !chart->speedOfLightInView(i);
             entries.push_back({ chart->speedOfLightName(i) + (above ? QObject::tr(": above the view") : QString()),
-                chart->speedOfLightLines()[i]->pen(), std::nullopt, false, above });
+                chart->speedOfLightPen(i), std::nullopt, false, above });
         }
         if (entries.empty())
             return 0;
@@ -106,7 +105,8 @@ struct StagedChart {
         const QFontMetricsF fm(font);
         for (std::size_t k = 0; k < entries.size(); ++k) {
             const Entry& e = entries[k];
-            const qreal x = 10 + qreal(k / std::size_t(rows)) * columnWidth, y = top + qreal(k % std::size_t(rows)) * line;
+            const qreal x = 10 + qreal(k / std::size_t(rows)) * columnWidth,
+                        y = top + qreal(k % std::size_t(rows)) * line;
             const qreal mid = y + line / 2;
             QPen pen = e.pen;
             pen.setWidthF(std::min(pen.widthF(), 2.4));

@@ -91,12 +91,12 @@ void ChartLegend::setChart(FrontierChart* chart)
         item->setData(IndexRole, qulonglong(i));
         item->setFlags(Qt::ItemIsEnabled);
     }
-    for (std::size_t i = 0; i < chart->speedOfLightLines().size(); ++i) {
+    for (std::size_t i = 0; i < chart->speedOfLightCount(); ++i) {
         auto* item = new QListWidgetItem(chart->speedOfLightName(i), this);
         item->setData(KindRole, SpeedOfLight);
         item->setData(IndexRole, qulonglong(i));
         item->setFlags(Qt::ItemIsEnabled);
-        item->setIcon(swatch(chart->speedOfLightLines()[i]->pen(), std::nullopt));
+        item->setIcon(swatch(chart->speedOfLightPen(i), std::nullopt));
     }
     connect(chart, &FrontierChart::groupToggled, this, &ChartLegend::sync, Qt::UniqueConnection);
     sync();
@@ -104,7 +104,7 @@ void ChartLegend::setChart(FrontierChart* chart)
 
 bool ChartLegend::sameEntries(const FrontierChart& chart) const
 {
-    const std::size_t groups = chart.groupCount(), bounds = chart.speedOfLightLines().size();
+    const std::size_t groups = chart.groupCount(), bounds = chart.speedOfLightCount();
     if (std::size_t(count()) != groups + bounds)
         return false;
     for (int r = 0; r < count(); ++r) {
@@ -126,7 +126,7 @@ void ChartLegend::sync()
         QListWidgetItem* it = item(r);
         const auto i = std::size_t(it->data(IndexRole).toULongLong());
         if (it->data(KindRole).toInt() == SpeedOfLight) {
-            const bool on = m_chart->speedOfLightLines()[i]->isVisible();
+            const bool on = m_chart->speedOfLightVisible(i);
             it->setCheckState(on ? Qt::Checked : Qt::Unchecked);
             it->setForeground(on ? palette().color(QPalette::Text) : QColor(150, 150, 150));
             continue;
@@ -144,7 +144,7 @@ void ChartLegend::sync()
         QColor c = m_chart->groupColour(i);
         if (!covers)
             c.setAlpha(110);
-        QPen pen = m_chart->line(i)->pen();
+        QPen pen = m_chart->groupPen(i);
         pen.setColor(on ? c : QColor(205, 205, 205));
         it->setIcon(swatch(pen, m_chart->groupShape(i), m_chart->groupHollow(i)));
         it->setToolTip(covers ? QString() : tr("Does not reach the target (drawn faint)"));
@@ -158,7 +158,7 @@ void ChartLegend::entryChanged(QListWidgetItem* item)
     const bool on = item->checkState() == Qt::Checked;
     const auto i = std::size_t(item->data(IndexRole).toULongLong());
     if (item->data(KindRole).toInt() == SpeedOfLight)
-        m_chart->speedOfLightLines()[i]->setVisible(on);
+        m_chart->setSpeedOfLightVisible(i, on);
     else
         m_chart->toggleGroup(i, on); // the chart says so, and sync() reads it back
     sync();

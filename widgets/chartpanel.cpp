@@ -337,8 +337,8 @@ bool ChartPanel::keepsState(bool sameView) const
     for (std::size_t i = 0; i < m_chart->groupCount(); ++i)
         if (m_chart->groupVisible(i) == bool(m_state.hidden.count(groupLabel(m_chart->chartData().series[i].key))))
             return false;
-    for (const QLineSeries* sol : m_chart->speedOfLightLines())
-        if (!sol->isVisible())
+    for (std::size_t i = 0; i < m_chart->speedOfLightCount(); ++i)
+        if (!m_chart->speedOfLightVisible(i))
             return false;
     return true;
 }
@@ -464,9 +464,6 @@ void ChartPanel::rebuild()
         QTimer::singleShot(250, old, [old] { delete old; });
     }
     m_chart = chart;
-    // the pixmaps a slider step copies the lines from are filled by a paint while nobody waits on it, not by the
-    // first step of a drag (FrontierChart::fillStillCaches)
-    QTimer::singleShot(m_cacheFillDelayMs, Qt::PreciseTimer, chart, [chart] { chart->fillStillCaches(); });
     // the window's legend is a list beside the view that scrolls (the chart's own keeps to exports)
     chart->legend()->hide();
     m_legend->setChart(chart);

@@ -82,9 +82,6 @@ public:
     FrontierView* view() const { return m_view; }
     ChartLegend* legend() const { return m_legend; }
     void resetZoom();
-    /// How long a new chart is on screen before its lines and bands are painted again to fill the pixmaps a slider
-    /// step copies them from (FrontierChart::fillStillCaches): 500 ms; tests lengthen it to tell that paint apart.
-    void setCacheFillDelay(int ms) { m_cacheFillDelayMs = ms; }
 
 signals:
     void stateChanged();
@@ -115,7 +112,6 @@ private:
     std::optional<DrawnChart> m_drawn;
     ChartState m_state;
     FrontierChart* m_chart = nullptr;
-    int m_cacheFillDelayMs = FrontierChart::kStillFillDelayMs;
     FrontierView* m_view;
     ChartLegend* m_legend;
     QComboBox* m_x;

@@ -3,13 +3,9 @@
 #include <QLegendMarker>
 #include <QLocale>
 #include <QLogValueAxis>
-#include <QPointer>
-#include <QTimer>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <functional>
 
 #include "core/output/reports.h"
 #include "displaynames.h"
@@ -67,15 +63,6 @@ QString yAxisTitle(const ChartRequest& r, TputMetric metric)
 
 namespace {
 
-QList<QPointF> pointList(const std::vector<Point>& points)
-{
-    QList<QPointF> out;
-    out.reserve(qsizetype(points.size()));
-    for (const Point& p : points)
-        out.append(QPointF(p.x, p.y));
-    return out;
-}
-
 QString readingText(double y, ChartY kind)
 {
     switch (kind) {
@@ -102,8 +89,7 @@ FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, const ChartS
     setAnimationOptions(QChart::NoAnimation);
     setBackgroundRoundness(0);
     setMargins(QMargins(6, 6, 12, 6));
-    // the chart's own legend is never shown (the window's stands beside the view, exports draw theirs); detached, its
-    // entries following a restyled line no longer lay the chart, its axes and their labels out again on a slider step
+    // the chart's own legend is never shown (the window's stands beside the view, exports draw theirs)
     legend()->hide();
     legend()->detachFromChart();
     m_pointsGiven = drawn != nullptr;
@@ -113,98 +99,10 @@ FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, const ChartS
     addSpeedOfLightLines();
     const auto [ax, ay] = addAxes();
     addOverlays(ax, ay);
-    connectLegend();
+    for (std::size_t i = 0; i < groupCount(); ++i)
+        if (m_state.hidden.count(groupLabel(m_chart.series[i].key)))
+            setGroupVisible(i, false);
     setTarget(m_state.target);
-    m_built = true;
-}
-
-void FrontierChart::cacheStillItems()
-{
-    // the lines and bands do not change on a slider step, but the marker moving over them repaints the region it
-    // leaves and the one it enters, which re-strokes every line and band there (10 to 13 ms of the GUI thread per
-    // step on the bench's scope). Each keeps its last paint in a pixmap instead; a restyled, zoomed or resized one
-    // renders its own again. Only the series' items: Qt Charts' axis labels do not repaint a cached item when their
-    // text changes (a zoom left them blank), and they are cheap to draw
-    if (m_stillCached || isZoomed())
-        return;
-    m_stillCached = true;
-    setStillCache(QGraphicsItem::DeviceCoordinateCache);
-}
-
-void FrontierChart::fillStillCaches()
-{
-    // setting a cache mode paints nothing: without a repaint here the pixmaps would be filled by the next paint that
-    // touches the lines, a drag's first step (its paint took 30 ms of the GUI thread's CPU on bench_explorer's scope,
-    // 16 with them filled). Once per chart and per zoom reset, even where a target change cached them meanwhile
-    if (m_stillFilled || isZoomed())
-        return;
-    cacheStillItems();
-    m_stillFilled = true;
-    forEachStillItem([](QGraphicsItem* item) { item->update(); });
-}
-
-void FrontierChart::setStillCache(QGraphicsItem::CacheMode mode)
-{
-    forEachStillItem([mode](QGraphicsItem* item) { item->setCacheMode(mode); });
-}
-
-void FrontierChart::forEachStillItem(const std::function<void(QGraphicsItem*)>& apply, int kinds)
-{
-    const auto top = childItems();
-    std::vector<QGraphicsItem*> todo(top.begin(), top.end());
-    while (!todo.empty()) {
-        QGraphicsItem* item = todo.back();
-        todo.pop_back();
-        const auto kids = item->childItems();
-        todo.insert(todo.end(), kids.begin(), kids.end());
-        const QGraphicsObject* object = item->toGraphicsObject();
-        const char* kind = object ? object->metaObject()->className() : "";
-        if (((kinds & StillLines) && std::strstr(kind, "LineChartItem"))
-            || ((kinds & StillBands) && std::strstr(kind, "AreaChartItem")))
-            apply(item);
-    }
-}
-
-QPointer<QGraphicsObject> FrontierChart::addStillSeries(QAbstractSeries* series, StillKind kind)
-{
-    // Qt Charts makes a series' item as the series is added, and gives no way from one to the other: the item is the
-    // one of its kind that was not there before
-    std::set<QGraphicsItem*> before;
-    forEachStillItem([&before](QGraphicsItem* item) { before.insert(item); }, kind);
-    addSeries(series);
-    QGraphicsObject* added = nullptr;
-    int count = 0;
-    forEachStillItem(
-        [&](QGraphicsItem* item) {
-            if (!before.count(item)) {
-                added = item->toGraphicsObject();
-                ++count;
-            }
-        },
-        kind);
-    return count == 1 ? added : nullptr;
-}
-
-bool FrontierChart::stillItemsFound() const
-{
-    for (std::size_t i = 0; i < m_lines.size(); ++i)
-        if (!m_lineItems[i] || (m_bands[i] && !m_bandItems[i]))
-            return false;
-    return std::all_of(m_solItems.begin(), m_solItems.end(), [](const auto& item) { return !item.isNull(); });
-}
-
-void FrontierChart::axisRangeChanged()
-{
-    // zoomed in, a line runs past the plot, and its cached paint is not clipped to it (it was drawn over the axis
-    // labels): a zoomed chart paints its lines afresh; reset, it caches and fills them again a moment later
-    if (!m_built)
-        return;
-    if (m_stillCached) {
-        m_stillCached = false;
-        setStillCache(QGraphicsItem::NoCache);
-    }
-    m_stillFilled = false;
-    QTimer::singleShot(kStillFillDelayMs, this, &FrontierChart::fillStillCaches); // nothing while still zoomed
 }
 
 void FrontierChart::addSpreadBands()
@@ -212,57 +110,37 @@ void FrontierChart::addSpreadBands()
     // where reruns give a reading a spread, the band between the frontier of each configuration's lowest run and that
     // of its highest, faint in the group's colour
     for (const ChartSeries& s : m_chart.series) {
-        if (s.low.empty() || s.high.empty()) {
-            m_bands.push_back(nullptr);
-            m_bandItems.emplace_back();
-            continue;
+        FrontierLayer::Band band;
+        if (!s.low.empty() && !s.high.empty()) {
+            band.high = s.high;
+            band.low = s.low;
         }
-        auto* upper = new QLineSeries;
-        auto* lower = new QLineSeries;
-        upper->append(pointList(s.high));
-        lower->append(pointList(s.low));
-        auto* band = new QAreaSeries(upper, lower);
-        upper->setParent(band);
-        lower->setParent(band);
-        QColor c = hardwareColour(s.key.hardware);
-        c.setAlpha(45);
-        band->setBrush(c);
-        band->setPen(Qt::NoPen);
-        band->setName(tr("%1 · spread of reruns").arg(groupLabel(s.key)).toHtmlEscaped());
-        m_bandItems.push_back(addStillSeries(band, StillBands));
-        m_bands.push_back(band);
+        band.fill = hardwareColour(s.key.hardware);
+        band.fill.setAlpha(45);
+        m_content.bands.push_back(std::move(band));
     }
 }
 
 void FrontierChart::addGroupLines()
 {
     // each hardware its own colour whatever is hidden, each precision its line style, each engine its marker
-    for (const ChartSeries& s : m_chart.series) {
-        auto* line = new QLineSeries;
-        // Qt Charts lays legend labels out as HTML: names from imported files are escaped to show as written
-        line->setName(groupName(m_lines.size()).toHtmlEscaped());
-        line->append(pointList(s.frontier));
-        line->setPointsVisible(true);
-        line->setMarkerSize(9);
-        m_lineItems.push_back(addStillSeries(line, StillLines));
-        m_lines.push_back(line);
+    m_covers.assign(m_chart.series.size(), true);
+    for (std::size_t i = 0; i < m_chart.series.size(); ++i) {
+        const ChartSeries& s = m_chart.series[i];
         m_colours.push_back(hardwareColour(s.key.hardware));
+        m_content.lines.push_back({ s.frontier, QPen(), groupMarker(s.key), hollowMarker(s.key), true });
+        styleGroup(i);
     }
-    m_covers.assign(m_lines.size(), true);
 }
 
 void FrontierChart::addSpeedOfLightLines()
 {
-    // the speed of light: dashed, in its hardware's colour, above the measured frontiers it bounds
+    // the speed of light: dashed, in its hardware's colour, above the measured frontiers it bounds (cut at the axes'
+    // edges once they are made)
     for (const ChartSol& sol : m_chart.speedOfLight) {
-        auto* line = new QLineSeries;
-        line->setName(speedOfLightName(m_solLines.size()).toHtmlEscaped());
-        line->append(pointList(sol.points));
         QPen pen(hardwareColour(sol.hardware), 1.8, Qt::DashLine);
         pen.setDashPattern({ 6, 4 });
-        line->setPen(pen);
-        m_solItems.push_back(addStillSeries(line, StillLines));
-        m_solLines.push_back(line);
+        m_content.lines.push_back({ {}, pen, std::nullopt, false, true });
     }
 }
 
@@ -280,85 +158,73 @@ std::pair<QAbstractAxis*, QAbstractAxis*> FrontierChart::addAxes()
     auto* ay = makeAxis(m_spans.second, yAxisTitle(m_state.request, m_data->metric));
     addAxis(ax, Qt::AlignBottom);
     addAxis(ay, Qt::AlignLeft);
-    // the bounds are cut at the plot's edges here: a renderer that does not clip (SVG) would draw them over the
-    // title and the legend
-    const auto [x0, x1] = axisRange(ax);
-    const auto [y0, y1] = axisRange(ay);
-    for (std::size_t i = 0; i < m_solLines.size(); ++i)
-        m_solLines[i]->replace(pointList(
-            clipPolyline(m_chart.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY)));
+    // the bounds are cut at the plot's edges here too: what a linear view has all above it is left out of the legend
+    for (std::size_t i = 0; i < speedOfLightCount(); ++i)
+        m_content.lines[groupCount() + i].points = solInView(m_chart.speedOfLight[i].points);
     return { ax, ay };
+}
+
+std::vector<Point> FrontierChart::solInView(const std::vector<Point>& points) const
+{
+    const auto [x0, x1] = axisRange(axes(Qt::Horizontal).front());
+    const auto [y0, y1] = axisRange(axes(Qt::Vertical).front());
+    return clipPolyline(points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY);
 }
 
 void FrontierChart::addOverlays(QAbstractAxis* ax, QAbstractAxis* ay)
 {
-    // an invisible anchor keeps the axes usable for mapping even when every group is switched off
-    auto* anchor = new QLineSeries;
-    addSeries(anchor);
-    for (QAbstractSeries* s : series()) {
-        s->attachAxis(ax);
-        s->attachAxis(ay);
-    }
-    legend()->markers(anchor).front()->setVisible(false);
+    // an invisible anchor gives the axes a series to map by, whatever is switched off
+    m_anchor = new QLineSeries;
+    addSeries(m_anchor);
+    m_anchor->attachAxis(ax);
+    m_anchor->attachAxis(ay);
+    legend()->markers(m_anchor).front()->setVisible(false);
 
     std::vector<RunCloud::Group> cloud;
     for (std::size_t i = 0; i < m_chart.series.size(); ++i)
         cloud.push_back({ m_chart.series[i].runs, m_colours[i], groupMarker(m_chart.series[i].key) });
-    m_cloud = new RunCloud(this, anchor);
+    m_cloud = new RunCloud(this, m_anchor);
     m_cloud->setGroups(std::move(cloud));
-    m_marker = new TargetMarker(this, anchor);
-    // zoom, reset and resizes move the axes: both items follow, announcing their new bounds to the scene first
+    m_layer = new FrontierLayer(this, m_anchor);
+    m_layer->setContent(m_content);
+    m_marker = new TargetMarker(this, m_anchor);
+    // zoom, reset and resizes move the axes: the items follow, announcing their new bounds to the scene first
     connect(ax, &QAbstractAxis::visibleChanged, m_cloud, &RunCloud::invalidate);
     for (QAbstractAxis* axis : { ax, ay }) {
         if (auto* v = qobject_cast<QValueAxis*>(axis)) {
             connect(v, &QValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
+            connect(v, &QValueAxis::rangeChanged, m_layer, &FrontierLayer::invalidate);
             connect(v, &QValueAxis::rangeChanged, m_marker, &TargetMarker::relayout);
-            connect(v, &QValueAxis::rangeChanged, this, &FrontierChart::axisRangeChanged);
         }
         if (auto* v = qobject_cast<QLogValueAxis*>(axis)) {
             connect(v, &QLogValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
+            connect(v, &QLogValueAxis::rangeChanged, m_layer, &FrontierLayer::invalidate);
             connect(v, &QLogValueAxis::rangeChanged, m_marker, &TargetMarker::relayout);
-            connect(v, &QLogValueAxis::rangeChanged, this, &FrontierChart::axisRangeChanged);
         }
-    }
-}
-
-void FrontierChart::connectLegend()
-{
-    // the chart's own legend stays hidden and unstyled; a click on an entry still switches its line
-    for (QLineSeries* sol : m_solLines) {
-        QLegendMarker* marker = legend()->markers(sol).front();
-        connect(marker, &QLegendMarker::clicked, sol, [sol] { sol->setVisible(!sol->isVisible()); });
-    }
-    for (std::size_t i = 0; i < m_lines.size(); ++i) {
-        QLegendMarker* marker = legend()->markers(m_lines[i]).front();
-        connect(marker, &QLegendMarker::clicked, this, [this, i] { toggleGroup(i, !groupVisible(i)); });
-        if (m_state.hidden.count(groupLabel(m_chart.series[i].key)))
-            setGroupVisible(i, false);
-        styleGroup(i);
     }
 }
 
 void FrontierChart::styleGroup(std::size_t i)
 {
-    QLineSeries* line = m_lines[i];
     QColor c = m_colours[i];
     // outside its range at the target: faint and thin, so the groups that answer the question stand out
     if (!m_covers[i])
         c.setAlpha(95);
     QPen pen(c, m_covers[i] ? 2.6 : 1.6, precisionStyle(m_chart.series[i].key.precision));
     pen.setCapStyle(Qt::RoundCap);
-    line->setPen(pen);
-    line->setBrush(c);
-    // the knots in the engine's shape: only an image marker has a shape on a line series
-    const GroupKey& key = m_chart.series[i].key;
-    line->setLightMarker(markerImage(groupMarker(key), c, hollowMarker(key)));
+    m_content.lines[i].pen = pen; // the knots in the engine's shape take its colour
+}
+
+void FrontierChart::setSpeedOfLightVisible(std::size_t line, bool visible)
+{
+    m_content.lines[groupCount() + line].visible = visible;
+    m_layer->setContent(m_content);
 }
 
 QStringList FrontierChart::outsideRange() const
 {
     QStringList out;
-    for (std::size_t i = 0; i < m_lines.size(); ++i)
+    for (std::size_t i = 0; i < groupCount(); ++i)
         if (!m_covers[i] && m_chart.series[i].priced)
             out << groupLabel(m_chart.series[i].key);
     return out;
@@ -366,17 +232,16 @@ QStringList FrontierChart::outsideRange() const
 
 void FrontierChart::setGroupVisible(std::size_t group, bool visible)
 {
-    m_lines[group]->setVisible(visible);
-    if (m_bands[group])
-        m_bands[group]->setVisible(visible);
+    m_content.lines[group].visible = visible;
+    m_content.bands[group].visible = visible;
+    m_layer->setContent(m_content);
     m_cloud->setGroupVisible(group, visible);
-    styleGroup(group);
     setTarget(m_state.target);
 }
 
 bool FrontierChart::groupVisible(std::size_t group) const
 {
-    return m_lines[group]->isVisible();
+    return m_content.lines[group].visible;
 }
 
 void FrontierChart::toggleGroup(std::size_t group, bool visible)
@@ -464,43 +329,25 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::share
     ChartData next = drawn ? *drawn : paretoscope::chartData(*data, m_pricing, request);
     if (!samePlot(m_chart, next) || spansFor(next) != m_spans)
         return false;
-    bool runsChanged = false;
-    std::vector<QPointer<QGraphicsObject>> changed; // the still items given new points
+    bool runsChanged = false, linesChanged = false;
     for (std::size_t i = 0; i < next.series.size(); ++i) {
         const ChartSeries &was = m_chart.series[i], &now = next.series[i];
-        if (now.frontier != was.frontier) {
-            m_lines[i]->replace(pointList(now.frontier));
-            changed.push_back(m_lineItems[i]);
-        }
-        if (m_bands[i] && (now.high != was.high || now.low != was.low)) {
-            m_bands[i]->upperSeries()->replace(pointList(now.high));
-            m_bands[i]->lowerSeries()->replace(pointList(now.low));
-            changed.push_back(m_bandItems[i]);
+        if (now.frontier != was.frontier || now.high != was.high || now.low != was.low) {
+            m_content.lines[i].points = now.frontier;
+            m_content.bands[i].high = now.high;
+            m_content.bands[i].low = now.low;
+            linesChanged = true;
         }
         runsChanged = runsChanged || now.runs != was.runs;
     }
-    const auto [x0, x1] = axisRange(axes(Qt::Horizontal).front());
-    const auto [y0, y1] = axisRange(axes(Qt::Vertical).front());
     for (std::size_t i = 0; i < next.speedOfLight.size(); ++i)
         if (next.speedOfLight[i].points != m_chart.speedOfLight[i].points) {
-            m_solLines[i]->replace(pointList(
-                clipPolyline(next.speedOfLight[i].points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY)));
-            changed.push_back(m_solItems[i]);
+            m_content.lines[groupCount() + i].points = solInView(next.speedOfLight[i].points);
+            linesChanged = true;
         }
-    // Qt Charts lays a line with new points out again without repainting it: a cached one would go on showing its
-    // old pixmap (the deleted knot still drawn). Its cache is dropped and filled again by the next paint; only for
-    // the lines and bands whose points changed (each fills a pixmap the size of its extent again: every line and
-    // band of the bench's scope took 8 to 18 ms of the GUI thread, where an import moves a few frontiers). An item not
-    // found when its series was added (a Qt Charts that builds them otherwise) drops every still item's pixmap
-    if (m_stillCached) {
-        const bool allFound
-            = std::all_of(changed.begin(), changed.end(), [](const auto& item) { return !item.isNull(); });
-        if (allFound)
-            for (QGraphicsObject* item : changed)
-                item->update();
-        else
-            forEachStillItem([](QGraphicsItem* item) { item->update(); });
-    }
+    // the lines are drawn again off the GUI thread; those shown stay until they arrive
+    if (linesChanged)
+        m_layer->setContent(m_content);
     if (runsChanged) {
         std::vector<RunCloud::Group> cloud;
         for (std::size_t i = 0; i < next.series.size(); ++i)
@@ -517,25 +364,25 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::share
 
 void FrontierChart::setTarget(double target)
 {
-    // from the first change of target on (a drag starting), not at the build: filling the caches costs a full paint,
-    // which the first drawing of a new chart should not pay twice
-    if (m_built)
-        cacheStillItems();
     m_state.target = target;
-    std::vector<bool> shown(m_lines.size());
-    for (std::size_t i = 0; i < m_lines.size(); ++i) {
+    std::vector<bool> shown(groupCount());
+    bool restyled = false;
+    for (std::size_t i = 0; i < groupCount(); ++i) {
         const bool covers = m_data->frontiers[i].curve.covers(target);
         if (covers != m_covers[i]) {
             m_covers[i] = covers;
             styleGroup(i);
+            restyled = true;
         }
         shown[i] = groupVisible(i);
     }
+    if (restyled)
+        m_layer->setContent(m_content);
     // every covering frontier gets its circle; only each hardware's best reading gets a label (the readout's rule,
     // keyed by hardware name), which keeps a scope of many groups legible
     const auto best = bestReadingPerHardware(m_data->frontiers, target, m_state.hideSparse, shown);
     std::vector<TargetMarker::Reading> readings;
-    for (std::size_t i = 0; i < m_lines.size() && m_state.request.x == ChartX::Interactivity; ++i) {
+    for (std::size_t i = 0; i < groupCount() && m_state.request.x == ChartX::Interactivity; ++i) {
         if (!shown[i])
             continue;
         const GroupKey& key = m_chart.series[i].key;
@@ -567,12 +414,12 @@ void FrontierChart::setTarget(double target)
 
 long long FrontierChart::runAt(QPointF chartPos) const
 {
-    for (std::size_t i = 0; i < m_lines.size(); ++i) {
+    for (std::size_t i = 0; i < groupCount(); ++i) {
         if (!groupVisible(i))
             continue;
         const auto& f = m_chart.series[i].frontier;
         for (const Point& p : f) {
-            const QPointF d = const_cast<FrontierChart*>(this)->mapToPosition(QPointF(p.x, p.y), m_lines[i]) - chartPos;
+            const QPointF d = const_cast<FrontierChart*>(this)->mapToPosition(QPointF(p.x, p.y), m_anchor) - chartPos;
             if (d.x() * d.x() + d.y() * d.y() < 7 * 7)
                 return p.runId;
         }

@@ -1,15 +1,13 @@
 #pragma once
 
-#include <QAreaSeries>
 #include <QChart>
 #include <QLineSeries>
-#include <QPointer>
-#include <functional>
 #include <memory>
 #include <set>
 
 #include "chartaxes.h"
 #include "core/analysis/chartdata.h"
+#include "frontierlayer.h"
 #include "hardwarecolors.h"
 #include "runcloud.h"
 #include "targetmarker.h"
@@ -26,7 +24,8 @@ struct ChartState {
 
 /// The frontier chart of a loaded scope: each group's frontier as a line (colour per hardware, line style per
 /// precision, marker per engine), every run as faint points, and the target marker with the reading on each frontier
-/// that covers it. Built the same way for the window and for exports.
+/// that covers it. Built the same way for the window and for exports. Qt Charts gives it its axes; the lines, bands
+/// and bounds are drawn by one FrontierLayer, the runs by one RunCloud.
 class FrontierChart : public QChart {
     Q_OBJECT
 public:
@@ -61,14 +60,23 @@ public:
     bool groupHollow(std::size_t group) const;
     /// The group's legend text as plain text (the series' name is HTML-escaped for Qt Charts).
     QString groupName(std::size_t group) const;
-    QString speedOfLightName(std::size_t line) const;
-    std::size_t groupCount() const { return m_lines.size(); }
+    /// The pen of the group's line as drawn now (faint and thin where it does not reach the target).
+    QPen groupPen(std::size_t group) const { return m_content.lines[group].pen; }
+    std::size_t groupCount() const { return m_chart.series.size(); }
     /// The dashed speed-of-light lines, one per hardware and precision with a known bound.
-    const std::vector<QLineSeries*>& speedOfLightLines() const { return m_solLines; }
-    QLineSeries* line(std::size_t group) const { return m_lines[group]; }
-    /// The band of a group's spread of reruns (between its low and high frontiers), or null where it has none.
-    QAreaSeries* band(std::size_t group) const { return m_bands[group]; }
+    std::size_t speedOfLightCount() const { return m_chart.speedOfLight.size(); }
+    QString speedOfLightName(std::size_t line) const;
+    QPen speedOfLightPen(std::size_t line) const { return solLine(line).pen; }
+    bool speedOfLightVisible(std::size_t line) const { return solLine(line).visible; }
+    void setSpeedOfLightVisible(std::size_t line, bool visible);
+    /// Whether any of the bound lies within the axes (a linear view may have it all above).
+    bool speedOfLightInView(std::size_t line) const { return !solLine(line).points.empty(); }
+    /// What the lines, bands and bounds are drawn from: content().lines holds the groups' lines in order, then the
+    /// speed-of-light lines; content().bands one per group (empty where it has no spread of reruns).
+    FrontierLayer* layer() const { return m_layer; }
     RunCloud* cloud() const { return m_cloud; }
+    /// An invisible series attached to the axes: what mapToPosition places chart values by.
+    QAbstractSeries* anchor() const { return m_anchor; }
     /// Whether its points were worked out before it was built (by the store worker, with the scope).
     bool pointsGiven() const { return m_pointsGiven; }
     const ChartState& state() const { return m_state; }
@@ -78,17 +86,6 @@ public:
     QStringList outsideRange() const;
     /// The run under a position in chart coordinates: a frontier knot or a faint point, or 0.
     long long runAt(QPointF chartPos) const;
-    /// Each line and band keeps its last paint in a pixmap from now on, so that a slider step repaints them by copying
-    /// (done at the first target change). Not while zoomed; a zoom drops the pixmaps.
-    void cacheStillItems();
-    /// cacheStillItems, and the lines and bands repainted so that their pixmaps are filled now, once: a view calls it
-    /// once the chart has been on screen a moment (and the chart itself, as long after a zoom reset), so that the
-    /// first step of a drag does not pay for filling them.
-    void fillStillCaches();
-    /// Whether the item of every line, band and speed-of-light line was found as it was added: runs imported or
-    /// deleted then repaint only the lines and bands they change (else every one, as correct and slower).
-    bool stillItemsFound() const;
-    static constexpr int kStillFillDelayMs = 500;
     /// Emitted when a legend entry switches a group on or off.
     Q_SIGNAL void groupToggled(const QString& label, bool visible);
 
@@ -98,36 +95,26 @@ private:
     void addSpeedOfLightLines();
     /// The axes of the view; the speed-of-light lines are cut at their edges.
     std::pair<QAbstractAxis*, QAbstractAxis*> addAxes();
-    /// The run cloud and the target marker over the plot, following the axes.
+    /// The anchor, the lines' layer, the run cloud and the target marker over the plot, following the axes.
     void addOverlays(QAbstractAxis* ax, QAbstractAxis* ay);
-    void connectLegend();
     void styleGroup(std::size_t group);
+    /// The speed-of-light line's points cut at the axes' edges.
+    std::vector<Point> solInView(const std::vector<Point>& points) const;
+    const FrontierLayer::Line& solLine(std::size_t line) const { return m_content.lines[m_chart.series.size() + line]; }
     std::shared_ptr<const ScopeData> m_data;
     ChartState m_state;
     const PricingCatalog& m_pricing;
     ChartData m_chart;
-    std::vector<QLineSeries*> m_lines; // one per group of m_chart.series, in order
-    std::vector<QAreaSeries*> m_bands; // per group: its spread of reruns under its line, or null
-    std::vector<QLineSeries*> m_solLines; // the speed-of-light bounds, after the groups' lines
+    FrontierLayer::Content m_content; ///< what the layer draws, restyled here and handed over whole
     std::vector<QColor> m_colours;
     std::vector<bool> m_covers;
+    QLineSeries* m_anchor = nullptr;
+    FrontierLayer* m_layer = nullptr;
     RunCloud* m_cloud = nullptr;
     bool m_pointsGiven = false;
-    bool m_built = false; ///< the constructor has finished: a later target is a user's
-    bool m_stillCached = false;
-    bool m_stillFilled = false; ///< fillStillCaches repainted them since the build or the last zoom
-    void setStillCache(QGraphicsItem::CacheMode mode);
-    enum StillKind { StillLines = 1, StillBands = 2 };
-    /// The series' items whose paint is cached (lines and bands; not the axes' labels), of the kinds asked for.
-    void forEachStillItem(const std::function<void(QGraphicsItem*)>& apply, int kinds = StillLines | StillBands);
-    /// Adds a line or band and returns the item Qt Charts made for it, or null where it cannot tell which.
-    QPointer<QGraphicsObject> addStillSeries(QAbstractSeries* series, StillKind kind);
-    /// Per group (null where none or not found), and per speed-of-light line: the items that paint them.
-    std::vector<QPointer<QGraphicsObject>> m_lineItems, m_bandItems, m_solItems;
     /// The axes' spans for a chart's bounds in this chart's view.
     std::pair<AxisSpan, AxisSpan> spansFor(const ChartData& chart) const;
     std::pair<AxisSpan, AxisSpan> m_spans; ///< those of the axes shown
-    void axisRangeChanged(); ///< a zoomed chart's lines are not cached: their cached paint is not clipped to the plot
     TargetMarker* m_marker = nullptr;
 };
 

@@ -1,12 +1,9 @@
 #include "runcloud.h"
 
 #include <QChart>
-#include <QLogValueAxis>
 #include <QPainter>
-#include <QThreadPool>
-#include <QValueAxis>
 #include <QtConcurrent/QtConcurrentRun>
-#include <cmath>
+#include <tuple>
 
 #include "groupstyle.h"
 #include "threadpriority.h"
@@ -66,21 +63,6 @@ QRectF RunCloud::boundingRect() const
     return m_bounds;
 }
 
-double RunCloud::AxisMap::place(double v) const
-{
-    double t;
-    if (log) {
-        if (!(v > 0) || !(lo > 0) || !(hi > lo))
-            return std::nan("");
-        t = (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo));
-    } else {
-        if (!(hi > lo))
-            return std::nan("");
-        t = (v - lo) / (hi - lo);
-    }
-    return (flip ? 1 - t : t) * pixels;
-}
-
 namespace {
 
 // One point's picture, drawn once per group and then copied for each of its points: painting the marker's path for
@@ -99,30 +81,6 @@ QImage sprite(const QPainterPath& shape, const QPen& pen, const QBrush& brush, q
     return image;
 }
 
-RunCloud::AxisMap axisMap(const QAbstractAxis* axis, double pixels)
-{
-    RunCloud::AxisMap m;
-    m.pixels = pixels;
-    m.flip = axis->orientation() == Qt::Vertical;
-    if (auto* v = qobject_cast<const QValueAxis*>(axis)) {
-        m.lo = v->min();
-        m.hi = v->max();
-    } else if (auto* l = qobject_cast<const QLogValueAxis*>(axis)) {
-        m.lo = l->min();
-        m.hi = l->max();
-        m.log = true;
-    }
-    return m;
-}
-
-// The clouds' own pool: its threads run behind the GUI thread for good, so they are not Qt's global pool, which Qt's
-// own image conversions and scaling use with the GUI thread waiting on them
-QThreadPool& drawingPool()
-{
-    static QThreadPool pool;
-    return pool;
-}
-
 } // namespace
 
 RunCloud::Snapshot RunCloud::snapshot(qreal dpr) const
@@ -133,12 +91,7 @@ RunCloud::Snapshot RunCloud::snapshot(qreal dpr) const
     const QRectF area = m_chart->plotArea();
     s.topLeft = area.topLeft();
     s.size = area.size();
-    for (const QAbstractAxis* axis : m_anchor->attachedAxes()) {
-        if (axis->orientation() == Qt::Horizontal)
-            s.x = axisMap(axis, area.width());
-        else
-            s.y = axisMap(axis, area.height());
-    }
+    std::tie(s.x, s.y) = plotMaps(*m_chart, *m_anchor);
     s.dpr = dpr;
     s.generation = m_generation;
     return s;

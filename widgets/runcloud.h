@@ -9,6 +9,7 @@
 
 #include "core/analysis/chartdata.h"
 #include "hardwarecolors.h"
+#include "plotmap.h"
 
 namespace paretoscope::ui {
 
@@ -43,14 +44,6 @@ public:
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
-    /// How one axis places a value along its pixels (as Qt Charts' domains do, linear or logarithmic).
-    struct AxisMap {
-        double lo = 0, hi = 1;
-        bool log = false;
-        double pixels = 1;
-        bool flip = false; ///< y: values grow upwards
-        double place(double v) const;
-    };
     /// Everything a picture is drawn from, copied so that a pool thread can draw it.
     struct Snapshot {
         std::shared_ptr<const std::vector<Group>> groups;

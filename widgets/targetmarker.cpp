@@ -20,7 +20,7 @@ TargetMarker::TargetMarker(QChart* chart, QAbstractSeries* anchor)
 void TargetMarker::setMarker(double x, std::vector<Reading> readings, QString caption)
 {
     // the same marker again (a scope read again with nothing changed) repaints nothing: a repaint of its region would
-    // fill the lines' caches there and then, a full paint of the plot (cacheStillItems)
+    // draw what lies under its old and new bounds again for nothing
     if (m_placed && x == m_x && readings == m_readings && caption == m_caption)
         return;
     m_placed = true;
