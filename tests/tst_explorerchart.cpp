@@ -212,6 +212,9 @@ private slots:
         QVERIFY(m_window->exportChartSvg(svg, QSize(900, 560)).ok());
         const QString text = QString::fromUtf8(readAll(svg));
         QVERIFY2(text.contains("<title>dsr1 · ISL 8192 / OSL 1024"), qPrintable(text.left(600)));
+        // the frontiers are drawn as lines, not as a picture: the run cloud is the one image
+        QCOMPARE(text.count("<image"), qsizetype(1));
+        QVERIFY(text.count("<polyline") >= qsizetype(chart->groupCount()));
         const QString runs = QLocale(QLocale::English).toString(qulonglong(m_window->scopeData()->runCount));
         QVERIFY2(text.contains("Paretoscope · " + runs + " runs from store.sqlite"), "the source line is drawn");
         QVERIFY(text.contains(QDate::currentDate().toString(Qt::ISODate)));
