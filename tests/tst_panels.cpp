@@ -5,10 +5,8 @@
 // note under it changes with the target.
 #include <QtTest>
 
-#include <QAreaSeries>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineSeries>
 #include <QLogValueAxis>
 #include <QSettings>
 #include <QSlider>
@@ -17,7 +15,6 @@
 #include <QValueAxis>
 #include <array>
 #include <cmath>
-#include <functional>
 #include <set>
 
 #include "core/import/bundled.h"
@@ -33,24 +30,6 @@
 using namespace paretoscope;
 using namespace paretoscope::testsupport;
 using namespace paretoscope::ui;
-
-// Calls `seen` with every event its object receives, while it lives.
-class EventWatch : public QObject {
-public:
-    EventWatch(QObject* watched, std::function<void(QEvent*)> seen)
-        : m_seen(std::move(seen))
-    {
-        watched->installEventFilter(this);
-    }
-    bool eventFilter(QObject*, QEvent* event) override
-    {
-        m_seen(event);
-        return false;
-    }
-
-private:
-    std::function<void(QEvent*)> m_seen;
-};
 
 class TestPanels : public QObject {
     Q_OBJECT
