@@ -1,49 +1,22 @@
 #include "frontierlayer.h"
 
 #include <QPainter>
-#include <QtConcurrent/QtConcurrentRun>
-#include <algorithm>
 #include <cmath>
 
 #include "groupstyle.h"
-#include "threadpriority.h"
 
 namespace paretoscope::ui {
 
 FrontierLayer::FrontierLayer(QChart* chart, QAbstractSeries* anchor)
-    : QGraphicsObject(chart)
-    , m_chart(chart)
-    , m_anchor(anchor)
+    : PlotPicture(chart, anchor, kMargin, true)
 {
     setZValue(4); // Qt Charts' own series stand here: over the grid and the axes' lines, under the marker
-    connect(chart, &QChart::plotAreaChanged, this, &FrontierLayer::invalidate);
-    connect(&m_watcher, &QFutureWatcher<Picture>::finished, this, [this] {
-        m_drawing = 0;
-        adopt(m_watcher.result());
-    });
 }
 
 void FrontierLayer::setContent(Content content)
 {
     m_content = std::make_shared<const Content>(std::move(content));
-    m_dirty = true;
-    ++m_generation;
-    update();
-}
-
-void FrontierLayer::invalidate()
-{
-    m_dirty = true;
-    ++m_generation;
-    m_placedGeneration = m_generation; // a picture drawn before stands in the wrong place from now on
-    prepareGeometryChange();
-    m_bounds = m_chart->plotArea().adjusted(-kMargin, -kMargin, kMargin, kMargin);
-    update();
-}
-
-QRectF FrontierLayer::boundingRect() const
-{
-    return m_bounds;
+    redraw();
 }
 
 namespace {
@@ -76,24 +49,24 @@ QPolygonF bandOutline(const FrontierLayer::Band& band, const AxisMap& x, const A
 
 } // namespace
 
-void FrontierLayer::draw(QPainter& painter, const Snapshot& s)
+void FrontierLayer::draw(QPainter& painter, const Content& content, const Frame& frame)
 {
-    const QRectF plot(QPointF(0, 0), s.size);
+    const QRectF plot(QPointF(0, 0), frame.size);
     const QRectF knotsInside = plot.adjusted(-0.5, -0.5, 0.5, 0.5);
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setClipRect(plot, painter.hasClipping() ? Qt::IntersectClip : Qt::ReplaceClip);
     painter.setPen(Qt::NoPen);
-    for (const Band& band : s.content->bands) {
+    for (const Band& band : content.bands) {
         if (!band.visible || band.high.empty() || band.low.empty())
             continue;
         painter.setBrush(band.fill);
-        painter.drawPolygon(bandOutline(band, s.x, s.y));
+        painter.drawPolygon(bandOutline(band, frame.x, frame.y));
     }
-    for (const Line& line : s.content->lines) {
+    for (const Line& line : content.lines) {
         if (!line.visible)
             continue;
-        const std::vector<QPolygonF> runs = placed(line.points, s.x, s.y);
+        const std::vector<QPolygonF> runs = placed(line.points, frame.x, frame.y);
         painter.setPen(line.pen);
         painter.setBrush(Qt::NoBrush);
         for (const QPolygonF& run : runs)
@@ -112,71 +85,20 @@ void FrontierLayer::draw(QPainter& painter, const Snapshot& s)
     painter.restore();
 }
 
-FrontierLayer::Snapshot FrontierLayer::snapshot(qreal dpr) const
+std::function<PlotPicture::Drawn(const PlotPicture::Frame&)> FrontierLayer::drawer() const
 {
-    Snapshot s;
-    s.content = m_content;
-    s.size = m_chart->plotArea().size();
-    std::tie(s.x, s.y) = plotMaps(*m_chart, *m_anchor);
-    s.dpr = dpr;
-    s.generation = m_generation;
-    s.placedGeneration = m_placedGeneration;
-    return s;
+    return [content = m_content](const Frame& frame) {
+        return Drawn { image(frame, kMargin, [&](QPainter& p) { draw(p, *content, frame); }), {} };
+    };
 }
 
-FrontierLayer::Picture FrontierLayer::drawPicture(const Snapshot& s)
+void FrontierLayer::paintNow(QPainter& painter, const Frame& frame)
 {
-    Picture out;
-    out.generation = s.generation;
-    out.placedGeneration = s.placedGeneration;
-    const QSizeF size = s.size + QSizeF(2 * kMargin, 2 * kMargin);
-    out.image = QImage((size * s.dpr).toSize(), QImage::Format_ARGB32_Premultiplied);
-    out.image.setDevicePixelRatio(s.dpr);
-    out.image.fill(Qt::transparent);
-    QPainter p(&out.image);
-    p.translate(kMargin, kMargin);
-    draw(p, s);
-    return out;
-}
-
-void FrontierLayer::adopt(Picture picture)
-{
-    if (picture.generation != m_generation)
-        return; // the content, plot or axes moved on while it was drawn: the next paint asks again
-    m_picture = std::move(picture);
-    m_dirty = false;
-    update();
-    emit pictureArrived();
-}
-
-void FrontierLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
-{
-    const QRectF area = m_chart->plotArea();
-    const bool onScreen = painter->device() && painter->device()->devType() == QInternal::Widget;
-    if (!onScreen) {
-        // an export, a print or SVG: the lines now, as paths, as the rest of the chart is drawn
-        painter->save();
-        painter->translate(area.topLeft());
-        draw(*painter, snapshot(1));
-        painter->restore();
-        return;
-    }
-    const qreal dpr = painter->device()->devicePixelRatioF();
-    const QSizeF size = area.size() + QSizeF(2 * kMargin, 2 * kMargin);
-    if (m_picture.image.size() != (size * dpr).toSize())
-        m_dirty = true;
-    if (m_dirty && m_drawing != m_generation) {
-        m_drawing = m_generation;
-        m_watcher.setFuture(QtConcurrent::run(&drawingPool(), [s = snapshot(dpr)] {
-            runBehindTheGui(); // the plot's other items paint meanwhile
-            return drawPicture(s);
-        }));
-    }
-    // new points or a new style: the lines shown stay until the new ones arrive; a picture of other axes or another
-    // plot would stand in the wrong place
-    if (!m_picture.image.isNull() && m_picture.placedGeneration == m_placedGeneration
-        && m_picture.image.size() == (size * dpr).toSize())
-        painter->drawImage(area.topLeft() - QPointF(kMargin, kMargin), m_picture.image);
+    // the lines now, as paths, as the rest of the chart is drawn
+    painter.save();
+    painter.translate(frame.topLeft);
+    draw(painter, *m_content, frame);
+    painter.restore();
 }
 
 } // namespace paretoscope::ui

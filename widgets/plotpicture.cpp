@@ -1,0 +1,170 @@
+#include "plotpicture.h"
+
+#include <QLogValueAxis>
+#include <QPainter>
+#include <QThreadPool>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <cmath>
+
+#include "threadpriority.h"
+
+namespace paretoscope::ui {
+
+double AxisMap::place(double v) const
+{
+    double t;
+    if (log) {
+        if (!(v > 0) || !(lo > 0) || !(hi > lo))
+            return std::nan("");
+        t = (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo));
+    } else {
+        if (!(hi > lo))
+            return std::nan("");
+        t = (v - lo) / (hi - lo);
+    }
+    return (flip ? 1 - t : t) * pixels;
+}
+
+namespace {
+
+AxisMap axisMap(const QAbstractAxis* axis, double pixels)
+{
+    AxisMap m;
+    m.pixels = pixels;
+    m.flip = axis->orientation() == Qt::Vertical;
+    if (auto* v = qobject_cast<const QValueAxis*>(axis)) {
+        m.lo = v->min();
+        m.hi = v->max();
+    } else if (auto* l = qobject_cast<const QLogValueAxis*>(axis)) {
+        m.lo = l->min();
+        m.hi = l->max();
+        m.log = true;
+    }
+    return m;
+}
+
+// The pictures' own pool: its threads run behind the GUI thread for good, so they are not Qt's global pool, which
+// Qt's own image conversions and scaling use with the GUI thread waiting on them
+QThreadPool& drawingPool()
+{
+    static QThreadPool pool;
+    return pool;
+}
+
+} // namespace
+
+PlotPicture::PlotPicture(QChart* chart, QAbstractSeries* anchor, qreal margin, bool keepShown)
+    : QGraphicsObject(chart)
+    , m_chart(chart)
+    , m_anchor(anchor)
+    , m_margin(margin)
+    , m_keepShown(keepShown)
+{
+    m_bounds = chart->plotArea().adjusted(-margin, -margin, margin, margin);
+    connect(chart, &QChart::plotAreaChanged, this, &PlotPicture::invalidate);
+    connect(&m_watcher, &QFutureWatcher<std::pair<Drawn, quint64>>::finished, this, [this] {
+        m_drawing = 0;
+        auto [drawn, generation] = m_watcher.result();
+        adopt(std::move(drawn), generation);
+    });
+}
+
+void PlotPicture::invalidate()
+{
+    m_dirty = true;
+    ++m_generation;
+    m_placedGeneration = m_generation; // a picture drawn before stands in the wrong place from now on
+    prepareGeometryChange();
+    m_bounds = m_chart->plotArea().adjusted(-m_margin, -m_margin, m_margin, m_margin);
+    update();
+}
+
+void PlotPicture::redraw()
+{
+    m_dirty = true;
+    ++m_generation;
+    update();
+}
+
+PlotPicture::Frame PlotPicture::frame(qreal dpr) const
+{
+    Frame f;
+    const QRectF area = m_chart->plotArea();
+    f.topLeft = area.topLeft();
+    f.size = area.size();
+    for (const QAbstractAxis* axis : m_anchor->attachedAxes()) {
+        if (axis->orientation() == Qt::Horizontal)
+            f.x = axisMap(axis, area.width());
+        else
+            f.y = axisMap(axis, area.height());
+    }
+    f.dpr = dpr;
+    return f;
+}
+
+QImage PlotPicture::image(const Frame& frame, qreal margin, const std::function<void(QPainter&)>& fill)
+{
+    const QSizeF size = frame.size + QSizeF(2 * margin, 2 * margin);
+    QImage out((size * frame.dpr).toSize(), QImage::Format_ARGB32_Premultiplied);
+    out.setDevicePixelRatio(frame.dpr);
+    out.fill(Qt::transparent);
+    QPainter painter(&out);
+    painter.translate(margin, margin);
+    fill(painter);
+    return out;
+}
+
+QSize PlotPicture::wantedSize(qreal dpr) const
+{
+    return ((m_chart->plotArea().size() + QSizeF(2 * m_margin, 2 * m_margin)) * dpr).toSize();
+}
+
+void PlotPicture::adopt(Drawn drawn, quint64 generation)
+{
+    if (generation != m_generation)
+        return; // the content, plot or axes moved on while it was drawn: the next paint asks again
+    m_drawn = std::move(drawn);
+    m_drawnPlaced = m_placedGeneration;
+    m_dirty = false;
+    update();
+    emit pictureArrived();
+}
+
+void PlotPicture::paintNow(QPainter& painter, const Frame& frame)
+{
+    adopt(drawer()(frame), m_generation);
+    painter.drawImage(frame.topLeft - QPointF(m_margin, m_margin), m_drawn.image);
+}
+
+void PlotPicture::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    QPaintDevice* device = painter->device();
+    if (!device || device->devType() != QInternal::Widget) {
+        // an export, a grab or a print: the picture now, as the rest of the chart is drawn (at least at 2x, for 2x
+        // exports through a scaled painter)
+        paintNow(*painter, frame(std::max<qreal>(2.0, device ? device->devicePixelRatioF() : 1.0)));
+        return;
+    }
+    const qreal dpr = device->devicePixelRatioF();
+    const QSize wanted = wantedSize(dpr);
+    if (m_drawn.image.size() != wanted)
+        m_dirty = true;
+    if (m_dirty && m_drawing != m_generation) {
+        m_drawing = m_generation;
+        m_watcher.setFuture(
+            QtConcurrent::run(&drawingPool(), [draw = drawer(), f = frame(dpr), generation = m_generation] {
+                runBehindTheGui(); // the plot's other items paint meanwhile
+                return std::make_pair(draw(f), generation);
+            }));
+    }
+    // new content: the picture in hand stays until the new one arrives where the owner asks so; one of other axes or
+    // another plot would stand in the wrong place
+    const bool shown = m_drawn.image.size() == wanted && m_drawnPlaced == m_placedGeneration && !m_drawn.image.isNull()
+        && (!m_dirty || m_keepShown);
+    if (shown)
+        painter->drawImage(m_chart->plotArea().topLeft() - QPointF(m_margin, m_margin), m_drawn.image);
+}
+
+} // namespace paretoscope::ui
