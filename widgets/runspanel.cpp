@@ -123,13 +123,15 @@ void RunsPanel::fitColumns(int from, quint64 fitting)
     if (fitting != m_fitting) // a new source came: its first page fits the columns again
         return;
     // a few columns a turn of the event loop: measuring all 17 columns of a page's first 100 rows at once held the GUI
-    // thread 11 to 26 ms, and a page lands while a new scope is being shown
+    // thread 11 to 26 ms, and a page lands while a new scope is being shown. The next turn on a 1 ms timer: a zero
+    // one is a posted event, and posted events ran back to back with the scope's delivery and its repaint, before
+    // the event loop took its timers or input (a deletion with the Runs tab in front held it 21 ms; 12 now)
     constexpr int kColumnsPerTurn = 4;
     const int to = std::min(from + kColumnsPerTurn, m_proxy->columnCount());
     for (int c = from; c < to; ++c)
         m_table->resizeColumnToContents(c);
     if (to < m_proxy->columnCount())
-        QTimer::singleShot(0, this, [this, to, fitting] { fitColumns(to, fitting); });
+        QTimer::singleShot(1, Qt::PreciseTimer, this, [this, to, fitting] { fitColumns(to, fitting); });
 }
 
 void RunsPanel::setRuns(std::vector<StoredRun> runs)
