@@ -16,6 +16,8 @@
 #include "app/guioptions.h"
 #include "core/analysis/viewoptions.h"
 #include "core/import/bundled.h"
+#include "widgets/chartpanel.h"
+#include "widgets/frontierchart.h"
 #include "widgets/mainwindow.h"
 
 using namespace paretoscope;
@@ -27,8 +29,8 @@ bool showTab(ui::MainWindow& window, const QString& name)
 {
     const std::map<QString, QWidget*> tabs { { QStringLiteral("ladder"), window.ladder() },
         { QStringLiteral("summary"), window.summary() }, { QStringLiteral("plan"), window.plan() },
-        { QStringLiteral("history"), window.history() },
-        { QStringLiteral("runs"), window.runs() }, { QStringLiteral("live"), window.sessionPanel() } };
+        { QStringLiteral("history"), window.history() }, { QStringLiteral("runs"), window.runs() },
+        { QStringLiteral("live"), window.sessionPanel() } };
     const auto it = tabs.find(name.toLower());
     if (it == tabs.end())
         return false;
@@ -63,13 +65,29 @@ int screenshot(QApplication& app, ui::MainWindow& window, const QCommandLinePars
     }
     window.show();
     int code = 1;
+    QTimer poll;
+    auto save = [&] {
+        poll.stop();
+        code = window.grab().save(file, "PNG") ? 0 : 1;
+        if (code)
+            std::fprintf(stderr, "paretoscope: cannot write %s\n", qPrintable(file));
+        app.quit();
+    };
+    // the chart's lines and runs are drawn on a pool thread once the chart is painted: the picture waits for them
+    auto chartDrawn = [&] {
+        const ui::FrontierChart* chart = window.chartPanel()->chart();
+        return !chart || (chart->layer()->ready() && chart->cloud()->ready());
+    };
+    poll.setInterval(10);
+    QObject::connect(&poll, &QTimer::timeout, &window, [&] {
+        if (chartDrawn())
+            save();
+    });
     auto grab = [&] {
         // once, after the layout has settled around the data
         QTimer::singleShot(50, &window, [&] {
-            code = window.grab().save(file, "PNG") ? 0 : 1;
-            if (code)
-                std::fprintf(stderr, "paretoscope: cannot write %s\n", qPrintable(file));
-            app.quit();
+            window.grab(); // asks for the chart's pictures
+            poll.start();
         });
     };
     if (!files.isEmpty()) {

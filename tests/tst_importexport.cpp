@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QListWidget>
 #include <QSvgRenderer>
 #include <QTextDocument>
 #include <set>
@@ -16,7 +17,10 @@
 #include "tests/support/bundledwindowfixture.h"
 #include "tests/support/sweeprecords.h"
 #include "tests/support/testutil.h"
+#include "widgets/chartlegend.h"
+#include "widgets/chartpanel.h"
 #include "widgets/displaynames.h"
+#include "widgets/frontierchart.h"
 #include "widgets/mainwindow.h"
 
 using namespace paretoscope;
@@ -191,6 +195,18 @@ private slots:
         FrontierChart* chart = m_window->chartPanel()->chart();
         QVERIFY(chart->speedOfLightCount() > 0);
         QVERIFY(chart->speedOfLightName(0).contains("speed of light"));
+        // its legend entry (after the groups') switches the dashed line off and on, and the lines' picture with it
+        QListWidget* legend = m_window->chartPanel()->legend();
+        QListWidgetItem* entry = legend->item(int(chart->groupCount()));
+        QVERIFY(entry && entry->text() == chart->speedOfLightName(0));
+        auto boundLine
+            = [&]() -> const FrontierLayer::Line& { return chart->layer()->content().lines[chart->groupCount()]; };
+        QVERIFY(chart->speedOfLightVisible(0) && boundLine().visible);
+        QCOMPARE(boundLine().pen, chart->speedOfLightPen(0));
+        entry->setCheckState(Qt::Unchecked);
+        QVERIFY(!chart->speedOfLightVisible(0) && !boundLine().visible);
+        entry->setCheckState(Qt::Checked);
+        QVERIFY(chart->speedOfLightVisible(0) && boundLine().visible);
         // the readout's share: the reading over the bound at the target, in percent
         m_window->readout()->setTarget(50);
         bool found = false;

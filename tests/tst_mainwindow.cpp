@@ -131,7 +131,7 @@ private slots:
         m_window->readout()->setPrice(QString::fromStdString(first.key), 2.0);
     }
 
-    void legendToggleHidesAndShowsItsSeries()
+    void legendToggleHidesAndShowsItsGroup()
     {
         FrontierChart* chart = m_window->chartPanel()->chart();
         QVERIFY(chart->groupCount() >= 2);

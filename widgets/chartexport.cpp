@@ -5,7 +5,6 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
-#include <QLineSeries>
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>

@@ -1,6 +1,5 @@
 #include "chartlegend.h"
 
-#include <QLineSeries>
 #include <QPainter>
 #include <QPixmap>
 #include <QScopedValueRollback>

@@ -190,6 +190,7 @@ void FrontierChart::addOverlays(QAbstractAxis* ax, QAbstractAxis* ay)
     m_marker = new TargetMarker(this, m_anchor);
     // zoom, reset and resizes move the axes: the items follow, announcing their new bounds to the scene first
     connect(ax, &QAbstractAxis::visibleChanged, m_cloud, &RunCloud::invalidate);
+    connect(ax, &QAbstractAxis::visibleChanged, m_layer, &FrontierLayer::invalidate);
     for (QAbstractAxis* axis : { ax, ay }) {
         if (auto* v = qobject_cast<QValueAxis*>(axis)) {
             connect(v, &QValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);

@@ -37,8 +37,8 @@ public:
     /// to the target: the readings come from its frontiers from now on; nothing else is rebuilt or repainted.
     void adoptScope(std::shared_ptr<const ScopeData> data, double target);
     /// A scope read again whose chart has the same groups, axis spans and speed-of-light lines as this one (runs
-    /// imported or deleted, the bounds moved a little if at all): its points replace those shown, series by series, in
-    /// place of a new chart (whose build and first paint held the GUI thread 20 to 25 ms on the bench's scope).
+    /// imported or deleted, the bounds moved a little if at all): its points replace those shown, group by group, in
+    /// place of a new chart (a build and first paint of the GUI thread's; the lines' picture is drawn again off it).
     /// request: this chart's view, for a plot of another size in pixels maybe; drawn: its points worked out off the GUI
     /// thread for it, or null. False, and nothing changed, where the picture differs more.
     bool takePoints(std::shared_ptr<const ScopeData> data, std::shared_ptr<const ChartData> drawn,
@@ -58,7 +58,7 @@ public:
     MarkerShape groupShape(std::size_t group) const;
     /// Whether the group's knots are hollow (speculative decoding).
     bool groupHollow(std::size_t group) const;
-    /// The group's legend text as plain text (the series' name is HTML-escaped for Qt Charts).
+    /// The group's legend text, as plain text.
     QString groupName(std::size_t group) const;
     /// The pen of the group's line as drawn now (faint and thin where it does not reach the target).
     QPen groupPen(std::size_t group) const { return m_content.lines[group].pen; }

@@ -66,17 +66,20 @@ void FrontierLayer::draw(QPainter& painter, const Content& content, const Frame&
     for (const Line& line : content.lines) {
         if (!line.visible)
             continue;
-        const std::vector<QPolygonF> runs = placed(line.points, frame.x, frame.y);
+        // the line cut at the axes' ranges first: zoomed far in, points a million pixels away drew a dashed pen
+        // solid, and SVG does not clip
+        const std::vector<Point> inView
+            = clipPolyline(line.points, frame.x.lo, frame.x.hi, frame.y.lo, frame.y.hi, frame.x.log, frame.y.log);
         painter.setPen(line.pen);
         painter.setBrush(Qt::NoBrush);
-        for (const QPolygonF& run : runs)
+        for (const QPolygonF& run : placed(inView, frame.x, frame.y))
             painter.drawPolyline(run);
         if (!line.knot)
             continue;
         // a knot at the plot's edge is drawn whole, over the edge (kMargin), as Qt Charts' markers were
         painter.save();
         painter.setClipping(false);
-        for (const QPolygonF& run : runs)
+        for (const QPolygonF& run : placed(line.points, frame.x, frame.y))
             for (const QPointF& at : run)
                 if (knotsInside.contains(at))
                     drawMarker(painter, at, *line.knot, 7.0, line.pen.color(), line.hollow);
@@ -99,6 +102,13 @@ void FrontierLayer::paintNow(QPainter& painter, const Frame& frame)
     painter.translate(frame.topLeft);
     draw(painter, *m_content, frame);
     painter.restore();
+}
+
+void FrontierLayer::paintMoved(QPainter& painter, const Frame& frame)
+{
+    // zoomed or resized: the lines drawn here until their picture for the new axes comes, not left out (as Qt Charts'
+    // lines never were)
+    paintNow(painter, frame);
 }
 
 } // namespace paretoscope::ui

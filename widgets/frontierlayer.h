@@ -11,9 +11,9 @@
 namespace paretoscope::ui {
 
 /// The groups' frontiers with their knots, the bands of their reruns' spread and the speed-of-light bounds, drawn as
-/// one picture on a pool thread (PlotPicture), where Qt Charts made an item per series that stroked its path on the
-/// GUI thread (or filled and blended a pixmap the size of the plot) whenever the plot was painted. New points or a
-/// restyle leave the lines on screen until their new picture arrives. Exports, prints and SVG draw them as paths.
+/// one picture on a pool thread (PlotPicture): a paint of the plot copies it. New points or a restyle leave the lines
+/// on screen until their new picture arrives; a zoom or a resize draws them at once meanwhile. Exports, prints and SVG
+/// draw them as paths.
 class FrontierLayer : public PlotPicture {
     Q_OBJECT
 public:
@@ -44,13 +44,14 @@ public:
 
     /// Knots at the plot's edge are drawn whole: the picture reaches this far past it (in pixels).
     static constexpr qreal kMargin = 6;
-    /// Draws the content with the plot's top left at the painter's origin: lines and bands cut at the plot's edges,
-    /// knots whole where their centre is inside it.
+    /// Draws the content with the plot's top left at the painter's origin: lines cut at the axes' ranges, bands at the
+    /// plot's edges (by the painter's clip, which SVG ignores), knots whole where their centre is inside the plot.
     static void draw(QPainter& painter, const Content& content, const Frame& frame);
 
 protected:
     std::function<Drawn(const Frame&)> drawer() const override;
     void paintNow(QPainter& painter, const Frame& frame) override;
+    void paintMoved(QPainter& painter, const Frame& frame) override;
 
 private:
     std::shared_ptr<const Content> m_content = std::make_shared<Content>();

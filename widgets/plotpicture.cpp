@@ -66,7 +66,7 @@ PlotPicture::PlotPicture(QChart* chart, QAbstractSeries* anchor, qreal margin, b
     connect(chart, &QChart::plotAreaChanged, this, &PlotPicture::invalidate);
     connect(&m_watcher, &QFutureWatcher<std::pair<Drawn, quint64>>::finished, this, [this] {
         m_drawing = 0;
-        auto [drawn, generation] = m_watcher.result();
+        auto [drawn, generation] = m_watcher.future().takeResult();
         adopt(std::move(drawn), generation);
     });
 }
@@ -101,24 +101,32 @@ PlotPicture::Frame PlotPicture::frame(qreal dpr) const
             f.y = axisMap(axis, area.height());
     }
     f.dpr = dpr;
+    f.offset = f.topLeft - QPointF(m_margin, m_margin) - origin(f.topLeft, dpr);
     return f;
+}
+
+QPointF PlotPicture::origin(QPointF topLeft, qreal dpr) const
+{
+    const QPointF at = topLeft - QPointF(m_margin, m_margin);
+    return QPointF(std::floor(at.x() * dpr) / dpr, std::floor(at.y() * dpr) / dpr);
+}
+
+QSize PlotPicture::imageSize(QSizeF plot, qreal margin, qreal dpr)
+{
+    // a device pixel more each way: the plot's top left lies up to one past the image's
+    return QSize(
+        int(std::ceil((plot.width() + 2 * margin) * dpr)) + 1, int(std::ceil((plot.height() + 2 * margin) * dpr)) + 1);
 }
 
 QImage PlotPicture::image(const Frame& frame, qreal margin, const std::function<void(QPainter&)>& fill)
 {
-    const QSizeF size = frame.size + QSizeF(2 * margin, 2 * margin);
-    QImage out((size * frame.dpr).toSize(), QImage::Format_ARGB32_Premultiplied);
+    QImage out(imageSize(frame.size, margin, frame.dpr), QImage::Format_ARGB32_Premultiplied);
     out.setDevicePixelRatio(frame.dpr);
     out.fill(Qt::transparent);
     QPainter painter(&out);
-    painter.translate(margin, margin);
+    painter.translate(QPointF(margin, margin) + frame.offset);
     fill(painter);
     return out;
-}
-
-QSize PlotPicture::wantedSize(qreal dpr) const
-{
-    return ((m_chart->plotArea().size() + QSizeF(2 * m_margin, 2 * m_margin)) * dpr).toSize();
 }
 
 void PlotPicture::adopt(Drawn drawn, quint64 generation)
@@ -135,8 +143,10 @@ void PlotPicture::adopt(Drawn drawn, quint64 generation)
 void PlotPicture::paintNow(QPainter& painter, const Frame& frame)
 {
     adopt(drawer()(frame), m_generation);
-    painter.drawImage(frame.topLeft - QPointF(m_margin, m_margin), m_drawn.image);
+    painter.drawImage(origin(frame.topLeft, frame.dpr), m_drawn.image);
 }
+
+void PlotPicture::paintMoved(QPainter&, const Frame&) { }
 
 void PlotPicture::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
@@ -148,7 +158,8 @@ void PlotPicture::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
         return;
     }
     const qreal dpr = device->devicePixelRatioF();
-    const QSize wanted = wantedSize(dpr);
+    const QRectF area = m_chart->plotArea();
+    const QSize wanted = imageSize(area.size(), m_margin, dpr);
     if (m_drawn.image.size() != wanted)
         m_dirty = true;
     if (m_dirty && m_drawing != m_generation) {
@@ -161,10 +172,11 @@ void PlotPicture::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
     }
     // new content: the picture in hand stays until the new one arrives where the owner asks so; one of other axes or
     // another plot would stand in the wrong place
-    const bool shown = m_drawn.image.size() == wanted && m_drawnPlaced == m_placedGeneration && !m_drawn.image.isNull()
-        && (!m_dirty || m_keepShown);
-    if (shown)
-        painter->drawImage(m_chart->plotArea().topLeft() - QPointF(m_margin, m_margin), m_drawn.image);
+    const bool placed = m_drawn.image.size() == wanted && m_drawnPlaced == m_placedGeneration;
+    if (!m_drawn.image.isNull() && placed && (!m_dirty || m_keepShown))
+        painter->drawImage(origin(area.topLeft(), dpr), m_drawn.image);
+    else if (!m_drawn.image.isNull() && !placed)
+        paintMoved(*painter, frame(dpr));
 }
 
 } // namespace paretoscope::ui

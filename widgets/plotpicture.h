@@ -34,6 +34,8 @@ public:
         QSizeF size;
         AxisMap x, y;
         qreal dpr = 1;
+        /// How far the plot's top left less the margin lies past the device pixel the image is copied to.
+        QPointF offset;
     };
     /// A picture drawn: the image (the plot area and the margin around it) and, for a picture of runs, where each
     /// stands in chart coordinates.
@@ -64,6 +66,9 @@ protected:
     virtual std::function<Drawn(const Frame&)> drawer() const = 0;
     /// Draws the content at once with a painter that is not the screen's (the plot's top left at frame.topLeft).
     virtual void paintNow(QPainter& painter, const Frame& frame);
+    /// What is painted on screen after the plot or the axes moved (a zoom, a resize), while the picture for them is
+    /// drawn: nothing by default.
+    virtual void paintMoved(QPainter& painter, const Frame& frame);
     /// The frame as the chart stands now.
     Frame frame(qreal dpr) const;
     const Drawn& drawn() const { return m_drawn; }
@@ -72,11 +77,13 @@ protected:
     /// Draws a picture: an image of the frame's size and the margin at its pixel ratio, then fill(painter) with the
     /// plot's top left at the painter's origin.
     static QImage image(const Frame& frame, qreal margin, const std::function<void(QPainter&)>& fill);
-    qreal margin() const { return m_margin; }
 
 private:
     void adopt(Drawn drawn, quint64 generation);
-    QSize wantedSize(qreal dpr) const;
+    /// Where the picture's top left goes for a plot whose top left is topLeft: on a device pixel, so that the copy is
+    /// not moved by a fraction of one (Qt rounds it: the lines stood 0.44 px off the grid).
+    QPointF origin(QPointF topLeft, qreal dpr) const;
+    static QSize imageSize(QSizeF plot, qreal margin, qreal dpr);
     QChart* m_chart;
     QAbstractSeries* m_anchor;
     qreal m_margin;

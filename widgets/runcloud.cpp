@@ -7,7 +7,7 @@
 namespace paretoscope::ui {
 
 RunCloud::RunCloud(QChart* chart, QAbstractSeries* anchor)
-    : PlotPicture(chart, anchor, 0, false)
+    : PlotPicture(chart, anchor, 0, true)
 {
     setZValue(-1); // under the frontier lines
 }

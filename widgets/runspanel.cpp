@@ -164,15 +164,14 @@ void RunsPanel::showCount()
     }
     const std::size_t inScope = std::size_t(m_model->total());
     if (loaded < inScope) {
-        const QString rest = m_model->canFetchMore({}) || m_model->loading()
-            ? tr("scroll for more")
-            : tr("narrow the filters to see the rest");
+        const QString rest = m_model->canFetchMore({}) || m_model->loading() ? tr("scroll for more")
+                                                                             : tr("narrow the filters to see the rest");
         m_info->setText(matching < loaded
                 ? tr("%1 match of %2 runs shown (%3 in scope); %4").arg(n(matching), n(loaded), n(inScope), rest)
                 : tr("%1 of %2 runs shown; %3").arg(n(loaded), n(inScope), rest));
     } else {
-        m_info->setText(matching < loaded ? tr("%1 of %2 runs match").arg(n(matching), n(loaded))
-                                          : tr("%1 runs").arg(n(loaded)));
+        m_info->setText(
+            matching < loaded ? tr("%1 of %2 runs match").arg(n(matching), n(loaded)) : tr("%1 runs").arg(n(loaded)));
     }
 }
 
