@@ -62,7 +62,7 @@ PlotPicture::PlotPicture(QChart* chart, QAbstractSeries* anchor, qreal margin, b
     , m_margin(margin)
     , m_keepShown(keepShown)
 {
-    m_bounds = chart->plotArea().adjusted(-margin, -margin, margin, margin);
+    m_bounds = boundsFor(chart->plotArea());
     connect(chart, &QChart::plotAreaChanged, this, &PlotPicture::invalidate);
     connect(&m_watcher, &QFutureWatcher<std::pair<Drawn, quint64>>::finished, this, [this] {
         m_drawing = 0;
@@ -77,7 +77,7 @@ void PlotPicture::invalidate()
     ++m_generation;
     m_placedGeneration = m_generation; // a picture drawn before stands in the wrong place from now on
     prepareGeometryChange();
-    m_bounds = m_chart->plotArea().adjusted(-m_margin, -m_margin, m_margin, m_margin);
+    m_bounds = boundsFor(m_chart->plotArea());
     update();
 }
 
@@ -109,6 +109,13 @@ QPointF PlotPicture::origin(QPointF topLeft, qreal dpr) const
 {
     const QPointF at = topLeft - QPointF(m_margin, m_margin);
     return QPointF(std::floor(at.x() * dpr) / dpr, std::floor(at.y() * dpr) / dpr);
+}
+
+QRectF PlotPicture::boundsFor(const QRectF& plot) const
+{
+    // the margin, and the device pixel the picture's copy may start before it and end after it (origin)
+    const qreal reach = m_margin + 1;
+    return plot.adjusted(-reach, -reach, reach, reach);
 }
 
 QSize PlotPicture::imageSize(QSizeF plot, qreal margin, qreal dpr)

@@ -84,6 +84,8 @@ private:
     /// not moved by a fraction of one (Qt rounds it: the lines stood 0.44 px off the grid).
     QPointF origin(QPointF topLeft, qreal dpr) const;
     static QSize imageSize(QSizeF plot, qreal margin, qreal dpr);
+    /// The item's bounds about a plot area: all that a picture copied onto it may cover.
+    QRectF boundsFor(const QRectF& plot) const;
     QChart* m_chart;
     QAbstractSeries* m_anchor;
     qreal m_margin;
