@@ -53,9 +53,13 @@ void FrontierLayer::draw(QPainter& painter, const Content& content, const Frame&
 {
     const QRectF plot(QPointF(0, 0), frame.size);
     const QRectF knotsInside = plot.adjusted(-0.5, -0.5, 0.5, 0.5);
+    // bands and lines cut at the plot's edges within whatever clip the painter has (a view's exposed region); knots
+    // under that clip only, so that one at the edge is drawn whole, over the edge (kMargin), as Qt Charts' markers were
+    const Qt::ClipOperation cut = painter.hasClipping() ? Qt::IntersectClip : Qt::ReplaceClip;
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
-    painter.setClipRect(plot, painter.hasClipping() ? Qt::IntersectClip : Qt::ReplaceClip);
+    painter.save();
+    painter.setClipRect(plot, cut);
     painter.setPen(Qt::NoPen);
     for (const Band& band : content.bands) {
         if (!band.visible || band.high.empty() || band.low.empty())
@@ -63,6 +67,7 @@ void FrontierLayer::draw(QPainter& painter, const Content& content, const Frame&
         painter.setBrush(band.fill);
         painter.drawPolygon(bandOutline(band, frame.x, frame.y));
     }
+    painter.restore();
     for (const Line& line : content.lines) {
         if (!line.visible)
             continue;
@@ -70,20 +75,19 @@ void FrontierLayer::draw(QPainter& painter, const Content& content, const Frame&
         // solid, and SVG does not clip
         const std::vector<Point> inView
             = clipPolyline(line.points, frame.x.lo, frame.x.hi, frame.y.lo, frame.y.hi, frame.x.log, frame.y.log);
+        painter.save();
+        painter.setClipRect(plot, cut);
         painter.setPen(line.pen);
         painter.setBrush(Qt::NoBrush);
         for (const QPolygonF& run : placed(inView, frame.x, frame.y))
             painter.drawPolyline(run);
+        painter.restore();
         if (!line.knot)
             continue;
-        // a knot at the plot's edge is drawn whole, over the edge (kMargin), as Qt Charts' markers were
-        painter.save();
-        painter.setClipping(false);
         for (const QPolygonF& run : placed(line.points, frame.x, frame.y))
             for (const QPointF& at : run)
                 if (knotsInside.contains(at))
                     drawMarker(painter, at, *line.knot, 7.0, line.pen.color(), line.hollow);
-        painter.restore();
     }
     painter.restore();
 }
