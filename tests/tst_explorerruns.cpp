@@ -58,6 +58,22 @@ private slots:
         QVERIFY(kept.first().toStringList().contains("precision:fp8"));
     }
 
+    // A scope chosen while the one on screen is being read again: the answer for the old scope is not shown in
+    // between (the worker answers in order, so without the cancel the old scope is shown first, every time).
+    void aScopeChosenWhileAnotherIsReadIsTheOnlyOneShown()
+    {
+        QVERIFY(show("fp8-only-model", 1024, 1024));
+        QStringList shown;
+        const auto record = connect(m_window.get(), &MainWindow::scopeShown, this,
+            [&] { shown << QString::fromStdString(m_window->scopeData()->scope.model); });
+        emit m_window->filters()->filtersChanged(); // fp8-only-model asked for again
+        QVERIFY(m_window->filters()->selectScope("dsr1", {}, 1024, 1024));
+        QVERIFY(waitShown());
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->storeWorker().busy(), 10000);
+        disconnect(record);
+        QCOMPARE(shown, QStringList({ QStringLiteral("dsr1") }));
+    }
+
     // Every hardware unchecked: the scope says it matches nothing (Scope::matchesNothing, no sentinel value in its
     // lists), and the readout reads no hardware (computeLadder read a ladder for a sentinel in the hardware list).
     void everyHardwareUncheckedMatchesNothing()

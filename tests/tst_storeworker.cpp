@@ -1,6 +1,6 @@
 // The store worker: latest request wins per kind (a newer job skips an older one not started and drops the answer
-// of one that ran), jobs without a kind all answer in order; and the Runs tab of a 200,000-run store, which opens at
-// once and reads its rows a page at a time, on the worker, as it scrolls.
+// of one that ran, as does a kind superseded with no newer job), jobs without a kind all answer in order; and the Runs
+// tab of a 200,000-run store, which opens at once and reads its rows a page at a time, on the worker, as it scrolls.
 #include <QtTest>
 
 #include <QAbstractItemModelTester>
@@ -151,6 +151,52 @@ private slots:
         go.release();
         QVERIFY(waitIdle(worker));
         QCOMPARE(answered, QStringList({ QStringLiteral("second") }));
+    }
+
+    // A kind superseded with no newer job posted (another scope chosen, its request still to come): a job running
+    // answers nothing, one waiting never runs, other kinds answer; a job posted after answers.
+    void supersededJobsAnswerNothing()
+    {
+        StoreWorker worker(m_db, StoreAccess::ReadOnly);
+        QSemaphore started, go;
+        std::atomic<int> ran { 0 };
+        QStringList answered;
+        auto job = [&](const QString& kind, int bit, bool blocks) {
+            worker.post(
+                kind, this,
+                [&ran, &started, &go, bit, blocks](RunStore& store) {
+                    if (blocks) {
+                        started.release();
+                        go.acquire();
+                    }
+                    ran |= 1 << bit;
+                    return store.runCount();
+                },
+                [&answered, bit](Result<long long> n) {
+                    QVERIFY(n.ok());
+                    answered << QString::number(bit);
+                });
+        };
+        const QString scope = QStringLiteral("scope");
+        job(scope, 1, true); // running when superseded
+        started.acquire();
+        worker.supersede(scope);
+        go.release();
+        QVERIFY(waitIdle(worker));
+        QCOMPARE(ran.load(), 1 << 1);
+        QCOMPARE(answered, QStringList());
+        job(QStringLiteral("blocker"), 2, true);
+        job(scope, 3, false); // waiting behind the blocker when superseded
+        job(QStringLiteral("series"), 4, false);
+        started.acquire();
+        worker.supersede(scope);
+        go.release();
+        QVERIFY(waitIdle(worker));
+        QCOMPARE(ran.load(), (1 << 1) | (1 << 2) | (1 << 4));
+        QCOMPARE(answered, QStringList({ QStringLiteral("2"), QStringLiteral("4") }));
+        job(scope, 5, false);
+        QVERIFY(waitIdle(worker));
+        QCOMPARE(answered, QStringList({ QStringLiteral("2"), QStringLiteral("4"), QStringLiteral("5") }));
     }
 
     // Jobs without a kind (deletions, exports) all run and answer, in the order posted; kinds do not mix; an answer

@@ -143,6 +143,9 @@ void MainWindow::refreshSessions(bool markInterrupted)
 
 void MainWindow::baseScopeChanged()
 {
+    // a scope asked for before is not shown once its answer comes: the series of the one chosen now are read, then
+    // its own scope is asked for (the series answer below)
+    m_loader.cancel();
     m_worker.post(
         QStringLiteral("series"), this, [base = m_filters->baseScope()](RunStore& store) { return store.series(base); },
         [this, base = m_filters->baseScope()](Result<std::vector<Series>> series) {

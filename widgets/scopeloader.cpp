@@ -12,10 +12,17 @@ ScopeLoader::ScopeLoader(StoreWorker& worker, QObject* parent)
 {
 }
 
-quint64 ScopeLoader::request(const Scope& scope, TputMetric metric, std::optional<ChartRequest> chart)
+namespace {
+QString kind()
 {
-    m_latest = m_worker.post(
-        QStringLiteral("scope"), this,
+    return QStringLiteral("scope");
+}
+} // namespace
+
+void ScopeLoader::request(const Scope& scope, TputMetric metric, std::optional<ChartRequest> chart)
+{
+    m_worker.post(
+        kind(), this,
         [scope, metric, chart](RunStore& store) {
             auto result = std::make_shared<LoadedScope>();
             Scope everyDay = scope;
@@ -35,10 +42,13 @@ quint64 ScopeLoader::request(const Scope& scope, TputMetric metric, std::optiona
                 emit failed(QString::fromStdString(result.error()));
                 return;
             }
-            (*result)->requestId = m_latest;
             emit loaded(*result);
         });
-    return m_latest;
+}
+
+void ScopeLoader::cancel()
+{
+    m_worker.supersede(kind());
 }
 
 } // namespace paretoscope::ui

@@ -22,7 +22,6 @@ struct LoadedScope {
     /// the GUI thread); null when none was asked for.
     std::shared_ptr<const ChartData> chart;
     ChartRequest chartRequest;
-    quint64 requestId = 0;
 };
 
 /// Loads scopes on the store worker. The latest request wins: answers to older requests are dropped, so a quick
@@ -33,8 +32,10 @@ public:
     explicit ScopeLoader(StoreWorker& worker, QObject* parent = nullptr);
     /// Starts loading; loaded() follows with the answer unless a newer request comes first. With a chart request, the
     /// chart's points for that view are worked out on the worker too.
-    quint64 request(const Scope& scope, TputMetric metric, std::optional<ChartRequest> chart = std::nullopt);
-    quint64 latestRequest() const { return m_latest; }
+    void request(const Scope& scope, TputMetric metric, std::optional<ChartRequest> chart = std::nullopt);
+    /// The requests made so far answer nothing: another scope was chosen, and its request follows once the store has
+    /// said which series it holds.
+    void cancel();
 
 signals:
     void loaded(std::shared_ptr<const paretoscope::ui::LoadedScope> scope);
@@ -43,7 +44,6 @@ signals:
 
 private:
     StoreWorker& m_worker;
-    quint64 m_latest = 0;
 };
 
 } // namespace paretoscope::ui

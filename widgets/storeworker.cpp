@@ -86,6 +86,12 @@ bool StoreWorker::isLatest(const QString& kind, quint64 id) const
     return m_latest->isLatest(kind, id);
 }
 
+void StoreWorker::supersede(const QString& kind)
+{
+    std::lock_guard<std::mutex> lock(m_latest->mutex);
+    m_latest->ids[kind] = ++m_nextId; // an id no job carries
+}
+
 quint64 StoreWorker::postJob(const QString& kind, QObject* receiver, Job job)
 {
     const quint64 id = ++m_nextId;

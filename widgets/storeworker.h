@@ -61,6 +61,9 @@ public:
     bool busy() const { return m_pending > 0; }
     /// Whether id is the newest job of its kind (its answer will be delivered).
     bool isLatest(const QString& kind, quint64 id) const;
+    /// The jobs of kind posted so far are superseded as a newer one would supersede them (skipped if not started,
+    /// their answers dropped) although none is posted yet: what they answer is no longer wanted.
+    void supersede(const QString& kind);
 
 signals:
     /// Every job posted so far has run and delivered its answer (or was dropped): for tests and benchmarks.
