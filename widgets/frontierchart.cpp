@@ -189,19 +189,17 @@ void FrontierChart::addOverlays(QAbstractAxis* ax, QAbstractAxis* ay)
     m_layer->setContent(m_content);
     m_marker = new TargetMarker(this, m_anchor);
     // zoom, reset and resizes move the axes: the items follow, announcing their new bounds to the scene first
-    connect(ax, &QAbstractAxis::visibleChanged, m_cloud, &RunCloud::invalidate);
-    connect(ax, &QAbstractAxis::visibleChanged, m_layer, &FrontierLayer::invalidate);
+    auto follow = [this] {
+        m_cloud->invalidate();
+        m_layer->invalidate();
+        m_marker->relayout();
+    };
+    connect(ax, &QAbstractAxis::visibleChanged, this, follow);
     for (QAbstractAxis* axis : { ax, ay }) {
-        if (auto* v = qobject_cast<QValueAxis*>(axis)) {
-            connect(v, &QValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
-            connect(v, &QValueAxis::rangeChanged, m_layer, &FrontierLayer::invalidate);
-            connect(v, &QValueAxis::rangeChanged, m_marker, &TargetMarker::relayout);
-        }
-        if (auto* v = qobject_cast<QLogValueAxis*>(axis)) {
-            connect(v, &QLogValueAxis::rangeChanged, m_cloud, &RunCloud::invalidate);
-            connect(v, &QLogValueAxis::rangeChanged, m_layer, &FrontierLayer::invalidate);
-            connect(v, &QLogValueAxis::rangeChanged, m_marker, &TargetMarker::relayout);
-        }
+        if (auto* v = qobject_cast<QValueAxis*>(axis))
+            connect(v, &QValueAxis::rangeChanged, this, follow);
+        if (auto* v = qobject_cast<QLogValueAxis*>(axis))
+            connect(v, &QLogValueAxis::rangeChanged, this, follow);
     }
 }
 
