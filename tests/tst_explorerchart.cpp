@@ -17,6 +17,7 @@
 #include "core/analysis/chartdata.h"
 #include "tests/support/explorerfixture.h"
 #include "tests/support/testutil.h"
+#include "widgets/chartexport.h"
 #include "widgets/chartpanel.h"
 #include "widgets/displaynames.h"
 #include "widgets/mainwindow.h"
@@ -232,6 +233,36 @@ private slots:
             QVERIFY2(small.contains(shown->speedOfLightName(i)), qPrintable(shown->speedOfLightName(i)));
         st.request.logY = true;
         panel->setState(st);
+    }
+
+    // The PNG and SVG dialogs offer a size whose plot is as tall as the one on screen: at the window's view size,
+    // DeepSeek-R1 1k/1k (two dozen groups and five bounds) at 1366x768 came out a strip of plot over its legend.
+    void exportIsOfferedAtASizeThatKeepsThePlot()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        ChartPanel* panel = m_window->chartPanel();
+        QVERIFY(panel->chart()->groupCount() >= 20);
+        const qreal onScreen = panel->chart()->plotArea().height();
+        const QSize view = panel->view()->size();
+        auto plotAt = [&](QSize size) {
+            return exportedPlotArea(
+                m_window->scopeData(), panel->state(), bundledPricing(), size, m_window->chartCaption());
+        };
+        QVERIFY2(plotAt(view).height() < 0.5 * onScreen,
+            qPrintable(QStringLiteral("%1 on screen, %2 exported").arg(onScreen).arg(plotAt(view).height())));
+        const QSize offered = m_window->chartExportSize();
+        QCOMPARE(offered.width(), view.width());
+        const QRectF plot = plotAt(offered);
+        QVERIFY2(plot.height() >= onScreen - 1 && plot.height() < onScreen + 40,
+            qPrintable(QStringLiteral("%1 on screen, %2 exported at %3x%4")
+                           .arg(onScreen)
+                           .arg(plot.height())
+                           .arg(offered.width())
+                           .arg(offered.height())));
+        // an export at that size is written at that size
+        QVERIFY(m_window->exportChartPng(m_dir.filePath("offered.png"), offered, 1).ok());
+        const QImage image(m_dir.filePath("offered.png"));
+        QCOMPARE(image.size(), offered);
     }
 
     void cleanupTestCase() { m_window.reset(); }

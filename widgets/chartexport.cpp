@@ -8,6 +8,7 @@
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <cmath>
 #include <optional>
 
 #include "groupstyle.h"
@@ -125,6 +126,28 @@ struct StagedChart {
 };
 
 } // namespace
+
+QRectF exportedPlotArea(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+    QSize size, const ChartCaption& caption)
+{
+    const StagedChart staged(std::move(data), state, pricing, size, caption);
+    return staged.chart->plotArea();
+}
+
+QSize chartExportSize(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+    QSize view, qreal plotHeight, const ChartCaption& caption)
+{
+    // taller by what the plot lacks, laid out again: a taller picture may give the legend larger type (it keeps to a
+    // third of the height), so a few rounds
+    QSize size = view;
+    for (int round = 0; round < 4; ++round) {
+        const qreal lacks = plotHeight - exportedPlotArea(data, state, pricing, size, caption).height();
+        if (lacks < 1)
+            break;
+        size.rheight() += int(std::ceil(lacks));
+    }
+    return size;
+}
 
 QImage renderChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
     QSize size, qreal scale, const ChartCaption& caption)

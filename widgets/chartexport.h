@@ -24,6 +24,15 @@ Status exportChartPng(const QString& path, std::shared_ptr<const ScopeData> data
 /// Writes the chart as SVG (vector lines and text).
 Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
     const PricingCatalog& pricing, QSize size, const ChartCaption& caption = {});
+/// Where the plot lies in an export of that size: what is left of it once the title, the legend under the plot and
+/// the source line have their room.
+QRectF exportedPlotArea(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+    QSize size, const ChartCaption& caption = {});
+/// The size an export is offered at: as wide as the chart's view on screen (view), and tall enough that its plot is
+/// as tall as the one on screen (plotHeight) above a legend of every group and bound; a scope of two dozen groups on
+/// a small screen would otherwise be exported as a strip of plot over its legend.
+QSize chartExportSize(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+    QSize view, qreal plotHeight, const ChartCaption& caption = {});
 /// Writes text (a CSV from core) atomically: the file is whole or untouched.
 Status writeTextFile(const QString& path, const std::string& text);
 

@@ -70,6 +70,8 @@ public:
     Status exportChartSvg(const QString& path, QSize size) const;
     /// The title and source line an exported chart carries.
     ChartCaption chartCaption() const;
+    /// The size the export dialogs offer (chartExportSize for the chart on screen).
+    QSize chartExportSize() const;
     Status exportLadderCsv(const QString& path) const;
     /// What the History tab shows (the history or the comparison of two dates).
     Status exportHistoryCsv(const QString& path) const;

@@ -25,6 +25,15 @@ Status MainWindow::exportChartPng(const QString& path, QSize size, qreal scale) 
     return ui::exportChartPng(path, m_data, m_chart->state(), bundledPricing(), size, scale, chartCaption());
 }
 
+QSize MainWindow::chartExportSize() const
+{
+    const QSize view = m_chart->view()->size();
+    if (!m_data)
+        return view;
+    return ui::chartExportSize(
+        m_data, m_chart->state(), bundledPricing(), view, m_chart->chart()->plotArea().height(), chartCaption());
+}
+
 ChartCaption MainWindow::chartCaption() const
 {
     ChartCaption c;
@@ -80,7 +89,7 @@ void MainWindow::askExportChart(bool svg)
     if (path.isEmpty())
         return;
     rememberFolder(QStringLiteral("export"), QFileInfo(path).absolutePath());
-    QSize size = m_chart->view()->size();
+    QSize size = chartExportSize();
     qreal scale = 2;
     if (!svg) {
         bool ok = false;
