@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QSlider>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <map>
@@ -30,6 +31,33 @@ class TestExplorerReadout : public ExplorerFixture {
     Q_OBJECT
 private slots:
     void initTestCase() { openExplorer("tst_explorerreadout"); }
+
+    // The panels' edges stay where they are as scopes and targets change: the readout grows for readings that need
+    // more room, taking it from the chart (the filters give only what the chart at its minimum cannot), and keeps its
+    // width when later readings need less. The splitter took from every panel alike and gave it back, so the
+    // filters' and the chart's edges moved with each scope (sizes 200, 711, 447, then 189, 665, 504, then 200, 708,
+    // 450 at 1366x768).
+    void panelsKeepTheirEdgesAcrossScopesAndTargets()
+    {
+        QVERIFY(show("fp8-only-model", 1024, 1024));
+        auto* splitter = qobject_cast<QSplitter*>(m_window->readout()->parentWidget());
+        QVERIFY(splitter && splitter->count() == 3);
+        const QList<int> before = splitter->sizes();
+        QVERIFY(show("dsr1", 1024, 1024));
+        const QList<int> after = splitter->sizes();
+        QCOMPARE(after[0] + after[1] + after[2], before[0] + before[1] + before[2]);
+        QVERIFY(after[2] >= before[2]);
+        QVERIFY2(after[0] == before[0] || after[1] <= splitter->widget(1)->minimumSizeHint().width(),
+            "the filters give room only where the chart is at its minimum");
+        QVERIFY(m_window->readout()->width() >= m_window->readout()->minimumWidth());
+        for (const auto& step : { std::pair<const char*, double>("fp8-only-model", 50), { "dsr1", 137 }, { "dsr1", 20 },
+                 { "fp8-only-model", 100 }, { "dsr1", 50 } }) {
+            QVERIFY(show(step.first, 1024, 1024));
+            m_window->readout()->setTarget(step.second);
+            QTest::qWait(50); // the splitter lays out a changed minimum on its next turn
+            QCOMPARE(splitter->sizes(), after);
+        }
+    }
 
     // The summary speaks of the target and the tier in view, and says in words why a hardware has no reading.
     void summaryFollowsTheTargetAndTheTier()

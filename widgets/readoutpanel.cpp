@@ -310,6 +310,31 @@ int ReadoutPanel::widestMinimum() const
     return std::clamp(wide - others - 8, kNarrowest, kWidest); // 8: the window's frame and margins
 }
 
+void ReadoutPanel::growInSplitter(int width)
+{
+    // a splitter whose panel's minimum grows takes the room from every other panel alike, and gives it back to each
+    // when the minimum shrinks: the filters and the chart's edges moved with each scope and target. Sizes set here
+    // are the splitter's own from now on: the panel keeps its width when a later scope needs less.
+    auto* splitter = qobject_cast<QSplitter*>(parentWidget());
+    if (!splitter || !isVisible())
+        return; // before the window is shown, the window fits its panels (MainWindow::fitPanels)
+    QList<int> sizes = splitter->sizes();
+    const int self = splitter->indexOf(this);
+    int widest = -1;
+    for (int i = 0; i < int(sizes.size()); ++i)
+        if (i != self && (widest < 0 || sizes[i] > sizes[widest]))
+            widest = i;
+    const int more = width - sizes[self];
+    if (widest < 0 || more <= 0)
+        return;
+    sizes[self] += more;
+    sizes[widest] -= more;
+    splitter->setSizes(sizes);
+    // where the chart stopped at its own minimum the splitter took the rest from the others: what it laid out is
+    // what it keeps
+    splitter->setSizes(splitter->sizes());
+}
+
 void ReadoutPanel::fitColumns(bool growOnly)
 {
     // every width comes from one measurement of the columns' content: this runs on every slider step, and measuring
@@ -321,8 +346,12 @@ void ReadoutPanel::fitColumns(bool growOnly)
     const auto [without, with] = neededWidths(need);
     const int widest = widestMinimum();
     const int essential = std::min(without, widest);
-    if (minimumWidth() != essential && !(growOnly && essential < minimumWidth() && minimumWidth() <= widest))
+    if (minimumWidth() != essential && !(growOnly && essential < minimumWidth() && minimumWidth() <= widest)) {
+        const bool grows = essential > width();
         setMinimumWidth(essential);
+        if (grows)
+            growInSplitter(essential);
+    }
     const auto shownWidth = [&](bool energy) { // what the shown columns take, with or without the energy ones
         int sum = 0;
         for (int c = 0; c < ReadoutModel::ColumnCount; ++c)

@@ -55,6 +55,8 @@ private:
     void fitColumns(bool growOnly = false);
     /// The most the panel keeps as its minimum width for its columns.
     int widestMinimum() const;
+    /// Widens the panel in its splitter to width, taking the room from the widest panel beside it (the chart).
+    void growInSplitter(int width);
     /// Hides or shows the energy columns where there is room, from the widths measured.
     void fitEnergyColumns(const ColumnWidths& need);
     /// A column's content width (its widest cell or its header, as resizeColumnsToContents gives it), shown or not.
