@@ -190,7 +190,8 @@ private slots:
         QVERIFY(now == chart->chartData());
         const FrontierLayer::Content& drawn = chart->layer()->content();
         for (std::size_t g = 0; g < now.series.size(); ++g) {
-            QVERIFY(drawn.lines[g].points == now.series[g].frontier);
+            QVERIFY(drawn.lines[g].knots == now.series[g].frontier);
+            QVERIFY(drawn.lines[g].points == now.series[g].path);
             QVERIFY(drawn.bands[g].high == now.series[g].high);
             QVERIFY(drawn.bands[g].low == now.series[g].low);
             for (const Point& p : now.series[g].runs)

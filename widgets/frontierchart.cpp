@@ -128,7 +128,7 @@ void FrontierChart::addGroupLines()
     for (std::size_t i = 0; i < m_chart.series.size(); ++i) {
         const ChartSeries& s = m_chart.series[i];
         m_colours.push_back(hardwareColour(s.key.hardware));
-        m_content.lines.push_back({ s.frontier, QPen(), groupMarker(s.key), hollowMarker(s.key), true });
+        m_content.lines.push_back({ s.path, s.frontier, QPen(), groupMarker(s.key), hollowMarker(s.key), true });
         styleGroup(i);
     }
 }
@@ -140,7 +140,7 @@ void FrontierChart::addSpeedOfLightLines()
     for (const ChartSol& sol : m_chart.speedOfLight) {
         QPen pen(hardwareColour(sol.hardware), 1.8, Qt::DashLine);
         pen.setDashPattern({ 6, 4 });
-        m_content.lines.push_back({ {}, pen, std::nullopt, false, true });
+        m_content.lines.push_back({ {}, {}, pen, std::nullopt, false, true });
     }
 }
 
@@ -331,8 +331,9 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::share
     bool runsChanged = false, linesChanged = false;
     for (std::size_t i = 0; i < next.series.size(); ++i) {
         const ChartSeries &was = m_chart.series[i], &now = next.series[i];
-        if (now.frontier != was.frontier || now.high != was.high || now.low != was.low) {
-            m_content.lines[i].points = now.frontier;
+        if (now.path != was.path || now.frontier != was.frontier || now.high != was.high || now.low != was.low) {
+            m_content.lines[i].points = now.path;
+            m_content.lines[i].knots = now.frontier;
             m_content.bands[i].high = now.high;
             m_content.bands[i].low = now.low;
             linesChanged = true;

@@ -84,7 +84,7 @@ void FrontierLayer::draw(QPainter& painter, const Content& content, const Frame&
         painter.restore();
         if (!line.knot)
             continue;
-        for (const QPolygonF& run : placed(line.points, frame.x, frame.y))
+        for (const QPolygonF& run : placed(line.knots, frame.x, frame.y))
             for (const QPointF& at : run)
                 if (knotsInside.contains(at))
                     drawMarker(painter, at, *line.knot, 7.0, line.pen.color(), line.hollow);

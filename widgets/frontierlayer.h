@@ -20,9 +20,10 @@ public:
     /// chart: the chart whose axes place the points; anchor: a series attached to those axes.
     FrontierLayer(QChart* chart, QAbstractSeries* anchor);
 
-    /// A line through points in chart values, with its knots in a marker's shape (the pen's colour) where knot is set.
+    /// A line through points in chart values, with markers in a shape (the pen's colour) at knots where knot is set.
     struct Line {
         std::vector<Point> points;
+        std::vector<Point> knots;
         QPen pen;
         std::optional<MarkerShape> knot;
         bool hollow = false;

@@ -86,13 +86,17 @@ struct ChartRequest {
 /// One group's line in chart coordinates.
 struct ChartSeries {
     GroupKey key;
-    std::vector<Point> frontier; ///< x increasing; empty when the group cannot be drawn in this view
+    std::vector<Point> frontier; ///< its knots, x increasing; empty when the group cannot be drawn in this view
+    /// The frontier as drawn: on the interactivity axis, the monotone curve its readings come from, sampled between
+    /// the knots (chartData's kCurveSteps a segment, evenly in log x on a log axis), so that every reading the readout
+    /// shows lies on the line; on a latency x, the knots.
+    std::vector<Point> path;
     std::vector<Point> runs; ///< its runs, thinned to what the pixel grid can show
     /// false in the cost view when the tier has no price for the hardware, in an all-in energy view when the power
     /// registry has no figure for it, and in the measured energy view when none of its runs carries power
     bool priced = true;
-    /// The spread of reruns on the interactivity axis: the low and high frontiers (x increasing), both empty when the
-    /// group has none.
+    /// The spread of reruns on the interactivity axis: the low and high frontiers (x increasing), sampled as path is,
+    /// both empty when the group has none.
     std::vector<Point> low, high;
     bool operator==(const ChartSeries&) const = default;
 };

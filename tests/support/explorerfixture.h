@@ -57,7 +57,8 @@ protected:
             return false;
         for (int i = 0; i < 10; ++i) {
             auto d = m_window->scopeData();
-            if (d && QString::fromStdString(d->scope.model) == model && d->scope.isl.value_or(0) == isl)
+            if (d && QString::fromStdString(d->scope.model) == model && d->scope.isl.value_or(0) == isl
+                && d->scope.osl.value_or(0) == osl)
                 return true;
             waitShown();
         }
