@@ -308,8 +308,10 @@ std::vector<Point> latencyFrontier(
     return f;
 }
 
-// Points a segment of a drawn frontier is cut into: at 1600 px and 20 knots, a point every 3 px or so.
+// Steps a segment of a drawn frontier is cut into: at most kCurveSteps, and about kCurvePoints along the whole curve
+// (a point every 7 px across a 1600 px plot; the curve bends little between close knots, which need fewer)
 constexpr int kCurveSteps = 24;
+constexpr int kCurvePoints = 240;
 
 // A curve as drawn: its knots, and between each two the monotone cubic its readings come from, sampled evenly in x as
 // the axis spaces it (log or linear), each point placed as a knot is. Straight segments between the knots stood off
@@ -319,11 +321,12 @@ template <typename Place> std::vector<Point> curvePath(const MonotoneCurve& curv
 {
     std::vector<Point> path;
     const std::vector<Point>& knots = curve.knots();
+    const int steps = knots.size() < 2 ? 1 : std::clamp(kCurvePoints / int(knots.size() - 1), 1, kCurveSteps);
     for (std::size_t k = 0; k < knots.size(); ++k) {
         if (k > 0) {
             const double a = knots[k - 1].x, b = knots[k].x;
-            for (int j = 1; j < kCurveSteps; ++j) {
-                const double t = double(j) / kCurveSteps;
+            for (int j = 1; j < steps; ++j) {
+                const double t = double(j) / steps;
                 const double x = logX ? a * std::pow(b / a, t) : a + (b - a) * t;
                 if (const auto y = curve.at(x))
                     if (auto p = place(x, *y, 0))

@@ -88,7 +88,7 @@ struct ChartSeries {
     GroupKey key;
     std::vector<Point> frontier; ///< its knots, x increasing; empty when the group cannot be drawn in this view
     /// The frontier as drawn: on the interactivity axis, the monotone curve its readings come from, sampled between
-    /// the knots (chartData's kCurveSteps a segment, evenly in log x on a log axis), so that every reading the readout
+    /// the knots (up to 24 points a segment, evenly in log x on a log axis), so that every reading the readout
     /// shows lies on the line; on a latency x, the knots.
     std::vector<Point> path;
     std::vector<Point> runs; ///< its runs, thinned to what the pixel grid can show
