@@ -25,6 +25,7 @@
 #include "core/import/importer.h"
 #include "core/output/planreports.h"
 #include "tests/support/testutil.h"
+#include "widgets/filterpanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/planmodel.h"
 #include "widgets/planpanel.h"
@@ -254,6 +255,43 @@ private slots:
         QCOMPARE(readAll(path).toStdString(), planCsv(panel()->plan()));
         QVERIFY(m_window->exportPlanPng(m_dir.filePath("plan.png")).ok());
         QVERIFY(QImage(m_dir.filePath("plan.png")).width() > 300);
+    }
+
+    // File > Export plan as CSV with another tab in front, after the scope changed: the plan is made again for the
+    // scope in view, then written. It wrote the plan on record, of the scope before the change (a run deleted, a
+    // hardware filtered out).
+    void exportedPlanIsOfTheScopeInView()
+    {
+        if (m_window->tabs()->currentWidget() != panel())
+            QVERIFY(waitPlan([&] { m_window->tabs()->setCurrentWidget(panel()); }));
+        QVERIFY(find(panel()->plan(), "mi325x"));
+        m_window->tabs()->setCurrentWidget(m_window->ladder());
+        QListWidgetItem* mi325x = nullptr;
+        for (QListWidget* l : m_window->filters()->findChildren<QListWidget*>())
+            for (int r = 0; r < l->count(); ++r)
+                if (l->item(r)->text() == QStringLiteral("MI325X"))
+                    mi325x = l->item(r);
+        QVERIFY(mi325x);
+        QSignalSpy shown(m_window.get(), &MainWindow::scopeShown);
+        mi325x->setCheckState(Qt::Unchecked);
+        QVERIFY(shown.wait(10000));
+        QVERIFY(find(panel()->plan(), "mi325x")); // the plan on record is the one before
+        QSignalSpy exported(m_window.get(), &MainWindow::csvExported);
+        const QString path = m_dir.filePath("current-plan.csv");
+        m_window->exportCurrentPlanCsv(path);
+        QVERIFY(!exported.isEmpty() || exported.wait(10000));
+        QCOMPARE(exported.front().at(1).toString(), QString());
+        QVERIFY(!find(panel()->plan(), "mi325x"));
+        QCOMPARE(readAll(path).toStdString(), planCsv(panel()->plan()));
+        QVERIFY(find(panel()->plan(), "b300"));
+        // with nothing changed since, the plan on record is written at once
+        exported.clear();
+        m_window->exportCurrentPlanCsv(path);
+        QCOMPARE(exported.size(), 1);
+        shown.clear();
+        mi325x->setCheckState(Qt::Checked);
+        QVERIFY(shown.wait(10000));
+        QVERIFY(waitPlan([&] { m_window->tabs()->setCurrentWidget(panel()); })); // as the tests after expect
     }
 
     // A TCO model priced by hand; an edit in the panel reprices; a negative value is refused; the command line

@@ -89,6 +89,9 @@ public:
     /// Exports that read the store: they run on the store worker and csvExported follows.
     void exportFrontierCsv(const QString& path);
     void exportRunsCsv(const QString& path);
+    /// The plan of the scope in view as CSV (File menu): a plan made before the scope last changed (the Plan tab plans
+    /// only while in front) is made again first, then written; csvExported follows.
+    void exportCurrentPlanCsv(const QString& path);
 
     /// Starts a live session; each level's point shows on the chart as soon as it is stored.
     void startSession(SessionRequest request);
@@ -210,6 +213,7 @@ private:
     bool m_showImportResults = true;
     bool m_runsStale = true;
     bool m_planStale = true;
+    QString m_planCsvWaiting; // a plan CSV to write once the plan being made is shown (exportCurrentPlanCsv)
     bool m_scopesShown = false; // the scope list arrived once (the remembered scope is selected then)
     QTimer* m_storeWatch; // looks every 2 s whether the store changed
     std::optional<std::uint64_t> m_seenVersion; // the worker connection's data_version when the scopes were read

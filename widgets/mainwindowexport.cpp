@@ -125,10 +125,9 @@ void MainWindow::askExportCsv(int which)
         return exportFrontierCsv(path); // csvExported says how it went
     if (which == 2)
         return exportRunsCsv(path);
-    if (const Status st = which == 4 ? exportPlanCsv(path)
-            : which == 3             ? exportHistoryCsv(path)
-                                     : exportLadderCsv(path);
-        !st)
+    if (which == 4)
+        return exportCurrentPlanCsv(path);
+    if (const Status st = which == 3 ? exportHistoryCsv(path) : exportLadderCsv(path); !st)
         plainMessage(this, false, tr("Export"), QString::fromStdString(st.error()));
 }
 

@@ -2,6 +2,8 @@
 // command line, its exports and its TCO files.
 #include "mainwindow.h"
 
+#include <utility>
+
 #include <QClipboard>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -47,6 +49,13 @@ void MainWindow::connectPlan()
     });
     connect(m_plan, &PlanPanel::copyCommandRequested, this, &MainWindow::copyPlanCommand);
     connect(m_plan, &PlanPanel::exportCsvRequested, this, [this] { askExportCsv(4); });
+    connect(m_plan, &PlanPanel::planShown, this, [this] {
+        if (m_planCsvWaiting.isEmpty())
+            return;
+        const QString path = std::exchange(m_planCsvWaiting, QString());
+        const Status st = exportPlanCsv(path);
+        emit csvExported(path, st ? QString() : QString::fromStdString(st.error()));
+    });
     connect(m_plan, &PlanPanel::exportPngRequested, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export the plan as PNG"),
             QDir(lastFolder(QStringLiteral("export"))).filePath(QStringLiteral("plan.png")), tr("PNG (*.png)"));
@@ -87,10 +96,15 @@ void MainWindow::loadPlan()
         [scope](RunStore& store) { return std::make_shared<const PlanFrontiers>(loadPlanFrontiers(store, scope)); },
         [this](Result<std::shared_ptr<const PlanFrontiers>> frontiers) {
             if (!frontiers) {
+                if (!m_planCsvWaiting.isEmpty()) // the plan on record is not this scope's: nothing is written
+                    emit csvExported(
+                        std::exchange(m_planCsvWaiting, QString()), QString::fromStdString(frontiers.error()));
                 m_plan->showProblem(QString::fromStdString(frontiers.error()));
                 return;
             }
             m_plan->setFrontiers(std::move(*frontiers));
+            if (!m_planCsvWaiting.isEmpty()) // behind another tab the panel plans when shown: an export waits
+                m_plan->planNow();
         });
 }
 
@@ -100,8 +114,8 @@ Status MainWindow::openTcoFile(const QString& path)
     if (!f.open(QIODevice::ReadOnly))
         return Error { QString(path + QStringLiteral(": cannot read: ") + f.errorString()).toStdString() };
     const QByteArray bytes = f.readAll();
-    auto model = parseTco(std::string_view(bytes.constData(), std::size_t(bytes.size())),
-        QFileInfo(path).fileName().toStdString());
+    auto model = parseTco(
+        std::string_view(bytes.constData(), std::size_t(bytes.size())), QFileInfo(path).fileName().toStdString());
     if (!model)
         return Error { model.error() };
     m_plan->setTcoModel(std::move(*model), path);
@@ -115,6 +129,16 @@ Status MainWindow::saveTcoFile(const QString& path)
     if (st)
         m_plan->setTcoModel(m_plan->tcoModel(), path); // now the command line can name it
     return st;
+}
+
+void MainWindow::exportCurrentPlanCsv(const QString& path)
+{
+    if (m_planStale && m_data) {
+        m_planCsvWaiting = path;
+        return loadPlan();
+    }
+    const Status st = exportPlanCsv(path);
+    emit csvExported(path, st ? QString() : QString::fromStdString(st.error()));
 }
 
 Status MainWindow::exportPlanCsv(const QString& path) const

@@ -421,6 +421,14 @@ void PlanPanel::inputsChanged()
     recompute();
 }
 
+void PlanPanel::planNow()
+{
+    if (!m_frontiers)
+        return;
+    m_curve.clear();
+    recompute();
+}
+
 void PlanPanel::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);

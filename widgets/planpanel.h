@@ -34,6 +34,8 @@ public:
 
     /// The scope's frontiers (null: none loaded yet).
     void setFrontiers(std::shared_ptr<const PlanFrontiers> frontiers);
+    /// Plans now, in front or not (an export waits for the plan): planShown follows.
+    void planNow();
     /// A message in place of the plan (no runs in scope, a store that cannot be read).
     void showProblem(const QString& message);
     void setTarget(double target);
