@@ -315,6 +315,12 @@ private slots:
         QVERIFY(m_window->exportChartPng(m_dir.filePath("offered.png"), offered, 1).ok());
         const QImage image(m_dir.filePath("offered.png"));
         QCOMPARE(image.size(), offered);
+        // one of more pixels than an image holds says so, and writes nothing ("cannot write the PNG: Unknown error")
+        const Status huge = m_window->exportChartPng(m_dir.filePath("huge.png"), QSize(20000, 20000), 4);
+        QVERIFY(!huge.ok());
+        QVERIFY2(QString::fromStdString(huge.error()).contains("80000 x 80000 pixels (20000 x 20000 at 4x)"),
+            huge.error().c_str());
+        QVERIFY(!QFile::exists(m_dir.filePath("huge.png")));
     }
 
     void cleanupTestCase() { m_window.reset(); }

@@ -229,6 +229,16 @@ private slots:
         QVERIFY(item->text(1).contains("left out"));
         QVERIFY(dialog.list()->wordWrap());
         QCOMPARE(dialog.list()->header()->sectionResizeMode(0), QHeaderView::Interactive);
+        // the sentence over the list counts what failed among what was given ("1 source(s) failed…; the others are
+        // stored." where there were no others)
+        const ImportResultLine bad { "bad.json", false, "bad.json: line 1: not JSON", {} };
+        QCOMPARE(ImportResultsDialog({ bad }).summary(), QStringLiteral("The source failed and imported nothing."));
+        QCOMPARE(
+            ImportResultsDialog({ bad, bad }).summary(), QStringLiteral("All 2 sources failed and imported nothing."));
+        QVERIFY(ImportResultsDialog({ bad, noted, noted })
+                    .summary()
+                    .startsWith(QStringLiteral("1 of 3 sources failed and imported nothing; the others are stored.")));
+        QVERIFY(ImportResultsDialog({ noted }).summary().startsWith(QStringLiteral("Every source was imported.")));
     }
 
     // Another process writes runs of a new model into the store the window shows (here another connection, as the

@@ -152,8 +152,10 @@ QSize chartExportSize(std::shared_ptr<const ScopeData> data, const ChartState& s
 QImage renderChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
     QSize size, qreal scale, const ChartCaption& caption)
 {
-    StagedChart staged(std::move(data), state, pricing, size, caption);
     QImage image((QSizeF(size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull())
+        return image; // more pixels than an image can hold here: exportChartPng says so
+    StagedChart staged(std::move(data), state, pricing, size, caption);
     image.fill(Qt::white);
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
@@ -166,6 +168,18 @@ Status exportChartPng(const QString& path, std::shared_ptr<const ScopeData> data
     const PricingCatalog& pricing, QSize size, qreal scale, const ChartCaption& caption)
 {
     const QImage image = renderChart(std::move(data), state, pricing, size, scale, caption);
+    if (image.isNull()) {
+        const QSize pixels = (QSizeF(size) * scale).toSize();
+        return Error { QString(path
+            + QStringLiteral(": a picture of %1 x %2 pixels (%3 x %4 at %5x) is more than can be ")
+                  .arg(pixels.width())
+                  .arg(pixels.height())
+                  .arg(size.width())
+                  .arg(size.height())
+                  .arg(scale)
+            + QStringLiteral("drawn: ask for a smaller size or scale; nothing was written"))
+                           .toStdString() };
+    }
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || !image.save(&f, "PNG") || !f.commit())
         return Error { QString(path + QStringLiteral(": cannot write the PNG: ") + f.errorString()).toStdString() };

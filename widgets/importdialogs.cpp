@@ -246,20 +246,29 @@ ImportResultsDialog::ImportResultsDialog(const QList<ImportResultLine>& results,
     m_list->header()->setSectionResizeMode(0, QHeaderView::Interactive);
     m_list->header()->setStretchLastSection(true);
     m_list->setColumnWidth(0, 260);
-    QString said = failed ? tr("%n source(s) failed and imported nothing; the others are stored.", nullptr, failed)
-                          : tr("Every source was imported.");
+    const int total = int(results.size());
+    QString said = failed == 0 ? tr("Every source was imported.")
+        : failed < total
+        ? tr("%1 of %2 sources failed and imported nothing; the others are stored.").arg(failed).arg(total)
+        : total == 1 ? tr("The source failed and imported nothing.")
+                     : tr("All %1 sources failed and imported nothing.").arg(total);
     if (noted)
         said += QLatin1Char(' ') + tr("Notes under a result say what was kept or left out.");
-    auto* summary = new QLabel(said, this);
-    summary->setWordWrap(true);
-    summary->setTextFormat(Qt::PlainText);
+    m_summary = new QLabel(said, this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::accept);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(summary);
+    layout->addWidget(m_summary);
     layout->addWidget(m_list, 1);
     layout->addWidget(buttons);
     resize(900, 360);
+}
+
+QString ImportResultsDialog::summary() const
+{
+    return m_summary->text();
 }
 
 } // namespace paretoscope::ui

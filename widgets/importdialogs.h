@@ -7,6 +7,7 @@
 class QCheckBox;
 class QComboBox;
 class QFormLayout;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QTreeWidget;
@@ -58,9 +59,12 @@ class ImportResultsDialog : public QDialog {
 public:
     ImportResultsDialog(const QList<ImportResultLine>& results, QWidget* parent = nullptr);
     QTreeWidget* list() const { return m_list; }
+    /// The sentence over the list: how many sources failed, of how many.
+    QString summary() const;
 
 private:
     QTreeWidget* m_list;
+    QLabel* m_summary;
 };
 
 } // namespace paretoscope::ui

@@ -92,17 +92,20 @@ void MainWindow::askExportChart(bool svg)
     QSize size = chartExportSize();
     qreal scale = 2;
     if (!svg) {
-        bool ok = false;
-        const QString answer
-            = QInputDialog::getText(this, tr("Export chart as PNG"), tr("Size in pixels (width x height) and scale:"),
-                QLineEdit::Normal, QStringLiteral("%1x%2 @2").arg(size.width()).arg(size.height()), &ok);
-        if (!ok)
-            return;
         static const QRegularExpression re(QStringLiteral("^\\s*(\\d+)\\s*x\\s*(\\d+)\\s*(?:@\\s*([0-9.]+))?\\s*$"));
-        const auto m = re.match(answer);
-        if (!m.hasMatch() || m.captured(1).toInt() < 100 || m.captured(2).toInt() < 100) {
+        QString answer = QStringLiteral("%1x%2 @2").arg(size.width()).arg(size.height());
+        QRegularExpressionMatch m;
+        // asked again, with what was typed, until it reads as a size or the dialog is cancelled
+        for (;;) {
+            bool ok = false;
+            answer = QInputDialog::getText(this, tr("Export chart as PNG"),
+                tr("Size in pixels (width x height) and scale:"), QLineEdit::Normal, answer, &ok);
+            if (!ok)
+                return;
+            m = re.match(answer);
+            if (m.hasMatch() && m.captured(1).toInt() >= 100 && m.captured(2).toInt() >= 100)
+                break;
             QMessageBox::warning(this, tr("Export chart"), tr("Give the size as 1600x1000 @2 (at least 100x100)."));
-            return;
         }
         size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
         if (!m.captured(3).isEmpty())
