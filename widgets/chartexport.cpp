@@ -152,9 +152,15 @@ QSize chartExportSize(std::shared_ptr<const ScopeData> data, const ChartState& s
 QImage renderChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
     QSize size, qreal scale, const ChartCaption& caption)
 {
-    QImage image((QSizeF(size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    // at most 256 million pixels (1 GiB at 4 bytes a pixel): a larger picture is refused before it is allocated (an
+    // allocation of tens of GB failed, or was granted and paged the machine to a halt)
+    constexpr double kMostPixels = 256e6;
+    const QSize pixels = (QSizeF(size) * scale).toSize();
+    if (double(pixels.width()) * double(pixels.height()) > kMostPixels)
+        return {};
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
     if (image.isNull())
-        return image; // more pixels than an image can hold here: exportChartPng says so
+        return image; // not granted: exportChartPng says so
     StagedChart staged(std::move(data), state, pricing, size, caption);
     image.fill(Qt::white);
     QPainter p(&image);

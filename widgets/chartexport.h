@@ -16,7 +16,7 @@ struct ChartCaption {
 
 /// Renders the chart of a scope, as the window shows it, into an image of size x scale pixels (the layout is
 /// that of a size-sized window, drawn at scale: 2 gives a sharp picture for documents). A null image where that is
-/// more pixels than an image can hold.
+/// more than 256 million pixels, or more than can be allocated.
 QImage renderChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
     QSize size, qreal scale, const ChartCaption& caption = {});
 /// Writes that image as PNG; the error names the file (and says so where the image is too large to be drawn).
