@@ -15,6 +15,7 @@
 #include <QLegendMarker>
 #include <QProcess>
 #include <QSlider>
+#include <QTableView>
 #include <map>
 #include <set>
 
@@ -38,6 +39,28 @@ bool near(double a, double b)
 {
     return std::abs(a - b) <= kRel * std::max(std::abs(a), std::abs(b));
 }
+
+// Notes the paint events of some widgets, by name, in the order they come.
+class PaintWatch : public QObject {
+public:
+    PaintWatch(QStringList& order, std::map<QObject*, QString> names)
+        : m_order(order)
+        , m_names(std::move(names))
+    {
+        for (const auto& [w, name] : m_names)
+            w->installEventFilter(this);
+    }
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint)
+            m_order << m_names.at(watched);
+        return false;
+    }
+
+private:
+    QStringList& m_order;
+    std::map<QObject*, QString> m_names;
+};
 
 } // namespace
 
@@ -183,6 +206,34 @@ private slots:
         QVERIFY(!m_window->chartPanel()->chart()->pointsGiven());
         QVERIFY(m_window->chartPanel()->chart()->chartData().series.size() == here.series.size());
         logY->toggle();
+    }
+
+    void aScopesRepaintWaitsATurnAfterItsDelivery()
+    {
+        // Qt runs the events a delivery posted (among them the scene's update, which sends the window's pending
+        // repaint at once) in its very next pass, before the timers and the input of that turn: on a million-run
+        // store a scope's delivery and the repaint it caused stood as one. The repaint waits a turn, then the panels
+        // are painted, and the chart panel a turn after them.
+        QStringList order;
+        QTableView* table = m_window->readout()->findChild<QTableView*>();
+        QVERIFY(table);
+        PaintWatch watch(order,
+            { { table->viewport(), QStringLiteral("readout") },
+                { m_window->chartPanel()->view()->viewport(), QStringLiteral("chart") } });
+        auto c = connect(m_window.get(), &MainWindow::scopeShown, this, [&] {
+            order = QStringList { QStringLiteral("delivered") }; // not the paints of the scope shown before
+            QCoreApplication::sendPostedEvents(); // what the next pass runs: the events the delivery posted
+            order << QStringLiteral("next pass");
+        });
+        m_window->readout()->setMetric(TputMetric::Output); // the scope read again, with a new chart
+        QVERIFY(waitShown());
+        QTRY_VERIFY(order.contains(QStringLiteral("chart")));
+        disconnect(c);
+        QCOMPARE(order.mid(0, 3), QStringList({ "delivered", "next pass", "readout" }));
+        QVERIFY(order.indexOf(QStringLiteral("chart")) > order.indexOf(QStringLiteral("readout")));
+        QVERIFY(m_window->chartPanel()->updatesEnabled());
+        m_window->readout()->setMetric(TputMetric::Total);
+        QVERIFY(waitShown());
     }
 
     void runCloudIsDrawnOffTheGuiThreadWhereQtChartsPlacesIt()

@@ -134,6 +134,7 @@ signals:
     void viewFailed(const QString& message);
 
 protected:
+    bool event(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -221,6 +222,12 @@ private:
     QSplitter* m_main = nullptr; // filters | chart and tabs | readout
     QSplitter* m_centre = nullptr; // chart over the tabs
     bool m_panelsFitted = false;
+    /// A delivery from the worker begins here: the window's repaint it causes is held, the panels are painted a
+    /// turn of the event loop later and the chart panel a turn after them, so that input (and timers) run between
+    /// the three instead of after all (docs/architecture.md, section 6).
+    void paintAfterATurn();
+    enum class PaintStage { None, Held, Panels, Chart };
+    PaintStage m_paintStage = PaintStage::None;
     bool eventFilter(QObject* watched, QEvent* event) override;
     /// The folder a file dialog of this kind ("import", "export") opened last, else the home folder.
     static QString lastFolder(const QString& kind);
