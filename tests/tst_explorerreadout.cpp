@@ -3,12 +3,14 @@
 // of the speed of light, and smaller things (shortcuts, the arrow keys, remembered fields, the latency view's marker).
 #include <QtTest>
 
+#include <QHeaderView>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSlider>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTextBrowser>
 #include <map>
 
@@ -57,6 +59,55 @@ private slots:
             QTest::qWait(50); // the splitter lays out a changed minimum on its next turn
             QCOMPARE(splitter->sizes(), after);
         }
+    }
+
+    void everyShownColumnIsAsWideAsItsTitle()
+    {
+        // the readout made narrow enough to hide J/token, then wider a few pixels at a time: when the column comes
+        // back it is as wide as its title (it was measured hidden, when Qt's header gives a hidden section no width,
+        // and shown at its cells' width: "ok (all-i")
+        QVERIFY(show("dsr1", 8192, 1024));
+        const Qt::WindowStates state = m_window->windowState();
+        const QSize size = m_window->size();
+        m_window->setWindowState(Qt::WindowNoState); // room for the readout to grow into (offscreen it is maximized)
+        m_window->resize(1920, 1080);
+        QTest::qWait(10);
+        auto* splitter = qobject_cast<QSplitter*>(m_window->readout()->parentWidget());
+        QVERIFY(splitter);
+        const QList<int> before = splitter->sizes();
+        auto* table = m_window->readout()->findChild<QTableView*>();
+        QHeaderView* header = table->horizontalHeader();
+        const auto titleWidth = [&](int c) {
+            int widest = 0;
+            for (const QString& line : table->model()->headerData(c, Qt::Horizontal).toString().split(u'\n'))
+                widest = std::max(widest, header->fontMetrics().horizontalAdvance(line));
+            return widest;
+        };
+        bool hidden = false, shownAgain = false;
+        for (int more = 0; more <= 300; more += 10) {
+            QList<int> sizes = before;
+            const int narrowest = m_window->readout()->minimumWidth();
+            sizes[1] += sizes[2] - (narrowest + more);
+            sizes[2] = narrowest + more;
+            splitter->setSizes(sizes);
+            QTest::qWait(10);
+            const bool energy = !table->isColumnHidden(ReadoutModel::AllInJoulesPerToken);
+            hidden = hidden || !energy;
+            shownAgain = shownAgain || (hidden && energy);
+            for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
+                if (!table->isColumnHidden(c))
+                    QVERIFY2(header->sectionSize(c) >= titleWidth(c),
+                        qPrintable(QStringLiteral("column %1 is %2 px, its title %3 px, the readout %4 px")
+                                       .arg(c)
+                                       .arg(header->sectionSize(c))
+                                       .arg(titleWidth(c))
+                                       .arg(m_window->readout()->width())));
+        }
+        QVERIFY2(hidden && shownAgain, "J/token hidden, then shown again");
+        splitter->setSizes(before);
+        m_window->resize(size);
+        m_window->setWindowState(state);
+        QTest::qWait(10);
     }
 
     // The summary speaks of the target and the tier in view, and says in words why a hardware has no reading.

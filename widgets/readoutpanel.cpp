@@ -26,6 +26,17 @@ namespace {
 
 constexpr int kSteps = 10000; // finer than a pixel: dragging is as fine as the mouse
 
+// A header that measures a hidden section too: QHeaderView::sectionSizeHint gives a hidden one no width, and J/token
+// measured hidden came back at its cells' width, its title cut ("ok (all-i")
+class MeasuringHeader : public QHeaderView {
+public:
+    using QHeaderView::QHeaderView;
+    int titleWidth(int logical) const
+    {
+        return std::max(minimumSectionSize(), sectionSizeFromContents(logical).width());
+    }
+};
+
 // the height kept for the note under the table, written or not
 int twoLines(const QLabel* label)
 {
@@ -89,6 +100,7 @@ void ReadoutPanel::buildLayout()
     m_hideSparse->setToolTip(tr("A reading between two measured points more than 2x apart in tok/s/user is "
                                 "interpolated across the gap (its cell is hatched). Tick to leave such readings out."));
     form->addRow(m_hideSparse);
+    m_table->setHorizontalHeader(new MeasuringHeader(Qt::Horizontal, m_table));
     m_table->setModel(m_model);
     m_table->setItemDelegate(new CellTextDelegate(m_table)); // every cell repaints on a slider step
     m_table->verticalHeader()->hide();
@@ -408,7 +420,8 @@ int ReadoutPanel::columnWidth(int column) const
 {
     // what resizeColumnsToContents gives it, shown or hidden: its widest cell or its header (public in the base)
     const QAbstractItemView* view = m_table;
-    return std::max(view->sizeHintForColumn(column), m_table->horizontalHeader()->sectionSizeHint(column));
+    const auto* header = static_cast<const MeasuringHeader*>(m_table->horizontalHeader()); // set in buildLayout
+    return std::max(view->sizeHintForColumn(column), header->titleWidth(column));
 }
 
 ReadoutPanel::ColumnWidths ReadoutPanel::measureColumns() const
