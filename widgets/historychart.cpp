@@ -200,26 +200,85 @@ void HistoryChart::setHistory(const std::vector<HardwareHistory>& history, doubl
     std::vector<SeriesPlan> plan;
     for (const HardwareHistory& h : history)
         planHardware(h, target, metric, plan);
-    // the same series as drawn (a target moved, the lines break on the same dates): only their points change, which
-    // costs Qt Charts far less than new series
-    const bool same = m_x && plan.size() == m_plan.size()
-        && std::equal(plan.begin(), plan.end(), m_plan.begin(), [](const SeriesPlan& a, const SeriesPlan& b) {
-               return a.kind == b.kind && a.hardware == b.hardware && a.shape == b.shape && a.hollow == b.hollow;
-           });
     m_message->hide();
-    if (!same) {
+    const std::vector<int> kept = keptSeries(plan);
+    if (kept.empty()) {
         removeSeries();
         makeAxes();
+    } else {
+        dropSeriesBut(kept);
     }
     setRanges(days, maxValue, metric);
-    for (std::size_t i = 0; i < plan.size(); ++i)
-        if (same)
-            m_series[i]->replace(plan[i].points);
-        else
-            m_series.push_back(makeSeries(plan[i], i == 0 || plan[i - 1].hardware != plan[i].hardware));
+    std::vector<QXYSeries*> series;
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+        const bool inLegend = i == 0 || plan[i - 1].hardware != plan[i].hardware;
+        if (i < kept.size() && kept[i] >= 0) {
+            series.push_back(m_series[std::size_t(kept[i])]);
+            series.back()->replace(plan[i].points);
+            for (QLegendMarker* marker : chart()->legend()->markers(series.back()))
+                marker->setVisible(inLegend);
+        } else {
+            series.push_back(makeSeries(plan[i], inLegend));
+        }
+    }
+    m_series = std::move(series);
     m_plan = std::move(plan);
     addLabels();
     placeLabels();
+}
+
+std::vector<int> HistoryChart::keptSeries(const std::vector<SeriesPlan>& plan) const
+{
+    // a target moved: the lines break on other dates, a hardware's readings start later, and so on. A series drawn
+    // now that the new plan draws too (its kind, hardware and marker) keeps its object and only its points change,
+    // which costs Qt Charts far less than a new series (1 to 3 ms a step on the bench's drag). The chart draws and
+    // lists its series in the order they were added, so series are kept only where the new ones all come after them
+    // (none kept: empty)
+    const auto sameKind = [](const SeriesPlan& a, const SeriesPlan& b) {
+        return a.kind == b.kind && a.hardware == b.hardware && a.shape == b.shape && a.hollow == b.hollow;
+    };
+    if (!m_x)
+        return {};
+    std::vector<int> kept(plan.size(), -1);
+    std::size_t next = 0; // the series drawn are matched in their order
+    bool added = false;
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+        std::size_t j = next;
+        while (j < m_plan.size() && !sameKind(m_plan[j], plan[i]))
+            ++j;
+        if (j == m_plan.size()) {
+            added = true;
+            continue;
+        }
+        if (added)
+            return {}; // a new series before one kept: it would be drawn and listed after it
+        kept[i] = int(j);
+        next = j + 1;
+    }
+    if (std::none_of(kept.begin(), kept.end(), [](int k) { return k >= 0; }))
+        return {};
+    return kept;
+}
+
+void HistoryChart::dropSeriesBut(const std::vector<int>& kept)
+{
+    std::vector<bool> keep(m_series.size(), false);
+    for (int k : kept)
+        if (k >= 0)
+            keep[std::size_t(k)] = true;
+    for (std::size_t j = 0; j < m_series.size(); ++j)
+        if (!keep[j]) {
+            if (m_anchor == m_series[j])
+                m_anchor = nullptr;
+            chart()->removeSeries(m_series[j]);
+            delete m_series[j];
+        }
+    if (!m_anchor)
+        for (std::size_t j = 0; j < m_series.size(); ++j)
+            if (keep[j]) {
+                m_anchor = m_series[j];
+                break;
+            }
 }
 
 void HistoryChart::makeAxes()

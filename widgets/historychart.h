@@ -63,6 +63,11 @@ private:
     void makeAxes();
     void setRanges(const std::vector<int>& days, double maxValue, TputMetric metric);
     QXYSeries* makeSeries(const SeriesPlan& plan, bool inLegend);
+    /// For each series of a new plan, the index of the series drawn now that it keeps (-1: a new one); empty where
+    /// none is kept.
+    std::vector<int> keptSeries(const std::vector<SeriesPlan>& plan) const;
+    /// Takes every series drawn off the chart but those kept (indices into m_series).
+    void dropSeriesBut(const std::vector<int>& kept);
     void addLabels();
     /// Keeps the change labels beside their knots when the plot area moves.
     void placeLabels();
