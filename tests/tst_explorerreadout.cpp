@@ -120,7 +120,11 @@ private slots:
         const QString md = m_window->summary()->markdown();
         QVERIFY2(md.contains("at 75 tok/s/user") && md.contains(QString::fromStdString(retail.label)), qPrintable(md));
         // the published B300 reading at 75 and its retail price: 4.25 / (249,248 x 3600) x 1e6 = $0.005
-        QVERIFY2(md.contains("249,248 (vllm, fp4)") && md.contains("$0.005"), qPrintable(md));
+        QVERIFY2(md.contains("249,248 (vLLM, FP4)") && md.contains("$0.005"), qPrintable(md));
+        // engines and precisions by the names the rest of the window gives them, not the stored keys
+        QVERIFY2(
+            md.contains("SGLang, vLLM") && !md.contains(QLatin1String("vllm")) && !md.contains(QLatin1String("sglang")),
+            qPrintable(md));
         m_window->readout()->setTarget(20);
         const QString below = m_window->summary()->markdown();
         QVERIFY2(below.contains("- (below the measured range)") && !below.contains("below_range"), qPrintable(below));

@@ -1,7 +1,8 @@
 #include "displaynames.h"
 
 #include <QMessageBox>
-#include <array>
+
+#include "core/model/engine.h"
 
 namespace paretoscope::ui {
 
@@ -18,15 +19,7 @@ QString hardwareName(const std::string& hardware)
 
 QString engineName(const std::string& engine)
 {
-    const QString e = QString::fromStdString(engine);
-    static const std::array<std::pair<const char*, const char*>, 8> known { { { "vllm", "vLLM" },
-        { "engine-sim", "engine emulator" }, { "sglang", "SGLang" }, { "trt", "TensorRT-LLM" },
-        { "dynamo-trt", "Dynamo TRT" }, { "dynamo-sglang", "Dynamo SGLang" }, { "atom", "ATOM" },
-        { "mori-sglang", "MoRI SGLang" } } };
-    for (const auto& [key, name] : known)
-        if (e == QLatin1String(key))
-            return QString::fromLatin1(name);
-    return e;
+    return QString::fromStdString(engineDisplayName(engine));
 }
 
 QString precisionName(const std::string& precision)

@@ -5,6 +5,7 @@
 
 #include "core/analysis/baseline.h"
 #include "core/analysis/numberformat.h"
+#include "core/model/engine.h"
 
 namespace paretoscope {
 
@@ -155,7 +156,8 @@ std::string summaryMarkdown(const SummaryReport& r)
         const auto& e = h.reading.entry;
         if (!e.value)
             return std::string("- (") + std::string(statusWords(e.status)) + ")";
-        return withThousands(*e.value) + (e.group ? " (" + e.group->engine + ", " + e.group->precision + ")" : "")
+        return withThousands(*e.value)
+            + (e.group ? " (" + engineDisplayName(e.group->engine) + ", " + upper(e.group->precision) + ")" : "")
             + (e.sparse ? " (read across a gap in the measurements)" : "");
     });
     row("$ per 1M tokens at " + at + ", " + cell(r.tierLabel), [](const HardwareSummary& h) {
@@ -171,8 +173,18 @@ std::string summaryMarkdown(const SummaryReport& r)
         });
     }
     row("Configurations benchmarked", [](const HardwareSummary& h) { return withThousands(double(h.stats.runs)); });
-    row("Engines", [](const HardwareSummary& h) { return joined(h.engines); });
-    row("Precisions", [](const HardwareSummary& h) { return joined(h.precisions); });
+    row("Engines", [](const HardwareSummary& h) {
+        std::vector<std::string> names;
+        for (const std::string& e : h.engines)
+            names.push_back(engineDisplayName(e));
+        return joined(names);
+    });
+    row("Precisions", [](const HardwareSummary& h) {
+        std::vector<std::string> names;
+        for (const std::string& p : h.precisions)
+            names.push_back(upper(p));
+        return joined(names);
+    });
     row("Run dates", [](const HardwareSummary& h) {
         if (h.stats.firstDate.empty())
             return std::string("-");
