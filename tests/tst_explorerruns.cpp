@@ -9,10 +9,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QTreeWidget>
 
@@ -159,6 +161,43 @@ private slots:
         QCOMPARE(runs->proxy()->rowCount(), all);
         filterItem("FP8")->setCheckState(Qt::Unchecked);
         QVERIFY(waitShown());
+    }
+
+    // The delete confirmation names each run by what tells runs of one configuration apart too (its concurrency and
+    // its date: three GB300 runs read alike), and No, its default, deletes nothing.
+    void deleteConfirmationNamesConcurrencyAndDate()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        RunsPanel* runs = m_window->runs();
+        QSignalSpy page(runs->model(), &RunsModel::pageLoaded);
+        m_window->findChild<QTabWidget*>()->setCurrentWidget(runs);
+        if (runs->model()->loading())
+            QVERIFY(page.wait(10000));
+        QVERIFY(runs->proxy()->rowCount() > 0);
+        const long long before = runs->model()->total();
+        runs->table()->selectRow(0);
+        const auto cell = [&](int c) { return runs->proxy()->index(0, c).data().toString(); };
+        QPushButton* del = nullptr;
+        for (QPushButton* b : runs->findChildren<QPushButton*>())
+            if (b->text().startsWith(QStringLiteral("Delete")))
+                del = b;
+        QVERIFY(del);
+        QString text;
+        QTimer::singleShot(0, this, [&] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            text = box->text();
+            QCOMPARE(box->defaultButton(), box->button(QMessageBox::No));
+            box->button(QMessageBox::No)->click();
+        });
+        del->click();
+        QVERIFY2(text.contains(QStringLiteral("concurrency %1").arg(cell(RunsModel::Concurrency)))
+                && text.contains(cell(RunsModel::Date)) && text.contains(cell(RunsModel::Hardware))
+                && text.contains(QStringLiteral("TP %1").arg(cell(RunsModel::Tp))),
+            qPrintable(text));
+        QTest::qWait(50);
+        QCOMPARE(runs->model()->total(), before);
     }
 
     // A vLLM sweep of eight files from one folder asks once (it asked eight times), with the model taken from the

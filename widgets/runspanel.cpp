@@ -99,9 +99,14 @@ RunsPanel::RunsPanel(QWidget* parent)
         QStringList named;
         const QModelIndexList rows = m_table->selectionModel()->selectedRows();
         for (int k = 0; k < rows.size() && k < 5; ++k) {
-            QStringList cells;
-            for (int c = 0; c < std::min(m_proxy->columnCount(), 6); ++c)
-                cells << m_proxy->index(rows[k].row(), c).data().toString();
+            // what tells runs of one configuration apart too: its concurrency and its date
+            const auto cell = [&](int c) { return m_proxy->index(rows[k].row(), c).data().toString(); };
+            QString parallel = tr("TP %1 EP %2").arg(cell(RunsModel::Tp), cell(RunsModel::Ep));
+            if (cell(RunsModel::DpAttention) == u"yes")
+                parallel += tr(" DP attention");
+            const QStringList cells { cell(RunsModel::Hardware), cell(RunsModel::Engine), cell(RunsModel::Precision),
+                cell(RunsModel::Spec), parallel, tr("concurrency %1").arg(cell(RunsModel::Concurrency)),
+                cell(RunsModel::Date) };
             named << QStringLiteral("• ") + cells.join(QStringLiteral(" · "));
         }
         if (rows.size() > 5)
