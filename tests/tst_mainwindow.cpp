@@ -124,6 +124,11 @@ private slots:
         QCOMPARE(model->index(1, ReadoutModel::TputPerGpu).data().toString(), QString("17,745"));
         QCOMPARE(model->index(1, ReadoutModel::CostPerMTok).data().toString(), QString("$0.017"));
         QCOMPARE(m_window->readout()->comparison(), QString("B300 delivers 18.5x MI325X at 50 tok/s/user"));
+        // past MI325X's measured range there is nothing to compare with, and the sentence says so (it was blank)
+        m_window->readout()->setTarget(250);
+        QCOMPARE(m_window->readout()->comparison(),
+            QString("No ratios at 250 tok/s/user: MI325X has no reading there (above the measured range)"));
+        m_window->readout()->setTarget(50);
     }
 
     void tierSwitchScalesCostByPriceRatio()
