@@ -217,6 +217,22 @@ private slots:
         QCOMPARE(matched, shown.size());
     }
 
+    // A restart opens on the tab that was in front (it always opened on the Ladder).
+    void aRestartOpensOnTheTabInFront()
+    {
+        m_window->tabs()->setCurrentWidget(m_window->history());
+        QVERIFY(m_window->close());
+        {
+            auto store = openStore(m_dir.filePath("store.sqlite").toStdString(), false);
+            QVERIFY(store.ok());
+            MainWindow again(std::move(*store));
+            QCOMPARE(again.tabs()->currentWidget(), again.history());
+        }
+        m_window->tabs()->setCurrentWidget(m_window->ladder());
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
     // Smaller things a planner met: Ctrl+E reaches the window from a text box; the arrow keys move the target by one
     // tok/s/user; the custom price and the live-session dialog's fields outlive the window; the latency view marks the
     // target; a reading with no value says why.

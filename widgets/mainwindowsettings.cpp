@@ -90,6 +90,10 @@ void MainWindow::restoreSettings()
         m_panelsFitted = m_main->restoreState(s.value("window/panels").toByteArray())
             && m_centre->restoreState(s.value("window/chartAndTabs").toByteArray());
     }
+    // the tab in front when the window closed (its contents load with the first scope, as any tab's)
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->tabText(i) == s.value("window/tab").toString())
+            m_tabs->setCurrentIndex(i);
     m_filters->setUncheckedByScope(s.value("filters/uncheckedByScope").toMap());
     m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
     m_filters->setIncludeMarked(s.value("filters/includeMarked", false).toBool());
@@ -167,6 +171,7 @@ void MainWindow::saveSettings() const
         s.setValue("window/panels", m_main->saveState());
         s.setValue("window/chartAndTabs", m_centre->saveState());
     }
+    s.setValue("window/tab", m_tabs->tabText(m_tabs->currentIndex())); // by its name: tabs may be added before it
     const Scope base = m_filters->baseScope();
     s.setValue("scope/model", QString::fromStdString(base.model));
     s.setValue("scope/workload", QString::fromStdString(base.workload));
