@@ -1,4 +1,4 @@
-#include "engine.h"
+#include "core/model/engine.h"
 
 #include <array>
 #include <utility>
