@@ -26,7 +26,10 @@
 #include "tests/support/testutil.h"
 #include "widgets/chartpanel.h"
 #include "widgets/importdialogs.h"
+#include "widgets/laddermodel.h"
+#include "widgets/ladderpanel.h"
 #include "widgets/mainwindow.h"
+#include "widgets/planpanel.h"
 #include "widgets/readoutmodel.h"
 #include "widgets/runspanel.h"
 
@@ -96,6 +99,50 @@ private slots:
         for (int i = 0; i < 10 && m_window->readout()->model()->rowCount() == 0; ++i)
             waitShown();
         QVERIFY(m_window->readout()->model()->rowCount() > 0);
+    }
+
+    // One hardware unticked: the readout and the ladder read the hardware they read before but that one, and no row
+    // says "no runs" for a hardware whose runs another filter hides (FP8 only, with FP4 chosen): they came in as
+    // soon as the filter named the hardware ticked.
+    void aHardwareUntickedLeavesTheOthersAsTheyWere()
+    {
+        QVERIFY(show("dsr1", 1024, 1024));
+        const auto readoutHardware = [&] {
+            std::vector<std::string> hw;
+            for (const HardwareLadder& h : m_window->readout()->model()->readings())
+                hw.push_back(h.hardware);
+            return hw;
+        };
+        const auto ladderHardware = [&] {
+            std::vector<std::string> hw;
+            for (const HardwareLadder& h : m_window->ladder()->model()->tiers().front().ladders)
+                hw.push_back(h.hardware);
+            return hw;
+        };
+        const std::vector<std::string> before = readoutHardware();
+        QVERIFY(before.size() >= 3);
+        QVERIFY(std::find(before.begin(), before.end(), "b200") != before.end());
+        QVERIFY2(std::find(before.begin(), before.end(), "h200") == before.end(), "H200 ran FP8 only here");
+        filterItem("B200")->setCheckState(Qt::Unchecked);
+        QVERIFY(waitShown());
+        std::vector<std::string> expected = before;
+        expected.erase(std::find(expected.begin(), expected.end(), "b200"));
+        QCOMPARE(readoutHardware(), expected);
+        QCOMPARE(ladderHardware(), expected);
+        for (const HardwareLadder& h : m_window->readout()->model()->readings())
+            QVERIFY2(h.rows.front().entry.status != LadderStatus::NoData, h.hardware.c_str());
+        // the plan too: the hardware with runs in the scope (it listed every hardware ticked)
+        QSignalSpy planned(m_window->plan(), &PlanPanel::planShown);
+        m_window->tabs()->setCurrentWidget(m_window->plan());
+        QVERIFY(planned.wait(10000));
+        std::vector<std::string> inPlan;
+        for (const HardwarePlan& h : m_window->plan()->plan().hardware)
+            inPlan.push_back(h.hardware);
+        QCOMPARE(inPlan, expected);
+        m_window->tabs()->setCurrentWidget(m_window->ladder());
+        filterItem("B200")->setCheckState(Qt::Checked);
+        QVERIFY(waitShown());
+        QCOMPARE(readoutHardware(), before);
     }
 
     // Filters that leave nothing say which value hides how many runs, and one click shows them all again.
