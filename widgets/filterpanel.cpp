@@ -225,6 +225,7 @@ Scope FilterPanel::scope() const
         else if (!all)
             *into[static_cast<std::size_t>(i)] = checked;
     }
+    keepHardwareWithRuns(s);
     if (m_from->hasAcceptableInput())
         s.dateFrom = m_from->text().toStdString();
     if (m_to->hasAcceptableInput())
@@ -263,10 +264,34 @@ const std::string& valueOf(const Series& s, int list)
 
 QString valueLabel(int list, const std::string& v)
 {
-    return list == 0 ? hardwareName(v) : list == 1 ? engineName(v) : list == 2 ? precisionName(v) : QString::fromStdString(v);
+    return list == 0 ? hardwareName(v)
+        : list == 1  ? engineName(v)
+        : list == 2  ? precisionName(v)
+                     : QString::fromStdString(v);
 }
 
 } // namespace
+
+void FilterPanel::keepHardwareWithRuns(Scope& s) const
+{
+    // the hardware named are those ticked whose runs the other filters keep: a ticked hardware whose runs another
+    // filter hides all of (FP8 only, with FP4 chosen) read "no runs" in the readout, the ladder and the plan, and in
+    // the CLI's answer to a copied view, as soon as another hardware was unticked
+    if (s.hardware.empty() || s.matchesNothing || m_series.empty())
+        return;
+    const auto kept = [](const std::vector<std::string>& chosen, const std::string& value) {
+        return chosen.empty() || std::find(chosen.begin(), chosen.end(), value) != chosen.end();
+    };
+    std::vector<std::string> withRuns;
+    for (const std::string& hw : s.hardware)
+        if (std::any_of(m_series.begin(), m_series.end(), [&](const Series& x) {
+                return valueOf(x, 0) == hw && kept(s.engines, valueOf(x, 1)) && kept(s.precisions, valueOf(x, 2))
+                    && kept(s.specDecoding, valueOf(x, 3));
+            }))
+            withRuns.push_back(hw);
+    s.hardware = std::move(withRuns);
+    s.matchesNothing = s.hardware.empty(); // ticked hardware, none with runs the other filters keep
+}
 
 long long FilterPanel::runsBeforeFilters() const
 {
@@ -302,8 +327,9 @@ QString FilterPanel::hiddenByFilters() const
             if (off.contains(QString::fromLatin1(kListNames[i]) + u':' + QString::fromStdString(valueOf(s, i))))
                 hidden[valueOf(s, i)] += s.runs;
         for (const auto& [value, runs] : hidden)
-            parts << (runs == 1 ? tr("%1 %2 hides 1 run").arg(tr(titles[i]), valueLabel(i, value))
-                                : tr("%1 %2 hides %3 runs").arg(tr(titles[i]), valueLabel(i, value), en.toString(runs)));
+            parts << (runs == 1
+                    ? tr("%1 %2 hides 1 run").arg(tr(titles[i]), valueLabel(i, value))
+                    : tr("%1 %2 hides %3 runs").arg(tr(titles[i]), valueLabel(i, value), en.toString(runs)));
     }
     if (!m_from->text().isEmpty() || !m_to->text().isEmpty())
         parts << tr("only runs dated %1 to %2 are shown")

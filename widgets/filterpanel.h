@@ -81,6 +81,8 @@ private:
     QCheckBox* m_excludeFlagged;
     RunDatesControl* m_runDates;
     QStringList& unchecked(); // of the chosen scope
+    /// Narrows an explicit hardware list to the hardware with runs the other filters keep.
+    void keepHardwareWithRuns(Scope& s) const;
     std::vector<Series> m_series; // of the chosen scope, unfiltered
     QHash<QString, QStringList> m_unchecked; // per scope key: "list:value" entries the user switched off
 };

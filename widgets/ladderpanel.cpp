@@ -101,10 +101,6 @@ Result<std::vector<HardwareLadder>> LadderPanel::ladder(const PriceChoice& price
         return Error { "no scope loaded" };
     LadderRequest req;
     req.scope = m_data->scope;
-    // the hardware whose runs the filters keep, as the frontiers at hand hold them: the filter panel names every
-    // hardware ticked, and a hardware whose runs the other filters hide (FP8 only, FP4 chosen) read "no runs" as
-    // soon as another hardware was unticked
-    req.scope.hardware.clear();
     req.targets = m_targets;
     req.metric = m_data->metric;
     req.price = price;

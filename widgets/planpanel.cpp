@@ -359,11 +359,8 @@ bool PlanPanel::tcoEdited() const
 PlanRequest PlanPanel::request() const
 {
     PlanRequest r;
-    if (m_frontiers) {
+    if (m_frontiers)
         r.scope = m_frontiers->scope;
-        r.scope.hardware
-            .clear(); // the hardware with runs in the scope (hardwareWithoutLimits): see LadderPanel::ladder
-    }
     r.demand = m_demand->value();
     r.unit = DemandUnit(m_unit->currentData().toInt());
     r.target = m_target;

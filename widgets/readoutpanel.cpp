@@ -482,7 +482,6 @@ void ReadoutPanel::refresh(bool sliderStep)
         return;
     LadderRequest req;
     req.scope = m_data->scope;
-    req.scope.hardware.clear(); // those in the frontiers: see LadderPanel::ladder
     req.targets = { m_target };
     req.metric = m_data->metric;
     req.price = price();
