@@ -312,6 +312,32 @@ private slots:
         QVERIFY2(keptAt.count(60.0) > 0, "a moved target kept the series it draws again");
     }
 
+    // A drag: a target every 5 ms for 200 ms. A history is started at most every 40 ms (the readout and the chart
+    // follow each step; laying out and painting each history took 3 to 5 ms of a step), and the last target's is
+    // the one shown.
+    void aDragComputesAHistoryAtMostEvery40Ms()
+    {
+        QVERIFY(panel()->isVisible() || showHistory());
+        QTest::qWait(50); // the last computation started long enough ago
+        const int before = panel()->computations();
+        QElapsedTimer drag;
+        drag.start();
+        double t = 40;
+        for (int i = 0; i < 40; ++i) {
+            t = 40 + i;
+            m_window->readout()->setTarget(t);
+            QTest::qWait(5);
+        }
+        const qint64 ms = drag.elapsed();
+        QTRY_COMPARE_WITH_TIMEOUT(
+            panel()->chart()->toolTipAt("b300", 20260110).contains(QStringLiteral("at %1").arg(t)), true, 10000);
+        const int started = panel()->computations() - before;
+        QVERIFY2(started >= 2 && started <= int(ms / 40) + 2,
+            qPrintable(QStringLiteral("%1 histories in a %2 ms drag").arg(started).arg(ms)));
+        m_window->readout()->setTarget(50);
+        QVERIFY(waitShown());
+    }
+
     // Compare 2026-01-10 with 2026-03-05 at the ladder's targets 50 and 100: the change in % by hand.
     void compareTwoDates()
     {

@@ -21,7 +21,10 @@
 #include "threadpriority.h"
 
 namespace paretoscope::ui {
+
 namespace {
+
+constexpr qint64 kMinStartGapMs = 40; // a history at most 25 times a second while the target moves
 
 QString dateText(int day)
 {
@@ -109,6 +112,9 @@ HistoryPanel::HistoryPanel(const PricingCatalog& pricing, QWidget* parent)
     m_stack->addWidget(m_table);
     buildBar();
     connect(&m_watcher, &QFutureWatcher<Answer>::finished, this, &HistoryPanel::finished);
+    m_later.setSingleShot(true);
+    m_later.setTimerType(Qt::PreciseTimer);
+    connect(&m_later, &QTimer::timeout, this, &HistoryPanel::inputsChanged);
     describe();
 }
 
@@ -248,6 +254,14 @@ void HistoryPanel::inputsChanged()
     describe();
     if (!isVisible() || !m_in.timeline || (m_shown && m_shown->relevant() == m_in.relevant()) || m_running)
         return;
+    // a drag asks for a history at every step: one is started at most every kMinStartGapMs, the latest target's
+    // (the readout and the chart follow every step; laying a history out and painting it took 3 to 5 ms of each)
+    if (m_sinceStarted.isValid() && m_sinceStarted.elapsed() < kMinStartGapMs) {
+        if (!m_later.isActive())
+            m_later.start(int(kMinStartGapMs - m_sinceStarted.elapsed()));
+        return;
+    }
+    m_sinceStarted.start();
     ++m_computations;
     m_running = true; // not the watcher's isRunning(): a future can end before finished() is delivered
     m_watcher.setFuture(QtConcurrent::run(&m_pool, [in = m_in.relevant(), &pricing = m_pricing] {

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QThreadPool>
+#include <QTimer>
 #include <QWidget>
 #include <memory>
 
@@ -107,6 +109,8 @@ private:
     std::vector<HardwareDiff> m_diff;
     int m_computations = 0;
     bool m_running = false; // a computation runs (its answer not taken yet)
+    QElapsedTimer m_sinceStarted; // since the last computation started
+    QTimer m_later; // starts the computation a drag's steps asked for, once kMinStartGapMs passed
     double m_computeMs = 0, m_presentMs = 0;
     QThreadPool m_pool;
     QFutureWatcher<Answer> m_watcher;
