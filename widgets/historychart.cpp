@@ -158,9 +158,11 @@ void HistoryChart::removeSeries()
     m_anchor = nullptr;
     m_x = nullptr;
     m_y = nullptr;
-    chart()->removeAllSeries();
-    for (QAbstractAxis* axis : chart()->axes())
-        chart()->removeAxis(axis);
+    chart()->removeAllSeries(); // deletes them
+    for (QAbstractAxis* axis : chart()->axes()) {
+        chart()->removeAxis(axis); // gives it back, not deleted: AddressSanitizer found them leaked
+        delete axis;
+    }
 }
 
 void HistoryChart::clearLabels()
