@@ -59,9 +59,7 @@ QString ReadoutModel::comparison(double target) const
         for (const HardwareLadder& h : m_rows)
             if (h.hardware == m_baseline && !h.rows.empty() && !h.rows.front().entry.value)
                 return tr("No ratios at %1 tok/s/user: %2 has no reading there (%3)")
-                    .arg(at, hardwareName(m_baseline),
-                        QString::fromUtf8(statusWords(h.rows.front().entry.status).data(),
-                            qsizetype(statusWords(h.rows.front().entry.status).size())));
+                    .arg(at, hardwareName(m_baseline), statusText(h.rows.front().entry.status));
     if (!delivers.isEmpty())
         parts << tr("%1 at %2 tok/s/user").arg(listed(delivers), at);
     if (within.size() == 1)
