@@ -11,6 +11,7 @@
 #include <QLogValueAxis>
 #include <QSettings>
 #include <random>
+#include <tuple>
 
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
@@ -50,6 +51,12 @@ private:
         const QPoint from(fx(rng), fy(rng)), to(from + QPoint(r.width() / 4, r.height() / 4));
         if (!m_window->chartPanel()->chart()->plotArea().contains(from))
             return;
+        dragBox(from, to);
+    }
+
+    // A rubber band dragged from one point of the plot to another, as the mouse does.
+    void dragBox(QPoint from, QPoint to)
+    {
         QTest::mousePress(viewport(), Qt::LeftButton, {}, from);
         for (int k = 1; k <= 4; ++k) {
             QMouseEvent move(QEvent::MouseMove, from + (to - from) * k / 4,
@@ -124,6 +131,9 @@ private slots:
             return axis ? std::pair { axis->min(), axis->max() } : std::pair { 0.0, 0.0 };
         };
         const auto whole = xRange();
+        auto* y0 = qobject_cast<QValueAxis*>(m_window->chartPanel()->chart()->axes(Qt::Vertical).front());
+        const std::tuple<double, double, int> yWhole
+            = y0 ? std::tuple { y0->min(), y0->max(), y0->tickCount() } : std::tuple { 0.0, 0.0, 0 };
         dragZoom(rng);
         settle();
         QVERIFY2(xRange() != whole, "the drag zoomed in");
@@ -139,11 +149,36 @@ private slots:
         QTest::keyClick(m_window.get(), Qt::Key_0, Qt::ControlModifier);
         settle();
         QCOMPARE(xRange(), whole);
+        // the y axis back at its range and its ticks (it ticked at thirds: 0, 6,667, 13,333, 20,000)
+        if (auto* y = qobject_cast<QValueAxis*>(m_window->chartPanel()->chart()->axes(Qt::Vertical).front()))
+            QCOMPARE(std::tuple(y->min(), y->max(), y->tickCount()), yWhole);
         deleteARun(rng);
         QSignalSpy shown(m_window.get(), &MainWindow::scopeShown);
         QVERIFY(shown.wait(10000));
         settle();
         QVERIFY(m_window->chartPanel()->chart());
+    }
+
+    // Zoomed by a box over part of the plot, then reset: each axis is back at its range and its ticks. The zoom's
+    // round numbers change a linear axis's tick count (a box to 15,000 ticks in fourths), and the reset kept that
+    // count over the whole range: 0, 6,667, 13,333, 20,000.
+    void zoomResetTicksAsBefore()
+    {
+        auto y = [&] { return qobject_cast<QValueAxis*>(m_window->chartPanel()->chart()->axes(Qt::Vertical).front()); };
+        QVERIFY(y());
+        const std::tuple<double, double, int> whole { y()->min(), y()->max(), y()->tickCount() };
+        const QRectF plot = m_window->chartPanel()->chart()->plotArea();
+        bool countChanged = false;
+        for (double top : { 0.1, 0.2, 0.3, 0.45, 0.6 }) {
+            dragBox(QPointF(plot.left() + plot.width() * 0.2, plot.top() + plot.height() * top).toPoint(),
+                QPointF(plot.left() + plot.width() * 0.7, plot.bottom() - 2).toPoint());
+            settle();
+            countChanged = countChanged || y()->tickCount() != std::get<2>(whole);
+            QTest::keyClick(m_window.get(), Qt::Key_0, Qt::ControlModifier);
+            settle();
+            QCOMPARE(std::tuple(y()->min(), y()->max(), y()->tickCount()), whole);
+        }
+        QVERIFY2(countChanged, "some zoom changed the tick count");
     }
 
     // Every rebuild of the chart's items, in random orders: three fixed seeds (each of them crashed the window before

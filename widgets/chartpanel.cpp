@@ -425,7 +425,7 @@ QString ChartPanel::limitsNote(const ScopeData& data, const ChartData& chart, co
 void ChartPanel::resetZoom()
 {
     if (m_chart)
-        m_chart->zoomReset();
+        m_chart->resetZoom();
 }
 
 ChartRequest ChartPanel::requestFor(const PriceChoice& price) const

@@ -164,6 +164,20 @@ std::pair<QAbstractAxis*, QAbstractAxis*> FrontierChart::addAxes()
     return { ax, ay };
 }
 
+void FrontierChart::resetZoom()
+{
+    zoomReset();
+    // a zoom's round numbers (FrontierView) change a linear axis's tick count, and zoomReset keeps it: back over
+    // 0 to 20,000 the y axis ticked at thirds (6,667, 13,333)
+    for (const auto& [axis, span] : { std::pair { axes(Qt::Horizontal).value(0), m_spans.first },
+             std::pair { axes(Qt::Vertical).value(0), m_spans.second } }) {
+        if (auto* v = qobject_cast<QValueAxis*>(axis))
+            v->setTickCount(span.ticks);
+        if (axis)
+            fitLabelFormat(axis); // the zoom fitted it to its own range
+    }
+}
+
 std::vector<Point> FrontierChart::solInView(const std::vector<Point>& points) const
 {
     const auto [x0, x1] = axisRange(axes(Qt::Horizontal).front());

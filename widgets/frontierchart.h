@@ -45,6 +45,8 @@ public:
         const ChartRequest& request, double target);
     /// Moves the marker; groups whose frontier does not reach the target are drawn faint and named so.
     void setTarget(double target);
+    /// Back to the whole plot, each axis ticking as it was built.
+    void resetZoom();
     /// Leaves readings across wide gaps out of each hardware's best (the readout's option) and relabels.
     void setHideSparse(bool hide);
     void setGroupVisible(std::size_t group, bool visible);
