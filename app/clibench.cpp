@@ -1,6 +1,7 @@
 #include "clibench.h"
 
 #include <atomic>
+#include <cctype>
 #include <csignal>
 #include <cstdlib>
 #include <ctime>
@@ -9,12 +10,14 @@
 
 #include "app/clicluster.h"
 #include "app/clicommon.h"
+#include "core/analysis/viewoptions.h"
 #include "core/live/recipesession.h"
 #include "core/live/sessionjournal.h"
 #include "core/live/sessionsetup.h"
 #include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
 #include "core/live/telemetrysampler.h"
+#include "core/model/outsidefile.h"
 #include "core/model/urls.h"
 
 namespace paretoscope::cli {
@@ -28,17 +31,8 @@ void onInterrupt(int)
     g_interrupted = true;
 }
 
-std::string shellQuote(const std::string& s)
-{
-    if (!s.empty() && s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.,:/=@+") == std::string::npos)
-        return s;
-    std::string out = "'";
-    for (char c : s)
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
-bool positiveDouble(const Args& a, const std::string& name, std::optional<double>& out, double scale, std::string& error)
+bool positiveDouble(
+    const Args& a, const std::string& name, std::optional<double>& out, double scale, std::string& error)
 {
     auto v = a.value(name);
     if (!v)
@@ -70,12 +64,17 @@ std::string sbatchScript(const Args& a, int argc, char** argv, const SessionConf
     std::time_t now = std::time(nullptr);
     char date[32];
     std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+    // the job's name goes on an #SBATCH line: letters, digits and _.- only, anything else as '-'
     std::string name = a.value("recipe").value_or("endpoint");
+    for (char& ch : name)
+        if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '.' && ch != '-')
+            ch = '-';
     std::string s;
     s += "#!/bin/bash\n";
     s += "# Written by paretoscope-cli bench --emit-sbatch on " + std::string(date) + ".\n";
     s += "# Runs the same live session headless on one cluster node, then leaves $RESULTS.sqlite (the store) and\n";
-    s += "# $RESULTS.json (Paretoscope's own format: paretoscope-cli import $RESULTS.json, or drop it on the explorer).\n";
+    s += "# $RESULTS.json (Paretoscope's own format: paretoscope-cli import $RESULTS.json, or drop it on the "
+         "explorer).\n";
     s += "# An API key, if the endpoint needs one, is read from the environment on the node; it is not in this file.\n";
     s += "#SBATCH --job-name=paretoscope-" + name + "\n";
     s += "#SBATCH --nodes=1\n";
@@ -118,13 +117,12 @@ bool recipeFromArgs(const Args& a, RecipeLaunch& launch, std::string& error)
     const std::string name = *a.value("recipe");
     Result<Recipe> recipe = Error { "no recipe named " + name };
     if (auto file = a.value("recipe-file")) {
-        std::ifstream in(*file, std::ios::binary);
-        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        if (!in.good() && !in.eof()) {
-            error = "cannot read " + *file;
+        auto text = readRegularFile(*file, limits::kSmallJson);
+        if (!text) {
+            error = text.error();
             return false;
         }
-        auto list = parseRecipes(text, *file, true);
+        auto list = parseRecipes(*text, *file, true);
         if (!list) {
             error = list.error();
             return false;
@@ -226,8 +224,8 @@ bool limitsFromArgs(const Args& a, SessionConfig& c, std::string& error)
     std::optional<double> rate, ttft, tpot, e2el, timeout, stall, think;
     if (!positiveDouble(a, "request-rate", rate, 1, error) || !positiveDouble(a, "slo-ttft-ms", ttft, 1e-3, error)
         || !positiveDouble(a, "slo-tpot-ms", tpot, 1e-3, error) || !positiveDouble(a, "slo-e2el-ms", e2el, 1e-3, error)
-        || !positiveDouble(a, "request-timeout", timeout, 1, error) || !positiveDouble(a, "stall-timeout", stall, 1, error)
-        || !positiveDouble(a, "think-s", think, 1, error))
+        || !positiveDouble(a, "request-timeout", timeout, 1, error)
+        || !positiveDouble(a, "stall-timeout", stall, 1, error) || !positiveDouble(a, "think-s", think, 1, error))
         return false;
     c.requestRate = rate;
     c.slo = { ttft, tpot, e2el };
@@ -289,11 +287,9 @@ int emitSbatch(const Invocation& in, const SessionConfig& c, const std::string& 
     RequestShape shape { c.model, c.chat, c.prompt };
     std::string workloadName = c.workload == "agentic" ? AgenticWorkload(shape, c.agentic).name()
                                                        : RandomWorkload(shape, c.isl, c.osl).name();
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out << sbatchScript(in.args, in.argc, in.argv, c, workloadName);
-    out.close();
-    if (!out) {
-        std::cerr << "paretoscope-cli: cannot write " << file << "\n";
+    // written whole under a temporary name and renamed: a link planted at FILE is replaced, never followed
+    if (auto st = replaceFile(file, sbatchScript(in.args, in.argc, in.argv, c, workloadName), 0755); !st) {
+        std::cerr << "paretoscope-cli: " << st.error() << "\n";
         return 1;
     }
     std::cerr << "paretoscope-cli: wrote " << file << " (submit it with sbatch)\n";

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <set>
 #include <thread>
@@ -16,6 +15,9 @@
 #include "core/live/cluster.h"
 #include "core/live/matrix.h"
 #include "core/model/datafiles.h"
+#include "core/model/outsidefile.h"
+#include "core/model/outsidejson.h"
+#include "core/model/printable.h"
 
 namespace paretoscope::cli {
 
@@ -83,7 +85,7 @@ std::string statusJson(const ArrayStatus& st)
     nlohmann::json j { { "jobs", st.jobIds }, { "ended", st.ended }, { "tasks", tasks } };
     if (!st.note.empty())
         j["note"] = st.note;
-    return j.dump();
+    return jsonText(j);
 }
 
 void printStatus(const ArrayStatus& st, const std::string& format)
@@ -115,7 +117,7 @@ bool collectOnce(RunStore& store, const std::string& dir, ArrayStatus& st)
             j["error"] = c.error;
             allOk = false;
         }
-        std::cout << j.dump() << std::endl;
+        std::cout << jsonText(j) << std::endl;
     }
     return allOk;
 }
@@ -149,9 +151,9 @@ int collect(const Invocation& in, const std::string& dir)
             for (const TaskStatus& t : st->tasks)
                 if (t.state == "failed") {
                     ++failed;
-                    std::cout << nlohmann::json {
-                        { "task", t.task }, { "name", t.name }, { "state", "failed" }, { "reason", t.reason }
-                    }.dump() << "\n";
+                    std::cout << jsonText(
+                        { { "task", t.task }, { "name", t.name }, { "state", "failed" }, { "reason", t.reason } })
+                              << "\n";
                 }
             if (failed > 0)
                 std::cerr << "paretoscope-cli: " << failed << " of " << st->tasks.size() << " task(s) failed\n";
@@ -174,11 +176,10 @@ int cmdBenchMatrix(const Invocation& in)
         if (!allowed.count(name))
             return usageError("--" + name + " does not go with --matrix: the matrix file gives each configuration");
     const std::string file = findDataFile(*a.value("matrix")); // the shipped examples too, when installed
-    std::ifstream in_(file, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in_)), std::istreambuf_iterator<char>());
-    if (!in_.good() && !in_.eof())
-        return usageError("cannot read " + file);
-    auto matrix = parseMatrix(text, file);
+    auto text = readRegularFile(file, limits::kSmallJson);
+    if (!text)
+        return usageError(text.error());
+    auto matrix = parseMatrix(*text, file);
     if (!matrix)
         return usageError(matrix.error());
     auto dir = a.value("emit-sbatch");
@@ -187,7 +188,7 @@ int cmdBenchMatrix(const Invocation& in)
             return usageError("--submit goes with --emit-sbatch DIR");
         return runMatrixHere(in, *matrix);
     }
-    if (auto st = writeArray(*matrix, text, *dir, selfPath()); !st) {
+    if (auto st = writeArray(*matrix, *text, *dir, selfPath()); !st) {
         std::cerr << "paretoscope-cli: " << st.error() << "\n";
         return 1;
     }

@@ -53,7 +53,8 @@ std::string cliManPage(const std::vector<CommandHelp>& commands, const std::stri
 
 namespace {
 
-// Models or hardware names in the store of --db (or the default one), without creating or seeding it.
+// Models or hardware names in the store of --db (or the default one), without creating or seeding it, each ended by
+// a NUL.
 int storeNames(const std::vector<std::string>& words, bool models)
 {
     std::string path = defaultStorePath();
@@ -73,8 +74,9 @@ int storeNames(const std::vector<std::string>& words, bool models)
         else
             names.insert(s.hardware.begin(), s.hardware.end());
     }
+    // each name ends with a NUL: a name may hold a newline, and the completion script reads them as data
     for (const std::string& n : names)
-        std::cout << n << "\n";
+        std::cout << n << '\0';
     return 0;
 }
 

@@ -18,8 +18,8 @@ struct CommandHelp {
 std::string cliManPage(const std::vector<CommandHelp>& commands, const std::string& foot);
 
 /// The hidden `__complete` command behind the bash completion: `__complete commands`, `__complete options CMD`,
-/// `__complete models|hardware [--db FILE]` (names in the store, read only; nothing when it does not exist yet),
-/// one word a line. Returns the exit code.
+/// `__complete models|hardware [--db FILE]` (names in the store, read only; nothing when it does not exist yet).
+/// Commands and options one a line; store names each ended by a NUL (a name may hold anything). Returns the exit code.
 int complete(const std::vector<CommandHelp>& commands, const std::vector<std::string>& words);
 
 } // namespace paretoscope::cli

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "app/cliargs.h"
 #include "app/clibench.h"
 #include "app/clicluster.h"
@@ -14,6 +16,7 @@
 #include "app/clihistory.h"
 #include "app/cliplan.h"
 #include "app/clireports.h"
+#include "app/escapingstream.h"
 
 using namespace paretoscope;
 using namespace paretoscope::cli;
@@ -245,6 +248,10 @@ std::vector<CommandHelp> commandHelp()
 
 int main(int argc, char** argv)
 {
+    // names, reasons and file contents from someone else's data are printed: never as terminal control sequences
+    escapeControlCharacters(std::cerr);
+    if (::isatty(STDOUT_FILENO))
+        escapeControlCharacters(std::cout);
     // before any command: the version, and the hidden man page and completion words (from the command table)
     const std::string first = argc > 1 ? argv[1] : "";
     if (first == "--version") {

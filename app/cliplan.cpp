@@ -2,14 +2,13 @@
 // that the other commands' --ttft-max can land beside it) and prints core's plan.
 #include "app/cliplan.h"
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "core/analysis/plan.h"
 #include "core/analysis/viewoptions.h"
 #include "core/model/datafiles.h"
 #include "core/model/hardware.h"
+#include "core/model/outsidefile.h"
 #include "core/output/planreports.h"
 
 namespace paretoscope::cli {
@@ -80,14 +79,12 @@ int costOptions(const Args& a, PlanRequest& req)
         req.tco = bundledTco(); // the shipped example, resources/tco_default.json
     } else if (path) {
         *path = findDataFile(*path); // resources/tco_default.json is found where it is installed
-        std::ifstream in(*path, std::ios::binary);
-        std::stringstream text;
-        text << in.rdbuf();
-        if (!in) {
-            std::cerr << "paretoscope-cli: " << *path << ": cannot be read\n";
+        auto text = readRegularFile(*path, limits::kSmallJson);
+        if (!text) {
+            std::cerr << "paretoscope-cli: " << text.error() << "\n";
             return 1;
         }
-        auto model = parseTco(text.str(), *path);
+        auto model = parseTco(*text, *path);
         if (!model) {
             std::cerr << "paretoscope-cli: " << model.error() << "\n";
             return 1;

@@ -68,22 +68,6 @@ bool baselineOption(const cli::Args& a, Scope& scope, std::string& out, std::str
     return true;
 }
 
-bool hasHardware(const std::vector<HardwareLadder>& ladders, const std::string& hw)
-{
-    return std::any_of(ladders.begin(), ladders.end(), [&](const HardwareLadder& l) { return l.hardware == hw; });
-}
-
-// --baseline names hardware the scope has no reading of: an error that says which hardware there is.
-int baselineMissing(const std::string& baseline, const std::vector<HardwareLadder>& ladders)
-{
-    std::string names;
-    for (const HardwareLadder& l : ladders)
-        names += (names.empty() ? "" : ", ") + l.hardware;
-    std::cerr << "paretoscope-cli: --baseline " << baseline << " has no runs in this scope (hardware: " << names
-              << ")\n";
-    return 1;
-}
-
 std::string storePathFromArgs(const cli::Args& a)
 {
     return a.value("db").value_or(defaultStorePath());
@@ -159,8 +143,10 @@ int cmdLadder(const Invocation& in)
         return usageError(ladders.error());
     if (cache.frontiers(req.scope, req.metric).empty()) // the same frontiers the ladder read: cached
         return emptyScope(*store, req.scope);
-    if (!baseline.empty() && !hasHardware(*ladders, baseline))
-        return baselineMissing(baseline, *ladders);
+    if (auto covered = baseline.empty() ? ok() : baselineCovered(*ladders, baseline); !covered) {
+        std::cerr << "paretoscope-cli: " << covered.error() << "\n";
+        return 1;
+    }
     if (format != "json") { // the JSON contract stays as it is; CSV and the table add the share of speed of light
         std::vector<GroupKey> groups;
         for (const HardwareLadder& l : *ladders)
@@ -209,13 +195,12 @@ int cmdSummary(const Invocation& in)
     if (!report)
         return usageError(report.error());
     report->baseline = baseline;
-    if (!baseline.empty()
-        && std::none_of(report->hardware.begin(), report->hardware.end(),
-            [&](const HardwareSummary& h) { return h.hardware == baseline; })) {
-        std::vector<HardwareLadder> names;
-        for (const HardwareSummary& h : report->hardware)
-            names.push_back({ h.hardware, {} });
-        return baselineMissing(baseline, names);
+    std::vector<HardwareLadder> names;
+    for (const HardwareSummary& h : report->hardware)
+        names.push_back({ h.hardware, {} });
+    if (auto covered = baseline.empty() ? ok() : baselineCovered(names, baseline); !covered) {
+        std::cerr << "paretoscope-cli: " << covered.error() << "\n";
+        return 1;
     }
     std::cout << summaryMarkdown(*report);
     return 0;

@@ -14,6 +14,9 @@
 #include <optional>
 
 #include "app/guioptions.h"
+#include "core/analysis/frontiercache.h"
+#include "core/analysis/ladder.h"
+#include "core/analysis/pricing.h"
 #include "core/analysis/viewoptions.h"
 #include "core/import/bundled.h"
 #include "widgets/chartpanel.h"
@@ -181,6 +184,28 @@ int main(int argc, char** argv)
         }
         QMessageBox::critical(nullptr, QStringLiteral("Paretoscope"), msg);
         return 1;
+    }
+
+    // a view the CLI would refuse is refused as the CLI refuses it, with its exit status: a tier it does not know
+    // (a usage error, 2), a baseline with no runs in the scope (1)
+    if (startView) {
+        const auto refuse = [&](const std::string& why, int code) {
+            const QString msg = QStringLiteral("--view: ") + QString::fromStdString(why);
+            std::fprintf(stderr, "paretoscope: %s\n", qPrintable(msg));
+            if (!offscreen)
+                QMessageBox::critical(nullptr, QStringLiteral("Paretoscope"), msg);
+            return code;
+        };
+        if (auto price = priceFor(bundledPricing(), startView->request.price, ""); !price)
+            return refuse(price.error(), 2);
+        if (!startView->baseline.empty()) {
+            FrontierCache cache(**store);
+            auto ladders = computeLadder(cache, bundledPricing(), startView->request);
+            if (!ladders)
+                return refuse(ladders.error(), 2);
+            if (auto covered = baselineCovered(*ladders, startView->baseline); !covered)
+                return refuse(covered.error(), 1);
+        }
     }
 
     ui::MainWindow window(std::move(*store));

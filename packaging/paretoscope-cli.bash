@@ -1,5 +1,21 @@
 # bash completion for paretoscope-cli: its commands and each command's options, from the program's own command table
 # (the hidden `paretoscope-cli __complete`), and the model and hardware names in the store (--db, or the default one).
+# Names are data: they arrive NUL-separated and go back quoted by printf %q, never through compgen -W (which would
+# expand a $(...) or a backtick in a name) or word splitting.
+_paretoscope_cli_names()
+{
+    local cli=$1 what=$2 cur=$3 name quotedName
+    shift 3
+    COMPREPLY=()
+    while IFS= read -r -d '' name; do
+        printf -v quotedName '%q' "$name"
+        if [[ $name == "$cur"* || $quotedName == "$cur"* ]]; then
+            COMPREPLY+=("$quotedName")
+        fi
+    done < <("$cli" __complete "$what" "$@" 2>/dev/null)
+    compopt +o filenames 2>/dev/null # the words are quoted already
+}
+
 _paretoscope_cli()
 {
     local cur prev words cword
@@ -22,12 +38,11 @@ _paretoscope_cli()
     done
     case $prev in
         --model)
-            local IFS=$'\n'
-            COMPREPLY=($(compgen -W "$("$cli" __complete models "${db[@]}" 2>/dev/null)" -- "$cur"))
+            _paretoscope_cli_names "$cli" models "$cur" "${db[@]}"
             return
             ;;
         --hardware | --baseline)
-            COMPREPLY=($(compgen -W "$("$cli" __complete hardware "${db[@]}" 2>/dev/null)" -- "$cur"))
+            _paretoscope_cli_names "$cli" hardware "$cur" "${db[@]}"
             return
             ;;
         --format)

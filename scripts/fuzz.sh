@@ -40,6 +40,12 @@ for exe in "$build"/tests/fuzz_*; do
             cp resources/engine_recipes.json "$build/fuzz-seeds/recipe/"
             dirs+=("$build/fuzz-seeds/recipe")
             ;;
+        matrix) dirs+=(resources/matrices) ;;
+        tco)
+            mkdir -p "$build/fuzz-seeds/tco"
+            cp resources/tco_default.json "$build/fuzz-seeds/tco/"
+            dirs+=("$build/fuzz-seeds/tco")
+            ;;
     esac
     log="$build/fuzz-corpus/$name.log"
     # leaks are checked by the sanitizer suite; here a leak report on exit would read as a crash of the last input

@@ -193,8 +193,9 @@ private slots:
         for (const char* line : { "#SBATCH --array=0-2\n", "#SBATCH --nodes=3\n", "#SBATCH --gpus-per-node=8\n",
                  "#SBATCH --exclusive\n", "#SBATCH --partition=gpu\n", "#SBATCH --time=01:00:00\n",
                  "#   task 1 b: 3 node(s), 8 GPU(s) per node (prefill 1 + decode 2 nodes)\n", "--concurrency auto",
-                 "--concurrency 1,4", "mv -f \"$DIR/results/$TASK.json.tmp\"",
-                 "PARETOSCOPE_CLI=\"${PARETOSCOPE_CLI:-/opt/bin/paretoscope-cli}\"" })
+                 "--concurrency 1,4", "mv -f \"$RESULT\" \"$DIR/results/$TASK.json\"",
+                 "[ -n \"$PARETOSCOPE_CLI\" ] || PARETOSCOPE_CLI=/opt/bin/paretoscope-cli\n",
+                 "#SBATCH --output=/shared/sweep/logs/task-%a.log\n" })
             QVERIFY2(s.find(line) != std::string::npos, line);
         // tasks 0 and 2 share a shape; 1 is submitted on its own with its nodes
         auto cmds = submitCommands(*m, "/shared/sweep/array.sbatch");
@@ -262,7 +263,8 @@ private slots:
             r.isl = 64;
             r.osl = 16;
             r.workload = "random";
-            r.gpus = 8;
+            r.tp = m->configurations[0].tp; // what the task's bench labels its runs with (collect checks them)
+            r.gpus = taskResources(m->configurations[0]).gpus;
             r.concurrency = c;
             r.interactivity = 100.0 / c;
             r.tputPerGpu = 50.0 * c;

@@ -105,7 +105,10 @@ private slots:
         c.stallTimeout = stallTimeout;
         auto out = runSession(*store, c, "");
         QVERIFY(out);
-        QVERIFY2(out->status == "finished", out->reason.c_str());
+        // its only level is not trusted: the session failed, saying so, and the level is kept, marked
+        QVERIFY2(out->status == "failed", out->reason.c_str());
+        QVERIFY2(QString::fromStdString(out->reason).startsWith("every level is marked as not trusted (level 1: "),
+            out->reason.c_str());
         QCOMPARE(out->levels.size(), std::size_t(1));
         const LevelOutcome& level = out->levels.front();
         const RunRecord& r = level.record;

@@ -42,7 +42,7 @@ private slots:
                                      << "t.json: hardware.b300.pue: must be a number >= 1";
         QTest::newRow("zero years") << doc(
             QString(ok).replace(R"("amortization_years": 4)", R"("amortization_years": 0)"))
-                                    << "t.json: hardware.b300.amortization_years: must be a number > 0";
+                                    << "t.json: hardware.b300.amortization_years: must be a number >= 0.1 and <= 100";
         QTest::newRow("missing electricity") << doc(QString(ok).remove(R"("electricity_usd_per_kwh": 0.1, )"))
                                              << "t.json: hardware.b300.electricity_usd_per_kwh: missing";
         QTest::newRow("bad basis") << doc(ok + R"(, "power_basis": "wall")")

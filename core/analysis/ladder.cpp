@@ -6,6 +6,7 @@
 
 #include "core/analysis/energy.h"
 #include "core/analysis/frontiercache.h"
+#include "core/analysis/numberformat.h"
 
 namespace paretoscope {
 
@@ -242,8 +243,9 @@ Result<const PricingTier*> chosenTier(const PricingCatalog& pricing, const Price
                 known += (known.empty() ? "" : ", ") + t.key;
             return Error { "unknown pricing tier '" + price.tierKey + "' (known: " + known + ")" };
         }
-    } else if (!(*price.customUsdPerGpuHour > 0)) {
-        return Error { "a custom price must be above zero $/GPU/hr" };
+    } else if (!(*price.customUsdPerGpuHour > 0) || !(*price.customUsdPerGpuHour <= kMaxUsdPerGpuHour)) {
+        return Error { "a custom price must be above zero and at most " + withThousands(kMaxUsdPerGpuHour)
+            + " $/GPU/hr" };
     }
     return tier;
 }
@@ -256,6 +258,17 @@ Result<std::optional<double>> priceFor(const PricingCatalog& pricing, const Pric
     if (!tier)
         return Error { tier.error() };
     return *tier ? (*tier)->price(hw) : choice.customUsdPerGpuHour;
+}
+
+Status baselineCovered(const std::vector<HardwareLadder>& ladders, const std::string& baseline)
+{
+    std::string names;
+    for (const HardwareLadder& l : ladders) {
+        if (l.hardware == baseline)
+            return ok();
+        names += (names.empty() ? "" : ", ") + l.hardware;
+    }
+    return Error { "--baseline " + baseline + " has no runs in this scope (hardware: " + names + ")" };
 }
 
 Result<std::vector<HardwareLadder>> computeLadder(

@@ -145,6 +145,10 @@ struct HardwareLadder {
     std::vector<LadderRow> rows;
 };
 
+/// Whether a comparison's baseline hardware has a ladder among these: an error that names the hardware there is,
+/// as the CLI and the explorer's --view both say it.
+Status baselineCovered(const std::vector<HardwareLadder>& ladders, const std::string& baseline);
+
 /// Reads every hardware in scope (or the ones the scope names) at the targets and prices each reading. The same
 /// function serves the CLI's `ladder` and the GUI's readout and ladder table.
 Result<std::vector<HardwareLadder>> computeLadder(

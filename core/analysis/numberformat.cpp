@@ -6,10 +6,15 @@
 
 namespace paretoscope {
 
+// Beyond this a number has more digits than any column shows: it is written with an exponent.
+constexpr double kLargestPlain = 1e15;
+
 std::string money(double v)
 {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "$%.3f", v);
+    if (!std::isfinite(v))
+        return "-";
+    std::snprintf(buf, sizeof buf, std::abs(v) >= kLargestPlain ? "$%.3e" : "$%.3f", v);
     return buf;
 }
 
@@ -32,6 +37,10 @@ std::string withThousands(double v, int decimals)
     if (!std::isfinite(v))
         return "-";
     char buf[64];
+    if (std::abs(v) >= kLargestPlain) {
+        std::snprintf(buf, sizeof buf, "%.3e", v);
+        return buf;
+    }
     std::snprintf(buf, sizeof buf, "%.*f", decimals, std::abs(v));
     const std::string digits(buf);
     const std::size_t dot = digits.find('.');

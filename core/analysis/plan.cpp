@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis/numberformat.h"
 #include "core/model/hardware.h"
 
 namespace paretoscope {
@@ -311,11 +312,11 @@ const HardwarePlan* Plan::cheapest() const
     return nullptr;
 }
 
-Result<double> demandTokensPerSecond(
+namespace {
+
+Result<double> demandInTokens(
     double demand, DemandUnit unit, double target, const std::optional<std::pair<int, int>>& lengths)
 {
-    if (!(demand > 0) || !std::isfinite(demand))
-        return Error { "the demand must be a number above zero" };
     switch (unit) {
     case DemandUnit::TokPerS:
     case DemandUnit::OutputTokPerS:
@@ -331,6 +332,26 @@ Result<double> demandTokensPerSecond(
         return demand * target;
     }
     return demand;
+}
+
+} // namespace
+
+Result<double> demandTokensPerSecond(
+    double demand, DemandUnit unit, double target, const std::optional<std::pair<int, int>>& lengths)
+{
+    if (!(demand > 0) || !std::isfinite(demand))
+        return Error { "the demand must be a number above zero" };
+    auto tokens = demandInTokens(demand, unit, target, lengths);
+    if (!tokens)
+        return tokens;
+    // a plan is sized in whole GPUs and priced per token: past these the answer is no number at all
+    if (*tokens < kMinDemandTokPerS)
+        return Error { "the demand is " + shortNumber(*tokens) + " tok/s, too small to size (at least "
+            + shortNumber(kMinDemandTokPerS) + " tok/s)" };
+    if (*tokens > kMaxDemandTokPerS)
+        return Error { "the demand is " + shortNumber(*tokens) + " tok/s, too large to size (at most "
+            + shortNumber(kMaxDemandTokPerS) + " tok/s)" };
+    return tokens;
 }
 
 Result<Plan> computePlan(
@@ -358,9 +379,10 @@ Result<Plan> computePlan(
     plan.hardware.reserve(hardware.size());
     for (const std::string& hw : hardware)
         plan.hardware.push_back(planHardware(hw, data, req, *demand, pricing, power));
-    HardwarePlan* cheapest = nullptr; // the first of equal ones
+    HardwarePlan* cheapest = nullptr; // the first of equal ones; a cost that is no finite number is never cheapest
     for (HardwarePlan& h : plan.hardware)
-        if (h.costPerMonth && (!cheapest || *h.costPerMonth < *cheapest->costPerMonth))
+        if (h.costPerMonth && std::isfinite(*h.costPerMonth)
+            && (!cheapest || *h.costPerMonth < *cheapest->costPerMonth))
             cheapest = &h;
     if (cheapest)
         cheapest->cheapest = true;

@@ -138,6 +138,11 @@ struct Plan {
 constexpr double kHoursPerMonth = 730;
 
 /// The demand in tokens/s of its metric at a target (users x target for Users). Errors: not above zero, req/s
+/// The demand a plan sizes, in tok/s: below the least, every plan is one replica and its cost per token no finite
+/// number; above the most, the GPU counts pass what can be counted.
+constexpr double kMinDemandTokPerS = 1e-3;
+constexpr double kMaxDemandTokPerS = 1e12;
+
 /// without fixed lengths.
 Result<double> demandTokensPerSecond(
     double demand, DemandUnit unit, double target, const std::optional<std::pair<int, int>>& lengths);

@@ -10,6 +10,10 @@
 
 namespace paretoscope {
 
+/// The highest $/GPU/hr a custom price may be: anything above is a typo (or an attack) that would make costs
+/// meaningless or infinite.
+constexpr double kMaxUsdPerGpuHour = 1e4;
+
 /// One pricing tier: $ per GPU-hour per hardware key.
 struct PricingTier {
     std::string key; ///< e.g. "hyperscaler", "mid2026-neocloud"

@@ -1,11 +1,14 @@
 #include "core/analysis/tco.h"
 
 #include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "core/model/embedded.h"
 #include "core/model/hardware.h"
+#include "core/model/outsidefile.h"
+#include "core/model/outsidejson.h"
 
 namespace paretoscope {
 
@@ -13,26 +16,32 @@ namespace {
 
 using nlohmann::json;
 
-// The numeric fields an entry (or the defaults) may carry, with their lower bound and whether it is included.
+// The numeric fields an entry (or the defaults) may carry, with their bounds: the lower one included or not, the upper
+// one a sane limit (a value past it is a typo or an attack, and would turn costs infinite).
 struct NumberField {
     const char* name;
     double min;
     bool minIncluded;
+    double max;
 };
-constexpr NumberField kCapex { "capex_per_gpu_usd", 0, true };
-constexpr NumberField kYears { "amortization_years", 0, false };
-constexpr NumberField kPowerKw { "power_kw", 0, true };
-constexpr NumberField kElectricity { "electricity_usd_per_kwh", 0, true };
-constexpr NumberField kPue { "pue", 1, true };
-constexpr NumberField kOther { "other_opex_usd_per_gpu_hour", 0, true };
+constexpr NumberField kCapex { "capex_per_gpu_usd", 0, true, 1e8 };
+constexpr NumberField kYears { "amortization_years", 0.1, true, 100 };
+constexpr NumberField kPowerKw { "power_kw", 0, true, 1000 };
+constexpr NumberField kElectricity { "electricity_usd_per_kwh", 0, true, 100 };
+constexpr NumberField kPue { "pue", 1, true, 10 };
+constexpr NumberField kOther { "other_opex_usd_per_gpu_hour", 0, true, 1e4 };
+
+std::string boundText(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
 
 std::string rule(const NumberField& f)
 {
-    std::string bound = std::to_string(f.min);
-    bound.erase(bound.find_last_not_of('0') + 1);
-    if (bound.back() == '.')
-        bound.pop_back();
-    return std::string("must be a number ") + (f.minIncluded ? ">= " : "> ") + bound;
+    return std::string("must be a number ") + (f.minIncluded ? ">= " : "> ") + boundText(f.min)
+        + " and <= " + boundText(f.max);
 }
 
 // Reads a number that obeys the field's bound; an error names the field as `where`.
@@ -40,7 +49,7 @@ Result<double> number(const json& v, const NumberField& f, const std::string& wh
 {
     const bool finite = v.is_number() && std::isfinite(v.get<double>());
     const double x = finite ? v.get<double>() : 0;
-    if (!finite || (f.minIncluded ? x < f.min : x <= f.min))
+    if (!finite || (f.minIncluded ? x < f.min : x <= f.min) || x > f.max)
         return Error { where + ": " + rule(f) };
     return x;
 }
@@ -204,10 +213,10 @@ const TcoEntry* TcoModel::find(std::string_view hardware) const
 
 Result<TcoModel> parseTco(std::string_view text, const std::string& name)
 {
-    auto doc = json::parse(text, nullptr, false);
-    if (doc.is_discarded())
-        return Error { name + ": not valid JSON" };
-    auto model = parseDocument(doc);
+    auto doc = parseOutsideJson(text, name, limits::kJsonDepth);
+    if (!doc)
+        return Error { doc.error() };
+    auto model = parseDocument(*doc);
     if (!model)
         return Error { name + ": " + model.error() };
     return model;

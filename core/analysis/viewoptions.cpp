@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/analysis/pricing.h"
 #include "core/model/hardware.h"
 #include "core/model/runselection.h"
 
@@ -166,8 +167,8 @@ Status ladderOptions(const OptionMap& o, LadderRequest& req)
     req.price.tierKey = last(o, "tier").value_or("");
     if (auto p = last(o, "price")) {
         auto v = number(*p);
-        if (!v || *v <= 0)
-            return Error { "--price must be a number of $/GPU/hr above zero, got '" + *p + "'" };
+        if (!v || *v <= 0 || *v > kMaxUsdPerGpuHour)
+            return Error { "--price must be a number of $/GPU/hr above zero and at most 10,000, got '" + *p + "'" };
         req.price.customUsdPerGpuHour = *v;
     }
     return ok();

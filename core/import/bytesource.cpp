@@ -1,5 +1,7 @@
 #include "core/import/bytesource.h"
 
+#include "core/model/outsidefile.h"
+
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -10,15 +12,11 @@ namespace paretoscope {
 
 Result<std::unique_ptr<FileSource>> FileSource::open(const std::string& path)
 {
-    struct stat st { };
-    if (::stat(path.c_str(), &st) != 0)
-        return Error { path + ": cannot open: " + std::strerror(errno) };
-    if (S_ISDIR(st.st_mode))
-        return Error { path + ": is a folder, not a file" };
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f)
-        return Error { path + ": cannot open: " + std::strerror(errno) };
-    return std::unique_ptr<FileSource>(new FileSource(f, path, static_cast<std::uint64_t>(st.st_size)));
+    // a FIFO, device or folder is refused at once: an import never waits on a writer that may never come
+    auto fd = openRegularFile(path);
+    if (!fd)
+        return Error { fd.error() };
+    return adopt(*fd, path);
 }
 
 Result<std::unique_ptr<FileSource>> FileSource::adopt(int fd, const std::string& name)

@@ -101,6 +101,8 @@ struct ImportState {
     Status start(Format f)
     {
         format = f;
+        if (options.paretoscopeJsonOnly && f != Format::ParetoscopeJson)
+            return Error { name + ": " + std::string(formatName(f)) + ", not Paretoscope JSON: refused" };
         if (f == Format::VllmBench || f == Format::SglangBench) {
             std::string missing = missingCallerFields(options);
             if (!missing.empty())
@@ -122,6 +124,9 @@ struct ImportState {
     Status add(RunRecord&& r, std::uint64_t index)
     {
         ++records;
+        if (options.expect)
+            if (auto st = options.expect(r); !st)
+                return Error { name + ": record " + std::to_string(index + 1) + ": " + st.error() };
         for (const std::string& text : mapper->notes())
             noteOf(text, index);
         if (!pipeline->push(std::move(r), index))

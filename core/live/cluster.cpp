@@ -1,12 +1,16 @@
 // The array's status (status files, then squeue and sacct) and the collector (core/live/cluster.h).
 #include "core/live/cluster.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include "core/import/importer.h"
+#include "core/live/recipe.h"
+#include "core/model/outsidefile.h"
+#include "core/model/printable.h"
 #include "core/store/runstore.h"
 
 namespace paretoscope {
@@ -15,10 +19,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string readText(const fs::path& path)
+// A file of the array's folder, which the tasks and anyone with the shared disk can write: a regular file, bounded;
+// a file that is not there reads as empty.
+Result<std::string> readArrayFile(const fs::path& path, std::uint64_t limit)
 {
-    std::ifstream in(path, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(path, ec)))
+        return std::string();
+    return readRegularFile(path.string(), limit);
 }
 
 std::string trimmed(std::string s)
@@ -39,10 +47,13 @@ std::vector<std::string> lines(const std::string& text)
 }
 
 // Tasks already collected into the store at storePath.
-std::set<int> collectedTasks(const fs::path& dir, const std::string& storePath)
+Result<std::set<int>> collectedTasks(const fs::path& dir, const std::string& storePath)
 {
     std::set<int> out;
-    for (const std::string& line : lines(readText(dir / "collected"))) {
+    auto text = readArrayFile(dir / "collected", limits::kBookkeeping);
+    if (!text)
+        return Error { text.error() };
+    for (const std::string& line : lines(*text)) {
         auto tab = line.find('\t');
         if (tab != std::string::npos && !storePath.empty()
             && fs::absolute(line.substr(tab + 1)) == fs::absolute(storePath))
@@ -125,43 +136,66 @@ std::map<int, std::string> parseSchedulerStates(const std::string& text, bool sa
     return out;
 }
 
-// The task's own status file, where it wrote one: finished, or failed with its reason.
+void applyStatusText(TaskStatus& t, std::string_view text, const std::string& results)
+{
+    const std::string line = trimmed(std::string(text));
+    if (line == "finished") {
+        t.state = "finished";
+        t.reason.clear();
+        t.results = results;
+    } else {
+        t.state = "failed";
+        t.reason = line.starts_with("failed: ") ? line.substr(8) : line;
+    }
+}
+
+// The task's own status file, where it wrote one. A status file that cannot be read (not a regular file, too large)
+// fails the task with that reason.
 static bool readStatusFile(TaskStatus& t, const fs::path& dir)
 {
     const fs::path statusFile = dir / "status" / std::to_string(t.task);
-    if (!fs::exists(statusFile))
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(statusFile, ec)))
         return false;
-    const std::string text = trimmed(readText(statusFile));
-    if (text == "finished") {
-        t.state = "finished";
-        t.reason.clear();
-        t.results = (dir / "results" / (std::to_string(t.task) + ".json")).string();
-    } else {
+    auto read = readRegularFile(statusFile.string(), limits::kStatusFile);
+    if (!read) {
         t.state = "failed";
-        t.reason = text.starts_with("failed: ") ? text.substr(8) : text;
+        t.reason = "its status file: " + read.error();
+        return true;
     }
+    applyStatusText(t, *read, (dir / "results" / (std::to_string(t.task) + ".json")).string());
     return true;
 }
 
 Result<ArrayStatus> arrayStatus(const std::string& dirGiven, const std::string& collectedBy)
 {
     const fs::path dir = fs::absolute(dirGiven);
-    auto matrix = parseMatrix(readText(dir / "matrix.json"), (dir / "matrix.json").string());
+    auto matrixText = readRegularFile((dir / "matrix.json").string(), limits::kSmallJson);
+    auto matrix = matrixText ? parseMatrix(*matrixText, (dir / "matrix.json").string()) : Error { matrixText.error() };
     if (!matrix)
         return Error { dir.string() + " is not an array written by --emit-sbatch: " + matrix.error() };
+    auto jobs = readArrayFile(dir / "jobs", limits::kBookkeeping);
+    if (!jobs)
+        return Error { jobs.error() };
     ArrayStatus st;
-    st.jobIds = lines(readText(dir / "jobs"));
+    st.matrix = *matrix;
+    st.jobIds = lines(*jobs);
+    for (const std::string& id : st.jobIds)
+        if (id.find_first_not_of("0123456789") != std::string::npos)
+            return Error { (dir / "jobs").string() + ": \"" + printable(id) + "\" is not a job id" };
     std::map<int, std::string> scheduler;
     if (st.jobIds.empty())
         st.note = "not submitted (no " + (dir / "jobs").string() + ")";
-    const std::set<int> collected = collectedTasks(dir, collectedBy);
+    auto collected = collectedTasks(dir, collectedBy);
+    if (!collected)
+        return Error { collected.error() };
     bool asked = false;
     st.ended = true;
     for (std::size_t i = 0; i < matrix->configurations.size(); ++i) {
         TaskStatus t;
         t.task = static_cast<int>(i);
         t.name = matrix->configurations[i].name;
-        t.collected = collected.count(t.task) > 0;
+        t.collected = collected->count(t.task) > 0;
         if (!readStatusFile(t, dir)) {
             if (!st.jobIds.empty()) {
                 if (!asked) {
@@ -189,6 +223,47 @@ Result<ArrayStatus> arrayStatus(const std::string& dirGiven, const std::string& 
     return st;
 }
 
+Status checkTaskResult(const MatrixConfig& c, const RunRecord& r)
+{
+    const auto differs = [](const char* field, const std::string& got, const std::string& want) {
+        return Error { "field " + std::string(field) + ": the result says \"" + printable(got) + "\", the task ran \""
+            + printable(want) + "\"" };
+    };
+    if (r.model != c.model)
+        return differs("model", r.model, c.model);
+    if (!c.precision.empty() && r.precision != c.precision)
+        return differs("precision", r.precision, c.precision);
+    auto recipe = bundledRecipe(c.recipe);
+    if (recipe && recipe->engine != "engine-sim") { // the emulator labels its runs with the engine it plays
+        if (r.engine != recipe->engine)
+            return differs("engine", r.engine, recipe->engine);
+        if (r.hardware != recipe->hardware)
+            return differs("hardware", r.hardware, recipe->hardware);
+    }
+    if (c.workload == "random" && (r.isl != c.isl || r.osl != c.osl))
+        return differs("isl/osl", std::to_string(r.isl) + "/" + std::to_string(r.osl),
+            std::to_string(c.isl) + "/" + std::to_string(c.osl));
+    if (c.workload != "random") { // the workload's name, as the task's export selects it
+        const std::vector<std::string> e = exportArguments(c);
+        const auto at = std::find(e.begin(), e.end(), "--workload");
+        if (at != e.end() && at + 1 != e.end() && r.workload != *(at + 1))
+            return differs("workload", r.workload, *(at + 1));
+    }
+    if (!c.autoConcurrency
+        && std::find(c.concurrencies.begin(), c.concurrencies.end(), r.concurrency) == c.concurrencies.end())
+        return Error { "field concurrency: the result says " + std::to_string(r.concurrency)
+            + ", not one of the task's levels" };
+    if (c.tp > 0 && r.tp != c.tp)
+        return differs("tp", std::to_string(r.tp), std::to_string(c.tp));
+    if (c.ep > 0 && r.ep > 0 && r.ep != c.ep)
+        return differs("ep", std::to_string(r.ep), std::to_string(c.ep));
+    if (r.dpAttention != c.dpAttention)
+        return differs("dp_attention", r.dpAttention ? "true" : "false", c.dpAttention ? "true" : "false");
+    if (const int gpus = taskResources(c).gpus; r.gpus != gpus)
+        return differs("gpus", std::to_string(r.gpus), std::to_string(gpus));
+    return ok();
+}
+
 std::vector<Collected> collectFinished(RunStore& store, const std::string& dirGiven, ArrayStatus& status)
 {
     const fs::path dir = fs::absolute(dirGiven);
@@ -197,18 +272,32 @@ std::vector<Collected> collectFinished(RunStore& store, const std::string& dirGi
         if (t.state != "finished" || t.collected)
             continue;
         Collected c { t.task, 0, 0, {} };
-        for (const ImportOutcome& o : importPath(store, t.results, ImportOptions {})) {
-            if (!o.result) {
-                c.error = o.result.error();
-                continue;
-            }
-            c.imported += o.result->imported;
-            c.duplicates += o.result->duplicates;
+        const std::size_t index = static_cast<std::size_t>(t.task);
+        if (index >= status.matrix.configurations.size()) {
+            c.error = "task " + std::to_string(t.task) + ": not in the matrix";
+            out.push_back(std::move(c));
+            continue;
         }
-        if (c.error.empty()) {
-            std::ofstream record(dir / "collected", std::ios::binary | std::ios::app);
-            record << t.task << "\t" << fs::absolute(store.path()).string() << "\n";
-            t.collected = static_cast<bool>(record.flush());
+        // what a task exports and nothing else: Paretoscope JSON of its own configuration
+        ImportOptions options;
+        options.paretoscopeJsonOnly = true;
+        options.expect = [&config = status.matrix.configurations[index], task = t.task](const RunRecord& r) {
+            auto st = checkTaskResult(config, r);
+            return st ? st
+                      : Error { "task " + std::to_string(task) + " (" + printable(config.name) + "): " + st.error() };
+        };
+        auto file = FileSource::open(t.results);
+        auto imported = file ? importSource(store, **file, options) : Result<ImportSummary>(Error { file.error() });
+        if (imported) {
+            c.imported = imported->imported;
+            c.duplicates = imported->duplicates;
+            const std::string line = std::to_string(t.task) + "\t" + fs::absolute(store.path()).string() + "\n";
+            auto recorded = appendToFile((dir / "collected").string(), line);
+            t.collected = static_cast<bool>(recorded);
+            if (!recorded)
+                c.error = "imported, but not recorded as collected: " + recorded.error();
+        } else {
+            c.error = imported.error();
         }
         out.push_back(std::move(c));
     }

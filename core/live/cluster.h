@@ -2,10 +2,12 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/live/matrix.h"
 #include "core/model/result.h"
+#include "core/model/runrecord.h"
 
 namespace paretoscope {
 
@@ -18,8 +20,12 @@ struct ProgramOutput {
     std::string err;
 };
 
-/// Runs argv (argv[0] looked up on PATH) and waits for it; an error only when it cannot be started.
-Result<ProgramOutput> runProgram(const std::vector<std::string>& argv);
+/// The most of a program's output runProgram keeps, per stream.
+constexpr std::size_t kMaxProgramOutput = 16u << 20;
+
+/// Runs argv (argv[0] looked up on PATH) and waits for it, at most timeoutSeconds (then it is killed); an error when
+/// it cannot be started or did not end in time. Output past kMaxProgramOutput is dropped.
+Result<ProgramOutput> runProgram(const std::vector<std::string>& argv, int timeoutSeconds = 120);
 
 /// The Slurm array job of a matrix (docs/architecture.md section 13): one task per configuration, each running its
 /// bench into a store of its own under DIR/work/TASK, exporting DIR/results/TASK.json (a temporary name renamed when
@@ -37,6 +43,12 @@ Status writeArray(const Matrix& matrix, const std::string& matrixText, const std
 /// Submits a written array with sbatch; returns the job ids, also kept in DIR/jobs.
 Result<std::vector<std::string>> submitArray(const std::string& dir);
 
+/// Whether a record can be a result of this configuration's task: its model, precision, sequence lengths (or
+/// workload), concurrency (one of the matrix's levels unless the sweep is adaptive), tp, ep, attention data
+/// parallel and GPU count, and for a recipe that runs a real engine its engine and hardware. The error names the
+/// field, what the record says and what the task ran.
+Status checkTaskResult(const MatrixConfig& config, const RunRecord& record);
+
 /// Where a task is: pending, running, finished, failed (with the reason) or unknown (the scheduler cannot be asked).
 struct TaskStatus {
     int task = 0;
@@ -48,11 +60,16 @@ struct TaskStatus {
 };
 
 struct ArrayStatus {
+    Matrix matrix; ///< as DIR/matrix.json gives it
     std::vector<std::string> jobIds;
     std::vector<TaskStatus> tasks;
     bool ended = false; ///< every task finished or failed
     std::string note; ///< what the scheduler could not tell
 };
+
+/// A task's state from the text of its status file: "finished" (its results at `results`), or "failed: REASON";
+/// any other text fails it with that text as the reason.
+void applyStatusText(TaskStatus& task, std::string_view text, const std::string& results);
 
 /// Scheduler states per array task from `squeue -h -r -t all -o %K|%T` output, or `sacct -n -P -X -o JobID,State`
 /// output (JobID 123_4; ranges of pending tasks 123_[5-7] are expanded).
@@ -71,7 +88,8 @@ struct Collected {
 };
 
 /// Imports each finished task's results not yet collected into this store (DIR/collected keeps the record; the
-/// import itself dedupes by content too).
+/// import itself dedupes by content too). A result must be Paretoscope JSON of the task's own configuration
+/// (checkTaskResult); anything else is refused, naming the task and the field.
 std::vector<Collected> collectFinished(RunStore& store, const std::string& dir, ArrayStatus& status);
 
 } // namespace paretoscope

@@ -1,17 +1,23 @@
 // The array job's script, its submission, and running the scheduler's programs (core/live/cluster.h).
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <tuple>
 #include <unistd.h>
 
+#include "core/analysis/viewoptions.h"
 #include "core/live/cluster.h"
+#include "core/model/outsidefile.h"
+#include "core/model/printable.h"
 
 extern char** environ;
 
@@ -21,16 +27,21 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string shellQuote(const std::string& s)
+// A word of an #SBATCH line as sbatch reads it back: a backslash before every character but the plain ones (sbatch
+// ends an argument at a blank and a comment at '#'), and '%' doubled (a filename pattern there). A value with a
+// control character has no place on such a line: writeArray refuses it first.
+std::string sbatchWord(const std::string& s)
 {
-    if (!s.empty()
-        && s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.,:/=@+")
-            == std::string::npos)
-        return s;
-    std::string out = "'";
-    for (char c : s)
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
+    std::string out;
+    for (char c : s) {
+        if (c == '%')
+            out += "%%";
+        else if (std::isalnum(static_cast<unsigned char>(c)) || std::strchr("/._-+=,:@", c))
+            out += c;
+        else
+            out += std::string("\\") + c;
+    }
+    return out;
 }
 
 std::string quoted(const std::vector<std::string>& args)
@@ -57,7 +68,8 @@ TaskResources largest(const Matrix& m)
 const char* kTaskBody = R"SH(WORK="$DIR/work/$TASK"
 mkdir -p "$WORK" "$DIR/results" "$DIR/status"
 rm -f "$DIR/status/$TASK" "$DIR/results/$TASK.json" "$WORK/store.sqlite"
-status() { printf '%s\n' "$1" > "$DIR/status/$TASK.tmp" && mv -f "$DIR/status/$TASK.tmp" "$DIR/status/$TASK"; }
+# temporary names from mktemp (created anew, never a link someone planted), renamed into place when whole
+status() { local t; t=$(mktemp "$DIR/status/.$TASK.XXXXXX") && printf '%s\n' "$1" > "$t" && chmod 644 "$t" && mv -f "$t" "$DIR/status/$TASK"; }
 if [ -n "${UNRUNNABLE:-}" ]; then # see paretoscope::unrunnableReason
     echo "task $TASK ($NAME): not run: $UNRUNNABLE" >&2
     status "failed: not run: $UNRUNNABLE"
@@ -73,12 +85,13 @@ echo "task $TASK ($NAME) on $(hostname): $PARETOSCOPE_CLI bench ${BENCH[*]}"
 "$PARETOSCOPE_CLI" bench "${BENCH[@]}" --db "$WORK/store.sqlite" --engine-log "$WORK/engine.log" \
     > "$WORK/levels.jsonl" 2> "$WORK/bench.err" &
 wait $! || { status "failed: $(reason)"; exit 1; }
-if ! "$PARETOSCOPE_CLI" export --db "$WORK/store.sqlite" "${EXPORT[@]}" > "$DIR/results/$TASK.json.tmp" \
-    2>> "$WORK/bench.err"; then
+RESULT=$(mktemp "$DIR/results/.$TASK.XXXXXX") || { status "failed: cannot write in $DIR/results"; exit 1; }
+if ! "$PARETOSCOPE_CLI" export --db "$WORK/store.sqlite" "${EXPORT[@]}" > "$RESULT" 2>> "$WORK/bench.err"; then
+    rm -f "$RESULT"
     status "failed: export: $(reason)"
     exit 1
 fi
-mv -f "$DIR/results/$TASK.json.tmp" "$DIR/results/$TASK.json"
+chmod 644 "$RESULT" && mv -f "$RESULT" "$DIR/results/$TASK.json"
 status finished
 )SH";
 
@@ -92,13 +105,14 @@ std::string arrayScript(const Matrix& m, const std::string& dir, const std::stri
     const TaskResources shape = largest(m);
     std::string s = "#!/bin/bash\n";
     s += "# Written by paretoscope-cli bench --matrix --emit-sbatch on " + std::string(date) + ": one array task per\n";
-    s += "# configuration of " + dir + "/matrix.json. Each task leaves results/TASK.json (Paretoscope JSON) and\n";
+    s += "# configuration of " + printable(dir)
+        + "/matrix.json. Each task leaves results/TASK.json (Paretoscope JSON) and\n";
     s += "# status/TASK (finished, or failed: reason); paretoscope-cli cluster collect imports them.\n";
     s += "# Per task (submit.sh submits each shape with its own --nodes and --gpus-per-node):\n";
     for (std::size_t i = 0; i < m.configurations.size(); ++i) {
         const MatrixConfig& c = m.configurations[i];
         TaskResources r = taskResources(c);
-        s += "#   task " + std::to_string(i) + " " + c.name + ": " + std::to_string(r.nodes) + " node(s), "
+        s += "#   task " + std::to_string(i) + " " + printable(c.name) + ": " + std::to_string(r.nodes) + " node(s), "
             + (r.gpusPerNode ? std::to_string(r.gpusPerNode) + " GPU(s) per node" : "no GPU (a simulation)")
             + (c.prefill ? " (prefill " + std::to_string(c.prefill->nodes) + " + decode "
                         + std::to_string(c.decode->nodes) + " nodes)"
@@ -116,11 +130,12 @@ std::string arrayScript(const Matrix& m, const std::string& dir, const std::stri
         s += "#SBATCH --partition=" + m.partition + "\n";
     if (!m.account.empty())
         s += "#SBATCH --account=" + m.account + "\n";
-    s += "#SBATCH --output=" + dir + "/logs/task-%a.log\n";
+    s += "#SBATCH --output=" + sbatchWord(dir + "/logs/task-") + "%a.log\n";
     s += "set -uo pipefail\n";
     s += "DIR=" + shellQuote(dir) + "\n";
     s += "TASK=\"${SLURM_ARRAY_TASK_ID:?submit this script with sbatch: it is an array job}\"\n";
-    s += "PARETOSCOPE_CLI=\"${PARETOSCOPE_CLI:-" + cli + "}\"\n";
+    s += "PARETOSCOPE_CLI=\"${PARETOSCOPE_CLI:-}\"\n";
+    s += "[ -n \"$PARETOSCOPE_CLI\" ] || PARETOSCOPE_CLI=" + shellQuote(cli) + "\n";
     s += "export PATH=\"$(dirname \"$PARETOSCOPE_CLI\"):$PATH\" # paretoscope-engine-sim is installed beside it\n";
     s += "case \"$TASK\" in\n";
     for (std::size_t i = 0; i < m.configurations.size(); ++i) {
@@ -161,6 +176,13 @@ Status writeArray(const Matrix& m, const std::string& matrixText, const std::str
 {
     std::error_code ec;
     const fs::path dir = fs::absolute(dirGiven, ec);
+    // the folder is written into #SBATCH lines and comments, where a line break would start a line of its own
+    for (const std::string& path : { dir.string(), cli })
+        if (auto bad = std::find_if(
+                path.begin(), path.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+            bad != path.end())
+            return Error { printable(path) + ": a path with a control character (" + printable(std::string(1, *bad))
+                + ") cannot go into a batch script: choose another" };
     for (const char* sub : { "", "logs", "results", "status", "work" })
         if (fs::create_directories(dir / sub, ec); ec)
             return Error { (dir / sub).string() + ": cannot create: " + ec.message() };
@@ -172,16 +194,13 @@ Status writeArray(const Matrix& m, const std::string& matrixText, const std::str
     for (const auto& cmd : submitCommands(m, script))
         submit
             += "id=$(" + quoted(cmd) + ")\necho \"${id%%;*}\" | tee -a " + shellQuote((dir / "jobs").string()) + "\n";
-    const std::pair<fs::path, std::string> files[] { { dir / "array.sbatch", arrayScript(m, dir.string(), cli) },
-        { dir / "submit.sh", submit }, { dir / "matrix.json", matrixText } };
-    for (const auto& [path, text] : files) {
-        std::ofstream out(path, std::ios::binary | std::ios::trunc);
-        out << text;
-        if (out.close(), !out)
-            return Error { path.string() + ": cannot write" };
-    }
-    fs::permissions(dir / "array.sbatch", fs::perms::owner_exec, fs::perm_options::add, ec);
-    fs::permissions(dir / "submit.sh", fs::perms::owner_exec, fs::perm_options::add, ec);
+    // each written whole under a temporary name and renamed: a link planted at one of these names is replaced
+    const std::tuple<fs::path, std::string, unsigned> files[] { { dir / "array.sbatch",
+                                                                    arrayScript(m, dir.string(), cli), 0755 },
+        { dir / "submit.sh", submit, 0755 }, { dir / "matrix.json", matrixText, 0644 } };
+    for (const auto& [path, text, mode] : files)
+        if (auto st = replaceFile(path.string(), text, mode); !st)
+            return st;
     fs::remove(dir / "jobs", ec);
     fs::remove(dir / "collected", ec);
     return ok();
@@ -190,9 +209,10 @@ Status writeArray(const Matrix& m, const std::string& matrixText, const std::str
 Result<std::vector<std::string>> submitArray(const std::string& dirGiven)
 {
     const fs::path dir = fs::absolute(dirGiven);
-    std::ifstream in(dir / "matrix.json", std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto m = parseMatrix(text, (dir / "matrix.json").string());
+    auto text = readRegularFile((dir / "matrix.json").string(), limits::kSmallJson);
+    if (!text)
+        return Error { text.error() };
+    auto m = parseMatrix(*text, (dir / "matrix.json").string());
     if (!m)
         return Error { m.error() };
     std::vector<std::string> ids;
@@ -201,21 +221,21 @@ Result<std::vector<std::string>> submitArray(const std::string& dirGiven)
         if (!run)
             return Error { run.error() };
         if (run->exitCode != 0)
-            return Error { "sbatch failed (exit " + std::to_string(run->exitCode) + "): " + run->err };
+            return Error { "sbatch failed (exit " + std::to_string(run->exitCode) + "): " + printable(run->err, true) };
         std::string id = run->out.substr(0, run->out.find_first_of(";\n")); // --parsable: ID[;cluster]
         if (id.empty() || id.find_first_not_of("0123456789") != std::string::npos)
-            return Error { "sbatch printed no job id: " + run->out };
+            return Error { "sbatch printed no job id: " + printable(run->out.substr(0, 200)) };
         ids.push_back(id);
     }
-    std::ofstream jobs(dir / "jobs", std::ios::binary | std::ios::trunc);
+    std::string jobs;
     for (const std::string& id : ids)
-        jobs << id << "\n";
-    if (jobs.close(), !jobs)
-        return Error { (dir / "jobs").string() + ": cannot write (submitted jobs: " + quoted(ids) + ")" };
+        jobs += id + "\n";
+    if (auto st = replaceFile((dir / "jobs").string(), jobs); !st)
+        return Error { st.error() + " (submitted jobs: " + quoted(ids) + ")" };
     return ids;
 }
 
-Result<ProgramOutput> runProgram(const std::vector<std::string>& argv)
+Result<ProgramOutput> runProgram(const std::vector<std::string>& argv, int timeoutSeconds)
 {
     int outPipe[2], errPipe[2];
     if (pipe(outPipe) != 0 || pipe(errPipe) != 0)
@@ -238,8 +258,18 @@ Result<ProgramOutput> runProgram(const std::vector<std::string>& argv)
     ProgramOutput result;
     pollfd fds[2] { { outPipe[0], POLLIN, 0 }, { errPipe[0], POLLIN, 0 } };
     std::string* into[2] { &result.out, &result.err };
+    // a scheduler that never answers (a controller gone, a network cut) must not hang the caller
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
+    bool timedOut = false;
     for (int open = rc == 0 ? 2 : 0; open > 0;) {
-        if (poll(fds, 2, -1) < 0 && errno != EINTR)
+        const auto left
+            = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+            timedOut = true;
+            ::kill(pid, SIGKILL);
+            break;
+        }
+        if (poll(fds, 2, static_cast<int>(std::min<long long>(left.count(), 1000))) < 0 && errno != EINTR)
             break;
         for (int i = 0; i < 2; ++i) {
             if (fds[i].fd < 0 || !fds[i].revents)
@@ -247,7 +277,9 @@ Result<ProgramOutput> runProgram(const std::vector<std::string>& argv)
             char buf[4096];
             ssize_t n = read(fds[i].fd, buf, sizeof buf);
             if (n > 0) {
-                into[i]->append(buf, static_cast<std::size_t>(n));
+                // what a program prints is kept up to a bound: a runaway one cannot fill the memory
+                if (into[i]->size() < kMaxProgramOutput)
+                    into[i]->append(buf, static_cast<std::size_t>(n));
             } else if (n == 0 || errno != EINTR) {
                 close(fds[i].fd);
                 fds[i].fd = -1;
@@ -262,6 +294,8 @@ Result<ProgramOutput> runProgram(const std::vector<std::string>& argv)
         return Error { "cannot start " + argv[0] + ": " + std::strerror(rc) };
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
+    if (timedOut)
+        return Error { argv[0] + " did not answer within " + std::to_string(timeoutSeconds) + " s: stopped" };
     result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     return result;
 }

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/model/outsidejson.h"
 #include "core/model/urls.h"
 
 namespace paretoscope {
@@ -125,7 +126,7 @@ std::string levelJson(int level, int concurrency, const LevelMetrics& m, const L
         j["engine_metrics"] = json::parse(t.engineMetricsJson, nullptr, false);
     if (r.provenance.note.starts_with("SIMULATION"))
         j["simulation"] = true;
-    return j.dump();
+    return jsonText(j);
 }
 
 } // namespace paretoscope

@@ -7,6 +7,8 @@
 
 #include "core/live/recipe.h"
 #include "core/live/workload.h"
+#include "core/model/outsidefile.h"
+#include "core/model/outsidejson.h"
 
 namespace paretoscope {
 
@@ -225,8 +227,11 @@ std::string joined(const std::vector<int>& levels)
 
 Result<Matrix> parseMatrix(std::string_view document, const std::string& name)
 {
-    json j = json::parse(document, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
+    auto parsed = parseOutsideJson(document, name, limits::kJsonDepth);
+    if (!parsed)
+        return Error { parsed.error() };
+    json j = std::move(*parsed);
+    if (!j.is_object())
         return Error { name + ": not a JSON object" };
     std::string error;
     if (!knownKeys(j, { "description", "slurm", "configurations" }, name, error))

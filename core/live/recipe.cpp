@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/embedded.h"
+#include "core/model/outsidefile.h"
+#include "core/model/outsidejson.h"
 
 namespace paretoscope {
 
@@ -244,8 +246,11 @@ const std::vector<std::string>& recipeParameters()
 
 Result<std::vector<Recipe>> parseRecipes(std::string_view document, const std::string& name, bool custom)
 {
-    json j = json::parse(document, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
+    auto parsed = parseOutsideJson(document, name, limits::kJsonDepth);
+    if (!parsed)
+        return Error { parsed.error() };
+    json j = std::move(*parsed);
+    if (!j.is_object())
         return Error { name + ": not a JSON object" };
     for (auto it = j.begin(); it != j.end(); ++it)
         if (it.key() != "source" && it.key() != "recipes")

@@ -1,4 +1,6 @@
 #include "core/live/sessionconfig.h"
+#include "core/model/outsidefile.h"
+#include "core/model/outsidejson.h"
 
 #include <set>
 
@@ -133,7 +135,7 @@ void readConcurrencies(Fields& f, SessionConfig& c)
             f.fail("concurrencies", "not an array");
         else
             for (const json& v : *it) {
-                if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 1'000'000) {
+                if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > kMaxConcurrency) {
                     f.fail("concurrencies", "every entry must be an integer in [1, 1000000]");
                     break;
                 }
@@ -217,13 +219,16 @@ std::string sessionConfigJson(const SessionConfig& c)
         j["client_threads"] = c.clientThreads;
     if (c.concurrencyAuto) // only then, so that the configurations of fixed sweeps read as they always did
         j["concurrency_auto"] = { { "targets", c.targets }, { "max_levels", c.maxLevels } };
-    return j.dump();
+    return jsonText(j);
 }
 
 Result<SessionConfig> parseSessionConfig(const std::string& text, const std::string& name)
 {
-    json j = json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
+    auto parsed = parseOutsideJson(text, name, limits::kJsonDepth);
+    if (!parsed)
+        return Error { parsed.error() };
+    json j = std::move(*parsed);
+    if (!j.is_object())
         return Error { name + ": not a JSON object" };
     SessionConfig c;
     Fields f { j, name, {}, {} };

@@ -10,6 +10,10 @@
 
 namespace paretoscope {
 
+/// The highest concurrency a session takes, and the most levels one session measures.
+constexpr int kMaxConcurrency = 1'000'000;
+constexpr int kMaxLevels = 100'000;
+
 /// Everything a live session was set up with (docs/architecture.md section 9). Stored with the session as JSON. It
 /// never holds an API key: that comes from the environment or the dialog at run time only.
 struct SessionConfig {

@@ -5,9 +5,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <limits>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +17,9 @@
 #include "core/import/formats/paretoscopemapper.h"
 #include "core/live/requestcodec.h"
 #include "core/live/sessionstore.h"
+#include "core/model/outsidefile.h"
+#include "core/model/outsidejson.h"
+#include "core/model/printable.h"
 #include "core/output/reports.h"
 #include "core/store/sqlite.h"
 
@@ -83,8 +87,17 @@ Result<std::string> append(const std::string& storePath, long long sessionId, co
     std::error_code ec;
     std::filesystem::create_directories(directory(storePath), ec);
     const std::string file = fileOf(storePath, sessionId);
-    const std::string text = line.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
-    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    const std::string text = jsonText(line) + "\n";
+    if (text.size() > limits::kJournalLine)
+        return Error { file + ": cannot keep the level there either: its line would be " + std::to_string(text.size())
+            + " bytes, over the journal's limit of " + std::to_string(limits::kJournalLine) };
+    // never through a link planted at the name, and never into anything but a regular file
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+    struct stat st { };
+    if (fd >= 0 && (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        ::close(fd);
+        return Error { file + ": cannot keep the level there either: not a regular file" };
+    }
     if (fd < 0)
         return Error { file + ": cannot keep the level there either: " + std::strerror(errno) };
     std::size_t done = 0;
@@ -127,13 +140,19 @@ Result<RunRecord> parseRecord(const json& object, const std::string& where)
 // Whether a session file ends with the session's end: the last line a session writes there.
 bool endKept(const std::filesystem::path& file)
 {
-    std::ifstream in(file);
-    std::string line, last;
-    while (std::getline(in, line))
-        if (!line.empty())
+    std::string last;
+    bool lastTooLong = false;
+    forEachLine(file.string(), limits::kJournalLine, [&](std::string_view line, bool tooLong) {
+        if (!line.empty() || tooLong) {
             last = line;
-    const json j = json::parse(last, nullptr, false);
-    return j.is_object() && j.contains("status");
+            lastTooLong = tooLong;
+        }
+        return true;
+    });
+    if (lastTooLong)
+        return false;
+    auto j = parseOutsideJson(last, file.string(), limits::kJsonDepth);
+    return j && j->is_object() && j->contains("status");
 }
 
 bool levelStored(RunStore& store, long long sessionId, int level)
@@ -156,42 +175,64 @@ std::vector<std::filesystem::path> sessionFiles(const std::string& storePath)
     return files;
 }
 
+// The session a file is kept for, from its name (session-ID.jsonl); 0 when the name is not one a session writes.
+long long fileSession(const std::filesystem::path& path)
+{
+    const std::string stem = path.stem().string();
+    if (!stem.starts_with("session-") || stem.size() == 8 || stem.size() > 8 + 18
+        || stem.find_first_not_of("0123456789", 8) != std::string::npos)
+        return 0;
+    return std::atoll(stem.c_str() + 8);
+}
+
+// A whole number field of a journal line within [lo, hi]; an error names the field.
+Result<long long> wholeField(const json& line, const char* field, long long lo, long long hi)
+{
+    const auto it = line.find(field);
+    if (it == line.end() || !it->is_number_integer())
+        return Error { std::string("field ") + field + ": missing or not a whole number" };
+    if (it->is_number_unsigned()
+        && it->get<unsigned long long>() > static_cast<unsigned long long>(std::numeric_limits<long long>::max()))
+        return Error { std::string("field ") + field + ": " + std::to_string(it->get<unsigned long long>())
+            + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")" };
+    const long long v = it->get<long long>();
+    if (v < lo || v > hi)
+        return Error { std::string("field ") + field + ": " + std::to_string(v) + " is out of range ("
+            + std::to_string(lo) + " to " + std::to_string(hi) + ")" };
+    return v;
+}
+
+Result<std::string> textField(const json& line, const char* field)
+{
+    const auto it = line.find(field);
+    if (it == line.end() || !it->is_string())
+        return Error { std::string("field ") + field + ": missing or not text" };
+    return it->get<std::string>();
+}
+
 // Stores one line of a session file (a level, or how the session ended) and counts it in r; false when the line
 // stays in the file, with r.error saying why.
-bool recoverLine(RunStore& store, Recovered& r, const std::string& text, const std::string& where)
+bool recoverLine(RunStore& store, Recovered& r, std::string_view text, const std::string& where)
 {
-    json line = json::parse(text, nullptr, false);
-    if (line.is_discarded() || !line.is_object() || !line.contains("session")) {
-        r.error = where + ": not a whole line (the process may have been stopped while writing it)";
+    auto line = parseLine(text, r.sessionId, where);
+    if (!line) {
+        r.error = line.error();
         return false;
     }
-    r.sessionId = line.value("session", 0LL);
-    if (line.contains("status")) {
-        auto st = finishSession(
-            store, r.sessionId, line.value("status", std::string("failed")), line.value("reason", std::string()));
-        if (!st) {
+    if (line->ends) {
+        if (auto st = finishSession(store, r.sessionId, line->status, line->reason); !st) {
             r.error = where + ": " + st.error();
             return false;
         }
         r.endRecorded = true;
         return true;
     }
-    const int level = line.value("level", -1);
-    if (levelStored(store, r.sessionId, level)) {
+    if (levelStored(store, r.sessionId, line->level)) {
         ++r.levelsAlready;
         return true;
     }
-    auto record = parseRecord(line.value("record", json::object()), where);
-    auto raw = unbase64(line.value("requests", std::string()));
-    Result<std::vector<RequestLog>> requests = Error { "" };
-    if (raw)
-        requests = decodeRequests(*raw, where);
-    if (!record || !raw || !requests) {
-        r.error = !record ? record.error() : !raw ? where + ": " + raw.error() : requests.error();
-        return false;
-    }
-    auto stored = storeLevel(store, r.sessionId, level, line.value("concurrency", 0), *record,
-        line.value("metrics", std::string("{}")), *requests);
+    auto stored
+        = storeLevel(store, r.sessionId, line->level, line->concurrency, line->record, line->metrics, line->requests);
     if (!stored) {
         r.error = where + ": " + stored.error();
         return false;
@@ -205,29 +246,40 @@ Recovered recoverFile(RunStore& store, const std::filesystem::path& path, const 
 {
     Recovered r;
     r.file = path.string();
-    // a session still running may append to its file at any moment: its levels are stored once it has ended
-    // (the store says so, or the file's last line records its end)
-    const std::string stem = path.stem().string();
-    const long long fileSession = stem.starts_with("session-") ? std::atoll(stem.c_str() + 8) : 0;
-    const auto running = std::find_if(
-        known.begin(), known.end(), [&](const SessionInfo& s) { return s.id == fileSession && s.status == "running"; });
-    if (running != known.end() && !endKept(path)) {
-        r.sessionId = fileSession;
-        r.error = "session " + std::to_string(fileSession) + " is still running; store its levels once it has ended";
+    r.sessionId = fileSession(path);
+    if (r.sessionId == 0) {
+        r.error = r.file + ": not a session's file (session-ID.jsonl): left alone";
         return r;
     }
-    std::ifstream in(path);
-    std::string text;
+    const auto session
+        = std::find_if(known.begin(), known.end(), [&](const SessionInfo& s) { return s.id == r.sessionId; });
+    if (session == known.end()) {
+        r.error = r.file + ": this store has no session " + std::to_string(r.sessionId) + ": not stored";
+        return r;
+    }
+    // a session still running may append to its file at any moment: its levels are stored once it has ended
+    // (the store says so, or the file's last line records its end)
+    if (session->status == "running" && !endKept(path)) {
+        r.error = "session " + std::to_string(r.sessionId) + " is still running; store its levels once it has ended";
+        return r;
+    }
     int lineNo = 0;
     bool whole = true;
-    while (std::getline(in, text)) {
-        ++lineNo;
-        const std::string where = r.file + ": line " + std::to_string(lineNo);
-        if (!recoverLine(store, r, text, where))
+    auto read = forEachLine(r.file, limits::kJournalLine, [&](std::string_view text, bool tooLong) {
+        const std::string where = r.file + ": line " + std::to_string(++lineNo);
+        if (tooLong) {
+            r.error = where + ": longer than " + std::to_string(limits::kJournalLine) + " bytes: not read";
             whole = false;
+        } else if (!recoverLine(store, r, text, where)) {
+            whole = false;
+        }
+        return true;
+    });
+    if (!read) {
+        r.error = read.error();
+        return r;
     }
     if (whole) {
-        in.close();
         std::error_code ec;
         std::filesystem::remove(path, ec);
         if (r.levelsStored > 0)
@@ -237,6 +289,66 @@ Recovered recoverFile(RunStore& store, const std::filesystem::path& path, const 
 }
 
 } // namespace
+
+Result<Line> parseLine(std::string_view text, long long fileSession, const std::string& where)
+{
+    auto parsed = parseOutsideJson(text, where, limits::kJsonDepth);
+    if (!parsed || !parsed->is_object() || !parsed->contains("session"))
+        return Error { where + ": not a whole line (the process may have been stopped while writing it)" };
+    const json& j = *parsed;
+    const auto fail = [&](const std::string& why) { return Error { where + ": " + why }; };
+    auto session = wholeField(j, "session", 1, std::numeric_limits<long long>::max());
+    if (!session)
+        return fail(session.error());
+    if (*session != fileSession)
+        return fail("names session " + std::to_string(*session) + ", but the file is kept for session "
+            + std::to_string(fileSession) + ": not stored");
+    Line line;
+    if (j.contains("status")) {
+        auto status = textField(j, "status");
+        if (!status)
+            return fail(status.error());
+        if (*status != "finished" && *status != "failed" && *status != "cancelled" && *status != "interrupted")
+            return fail("field status: \"" + printable(*status) + "\" is not how a session ends");
+        const auto reason = j.find("reason");
+        if (reason != j.end() && !reason->is_string())
+            return fail("field reason: not text");
+        line.ends = true;
+        line.status = *status;
+        line.reason = reason != j.end() ? reason->get<std::string>() : std::string();
+        return line;
+    }
+    auto level = wholeField(j, "level", 0, kMaxLevels - 1);
+    auto concurrency = wholeField(j, "concurrency", 1, kMaxConcurrency);
+    auto metrics = textField(j, "metrics");
+    auto requestsText = textField(j, "requests");
+    if (!level || !concurrency || !metrics || !requestsText)
+        return fail(!level     ? level.error()
+                : !concurrency ? concurrency.error()
+                : !metrics     ? metrics.error()
+                               : requestsText.error());
+    const auto recordJson = j.find("record");
+    if (recordJson == j.end() || !recordJson->is_object())
+        return fail("field record: missing or not an object");
+    auto record = parseRecord(*recordJson, where);
+    if (!record)
+        return Error { record.error() };
+    if (record->concurrency != *concurrency)
+        return fail("field concurrency: " + std::to_string(*concurrency) + ", but its record says "
+            + std::to_string(record->concurrency));
+    auto raw = unbase64(*requestsText);
+    if (!raw)
+        return fail(raw.error());
+    auto requests = decodeRequests(*raw, where);
+    if (!requests)
+        return Error { requests.error() };
+    line.level = static_cast<int>(*level);
+    line.concurrency = static_cast<int>(*concurrency);
+    line.record = std::move(*record);
+    line.metrics = std::move(*metrics);
+    line.requests = std::move(*requests);
+    return line;
+}
 
 std::string directory(const std::string& storePath)
 {
@@ -261,13 +373,11 @@ Result<std::string> keepEnd(
 int pendingLevels(const std::string& storePath)
 {
     int n = 0;
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(directory(storePath), ec)) {
-        std::ifstream in(entry.path());
-        std::string line;
-        while (std::getline(in, line))
-            n += line.find("\"level\":") != std::string::npos;
-    }
+    for (const auto& path : sessionFiles(storePath))
+        forEachLine(path.string(), limits::kJournalLine, [&](std::string_view line, bool) {
+            n += line.find("\"level\":") != std::string_view::npos;
+            return true;
+        });
     return n;
 }
 

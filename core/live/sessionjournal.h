@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/live/requestlog.h"
@@ -34,6 +35,23 @@ struct Recovered {
     bool endRecorded = false;
     std::string error; ///< why the file (or what is left of it) stays; empty when it was stored whole and removed
 };
+
+/// One line of a session file: a measured level, or how the session ended.
+struct Line {
+    bool ends = false; ///< how the session ended: status and reason; otherwise a level
+    std::string status;
+    std::string reason;
+    int level = 0;
+    int concurrency = 0;
+    RunRecord record;
+    std::string metrics;
+    std::vector<RequestLog> requests;
+};
+
+/// Reads one line of the file kept for session fileSession. Every field is checked before use: its type, levels
+/// and concurrencies in range, the record's concurrency equal to the line's, and the session it names equal to the
+/// file's (a line never speaks for another session). Errors start with `where`.
+Result<Line> parseLine(std::string_view text, long long fileSession, const std::string& where);
 
 /// Stores every level and end the store's session files hold and removes each file stored whole.
 std::vector<Recovered> recover(RunStore& store);

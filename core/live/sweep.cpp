@@ -367,6 +367,16 @@ Result<SessionOutcome> runSession(RunStore& store, SessionConfig config, const s
         note("adaptive sweep: " + adaptiveEnd);
         updateSession(store, out.sessionId, config, served->simulation); // the levels it chose, kept with the session
     }
+    // levels that were all measured but none trusted are no result: the session failed, saying why
+    if (!out.levels.empty() && std::all_of(out.levels.begin(), out.levels.end(), [](const LevelOutcome& l) {
+            return !l.record.marked.empty();
+        }))
+        return end("failed",
+            "every level is marked as not trusted (level 1: " + out.levels.front().record.marked
+                + "); they are kept, marked"
+                + (unstored > 0 ? "; " + std::to_string(unstored)
+                            + " of them not stored: `paretoscope-cli sessions --recover` stores them"
+                                : ""));
     if (unstored > 0)
         return end("finished",
             std::to_string(unstored)

@@ -11,6 +11,7 @@
 
 #include "core/import/httpfetch.h"
 #include "core/live/prometheus.h"
+#include "core/model/outsidejson.h"
 
 namespace paretoscope {
 
@@ -234,7 +235,7 @@ LevelTelemetry telemetryOf(const TelemetrySampler::Level& l, bool devices, doubl
             = j.contains("prefix_queries") ? j["prefix_queries"].get<double>() : j.value("prompt_tokens", 0.0);
         if (queries > 0)
             j["prefix_hit_rate"] = hits / queries;
-        t.engineMetricsJson = j.dump();
+        t.engineMetricsJson = jsonText(j);
     }
     return t;
 }

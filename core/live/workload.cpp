@@ -1,4 +1,5 @@
 #include "core/live/workload.h"
+#include "core/model/outsidejson.h"
 
 #include <algorithm>
 #include <charconv>
@@ -51,12 +52,12 @@ std::string completionBody(const RequestShape& shape, const std::vector<int>& pr
     std::string body;
     body.reserve(promptIds.size() * 7 + 256);
     body += "{\"model\":";
-    body += nlohmann::json(shape.model).dump();
+    body += jsonText(shape.model);
     std::string n = std::to_string(outputTokens);
     body += ",\"max_tokens\":" + n + ",\"min_tokens\":" + n
         + ",\"ignore_eos\":true,\"stream\":true,\"stream_options\":{\"include_usage\":true},";
     if (shape.chat) {
-        body += "\"messages\":[{\"role\":\"user\",\"content\":" + nlohmann::json(textOf(promptIds)).dump() + "}]}";
+        body += "\"messages\":[{\"role\":\"user\",\"content\":" + jsonText(textOf(promptIds)) + "}]}";
     } else if (shape.prompt == PromptKind::TokenIds) {
         body += "\"prompt\":[";
         char buf[16];
@@ -68,7 +69,7 @@ std::string completionBody(const RequestShape& shape, const std::vector<int>& pr
         }
         body += "]}";
     } else {
-        body += "\"prompt\":" + nlohmann::json(textOf(promptIds)).dump() + "}";
+        body += "\"prompt\":" + jsonText(textOf(promptIds)) + "}";
     }
     return body;
 }
@@ -120,7 +121,8 @@ PlannedRequest AgenticWorkload::next(int slot, std::mt19937_64& rng)
     User& u = m_users[static_cast<std::size_t>(slot)];
     std::uniform_int_distribution<int> length(std::max(1, m_opt.turnTokens * 4 / 5), std::max(1, m_opt.turnTokens));
     int fresh = length(rng);
-    if (u.turn >= m_opt.turns || u.context.size() + static_cast<std::size_t>(fresh + m_opt.outputTokens)
+    if (u.turn >= m_opt.turns
+        || u.context.size() + static_cast<std::size_t>(fresh + m_opt.outputTokens)
             > static_cast<std::size_t>(m_opt.contextCap)) {
         u = {};
     }

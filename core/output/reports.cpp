@@ -8,6 +8,7 @@
 #include "core/analysis/energy.h"
 #include "core/analysis/numberformat.h"
 #include "core/import/formats/recordschema.h"
+#include "core/model/outsidejson.h"
 #include "core/output/csvwriter.h"
 
 namespace paretoscope {
@@ -132,7 +133,7 @@ std::string speedOfLightJson(const std::vector<SolLine>& lines, const std::vecto
         out["lines"].push_back({ { "hardware", l.hardware }, { "precision", l.precision }, { "notes", l.curve.notes },
             { "points", points } });
     }
-    return out.dump();
+    return jsonText(out);
 }
 
 std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::string& baseline)
@@ -337,7 +338,7 @@ std::string tiersJson(const PricingCatalog& catalog)
         tiers.push_back(std::move(o));
     }
     root["tiers"] = std::move(tiers);
-    return root.dump(2) + "\n";
+    return jsonText(root, 2) + "\n";
 }
 
 std::string tiersTable(const PricingCatalog& catalog)

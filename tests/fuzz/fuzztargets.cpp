@@ -2,9 +2,13 @@
 // suite tst_fuzz, which feeds every seed and every input that once crashed through them in every build.
 #include "fuzztargets.h"
 
+#include <cmath>
 #include <memory>
 #include <string_view>
 
+#include "core/analysis/hardwarepower.h"
+#include "core/analysis/tco.h"
+#include "core/analysis/viewoptions.h"
 #include "core/import/bytesource.h"
 #include "core/import/csvreader.h"
 #include "core/import/documentstream.h"
@@ -12,11 +16,16 @@
 #include "core/import/formats/jsonrecordparser.h"
 #include "core/import/formats/recordmapper.h"
 #include "core/import/importer.h"
+#include "core/live/cluster.h"
+#include "core/live/matrix.h"
 #include "core/live/prometheus.h"
 #include "core/live/recipe.h"
 #include "core/live/requestcodec.h"
 #include "core/live/sessionconfig.h"
+#include "core/live/sessionjournal.h"
 #include "core/live/sseparser.h"
+#include "core/model/outsidejson.h"
+#include "core/model/printable.h"
 #include "core/store/runstore.h"
 #include "tests/fuzz/flatcheck.h"
 
@@ -174,6 +183,72 @@ void prometheus(const std::uint8_t* data, std::size_t size)
     (void)engineState(parsePrometheusText(std::string_view(reinterpret_cast<const char*>(data), size)));
 }
 
+// A sweep matrix someone sent, then the batch script and submit commands written from it (tst_outsidedata runs
+// such scripts with hostile values; here: no crash, hang or leak whatever the matrix holds).
+void matrix(const std::uint8_t* data, std::size_t size)
+{
+    auto m = parseMatrix(bytes(data, size), "fuzz.json");
+    if (!m)
+        return;
+    (void)arrayScript(*m, "/shared/sweep", "/opt/bin/paretoscope-cli");
+    (void)submitCommands(*m, "/shared/sweep/array.sbatch");
+    for (const MatrixConfig& c : m->configurations) {
+        (void)benchArguments(c);
+        (void)unrunnableReason(c);
+    }
+}
+
+void tco(const std::uint8_t* data, std::size_t size)
+{
+    auto model = parseTco(bytes(data, size), "fuzz.json");
+    if (!model)
+        return;
+    for (const auto& [hw, entry] : model->byHardware) {
+        HardwarePower power;
+        power.hardware = hw;
+        power.allInKw = 1.0;
+        power.tdpW = 700.0;
+        if (auto cost = tcoCost(entry, &power, 500.0); cost && !std::isfinite(cost->usdPerGpuHour))
+            __builtin_trap(); // a TCO file within its bounds always prices a GPU-hour
+    }
+}
+
+// A view pasted from someone else (`paretoscope --view '...'`), and the command written back from it.
+void viewArguments(const std::uint8_t* data, std::size_t size)
+{
+    auto words = splitCommandLine(bytes(data, size));
+    if (!words)
+        return;
+    auto view = parseViewArgs(*words);
+    if (!view)
+        return;
+    auto again = splitCommandLine(viewCommand(*view));
+    if (!again || !parseViewArgs(*again))
+        __builtin_trap(); // what is written reads back
+}
+
+// One line of a session journal, read for session 1.
+void journalLine(const std::uint8_t* data, std::size_t size)
+{
+    (void)sessionjournal::parseLine(bytes(data, size), 1, "fuzz.jsonl: line 1");
+}
+
+void schedulerOutput(const std::uint8_t* data, std::size_t size)
+{
+    const std::string text = bytes(data, size);
+    (void)parseSchedulerStates(text, false);
+    (void)parseSchedulerStates(text, true);
+}
+
+// A task's status file, then the task as cluster status prints it in JSON (a reason cut mid-character included).
+void statusFile(const std::uint8_t* data, std::size_t size)
+{
+    TaskStatus t;
+    applyStatusText(t, bytes(data, size), "/shared/sweep/results/0.json");
+    (void)jsonText(nlohmann::json { { "state", t.state }, { "reason", t.reason } });
+    (void)printable(t.reason);
+}
+
 } // namespace
 
 const std::vector<NamedTarget>& targets()
@@ -193,6 +268,12 @@ const std::vector<NamedTarget>& targets()
         { "request_log", requestLog },
         { "prometheus", prometheus },
         { "flat_record", flatRecord },
+        { "matrix", matrix },
+        { "tco", tco },
+        { "view_args", viewArguments },
+        { "journal_line", journalLine },
+        { "scheduler_output", schedulerOutput },
+        { "status_file", statusFile },
     };
     return all;
 }

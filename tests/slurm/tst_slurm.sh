@@ -50,7 +50,8 @@ s = [socket.socket() for _ in range(5)]
 for x in s: x.bind(("127.0.0.1", 0))
 print(*[x.getsockname()[1] for x in s])')
 HOST=$(hostname -s)
-NODE=$(slurmd -C | head -n 1) # this machine's NodeName line: CPUs, sockets, cores, RealMemory
+NODE=$(timeout 20 slurmd -C | head -n 1) # this machine's NodeName line: CPUs, sockets, cores, RealMemory
+[ -n "$NODE" ] || skip "slurmd -C did not describe this machine within 20 s"
 mkdir -p "$T/state" "$T/spool"
 export SLURM_CONF="$T/slurm.conf"
 cat > "$SLURM_CONF" <<EOF
@@ -84,14 +85,28 @@ $NODE State=UNKNOWN
 PartitionName=test Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
 EOF
 slurmctld -D -i -f "$SLURM_CONF" >"$T/slurmctld.out" 2>&1 &
-PIDS+=($!)
+CTLD_PID=$!
+PIDS+=($CTLD_PID)
 slurmd -D -f "$SLURM_CONF" >"$T/slurmd.out" 2>&1 &
-PIDS+=($!)
-for _ in $(seq 100); do
-    sinfo -h -o %T 2>/dev/null | grep -q idle && break
-    sleep 0.2
+SLURMD_PID=$!
+PIDS+=($SLURMD_PID)
+# every wait has a bound: a daemon that cannot start (a chroot without cgroups, a taken port) skips the test within
+# 30 s, naming the daemon; each sinfo is cut off after 5 s (it waits MessageTimeout on a controller that never answers)
+up=""
+for _ in $(seq 60); do
+    kill -0 "$CTLD_PID" 2>/dev/null || break
+    kill -0 "$SLURMD_PID" 2>/dev/null || break
+    if timeout 5 sinfo -h -o %T 2>/dev/null | grep -q idle; then
+        up=yes
+        break
+    fi
+    sleep 0.5
 done
-sinfo -h -o %T 2>/dev/null | grep -q idle || skip "slurmctld/slurmd did not come up: $(tail -n 3 "$T/slurmctld.log" "$T/slurmd.log" 2>/dev/null)"
+if [ -z "$up" ]; then
+    kill -0 "$CTLD_PID" 2>/dev/null || skip "slurmctld did not come up: $(tail -n 3 "$T/slurmctld.log" "$T/slurmctld.out" 2>/dev/null)"
+    kill -0 "$SLURMD_PID" 2>/dev/null || skip "slurmd did not come up: $(tail -n 3 "$T/slurmd.log" "$T/slurmd.out" 2>/dev/null)"
+    skip "slurmctld and slurmd run, but the node never showed idle within 30 s: $(tail -n 3 "$T/slurmctld.log" "$T/slurmd.log" 2>/dev/null)"
+fi
 echo "cluster up in $(python3 -c "import time;print(round(time.time()-$start,1))") s (ports $CTLD_PORT, $SLURMD_PORT)"
 
 # three configurations: short levels so the whole array runs in seconds
@@ -107,12 +122,12 @@ cat > "$T/matrix.json" <<EOF
 EOF
 "$CLI" bench --matrix "$T/matrix.json" --emit-sbatch "$ARRAY" || fail "--emit-sbatch"
 grep -q '^#SBATCH --array=0-2$' "$ARRAY/array.sbatch" || fail "no --array=0-2 line"
-sbatch --test-only "$ARRAY/array.sbatch" 2>"$T/test-only.txt" || fail "sbatch --test-only: $(cat "$T/test-only.txt")"
+timeout 30 sbatch --test-only "$ARRAY/array.sbatch" 2>"$T/test-only.txt" || fail "sbatch --test-only: $(cat "$T/test-only.txt")"
 grep -q "to start" "$T/test-only.txt" || fail "sbatch --test-only said: $(cat "$T/test-only.txt")"
-"$CLI" bench --matrix "$T/matrix.json" --emit-sbatch "$ARRAY" --submit >"$T/jobid" || fail "--submit"
+timeout 60 "$CLI" bench --matrix "$T/matrix.json" --emit-sbatch "$ARRAY" --submit >"$T/jobid" || fail "--submit"
 JOB=$(cat "$T/jobid")
 [[ "$JOB" =~ ^[0-9]+$ ]] || fail "--submit printed '$JOB', not a job id"
-"$CLI" cluster status "$ARRAY" --format json | grep -q "\"jobs\":\[\"$JOB\"\]" || fail "status does not name job $JOB"
+timeout 60 "$CLI" cluster status "$ARRAY" --format json | grep -q "\"jobs\":\[\"$JOB\"\]" || fail "status does not name job $JOB"
 
 # collect --watch imports as tasks finish, until the array ends (timeout: a hung array fails the test)
 # it exits 1: the third task failed (after importing what finished); 124 would be the timeout
@@ -120,7 +135,7 @@ rc=0
 timeout 120 "$CLI" cluster collect "$ARRAY" --db "$T/store.sqlite" --watch --interval 0.5 >"$T/collect.jsonl" || rc=$?
 [ "$rc" = 1 ] || fail "collect --watch exited $rc, not 1 (a task failed): $(cat "$T/collect.jsonl")"
 cat "$T/collect.jsonl"
-"$CLI" cluster status "$ARRAY" --db "$T/store.sqlite" | tee "$T/status.txt"
+timeout 60 "$CLI" cluster status "$ARRAY" --db "$T/store.sqlite" | tee "$T/status.txt"
 
 python3 - "$T" <<'EOF' || fail "collected results"
 import json, sys
@@ -144,7 +159,7 @@ for hw in b300-sim:3 mi325x-sim:4; do
     [ "$n" = "${hw##*:}" ] || fail "store has $n runs of ${hw%%:*}, not ${hw##*:}"
 done
 rc=0
-"$CLI" cluster collect "$ARRAY" --db "$T/store.sqlite" >"$T/collect2.jsonl" || rc=$?
+timeout 60 "$CLI" cluster collect "$ARRAY" --db "$T/store.sqlite" >"$T/collect2.jsonl" || rc=$?
 grep -q imported "$T/collect2.jsonl" && fail "a second collect imported again"
 [ "$rc" = 1 ] || fail "a second collect exited $rc, not 1 (the failed task is still failed)"
 echo "PASS in $(python3 -c "import time;print(round(time.time()-$start,1))") s"

@@ -1,6 +1,10 @@
 #pragma once
 
+#include <functional>
 #include <string>
+
+#include "core/model/result.h"
+#include "core/model/runrecord.h"
 
 namespace paretoscope {
 
@@ -19,6 +23,11 @@ struct ImportOptions {
     int tp = 0;
     int isl = 0;
     int osl = 0;
+    /// Checks each record before it is stored (cluster collect: the task's configuration). An error refuses the whole
+    /// source, named with its record.
+    std::function<Status(const RunRecord&)> expect;
+    /// Only Paretoscope's own JSON is taken (what a cluster task exports); any other format is refused.
+    bool paretoscopeJsonOnly = false;
 };
 
 } // namespace paretoscope

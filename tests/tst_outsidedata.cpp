@@ -1,0 +1,634 @@
+// Data from someone else never runs code, crashes or hangs: a sweep matrix from a colleague, a store or a JSON of runs
+// from another team, a TCO model from finance, a results folder on a shared cluster disk, a journal, a pasted view.
+// One test (or row) per way such data once broke the program; each names what it guards against.
+#include <QtTest>
+
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <filesystem>
+#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/analysis/numberformat.h"
+#include "core/analysis/tco.h"
+#include "core/analysis/viewoptions.h"
+#include "core/live/cluster.h"
+#include "core/live/matrix.h"
+#include "core/live/sessionjournal.h"
+#include "core/live/sessionstore.h"
+#include "core/model/outsidefile.h"
+#include "core/model/printable.h"
+#include "core/output/reports.h"
+#include "core/store/storecheck.h"
+#include "tests/support/clichild.h"
+#include "tests/support/sessionconfigs.h"
+#include "tests/support/testutil.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+void writeText(const std::string& path, const std::string& text)
+{
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+std::string readText(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// A program of the test's own: records its arguments, one per line with the bytes escaped, into LOG.
+void writeRecorder(const std::string& path, const std::string& log, const std::string& thenRun = {})
+{
+    writeText(path,
+        "#!/bin/bash\nfor a in \"$@\"; do printf '%q\\n' \"$a\"; done >> " + shellQuote(log) + "\necho --- >> "
+            + shellQuote(log) + "\n" + thenRun);
+    fs::permissions(path, fs::perms::owner_all);
+}
+
+// The words one call of a recorder logged, read back the way bash wrote them (printf %q).
+QStringList recordedCalls(const std::string& log)
+{
+    QProcess bash;
+    bash.start("bash",
+        { "-c",
+            "while IFS= read -r line; do if [ \"$line\" = --- ]; then printf '<end>\\0'; else eval "
+            "\"w=$line\"; printf '%s\\0' \"$w\"; fi; done < \"$1\"",
+            "_", QString::fromStdString(log) });
+    bash.waitForFinished(30000);
+    QStringList words;
+    for (const QByteArray& w : bash.readAllStandardOutput().split('\0'))
+        words << QString::fromUtf8(w);
+    return words;
+}
+
+// A matrix of sim configurations with these names.
+std::string simMatrix(const std::vector<std::string>& names)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const std::string& n : names)
+        list.push_back({ { "name", n }, { "recipe", "sim" }, { "isl", 64 }, { "osl", 16 }, { "concurrency", { 1 } } });
+    return nlohmann::json { { "configurations", list } }.dump();
+}
+
+// A record that a sim task of simMatrix would export for its level at concurrency c.
+RunRecord simResult(const MatrixConfig& c, int concurrency)
+{
+    RunRecord r;
+    r.model = c.model;
+    r.hardware = "sim";
+    r.engine = "vllm";
+    r.precision = c.precision;
+    r.isl = c.isl;
+    r.osl = c.osl;
+    r.workload = "random 64/16";
+    r.tp = c.tp;
+    r.gpus = taskResources(c).gpus;
+    r.concurrency = concurrency;
+    r.interactivity = 100.0 / concurrency;
+    r.tputPerGpu = 50.0 * concurrency;
+    return r;
+}
+
+bool makeFifo(const std::string& path)
+{
+    return ::mkfifo(path.c_str(), 0644) == 0;
+}
+
+} // namespace
+
+class TestOutsideData : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        // bash's completion and the tasks' scripts are run for real below
+        QVERIFY(QProcess::execute("bash", { "-c", "true" }) == 0);
+    }
+
+    // 1. A configuration name with a line break, a $(...) or backticks, a folder and a CLI path with the same: the
+    // emitted array and submit scripts pass bash -n and, run under a stand-in sbatch, run nothing of them; each task's
+    // paretoscope-cli gets its arguments exactly.
+    void arrayScriptsRunNothingOfTheirValues()
+    {
+        QTemporaryDir tmp;
+        const std::string base = tmp.path().toStdString();
+        const std::string mark = base + "/ran";
+        const std::vector<std::string> names { "a\ntouch " + mark + "-newline\n#", "$(touch " + mark + "-dollar)",
+            "`touch " + mark + "-backtick`", "it's \"quoted\" %a #x" };
+        const std::string text = simMatrix(names);
+        auto m = parseMatrix(text, "m.json");
+        QVERIFY2(m, m ? "" : m.error().c_str());
+        const std::string dir = base + "/sweep $(touch " + mark + "-dir) `x` 'q' %a";
+        const std::string cliDir = base + "/bin $(touch " + mark + "-cli)";
+        fs::create_directories(cliDir);
+        const std::string cli = cliDir + "/paretoscope-cli";
+        const std::string cliLog = base + "/cli.log";
+        writeRecorder(cli, cliLog, "exit 3\n"); // bench "fails": the task writes its status and ends
+        QVERIFY(writeArray(*m, text, dir, cli));
+        for (const char* script : { "/array.sbatch", "/submit.sh" }) {
+            QProcess check;
+            check.start("bash", { "-n", QString::fromStdString(dir + script) });
+            QVERIFY(check.waitForFinished(10000));
+            QVERIFY2(check.exitCode() == 0, check.readAllStandardError().constData());
+        }
+        // sbatch stands in: it records its arguments, then runs the array's tasks one by one as Slurm would
+        const std::string binDir = base + "/slurm-bin", sbatchLog = base + "/sbatch.log";
+        fs::create_directories(binDir);
+        writeRecorder(binDir + "/sbatch", sbatchLog,
+            "script=\"${@: -1}\"\nfor t in 0 1 2 3; do SLURM_ARRAY_TASK_ID=$t bash \"$script\" >/dev/null 2>&1; done\n"
+            "echo 4242\n");
+        QProcess submit;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("PATH", QString::fromStdString(binDir) + ":" + env.value("PATH"));
+        env.remove("PARETOSCOPE_CLI");
+        submit.setProcessEnvironment(env);
+        submit.start("sh", { QString::fromStdString(dir + "/submit.sh") });
+        QVERIFY(submit.waitForFinished(60000));
+        QVERIFY2(submit.exitCode() == 0, submit.readAllStandardError().constData());
+        QCOMPARE(readText(dir + "/jobs"), std::string("4242\n"));
+        for (const auto& entry : fs::directory_iterator(base))
+            QVERIFY2(!entry.path().filename().string().starts_with("ran"), entry.path().c_str());
+        QCOMPARE(recordedCalls(sbatchLog),
+            (QStringList { "--parsable", QString::fromStdString(dir + "/array.sbatch"), "<end>", "" }));
+        // each task ran bench with its configuration's arguments, then failed with the reason its status says
+        const QStringList calls = recordedCalls(cliLog);
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            QStringList want { "bench" };
+            for (const std::string& a : benchArguments(m->configurations[i]))
+                want << QString::fromStdString(a);
+            want << "--db" << QString::fromStdString(dir + "/work/" + std::to_string(i) + "/store.sqlite");
+            QVERIFY2(calls.join('\n').contains(want.join('\n')), qPrintable(calls.join(" | ")));
+            QVERIFY(readText(dir + "/status/" + std::to_string(i)).starts_with("failed"));
+        }
+        // a folder with a line break cannot go into #SBATCH lines: refused, saying why
+        auto refused = writeArray(*m, text, base + "/line\nbreak", cli);
+        QVERIFY(!refused);
+        QVERIFY2(QString::fromStdString(refused.error()).contains("control character (\\n)"), refused.error().c_str());
+    }
+
+    // 1. bench --emit-sbatch: the command it writes gives the CLI its arguments back exactly, whatever they hold (a
+    // path with a line break, a $(...), backticks and quotes).
+    void benchScriptRunsNothingOfItsArguments()
+    {
+        QTemporaryDir tmp;
+        const std::string base = tmp.path().toStdString();
+        const std::string mark = base + "/ran";
+        const QString log = QString::fromStdString(base + "/x\n$(touch " + mark + ")`touch " + mark + "2`'\".log");
+        const std::string script = base + "/bench.sbatch";
+        auto made = cli({ "bench", "--recipe", "sim", "--isl", "64", "--osl", "16", "--concurrency", "1",
+            "--engine-log", log, "--emit-sbatch", QString::fromStdString(script) });
+        QVERIFY2(made.code == 0, made.err.constData());
+        const std::string calls = base + "/cli.log";
+        writeRecorder(base + "/cli", calls);
+        QProcess run;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("PARETOSCOPE_CLI", QString::fromStdString(base + "/cli"));
+        env.insert("RESULTS", QString::fromStdString(base + "/results"));
+        run.setProcessEnvironment(env);
+        run.start("bash", { QString::fromStdString(script) });
+        QVERIFY(run.waitForFinished(30000));
+        QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+        QVERIFY(!fs::exists(mark) && !fs::exists(mark + "2"));
+        const QStringList words = recordedCalls(calls);
+        const qsizetype at = words.indexOf("--engine-log");
+        QVERIFY2(at > 0 && words.value(at + 1) == log, qPrintable(words.join(" | ")));
+        QCOMPARE(words.first(), QString("bench"));
+    }
+
+    // 3. Files are written under a temporary name and renamed: a link planted at array.sbatch is replaced, its target
+    // untouched; the collected list and a journal refuse to append through a link.
+    void writesNeverFollowALink()
+    {
+        QTemporaryDir tmp;
+        const std::string base = tmp.path().toStdString(), dir = base + "/sweep", victim = base + "/victim";
+        writeText(victim, "precious\n");
+        fs::create_directories(dir);
+        fs::create_symlink(victim, dir + "/array.sbatch");
+        fs::create_symlink(victim, dir + "/submit.sh");
+        const std::string text = simMatrix({ "a" });
+        auto m = parseMatrix(text, "m.json");
+        QVERIFY(m);
+        QVERIFY(writeArray(*m, text, dir, "/bin/paretoscope-cli"));
+        QCOMPARE(readText(victim), std::string("precious\n"));
+        QVERIFY(fs::is_regular_file(fs::symlink_status(dir + "/array.sbatch")));
+        QVERIFY(readText(dir + "/array.sbatch").starts_with("#!/bin/bash"));
+
+        writeText(dir + "/results/0.json", "[" + runRecordJson(simResult(m->configurations[0], 1)) + "]");
+        writeText(dir + "/status/0", "finished\n");
+        fs::create_symlink(victim, dir + "/collected");
+        auto store = openTempStore(tmp);
+        auto st = arrayStatus(dir, store->path());
+        QVERIFY(st);
+        const auto collected = collectFinished(*store, dir, *st);
+        QCOMPARE(collected.size(), std::size_t(1));
+        QVERIFY2(QString::fromStdString(collected[0].error).contains("symbolic link"), collected[0].error.c_str());
+        QCOMPARE(readText(victim), std::string("precious\n"));
+
+        auto appended = appendToFile(dir + "/collected", "0\tx\n");
+        QVERIFY(!appended);
+        auto id = createSession(*store, quickConfig("http://127.0.0.1:1"), "");
+        QVERIFY(id);
+        fs::create_directories(sessionjournal::directory(store->path()));
+        fs::create_symlink(
+            victim, sessionjournal::directory(store->path()) + "/session-" + std::to_string(*id) + ".jsonl");
+        QVERIFY(!sessionjournal::keepEnd(store->path(), *id, "failed", "x"));
+        QCOMPARE(readText(victim), std::string("precious\n"));
+    }
+
+    // 4. A status file whose reason was cut in the middle of a character (the task script cuts at 1,000 bytes): the
+    // status and collect commands answer (the bad bytes as U+FFFD), they do not abort.
+    void aStatusCutMidCharacterIsReported()
+    {
+        QTemporaryDir tmp;
+        const std::string dir = tmp.path().toStdString() + "/sweep";
+        const std::string text = simMatrix({ "a" });
+        auto m = parseMatrix(text, "m.json");
+        QVERIFY(writeArray(*m, text, dir, "/bin/paretoscope-cli"));
+        writeText(dir + "/status/0", "failed: the engine said \xe2\x80\n");
+        const QString db = tmp.filePath("store.sqlite");
+        auto status = cli({ "cluster", "status", QString::fromStdString(dir), "--format", "json" });
+        QCOMPARE(status.code, 0);
+        auto j = nlohmann::json::parse(status.out.toStdString(), nullptr, false);
+        QVERIFY2(!j.is_discarded(), status.out.constData());
+        QCOMPARE(QString::fromStdString(j["tasks"][0]["reason"].get<std::string>()),
+            QString::fromUtf8("the engine said \xef\xbf\xbd"));
+        auto collect = cli({ "cluster", "collect", QString::fromStdString(dir), "--db", db });
+        QCOMPARE(collect.code, 1); // a failed task, said as such
+        QVERIFY2(collect.out.contains("\\ufffd") || collect.out.contains("\xef\xbf\xbd"), collect.out.constData());
+    }
+
+    // 4 and 7. A journal line is checked field by field and speaks only for the session its file is kept for.
+    void journalLinesAreChecked_data()
+    {
+        QTest::addColumn<QString>("file"); // under STORE-sessions/; SESSION is the store's session id
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("why");
+        const QString level = R"("level":0,"concurrency":4,"metrics":"{}","requests":"","record":{"model":"m",)"
+                              R"("hardware":"b300","engine":"vllm","precision":"fp4","concurrency":4,)"
+                              R"("tput_per_gpu":100,"interactivity":20})";
+        QTest::newRow("session as text") << "session-SESSION.jsonl"
+                                         << R"({"session":"1","status":"failed"})"
+                                         << "field session: missing or not a whole number";
+        QTest::newRow("level as text") << "session-SESSION.jsonl"
+                                       << R"({"session":SESSION,"level":"x","concurrency":4})"
+                                       << "field level: missing or not a whole number";
+        QTest::newRow("metrics as a number") << "session-SESSION.jsonl"
+                                             << R"({"session":SESSION,"level":0,"concurrency":4,"metrics":5})"
+                                             << "field metrics: missing or not text";
+        QTest::newRow("status as a number") << "session-SESSION.jsonl"
+                                            << R"({"session":SESSION,"status":3})"
+                                            << "field status: missing or not text";
+        QTest::newRow("another session's line") << "session-SESSION.jsonl"
+                                                << R"({"session":OTHER,"status":"finished"})"
+                                                << "but the file is kept for session";
+        QTest::newRow("a session the store lacks") << "session-999.jsonl"
+                                                   << R"({"session":999,"status":"finished"})"
+                                                   << "this store has no session 999";
+        QTest::newRow("session -1") << "session--1.jsonl"
+                                    << R"({"session":-1,"status":"finished"})"
+                                    << "not a session's file";
+        QTest::newRow("concurrency -5") << "session-SESSION.jsonl"
+                                        << "{\"session\":SESSION,"
+                + QString(level).replace("\"concurrency\":4,\"metrics\"", "\"concurrency\":-5,\"metrics\"") + "}"
+                                        << "field concurrency: -5 is out of range";
+        QTest::newRow("level 2^40") << "session-SESSION.jsonl"
+                                    << "{\"session\":SESSION,"
+                + QString(level).replace("\"level\":0", "\"level\":1099511627776") + "}"
+                                    << "field level: 1099511627776 is out of range";
+        QTest::newRow("an end no session has") << "session-SESSION.jsonl"
+                                               << R"({"session":SESSION,"status":"exploded"})"
+                                               << "is not how a session ends";
+    }
+
+    void journalLinesAreChecked()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, line);
+        QFETCH(QString, why);
+        QTemporaryDir tmp;
+        auto store = openTempStore(tmp);
+        SessionConfig c = quickConfig("http://127.0.0.1:1");
+        auto first = createSession(*store, c, "");
+        auto second = createSession(*store, c, "");
+        QVERIFY(first && second);
+        QVERIFY(finishSession(*store, *first, "failed", "the store was full"));
+        QVERIFY(finishSession(*store, *second, "finished", ""));
+        const QString session = QString::number(*first), other = QString::number(*second);
+        const std::string folder = sessionjournal::directory(store->path());
+        fs::create_directories(folder);
+        writeText(folder + "/" + QString(file).replace("SESSION", session).toStdString(),
+            QString(line).replace("SESSION", session).replace("OTHER", other).toStdString() + "\n");
+        const QString db = QString::fromStdString(store->path());
+        store.reset();
+        auto recovered = cli({ "sessions", "--db", db, "--recover" });
+        QCOMPARE(recovered.code, 1); // not 134: nothing aborts
+        QVERIFY2(text(recovered).contains(why), qPrintable(text(recovered)));
+        auto again = RunStore::open(db.toStdString());
+        QVERIFY(again);
+        const auto list = sessions(**again);
+        for (const SessionInfo& s : list) // neither session was changed by the line
+            QCOMPARE(QString::fromStdString(s.status), QString(s.id == *first ? "failed" : "finished"));
+        QCOMPARE(list.size(), std::size_t(2));
+        auto report = checkStore(db.toStdString());
+        QVERIFY2(report && report->ok(), report ? report->text().c_str() : report.error().c_str());
+    }
+
+    // 5. Files nested 100,000 deep: a clean error, not a crash of the stack.
+    void deepNestingIsRefused()
+    {
+        const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+        const std::string deepObject = "{\"source\": \"s\", \"hardware\": " + std::string(100000, '[') + "]}";
+        auto tco = parseTco("{\"source\": \"s\", \"hardware\": {\"b300\": " + deep + "}}", "tco.json");
+        QVERIFY(!tco);
+        QVERIFY2(QString::fromStdString(tco.error()).contains("nested deeper than"), tco.error().c_str());
+        auto matrix = parseMatrix("{\"configurations\": " + deep + "}", "m.json");
+        QVERIFY(!matrix);
+        QVERIFY2(QString::fromStdString(matrix.error()).contains("nested deeper than"), matrix.error().c_str());
+        QVERIFY(!parseTco(deepObject, "tco.json"));
+        auto line = sessionjournal::parseLine("{\"session\": 1, \"record\": " + deep + "}", 1, "s.jsonl: line 1");
+        QVERIFY(!line);
+    }
+
+    // 6. A FIFO where a file is read (a result, a status file, a matrix, a journal): refused at once, never waited on.
+    void fifosAreRefusedAtOnce()
+    {
+        QTemporaryDir tmp;
+        const std::string base = tmp.path().toStdString(), dir = base + "/sweep";
+        const std::string text = simMatrix({ "a", "b" });
+        auto m = parseMatrix(text, "m.json");
+        QVERIFY(writeArray(*m, text, dir, "/bin/paretoscope-cli"));
+        QVERIFY(makeFifo(dir + "/results/0.json"));
+        writeText(dir + "/status/0", "finished\n");
+        QVERIFY(makeFifo(dir + "/status/1"));
+        const QString db = tmp.filePath("store.sqlite");
+        QElapsedTimer clock;
+        clock.start();
+        auto status = CliChild({ "cluster", "status", QString::fromStdString(dir) }).wait(30);
+        QCOMPARE(status.code, 0);
+        QVERIFY2(status.out.contains("a FIFO, not a regular file"), status.out.constData());
+        auto collect = CliChild({ "cluster", "collect", QString::fromStdString(dir), "--db", db }).wait(30);
+        QCOMPARE(collect.code, 1);
+        QVERIFY2(collect.out.contains("a FIFO, not a regular file"), collect.out.constData());
+        fs::remove(dir + "/matrix.json");
+        QVERIFY(makeFifo(dir + "/matrix.json"));
+        auto noMatrix = CliChild({ "cluster", "status", QString::fromStdString(dir) }).wait(30);
+        QCOMPARE(noMatrix.code, 1);
+        QVERIFY2(noMatrix.err.contains("a FIFO"), noMatrix.err.constData());
+        auto matrixFifo = CliChild({ "bench", "--matrix", QString::fromStdString(dir + "/matrix.json"), "--emit-sbatch",
+                                       QString::fromStdString(base + "/other") })
+                              .wait(30);
+        QCOMPARE(matrixFifo.code, 2);
+        QVERIFY(cli({ "seed", "--db", db }).code == 0);
+        fs::create_directories(db.toStdString() + "-sessions");
+        QVERIFY(makeFifo(db.toStdString() + "-sessions/session-1.jsonl"));
+        auto list = CliChild({ "sessions", "--db", db }).wait(30);
+        QCOMPARE(list.code, 0);
+        auto recover = CliChild({ "sessions", "--db", db, "--recover" }).wait(30);
+        QCOMPARE(recover.code, 1);
+        QVERIFY2(recover.out.contains("FIFO") || recover.out.contains("no session 1"), recover.out.constData());
+        auto tco = CliChild(
+            { "plan", "--db", db, "--model", "DeepSeek-V4.1-Flash", "--workload", "agentic coding", "--demand", "1e6",
+                "--unit", "tok/s", "--target", "50", "--tco", QString::fromStdString(dir + "/matrix.json") })
+                       .wait(30);
+        QCOMPARE(tco.code, 1);
+        QVERIFY2(tco.err.contains("a FIFO"), tco.err.constData());
+        QVERIFY2(clock.elapsed() < 60000, "a FIFO was waited on");
+    }
+
+    // 8. Costs and prices must be finite and sane, refused with the field named; a demand too small to size says so;
+    // tables print any magnitude.
+    void costsAreFiniteOrRefused_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("years 1e-308") << "amortization_years"
+                                      << "1e-308";
+        QTest::newRow("capex 1e308") << "capex_per_gpu_usd"
+                                     << "1e308";
+        QTest::newRow("power 1e308") << "power_kw"
+                                     << "1e308";
+        QTest::newRow("electricity 1e308") << "electricity_usd_per_kwh"
+                                           << "1e308";
+        QTest::newRow("pue 1e9") << "pue"
+                                 << "1e9";
+        QTest::newRow("other 1e300") << "other_opex_usd_per_gpu_hour"
+                                     << "1e300";
+    }
+
+    void costsAreFiniteOrRefused()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, value);
+        nlohmann::json entry { { "capex_per_gpu_usd", 40000 }, { "amortization_years", 4 }, { "power_kw", 1.9 },
+            { "electricity_usd_per_kwh", 0.1 }, { "pue", 1.2 }, { "other_opex_usd_per_gpu_hour", 0.2 } };
+        std::string doc = nlohmann::json { { "source", "s" }, { "hardware", { { "b300", entry } } } }.dump();
+        const std::string key = "\"" + field.toStdString() + "\":";
+        const std::size_t at = doc.find(key) + key.size();
+        doc.replace(at, doc.find_first_of(",}", at) - at, value.toStdString());
+        auto tco = parseTco(doc, "tco.json");
+        QVERIFY2(!tco, doc.c_str());
+        QVERIFY2(QString::fromStdString(tco.error()).startsWith("tco.json: hardware.b300." + field + ": must be"),
+            tco.error().c_str());
+    }
+
+    void pricesAndDemandsOutOfBounds()
+    {
+        QTemporaryDir tmp;
+        const QString db = tmp.filePath("store.sqlite");
+        QVERIFY(cli({ "seed", "--db", db }).code == 0);
+        const QStringList scope { "--db", db, "--model", "DeepSeek-V4.1-Flash", "--workload", "agentic coding" };
+        auto price = cli(QStringList { "ladder" } + scope + QStringList { "--price", "1e308" });
+        QCOMPARE(price.code, 2);
+        QVERIFY2(price.err.contains("--price must be"), price.err.constData());
+        auto planPrice = cli(QStringList { "plan" } + scope
+            + QStringList { "--demand", "1e6", "--unit", "tok/s", "--target", "50", "--price", "1e308" });
+        QVERIFY(planPrice.code != 0);
+        QVERIFY2(planPrice.err.contains("at most 10,000"), planPrice.err.constData());
+        auto tiny = cli(
+            QStringList { "plan" } + scope + QStringList { "--demand", "5e-324", "--unit", "tok/s", "--target", "50" });
+        QVERIFY(tiny.code != 0);
+        QVERIFY2(tiny.err.contains("too small to size"), tiny.err.constData());
+        auto huge = cli(
+            QStringList { "plan" } + scope + QStringList { "--demand", "1e300", "--unit", "tok/s", "--target", "50" });
+        QVERIFY(huge.code != 0);
+        QVERIFY2(huge.err.contains("too large to size"), huge.err.constData());
+        // every magnitude in a table: with an exponent past what a column holds, never cut
+        QCOMPARE(QString::fromStdString(money(8.458e96)), QString("$8.458e+96"));
+        QCOMPARE(QString::fromStdString(withThousands(1e100)), QString("1.000e+100"));
+        QCOMPARE(QString::fromStdString(withThousands(123456789)), QString("123,456,789"));
+        QCOMPARE(QString::fromStdString(money(0.0021)), QString("$0.002"));
+    }
+
+    // 9. collect imports only Paretoscope JSON of the task's own configuration; a mismatch names the task and field.
+    void collectChecksEachResultAgainstItsTask_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("model") << "model"
+                               << "task 0 (a): field model";
+        QTest::newRow("lengths") << "isl"
+                                 << "task 0 (a): field isl/osl";
+        QTest::newRow("concurrency") << "concurrency"
+                                     << "task 0 (a): field concurrency: the result says 7";
+        QTest::newRow("gpus") << "gpus"
+                              << "task 0 (a): field gpus";
+        QTest::newRow("an aggregate file") << "format"
+                                           << "not Paretoscope JSON";
+    }
+
+    void collectChecksEachResultAgainstItsTask()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, why);
+        QTemporaryDir tmp;
+        const std::string dir = tmp.path().toStdString() + "/sweep";
+        const std::string text = simMatrix({ "a" });
+        auto m = parseMatrix(text, "m.json");
+        QVERIFY(writeArray(*m, text, dir, "/bin/paretoscope-cli"));
+        RunRecord r = simResult(m->configurations[0], 1);
+        if (field == "model")
+            r.model = "another-model";
+        else if (field == "isl")
+            r.isl = 8192;
+        else if (field == "concurrency")
+            r.concurrency = 7;
+        else if (field == "gpus")
+            r.gpus = 64;
+        if (field == "format")
+            QVERIFY(fs::copy_file(fixture("inferencex-agg/agg_kimik2.5_1k1k_int4_vllm_tp8-ep1-dpafalse_disagg-false_"
+                                          "spec-mtp_conc4_MI355-gbt350-odcdh5-wbb3.json")
+                                      .toStdString(),
+                dir + "/results/0.json"));
+        else
+            writeText(dir + "/results/0.json", "[" + runRecordJson(r) + "]");
+        writeText(dir + "/status/0", "finished\n");
+        auto store = openTempStore(tmp);
+        auto st = arrayStatus(dir, store->path());
+        QVERIFY(st);
+        auto collected = collectFinished(*store, dir, *st);
+        QCOMPARE(collected.size(), std::size_t(1));
+        QVERIFY2(QString::fromStdString(collected[0].error).contains(why), collected[0].error.c_str());
+        QCOMPARE(store->runCount(), std::uint64_t(0));
+        QVERIFY(!st->tasks[0].collected);
+        // the task's own result is taken
+        writeText(dir + "/results/0.json", "[" + runRecordJson(simResult(m->configurations[0], 1)) + "]");
+        collected = collectFinished(*store, dir, *st);
+        QVERIFY2(collected[0].error.empty(), collected[0].error.c_str());
+        QCOMPARE(collected[0].imported, std::size_t(1));
+    }
+
+    // 10. What is read from outside files is bounded: a 1 GB TCO file is refused unread, a 100 MB status file is not
+    // printed whole, a journal line of 1 GB is skipped without being held in memory.
+    void outsideFilesAreBounded()
+    {
+        QTemporaryDir tmp;
+        const std::string base = tmp.path().toStdString();
+        const auto sparse = [](const std::string& path, off_t size, const std::string& head) {
+            writeText(path, head);
+            return ::truncate(path.c_str(), size) == 0;
+        };
+        QVERIFY(sparse(base + "/tco.json", off_t(1) << 30, "{\"source\": \""));
+        auto tco = readRegularFile(base + "/tco.json", limits::kSmallJson);
+        QVERIFY(!tco);
+        QVERIFY2(QString::fromStdString(tco.error()).contains("refused unread"), tco.error().c_str());
+
+        const std::string dir = base + "/sweep";
+        const std::string text = simMatrix({ "a" });
+        auto m = parseMatrix(text, "m.json");
+        QVERIFY(writeArray(*m, text, dir, "/bin/paretoscope-cli"));
+        QVERIFY(sparse(dir + "/status/0", off_t(100) << 20, "failed: "));
+        auto status = CliChild({ "cluster", "status", QString::fromStdString(dir) }).wait(60);
+        QCOMPARE(status.code, 0);
+        QVERIFY2(status.out.size() < 4096, qPrintable(QString::number(status.out.size())));
+        QVERIFY(status.out.contains("larger than 65536 bytes"));
+
+        const QString db = QString::fromStdString(base + "/store.sqlite");
+        long long id = 0;
+        {
+            auto store = openTempStore(tmp);
+            auto made = createSession(*store, quickConfig("http://127.0.0.1:1"), "");
+            QVERIFY(made && finishSession(*store, *made, "failed", "full"));
+            id = *made;
+        }
+        const std::string folder = base + "/store.sqlite-sessions";
+        fs::create_directories(folder);
+        QVERIFY(sparse(folder + "/session-" + std::to_string(id) + ".jsonl", off_t(1) << 30, "{\"session\":"));
+        CliChild recover({ "sessions", "--db", db, "--recover" });
+        auto done = recover.wait(120);
+        QCOMPARE(done.code, 1);
+        QVERIFY2(done.out.contains("longer than 268435456 bytes"), done.out.constData());
+        // held to the line's limit (256 MiB), not the file's 1 GB
+        QVERIFY2(recover.peakKb() < long(limits::kJournalLine / 1024) + 64 * 1024,
+            qPrintable(QString::number(recover.peakKb())));
+    }
+
+    // 11. Control characters of values are printed escaped; the same hardware twice in a TCO file is an error.
+    void messagesEscapeControlCharacters()
+    {
+        QTemporaryDir tmp;
+        const QString db = tmp.filePath("store.sqlite");
+        QVERIFY(cli({ "seed", "--db", db }).code == 0);
+        auto r = cli({ "ladder", "--db", db, "--model", QString::fromUtf8("x\x1b[2J\rgone\xc2\x9b"), "--isl", "1",
+            "--osl", "1" });
+        QCOMPARE(r.code, 1);
+        QVERIFY2(!r.err.contains('\x1b') && !r.err.contains('\r') && !r.err.contains("\xc2\x9b"), r.err.constData());
+        QVERIFY2(r.err.contains("\\x1b[2J\\rgone\\u009b"), r.err.constData());
+        QCOMPARE(QString::fromStdString(printable(std::string("a\0b\nc", 5))), QString("a\\x00b\\nc"));
+
+        auto twice = parseTco(R"({"source": "s", "hardware": {"b300": {"capex_per_gpu_usd": 1, "amortization_years": 4,
+            "power_kw": 1, "electricity_usd_per_kwh": 0.1, "pue": 1, "other_opex_usd_per_gpu_hour": 0},
+            "b300": {"capex_per_gpu_usd": 2, "amortization_years": 4, "power_kw": 1, "electricity_usd_per_kwh": 0.1,
+            "pue": 1, "other_opex_usd_per_gpu_hour": 0}}})",
+            "tco.json");
+        QVERIFY(!twice);
+        QVERIFY2(QString::fromStdString(twice.error()).contains("\"b300\" is given twice"), twice.error().c_str());
+    }
+
+    // 11. The explorer's --view exits as the CLI does on a tier or baseline it does not know.
+    void explorerViewExitsAsTheCliDoes_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("unknown tier") << "--tier"
+                                      << "platinum";
+        QTest::newRow("unknown baseline") << "--baseline"
+                                          << "tpu-v9";
+    }
+
+    void explorerViewExitsAsTheCliDoes()
+    {
+        QFETCH(QString, option);
+        QFETCH(QString, value);
+        QTemporaryDir tmp;
+        const QString db = tmp.filePath("store.sqlite");
+        QVERIFY(cli({ "seed", "--db", db }).code == 0);
+        const QStringList view { "--model", "DeepSeek-V4.1-Flash", "--workload", "agentic coding", option, value };
+        auto byCli = cli(QStringList { "ladder", "--db", db } + view);
+        QVERIFY(byCli.code != 0);
+        QProcess gui;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        env.insert("XDG_CONFIG_HOME", tmp.filePath("config"));
+        gui.setProcessEnvironment(env);
+        gui.start(PARETOSCOPE_GUI,
+            { "--db", db, "--view", view.join(' ').replace("agentic coding", "'agentic coding'"), "--screenshot",
+                tmp.filePath("shot.png") });
+        QVERIFY(gui.waitForFinished(60000));
+        QCOMPARE(gui.exitCode(), byCli.code);
+        QVERIFY2(gui.readAllStandardError().contains(value.toUtf8()), "the error names the value");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOutsideData)
+#include "tst_outsidedata.moc"
