@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/hardware.h"
+#include "core/model/outsidefile.h"
+#include "core/model/outsidejson.h"
 
 namespace paretoscope {
 
@@ -80,18 +82,21 @@ Status saveDeviceProfile(const DeviceProfile& p, const std::string& dir)
 
 std::optional<DeviceProfile> loadDeviceProfile(const std::string& hardware, const std::string& dir)
 {
-    std::ifstream in(std::filesystem::path(dir) / (hardware + ".json"));
-    if (!in)
+    // a profile is a file like any other someone could have put there: regular, bounded, every field typed
+    auto text = readRegularFile((std::filesystem::path(dir) / (hardware + ".json")).string(), limits::kSmallJson);
+    auto parsed = text ? parseOutsideJson(*text, hardware + ".json", limits::kJsonDepth) : Error { text.error() };
+    if (!parsed || !parsed->is_object() || !parsed->contains("copy_bytes_per_s")
+        || !(*parsed)["copy_bytes_per_s"].is_number())
         return std::nullopt;
-    std::stringstream buf;
-    buf << in.rdbuf();
-    json j = json::parse(buf.str(), nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("copy_bytes_per_s") || !j["copy_bytes_per_s"].is_number())
-        return std::nullopt;
+    const json& j = *parsed;
+    const auto textOr = [&](const char* key, const std::string& fallback) {
+        const auto it = j.find(key);
+        return it != j.end() && it->is_string() ? it->get<std::string>() : fallback;
+    };
     DeviceProfile p;
-    p.hardware = j.value("hardware", hardware);
-    p.deviceName = j.value("device", "");
-    p.measuredAt = j.value("measured_at", "");
+    p.hardware = textOr("hardware", hardware);
+    p.deviceName = textOr("device", "");
+    p.measuredAt = textOr("measured_at", "");
     p.copyBytesPerS = j["copy_bytes_per_s"].get<double>();
     if (j.contains("gemm_flops") && j["gemm_flops"].is_object())
         for (auto it = j["gemm_flops"].begin(); it != j["gemm_flops"].end(); ++it)
