@@ -101,6 +101,12 @@ std::map<int, std::string> schedulerStates(const std::vector<std::string>& ids, 
     return states;
 }
 
+// Whether text is an array task number as the scheduler prints it: digits only, at most 8 of them.
+bool taskNumber(const std::string& text)
+{
+    return !text.empty() && text.size() <= 8 && text.find_first_not_of("0123456789") == std::string::npos;
+}
+
 } // namespace
 
 std::map<int, std::string> parseSchedulerStates(const std::string& text, bool sacct)
@@ -123,14 +129,20 @@ std::map<int, std::string> parseSchedulerStates(const std::string& text, bool sa
             std::string ranges = id.substr(1, id.find_first_of("]%") - 1);
             std::istringstream in(ranges);
             for (std::string r; std::getline(in, r, ',');) {
-                auto dash = r.find('-');
-                int lo = std::atoi(r.c_str());
-                int hi = dash == std::string::npos ? lo : std::atoi(r.c_str() + dash + 1);
-                for (int t = lo; t <= hi && hi - lo < 100000; ++t)
+                // task numbers are digits only, within Slurm's array size; a range of more tasks is none of ours
+                const auto dash = r.find('-');
+                const std::string first = r.substr(0, dash);
+                const std::string last = dash == std::string::npos ? first : r.substr(dash + 1);
+                if (!taskNumber(first) || !taskNumber(last))
+                    continue;
+                const int lo = std::stoi(first), hi = std::stoi(last);
+                if (lo > hi || hi - lo >= 100000)
+                    continue;
+                for (int t = lo; t <= hi; ++t)
                     out[t] = state;
             }
-        } else if (!id.empty() && id.find_first_not_of("0123456789") == std::string::npos) {
-            out[std::atoi(id.c_str())] = state;
+        } else if (taskNumber(id)) {
+            out[std::stoi(id)] = state;
         }
     }
     return out;
