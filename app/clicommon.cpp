@@ -6,6 +6,7 @@
 
 #include "core/analysis/scopehint.h"
 #include "core/import/bundled.h"
+#include "core/model/modelnames.h"
 
 namespace paretoscope::cli {
 
@@ -67,6 +68,17 @@ bool readFailed(const RunStore& store)
         return true;
     }
     return false;
+}
+
+bool resolveModel(RunStore& store, std::string& model)
+{
+    const ModelChoice choice = resolveModelName(model, store.models());
+    if (!choice.error.empty()) {
+        std::cerr << "paretoscope-cli: " << choice.error << "\n";
+        return false;
+    }
+    model = choice.model;
+    return true;
 }
 
 bool intOption(const cli::Args& a, const std::string& name, int& out, std::string& error)

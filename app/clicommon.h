@@ -41,6 +41,10 @@ struct Invocation {
     std::unique_ptr<RunStore> store(std::string* error = nullptr) const;
 };
 
+/// The stored model a --model means: the name as stored, or the InferenceX site's name of one stored key
+/// (DeepSeek-R1-0528 for dsr1). False after saying why on stderr (a site name of several stored keys).
+bool resolveModel(RunStore& store, std::string& model);
+
 /// An optional whole number above zero.
 bool intOption(const Args& a, const std::string& name, int& out, std::string& error);
 /// --format, one of allowed (the first is the default).

@@ -71,6 +71,8 @@ int cmdHistory(const Invocation& in)
     auto store = in.store();
     if (!store)
         return 1;
+    if (!resolveModel(*store, req.scope.model))
+        return 1;
     const ScopeTimeline timeline = ScopeTimeline::load(*store, req.scope, req.metric);
     if (readFailed(*store))
         return 1;

@@ -159,6 +159,8 @@ int cmdPlan(const Invocation& in)
     auto store = in.store();
     if (!store)
         return 1;
+    if (!resolveModel(*store, req.scope.model))
+        return 1;
     const PlanFrontiers data = loadPlanFrontiers(*store, req.scope);
     if (readFailed(*store))
         return 1;

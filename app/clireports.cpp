@@ -135,6 +135,8 @@ int cmdLadder(const Invocation& in)
     auto store = in.store();
     if (!store)
         return 1;
+    if (!resolveModel(*store, req.scope.model))
+        return 1;
     FrontierCache cache(*store);
     auto ladders = computeLadder(cache, bundledPricing(), req);
     if (readFailed(*store))
@@ -188,6 +190,8 @@ int cmdSummary(const Invocation& in)
     auto store = in.store();
     if (!store)
         return 1;
+    if (!resolveModel(*store, scope->model))
+        return 1;
     const ScopeData data = loadScopeData(*store, *scope, TputMetric::Total);
     auto report = summaryAt(data, summaryFacts(*store, data), bundledPricing(), target, price, a.has("hide-sparse"));
     if (readFailed(*store))
@@ -222,6 +226,8 @@ int cmdFrontier(const Invocation& in)
     auto store = in.store();
     if (!store)
         return 1;
+    if (!resolveModel(*store, scope->model))
+        return 1;
     FrontierCache cache(*store);
     // a latency on x: the Pareto set of (1 / latency, tok/s/GPU) of the selected runs, as the chart draws it
     auto report = *x == ChartX::Interactivity
@@ -248,6 +254,8 @@ int cmdSpeedOfLight(const Invocation& in)
     auto store = in.store();
     if (!store)
         return 1;
+    if (!resolveModel(*store, scope->model))
+        return 1;
     // the lines the chart draws: one per hardware and precision of the scope's frontiers
     FrontierCache cache(*store);
     std::vector<GroupKey> groups;
@@ -269,6 +277,8 @@ int cmdExport(const Invocation& in)
         return usageError(error);
     auto store = in.store();
     if (!store)
+        return 1;
+    if (!resolveModel(*store, scope->model))
         return 1;
     std::vector<long long> ids;
     for (const Series& s : store->series(*scope))

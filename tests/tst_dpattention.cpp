@@ -318,7 +318,7 @@ private slots:
         // keeps both, where two runs of one configuration would keep one
         std::vector<RunVersion> versions { runVersion(stored[0].record, stored[0].id),
             runVersion(stored[1].record, stored[1].id) };
-        QVERIFY(versions[0].config != versions[1].config);
+        QVERIFY(versions[0].line != versions[1].line);
         QCOMPARE(selectRuns(versions, RunSelection::Latest, asOfDay("")).size(), std::size_t(2));
         versions[1] = runVersion(stored[0].record, stored[1].id);
         QCOMPARE(selectRuns(versions, RunSelection::Latest, asOfDay("")).size(), std::size_t(1));

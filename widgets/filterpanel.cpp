@@ -1,5 +1,7 @@
 #include "filterpanel.h"
 
+#include "core/model/modelnames.h"
+
 #include <QLocale>
 
 #include <QAbstractItemView>
@@ -16,6 +18,7 @@
 #include <set>
 
 #include "core/analysis/scopehint.h"
+#include "core/model/modelnames.h"
 #include "core/model/precision.h"
 #include "displaynames.h"
 #include "rundatescontrol.h"
@@ -31,7 +34,7 @@ QString scopeText(const ScopeSummary& s)
     QString lengths = s.isl > 0 ? QStringLiteral("ISL %1 / OSL %2").arg(s.isl).arg(s.osl) : QString();
     const QString what = lengths.isEmpty() ? QString::fromStdString(s.workload) : lengths;
     return QStringLiteral("%1 · %2 (%3 runs)")
-        .arg(QString::fromStdString(s.model), what, QLocale(QLocale::English).toString(s.runs));
+        .arg(QString::fromStdString(modelLabel(s.model)), what, QLocale(QLocale::English).toString(s.runs));
 }
 } // namespace
 
@@ -43,6 +46,7 @@ FilterPanel::FilterPanel(QWidget* parent)
     , m_includeMarked(new QCheckBox(tr("Include marked runs"), this))
     , m_limits(new SloLimits(this))
     , m_excludeFlagged(new QCheckBox(tr("Leave out flagged runs"), this))
+    , m_allGpus(new QCheckBox(tr("Output and input per all GPUs"), this))
     , m_runDates(new RunDatesControl(this))
 {
     auto* layout = new QVBoxLayout(this);
@@ -97,6 +101,11 @@ FilterPanel::FilterPanel(QWidget* parent)
                                     "requests, telemetry gaps): checked, such runs are left out altogether."));
     connect(m_excludeFlagged, &QCheckBox::toggled, this, &FilterPanel::filtersChanged);
     layout->addWidget(m_excludeFlagged);
+    m_allGpus->setToolTip(tr("Disaggregated runs: unchecked, output tokens per decode GPU and input tokens per prefill "
+                             "GPU, as the InferenceX site shows them; checked, every metric per all the deployment's "
+                             "GPUs (paretoscope-cli --basis all). Total tokens are per all GPUs either way."));
+    connect(m_allGpus, &QCheckBox::toggled, this, &FilterPanel::filtersChanged);
+    layout->addWidget(m_allGpus);
     layout->addStretch();
     connect(m_scope, &QComboBox::currentIndexChanged, this, &FilterPanel::baseScopeChanged);
     connect(m_scope, &QComboBox::currentIndexChanged, this,
@@ -132,8 +141,13 @@ QString FilterPanel::scopeKey() const
     return QString::fromStdString(s.model + '\x1f' + s.workload) + QStringLiteral("\x1f%1/%2").arg(s.isl).arg(s.osl);
 }
 
-bool FilterPanel::selectScope(const QString& model, const QString& workload, int isl, int osl)
+bool FilterPanel::selectScope(const QString& given, const QString& workload, int isl, int osl)
 {
+    // the model as stored, or the InferenceX site's name of one stored key (a view says DeepSeek-R1-0528 for dsr1)
+    std::vector<std::string> models;
+    for (const auto& s : m_scopes)
+        models.push_back(s.model);
+    const QString model = QString::fromStdString(resolveModelName(given.toStdString(), models).model);
     for (std::size_t i = 0; i < m_scopes.size(); ++i) {
         const auto& s = m_scopes[i];
         if (QString::fromStdString(s.model) == model
@@ -233,6 +247,7 @@ Scope FilterPanel::scope() const
     s.includeMarked = m_includeMarked->isChecked();
     m_limits->applyTo(s);
     s.excludeFlagged = m_excludeFlagged->isChecked();
+    s.basis = m_allGpus->isChecked() ? TputBasis::AllGpus : TputBasis::Serving;
     s.runs = m_runDates->runs();
     s.asOf = m_runDates->asOf();
     return s;
@@ -363,7 +378,8 @@ void FilterPanel::setFilters(const Scope& scope)
         }
     }
     unchecked() = off;
-    const QSignalBlocker b1(m_from), b2(m_to), b3(m_includeMarked), b4(m_excludeFlagged);
+    const QSignalBlocker b1(m_from), b2(m_to), b3(m_includeMarked), b4(m_excludeFlagged), b5(m_allGpus);
+    m_allGpus->setChecked(scope.basis == TputBasis::AllGpus);
     m_from->setText(QString::fromStdString(scope.dateFrom));
     m_to->setText(QString::fromStdString(scope.dateTo));
     m_includeMarked->setChecked(scope.includeMarked);

@@ -79,6 +79,7 @@ private:
     QCheckBox* m_includeMarked;
     SloLimits* m_limits;
     QCheckBox* m_excludeFlagged;
+    QCheckBox* m_allGpus;
     RunDatesControl* m_runDates;
     QStringList& unchecked(); // of the chosen scope
     /// Narrows an explicit hardware list to the hardware with runs the other filters keep.

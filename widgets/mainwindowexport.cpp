@@ -13,6 +13,7 @@
 
 #include "chartexport.h"
 #include "core/analysis/scopehint.h"
+#include "core/model/modelnames.h"
 #include "core/output/reports.h"
 #include "displaynames.h"
 
@@ -42,7 +43,7 @@ ChartCaption MainWindow::chartCaption() const
     const Scope& scope = m_data->scope;
     const ChartRequest& request = m_chart->state().request;
     QStringList title;
-    title << QString::fromStdString(scope.model);
+    title << QString::fromStdString(modelDisplayName(scope.model));
     title << (scope.isl ? QStringLiteral("ISL %1 / OSL %2").arg(*scope.isl).arg(scope.osl.value_or(0))
                         : QString::fromStdString(scope.workload));
     title << yAxisTitle(request, m_data->metric) + tr(" vs ") + xAxisName(request);

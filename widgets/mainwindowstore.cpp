@@ -7,6 +7,8 @@
 
 #include "core/live/sessionstore.h"
 #include "core/live/validity.h"
+#include "core/model/layoutlabel.h"
+#include "core/model/runidentity.h"
 #include "core/output/reports.h"
 #include "displaynames.h"
 #include "mainwindow.h"
@@ -29,10 +31,8 @@ QString runDescription(const RunRecord& r)
     };
     QStringList lines;
     lines << groupLabel(GroupKey { r.hardware, r.engine, r.precision, r.specDecoding });
-    lines << MainWindow::tr("TP %1 · EP %2 · %3 GPUs · concurrency %4")
-                 .arg(r.tp ? QString::number(r.tp) : QStringLiteral("-"),
-                     r.ep ? QString::number(r.ep) : QStringLiteral("-"),
-                     r.gpus ? QString::number(r.gpus) : QStringLiteral("-"),
+    lines << MainWindow::tr("%1 · concurrency %2")
+                 .arg(QString::fromStdString(layoutLabel(r)),
                      r.concurrency ? QString::number(r.concurrency) : QStringLiteral("-"));
     lines << MainWindow::tr("%1 tok/s/user · %2 tok/s/GPU")
                  .arg(num(r.interactivity, 1, 1, ""), num(r.tputPerGpu, 1, 0, ""));
@@ -44,6 +44,8 @@ QString runDescription(const RunRecord& r)
         lines << QString::fromStdString(r.provenance.note);
     if (!r.runDate.empty())
         lines << MainWindow::tr("Run date: %1").arg(QString::fromStdString(r.runDate));
+    if (!r.run.empty())
+        lines << MainWindow::tr("Run: %1").arg(QString::fromStdString(runLabel(r.run)));
     if (!r.marked.empty())
         lines << MainWindow::tr("Not trusted: %1").arg(QString::fromStdString(r.marked));
     if (!r.validity.empty()) {

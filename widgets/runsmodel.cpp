@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <iterator>
 
+#include "core/model/layoutlabel.h"
+#include "core/model/modelnames.h"
+#include "core/model/runidentity.h"
 #include "core/output/reports.h"
 #include "displaynames.h"
 #include "storeworker.h"
@@ -144,6 +147,10 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
     if (role == Qt::TextAlignmentRole)
         return index.column() >= Tp && index.column() <= E2el ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                                               : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == Run)
+        return plainToolTip(tr("%1 (%2): under \"latest\" a line of the chart is one configuration's points from its "
+                               "newest run")
+                .arg(QString::fromStdString(runLabel(r.run)), QString::fromStdString(r.run)));
     if (role == Qt::ToolTipRole && index.column() == Source)
         return plainToolTip(QString::fromStdString(r.provenance.source + "\nsha256 " + r.provenance.sha256 + "\nformat "
             + r.provenance.format + (r.provenance.note.empty() ? "" : "\n" + r.provenance.note)));
@@ -177,7 +184,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
         return {};
     switch (index.column()) {
     case Model:
-        return QString::fromStdString(r.model);
+        return QString::fromStdString(modelDisplayName(r.model));
     case Hardware:
         return hardwareName(r.hardware);
     case Engine:
@@ -192,6 +199,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
         return count(r.ep);
     case DpAttention:
         return r.dpAttention ? tr("yes") : QStringLiteral("-");
+    case Prefill:
+        return r.disaggregated ? QString::fromStdString(prefillLabel(r)) : QStringLiteral("-");
     case Gpus:
         return count(r.gpus);
     case Concurrency:
@@ -208,6 +217,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
         return text(r.e2el.median, 1, 2);
     case Date:
         return QString::fromStdString(r.runDate);
+    case Run:
+        return QString::fromStdString(runLabel(r.run));
     case Source:
         return QString::fromStdString(r.provenance.source);
     }
@@ -216,14 +227,21 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
 
 QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Prefill)
+        return tr("A disaggregated run's prefill side: its TP, EP, attention data parallel and workers, apart from the "
+                  "decode side's (TP, EP and DP attn); two runs that differ only there are two configurations");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Run)
+        return tr("The run each point comes from: an InferenceX workflow run, a live session, a cluster task or an "
+                  "import. Under \"latest\" each line of the chart is one configuration's points from one run");
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == DpAttention)
         return tr("Attention data parallel over the TP GPUs (vLLM --data-parallel-size, SGLang --enable-dp-attention): "
                   "runs with it are a configuration of their own, on a frontier point of their own");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     static const char* names[]
-        = { "Model", "Hardware", "Engine", "Precision", "Spec. decoding", "TP", "EP", "DP attn", "GPUs", "Concurrency",
-              "tok/s/user", "tok/s/GPU", "TTFT (ms)", "TPOT (ms)", "E2E latency (s)", "Run date", "Source" };
+        = { "Model", "Hardware", "Engine", "Precision", "Spec. decoding", "TP", "EP", "DP attn", "Prefill", "GPUs",
+              "Concurrency", "tok/s/user", "tok/s/GPU", "TTFT (ms)", "TPOT (ms)", "E2E latency (s)", "Run date", "Run",
+              "Source" };
     static_assert(std::size(names) == ColumnCount);
     if (section >= 0 && section < ColumnCount)
         return tr(names[section]);

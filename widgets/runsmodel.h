@@ -25,6 +25,7 @@ public:
         Tp,
         Ep,
         DpAttention, ///< "yes" where attention ran data parallel over the TP GPUs (a configuration of its own)
+        Prefill, ///< a disaggregated run's prefill side (TP, EP and workers apart from the decode side's)
         Gpus,
         Concurrency,
         Interactivity,
@@ -33,6 +34,7 @@ public:
         Tpot,
         E2el,
         Date,
+        Run, ///< the run the point belongs to: a line of the chart is taken from one run
         Source,
         ColumnCount
     };

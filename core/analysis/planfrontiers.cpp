@@ -116,8 +116,11 @@ const std::vector<GroupFrontier>& PlanFrontiers::frontiers(TputMetric m) const
     return m == TputMetric::Output ? output : total;
 }
 
-PlanFrontiers loadPlanFrontiers(RunStore& store, const Scope& scope)
+PlanFrontiers loadPlanFrontiers(RunStore& store, const Scope& given)
 {
+    // the plan sizes on every GPU of a deployment itself (planHardware): it reads the site's basis and converts
+    Scope scope = given;
+    scope.basis = TputBasis::Serving;
     PlanFrontiers data;
     data.scope = scope;
     if (scope.matchesNothing)

@@ -6,6 +6,7 @@
 #include "core/analysis/baseline.h"
 #include "core/analysis/numberformat.h"
 #include "core/model/engine.h"
+#include "core/model/modelnames.h"
 
 namespace paretoscope {
 
@@ -130,7 +131,7 @@ std::string targetText(double t)
 
 std::string summaryMarkdown(const SummaryReport& r)
 {
-    std::string scope = r.scope.model;
+    std::string scope = modelLabel(r.scope.model);
     if (!r.scope.workload.empty())
         scope += ", " + r.scope.workload;
     else if (r.scope.isl && r.scope.osl)

@@ -163,6 +163,8 @@ std::string viewCommand(const ViewOptions& view)
         if (!value->empty())
             add(name, *value);
     add("runs", std::string(runSelectionName(s.runs)));
+    if (s.basis == TputBasis::AllGpus)
+        add("basis", "all");
     if (s.includeMarked)
         out += " --include-marked";
     if (s.ttftMax) {

@@ -63,6 +63,13 @@ Status dateOptions(const OptionMap& o, Scope& s)
             return Error { "--runs must be latest or all, got '" + *r + "'" };
         s.runs = *r == "latest" ? RunSelection::Latest : RunSelection::All;
     }
+    if (auto b = last(o, "basis")) {
+        if (*b != "serving" && *b != "all")
+            return Error { "--basis must be serving (the InferenceX site's: output tokens per decode GPU, input "
+                           "tokens per prefill GPU) or all (every metric per all GPUs), got '"
+                + *b + "'" };
+        s.basis = *b == "all" ? TputBasis::AllGpus : TputBasis::Serving;
+    }
     return ok();
 }
 
@@ -94,7 +101,7 @@ const std::map<std::string, bool>& viewOptionSpec()
 {
     static const std::map<std::string, bool> spec { { "model", true }, { "isl", true }, { "osl", true },
         { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true }, { "spec", true },
-        { "from", true }, { "to", true }, { "as-of", true }, { "runs", true }, { "include-marked", false },
+        { "from", true }, { "to", true }, { "as-of", true }, { "runs", true }, { "basis", true }, { "include-marked", false },
         { "exclude-flagged", false }, { "targets", true }, { "metric", true }, { "clamp", false },
         { "hide-sparse", false }, { "tier", true }, { "price", true }, { "baseline", true }, { "ttft-max", true },
         { "tpot-max", true }, { "ttft-stat", true } };

@@ -124,6 +124,9 @@ struct ImportState {
     Status add(RunRecord&& r, std::uint64_t index)
     {
         ++records;
+        completeConfiguration(r);
+        if (!options.run.empty())
+            r.run = options.run;
         if (options.expect)
             if (auto st = options.expect(r); !st)
                 return Error { name + ": record " + std::to_string(index + 1) + ": " + st.error() };

@@ -50,6 +50,15 @@ Result<long long> storeLevel(RunStore& store, long long sessionId, int level, in
     const std::string& metricsJson, const std::vector<RequestLog>& requests)
 {
     std::string raw = encodeRequests(requests);
+    // the level's run is its session ("session:ID", from the source below), which started when the session did
+    RunRecord stored = record;
+    completeConfiguration(stored);
+    {
+        sql::Statement started(store.handle(), "SELECT started_at FROM sessions WHERE id = ?");
+        started.bind(1, static_cast<std::int64_t>(sessionId));
+        if (started.step())
+            stored.runStarted = started.int64(0);
+    }
     Provenance p = record.provenance;
     p.source = "session:" + std::to_string(sessionId);
     p.format = "live-session";
@@ -58,8 +67,8 @@ Result<long long> storeLevel(RunStore& store, long long sessionId, int level, in
     auto writer = store.beginImport(p);
     if (!writer)
         return Error { writer.error() };
-    RecordKeys keys = RecordKeys::of(record);
-    auto added = (*writer)->add(record, static_cast<std::uint64_t>(level), keys);
+    RecordKeys keys = RecordKeys::of(stored);
+    auto added = (*writer)->add(stored, static_cast<std::uint64_t>(level), keys);
     if (!added)
         return Error { "session " + std::to_string(sessionId) + ", level " + std::to_string(level) + ": "
             + added.error() };

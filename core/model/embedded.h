@@ -11,4 +11,5 @@ std::string_view device_specs_json();
 std::string_view engine_recipes_json();
 std::string_view hardware_power_json();
 std::string_view tco_default_json();
+std::string_view model_names_json();
 } // namespace paretoscope::embedded

@@ -89,6 +89,15 @@ std::uint64_t contentHash(const RunRecord& r)
     return h.value();
 }
 
+void completeConfiguration(RunRecord& r)
+{
+    if (!r.disaggregated || (r.prefillTp == 0 && r.prefillEp == 0 && !r.prefillDpAttention)) {
+        r.prefillTp = r.tp;
+        r.prefillEp = r.ep;
+        r.prefillDpAttention = r.dpAttention;
+    }
+}
+
 std::uint64_t seriesHash(const RunRecord& r)
 {
     Hasher h;

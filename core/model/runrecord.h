@@ -33,20 +33,31 @@ struct RunRecord {
     std::string engineImage;
     std::string precision; ///< fp4, fp8, bf16, int4 ...
     std::string specDecoding = "none";
-    int tp = 0;
+    int tp = 0; ///< the decode side's of a disaggregated run (the prefill side has its own below)
     int ep = 0;
     int pp = 0;
     bool dpAttention = false;
     bool disaggregated = false;
+    /// The prefill side of a disaggregated run (InferenceX keeps prefill and decode apart: tp, ep, attention data
+    /// parallel, workers); an aggregated run's prefill side is its one side (completeConfiguration sets it).
+    int prefillTp = 0;
+    int prefillEp = 0;
+    bool prefillDpAttention = false;
+    int prefillWorkers = 0;
+    int decodeWorkers = 0;
     int prefillGpus = 0;
     int decodeGpus = 0;
-    int gpus = 0;
+    int gpus = 0; ///< InferenceX's count: tp x pp (x pcp) aggregated, prefill + decode GPUs disaggregated
     int isl = 0; ///< 0: variable (trace replay workloads)
     int osl = 0;
     std::string workload;
     int concurrency = 0;
     std::string runDate;
     std::string runUrl;
+    /// The run this point belongs to (runidentity.h): "gh:RUN/ATTEMPT" (an InferenceX workflow run), "session:ID",
+    /// "task:..." (a cluster task), or empty: the store gives it the import it came in with.
+    std::string run;
+    std::int64_t runStarted = 0; ///< when its run started (seconds since the epoch), 0 unknown
 
     // metrics: throughputs in tokens/s per GPU, latencies in seconds
     std::optional<double> tputPerGpu;
@@ -70,8 +81,15 @@ struct RunRecord {
     Provenance provenance;
 };
 
-/// 64-bit hash of the record's configuration and metrics (not its provenance): equal content, equal hash.
+/// 64-bit hash of the record's configuration and metrics (not its provenance, nor its run: the same point imported
+/// from two files is one point): equal content, equal hash. Not the prefill side of a disaggregated run either: a
+/// store written before the sides were kept apart keeps its hashes, and a file imported again finds its rows and
+/// restores their prefill side (ImportWriter).
 std::uint64_t contentHash(const RunRecord& r);
+
+/// Fills what a record leaves to be derived: an aggregated run's prefill side is its one side; a disaggregated run
+/// whose prefill side is not known (written before it was kept apart) shows its decode side there.
+void completeConfiguration(RunRecord& r);
 
 /// 64-bit hash of the fields that name the record's series (model, isl, osl, workload, hardware, engine, precision,
 /// spec decoding): equal series, equal hash.

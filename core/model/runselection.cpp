@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <tuple>
 #include <unordered_map>
+
+#include "core/model/runidentity.h"
 
 namespace paretoscope {
 namespace {
@@ -65,8 +68,7 @@ std::string dayText(int day)
     return buf;
 }
 
-std::uint64_t configKeyHash(std::uint64_t series, int tp, int ep, bool dpAttention, bool disaggregated, int prefillGpus,
-    int decodeGpus, int concurrency, long long runId)
+std::uint64_t lineKeyHash(const LineKey& k, int concurrency, long long runId)
 {
     std::uint64_t h = 0xcbf29ce484222325ULL;
     auto mix = [&h](std::uint64_t w) {
@@ -74,18 +76,41 @@ std::uint64_t configKeyHash(std::uint64_t series, int tp, int ep, bool dpAttenti
         h *= 0xff51afd7ed558ccdULL;
         h ^= h >> 33;
     };
-    mix(series);
+    mix(k.series);
     if (concurrency <= 0) {
         mix(0x756e6b6579656400ULL); // "unkeyed"
         mix(static_cast<std::uint64_t>(runId));
         return h;
     }
-    for (long long v : { static_cast<long long>(tp), static_cast<long long>(ep), static_cast<long long>(dpAttention),
-             static_cast<long long>(disaggregated), static_cast<long long>(prefillGpus),
-             static_cast<long long>(decodeGpus), static_cast<long long>(concurrency) })
+    for (long long v : { static_cast<long long>(k.disaggregated), static_cast<long long>(k.tp),
+             static_cast<long long>(k.ep), static_cast<long long>(k.dpAttention), static_cast<long long>(k.workers),
+             static_cast<long long>(k.prefillTp), static_cast<long long>(k.prefillEp),
+             static_cast<long long>(k.prefillDpAttention), static_cast<long long>(k.prefillWorkers),
+             static_cast<long long>(k.prefillGpus), static_cast<long long>(k.decodeGpus) })
         mix(static_cast<std::uint64_t>(v));
     return h;
 }
+
+namespace {
+
+// Which run of each line is selected as of a day: the greatest (day, start, run) among its points dated by then.
+std::unordered_map<std::uint64_t, const RunVersion*> latestRunPerLine(const std::vector<RunVersion>& runs, int asOf)
+{
+    std::unordered_map<std::uint64_t, const RunVersion*> best;
+    best.reserve(runs.size() / 4 + 1);
+    for (const RunVersion& r : runs) {
+        if (r.day > asOf)
+            continue;
+        auto [it, inserted] = best.try_emplace(r.line, &r);
+        const RunVersion& b = *it->second;
+        if (!inserted
+            && std::tie(r.day, r.started, r.run, r.id) > std::tie(b.day, b.started, b.run, b.id))
+            it->second = &r;
+    }
+    return best;
+}
+
+} // namespace
 
 std::vector<std::size_t> selectRuns(const std::vector<RunVersion>& runs, RunSelection mode, int asOf)
 {
@@ -96,19 +121,24 @@ std::vector<std::size_t> selectRuns(const std::vector<RunVersion>& runs, RunSele
                 out.push_back(i);
         return out;
     }
-    std::unordered_map<std::uint64_t, std::size_t> best;
-    best.reserve(runs.size());
+    const auto best = latestRunPerLine(runs, asOf);
+    // the selected run's points, one per concurrency: the last it stored (a session's repeats share a run)
+    std::unordered_map<std::uint64_t, std::size_t> perConcurrency;
+    perConcurrency.reserve(runs.size() / 2 + 1);
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const RunVersion& r = runs[i];
         if (r.day > asOf)
             continue;
-        auto [it, inserted] = best.try_emplace(r.config, i);
-        const RunVersion& b = runs[it->second];
-        if (!inserted && (r.day > b.day || (r.day == b.day && r.id > b.id)))
+        const auto b = best.find(r.line);
+        if (b == best.end() || b->second->run != r.run || b->second->day != r.day)
+            continue;
+        const std::uint64_t key = r.line ^ (static_cast<std::uint64_t>(r.concurrency) * 0x9e3779b97f4a7c15ULL);
+        auto [it, inserted] = perConcurrency.try_emplace(key, i);
+        if (!inserted && runs[it->second].id < r.id)
             it->second = i;
     }
-    out.reserve(best.size());
-    for (const auto& [config, i] : best)
+    out.reserve(perConcurrency.size());
+    for (const auto& [key, i] : perConcurrency)
         out.push_back(i);
     std::sort(out.begin(), out.end());
     return out;
@@ -118,12 +148,10 @@ std::vector<std::size_t> spreadRuns(const std::vector<RunVersion>& runs, RunSele
 {
     if (mode == RunSelection::All)
         return selectRuns(runs, mode, asOf);
-    std::unordered_map<std::uint64_t, int> day;
-    for (std::size_t i : selectRuns(runs, mode, asOf))
-        day[runs[i].config] = runs[i].day;
+    const auto best = latestRunPerLine(runs, asOf);
     std::vector<std::size_t> out;
     for (std::size_t i = 0; i < runs.size(); ++i)
-        if (auto it = day.find(runs[i].config); it != day.end() && it->second == runs[i].day)
+        if (auto it = best.find(runs[i].line); it != best.end() && it->second->day == runs[i].day)
             out.push_back(i);
     return out;
 }
@@ -133,9 +161,11 @@ RunVersion runVersion(const RunRecord& r, long long id)
     int day = dayNumber(r.runDate);
     if (day == 0)
         day = dayOfEpochSeconds(r.provenance.importedAt);
-    return { configKeyHash(seriesHash(r), r.tp, r.ep, r.dpAttention, r.disaggregated, r.prefillGpus, r.decodeGpus,
-                 r.concurrency, id),
-        day, id };
+    RunRecord c = r;
+    completeConfiguration(c);
+    const LineKey key { seriesHash(c), c.disaggregated, c.tp, c.ep, c.decodeWorkers, c.dpAttention, c.prefillTp,
+        c.prefillEp, c.prefillWorkers, c.prefillDpAttention, c.prefillGpus, c.decodeGpus };
+    return { lineKeyHash(key, c.concurrency, id), c.concurrency, day, r.runStarted, runOrder(r.run), id };
 }
 
 std::string_view runSelectionName(RunSelection s)

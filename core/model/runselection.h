@@ -12,14 +12,16 @@
 
 namespace paretoscope {
 
-/// What decides whether a run is selected (docs/architecture.md section 10.2): its configuration, the day it counts as
-/// dated on and its id (a later import has a higher id).
+/// What decides whether a stored point is selected (docs/architecture.md section 10.2): its line (the configuration
+/// without concurrency), its concurrency, the day it counts as dated on, its run and its id.
 struct RunVersion {
-    std::uint64_t config = 0; ///< configKeyHash of the run
+    std::uint64_t line = 0; ///< lineKeyHash of the point
+    int concurrency = 0;
     int day = 0; ///< yyyymmdd: the run date, or the import day of an undated run
+    std::int64_t started = 0; ///< when its run started (seconds since the epoch), 0 unknown
+    std::int64_t run = 0; ///< its run (RunIdentity::order): unique per run, and the last tie-break between runs
     long long id = 0;
 };
-
 /// The day number of a yyyy-mm-dd... text (yyyymmdd), or 0 when it does not start with such a date.
 int dayNumber(std::string_view date);
 /// The yyyymmdd of a time in seconds since the epoch (UTC).
@@ -34,24 +36,36 @@ inline int asOfDay(const std::string& asOf)
 /// Whether a text is a date like 2026-07-31 (a real calendar day).
 bool isIsoDate(std::string_view text);
 
-/// Hash of a configuration key (docs/architecture.md section 10.1): a series (an id, or seriesHash; the series fixes
-/// model, lengths, workload, hardware, engine, precision and spec decoding) and tp, ep, dp-attention, disaggregated,
-/// prefill and decode GPUs, concurrency. Not the engine image: a new image is the same configuration measured again. A
-/// run whose concurrency is unknown (0: a published reading rather than a measured level, as the bundled dataset's)
-/// cannot be told to be a rerun of another: it is a configuration of its own (runId makes it so).
-std::uint64_t configKeyHash(std::uint64_t series, int tp, int ep, bool dpAttention, bool disaggregated, int prefillGpus,
-    int decodeGpus, int concurrency, long long runId);
+/// Hash of a line, a configuration without its concurrency (docs/architecture.md section 10.1): a series (an id, or
+/// seriesHash; the series fixes model, lengths, workload, hardware, engine, precision and spec decoding),
+/// disaggregation, the decode side's tp, ep, attention data parallel and workers, the prefill side's, and the prefill
+/// and decode GPUs. Not the engine image: a new image is the same configuration measured again. A point whose
+/// concurrency is unknown (0: a published reading rather than a measured level, as the bundled dataset's) cannot be
+/// told to be a rerun of another: it is a line of its own (runId makes it so).
+struct LineKey {
+    std::uint64_t series = 0;
+    bool disaggregated = false;
+    int tp = 0, ep = 0, workers = 0;
+    bool dpAttention = false;
+    int prefillTp = 0, prefillEp = 0, prefillWorkers = 0;
+    bool prefillDpAttention = false;
+    int prefillGpus = 0, decodeGpus = 0;
+};
+std::uint64_t lineKeyHash(const LineKey& key, int concurrency, long long runId);
 
-/// Indices of the selected runs, ascending. Latest: per configuration the run with the greatest (day, id) among
-/// those with day <= asOf; All: every run with day <= asOf.
+/// Indices of the selected points, ascending. Latest: per line, the run with the newest day on or before asOf, then
+/// the latest start, then the highest run (RunVersion::run); every concurrency that run measured is kept (of a
+/// concurrency it measured more than once, its last point) and none is borrowed from another run. All: every point
+/// dated on or before asOf.
 std::vector<std::size_t> selectRuns(const std::vector<RunVersion>& runs, RunSelection mode, int asOf);
 
-/// The runs a reading's spread is taken from (docs/architecture.md section 10.3), ascending. All: the selected runs;
-/// Latest: every run dated on the day of its configuration's selected run (repeats of one session share a day), whose
-/// last-imported run is the one selected.
+/// The points a reading's spread is taken from (docs/architecture.md section 10.3), ascending. All: the selected
+/// points; Latest: every point of a line dated on the day of the line's selected run (the repeats of a session, and
+/// other runs of that day).
 std::vector<std::size_t> spreadRuns(const std::vector<RunVersion>& runs, RunSelection mode, int asOf);
 
-/// The version of a full record (its series by seriesHash, undated: its source's import day).
+/// The version of a full record as stored (its series by seriesHash, its run by its key; undated: its source's
+/// import day).
 RunVersion runVersion(const RunRecord& record, long long id);
 
 /// "latest" / "all"

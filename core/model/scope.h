@@ -9,6 +9,11 @@ namespace paretoscope {
 /// Which runs of a configuration count (docs/architecture.md section 10.2): its latest run as of a date, or every run.
 enum class RunSelection { Latest, All };
 
+/// Which GPUs a per-GPU throughput of a disaggregated run is per: the InferenceX site's basis (total tokens per all
+/// GPUs, output tokens per decode GPU, input tokens per prefill GPU), or every GPU of the deployment for each metric.
+/// Aggregated runs read the same either way.
+enum class TputBasis { Serving, AllGpus };
+
 /// Which TTFT statistic a TTFT limit applies to.
 enum class LatencyStat { Median, P99 };
 
@@ -25,8 +30,9 @@ struct Scope {
     std::vector<std::string> specDecoding;
     std::string dateFrom; ///< run date range, ISO yyyy-mm-dd, inclusive; empty: open. Runs without a date are
     std::string dateTo; ///< kept only while both ends are open.
-    /// Latest: per configuration (configKeyHash) only its run with the greatest run date on or before asOf (ties:
-    /// the highest id, the one imported last); All: every run dated on or before asOf.
+    /// Latest: per line (a configuration without concurrency, lineKeyHash) only the points of its run with the newest
+    /// run date on or before asOf (then the latest start, then the highest run): the InferenceX site's rule; All:
+    /// every run dated on or before asOf.
     RunSelection runs = RunSelection::Latest;
     /// yyyy-mm-dd; empty: no bound (the latest run date in scope). Runs without a date count as dated on the day
     /// their source was imported, here and for the selection.
@@ -46,6 +52,8 @@ struct Scope {
     std::optional<double> ttftMax;
     std::optional<double> tpotMax;
     LatencyStat ttftStat = LatencyStat::Median;
+    /// The basis of the output and input metrics (`--basis serving|all`).
+    TputBasis basis = TputBasis::Serving;
     bool operator==(const Scope&) const = default;
 };
 

@@ -8,6 +8,7 @@
 #include "core/analysis/energy.h"
 #include "core/analysis/numberformat.h"
 #include "core/import/formats/recordschema.h"
+#include "core/model/modelnames.h"
 #include "core/model/outsidejson.h"
 #include "core/output/csvwriter.h"
 
@@ -305,7 +306,8 @@ std::string scopesJson(const std::vector<ScopeSummary>& scopes)
 {
     json root = json::array();
     for (const ScopeSummary& s : scopes)
-        root.push_back({ { "model", s.model }, { "isl", s.isl }, { "osl", s.osl }, { "workload", s.workload },
+        root.push_back({ { "model", s.model }, { "model_name", modelDisplayName(s.model) }, { "isl", s.isl },
+            { "osl", s.osl }, { "workload", s.workload },
             { "runs", s.runs }, { "hardware", s.hardware } });
     return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
@@ -317,7 +319,7 @@ std::string scopesTable(const std::vector<ScopeSummary>& scopes)
         std::string hw;
         for (const auto& h : s.hardware)
             hw += (hw.empty() ? "" : ", ") + h;
-        out += s.model + "  isl " + std::to_string(s.isl) + "  osl " + std::to_string(s.osl) + "  [" + s.workload
+        out += modelLabel(s.model) + "  isl " + std::to_string(s.isl) + "  osl " + std::to_string(s.osl) + "  [" + s.workload
             + "]  " + std::to_string(s.runs) + " runs  (" + hw + ")\n";
     }
     return out;

@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 
+#include "core/model/runidentity.h"
 #include "core/model/u64set.h"
 #include "core/store/contentbuckets.h"
 #include "core/store/runcolumns.h"
@@ -42,7 +43,10 @@ struct ImportWriter::Impl {
         long long seriesId;
         std::uint64_t index;
         std::uint64_t hash;
+        RunIdentity run;
     };
+    std::string sourcePath; // the run of a record without one of its own is this import's (runIdentity)
+    sql::Statement restorePrefill; // prepared at the first duplicate whose stored row lacks its prefill side
     std::vector<Pending> pending; // rows of addDeferred() not written yet
     // rows since the store's write-back was last started (Linux): pages SQLite has written for a large import go to
     // disk while the import runs instead of all at once in the commit's fsync
@@ -99,11 +103,13 @@ Status ImportWriter::start(const Provenance& p)
     if (auto st = m_txn->check(src, "cannot record the source"); !st)
         return st;
     m_sourceId = sqlite3_last_insert_rowid(db);
+    m_impl->sourcePath = p.source;
 
     std::string cols = "series_id, source_id, record_index, content_hash";
     for (const RunColumn& c : runColumns())
         cols += std::string(", ") + c.name;
-    const std::string row = "(" + placeholders(4 + runColumns().size()) + ")";
+    cols += std::string(", ") + kRunIdentityColumns;
+    const std::string row = "(" + placeholders(4 + runColumns().size() + 3) + ")";
     m_impl->insertRun = sql::Statement(db, "INSERT INTO runs(" + cols + ") VALUES " + row);
     std::string rows = row;
     for (std::size_t i = 1; i < kRunRowsPerInsert; ++i)
@@ -180,10 +186,34 @@ Result<bool> ImportWriter::admit(
             return Error { st.error() };
         if (stored) {
             ++m_duplicates;
+            if (r.disaggregated && (r.prefillTp > 0 || r.prefillEp > 0))
+                if (auto st = restorePrefillSide(r, keys, *sid); !st)
+                    return Error { st.error() };
             return false;
         }
     }
     return true;
+}
+
+// A disaggregated record the store holds already, stored before prefill and decode were kept apart: its row gets the
+// prefill side the file gives (through the series index: the content hash has none).
+Status ImportWriter::restorePrefillSide(const RunRecord& r, const RecordKeys& keys, long long seriesId)
+{
+    sql::Statement& u = m_impl->restorePrefill;
+    if (!u.valid())
+        u = sql::Statement(m_store.m_db,
+            "UPDATE runs SET prefill_tp = ?, prefill_ep = ?, prefill_dp_attention = ?, prefill_workers = ?, "
+            "decode_workers = ? WHERE series_id = ? AND content_hash = ? AND prefill_tp IS NULL AND prefill_ep IS NULL");
+    u.rerun();
+    u.bindIntOrNull(1, r.prefillTp);
+    u.bindIntOrNull(2, r.prefillEp);
+    u.bind(3, static_cast<std::int64_t>(r.prefillDpAttention));
+    u.bindIntOrNull(4, r.prefillWorkers);
+    u.bindIntOrNull(5, r.decodeWorkers);
+    u.bind(6, static_cast<std::int64_t>(seriesId));
+    u.bind(7, static_cast<std::int64_t>(keys.contentHash));
+    u.step();
+    return m_txn->check(u, "cannot restore a stored run's prefill side");
 }
 
 // Binds pending rows [from, from + count) into the statement for that many rows and runs it. A group that fails is
@@ -204,6 +234,9 @@ Status ImportWriter::insertRows(std::size_t from, std::size_t count)
         s.bind(col++, static_cast<std::int64_t>(p.hash));
         for (const RunColumn& c : runColumns())
             c.bind(s, col++, *p.record);
+        s.bindUncopied(col++, p.run.key);
+        s.bind(col++, p.run.order);
+        s.bindIntOrNull(col++, p.record->runStarted);
     }
     s.step();
     if (!s.failed()) {
@@ -233,7 +266,7 @@ Result<bool> ImportWriter::addDeferred(const RunRecord& r, std::uint64_t recordI
     auto admitted = admit(r, recordIndex, keys, sid);
     if (!admitted || !*admitted)
         return admitted;
-    m_impl->pending.push_back({ &r, sid, recordIndex, keys.contentHash });
+    m_impl->pending.push_back({ &r, sid, recordIndex, keys.contentHash, runIdentity(r, m_impl->sourcePath, m_sourceId) });
     m_impl->stored.push_back(keys.contentHash);
     ++m_inserted;
     if (m_impl->pending.size() == kRunRowsPerInsert) {
@@ -325,6 +358,7 @@ Status ImportWriter::commit()
     m_impl->insertRun = sql::Statement();
     m_impl->insertRunMany = sql::Statement();
     m_impl->insertSeries = sql::Statement();
+    m_impl->restorePrefill = sql::Statement();
     if (m_inserted == 0) {
         sql::Statement del(db, "DELETE FROM sources WHERE id = ?");
         del.bind(1, static_cast<std::int64_t>(m_sourceId));

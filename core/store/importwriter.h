@@ -53,6 +53,7 @@ private:
     Result<long long> seriesId(const RunRecord& r, std::uint64_t seriesHash);
     Result<bool> admit(const RunRecord& r, std::uint64_t recordIndex, const RecordKeys& keys, long long& seriesId);
     Status insertRows(std::size_t from, std::size_t count);
+    Status restorePrefillSide(const RunRecord& r, const RecordKeys& keys, long long seriesId);
 
     struct Impl;
     RunStore& m_store;

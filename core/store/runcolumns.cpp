@@ -73,6 +73,20 @@ const RunColumn kColumns[] = {
     PS_TEXT("note", provenance.note),
     PS_TEXT("marked", marked),
     PS_TEXT("validity", validity),
+    // schema 8: the prefill side of a disaggregated run apart from its decode side (NULL: stored before they were
+    // kept apart, and shown as the decode side's until the file is imported again)
+    PS_INT("prefill_tp", prefillTp),
+    PS_INT("prefill_ep", prefillEp),
+    RunColumn { "prefill_dp_attention", "INTEGER",
+        [](sql::Statement& s, int i, const RunRecord& r) {
+            if (r.prefillTp == 0 && r.prefillEp == 0)
+                s.bindNull(i); // unknown with the rest of its side
+            else
+                s.bind(i, static_cast<std::int64_t>(r.prefillDpAttention));
+        },
+        [](const sql::Statement& s, int i, RunRecord& r) { r.prefillDpAttention = s.int64(i) != 0; } },
+    PS_INT("prefill_workers", prefillWorkers),
+    PS_INT("decode_workers", decodeWorkers),
 };
 
 #undef PS_TEXT

@@ -17,7 +17,12 @@ struct RunColumn {
     void (*read)(const sql::Statement&, int, RunRecord&);
 };
 
-/// The per-run columns, in table order (after id, series_id, source_id, record_index, content_hash).
+/// The per-run columns, in table order (after id, series_id, source_id, record_index, content_hash). The run's identity
+/// (run_key, run_order, run_started) follows them: the import writer makes it from the record and its source
+/// (runidentity.h), and reads take it with them (kRunIdentityColumns).
 std::span<const RunColumn> runColumns();
+
+/// The identity columns after runColumns(), as a SELECT lists them.
+inline constexpr const char* kRunIdentityColumns = "run_key, run_order, run_started";
 
 } // namespace paretoscope

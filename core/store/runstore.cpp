@@ -207,6 +207,8 @@ Status RunStore::migrate(int upTo)
             continue;
         }
         Status st = txn->exec(steps[static_cast<std::size_t>(v)], "migration to " + target);
+        if (st && v + 1 == 8)
+            st = recountAggregatedGpus(*txn);
         if (st) {
             sql::Statement check(m_db, "PRAGMA foreign_key_check");
             if (check.step())
@@ -223,6 +225,35 @@ Status RunStore::migrate(int upTo)
     }
     sql::exec(m_db, "PRAGMA foreign_keys=ON");
     return result;
+}
+
+Status RunStore::recountAggregatedGpus(WriteTransaction& txn)
+{
+    // InferenceX rows of aggregated runs were counted by the API's num_decode_gpu, which holds tp x ep (64 GPUs for
+    // TP8 EP8); InferenceX itself counts tp x pp. The GPU count is part of a point's content hash: recomputed, so
+    // that a file imported again finds its rows.
+    const auto rows = selectRuns("NOT coalesce(r.disaggregated, 0) AND r.tp > 0 AND so.format IN ('inferencex-api', "
+                                 "'inferencex-agg') AND coalesce(r.gpus, 0) <> r.tp * max(coalesce(r.pp, 0), 1)");
+    if (auto read = readStatus(); !read)
+        return read;
+    if (rows.empty())
+        return ok();
+    sql::Statement update(m_db, "UPDATE runs SET gpus = ?, content_hash = ? WHERE id = ?");
+    for (const StoredRun& row : rows) {
+        RunRecord r = row.record;
+        r.gpus = r.tp * std::max(r.pp, 1);
+        update.reset();
+        update.bind(1, static_cast<std::int64_t>(r.gpus));
+        update.bind(2, static_cast<std::int64_t>(contentHash(r)));
+        update.bind(3, static_cast<std::int64_t>(row.id));
+        update.step();
+        if (auto st = txn.check(update, "counting the GPUs of aggregated InferenceX runs"); !st)
+            return st;
+    }
+    return txn.exec("DELETE FROM content_buckets;\n"
+                    "INSERT INTO content_buckets(bucket, hashes)\n"
+                    "  SELECT (content_hash >> 48) & 65535, paretoscope_hash_list(content_hash) FROM runs GROUP BY 1;\n",
+        "recording the recomputed content hashes");
 }
 
 std::uint64_t RunStore::dataVersion()

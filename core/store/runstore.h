@@ -71,6 +71,7 @@ struct StoredRun {
 };
 
 class ImportWriter;
+class WriteTransaction;
 
 /// The scope's service-level limits (Scope::ttftMax on its ttftStat, Scope::tpotMax) as SQL conditions on the runs
 /// table (columns prefixed with `table.` when table is not empty), each starting with " AND "; empty without a limit,
@@ -131,6 +132,8 @@ public:
 
     /// Every (model, isl, osl, workload) with runs.
     std::vector<ScopeSummary> scopes();
+    /// The models the store holds series of, as stored (keys such as dsr1).
+    std::vector<std::string> models();
     /// The series inside a scope, filters applied.
     std::vector<Series> series(const Scope& scope);
     /// Points of the given series with positive x and y (others cannot be on a frontier), inside the scope's dates,
@@ -180,6 +183,7 @@ private:
     RunStore(sqlite3* db, std::string path, bool readOnly);
     static Result<std::unique_ptr<RunStore>> openReadOnly(const std::string& path);
     Status migrate(int upTo);
+    Status recountAggregatedGpus(WriteTransaction& txn); // part of the migration to schema 8
     /// `where` may use ?1, ?2... for the texts in `binds`, bound in that order.
     std::vector<StoredRun> selectRuns(const std::string& where, const std::vector<std::string>& binds = {});
 

@@ -43,6 +43,16 @@ std::vector<ScopeSummary> RunStore::scopes()
     return out;
 }
 
+std::vector<std::string> RunStore::models()
+{
+    std::vector<std::string> out;
+    sql::Statement s(m_db, "SELECT DISTINCT model FROM series ORDER BY model");
+    while (s.step())
+        out.push_back(s.text(0));
+    noteRead(s);
+    return out;
+}
+
 std::vector<Series> RunStore::series(const Scope& scope)
 {
     if (scope.matchesNothing)
@@ -92,11 +102,18 @@ std::vector<Series> RunStore::series(const Scope& scope)
 
 namespace {
 
-const char* metricColumn(TputMetric metric)
+// The y of a metric on a basis: on all GPUs a disaggregated run's output tokens per decode GPU become per all its GPUs
+// (times decode / all GPUs), its input tokens per prefill GPU likewise.
+std::string metricColumn(TputMetric metric, TputBasis basis = TputBasis::Serving)
 {
-    return metric == TputMetric::Total ? "tput_per_gpu"
-        : metric == TputMetric::Input  ? "input_tput_per_gpu"
-                                       : "output_tput_per_gpu";
+    if (metric == TputMetric::Total)
+        return "tput_per_gpu";
+    const std::string column = metric == TputMetric::Input ? "input_tput_per_gpu" : "output_tput_per_gpu";
+    if (basis == TputBasis::Serving)
+        return column;
+    const std::string side = metric == TputMetric::Input ? "prefill_gpus" : "decode_gpus";
+    return "(CASE WHEN disaggregated AND " + side + " > 0 AND gpus > 0 THEN " + column + " * " + side
+        + " / gpus ELSE " + column + " END)";
 }
 
 } // namespace
@@ -189,7 +206,7 @@ std::vector<Point> RunStore::points(const std::vector<long long>& seriesIds, Tpu
         }
         return out;
     }
-    const std::string y = metricColumn(metric);
+    const std::string y = metricColumn(metric, dates.basis);
     const std::string trusted = dates.includeMarked ? "" : " AND marked IS NULL";
     sql::Statement s
         = seriesQuery(m_db, "interactivity, " + y + ", id", "interactivity > 0 AND " + y + " > 0" + trusted, dates);
@@ -230,11 +247,12 @@ std::vector<TimedRun> RunStore::timedRuns(
             importDay[src.int64(0)] = dayOfEpochSeconds(src.int64(1));
         noteRead(src);
     }
-    const std::string y = metricColumn(metric);
+    const std::string y = metricColumn(metric, dates.basis);
     sql::Statement s = seriesQuery(m_db,
         "interactivity, " + y
             + ", e2el_median_s, id, marked IS NOT NULL, ttft_median_s, latency_stats, tpot_median_s, tp, ep, "
-              "dp_attention, disaggregated, prefill_gpus, decode_gpus, concurrency, run_date, source_id, avg_power_w",
+              "dp_attention, disaggregated, prefill_gpus, decode_gpus, concurrency, run_date, source_id, avg_power_w, "
+              "decode_workers, prefill_tp, prefill_ep, prefill_dp_attention, prefill_workers, run_order, run_started",
         "1 = 1", dates);
     std::vector<TimedRun> out;
     for (long long id : seriesIds) {
@@ -247,11 +265,25 @@ std::vector<TimedRun> RunStore::timedRuns(
             const int day = dayNumber(s.text(15));
             r.dated = day != 0;
             const auto source = importDay.find(s.int64(16));
-            r.version = RunVersion { configKeyHash(static_cast<std::uint64_t>(id), static_cast<int>(s.int64(8)),
-                                         static_cast<int>(s.int64(9)), s.int64(10) != 0, s.int64(11) != 0,
-                                         static_cast<int>(s.int64(12)), static_cast<int>(s.int64(13)),
-                                         static_cast<int>(s.int64(14)), r.point.runId),
-                r.dated ? day : (source != importDay.end() ? source->second : 0), r.point.runId };
+            LineKey line;
+            line.series = static_cast<std::uint64_t>(id);
+            line.tp = static_cast<int>(s.int64(8));
+            line.ep = static_cast<int>(s.int64(9));
+            line.dpAttention = s.int64(10) != 0;
+            line.disaggregated = s.int64(11) != 0;
+            line.prefillGpus = static_cast<int>(s.int64(12));
+            line.decodeGpus = static_cast<int>(s.int64(13));
+            line.workers = static_cast<int>(s.int64(18));
+            // a prefill side not recorded (NULL: stored before the sides were kept apart) is the decode side's
+            const bool prefillKnown = !s.isNull(19) || !s.isNull(20);
+            line.prefillTp = prefillKnown ? static_cast<int>(s.int64(19)) : line.tp;
+            line.prefillEp = prefillKnown ? static_cast<int>(s.int64(20)) : line.ep;
+            line.prefillDpAttention = prefillKnown ? s.int64(21) != 0 : line.dpAttention;
+            line.prefillWorkers = static_cast<int>(s.int64(22));
+            const int concurrency = static_cast<int>(s.int64(14));
+            r.version = RunVersion { lineKeyHash(line, concurrency, r.point.runId), concurrency,
+                r.dated ? day : (source != importDay.end() ? source->second : 0), s.int64(24), s.int64(23),
+                r.point.runId };
             out.push_back(std::move(r));
         }
         noteRead(s);
@@ -300,7 +332,7 @@ RunStats RunStore::runStats(
         return {};
     if (selects(dates))
         return statsOf(selectedOf(timedRuns(seriesIds, metric, dates), dates), dates, ttftFloor, tpotFloor);
-    const std::string y = metricColumn(metric);
+    const std::string y = metricColumn(metric, dates.basis);
     sql::Statement s = seriesQuery(m_db,
         "count(*), min(NULLIF(run_date, '')), max(NULLIF(run_date, '')), max(" + y
             + "), min(CASE WHEN ttft_median_s >= ?4 THEN ttft_median_s END), "
@@ -343,6 +375,7 @@ std::vector<StoredRun> RunStore::selectRuns(const std::string& where, const std:
                     "se.spec_decoding, so.path, so.sha256, so.format, so.imported_at";
     for (const RunColumn& c : runColumns())
         q += std::string(", r.") + c.name;
+    q += ", r.run_key, r.run_started";
     q += " FROM runs r JOIN series se ON se.id = r.series_id JOIN sources so ON so.id = r.source_id WHERE " + where;
     sql::Statement s(m_db, q);
     for (std::size_t k = 0; k < binds.size(); ++k)
@@ -367,6 +400,13 @@ std::vector<StoredRun> RunStore::selectRuns(const std::string& where, const std:
         int col = 13;
         for (const RunColumn& c : runColumns())
             c.read(s, col++, r);
+        r.run = s.text(col++);
+        r.runStarted = s.optInt(col++).value_or(0);
+        if (r.disaggregated && r.prefillTp == 0 && r.prefillEp == 0) // stored before the sides were kept apart
+            r.provenance.note += std::string(r.provenance.note.empty() ? "" : "; ")
+                + "prefill side not recorded (stored before prefill and decode were kept apart): shown as the decode "
+                  "side's; import its file again to restore it";
+        completeConfiguration(r);
         out.push_back(std::move(run));
     }
     noteRead(s);

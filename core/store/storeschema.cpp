@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/model/runidentity.h"
 #include "core/model/urls.h"
 #include "core/store/contentbuckets.h"
 #include "core/store/latencypack.h"
@@ -143,6 +144,25 @@ void latencyStatFunction(sqlite3_context* ctx, int, sqlite3_value** argv)
         sqlite3_result_null(ctx);
 }
 
+// paretoscope_run_key(run_url, source path, source id): the run a stored point belongs to (runIdentity).
+void runKeyFunction(sqlite3_context* ctx, int, sqlite3_value** argv)
+{
+    RunRecord r;
+    if (const unsigned char* url = sqlite3_value_text(argv[0]))
+        r.runUrl = reinterpret_cast<const char*>(url);
+    const unsigned char* path = sqlite3_value_text(argv[1]);
+    const std::string key
+        = runIdentity(r, path ? reinterpret_cast<const char*>(path) : "", sqlite3_value_int64(argv[2])).key;
+    sqlite3_result_text(ctx, key.data(), static_cast<int>(key.size()), SQLITE_TRANSIENT);
+}
+
+// paretoscope_run_order(run key): RunIdentity::order of the key.
+void runOrderFunction(sqlite3_context* ctx, int, sqlite3_value** argv)
+{
+    const unsigned char* key = sqlite3_value_text(argv[0]);
+    sqlite3_result_int64(ctx, runOrder(key ? reinterpret_cast<const char*>(key) : ""));
+}
+
 } // namespace
 
 void addStoreFunctions(sqlite3* db)
@@ -160,6 +180,9 @@ void addStoreFunctions(sqlite3* db)
         db, "paretoscope_redact_text", 1, flags, nullptr, redactFunction<redactUrlsIn>, nullptr, nullptr, nullptr);
     sqlite3_create_function_v2(
         db, "paretoscope_latency_stat", 2, flags, nullptr, latencyStatFunction, nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(db, "paretoscope_run_key", 3, flags, nullptr, runKeyFunction, nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(
+        db, "paretoscope_run_order", 1, flags, nullptr, runOrderFunction, nullptr, nullptr, nullptr);
 }
 
 std::vector<std::string> storeMigrations()
@@ -266,6 +289,26 @@ std::vector<std::string> storeMigrations()
         "ALTER TABLE runs ADD COLUMN marked TEXT;\n" + std::string(kRedactStoredCredentialsSql),
         // 6 -> 7: a live level's validity flags (core/live/validity.h), comma-separated; NULL when it checks out
         "ALTER TABLE runs ADD COLUMN validity TEXT;\n",
+        // 7 -> 8: the InferenceX site's rule for "latest" (one run per chart line) needs each point's run, and a
+        // configuration keeps its prefill side apart from its decode side. An aggregated run's prefill side is its one
+        // side; a disaggregated run's stays NULL (unknown: shown as the decode side's, restored when its file is
+        // imported again). The run is its run_url's workflow run, its live session, or the import it came in with.
+        // (RunStore::migrate then counts the GPUs of aggregated InferenceX rows as InferenceX does: tp x pp.)
+        "ALTER TABLE runs ADD COLUMN prefill_tp INTEGER;\n"
+        "ALTER TABLE runs ADD COLUMN prefill_ep INTEGER;\n"
+        "ALTER TABLE runs ADD COLUMN prefill_dp_attention INTEGER;\n"
+        "ALTER TABLE runs ADD COLUMN prefill_workers INTEGER;\n"
+        "ALTER TABLE runs ADD COLUMN decode_workers INTEGER;\n"
+        "ALTER TABLE runs ADD COLUMN run_key TEXT;\n"
+        "ALTER TABLE runs ADD COLUMN run_order INTEGER;\n"
+        "ALTER TABLE runs ADD COLUMN run_started INTEGER;\n"
+        "UPDATE runs SET prefill_tp = tp, prefill_ep = ep, prefill_dp_attention = dp_attention\n"
+        "  WHERE NOT coalesce(disaggregated, 0);\n"
+        "UPDATE runs SET run_key = paretoscope_run_key(run_url,\n"
+        "  (SELECT path FROM sources WHERE sources.id = runs.source_id), source_id);\n"
+        "UPDATE runs SET run_order = paretoscope_run_order(run_key);\n"
+        "UPDATE runs SET run_started = (SELECT started_at FROM sessions WHERE 'session:' || sessions.id = runs.run_key)\n"
+        "  WHERE run_key LIKE 'session:%';\n",
     };
 }
 

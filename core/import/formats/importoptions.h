@@ -26,6 +26,8 @@ struct ImportOptions {
     /// Checks each record before it is stored (cluster collect: the task's configuration). An error refuses the whole
     /// source, named with its record.
     std::function<Status(const RunRecord&)> expect;
+    /// The run every record belongs to, in place of its own (cluster collect: "task:DIR#N"); empty: each record's.
+    std::string run;
     /// Only Paretoscope's own JSON is taken (what a cluster task exports); any other format is refused.
     bool paretoscopeJsonOnly = false;
 };

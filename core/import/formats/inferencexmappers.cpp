@@ -30,6 +30,13 @@ enum class K {
     DecodeTp,
     DecodeEp,
     DecodeDpAttention,
+    DecodeWorkers,
+    PrefillTp,
+    PrefillEp,
+    PrefillDpAttention,
+    PrefillWorkers,
+    Pcp,
+    Multinode,
     Date,
     RunUrl,
     Tput,
@@ -57,6 +64,13 @@ std::unordered_map<std::string_view, K> withCommonKeys(std::initializer_list<std
         { "decode_tp", K::DecodeTp },
         { "decode_ep", K::DecodeEp },
         { "decode_dp_attention", K::DecodeDpAttention },
+        { "decode_num_workers", K::DecodeWorkers },
+        { "prefill_tp", K::PrefillTp },
+        { "prefill_ep", K::PrefillEp },
+        { "prefill_dp_attention", K::PrefillDpAttention },
+        { "prefill_num_workers", K::PrefillWorkers },
+        { "pcp_size", K::Pcp },
+        { "is_multinode", K::Multinode },
         { "date", K::Date },
         { "run_url", K::RunUrl },
     };
@@ -114,8 +128,9 @@ public:
         m_position = 0;
         m_r = RunRecord {};
         m_seen.assign(static_cast<std::size_t>(K::Ignored) + 1, false);
-        m_numPrefill = m_numDecode = m_decodeTp = m_decodeEp = 0;
+        m_numPrefill = m_numDecode = m_decodeTp = m_decodeEp = m_pcp = 0;
         m_decodeDp.reset();
+        m_multinode = false;
         m_medianIntvty.reset();
         m_disagg = false;
         m_notes.clear();
@@ -165,6 +180,20 @@ public:
             m_decodeDp = b;
             return ok();
         }
+        case K::PrefillDpAttention:
+            return setFlag(key, v, m_r.prefillDpAttention);
+        case K::Multinode:
+            return setFlag(key, v, m_multinode);
+        case K::PrefillTp:
+            return fields::assignCount(key, v, m_r.prefillTp);
+        case K::PrefillEp:
+            return fields::assignCount(key, v, m_r.prefillEp);
+        case K::PrefillWorkers:
+            return fields::assignCount(key, v, m_r.prefillWorkers);
+        case K::DecodeWorkers:
+            return fields::assignCount(key, v, m_r.decodeWorkers);
+        case K::Pcp:
+            return fields::assignCount(key, v, m_pcp);
         case K::Conc:
             return fields::assignCount(key, v, m_r.concurrency);
         case K::Isl:
@@ -213,27 +242,32 @@ public:
         if (!missing.empty())
             return Error { "field " + missing + ": missing (required)" };
 
-        m_r.disaggregated = m_disagg;
+        // GPUs as InferenceX's utils/process_result.py counts them: a multinode (disaggregated) run its prefill plus
+        // decode GPUs; a single-node run tp x pp x pcp. (An API row's num_prefill_gpu / num_decode_gpu of an
+        // aggregated run hold tp x ep, not a GPU count: 64 for TP8 EP8 on one 8-GPU node.)
+        m_r.disaggregated = m_disagg || m_multinode;
         if (m_r.tp == 0)
             m_r.tp = m_decodeTp;
         if (m_r.ep == 0)
             m_r.ep = m_decodeEp;
         if (m_decodeDp)
             m_r.dpAttention = *m_decodeDp;
-        if (m_disagg) {
+        if (m_r.disaggregated) {
             if (m_numPrefill == 0 || m_numDecode == 0)
                 return Error { "field 'num_prefill_gpu'/'num_decode_gpu': missing (required for a disaggregated "
                                "run)" };
             m_r.prefillGpus = m_numPrefill;
             m_r.decodeGpus = m_numDecode;
             m_r.gpus = m_numPrefill + m_numDecode;
-        } else if (m_numDecode > 0) {
-            m_r.gpus = m_numDecode;
         } else {
             if (m_r.tp == 0)
                 return Error { "field 'tp': missing (required to count GPUs)" };
-            m_r.gpus = m_r.tp * (m_r.pp > 0 ? m_r.pp : 1);
+            m_r.gpus = m_r.tp * (m_r.pp > 0 ? m_r.pp : 1) * (m_pcp > 0 ? m_pcp : 1);
+            // the prefill side and workers of an aggregated row repeat its one side
+            m_r.prefillTp = m_r.prefillEp = m_r.prefillWorkers = m_r.decodeWorkers = 0;
+            m_r.prefillDpAttention = false;
         }
+        completeConfiguration(m_r);
         // interactivity = 1 / median TPOT; the source's median_intvty only where TPOT is absent
         m_r.interactivity = m_r.tpot.median ? std::optional<double>(1.0 / *m_r.tpot.median) : m_medianIntvty;
         if (m_r.specDecoding.empty())
@@ -322,8 +356,9 @@ private:
     std::vector<std::pair<std::string_view, K>> m_required;
     RunRecord m_r;
     std::vector<bool> m_seen;
-    int m_numPrefill = 0, m_numDecode = 0, m_decodeTp = 0, m_decodeEp = 0;
+    int m_numPrefill = 0, m_numDecode = 0, m_decodeTp = 0, m_decodeEp = 0, m_pcp = 0;
     std::optional<bool> m_decodeDp;
+    bool m_multinode = false;
     std::optional<double> m_medianIntvty;
     bool m_disagg = false;
     std::vector<std::string> m_notes;

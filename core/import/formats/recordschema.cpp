@@ -86,6 +86,28 @@ template <LatencyStats RunRecord::*M, std::optional<double> LatencyStats::*S> Ce
     const auto& v = (r.*M).*S;
     return v ? CellValue(*v) : CellValue();
 }
+// The prefill side is written for a disaggregated run only: an aggregated run's is its one side.
+template <int RunRecord::*M> CellValue getPrefillInt(const RunRecord& r)
+{
+    return r.disaggregated ? getInt<M>(r) : CellValue();
+}
+CellValue getPrefillDp(const RunRecord& r)
+{
+    return r.disaggregated && (r.prefillTp > 0 || r.prefillEp > 0) ? CellValue(r.prefillDpAttention) : CellValue();
+}
+CellValue getRunStarted(const RunRecord& r)
+{
+    return r.runStarted > 0 ? CellValue(static_cast<long long>(r.runStarted)) : CellValue();
+}
+Status setRunStarted(RunRecord& r, std::string_view key, const FieldValue& v)
+{
+    auto n = fields::count(key, v);
+    if (!n)
+        return Error { n.error() };
+    r.runStarted = n->value_or(0);
+    return ok();
+}
+
 CellValue getNote(const RunRecord& r)
 {
     return r.provenance.note.empty() ? CellValue() : CellValue(r.provenance.note);
@@ -130,6 +152,11 @@ const RecordColumn kColumns[] = {
     { "pp", getInt<&RunRecord::pp>, setInt<&RunRecord::pp> },
     { "dp_attention", getBool<&RunRecord::dpAttention>, setBool<&RunRecord::dpAttention> },
     { "disaggregated", getBool<&RunRecord::disaggregated>, setBool<&RunRecord::disaggregated> },
+    { "prefill_tp", getPrefillInt<&RunRecord::prefillTp>, setInt<&RunRecord::prefillTp> },
+    { "prefill_ep", getPrefillInt<&RunRecord::prefillEp>, setInt<&RunRecord::prefillEp> },
+    { "prefill_dp_attention", getPrefillDp, setBool<&RunRecord::prefillDpAttention> },
+    { "prefill_workers", getPrefillInt<&RunRecord::prefillWorkers>, setInt<&RunRecord::prefillWorkers> },
+    { "decode_workers", getPrefillInt<&RunRecord::decodeWorkers>, setInt<&RunRecord::decodeWorkers> },
     { "prefill_gpus", getInt<&RunRecord::prefillGpus>, setInt<&RunRecord::prefillGpus> },
     { "decode_gpus", getInt<&RunRecord::decodeGpus>, setInt<&RunRecord::decodeGpus> },
     { "gpus", getInt<&RunRecord::gpus>, setInt<&RunRecord::gpus> },
@@ -139,6 +166,8 @@ const RecordColumn kColumns[] = {
     { "concurrency", getInt<&RunRecord::concurrency>, setInt<&RunRecord::concurrency> },
     { "run_date", getText<&RunRecord::runDate>, setText<&RunRecord::runDate> },
     { "run_url", getText<&RunRecord::runUrl>, setText<&RunRecord::runUrl> },
+    { "run", getText<&RunRecord::run>, setText<&RunRecord::run> },
+    { "run_started", getRunStarted, setRunStarted },
     { "tput_per_gpu_tok_s", getReal<&RunRecord::tputPerGpu>, setReal<&RunRecord::tputPerGpu> },
     { "output_tput_per_gpu_tok_s", getReal<&RunRecord::outputTputPerGpu>, setReal<&RunRecord::outputTputPerGpu> },
     { "input_tput_per_gpu_tok_s", getReal<&RunRecord::inputTputPerGpu>, setReal<&RunRecord::inputTputPerGpu> },
