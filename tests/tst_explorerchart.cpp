@@ -212,7 +212,8 @@ private slots:
         const QString svg = m_dir.filePath("captioned.svg");
         QVERIFY(m_window->exportChartSvg(svg, QSize(900, 560)).ok());
         const QString text = QString::fromUtf8(readAll(svg));
-        QVERIFY2(text.contains("<title>dsr1 · ISL 8192 / OSL 1024"), qPrintable(text.left(600)));
+        // the model as the InferenceX site names it (dsr1 in the store)
+        QVERIFY2(text.contains("<title>DeepSeek-R1-0528 · ISL 8192 / OSL 1024"), qPrintable(text.left(600)));
         // the frontiers are drawn as lines, not as a picture: the run cloud is the one image
         QCOMPARE(text.count("<image"), qsizetype(1));
         QVERIFY(text.count("<polyline") >= qsizetype(chart->groupCount()));

@@ -141,8 +141,10 @@ private slots:
                 QCOMPARE(r.decodeGpus, row["num_decode_gpu"].toInt());
                 QCOMPARE(r.gpus, r.prefillGpus + r.decodeGpus);
             } else {
-                QCOMPARE(r.gpus, row["num_decode_gpu"].toInt());
+                // the row's num_decode_gpu holds tp x ep; InferenceX's process_result.py divides by tp x pp GPUs
                 QCOMPARE(r.tp, row["decode_tp"].toInt());
+                QCOMPARE(r.gpus, row["decode_tp"].toInt());
+                QCOMPARE(r.tp * std::max(r.ep, 1), row["num_decode_gpu"].toInt());
             }
         }
         QCOMPARE(disagg, 235);

@@ -162,8 +162,8 @@ private slots:
         auto store = openTempStore(dir);
         const std::vector<json> line = longestAggregatedLine(apiRows());
         json high = json::array({ rerun(line[0], "2026-12-01", 99000000200, 1.1) });
-        json low = json::array({ rerun(line[0], "2026-12-01", 99000000100, 1.2), rerun(line[1], "2026-12-01",
-                                                                                        99000000100, 1.2) });
+        json low = json::array(
+            { rerun(line[0], "2026-12-01", 99000000100, 1.2), rerun(line[1], "2026-12-01", 99000000100, 1.2) });
         QVERIFY(importPath(*store, writeJson(dir, "high.json", high), {})[0].result); // imported first
         QVERIFY(importPath(*store, writeJson(dir, "low.json", low), {})[0].result);
         const auto latest = selected(*store, scopeOf(line[0]));
@@ -227,10 +227,12 @@ private slots:
         QVERIFY2(tp8ep8 >= 30, "the fixture has 33 aggregated TP8 EP8 rows");
         // vLLM results of a 16-GPU disaggregated deployment (8 prefill + 8 decode): per GPU as process_result.py
         // divides (total / all GPUs, output / decode GPUs, input / prefill GPUs), from the file's own totals
-        const QString file = fixture("inferencex-raw-bench-serving/gpt-oss-120b/concurrency_64_req_rate_inf_gpus_16_ctx_8_gen_8.json");
+        const QString file
+            = fixture("inferencex-raw-bench-serving/gpt-oss-120b/concurrency_64_req_rate_inf_gpus_16_ctx_8_gen_8.json");
         std::ifstream in(file.toStdString());
         const json raw = json::parse(in);
         ImportOptions o;
+        o.model = "gpt-oss-120b";
         o.hardware = "mi355x";
         o.engine = "vllm";
         o.precision = "fp4";
@@ -274,8 +276,9 @@ private slots:
             s.runs = RunSelection::All;
             for (const RunPoint& p : store->runPoints(series, m, s))
                 for (const StoredRun& r : store->runs({ p.runId }))
-                    if (r.record.concurrency == row["conc"].get<int>() && r.record.runDate == row["date"].get<std::string>()
-                        && r.record.prefillGpus == int(prefill) && r.record.decodeGpus == int(decode))
+                    if (r.record.concurrency == row["conc"].get<int>()
+                        && r.record.runDate == row["date"].get<std::string>() && r.record.prefillGpus == int(prefill)
+                        && r.record.decodeGpus == int(decode))
                         return p.tputPerGpu;
             return -1.0;
         };
@@ -316,8 +319,9 @@ private slots:
             sqlite3* h = nullptr;
             QCOMPARE(sqlite3_open(db.toUtf8().constData(), &h), SQLITE_OK);
             const std::unique_ptr<sqlite3, int (*)(sqlite3*)> closer(h, sqlite3_close_v2);
-            QVERIFY(sql::exec(h, "BEGIN; INSERT INTO sources(path, sha256, format, imported_at) VALUES "
-                                 "('benchmarks.json', '', 'inferencex-api', 0)"));
+            QVERIFY(sql::exec(h,
+                "BEGIN; INSERT INTO sources(path, sha256, format, imported_at) VALUES "
+                "('benchmarks.json', '', 'inferencex-api', 0)"));
             sql::Statement series(h,
                 "INSERT INTO series(model, isl, osl, workload, hardware, engine, precision, spec_decoding) "
                 "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO UPDATE SET model = excluded.model RETURNING id");
@@ -366,7 +370,8 @@ private slots:
             sql::Statement bucket(h, "INSERT INTO content_buckets(bucket, hashes) VALUES (?, ?)");
             for (std::size_t i = 0; i < hashes.size();) {
                 std::size_t end = i + 1;
-                while (end < hashes.size() && contentbuckets::bucketOf(hashes[end]) == contentbuckets::bucketOf(hashes[i]))
+                while (
+                    end < hashes.size() && contentbuckets::bucketOf(hashes[end]) == contentbuckets::bucketOf(hashes[i]))
                     ++end;
                 bucket.reset();
                 bucket.bind(1, contentbuckets::bucketOf(hashes[i]));

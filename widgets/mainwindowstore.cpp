@@ -70,33 +70,30 @@ ScopeList readScopeList(RunStore& store)
 
 void MainWindow::refreshScopes()
 {
-    m_worker.post(
-        QStringLiteral("scopes"), this,
-        readScopeList,
-        [this](Result<ScopeList> list) {
-            if (!list) {
-                showStoreProblem(QString::fromStdString(list.error()));
-                showScopeList({}, -1);
-                return;
+    m_worker.post(QStringLiteral("scopes"), this, readScopeList, [this](Result<ScopeList> list) {
+        if (!list) {
+            showStoreProblem(QString::fromStdString(list.error()));
+            showScopeList({}, -1);
+            return;
+        }
+        m_storeProblem.clear(); // read whole again (a passing I/O error, a store recovered in place)
+        m_seenVersion = list->version;
+        showScopeList(list->scopes, list->runs);
+        if (!m_scopesShown) {
+            m_scopesShown = true;
+            if (m_startView) { // --view: in place of the remembered scope
+                const Status st = applyView(*std::exchange(m_startView, std::nullopt));
+                if (st)
+                    return; // its series and scope follow
+                const QString why = QString::fromStdString(st.error());
+                statusBar()->showMessage(tr("The view asked for cannot be opened: %1").arg(why));
+                emit viewFailed(why);
             }
-            m_storeProblem.clear(); // read whole again (a passing I/O error, a store recovered in place)
-            m_seenVersion = list->version;
-            showScopeList(list->scopes, list->runs);
-            if (!m_scopesShown) {
-                m_scopesShown = true;
-                if (m_startView) { // --view: in place of the remembered scope
-                    const Status st = applyView(*std::exchange(m_startView, std::nullopt));
-                    if (st)
-                        return; // its series and scope follow
-                    const QString why = QString::fromStdString(st.error());
-                    statusBar()->showMessage(tr("The view asked for cannot be opened: %1").arg(why));
-                    emit viewFailed(why);
-                }
-                selectRememberedScope();
-            }
-            // runs came or went: the series lists and the scope in view are read again
-            baseScopeChanged();
-        });
+            selectRememberedScope();
+        }
+        // runs came or went: the series lists and the scope in view are read again
+        baseScopeChanged();
+    });
 }
 
 void MainWindow::watchStore()
@@ -197,27 +194,24 @@ void MainWindow::sessionLevelStored(const StoredLevelLine& level)
 
 void MainWindow::clusterRunsCollected(const QString& model, int isl, int osl)
 {
-    m_worker.post(
-        QStringLiteral("scopes"), this,
-        readScopeList,
-        [this, model, isl, osl](Result<ScopeList> list) {
-            if (!list) {
-                showStoreProblem(QString::fromStdString(list.error()));
-                showScopeList({}, -1);
-                return;
-            }
-            showScopeList(list->scopes, list->runs);
-            // the sweep's first points bring their scope into view; later ones land on whatever is shown
-            if (!m_clusterScopeShown)
-                for (const ScopeSummary& s : list->scopes)
-                    if (QString::fromStdString(s.model) == model && s.isl == isl && s.osl == osl) {
-                        const QSignalBlocker block(m_filters);
-                        m_clusterScopeShown
-                            = m_filters->selectScope(model, QString::fromStdString(s.workload), s.isl, s.osl);
-                        break;
-                    }
-            baseScopeChanged();
-        });
+    m_worker.post(QStringLiteral("scopes"), this, readScopeList, [this, model, isl, osl](Result<ScopeList> list) {
+        if (!list) {
+            showStoreProblem(QString::fromStdString(list.error()));
+            showScopeList({}, -1);
+            return;
+        }
+        showScopeList(list->scopes, list->runs);
+        // the sweep's first points bring their scope into view; later ones land on whatever is shown
+        if (!m_clusterScopeShown)
+            for (const ScopeSummary& s : list->scopes)
+                if (QString::fromStdString(s.model) == model && s.isl == isl && s.osl == osl) {
+                    const QSignalBlocker block(m_filters);
+                    m_clusterScopeShown
+                        = m_filters->selectScope(model, QString::fromStdString(s.workload), s.isl, s.osl);
+                    break;
+                }
+        baseScopeChanged();
+    });
 }
 
 void MainWindow::loadRuns()

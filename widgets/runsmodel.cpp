@@ -150,7 +150,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && index.column() == Run)
         return plainToolTip(tr("%1 (%2): under \"latest\" a line of the chart is one configuration's points from its "
                                "newest run")
-                .arg(QString::fromStdString(runLabel(r.run)), QString::fromStdString(r.run)));
+                                .arg(QString::fromStdString(runLabel(r.run)), QString::fromStdString(r.run)));
     if (role == Qt::ToolTipRole && index.column() == Source)
         return plainToolTip(QString::fromStdString(r.provenance.source + "\nsha256 " + r.provenance.sha256 + "\nformat "
             + r.provenance.format + (r.provenance.note.empty() ? "" : "\n" + r.provenance.note)));
@@ -238,10 +238,9 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
                   "runs with it are a configuration of their own, on a frontier point of their own");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char* names[]
-        = { "Model", "Hardware", "Engine", "Precision", "Spec. decoding", "TP", "EP", "DP attn", "Prefill", "GPUs",
-              "Concurrency", "tok/s/user", "tok/s/GPU", "TTFT (ms)", "TPOT (ms)", "E2E latency (s)", "Run date", "Run",
-              "Source" };
+    static const char* names[] = { "Model", "Hardware", "Engine", "Precision", "Spec. decoding", "TP", "EP", "DP attn",
+        "Prefill", "GPUs", "Concurrency", "tok/s/user", "tok/s/GPU", "TTFT (ms)", "TPOT (ms)", "E2E latency (s)",
+        "Run date", "Run", "Source" };
     static_assert(std::size(names) == ColumnCount);
     if (section >= 0 && section < ColumnCount)
         return tr(names[section]);

@@ -31,8 +31,8 @@ void attachSpread(GroupFrontier& g, const std::vector<TimedRun>& runs, const std
         if (!counts(p, scope))
             continue;
         // a configuration is a line at one concurrency
-        Extremes& e
-            = byConfig[versions[i].line ^ (static_cast<std::uint64_t>(versions[i].concurrency) * 0x9e3779b97f4a7c15ULL)];
+        Extremes& e = byConfig[versions[i].line
+            ^ (static_cast<std::uint64_t>(versions[i].concurrency) * 0x9e3779b97f4a7c15ULL)];
         if (!e.low || p.tputPerGpu < e.low->tputPerGpu)
             e.low = &p;
         if (!e.high || p.tputPerGpu > e.high->tputPerGpu)

@@ -101,10 +101,10 @@ const std::map<std::string, bool>& viewOptionSpec()
 {
     static const std::map<std::string, bool> spec { { "model", true }, { "isl", true }, { "osl", true },
         { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true }, { "spec", true },
-        { "from", true }, { "to", true }, { "as-of", true }, { "runs", true }, { "basis", true }, { "include-marked", false },
-        { "exclude-flagged", false }, { "targets", true }, { "metric", true }, { "clamp", false },
-        { "hide-sparse", false }, { "tier", true }, { "price", true }, { "baseline", true }, { "ttft-max", true },
-        { "tpot-max", true }, { "ttft-stat", true } };
+        { "from", true }, { "to", true }, { "as-of", true }, { "runs", true }, { "basis", true },
+        { "include-marked", false }, { "exclude-flagged", false }, { "targets", true }, { "metric", true },
+        { "clamp", false }, { "hide-sparse", false }, { "tier", true }, { "price", true }, { "baseline", true },
+        { "ttft-max", true }, { "tpot-max", true }, { "ttft-stat", true } };
     return spec;
 }
 

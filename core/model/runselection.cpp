@@ -103,8 +103,7 @@ std::unordered_map<std::uint64_t, const RunVersion*> latestRunPerLine(const std:
             continue;
         auto [it, inserted] = best.try_emplace(r.line, &r);
         const RunVersion& b = *it->second;
-        if (!inserted
-            && std::tie(r.day, r.started, r.run, r.id) > std::tie(b.day, b.started, b.run, b.id))
+        if (!inserted && std::tie(r.day, r.started, r.run, r.id) > std::tie(b.day, b.started, b.run, b.id))
             it->second = &r;
     }
     return best;

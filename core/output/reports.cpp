@@ -307,8 +307,7 @@ std::string scopesJson(const std::vector<ScopeSummary>& scopes)
     json root = json::array();
     for (const ScopeSummary& s : scopes)
         root.push_back({ { "model", s.model }, { "model_name", modelDisplayName(s.model) }, { "isl", s.isl },
-            { "osl", s.osl }, { "workload", s.workload },
-            { "runs", s.runs }, { "hardware", s.hardware } });
+            { "osl", s.osl }, { "workload", s.workload }, { "runs", s.runs }, { "hardware", s.hardware } });
     return root.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
@@ -319,8 +318,8 @@ std::string scopesTable(const std::vector<ScopeSummary>& scopes)
         std::string hw;
         for (const auto& h : s.hardware)
             hw += (hw.empty() ? "" : ", ") + h;
-        out += modelLabel(s.model) + "  isl " + std::to_string(s.isl) + "  osl " + std::to_string(s.osl) + "  [" + s.workload
-            + "]  " + std::to_string(s.runs) + " runs  (" + hw + ")\n";
+        out += modelLabel(s.model) + "  isl " + std::to_string(s.isl) + "  osl " + std::to_string(s.osl) + "  ["
+            + s.workload + "]  " + std::to_string(s.runs) + " runs  (" + hw + ")\n";
     }
     return out;
 }

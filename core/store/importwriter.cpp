@@ -203,7 +203,8 @@ Status ImportWriter::restorePrefillSide(const RunRecord& r, const RecordKeys& ke
     if (!u.valid())
         u = sql::Statement(m_store.m_db,
             "UPDATE runs SET prefill_tp = ?, prefill_ep = ?, prefill_dp_attention = ?, prefill_workers = ?, "
-            "decode_workers = ? WHERE series_id = ? AND content_hash = ? AND prefill_tp IS NULL AND prefill_ep IS NULL");
+            "decode_workers = ? WHERE series_id = ? AND content_hash = ? AND prefill_tp IS NULL AND prefill_ep IS "
+            "NULL");
     u.rerun();
     u.bindIntOrNull(1, r.prefillTp);
     u.bindIntOrNull(2, r.prefillEp);
@@ -266,7 +267,8 @@ Result<bool> ImportWriter::addDeferred(const RunRecord& r, std::uint64_t recordI
     auto admitted = admit(r, recordIndex, keys, sid);
     if (!admitted || !*admitted)
         return admitted;
-    m_impl->pending.push_back({ &r, sid, recordIndex, keys.contentHash, runIdentity(r, m_impl->sourcePath, m_sourceId) });
+    m_impl->pending.push_back(
+        { &r, sid, recordIndex, keys.contentHash, runIdentity(r, m_impl->sourcePath, m_sourceId) });
     m_impl->stored.push_back(keys.contentHash);
     ++m_inserted;
     if (m_impl->pending.size() == kRunRowsPerInsert) {

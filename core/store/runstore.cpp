@@ -250,9 +250,10 @@ Status RunStore::recountAggregatedGpus(WriteTransaction& txn)
         if (auto st = txn.check(update, "counting the GPUs of aggregated InferenceX runs"); !st)
             return st;
     }
-    return txn.exec("DELETE FROM content_buckets;\n"
-                    "INSERT INTO content_buckets(bucket, hashes)\n"
-                    "  SELECT (content_hash >> 48) & 65535, paretoscope_hash_list(content_hash) FROM runs GROUP BY 1;\n",
+    return txn.exec(
+        "DELETE FROM content_buckets;\n"
+        "INSERT INTO content_buckets(bucket, hashes)\n"
+        "  SELECT (content_hash >> 48) & 65535, paretoscope_hash_list(content_hash) FROM runs GROUP BY 1;\n",
         "recording the recomputed content hashes");
 }
 

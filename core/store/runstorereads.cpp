@@ -112,8 +112,8 @@ std::string metricColumn(TputMetric metric, TputBasis basis = TputBasis::Serving
     if (basis == TputBasis::Serving)
         return column;
     const std::string side = metric == TputMetric::Input ? "prefill_gpus" : "decode_gpus";
-    return "(CASE WHEN disaggregated AND " + side + " > 0 AND gpus > 0 THEN " + column + " * " + side
-        + " / gpus ELSE " + column + " END)";
+    return "(CASE WHEN disaggregated AND " + side + " > 0 AND gpus > 0 THEN " + column + " * " + side + " / gpus ELSE "
+        + column + " END)";
 }
 
 } // namespace

@@ -307,7 +307,8 @@ std::vector<std::string> storeMigrations()
         "UPDATE runs SET run_key = paretoscope_run_key(run_url,\n"
         "  (SELECT path FROM sources WHERE sources.id = runs.source_id), source_id);\n"
         "UPDATE runs SET run_order = paretoscope_run_order(run_key);\n"
-        "UPDATE runs SET run_started = (SELECT started_at FROM sessions WHERE 'session:' || sessions.id = runs.run_key)\n"
+        "UPDATE runs SET run_started = (SELECT started_at FROM sessions WHERE 'session:' || sessions.id = "
+        "runs.run_key)\n"
         "  WHERE run_key LIKE 'session:%';\n",
     };
 }
