@@ -140,10 +140,13 @@ const std::vector<Command>& commands()
                 R"(  plan    [--db FILE] --model M (--isl N --osl N | --workload W) [filters] --demand VALUE
           --unit tok/s|output-tok/s|tok/day|req/s|users --target X [--ttft-max S [--ttft-stat median|p99]]
           [--tpot-max S] [--headroom 0.25] [--gpus-per-node H=N,...] [--tier NAME | --price USD | --tco FILE]
-          [--sweep-targets 20,30,...] [--hide-sparse] [--format json|csv|table]
+          [--sweep-targets 20,30,...] [--hide-sparse] [--exact-target] [--format json|csv|table]
       The capacity plan (README "plan"): per hardware, the GPUs (whole replicas of the configuration that meets
       the target), nodes or NVL72 racks, all-in MW, J/token, $/hour, $/month and $ per million tokens (list and
-      at the demand) to serve the demand at the target interactivity, the cheapest marked. Only runs meeting
+      at the demand) to serve the demand at the target interactivity, the cheapest marked. Sized on what one
+      configuration delivers (a measured point, or between two of its concurrencies; never between two
+      configurations), the frontier's reading beside it. The target is a floor: hardware whose points are all
+      faster is sized at its best ("faster_than_target"); --exact-target refuses those. Only runs meeting
       --ttft-max / --tpot-max (seconds) count; a hardware none of whose runs meets them says "slo_not_met".
       --tco FILE prices each GPU-hour from a TCO model (resources/tco_default.json is an example to edit).
       --sweep-targets adds per hardware the plan at each target (the cost of speed).

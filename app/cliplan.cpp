@@ -104,6 +104,7 @@ bool planRequest(const Args& a, PlanRequest& req, std::vector<double>& sweep, st
     }
     req.scope = std::move(*scope);
     req.hideSparse = a.has("hide-sparse");
+    req.exactTarget = a.has("exact-target");
     if (!sloOptions(a, req.scope, error) || !gpusPerNodeOption(a, req, error))
         return false;
     std::optional<double> demand, target, headroom;
@@ -141,7 +142,8 @@ std::map<std::string, bool> planOptions()
         { "from", true }, { "to", true }, { "include-marked", false }, { "exclude-flagged", false }, { "runs", true },
         { "as-of", true }, { "demand", true }, { "unit", true }, { "target", true }, { "ttft-max", true },
         { "ttft-stat", true }, { "tpot-max", true }, { "headroom", true }, { "gpus-per-node", true }, { "tier", true },
-        { "price", true }, { "tco", true }, { "sweep-targets", true }, { "hide-sparse", false } };
+        { "price", true }, { "tco", true }, { "sweep-targets", true }, { "hide-sparse", false },
+        { "exact-target", false } };
 }
 
 int cmdPlan(const Invocation& in)

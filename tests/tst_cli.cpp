@@ -357,6 +357,58 @@ private slots:
         QVERIFY2(reqs.err.contains("fixed input and output lengths"), reqs.err.constData());
     }
 
+    // How each plan reading was taken, in every format: on the InferenceX rows at 40 tok/s/user FP8, MI355X is sized
+    // between its TP8 concurrencies 4 and 128 (87.5 and 36.3 tok/s/user: 2.4x apart, sparse), B300 on a point faster
+    // than the target; --exact-target leaves B300 unsized.
+    void planSaysHowEachReadingWasTaken()
+    {
+        QTemporaryDir home, dir;
+        const QString db = dir.filePath("s.sqlite");
+        QCOMPARE(cli({ "import", "--db", db, fixture("inferencex-app-api/benchmarks.json") }, home.path()).code, 0);
+        const QStringList base { "plan", "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--precision",
+            "fp8", "--demand", "2e6", "--unit", "tok/s", "--target", "40" };
+        Run json = cli(base, home.path());
+        QCOMPARE(json.code, 0);
+        const QJsonObject root = QJsonDocument::fromJson(json.out).object();
+        const QJsonObject mi = root["mi355x"].toObject();
+        QCOMPARE(mi["status"].toString(), QString("ok"));
+        QCOMPARE(mi["reading"].toString(), QString("interpolated"));
+        QVERIFY(mi["sparse"].toBool());
+        QCOMPARE(mi["config"]["concurrency"].toInt(), 4);
+        QCOMPARE(mi["config_lower"]["concurrency"].toInt(), 128);
+        QVERIFY(mi["config"]["interactivity"].toDouble() / mi["config_lower"]["interactivity"].toDouble() > 2);
+        QVERIFY2(mi["deploy_as"].toString().contains("(between the measured 4 and 128)"),
+            qPrintable(mi["deploy_as"].toString()));
+        const QJsonObject b300 = root["b300"].toObject();
+        QCOMPARE(b300["status"].toString(), QString("faster_than_target"));
+        QVERIFY(b300["delivered_interactivity"].toDouble() > 40);
+        QVERIFY(!b300["sparse"].toBool());
+        Run csv = cli(base + QStringList { "--format", "csv" }, home.path());
+        QCOMPARE(csv.code, 0);
+        const QList<QByteArray> lines = csv.out.split('\n');
+        const QList<QByteArray> header = lines[0].split(',');
+        const qsizetype sparse = header.indexOf("sparse"), reading = header.indexOf("reading");
+        QVERIFY(sparse > 0 && reading > 0);
+        int sparseRows = 0;
+        for (const QByteArray& line : lines)
+            if (line.startsWith("plan,mi355x,")) {
+                QCOMPARE(line.split(',')[sparse], QByteArray("true"));
+                QCOMPARE(line.split(',')[reading], QByteArray("interpolated"));
+                ++sparseRows;
+            }
+        QCOMPARE(sparseRows, 1);
+        Run table = cli(base + QStringList { "--format", "table" }, home.path());
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.contains("sparse 4-128"), table.out.constData());
+        QVERIFY2(table.out.contains("faster 47.2"), table.out.constData());
+        QVERIFY2(table.out.contains("mi355x: deploy as TP8 EP1 at about concurrency"), table.out.constData());
+        Run exact = cli(base + QStringList { "--exact-target" }, home.path());
+        QCOMPARE(exact.code, 0);
+        const QJsonObject exactB300 = QJsonDocument::fromJson(exact.out).object()["b300"].toObject();
+        QCOMPARE(exactB300["status"].toString(), QString("out_of_range")); // its points lie on both sides, none at 40
+        QVERIFY(exactB300["gpus"].isNull());
+    }
+
     void tiersAndUsage()
     {
         QTemporaryDir home;
@@ -481,7 +533,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath("sol.sqlite");
-        Run imp = cli({ "import", "--db", db, QStringLiteral(PARETOSCOPE_FIXTURES_DIR "/inferencex-app-api/benchmarks.json") },
+        Run imp = cli(
+            { "import", "--db", db, QStringLiteral(PARETOSCOPE_FIXTURES_DIR "/inferencex-app-api/benchmarks.json") },
             dir.path());
         QCOMPARE(imp.code, 0);
         // a hardware without a datasheet, as a Paretoscope CSV row

@@ -206,8 +206,9 @@ private slots:
         QCOMPARE(m->rowCount(), 2);
         QVERIFY(m->data(m->index(0, PlanModel::Hardware)).toString().contains("cheapest"));
         QCOMPARE(m->data(m->index(0, PlanModel::Gpus), Qt::UserRole).toLongLong(), 144LL);
-        QCOMPARE(m->data(m->index(1, PlanModel::Config)).toString(), QStringLiteral("8P + 8D · conc 8"));
+        QCOMPARE(m->data(m->index(1, PlanModel::Config)).toString(), QStringLiteral("8P+8D at concurrency 8"));
         QVERIFY(m->data(m->index(0, PlanModel::Config)).toString().startsWith("TP8"));
+        QCOMPARE(m->data(m->index(0, PlanModel::Status)).toString(), QStringLiteral("measured at concurrency 8"));
     }
 
     // The slider moves the plan: at 100 tok/s/user B300 reads the knot of concurrency 4 (500 tok/s/GPU); the cost

@@ -25,7 +25,7 @@ PlanChart::PlanChart(QWidget* parent)
 
 std::optional<double> PlanChart::measureOf(const HardwarePlan& h, Measure m)
 {
-    if (h.status != PlanStatus::Ok)
+    if (!h.sized())
         return std::nullopt;
     switch (m) {
     case Measure::CostPerMonth:

@@ -75,12 +75,12 @@ QString PlanModel::configText(const PlanConfig& c)
 
 QVariant PlanModel::display(const HardwarePlan& h, int column) const
 {
-    const bool sized = h.status == PlanStatus::Ok;
+    const bool sized = h.sized();
     switch (column) {
     case Hardware:
         return QString(hardwareName(h.hardware) + (h.cheapest ? tr("  ★ cheapest") : QString()));
     case Status:
-        return QString::fromUtf8(planStatusWords(h.status).data(), int(planStatusWords(h.status).size()));
+        return QString::fromStdString(planReadingWords(h));
     case TputPerGpu:
         return orDash(h.tputPerGpu, [](double v) { return thousands(v); });
     case Reading:
@@ -92,7 +92,7 @@ QVariant PlanModel::display(const HardwarePlan& h, int column) const
     case Config:
         if (!h.sizing)
             return QStringLiteral("-");
-        return configText(*h.sizing).isEmpty() ? tr("not recorded") : configText(*h.sizing);
+        return QString::fromStdString(deployAsText(h));
     case ReplicaGpus:
         return sized && h.replicaGpus > 0 ? QString::number(h.replicaGpus) : QStringLiteral("-");
     case GpusExact:
@@ -131,7 +131,7 @@ QVariant PlanModel::display(const HardwarePlan& h, int column) const
 QVariant PlanModel::raw(const HardwarePlan& h, int column) const
 {
     auto opt = [](const std::optional<double>& v) { return v ? QVariant(*v) : QVariant(); };
-    const bool sized = h.status == PlanStatus::Ok;
+    const bool sized = h.sized();
     switch (column) {
     case TputPerGpu:
         return opt(h.tputPerGpu);
@@ -167,12 +167,19 @@ QVariant PlanModel::raw(const HardwarePlan& h, int column) const
 QString PlanModel::toolTip(const HardwarePlan& h, int column) const
 {
     QStringList lines;
-    if (column == Config && h.sizing) {
-        lines << tr("Sized by the frontier knot at %1 tok/s/user (the slowest at or above the target): %2")
-                     .arg(thousands(h.sizing->interactivity, 1), configText(*h.sizing));
-        if (h.lower)
-            lines << tr("The knot below the target, at %1 tok/s/user: %2")
-                         .arg(thousands(h.lower->interactivity, 1), configText(*h.lower));
+    if ((column == Config || column == Status || column == TputPerGpu) && h.sizing) {
+        if (h.reading == PlanReading::Interpolated && h.lower)
+            lines << tr("Sized between two measured points of one configuration: %1 at %2 tok/s/user and %3 at %4 "
+                        "tok/s/user")
+                         .arg(configText(*h.lower), thousands(h.lower->interactivity, 1), configText(*h.sizing),
+                             thousands(h.sizing->interactivity, 1));
+        else
+            lines << tr("Sized on a measured point: %1 at %2 tok/s/user")
+                         .arg(configText(*h.sizing), thousands(h.sizing->interactivity, 1));
+        if (h.frontierTputPerGpu && h.frontierRatio)
+            lines << tr("The frontier reads %1 tok/s/GPU at the target (%2x this), across configurations: not "
+                        "what one deployment delivers")
+                         .arg(thousands(*h.frontierTputPerGpu), QString::number(*h.frontierRatio, 'f', 2));
     }
     if (column == CostPerHour && h.tco)
         lines << tr("TCO: $%1/GPU/hr = capital $%2 + energy $%3 + other $%4 (%5 kW per GPU, PUE %6)")
@@ -180,8 +187,8 @@ QString PlanModel::toolTip(const HardwarePlan& h, int column) const
                          QString::number(h.tco->energy, 'f', 3), QString::number(h.tco->other, 'f', 3),
                          QString::number(h.tco->kwPerGpu, 'f', 2), QString::number(h.tco->pue, 'f', 2));
     else if (column == CostPerHour && h.usdPerGpuHour)
-        lines << tr("$%1 per GPU-hour (%2)").arg(QString::number(*h.usdPerGpuHour, 'f', 2),
-                     QString::fromStdString(h.priceSource));
+        lines << tr("$%1 per GPU-hour (%2)")
+                     .arg(QString::number(*h.usdPerGpuHour, 'f', 2), QString::fromStdString(h.priceSource));
     if (column == JoulesPerToken && h.measuredJPerToken)
         lines << tr("Measured, GPU only: %1 J/token").arg(thousands(*h.measuredJPerToken, 3));
     if (column == JoulesPerToken || column == TokensPerMw || column == PowerMw)

@@ -60,49 +60,132 @@ Status checkRequest(const PlanRequest& r, const PricingCatalog& pricing)
     return ok();
 }
 
-// The frontier knots on each side of the target: the sizing knot (smallest x at or above it) and the lower one.
-void attachKnots(HardwarePlan& p, const GroupFrontier& g, double target, const PlanFrontiers& data)
+// The share of a configuration's GPUs the curve's tok/s/GPU counts: all of them, except for output tokens on a
+// disaggregated configuration, where InferenceX counts decode GPUs only.
+double sizedShare(const PlanConfig& c, TputMetric metric)
 {
-    auto knot = [&](const Point& pt) {
-        auto it = data.configs.find(pt.runId);
-        PlanConfig c = it == data.configs.end() ? PlanConfig {} : it->second;
-        c.runId = pt.runId;
-        c.interactivity = pt.x;
-        c.tputPerGpu = pt.y;
-        return c;
-    };
-    auto above = std::lower_bound(
-        g.points.begin(), g.points.end(), target, [](const Point& pt, double t) { return pt.x < t; });
-    if (above != g.points.end())
-        p.sizing = knot(*above);
-    auto below = std::upper_bound(
-        g.points.begin(), g.points.end(), target, [](double t, const Point& pt) { return t < pt.x; });
-    if (below != g.points.begin())
-        p.lower = knot(*std::prev(below));
+    if (metric == TputMetric::Output && c.disaggregated && c.decodeGpus > 0 && c.replicaGpus() > 0)
+        return double(c.decodeGpus) / c.replicaGpus();
+    return 1;
 }
 
-// The reading at the target: the status, and with Ok the best group's value and knots.
-void readAt(HardwarePlan& p, const std::vector<const GroupFrontier*>& mine, const PlanRequest& req,
-    const PlanFrontiers& data, TputMetric metric)
+PlanConfig knotConfig(const ConfigCurve& c, const ConfigKnot& k)
 {
-    const LadderEntry e = readLadder(mine, { req.target }, false, req.hideSparse).front();
-    p.status = fromLadder(e.status);
-    if (e.status != LadderStatus::Ok || !e.value || !e.group)
+    PlanConfig out = c.config;
+    out.runId = k.runId;
+    out.interactivity = k.x;
+    out.tputPerGpu = k.y;
+    out.concurrency = k.concurrency;
+    out.avgPowerW = k.avgPowerW;
+    return out;
+}
+
+// An operating point of one configuration: a knot, or the target between two adjacent knots.
+struct Operating {
+    const ConfigCurve* curve = nullptr;
+    std::size_t knot = 0; ///< the knot (measured) or the faster neighbour (interpolated)
+    bool interpolated = false, sparse = false;
+    double x = 0, y = 0, sized = 0;
+};
+
+// Why no configuration qualifies, from what the qualifying knots and the skipped sparse readings say.
+PlanStatus whyNot(bool anyQualifying, bool anyFaster, bool anySlower, bool skippedSparse, bool limits)
+{
+    if (skippedSparse)
+        return PlanStatus::Sparse;
+    if (!anyQualifying)
+        return limits ? PlanStatus::SloNotMet : PlanStatus::NoData;
+    if (anyFaster && anySlower)
+        return PlanStatus::OutOfRange;
+    return anyFaster ? PlanStatus::BelowRange : PlanStatus::AboveRange;
+}
+
+// The deployable reading (docs/architecture.md section 10): each configuration on its own curve, the operating point
+// at or above the target (within the limits) with the most tok/s per GPU of the whole deployment.
+void readDeployable(HardwarePlan& p, const std::vector<const ConfigCurve*>& curves, const PlanRequest& req,
+    TputMetric metric, bool limits)
+{
+    const double t = req.target;
+    const auto atTarget = [t](double x) { return std::abs(x - t) <= 1e-9 * t; };
+    std::optional<Operating> best;
+    bool anyQualifying = false, anyFaster = false, anySlower = false, skippedSparse = false, reachesTarget = false;
+    auto consider = [&](const Operating& o) {
+        if (!best || o.sized > best->sized)
+            best = o;
+    };
+    for (const ConfigCurve* c : curves) {
+        const double share = sizedShare(c->config, metric);
+        const auto& k = c->knots;
+        for (std::size_t i = 0; i < k.size(); ++i) {
+            if (!k[i].meetsLimits)
+                continue;
+            anyQualifying = true;
+            if (atTarget(k[i].x) || k[i].x > t) {
+                anyFaster = anyFaster || !atTarget(k[i].x);
+                if (atTarget(k[i].x))
+                    reachesTarget = true;
+                else if (req.exactTarget)
+                    continue;
+                consider({ c, i, false, false, k[i].x, k[i].y, k[i].y * share });
+            } else {
+                anySlower = true;
+            }
+            // between this knot and the next (faster) one: the target, when both meet the limits
+            if (i + 1 < k.size() && k[i].x < t && t < k[i + 1].x && !atTarget(k[i + 1].x) && k[i + 1].meetsLimits) {
+                const bool sparse = k[i + 1].x > kSparseGap * k[i].x;
+                if (sparse && req.hideSparse) {
+                    skippedSparse = true;
+                    continue;
+                }
+                if (const auto y = c->curve.at(t)) {
+                    reachesTarget = true;
+                    consider({ c, i + 1, true, sparse, t, *y, *y * share });
+                }
+            }
+        }
+    }
+    if (!best) {
+        p.status = whyNot(anyQualifying, anyFaster, anySlower, skippedSparse && !reachesTarget, limits);
         return;
-    p.tputPerGpu = e.value;
-    p.group = e.group;
-    p.sparse = e.sparse;
-    for (const GroupFrontier* g : mine)
-        if (g->key == *e.group)
-            attachKnots(p, *g, req.target, data);
-    double share = 1;
-    if (metric == TputMetric::Output && p.sizing && p.sizing->disaggregated && p.sizing->decodeGpus > 0
-        && p.sizing->replicaGpus() > 0) {
-        share = double(p.sizing->decodeGpus) / p.sizing->replicaGpus();
+    }
+    const ConfigCurve& c = *best->curve;
+    p.status = reachesTarget ? PlanStatus::Ok : PlanStatus::FasterThanTarget;
+    p.tputPerGpu = best->y;
+    p.tputPerSizedGpu = best->sized;
+    p.group = c.group;
+    p.deliveredInteractivity = best->x;
+    p.reading = best->interpolated ? PlanReading::Interpolated : PlanReading::Measured;
+    p.sparse = best->sparse;
+    p.sizing = knotConfig(c, c.knots[best->knot]);
+    p.concurrency = p.sizing->concurrency;
+    if (best->interpolated) {
+        const ConfigKnot& slow = c.knots[best->knot - 1];
+        const ConfigKnot& fast = c.knots[best->knot];
+        p.lower = knotConfig(c, slow);
+        // about: log concurrency against log interactivity, straight between the two
+        if (slow.concurrency > 0 && fast.concurrency > 0) {
+            const double f = std::log(t / fast.x) / std::log(slow.x / fast.x);
+            p.concurrency = fast.concurrency * std::pow(double(slow.concurrency) / fast.concurrency, f);
+        } else {
+            p.concurrency = 0;
+        }
+    }
+    if (sizedShare(c.config, metric) < 1)
         p.notes.push_back("output tok/s/GPU of a disaggregated configuration counts decode GPUs only: spread over "
                           "its prefill and decode GPUs for sizing, energy and cost");
-    }
-    p.tputPerSizedGpu = *p.tputPerGpu * share;
+}
+
+// The ladder's frontier reading at the target (best group, across configurations), shown beside R.
+void readFrontier(HardwarePlan& p, const std::vector<const GroupFrontier*>& mine, const PlanRequest& req)
+{
+    if (mine.empty())
+        return;
+    const LadderEntry e = readLadder(mine, { req.target }, false, req.hideSparse).front();
+    p.frontierStatus = fromLadder(e.status);
+    if (e.status == LadderStatus::Ok && e.value)
+        p.frontierTputPerGpu = e.value;
+    if (p.frontierTputPerGpu && p.tputPerGpu && *p.tputPerGpu > 0)
+        p.frontierRatio = *p.frontierTputPerGpu / *p.tputPerGpu;
 }
 
 // GPUs, replicas and nodes for a demand D (tokens/s of the metric).
@@ -185,7 +268,7 @@ void attachPrice(HardwarePlan& p, const PlanRequest& req, const PricingCatalog& 
 
 void attachCost(HardwarePlan& p, double demand)
 {
-    if (!p.usdPerGpuHour || p.status != PlanStatus::Ok || p.gpus <= 0)
+    if (!p.usdPerGpuHour || !p.sized())
         return;
     p.costPerHour = double(p.gpus) * *p.usdPerGpuHour;
     p.costPerMonth = *p.costPerHour * kHoursPerMonth;
@@ -203,17 +286,19 @@ HardwarePlan planHardware(const std::string& hw, const PlanFrontiers& data, cons
     for (const GroupFrontier& g : data.frontiers(metric))
         if (g.key.hardware == hw)
             mine.push_back(&g);
+    std::vector<const ConfigCurve*> curves;
+    for (const ConfigCurve& c : data.configCurves(metric))
+        if (c.group.hardware == hw)
+            curves.push_back(&c);
     const HardwarePower* power = powers.find(hw);
-    if (mine.empty()) {
-        const bool seen = std::binary_search(data.hardwareWithoutLimits.begin(), data.hardwareWithoutLimits.end(), hw);
-        const bool meets = std::any_of(
-            data.total.begin(), data.total.end(), [&](const GroupFrontier& g) { return g.key.hardware == hw; });
-        p.status = hasLimits(data.scope) && seen && !meets ? PlanStatus::SloNotMet : PlanStatus::NoData;
+    if (curves.empty()) {
+        p.status = PlanStatus::NoData;
     } else {
-        readAt(p, mine, req, data, metric);
+        readDeployable(p, curves, req, metric, hasLimits(data.scope));
+        readFrontier(p, mine, req);
     }
     attachPrice(p, req, pricing, power, data); // after the reading: a measured TCO power is the sizing knot's
-    if (p.status != PlanStatus::Ok)
+    if (!p.read())
         return p;
     sizeFor(p, demand, req, power);
     if (p.gpus <= 0)
@@ -279,15 +364,67 @@ std::string_view planStatusName(PlanStatus s)
         return "sparse";
     case PlanStatus::SloNotMet:
         return "slo_not_met";
+    case PlanStatus::FasterThanTarget:
+        return "faster_than_target";
     }
     return "no_data";
+}
+
+std::string_view planReadingName(PlanReading r)
+{
+    return r == PlanReading::Interpolated ? "interpolated" : "measured";
+}
+
+std::string planReadingWords(const HardwarePlan& h)
+{
+    if (!h.read() || !h.sizing)
+        return std::string(planStatusWords(h.status));
+    const auto conc = [](const PlanConfig& c) { return c.concurrency > 0 ? std::to_string(c.concurrency) : "?"; };
+    if (h.status == PlanStatus::FasterThanTarget)
+        return "faster than the target: " + withThousands(h.deliveredInteractivity, 1) + " tok/s/user, measured at "
+            + "concurrency " + conc(*h.sizing);
+    if (h.reading == PlanReading::Measured)
+        return "measured at concurrency " + conc(*h.sizing);
+    const bool ascending = h.sizing->concurrency <= h.lower->concurrency;
+    const std::string between = "interpolated between concurrency " + conc(ascending ? *h.sizing : *h.lower) + " and "
+        + conc(ascending ? *h.lower : *h.sizing);
+    if (!h.sparse)
+        return between;
+    return "sparse: " + between + " (" + withThousands(h.sizing->interactivity / h.lower->interactivity, 1)
+        + "x apart in tok/s/user)";
+}
+
+std::string deployAsText(const HardwarePlan& h)
+{
+    if (!h.read() || !h.sizing)
+        return {};
+    const PlanConfig& c = *h.sizing;
+    std::string s = c.disaggregated ? std::to_string(c.prefillGpus) + "P+" + std::to_string(c.decodeGpus) + "D"
+        : c.tp > 0                  ? "TP" + std::to_string(c.tp)
+        : c.gpus > 0                ? std::to_string(c.gpus) + " GPUs"
+                                    : "configuration not recorded";
+    if (!c.disaggregated && c.tp > 0)
+        s += " EP" + std::to_string(std::max(c.ep, 1));
+    if (c.dpAttention)
+        s += " DPA";
+    if (h.reading == PlanReading::Interpolated && h.lower) {
+        if (h.concurrency > 0)
+            s += " at about concurrency " + std::to_string(static_cast<long long>(std::lround(h.concurrency)))
+                + " (between the measured " + std::to_string(c.concurrency) + " and "
+                + std::to_string(h.lower->concurrency) + ")";
+        else
+            s += " between two measured points";
+    } else if (c.concurrency > 0) {
+        s += " at concurrency " + std::to_string(c.concurrency);
+    }
+    return s;
 }
 
 std::string_view planStatusWords(PlanStatus s)
 {
     switch (s) {
     case PlanStatus::Ok:
-        return "measured";
+        return "at the target";
     case PlanStatus::BelowRange:
         return "below the measured range";
     case PlanStatus::AboveRange:
@@ -300,6 +437,8 @@ std::string_view planStatusWords(PlanStatus s)
         return "only sparse readings";
     case PlanStatus::SloNotMet:
         return "no run meets the SLO limits";
+    case PlanStatus::FasterThanTarget:
+        return "faster than the target";
     }
     return "no runs";
 }

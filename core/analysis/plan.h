@@ -44,6 +44,9 @@ struct PlanRequest {
     PriceChoice price; ///< used unless tco is set
     std::optional<TcoModel> tco; ///< when set: each hardware's effective $/GPU/hr from its entry
     bool hideSparse = false; ///< readings across gaps wider than kSparseGap do not count (readLadder)
+    /// The target exactly, not as a floor: a hardware whose qualifying points are all faster is not sized
+    /// (BelowRange), as before the floor.
+    bool exactTarget = false;
 };
 
 /// A frontier knot's deployment configuration (the run it was measured by).
@@ -63,6 +66,25 @@ struct PlanConfig {
     int replicaGpus() const;
 };
 
+/// A point of one configuration's curve: where it was measured, and whether it meets the scope's SLO limits.
+struct ConfigKnot {
+    double x = 0; ///< tok/s/user
+    double y = 0; ///< tok/s/GPU of the curve's metric (the site's basis)
+    long long runId = 0;
+    int concurrency = 0;
+    bool meetsLimits = true;
+    std::optional<double> avgPowerW;
+};
+
+/// One configuration's own curve (docs/architecture.md section 10): the frontier of its selected points alone (its
+/// concurrencies), limits aside, read as a frontier is (monotone cubic between adjacent knots, never extrapolated).
+struct ConfigCurve {
+    GroupKey group;
+    PlanConfig config; ///< the configuration; its point fields are its first knot's
+    std::vector<ConfigKnot> knots; ///< x increasing, y decreasing
+    MonotoneCurve curve;
+};
+
 /// What a plan needs from the store for one scope, loaded once: the frontiers with the scope's SLO limits (on total
 /// and on output tokens), the hardware seen without the limits, and the configuration of every knot. Computing a
 /// plan from it (computePlan) never touches the store.
@@ -71,6 +93,9 @@ struct PlanFrontiers {
     std::vector<GroupFrontier> total, output; ///< ordered by group key, as FrontierCache gives them
     std::vector<std::string> hardwareWithoutLimits; ///< hardware with a frontier in the scope before the limits
     std::map<long long, PlanConfig> configs; ///< by run id: every knot of total and output
+    /// Each configuration's own curve, on total and on output tokens: what the plan sizes on.
+    std::vector<ConfigCurve> totalConfigs, outputConfigs;
+    const std::vector<ConfigCurve>& configCurves(TputMetric m) const;
     std::optional<std::pair<int, int>> lengths; ///< (isl, osl) when every series in scope has the same fixed ones
     std::map<std::string, double> measuredGpuW; ///< per hardware: mean avg_power_w of its knots' runs, where any
     const std::vector<GroupFrontier>& frontiers(TputMetric m) const;
@@ -82,26 +107,46 @@ struct PlanFrontiers {
 /// not meet a limit) and their knots' configurations. Check store.readStatus() after it.
 PlanFrontiers loadPlanFrontiers(RunStore& store, const Scope& scope);
 
-/// A hardware's plan status: the ladder's (at the target) or SloNotMet (no run of it meets the SLO limits).
-enum class PlanStatus { Ok, BelowRange, AboveRange, OutOfRange, NoData, Sparse, SloNotMet };
-/// "ok", "below_range", "above_range", "out_of_range", "no_data", "sparse", "slo_not_met"
+/// A hardware's plan status. Ok: some configuration delivers the target (measured there or between two of its
+/// concurrencies); FasterThanTarget: every qualifying point is faster than the target, and the plan sizes on the best
+/// of them; SloNotMet: no run of it meets the SLO limits; the rest say why no configuration qualifies (as the ladder's
+/// statuses: BelowRange only with an exact target).
+enum class PlanStatus { Ok, BelowRange, AboveRange, OutOfRange, NoData, Sparse, SloNotMet, FasterThanTarget };
+/// "ok", "below_range", "above_range", "out_of_range", "no_data", "sparse", "slo_not_met", "faster_than_target"
 std::string_view planStatusName(PlanStatus s);
 /// For a reader: "below the measured range", "no run meets the SLO limits" ...
 std::string_view planStatusWords(PlanStatus s);
 
-/// One hardware's plan at the target. Sizing fields are set only when the status is Ok; cost fields only when a
+/// How the sized operating point was read: measured (a point of the configuration) or interpolated between two
+/// adjacent concurrencies of the one configuration.
+enum class PlanReading { Measured, Interpolated };
+/// "measured", "interpolated"
+std::string_view planReadingName(PlanReading r);
+
+/// One hardware's plan at the target. Sizing fields are set only when it is sized (sized()); cost fields only when a
 /// price is known; power fields only when resources/hardware_power.json knows the hardware.
 struct HardwarePlan {
     std::string hardware;
     PlanStatus status = PlanStatus::NoData;
-    std::optional<double> tputPerGpu; ///< the reading R at the target (tok/s/GPU of the unit's metric), as the ladder
+    /// The deployable reading R (tok/s/GPU of the unit's metric, the site's basis): the best operating point of one
+    /// configuration at or above the target (docs/architecture.md section 10).
+    std::optional<double> tputPerGpu;
     /// R spread over all of a replica's GPUs: R, except for output tokens on a disaggregated configuration, where
     /// InferenceX counts decode GPUs only: R x decode / (prefill + decode). Sizing, energy and list cost use it.
     std::optional<double> tputPerSizedGpu;
     std::optional<GroupKey> group; ///< engine, precision, spec decoding of the reading
-    bool sparse = false; ///< read across a gap wider than kSparseGap
-    std::optional<PlanConfig> sizing; ///< the knot with the smallest interactivity at or above the target
-    std::optional<PlanConfig> lower; ///< the knot with the largest interactivity at or below the target
+    PlanReading reading = PlanReading::Measured;
+    bool sparse = false; ///< interpolated between two concurrencies more than kSparseGap apart in interactivity
+    double deliveredInteractivity = 0; ///< tok/s/user of the operating point: the target, or more (faster)
+    /// The configuration sized: measured, its point; interpolated, its point just faster than the target (`lower`
+    /// is the one just slower), and `concurrency` the concurrency to run it at, about (log-log between the two).
+    std::optional<PlanConfig> sizing;
+    std::optional<PlanConfig> lower;
+    double concurrency = 0;
+    /// The ladder's frontier reading at the target (best group, across configurations), and frontier / R.
+    std::optional<double> frontierTputPerGpu;
+    PlanStatus frontierStatus = PlanStatus::NoData;
+    std::optional<double> frontierRatio;
     int replicaGpus = 0; ///< the sizing knot's; 0 unknown (then GPUs are rounded to whole GPUs)
     double gpusExact = 0; ///< G* = D x (1 + headroom) / R (per sized GPU)
     long long gpus = 0; ///< whole replicas' GPUs
@@ -122,7 +167,19 @@ struct HardwarePlan {
     std::optional<double> costPerMTokEffective; ///< $/hour / (D x 3600) x 1e6, at the demand
     bool cheapest = false; ///< the lowest $/month among the hardware sized
     std::vector<std::string> notes; ///< what a reader should know: unknown replica size, no price, no power ...
+    /// Sized: a deployable reading (Ok or FasterThanTarget) and a GPU count.
+    bool sized() const { return (status == PlanStatus::Ok || status == PlanStatus::FasterThanTarget) && gpus > 0; }
+    /// Has a deployable reading (it is sized unless the demand is past counting).
+    bool read() const { return status == PlanStatus::Ok || status == PlanStatus::FasterThanTarget; }
 };
+
+/// How the reading was taken, for a reader: "measured at concurrency 64", "interpolated between concurrency 16 and
+/// 64", "sparse: interpolated between concurrency 4 and 64 (16x apart)", "faster than the target: 58.2 tok/s/user,
+/// measured at concurrency 4"; the status words where there is no reading.
+std::string planReadingWords(const HardwarePlan& h);
+/// The configuration to deploy, for a reader: "TP8 EP8 DPA at concurrency 64", "8P+8D at about concurrency 38
+/// (between the measured 16 and 64)"; empty without a reading.
+std::string deployAsText(const HardwarePlan& h);
 
 /// The plan at one target: the demand in tokens/s of the metric and every hardware's plan, sorted by hardware.
 struct Plan {

@@ -26,9 +26,8 @@ std::string planCommand(
     std::string out = viewCommand(scopeOnly);
     const std::string ladder = "paretoscope-cli ladder";
     out.replace(0, ladder.size(), "paretoscope-cli plan");
-    auto add = [&out](const std::string& name, const std::string& value) {
-        out += " --" + name + " " + shellQuote(value);
-    };
+    auto add
+        = [&out](const std::string& name, const std::string& value) { out += " --" + name + " " + shellQuote(value); };
     if (!dbPath.empty())
         add("db", dbPath);
     add("demand", shortest(plan.demand));
@@ -38,6 +37,8 @@ std::string planCommand(
         add("headroom", shortest(plan.headroom));
     for (const auto& [hw, n] : plan.gpusPerNode)
         add("gpus-per-node", hw + "=" + std::to_string(n));
+    if (plan.exactTarget)
+        out += " --exact-target";
     if (plan.tco)
         add("tco", tcoPath.empty() ? std::string("default") : tcoPath);
     else if (plan.price.customUsdPerGpuHour)

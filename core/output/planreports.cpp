@@ -37,14 +37,21 @@ json tcoJson(const TcoCost& t)
 
 json hardwareJson(const HardwarePlan& h, const Plan& plan)
 {
-    const bool sized = h.status == PlanStatus::Ok && h.gpus > 0;
+    const bool sized = h.sized();
     auto count = [&](long long v) { return sized && v > 0 ? json(v) : json(nullptr); };
     const auto& g = h.group;
     json o { { "status", planStatusName(h.status) }, { "target", plan.target },
         { "demand_tok_s", plan.demandTokensPerSecond }, { "metric", metricName(plan.metric) },
         { "tput_per_gpu", optNumber(h.tputPerGpu) }, { "tput_per_sized_gpu", optNumber(h.tputPerSizedGpu) },
         { "engine", g ? json(g->engine) : json(nullptr) }, { "precision", g ? json(g->precision) : json(nullptr) },
-        { "spec_decoding", g ? json(g->specDecoding) : json(nullptr) }, { "sparse", h.sparse },
+        { "spec_decoding", g ? json(g->specDecoding) : json(nullptr) },
+        { "reading", h.read() ? json(planReadingName(h.reading)) : json(nullptr) }, { "sparse", h.sparse },
+        { "reading_words", planReadingWords(h) },
+        { "delivered_interactivity", h.read() ? json(h.deliveredInteractivity) : json(nullptr) },
+        { "concurrency", h.read() && h.concurrency > 0 ? json(h.concurrency) : json(nullptr) },
+        { "deploy_as", h.read() ? json(deployAsText(h)) : json(nullptr) },
+        { "frontier_tput_per_gpu", optNumber(h.frontierTputPerGpu) },
+        { "frontier_status", planStatusName(h.frontierStatus) }, { "frontier_ratio", optNumber(h.frontierRatio) },
         { "config", configJson(h.sizing) }, { "config_lower", configJson(h.lower) },
         { "replica_gpus", count(h.replicaGpus) }, { "gpus_exact", sized ? json(h.gpusExact) : json(nullptr) },
         { "gpus", count(h.gpus) }, { "replicas", count(h.replicas) }, { "nodes", count(h.nodes) },
@@ -103,16 +110,31 @@ std::string configText(const std::optional<PlanConfig>& c)
     return s + (c->concurrency > 0 ? " c" + std::to_string(c->concurrency) : "") + " @" + shortNumber(c->interactivity);
 }
 
+// The status cell: how the reading was taken where there is one ("measured", "interpolated 16-64", "sparse 4-64",
+// "faster 58.2"), else the status.
+std::string statusCell(const HardwarePlan& h)
+{
+    if (!h.read() || !h.sizing)
+        return std::string(planStatusName(h.status));
+    if (h.status == PlanStatus::FasterThanTarget)
+        return "faster " + withThousands(h.deliveredInteractivity, 1);
+    if (h.reading == PlanReading::Measured)
+        return "measured";
+    const int a = h.sizing->concurrency, b = h.lower->concurrency;
+    return std::string(h.sparse ? "sparse " : "interpolated ") + std::to_string(std::min(a, b)) + "-"
+        + std::to_string(std::max(a, b));
+}
+
 std::vector<std::string> tableRow(const HardwarePlan& h)
 {
-    const bool sized = h.status == PlanStatus::Ok && h.gpus > 0;
+    const bool sized = h.sized();
     auto opt = [](const std::optional<double>& v, int decimals) { return v ? withThousands(*v, decimals) : "-"; };
     auto usd = [](const std::optional<double>& v) { return v ? "$" + withThousands(*v) : "-"; };
     const auto& g = h.group;
     std::string nodes = sized ? withThousands(double(h.nodes)) + " " + h.nodeUnit + (h.nodes == 1 ? "" : "s") : "-";
     std::string replicas
         = sized && h.replicas > 0 ? withThousands(double(h.replicas)) + " x " + std::to_string(h.replicaGpus) : "-";
-    return { (h.cheapest ? "* " : "  ") + h.hardware, std::string(planStatusName(h.status)), opt(h.tputPerGpu, 0),
+    return { (h.cheapest ? "* " : "  ") + h.hardware, statusCell(h), opt(h.tputPerGpu, 0),
         g ? g->engine + " " + g->precision + (g->specDecoding != "none" ? " " + g->specDecoding : "") : "-",
         configText(h.sizing), sized ? withThousands(double(h.gpus)) : "-", replicas, nodes, opt(h.powerMw, 3),
         h.usdPerGpuHour ? "$" + withThousands(*h.usdPerGpuHour, 2) : "-", usd(h.costPerMonth),
@@ -126,10 +148,10 @@ std::string sweepTable(const Plan& plan, const std::vector<Plan>& sweep)
     for (const HardwarePlan& base : plan.hardware)
         for (const Plan& p : sweep)
             if (const HardwarePlan* h = find(p, base.hardware)) {
-                const bool sized = h->status == PlanStatus::Ok && h->gpus > 0;
-                rows.push_back({ (h->cheapest ? "* " : "  ") + h->hardware, shortNumber(p.target),
-                    std::string(planStatusName(h->status)), sized ? withThousands(double(h->gpus)) : "-",
-                    sized ? withThousands(double(h->nodes)) : "-", h->powerMw ? withThousands(*h->powerMw, 3) : "-",
+                const bool sized = h->sized();
+                rows.push_back({ (h->cheapest ? "* " : "  ") + h->hardware, shortNumber(p.target), statusCell(*h),
+                    sized ? withThousands(double(h->gpus)) : "-", sized ? withThousands(double(h->nodes)) : "-",
+                    h->powerMw ? withThousands(*h->powerMw, 3) : "-",
                     h->costPerMonth ? "$" + withThousands(*h->costPerMonth) : "-",
                     h->costPerMTokEffective ? money(*h->costPerMTokEffective) : "-" });
             }
@@ -162,10 +184,12 @@ std::string planCsv(const Plan& plan, const std::vector<Plan>& sweep)
         "prefill_gpus", "decode_gpus", "concurrency", "config_interactivity", "replica_gpus", "gpus_exact", "gpus",
         "replicas", "nodes", "node_unit", "power_kw", "power_mw", "energy_j_per_token", "tokens_per_s_per_mw",
         "usd_per_gpu_hour", "price_source", "cost_usd_per_hour", "cost_usd_per_month", "cost_usd_per_mtok",
-        "cost_usd_per_mtok_effective", "cheapest" });
+        "cost_usd_per_mtok_effective", "cheapest", "reading", "sparse", "delivered_interactivity",
+        "concurrency_estimate", "lower_concurrency", "lower_interactivity", "frontier_tput_per_gpu_tok_s",
+        "frontier_status", "frontier_ratio" });
     auto opt = [](const std::optional<double>& v) { return v ? csvNumber(*v) : std::string(); };
     auto row = [&](const char* kind, const Plan& p, const HardwarePlan& h) {
-        const bool sized = h.status == PlanStatus::Ok && h.gpus > 0;
+        const bool sized = h.sized();
         auto count = [&](long long v) { return sized && v > 0 ? csvNumber(double(v)) : std::string(); };
         const auto& g = h.group;
         const auto& c = h.sizing;
@@ -180,7 +204,11 @@ std::string planCsv(const Plan& plan, const std::vector<Plan>& sweep)
             count(h.gpus), count(h.replicas), count(h.nodes), sized ? csvText(h.nodeUnit) : "", opt(h.powerKw),
             opt(h.powerMw), opt(h.energyJPerToken), opt(h.tokensPerSPerMw), opt(h.usdPerGpuHour),
             csvText(h.priceSource), opt(h.costPerHour), opt(h.costPerMonth), opt(h.costPerMTok),
-            opt(h.costPerMTokEffective), h.cheapest ? "true" : "false" });
+            opt(h.costPerMTokEffective), h.cheapest ? "true" : "false",
+            h.read() ? std::string(planReadingName(h.reading)) : "", h.sparse ? "true" : "false",
+            h.read() ? csvNumber(h.deliveredInteractivity) : "", h.concurrency > 0 ? csvNumber(h.concurrency) : "",
+            h.lower ? csvNumber(h.lower->concurrency) : "", h.lower ? csvNumber(h.lower->interactivity) : "",
+            opt(h.frontierTputPerGpu), std::string(planStatusName(h.frontierStatus)), opt(h.frontierRatio) });
     };
     for (const HardwarePlan& h : plan.hardware)
         row("plan", plan, h);
@@ -210,8 +238,16 @@ std::string planTable(const Plan& plan, const PlanReportContext& context, const 
             out += h.hardware + ": TCO $" + withThousands(h.tco->usdPerGpuHour, 3) + "/GPU/hr = capital $"
                 + withThousands(h.tco->capital, 3) + " + energy $" + withThousands(h.tco->energy, 3) + " + other $"
                 + withThousands(h.tco->other, 3) + "\n";
-        if (h.status != PlanStatus::Ok)
+        if (h.read()) {
+            out += h.hardware + ": deploy as " + deployAsText(h) + "; " + planReadingWords(h);
+            if (h.frontierTputPerGpu)
+                out += "; the frontier reads " + withThousands(*h.frontierTputPerGpu) + " tok/s/GPU at "
+                    + shortNumber(plan.target) + " tok/s/user (" + withThousands(*h.frontierRatio, 2)
+                    + "x what one configuration delivers)";
+            out += "\n";
+        } else {
             out += h.hardware + ": " + std::string(planStatusWords(h.status)) + "\n";
+        }
         for (const std::string& n : h.notes)
             out += h.hardware + ": " + n + "\n";
     }
