@@ -286,10 +286,13 @@ HardwarePlan planHardware(const std::string& hw, const PlanFrontiers& data, cons
     for (const GroupFrontier& g : data.frontiers(metric))
         if (g.key.hardware == hw)
             mine.push_back(&g);
+    // the curves come in group order, hardware first (loadPlanFrontiers): this hardware's are one run of them
+    const std::vector<ConfigCurve>& all = data.configCurves(metric);
+    const auto from
+        = std::partition_point(all.begin(), all.end(), [&](const ConfigCurve& c) { return c.group.hardware < hw; });
     std::vector<const ConfigCurve*> curves;
-    for (const ConfigCurve& c : data.configCurves(metric))
-        if (c.group.hardware == hw)
-            curves.push_back(&c);
+    for (auto it = from; it != all.end() && it->group.hardware == hw; ++it)
+        curves.push_back(&*it);
     const HardwarePower* power = powers.find(hw);
     if (curves.empty()) {
         p.status = PlanStatus::NoData;

@@ -93,7 +93,8 @@ struct PlanFrontiers {
     std::vector<GroupFrontier> total, output; ///< ordered by group key, as FrontierCache gives them
     std::vector<std::string> hardwareWithoutLimits; ///< hardware with a frontier in the scope before the limits
     std::map<long long, PlanConfig> configs; ///< by run id: every knot of total and output
-    /// Each configuration's own curve, on total and on output tokens: what the plan sizes on.
+    /// Each configuration's own curve, on total and on output tokens: what the plan sizes on. In group order (by
+    /// hardware first).
     std::vector<ConfigCurve> totalConfigs, outputConfigs;
     const std::vector<ConfigCurve>& configCurves(TputMetric m) const;
     std::optional<std::pair<int, int>> lengths; ///< (isl, osl) when every series in scope has the same fixed ones
