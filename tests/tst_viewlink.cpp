@@ -25,6 +25,7 @@
 #include "core/model/runselection.h"
 #include "tests/support/testutil.h"
 #include "widgets/mainwindow.h"
+#include "widgets/planpanel.h"
 #include "widgets/readoutmodel.h"
 #include "widgets/rundatescontrol.h"
 #include "widgets/slolimits.h"
@@ -234,6 +235,9 @@ private slots:
         QCOMPARE(command(*m_window), copied);
         QCOMPARE(m_window->scopeData()->scope, scope);
         QCOMPARE(m_window->readout()->target(), 40.0);
+        // the Plan tab plans at the view's target and price too (the readout's signals are quiet while a view lands)
+        QCOMPARE(m_window->plan()->request().target, 40.0);
+        QVERIFY(m_window->plan()->request().price.customUsdPerGpuHour == 3.1);
         QCOMPARE(m_window->readout()->baseline(), baseline);
         QVERIFY(m_window->readout()->price().customUsdPerGpuHour == 3.1);
         QCOMPARE(m_window->filters()->runDates()->runs(), RunSelection::All);

@@ -6,7 +6,9 @@
 #include <QStatusBar>
 
 #include "core/import/bundled.h"
+#include "historypanel.h"
 #include "mainwindow.h"
+#include "planpanel.h"
 #include "rundatescontrol.h"
 
 namespace paretoscope::ui {
@@ -89,6 +91,12 @@ Status MainWindow::applyView(const ViewOptions& view)
     m_chart->setPrice(m_readout->price());
     m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     m_chart->setTarget(m_readout->target());
+    m_plan->setTarget(m_readout->target());
+    m_plan->setPrice(m_readout->price());
+    m_plan->setHideSparse(r.hideSparse);
+    m_history->setTarget(m_readout->target());
+    m_history->setPrice(m_readout->price());
+    m_history->setHideSparse(r.hideSparse);
     // the rest waits for the scope's series (the filter lists), then its run dates and hardware
     m_pendingView = view;
     m_viewStep = ViewStep::Series;
