@@ -236,10 +236,10 @@ private slots:
         panel->setState(st);
     }
 
-    // Each group's line is the curve its readings come from (DESIGN.md section 4: "so charts and numbers agree"): at
-    // the target, the drawn path (between its two points around the target, straight in the axes' spacing) reads what
-    // the readout shows for the hardware, within 0.5%. With straight segments between the knots, GB300's line on
-    // DeepSeek-R1 1k/8k crossed 50 tok/s/user at about a third of its 9,621 with log axes (knots at 23 and 243
+    // Each group's line is the curve its readings come from (docs/architecture.md section 4: "so charts and numbers
+    // agree"): at the target, the drawn path (between its two points around the target, straight in the axes' spacing)
+    // reads what the readout shows for the hardware, within 0.5%. With straight segments between the knots, GB300's
+    // line on DeepSeek-R1 1k/8k crossed 50 tok/s/user at about a third of its 9,621 with log axes (knots at 23 and 243
     // tok/s/user), 18% off it on a linear y.
     void theLinePassesThroughEveryReading()
     {

@@ -564,7 +564,9 @@ private slots:
         QCOMPARE(out[0].result->imported, 435u);
         QCOMPARE(out[0].source, url);
         QCOMPARE(out[0].result->sha256,
-            std::string("f46823a76cb63248705329f327e1494df02b4dfa4df0898b7ee084c75c20bd52")); // SOURCE.md
+            std::string(
+                "f46823a76cb63248705329f327e1494df02b4dfa4df0898b7ee084c75c20bd52")); // the digest its publisher gives
+                                                                                      // (the fixtures' source notes)
 
         auto missing = importPath(*store, server.url("/api/v1/nothing"), {});
         QVERIFY(!missing[0].result.ok());
