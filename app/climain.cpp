@@ -141,6 +141,7 @@ const std::vector<Command>& commands()
           --unit tok/s|output-tok/s|tok/day|req/s|users --target X [--ttft-max S [--ttft-stat median|p99]]
           [--tpot-max S] [--headroom 0.25] [--gpus-per-node H=N,...] [--tier NAME | --price USD | --tco FILE]
           [--sweep-targets 20,30,...] [--hide-sparse] [--exact-target] [--format json|csv|table]
+          [--budget-mw X | --budget-usd-month X | --max-cost-per-mtok X | --mix SPEC | --mix-file FILE]
       The capacity plan (README "plan"): per hardware, the GPUs (whole replicas of the configuration that meets
       the target), nodes or NVL72 racks, all-in MW, J/token, $/hour, $/month and $ per million tokens (list and
       at the demand) to serve the demand at the target interactivity, the cheapest marked. Sized on what one
@@ -150,6 +151,12 @@ const std::vector<Command>& commands()
       --ttft-max / --tpot-max (seconds) count; a hardware none of whose runs meets them says "slo_not_met".
       --tco FILE prices each GPU-hour from a TCO model (resources/tco_default.json is an example to edit).
       --sweep-targets adds per hardware the plan at each target (the cost of speed).
+      --budget-mw / --budget-usd-month (in place of --demand): per hardware, the whole replicas that fit the
+      budget and what they serve at the target (tok/s, output tok/s, users, req/s), headroom kept spare.
+      --max-cost-per-mtok: per hardware, the highest interactivity whose list $ per million tokens stays within
+      the cap, and the plan there. --mix 1024/1024:0.7,8192/1024:0.3 (ISL/OSL:SHARE[@TARGET], on --model) or
+      --mix-file FILE ({"parts": [{"model", "isl", "osl", "share", "target"}]}): each part's share of the
+      demand planned on its own scope, summed per hardware, the cheapest for the whole mix and per part.
 )",
                 cli::cmdPlan },
             { "tiers", StoreNeed::None, { { "format", true } },

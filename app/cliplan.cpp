@@ -5,10 +5,15 @@
 #include <iostream>
 
 #include "core/analysis/plan.h"
+#include "core/analysis/planbudget.h"
+#include "core/analysis/plancap.h"
+#include "core/analysis/planmix.h"
 #include "core/analysis/viewoptions.h"
 #include "core/model/datafiles.h"
 #include "core/model/hardware.h"
 #include "core/model/outsidefile.h"
+#include "core/output/planbudgetreports.h"
+#include "core/output/planmixreports.h"
 #include "core/output/planreports.h"
 
 namespace paretoscope::cli {
@@ -97,12 +102,22 @@ int costOptions(const Args& a, PlanRequest& req)
 // Everything but the cost model; an error message in `error`.
 bool planRequest(const Args& a, PlanRequest& req, std::vector<double>& sweep, std::string& error)
 {
-    auto scope = scopeFromOptions(a.options);
+    const bool mix = a.has("mix") || a.has("mix-file");
+    if (mix && (a.has("isl") || a.has("osl") || a.has("workload"))) {
+        error = "a mix gives each part's lengths: leave out --isl, --osl and --workload";
+        return false;
+    }
+    OptionMap options = a.options;
+    if (mix) // the parts' lengths take the place of the scope's
+        options["isl"] = options["osl"] = { "1" };
+    auto scope = scopeFromOptions(options);
     if (!scope) {
         error = scope.error();
         return false;
     }
     req.scope = std::move(*scope);
+    if (mix)
+        req.scope.isl = req.scope.osl = std::nullopt;
     req.hideSparse = a.has("hide-sparse");
     req.exactTarget = a.has("exact-target");
     if (!sloOptions(a, req.scope, error) || !gpusPerNodeOption(a, req, error))
@@ -111,14 +126,19 @@ bool planRequest(const Args& a, PlanRequest& req, std::vector<double>& sweep, st
     if (!numberOption(a, "demand", demand, error) || !numberOption(a, "target", target, error)
         || !numberOption(a, "headroom", headroom, error, true))
         return false;
-    auto unit = parseDemandUnit(a.value("unit").value_or(""));
-    if (!demand || !target || !unit) {
-        error = !demand ? "plan needs --demand VALUE"
-            : !target   ? "plan needs --target X (tok/s/user)"
-                        : "--unit must be tok/s, output-tok/s, tok/day, req/s or users";
+    const bool budget = a.has("budget-mw") || a.has("budget-usd-month");
+    auto unit = parseDemandUnit(a.value("unit").value_or(budget && !a.has("unit") ? "tok/s" : ""));
+    if (budget && demand) {
+        error = "a budget replaces the demand: give --budget-mw or --budget-usd-month, or --demand";
         return false;
     }
-    req.demand = *demand;
+    if ((!demand && !budget) || !target || !unit) {
+        error = !demand && !budget ? "plan needs --demand VALUE (or --budget-mw / --budget-usd-month)"
+            : !target              ? "plan needs --target X (tok/s/user)"
+                                   : "--unit must be tok/s, output-tok/s, tok/day, req/s or users";
+        return false;
+    }
+    req.demand = demand.value_or(0);
     req.target = *target;
     req.unit = *unit;
     req.headroom = headroom.value_or(req.headroom);
@@ -143,8 +163,103 @@ std::map<std::string, bool> planOptions()
         { "as-of", true }, { "demand", true }, { "unit", true }, { "target", true }, { "ttft-max", true },
         { "ttft-stat", true }, { "tpot-max", true }, { "headroom", true }, { "gpus-per-node", true }, { "tier", true },
         { "price", true }, { "tco", true }, { "sweep-targets", true }, { "hide-sparse", false },
-        { "exact-target", false } };
+        { "exact-target", false }, { "budget-mw", true }, { "budget-usd-month", true },
+        { "max-cost-per-mtok", true }, { "mix", true }, { "mix-file", true } };
 }
+
+namespace {
+
+// The mode a plan line asks for: a demand plan, a budget, a cost cap or a mix (one at a time).
+struct PlanMode {
+    std::optional<BudgetKind> budget;
+    double amount = 0; ///< the budget, or the cap
+    bool cap = false;
+    std::string mixSpec, mixFile;
+};
+
+bool planMode(const Args& a, PlanMode& mode, std::string& error)
+{
+    const int given = int(a.has("budget-mw")) + int(a.has("budget-usd-month")) + int(a.has("max-cost-per-mtok"))
+        + int(a.has("mix")) + int(a.has("mix-file"));
+    if (given > 1) {
+        error = "give one of --budget-mw, --budget-usd-month, --max-cost-per-mtok, --mix and --mix-file";
+        return false;
+    }
+    std::optional<double> v;
+    for (const auto& [name, kind] : { std::pair { "budget-mw", BudgetKind::Megawatts },
+             std::pair { "budget-usd-month", BudgetKind::UsdPerMonth } })
+        if (a.has(name)) {
+            if (!numberOption(a, name, v, error))
+                return false;
+            mode.budget = kind;
+            mode.amount = *v;
+        }
+    if (a.has("max-cost-per-mtok")) {
+        if (!numberOption(a, "max-cost-per-mtok", v, error))
+            return false;
+        mode.cap = true;
+        mode.amount = *v;
+    }
+    mode.mixSpec = a.value("mix").value_or("");
+    mode.mixFile = a.value("mix-file").value_or("");
+    if (given == 1 && a.has("sweep-targets")) {
+        error = "--sweep-targets is for a demand plan, not with a budget, a cost cap or a mix";
+        return false;
+    }
+    return true;
+}
+
+// The mix's parts, from --mix or --mix-file; 0, or the exit code.
+int mixParts(const PlanMode& mode, const Scope& base, std::vector<MixPart>& parts)
+{
+    if (!mode.mixSpec.empty()) {
+        auto p = parseMixSpec(mode.mixSpec, base);
+        if (!p)
+            return usageError(p.error());
+        parts = std::move(*p);
+        return 0;
+    }
+    auto text = readRegularFile(mode.mixFile, limits::kSmallJson);
+    if (!text) {
+        std::cerr << "paretoscope-cli: " << text.error() << "\n";
+        return 1;
+    }
+    auto p = parseMixFile(*text, mode.mixFile, base);
+    if (!p) {
+        std::cerr << "paretoscope-cli: " << p.error() << "\n";
+        return 1;
+    }
+    parts = std::move(*p);
+    return 0;
+}
+
+int printMix(RunStore& store, const PlanRequest& req, const PlanMode& mode, const std::string& format)
+{
+    std::vector<MixPart> parts;
+    if (int code = mixParts(mode, req.scope, parts))
+        return code;
+    std::vector<PlanFrontiers> frontiers;
+    frontiers.reserve(parts.size());
+    for (MixPart& p : parts) {
+        if (!resolveModel(store, p.scope.model))
+            return 1;
+        frontiers.push_back(loadPlanFrontiers(store, p.scope));
+        if (readFailed(store))
+            return 1;
+        if (frontiers.back().empty())
+            return emptyScope(store, p.scope);
+    }
+    std::vector<const PlanFrontiers*> data;
+    for (const PlanFrontiers& f : frontiers)
+        data.push_back(&f);
+    auto mix = computeMixPlan(data, req, parts);
+    if (!mix)
+        return usageError(mix.error());
+    std::cout << (format == "json" ? mixJson(*mix) : format == "csv" ? mixCsv(*mix) : mixTable(*mix));
+    return 0;
+}
+
+} // namespace
 
 int cmdPlan(const Invocation& in)
 {
@@ -153,14 +268,17 @@ int cmdPlan(const Invocation& in)
     if (!formatOption(a, { "json", "csv", "table" }, format, error))
         return usageError(error);
     PlanRequest req;
+    PlanMode mode;
     std::vector<double> targets;
-    if (!planRequest(a, req, targets, error))
+    if (!planMode(a, mode, error) || !planRequest(a, req, targets, error))
         return usageError(error);
     if (int code = costOptions(a, req))
         return code;
     auto store = in.store();
     if (!store)
         return 1;
+    if (!mode.mixSpec.empty() || !mode.mixFile.empty())
+        return printMix(*store, req, mode, format);
     if (!resolveModel(*store, req.scope.model))
         return 1;
     const PlanFrontiers data = loadPlanFrontiers(*store, req.scope);
@@ -168,6 +286,22 @@ int cmdPlan(const Invocation& in)
         return 1;
     if (data.empty())
         return emptyScope(*store, req.scope);
+    if (mode.budget) {
+        auto budget = computeBudgetPlan(data, req, *mode.budget, mode.amount);
+        if (!budget)
+            return usageError(budget.error());
+        std::cout << (format == "json" ? budgetJson(*budget)
+                : format == "csv"      ? budgetCsv(*budget)
+                                       : budgetTable(*budget, req.headroom));
+        return 0;
+    }
+    if (mode.cap) {
+        auto cap = computeCostCap(data, req, mode.amount);
+        if (!cap)
+            return usageError(cap.error());
+        std::cout << (format == "json" ? capJson(*cap) : format == "csv" ? capCsv(*cap) : capTable(*cap));
+        return 0;
+    }
     auto plan = computePlan(data, req);
     if (!plan)
         return usageError(plan.error());

@@ -15,125 +15,12 @@
 #include "core/analysis/plan.h"
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
+#include "tests/support/plancrafted.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;
-
-namespace {
-
-// A crafted run: its configuration, x, total and output tok/s/GPU, latencies (s; 0 left out) and power (W; 0 none).
-struct Knot {
-    const char* hardware;
-    const char* engine;
-    int concurrency;
-    double x, total, output;
-    int tp, prefill, decode;
-    double ttft, ttftP99, tpot, powerW;
-};
-
-const std::vector<Knot> kKnots {
-    { "b300", "vllm", 64, 20, 12000, 6000, 8, 0, 0, 0.8, 2.0, 0.05, 1000 },
-    { "b300", "vllm", 16, 40, 8000, 4000, 8, 0, 0, 0.3, 0.9, 0.025, 900 },
-    { "b300", "vllm", 4, 80, 3000, 1500, 4, 0, 0, 0.1, 0.2, 0.0125, 700 },
-    { "h200", "dynamo-trt", 256, 20, 4000, 3000, 0, 8, 8, 1.0, 2.0, 0.05, 0 },
-    { "h200", "dynamo-trt", 64, 50, 2000, 1500, 0, 8, 8, 0.5, 1.0, 0.02, 0 },
-    { "gb200", "dynamo-sglang", 128, 30, 9000, 5000, 4, 0, 0, 0, 0, 0.033, 0 }, // no TTFT: meets no TTFT limit
-    { "gb200", "dynamo-sglang", 32, 60, 5000, 2500, 0, 48, 48, 0.4, 0.8, 0.016, 0 },
-    { "mi325x", "sglang", 32, 25, 2000, 1000, 8, 0, 0, 3.0, 5.0, 0.04, 0 },
-    { "mi325x", "sglang", 8, 45, 1000, 500, 8, 0, 0, 2.5, 4.0, 0.022, 0 },
-};
-
-// Published figures: all-in kW per GPU and TDP (FACTS.md), hyperscaler $/GPU/hr (docs/architecture.md section 14),
-// GPUs per node.
-struct Published {
-    double kw, tdpW, usd;
-    int perNode;
-};
-const std::map<QString, Published> kPublished { { "b300", { 1.90, 1200, 2.26, 8 } }, { "h200", { 1.37, 700, 1.22, 8 } },
-    { "gb200", { 1.87, 1200, 1.86, 72 } }, { "mi325x", { 1.69, 1000, 1.10, 8 } }, { "b200", { 1.71, 1000, 1.73, 8 } },
-    { "gb300", { 2.12, 1400, 2.31, 72 } }, { "h100", { 1.37, 700, 1.17, 8 } }, { "mi300x", { 1.39, 750, 0.95, 8 } },
-    { "mi355x", { 2.09, 1400, 1.50, 8 } } };
-
-QJsonObject knotJson(const Knot& k)
-{
-    QJsonObject o { { "schema", "paretoscope.run/1" }, { "model", "m" }, { "hardware", k.hardware },
-        { "engine", k.engine }, { "precision", "fp4" }, { "isl", 1024 }, { "osl", 1024 },
-        { "concurrency", k.concurrency }, { "interactivity_tok_s_user", k.x }, { "tput_per_gpu_tok_s", k.total },
-        { "output_tput_per_gpu_tok_s", k.output }, { "tpot_median_s", k.tpot } };
-    if (k.prefill > 0) {
-        o["disaggregated"] = true;
-        o["prefill_gpus"] = k.prefill;
-        o["decode_gpus"] = k.decode;
-    } else {
-        o["tp"] = k.tp;
-        o["gpus"] = k.tp;
-    }
-    if (k.ttft > 0) {
-        o["ttft_median_s"] = k.ttft;
-        o["ttft_p99_s"] = k.ttftP99;
-    }
-    if (k.powerW > 0)
-        o["avg_power_w"] = k.powerW;
-    return o;
-}
-
-const Knot& knotAt(const QString& hw, double x)
-{
-    for (const Knot& k : kKnots)
-        if (hw == k.hardware && k.x == x)
-            return k;
-    qFatal("no crafted knot of %s at %g", qPrintable(hw), x);
-}
-
-// The sizing arithmetic of docs/architecture.md section 12.3, written out again.
-struct Expected {
-    double gpusExact, gpus, replicas, nodes;
-};
-Expected expectedSizing(double demand, double headroom, double perGpu, int r, int n)
-{
-    Expected e;
-    e.gpusExact = demand * (1 + headroom) / perGpu;
-    e.replicas = std::ceil(e.gpusExact / r - 1e-9);
-    e.gpus = e.replicas * r;
-    e.nodes = r > n ? e.replicas * std::ceil(double(r) / n) : std::ceil(e.gpus / n);
-    return e;
-}
-
-bool near(double a, double b, double rel = 1e-9)
-{
-    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
-}
-
-const HardwarePlan* planOf(const Plan& p, const std::string& hw)
-{
-    for (const HardwarePlan& h : p.hardware)
-        if (h.hardware == hw)
-            return &h;
-    return nullptr;
-}
-
-PlanRequest request(const Scope& scope, double demand, DemandUnit unit, double target, double headroom = 0.25)
-{
-    PlanRequest r;
-    r.scope = scope;
-    r.demand = demand;
-    r.unit = unit;
-    r.target = target;
-    r.headroom = headroom;
-    return r;
-}
-
-Scope craftedScope()
-{
-    Scope s;
-    s.model = "m";
-    s.isl = 1024;
-    s.osl = 1024;
-    return s;
-}
-
-} // namespace
+using namespace paretoscope::testsupport::crafted;
 
 class TestPlan : public QObject {
     Q_OBJECT
@@ -143,14 +30,9 @@ class TestPlan : public QObject {
 private slots:
     void initTestCase()
     {
-        m_store = openTempStore(m_dir);
-        QVERIFY(m_store);
-        QJsonArray a;
-        for (const Knot& k : kKnots)
-            a.append(knotJson(k));
-        QVERIFY(writeFile(m_dir.filePath("knots.json"), QJsonDocument(a).toJson()));
-        auto out = importPath(*m_store, m_dir.filePath("knots.json").toStdString(), {});
-        QVERIFY2(out[0].result.ok(), out[0].result.ok() ? "" : out[0].result.error().c_str());
+        std::string error;
+        m_store = craftedStore(m_dir, error);
+        QVERIFY2(m_store, error.c_str());
     }
 
     // Targets on a knot, so that the reading R is that knot's published throughput.

@@ -60,15 +60,6 @@ Status checkRequest(const PlanRequest& r, const PricingCatalog& pricing)
     return ok();
 }
 
-// The share of a configuration's GPUs the curve's tok/s/GPU counts: all of them, except for output tokens on a
-// disaggregated configuration, where InferenceX counts decode GPUs only.
-double sizedShare(const PlanConfig& c, TputMetric metric)
-{
-    if (metric == TputMetric::Output && c.disaggregated && c.decodeGpus > 0 && c.replicaGpus() > 0)
-        return double(c.decodeGpus) / c.replicaGpus();
-    return 1;
-}
-
 PlanConfig knotConfig(const ConfigCurve& c, const ConfigKnot& k)
 {
     PlanConfig out = c.config;
@@ -341,6 +332,13 @@ std::optional<DemandUnit> parseDemandUnit(std::string_view name)
 TputMetric demandMetric(DemandUnit u)
 {
     return u == DemandUnit::OutputTokPerS || u == DemandUnit::Users ? TputMetric::Output : TputMetric::Total;
+}
+
+double sizedShare(const PlanConfig& c, TputMetric metric)
+{
+    if (metric == TputMetric::Output && c.disaggregated && c.decodeGpus > 0 && c.replicaGpus() > 0)
+        return double(c.decodeGpus) / c.replicaGpus();
+    return 1;
 }
 
 int PlanConfig::replicaGpus() const

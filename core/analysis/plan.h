@@ -66,6 +66,10 @@ struct PlanConfig {
     int replicaGpus() const;
 };
 
+/// The share of a configuration's GPUs its tok/s/GPU counts: all of them, except for output tokens on a disaggregated
+/// configuration, where InferenceX counts decode GPUs only (decode / (prefill + decode)).
+double sizedShare(const PlanConfig& c, TputMetric metric);
+
 /// A point of one configuration's curve: where it was measured, and whether it meets the scope's SLO limits.
 struct ConfigKnot {
     double x = 0; ///< tok/s/user

@@ -6,11 +6,109 @@
 
 #include "core/analysis/numberformat.h"
 #include "core/output/csvwriter.h"
+#include "core/output/planreportparts.h"
 
 namespace paretoscope {
-namespace {
 
 using json = nlohmann::ordered_json;
+
+namespace {
+
+const HardwarePlan* find(const Plan& plan, const std::string& hw)
+{
+    for (const HardwarePlan& h : plan.hardware)
+        if (h.hardware == hw)
+            return &h;
+    return nullptr;
+}
+
+
+
+
+std::vector<std::string> tableRow(const HardwarePlan& h)
+{
+    const bool sized = h.sized();
+    auto opt = [](const std::optional<double>& v, int decimals) { return v ? withThousands(*v, decimals) : "-"; };
+    auto usd = [](const std::optional<double>& v) { return v ? "$" + withThousands(*v) : "-"; };
+    const auto& g = h.group;
+    std::string nodes = sized ? withThousands(double(h.nodes)) + " " + h.nodeUnit + (h.nodes == 1 ? "" : "s") : "-";
+    std::string replicas
+        = sized && h.replicas > 0 ? withThousands(double(h.replicas)) + " x " + std::to_string(h.replicaGpus) : "-";
+    return { (h.cheapest ? "* " : "  ") + h.hardware, planStatusCell(h), opt(h.tputPerGpu, 0),
+        g ? g->engine + " " + g->precision + (g->specDecoding != "none" ? " " + g->specDecoding : "") : "-",
+        planConfigText(h.sizing), sized ? withThousands(double(h.gpus)) : "-", replicas, nodes, opt(h.powerMw, 3),
+        h.usdPerGpuHour ? "$" + withThousands(*h.usdPerGpuHour, 2) : "-", usd(h.costPerMonth),
+        h.costPerMTok ? money(*h.costPerMTok) : "-", h.costPerMTokEffective ? money(*h.costPerMTokEffective) : "-" };
+}
+
+std::string sweepTable(const Plan& plan, const std::vector<Plan>& sweep)
+{
+    std::vector<std::vector<std::string>> rows { { "hardware", "tok/s/user", "status", "GPUs", "nodes", "MW", "$/month",
+        "$/1M tok (eff.)" } };
+    for (const HardwarePlan& base : plan.hardware)
+        for (const Plan& p : sweep)
+            if (const HardwarePlan* h = find(p, base.hardware)) {
+                const bool sized = h->sized();
+                rows.push_back({ (h->cheapest ? "* " : "  ") + h->hardware, shortNumber(p.target), planStatusCell(*h),
+                    sized ? withThousands(double(h->gpus)) : "-", sized ? withThousands(double(h->nodes)) : "-",
+                    h->powerMw ? withThousands(*h->powerMw, 3) : "-",
+                    h->costPerMonth ? "$" + withThousands(*h->costPerMonth) : "-",
+                    h->costPerMTokEffective ? money(*h->costPerMTokEffective) : "-" });
+            }
+    return alignedRows(rows, { false, true, false, true, true, true, true, true });
+}
+
+} // namespace
+
+// The status cell: how the reading was taken where there is one ("measured", "interpolated 16-64", "sparse 4-64",
+// "faster 58.2"), else the status.
+std::string planStatusCell(const HardwarePlan& h)
+{
+    if (!h.read() || !h.sizing)
+        return std::string(planStatusName(h.status));
+    if (h.status == PlanStatus::FasterThanTarget)
+        return "faster " + withThousands(h.deliveredInteractivity, 1);
+    if (h.reading == PlanReading::Measured)
+        return "measured";
+    const int a = h.sizing->concurrency, b = h.lower->concurrency;
+    return std::string(h.sparse ? "sparse " : "interpolated ") + std::to_string(std::min(a, b)) + "-"
+        + std::to_string(std::max(a, b));
+}
+
+// "tp8 ep8 dpa c64" or "4P+8D c256"
+std::string planConfigText(const std::optional<PlanConfig>& c)
+{
+    if (!c)
+        return "-";
+    std::string s = c->disaggregated
+        ? std::to_string(c->prefillGpus) + "P+" + std::to_string(c->decodeGpus) + "D"
+        : (c->tp > 0 ? "tp" + std::to_string(c->tp) : (c->gpus > 0 ? std::to_string(c->gpus) + " GPUs" : "?"));
+    if (!c->disaggregated && c->ep > 1)
+        s += " ep" + std::to_string(c->ep);
+    if (c->dpAttention)
+        s += " dpa";
+    return s + (c->concurrency > 0 ? " c" + std::to_string(c->concurrency) : "") + " @" + shortNumber(c->interactivity);
+}
+
+// Rows as aligned columns; the columns named in `right` are right-aligned below the header.
+std::string alignedRows(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right)
+{
+    std::vector<std::size_t> width(rows[0].size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t i = 0; i < row.size(); ++i)
+            width[i] = std::max(width[i], row[i].size());
+    std::string out;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        for (std::size_t i = 0; i < rows[r].size(); ++i)
+            out += (i ? "  " : "") + padded(rows[r][i], width[i], r > 0 && right[i]);
+        while (!out.empty() && out.back() == ' ')
+            out.pop_back();
+        out += "\n";
+    }
+    return out;
+}
+
+namespace {
 
 json optNumber(const std::optional<double>& v)
 {
@@ -35,7 +133,9 @@ json tcoJson(const TcoCost& t)
         { "pue", t.pue } };
 }
 
-json hardwareJson(const HardwarePlan& h, const Plan& plan)
+} // namespace
+
+json planHardwareJson(const HardwarePlan& h, const Plan& plan)
 {
     const bool sized = h.sized();
     auto count = [&](long long v) { return sized && v > 0 ? json(v) : json(nullptr); };
@@ -69,107 +169,17 @@ json hardwareJson(const HardwarePlan& h, const Plan& plan)
     return o;
 }
 
-const HardwarePlan* find(const Plan& plan, const std::string& hw)
-{
-    for (const HardwarePlan& h : plan.hardware)
-        if (h.hardware == hw)
-            return &h;
-    return nullptr;
-}
-
-// Rows as aligned columns; the columns named in `right` are right-aligned below the header.
-std::string aligned(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right)
-{
-    std::vector<std::size_t> width(rows[0].size(), 0);
-    for (const auto& row : rows)
-        for (std::size_t i = 0; i < row.size(); ++i)
-            width[i] = std::max(width[i], row[i].size());
-    std::string out;
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        for (std::size_t i = 0; i < rows[r].size(); ++i)
-            out += (i ? "  " : "") + padded(rows[r][i], width[i], r > 0 && right[i]);
-        while (!out.empty() && out.back() == ' ')
-            out.pop_back();
-        out += "\n";
-    }
-    return out;
-}
-
-// "tp8 ep8 dpa c64" or "4P+8D c256"
-std::string configText(const std::optional<PlanConfig>& c)
-{
-    if (!c)
-        return "-";
-    std::string s = c->disaggregated
-        ? std::to_string(c->prefillGpus) + "P+" + std::to_string(c->decodeGpus) + "D"
-        : (c->tp > 0 ? "tp" + std::to_string(c->tp) : (c->gpus > 0 ? std::to_string(c->gpus) + " GPUs" : "?"));
-    if (!c->disaggregated && c->ep > 1)
-        s += " ep" + std::to_string(c->ep);
-    if (c->dpAttention)
-        s += " dpa";
-    return s + (c->concurrency > 0 ? " c" + std::to_string(c->concurrency) : "") + " @" + shortNumber(c->interactivity);
-}
-
-// The status cell: how the reading was taken where there is one ("measured", "interpolated 16-64", "sparse 4-64",
-// "faster 58.2"), else the status.
-std::string statusCell(const HardwarePlan& h)
-{
-    if (!h.read() || !h.sizing)
-        return std::string(planStatusName(h.status));
-    if (h.status == PlanStatus::FasterThanTarget)
-        return "faster " + withThousands(h.deliveredInteractivity, 1);
-    if (h.reading == PlanReading::Measured)
-        return "measured";
-    const int a = h.sizing->concurrency, b = h.lower->concurrency;
-    return std::string(h.sparse ? "sparse " : "interpolated ") + std::to_string(std::min(a, b)) + "-"
-        + std::to_string(std::max(a, b));
-}
-
-std::vector<std::string> tableRow(const HardwarePlan& h)
-{
-    const bool sized = h.sized();
-    auto opt = [](const std::optional<double>& v, int decimals) { return v ? withThousands(*v, decimals) : "-"; };
-    auto usd = [](const std::optional<double>& v) { return v ? "$" + withThousands(*v) : "-"; };
-    const auto& g = h.group;
-    std::string nodes = sized ? withThousands(double(h.nodes)) + " " + h.nodeUnit + (h.nodes == 1 ? "" : "s") : "-";
-    std::string replicas
-        = sized && h.replicas > 0 ? withThousands(double(h.replicas)) + " x " + std::to_string(h.replicaGpus) : "-";
-    return { (h.cheapest ? "* " : "  ") + h.hardware, statusCell(h), opt(h.tputPerGpu, 0),
-        g ? g->engine + " " + g->precision + (g->specDecoding != "none" ? " " + g->specDecoding : "") : "-",
-        configText(h.sizing), sized ? withThousands(double(h.gpus)) : "-", replicas, nodes, opt(h.powerMw, 3),
-        h.usdPerGpuHour ? "$" + withThousands(*h.usdPerGpuHour, 2) : "-", usd(h.costPerMonth),
-        h.costPerMTok ? money(*h.costPerMTok) : "-", h.costPerMTokEffective ? money(*h.costPerMTokEffective) : "-" };
-}
-
-std::string sweepTable(const Plan& plan, const std::vector<Plan>& sweep)
-{
-    std::vector<std::vector<std::string>> rows { { "hardware", "tok/s/user", "status", "GPUs", "nodes", "MW", "$/month",
-        "$/1M tok (eff.)" } };
-    for (const HardwarePlan& base : plan.hardware)
-        for (const Plan& p : sweep)
-            if (const HardwarePlan* h = find(p, base.hardware)) {
-                const bool sized = h->sized();
-                rows.push_back({ (h->cheapest ? "* " : "  ") + h->hardware, shortNumber(p.target), statusCell(*h),
-                    sized ? withThousands(double(h->gpus)) : "-", sized ? withThousands(double(h->nodes)) : "-",
-                    h->powerMw ? withThousands(*h->powerMw, 3) : "-",
-                    h->costPerMonth ? "$" + withThousands(*h->costPerMonth) : "-",
-                    h->costPerMTokEffective ? money(*h->costPerMTokEffective) : "-" });
-            }
-    return aligned(rows, { false, true, false, true, true, true, true, true });
-}
-
-} // namespace
 
 std::string planJson(const Plan& plan, const std::vector<Plan>& sweep)
 {
     json root = json::object();
     for (const HardwarePlan& h : plan.hardware) {
-        json o = hardwareJson(h, plan);
+        json o = planHardwareJson(h, plan);
         if (!sweep.empty()) {
             json list = json::array();
             for (const Plan& p : sweep)
                 if (const HardwarePlan* at = find(p, h.hardware))
-                    list.push_back(hardwareJson(*at, p));
+                    list.push_back(planHardwareJson(*at, p));
             o["sweep"] = std::move(list);
         }
         root[h.hardware] = std::move(o);
@@ -230,7 +240,7 @@ std::string planTable(const Plan& plan, const PlanReportContext& context, const 
         "$/GPU/hr", "$/month", "$/1M tok", "$/1M tok (eff.)" } };
     for (const HardwarePlan& h : plan.hardware)
         rows.push_back(tableRow(h));
-    out += aligned(rows, { false, false, true, false, false, true, true, true, true, true, true, true, true });
+    out += alignedRows(rows, { false, false, true, false, false, true, true, true, true, true, true, true, true });
     if (plan.cheapest())
         out += "* cheapest per month\n";
     for (const HardwarePlan& h : plan.hardware) {

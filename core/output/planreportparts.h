@@ -1,0 +1,25 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/analysis/plan.h"
+
+namespace paretoscope {
+
+/// What the plan's reports and the budget, cap and mix reports share.
+
+/// A hardware's plan as the plan JSON has it (README "plan"), at the plan's target, demand and metric.
+nlohmann::ordered_json planHardwareJson(const HardwarePlan& h, const Plan& plan);
+/// How the reading was taken where there is one ("measured", "interpolated 16-64", "sparse 4-64", "faster 58.2"),
+/// else the status.
+std::string planStatusCell(const HardwarePlan& h);
+/// "tp8 ep8 dpa c64 @40" or "4P+8D c256 @12.5"; "-" for none.
+std::string planConfigText(const std::optional<PlanConfig>& c);
+/// Rows as aligned columns; the columns named in `right` are right-aligned below the header.
+std::string alignedRows(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& right);
+
+} // namespace paretoscope
