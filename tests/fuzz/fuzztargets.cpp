@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/analysis/hardwarepower.h"
+#include "core/analysis/planmix.h"
 #include "core/analysis/tco.h"
 #include "core/analysis/viewoptions.h"
 #include "core/import/bytesource.h"
@@ -249,6 +250,29 @@ void statusFile(const std::uint8_t* data, std::size_t size)
     (void)printable(t.reason);
 }
 
+// A workload mix from someone else: a mix file, and the same bytes as a --mix line; what a mix of one model writes
+// back as --mix reads back as the same parts.
+void mix(const std::uint8_t* data, std::size_t size)
+{
+    Scope base;
+    base.model = "dsr1";
+    const std::string text = bytes(data, size);
+    for (auto parts : { parseMixFile(text, "fuzz.json", base), parseMixSpec(text, base) }) {
+        if (!parts)
+            continue;
+        const std::string spec = mixSpecText(*parts, base);
+        if (spec.empty())
+            continue;
+        auto again = parseMixSpec(spec, base);
+        if (!again || again->size() != parts->size())
+            __builtin_trap();
+        for (std::size_t i = 0; i < parts->size(); ++i)
+            if ((*again)[i].share != (*parts)[i].share || (*again)[i].scope.isl != (*parts)[i].scope.isl
+                || (*again)[i].target != (*parts)[i].target)
+                __builtin_trap();
+    }
+}
+
 } // namespace
 
 const std::vector<NamedTarget>& targets()
@@ -274,6 +298,7 @@ const std::vector<NamedTarget>& targets()
         { "journal_line", journalLine },
         { "scheduler_output", schedulerOutput },
         { "status_file", statusFile },
+        { "mix", mix },
     };
     return all;
 }
