@@ -7,7 +7,8 @@
 #include <QtTest>
 
 #include <QClipboard>
-#include <QDoubleSpinBox>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,6 +27,8 @@
 #include "core/output/planreports.h"
 #include "tests/support/testutil.h"
 #include "widgets/filterpanel.h"
+#include "widgets/numberbox.h"
+#include "widgets/slolimits.h"
 #include "widgets/mainwindow.h"
 #include "widgets/planmodel.h"
 #include "widgets/planpanel.h"
@@ -339,7 +342,7 @@ private slots:
     void ttftLimitIsTheScopesFilter()
     {
         QSignalSpy shown(m_window.get(), &MainWindow::scopeShown);
-        QDoubleSpinBox* box = panel()->findChild<QDoubleSpinBox*>(QStringLiteral("ttftLimit"));
+        NumberBox* box = panel()->findChild<NumberBox*>(QStringLiteral("ttftLimit"));
         QVERIFY(box);
         box->setValue(2.5);
         emit box->editingFinished();
@@ -359,6 +362,28 @@ private slots:
         for (int i = 0; i < 10 && statusOf(panel()->plan(), "mi325x") != PlanStatus::Ok; ++i)
             waitPlan([] {});
         QCOMPARE(statusOf(panel()->plan(), "mi325x"), PlanStatus::Ok);
+        // one limit and one statistic, set in either place and read in the other
+        QComboBox* planStat = panel()->findChild<QComboBox*>(QStringLiteral("ttftStat"));
+        QVERIFY(planStat);
+        SloLimits* limits = m_window->filters()->limits();
+        limits->ttftBox()->setValue(3);
+        QVERIFY(shown.wait(10000));
+        limits->ttftStatBox()->setCurrentIndex(limits->ttftStatBox()->findData(int(LatencyStat::P99)));
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(box->value(), 3.0);
+        QCOMPARE(LatencyStat(planStat->currentData().toInt()), LatencyStat::P99);
+        planStat->setCurrentIndex(planStat->findData(int(LatencyStat::Median)));
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(LatencyStat(limits->ttftStatBox()->currentData().toInt()), LatencyStat::Median);
+        QCOMPARE(m_window->scopeData()->scope.ttftStat, LatencyStat::Median);
+        box->lineEdit()->setText(QStringLiteral("1.5"));
+        emit box->lineEdit()->editingFinished();
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(limits->ttftBox()->value(), 1.5);
+        QCOMPARE(m_window->scopeData()->scope.ttftMax, std::optional<double>(1.5));
+        limits->ttftBox()->setValue(0);
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(box->value(), 0.0);
     }
 
     // Filters that leave nothing: the tab says there is nothing to plan with.

@@ -39,6 +39,7 @@
 #include "importdialogs.h"
 #include "rundatescontrol.h"
 #include "sessiondialog.h"
+#include "wheelguard.h"
 
 namespace paretoscope::ui {
 
@@ -87,6 +88,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     setWindowTitle(tr("Paretoscope"));
     setAcceptDrops(true);
     layOutPanels();
+    WheelGuard::guardCombos(this); // a wheel scrolling a panel passes its combo boxes by
     statusBar()->addWidget(m_status, 1);
     m_status->setTextFormat(Qt::PlainText);
     buildMenus();

@@ -1,15 +1,14 @@
 #include "planpanel.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -121,33 +120,38 @@ QWidget* PlanPanel::buildInputs()
     auto* row = new QWidget(this);
     auto* h = new QHBoxLayout(row);
     h->setContentsMargins(0, 0, 0, 0);
-    m_demand = new QDoubleSpinBox(row);
-    m_demand->setRange(0.001, 1e15);
-    m_demand->setDecimals(1);
-    m_demand->setGroupSeparatorShown(true);
+    m_demand = new NumberBox(row);
+    m_demand->setObjectName(QStringLiteral("demand"));
+    m_demand->setRange(0, 1e15, true);
+    m_demand->setDecimals(3);
+    m_demand->setSingleStep(1000);
     m_demand->setValue(1e6);
-    m_demand->setToolTip(tr("The traffic to serve"));
+    m_demand->setToolTip(tr("The traffic to serve: 2e6, 2,000,000 and 2000000 are one number"));
+    m_demand->lineEdit()->setMinimumWidth(m_demand->fontMetrics().horizontalAdvance(QStringLiteral("0,000,000,000.0")));
     m_unit = new QComboBox(row);
     for (auto u : { DemandUnit::TokPerS, DemandUnit::OutputTokPerS, DemandUnit::TokPerDay, DemandUnit::ReqPerS,
              DemandUnit::Users })
         m_unit->addItem(unitText(u), int(u));
     m_targetLabel = new QLabel(row);
     m_targetLabel->setToolTip(tr("The readout's slider sets the target"));
-    m_ttft = new QDoubleSpinBox(row);
+    m_ttft = new NumberBox(row);
     m_ttft->setObjectName(QStringLiteral("ttftLimit"));
     m_ttft->setRange(0, 600);
     m_ttft->setDecimals(2);
     m_ttft->setSingleStep(0.5);
-    m_ttft->setSuffix(tr(" s"));
+    m_ttft->setSuffix(tr("s"));
     m_ttft->setSpecialValueText(tr("no limit"));
     m_ttft->setToolTip(tr("Only runs whose TTFT is at or below this count (the scope's filter; 0: no limit)"));
     m_ttftStat = new QComboBox(row);
+    m_ttftStat->setObjectName(QStringLiteral("ttftStat"));
     m_ttftStat->addItem(tr("median"), int(LatencyStat::Median));
     m_ttftStat->addItem(tr("p99"), int(LatencyStat::P99));
-    m_headroom = new QSpinBox(row);
+    m_headroom = new NumberBox(row);
+    m_headroom->setObjectName(QStringLiteral("headroom"));
     m_headroom->setRange(0, 1000);
+    m_headroom->setDecimals(1);
     m_headroom->setValue(25);
-    m_headroom->setSuffix(tr(" %"));
+    m_headroom->setSuffix(tr("%"));
     m_headroom->setToolTip(tr("Spare capacity planned above the demand"));
     h->addWidget(new QLabel(tr("Serve"), row));
     h->addWidget(m_demand);
@@ -157,9 +161,9 @@ QWidget* PlanPanel::buildInputs()
     h->addWidget(new QLabel(tr("Headroom"), row));
     h->addWidget(m_headroom);
     h->addStretch();
-    connect(m_demand, &QDoubleSpinBox::valueChanged, this, &PlanPanel::inputsChanged);
+    connect(m_demand, &NumberBox::valueChanged, this, &PlanPanel::inputsChanged);
     connect(m_unit, &QComboBox::currentIndexChanged, this, &PlanPanel::inputsChanged);
-    connect(m_headroom, &QSpinBox::valueChanged, this, &PlanPanel::inputsChanged);
+    connect(m_headroom, &NumberBox::valueChanged, this, &PlanPanel::inputsChanged);
     auto slo = [this] {
         const std::optional<double> limit = m_ttft->value() > 0 ? std::optional<double>(m_ttft->value()) : std::nullopt;
         const auto stat = LatencyStat(m_ttftStat->currentData().toInt());
@@ -169,7 +173,7 @@ QWidget* PlanPanel::buildInputs()
         emit sloEdited(limit, stat);
     };
     // the limit filters the scope's runs: it is taken when editing ends, not at each keystroke
-    connect(m_ttft, &QDoubleSpinBox::editingFinished, this, slo);
+    connect(m_ttft, &NumberBox::editingFinished, this, slo);
     connect(m_ttftStat, &QComboBox::currentIndexChanged, this, slo);
     return row;
 }
@@ -183,9 +187,11 @@ QWidget* PlanPanel::buildCostRow()
     m_cost->addItem(tr("the readout's price"), int(CostModel::ReadoutPrice));
     m_cost->addItem(tr("a custom $/GPU-hour"), int(CostModel::CustomPrice));
     m_cost->addItem(tr("a TCO model"), int(CostModel::Tco));
-    m_customPrice = new QDoubleSpinBox(row);
-    m_customPrice->setRange(0.01, 1000);
+    m_customPrice = new NumberBox(row);
+    m_customPrice->setObjectName(QStringLiteral("customPrice"));
+    m_customPrice->setRange(0.01, 10000);
     m_customPrice->setDecimals(2);
+    m_customPrice->setSuffix(tr("/GPU/hr"));
     m_customPrice->setPrefix(QStringLiteral("$"));
     m_customPrice->setValue(2.0);
     m_openTco = new QPushButton(tr("Open TCO…"), row);
@@ -207,7 +213,7 @@ QWidget* PlanPanel::buildCostRow()
             m_lower->setCurrentWidget(m_tco);
         inputsChanged();
     });
-    connect(m_customPrice, &QDoubleSpinBox::valueChanged, this, &PlanPanel::inputsChanged);
+    connect(m_customPrice, &NumberBox::valueChanged, this, &PlanPanel::inputsChanged);
     connect(m_openTco, &QPushButton::clicked, this, &PlanPanel::openTcoRequested);
     connect(m_saveTco, &QPushButton::clicked, this, &PlanPanel::saveTcoRequested);
     m_customPrice->setVisible(false);
@@ -323,7 +329,7 @@ double PlanPanel::customPrice() const
 
 void PlanPanel::setHeadroom(double fraction)
 {
-    m_headroom->setValue(int(std::lround(fraction * 100)));
+    m_headroom->setValue(fraction * 100);
 }
 
 void PlanPanel::setCostModel(CostModel model)

@@ -5,13 +5,12 @@
 #include <optional>
 
 #include "core/analysis/plan.h"
+#include "numberbox.h"
 #include "planchart.h"
 
 class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
-class QSpinBox;
 class QTableView;
 class QTabWidget;
 
@@ -114,14 +113,14 @@ private:
     QString m_tcoPath;
     QString m_problemText;
     std::vector<Plan> m_curve;
-    QDoubleSpinBox* m_demand;
+    NumberBox* m_demand;
     QComboBox* m_unit;
     QLabel* m_targetLabel;
-    QDoubleSpinBox* m_ttft;
+    NumberBox* m_ttft;
     QComboBox* m_ttftStat;
-    QSpinBox* m_headroom;
+    NumberBox* m_headroom;
     QComboBox* m_cost;
-    QDoubleSpinBox* m_customPrice;
+    NumberBox* m_customPrice;
     QPushButton* m_openTco;
     QPushButton* m_saveTco;
     QComboBox* m_measure;

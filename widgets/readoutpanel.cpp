@@ -2,7 +2,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -49,9 +48,9 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     : QWidget(parent)
     , m_pricing(pricing)
     , m_slider(new QSlider(Qt::Horizontal, this))
-    , m_value(new QDoubleSpinBox(this))
+    , m_value(new NumberBox(this))
     , m_tier(new QComboBox(this))
-    , m_custom(new QDoubleSpinBox(this))
+    , m_custom(new NumberBox(this))
     , m_metric(new QComboBox(this))
     , m_baseline(new QComboBox(this))
     , m_hideSparse(new QCheckBox(tr("Hide readings across wide gaps"), this))
@@ -63,18 +62,21 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     m_slider->setToolTip(tr("Interactivity target, log scale over the data's range; the arrow keys move it by one "
                             "tok/s/user (a tenth below 10), Page Up and Down by a tenth of the target"));
     m_slider->installEventFilter(this);
+    m_value->setObjectName(QStringLiteral("target"));
     m_value->setRange(0.1, 100000);
     m_value->setDecimals(1);
-    m_value->setSuffix(tr(" tok/s/user"));
-    m_value->setKeyboardTracking(false);
+    m_value->setSuffix(tr("tok/s/user"));
+    m_value->setReasonBelow(true); // a side panel
     for (const PricingTier& t : pricing.tiers)
         m_tier->addItem(QString::fromStdString(t.label), QString::fromStdString(t.key));
     m_tier->addItem(tr("Custom $/GPU/hr"), QString());
-    m_custom->setRange(0.01, 1000);
+    m_custom->setObjectName(QStringLiteral("readoutPrice"));
+    m_custom->setRange(0.01, 10000);
     m_custom->setDecimals(2);
     m_custom->setValue(2.00);
     m_custom->setPrefix(QStringLiteral("$"));
-    m_custom->setSuffix(tr(" /GPU/hr"));
+    m_custom->setSuffix(tr("/GPU/hr"));
+    m_custom->setReasonBelow(true);
     m_custom->setEnabled(false);
     // the boxes fit a narrow panel (their lists open wide): the table sets the panel's width
     for (QComboBox* c : { m_tier, m_metric, m_baseline }) {
@@ -133,7 +135,7 @@ void ReadoutPanel::buildLayout()
 void ReadoutPanel::connectSignals()
 {
     connect(m_slider, &QSlider::valueChanged, this, &ReadoutPanel::sliderMoved);
-    connect(m_value, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+    connect(m_value, &NumberBox::valueChanged, this, [this](double v) {
         if (std::abs(v - m_target) > 1e-9)
             setTarget(v);
     });
@@ -142,7 +144,7 @@ void ReadoutPanel::connectSignals()
         refresh();
         emit priceChanged();
     });
-    connect(m_custom, &QDoubleSpinBox::valueChanged, this, [this] {
+    connect(m_custom, &NumberBox::valueChanged, this, [this] {
         if (m_custom->isEnabled()) {
             refresh();
             emit priceChanged();

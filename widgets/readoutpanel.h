@@ -7,11 +7,11 @@
 #include <utility>
 
 #include "core/analysis/chartdata.h"
+#include "numberbox.h"
 #include "readoutmodel.h"
 
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 class QSlider;
 class QTableView;
@@ -94,9 +94,9 @@ private:
     bool m_baselineChosen = false; // once the user picks a baseline (or none), a new scope keeps it
     double m_lo = 1, m_hi = 1000; // the slider's range, tok/s/user
     QSlider* m_slider;
-    QDoubleSpinBox* m_value;
+    NumberBox* m_value;
     QComboBox* m_tier;
-    QDoubleSpinBox* m_custom;
+    NumberBox* m_custom;
     QComboBox* m_metric;
     QComboBox* m_baseline;
     QCheckBox* m_hideSparse;

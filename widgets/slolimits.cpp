@@ -1,7 +1,6 @@
 #include "slolimits.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 
@@ -9,20 +8,20 @@ namespace paretoscope::ui {
 
 namespace {
 
-QDoubleSpinBox* limitBox(int decimals, double step, double max, QWidget* parent)
+// A value is taken when it is entered or stepped, not at each key: every change reloads the scope.
+NumberBox* limitBox(int decimals, double step, double max, QWidget* parent)
 {
-    auto* box = new QDoubleSpinBox(parent);
+    auto* box = new NumberBox(parent);
     box->setDecimals(decimals);
     box->setRange(0, max);
     box->setSingleStep(step);
-    box->setSuffix(QObject::tr(" s"));
-    box->setSpecialValueText(QObject::tr("no limit")); // shown at the minimum, 0
-    // a value is taken when it is entered or stepped, not at each key: every change reloads the scope
-    box->setKeyboardTracking(false);
+    box->setSuffix(QObject::tr("s"));
+    box->setSpecialValueText(QObject::tr("no limit")); // an empty box, 0
+    box->setReasonBelow(true); // the filter column is narrow
     return box;
 }
 
-std::optional<double> limitOf(const QDoubleSpinBox* box)
+std::optional<double> limitOf(const NumberBox* box)
 {
     return box->value() > 0 ? std::optional<double>(box->value()) : std::nullopt;
 }
@@ -35,6 +34,8 @@ SloLimits::SloLimits(QWidget* parent)
     , m_stat(new QComboBox(this))
     , m_tpot(limitBox(4, 0.001, 10, this))
 {
+    m_ttft->setObjectName(QStringLiteral("filterTtft"));
+    m_tpot->setObjectName(QStringLiteral("filterTpot"));
     m_stat->addItem(tr("median TTFT"), int(LatencyStat::Median));
     m_stat->addItem(tr("p99 TTFT"), int(LatencyStat::P99));
     m_ttft->setToolTip(tr("Only runs whose time to first token (the median, or the p99) is at or below this count in "
@@ -48,8 +49,8 @@ SloLimits::SloLimits(QWidget* parent)
     form->addRow(tr("TTFT ≤"), m_ttft);
     form->addRow(tr("of the"), m_stat);
     form->addRow(tr("TPOT ≤"), m_tpot);
-    connect(m_ttft, &QDoubleSpinBox::valueChanged, this, &SloLimits::changed);
-    connect(m_tpot, &QDoubleSpinBox::valueChanged, this, &SloLimits::changed);
+    connect(m_ttft, &NumberBox::valueChanged, this, &SloLimits::changed);
+    connect(m_tpot, &NumberBox::valueChanged, this, &SloLimits::changed);
     connect(m_stat, &QComboBox::currentIndexChanged, this, [this] {
         if (m_ttft->value() > 0) // the statistic alone changes nothing while there is no TTFT limit
             emit changed();

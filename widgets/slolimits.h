@@ -4,9 +4,9 @@
 #include <optional>
 
 #include "core/model/scope.h"
+#include "numberbox.h"
 
 class QComboBox;
-class QDoubleSpinBox;
 
 namespace paretoscope::ui {
 
@@ -22,17 +22,17 @@ public:
     void setFrom(const Scope& scope);
     /// No limit at all. Emits nothing.
     void clear();
-    QDoubleSpinBox* ttftBox() const { return m_ttft; }
+    NumberBox* ttftBox() const { return m_ttft; }
     QComboBox* ttftStatBox() const { return m_stat; }
-    QDoubleSpinBox* tpotBox() const { return m_tpot; }
+    NumberBox* tpotBox() const { return m_tpot; }
 
 signals:
     void changed();
 
 private:
-    QDoubleSpinBox* m_ttft;
+    NumberBox* m_ttft;
     QComboBox* m_stat;
-    QDoubleSpinBox* m_tpot;
+    NumberBox* m_tpot;
 };
 
 } // namespace paretoscope::ui

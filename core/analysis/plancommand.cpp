@@ -6,11 +6,11 @@ namespace paretoscope {
 
 namespace {
 
-// the shortest text that reads back as the same double
+// the shortest text that reads back as the same double, as a person writes it: 2000000, not 2e+06
 std::string shortest(double v)
 {
-    char buf[32];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    char buf[400]; // fixed notation of any double fits
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
     return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
 }
 

@@ -1,7 +1,9 @@
 // Capacity-plan recompute with many runs in the store: what the Plan tab does when the slider moves. The store is
 // built once (PARETOSCOPE_BENCH_RECORDS records, default 1,000,000) in a temporary folder; the plan's frontiers are
 // loaded once (BM_PlanLoad measures that store side), and a warm recompute is the plan at the target plus its
-// cost-of-speed curve of 20 targets, from memory (goal: under 1 ms).
+// cost-of-speed curve of 20 targets, from memory (goal: under 1 ms). BM_MixWarm plans a mix of the model's three
+// scopes (1k/1k, 8k/1k, 1k/8k) from their loaded frontiers (goal: under 3 ms); BM_CostCapWarm and BM_BudgetWarm
+// answer a cost cap and a budget on the 1k/1k scope.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -10,6 +12,9 @@
 #include <unistd.h>
 
 #include "core/analysis/plan.h"
+#include "core/analysis/planbudget.h"
+#include "core/analysis/plancap.h"
+#include "core/analysis/planmix.h"
 #include "core/import/importer.h"
 #include "tests/support/agggenerator.h"
 
@@ -21,6 +26,8 @@ struct Fixture {
     std::unique_ptr<RunStore> store;
     PlanRequest request;
     PlanFrontiers data;
+    std::vector<MixPart> mix;
+    std::vector<PlanFrontiers> mixData;
 
     Fixture()
     {
@@ -44,6 +51,9 @@ struct Fixture {
         std::size_t knots = 0;
         for (const GroupFrontier& g : data.total)
             knots += g.points.size();
+        mix = *parseMixSpec("1024/1024:0.5,8192/1024:0.3,1024/8192:0.2", request.scope);
+        for (const MixPart& p : mix)
+            mixData.push_back(loadPlanFrontiers(*store, p.scope));
         std::fprintf(stderr, "store: %lld runs; scope: %zu hardware, %zu groups, %zu knots\n", store->runCount(),
             data.hardwareWithoutLimits.size(), data.total.size(), knots);
     }
@@ -79,6 +89,48 @@ void BM_PlanWarm(benchmark::State& state)
     }
 }
 BENCHMARK(BM_PlanWarm)->Unit(benchmark::kMicrosecond);
+
+void BM_MixWarm(benchmark::State& state)
+{
+    Fixture& f = fixture();
+    std::vector<const PlanFrontiers*> data;
+    for (const PlanFrontiers& d : f.mixData)
+        data.push_back(&d);
+    double target = 30;
+    for (auto _ : state) {
+        f.request.target = target;
+        auto plan = computeMixPlan(data, f.request, f.mix);
+        benchmark::DoNotOptimize(plan);
+        target = target < 200 ? target + 0.7 : 30;
+    }
+}
+BENCHMARK(BM_MixWarm)->Unit(benchmark::kMicrosecond);
+
+void BM_CostCapWarm(benchmark::State& state)
+{
+    Fixture& f = fixture();
+    f.request.target = 50;
+    double cap = 0.1;
+    for (auto _ : state) {
+        auto plan = computeCostCap(f.data, f.request, cap);
+        benchmark::DoNotOptimize(plan);
+        cap = cap < 2 ? cap * 1.1 : 0.1;
+    }
+}
+BENCHMARK(BM_CostCapWarm)->Unit(benchmark::kMicrosecond);
+
+void BM_BudgetWarm(benchmark::State& state)
+{
+    Fixture& f = fixture();
+    double target = 30;
+    for (auto _ : state) {
+        f.request.target = target;
+        auto plan = computeBudgetPlan(f.data, f.request, BudgetKind::Megawatts, 10);
+        benchmark::DoNotOptimize(plan);
+        target = target < 200 ? target + 0.7 : 30;
+    }
+}
+BENCHMARK(BM_BudgetWarm)->Unit(benchmark::kMicrosecond);
 
 void BM_PlanLoad(benchmark::State& state)
 {
