@@ -148,6 +148,8 @@ private:
     void connectPlan();
     /// Reads the scope's plan frontiers on the worker for the Plan tab.
     void loadPlan();
+    /// Reads the frontiers of the Plan tab's mix parts on the store worker.
+    void loadMixFrontiers();
     void connectImporter();
     void connectSessions();
     void buildMenus();
@@ -214,6 +216,7 @@ private:
     bool m_showImportResults = true;
     bool m_runsStale = true;
     bool m_planStale = true;
+    std::vector<Scope> m_mixLoading; // the scopes of the mix parts being read
     QString m_planCsvWaiting; // a plan CSV to write once the plan being made is shown (exportCurrentPlanCsv)
     bool m_scopesShown = false; // the scope list arrived once (the remembered scope is selected then)
     QTimer* m_storeWatch; // looks every 2 s whether the store changed

@@ -47,6 +47,7 @@ void MainWindow::connectPlan()
         else
             emit limits->changed();
     });
+    connect(m_plan, &PlanPanel::mixScopesChanged, this, &MainWindow::loadMixFrontiers);
     connect(m_plan, &PlanPanel::copyCommandRequested, this, &MainWindow::copyPlanCommand);
     connect(m_plan, &PlanPanel::exportCsvRequested, this, [this] { askExportCsv(4); });
     connect(m_plan, &PlanPanel::planShown, this, [this] {
@@ -108,6 +109,33 @@ void MainWindow::loadPlan()
         });
 }
 
+void MainWindow::loadMixFrontiers()
+{
+    auto parts = m_plan->mixParts();
+    std::vector<Scope> scopes;
+    for (const MixPart& p : parts ? *parts : std::vector<MixPart> {})
+        scopes.push_back(p.scope);
+    if (!parts || m_mixLoading == scopes)
+        return; // the panel says why; or these parts are being read
+    m_mixLoading = scopes;
+    m_worker.post(
+        QStringLiteral("plan mix"), this,
+        [parts = *parts](RunStore& store) {
+            std::vector<std::shared_ptr<const PlanFrontiers>> out;
+            for (const MixPart& p : parts)
+                out.push_back(std::make_shared<const PlanFrontiers>(loadPlanFrontiers(store, p.scope)));
+            return std::make_shared<const std::vector<std::shared_ptr<const PlanFrontiers>>>(std::move(out));
+        },
+        [this, parts = *parts](Result<std::shared_ptr<const std::vector<std::shared_ptr<const PlanFrontiers>>>> read) {
+            m_mixLoading.clear();
+            if (!read) {
+                m_plan->showProblem(QString::fromStdString(read.error()));
+                return;
+            }
+            m_plan->setMixFrontiers(parts, **read);
+        });
+}
+
 Status MainWindow::openTcoFile(const QString& path)
 {
     QFile f(path);
@@ -143,9 +171,10 @@ void MainWindow::exportCurrentPlanCsv(const QString& path)
 
 Status MainWindow::exportPlanCsv(const QString& path) const
 {
-    if (m_plan->plan().hardware.empty())
+    const std::string csv = m_plan->csv();
+    if (csv.empty())
         return Error { "no plan to export: open the Plan tab on a scope with runs" };
-    return writeTextFile(path, planCsv(m_plan->plan()));
+    return writeTextFile(path, csv);
 }
 
 Status MainWindow::exportPlanPng(const QString& path) const
@@ -166,7 +195,20 @@ Result<std::string> MainWindow::planCommandLine() const
     const bool tco = req.tco.has_value();
     if (tco && m_plan->tcoEdited())
         return Error { "the TCO parts were edited: save them as a file (Save TCO as…) for a command to name" };
-    return planCommand(*view, req, tco ? m_plan->tcoPath().toStdString() : std::string(), storePath().toStdString());
+    PlanCommandMode mode;
+    if (m_plan->mode() == PlanPanel::Mode::Budget) {
+        mode.budget = m_plan->budgetKind();
+        mode.amount = m_plan->budget();
+    } else if (m_plan->mode() == PlanPanel::Mode::Mix) {
+        auto parts = m_plan->mixParts();
+        if (!parts)
+            return Error { "the workload mix is refused: " + parts.error() };
+        mode.mix = mixSpecText(*parts, (*parts)[0].scope);
+        if (mode.mix.empty())
+            return Error { "the workload mix names another model: a mix file says it, not --mix" };
+    }
+    return planCommand(
+        *view, req, tco ? m_plan->tcoPath().toStdString() : std::string(), storePath().toStdString(), mode);
 }
 
 void MainWindow::copyPlanCommand()

@@ -9,9 +9,11 @@
 #include <QSettings>
 #include <QSplitter>
 #include <algorithm>
+#include <cmath>
 
 #include "core/import/bundled.h"
 #include "core/model/runselection.h"
+#include "mixeditor.h"
 #include "rundatescontrol.h"
 #include "slolimits.h"
 
@@ -146,6 +148,16 @@ void MainWindow::restorePlanSettings(const QSettings& s)
                 tr("The Plan tab's TCO model was not reopened: %1").arg(QString::fromStdString(st.error())));
     m_plan->setCostModel(
         static_cast<PlanPanel::CostModel>(s.value("plan/costModel", int(PlanPanel::CostModel::ReadoutPrice)).toInt()));
+    // a budget and a mix are kept as typed; one that no longer reads leaves the defaults
+    const int kind = s.value("plan/budgetKind", int(BudgetKind::Megawatts)).toInt();
+    const double amount = s.value("plan/budget", 10.0).toDouble();
+    if (amount > 0 && std::isfinite(amount) && (kind == int(BudgetKind::Megawatts) || kind == int(BudgetKind::UsdPerMonth)))
+        m_plan->setBudget(amount, BudgetKind(kind));
+    if (const QString mix = s.value("plan/mix").toString(); !mix.isEmpty())
+        m_plan->mixEditor()->setSpecText(mix);
+    const int mode = s.value("plan/mode", int(PlanPanel::Mode::Demand)).toInt();
+    if (mode >= int(PlanPanel::Mode::Demand) && mode <= int(PlanPanel::Mode::Mix))
+        m_plan->setMode(PlanPanel::Mode(mode));
 }
 
 void MainWindow::selectRememberedScope()
@@ -209,6 +221,10 @@ void MainWindow::saveSettings() const
     s.setValue("plan/costModel", int(m_plan->costModel()));
     s.setValue("plan/customPrice", m_plan->customPrice());
     s.setValue("plan/tcoFile", m_plan->tcoPath());
+    s.setValue("plan/mode", int(m_plan->mode()));
+    s.setValue("plan/budget", m_plan->budget());
+    s.setValue("plan/budgetKind", int(m_plan->budgetKind()));
+    s.setValue("plan/mix", m_plan->mixEditor()->specText());
 }
 
 } // namespace paretoscope::ui

@@ -1,6 +1,7 @@
 #include "numberbox.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -49,6 +50,9 @@ NumberBox::NumberBox(QWidget* parent)
     m_reason->setStyleSheet(QStringLiteral("color: #b00020;"));
     m_reason->setTextFormat(Qt::PlainText);
     m_edit->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    // as wide as the numbers it takes, not as wide as the row: fitWidth
+    m_edit->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     m_edit->installEventFilter(this);
     setFocusProxy(m_edit);
     connect(m_edit, &QLineEdit::editingFinished, this, [this] {
@@ -65,6 +69,20 @@ void NumberBox::setRange(double min, double max, bool minExclusive)
     m_minExclusive = minExclusive;
     if (m_value < min || m_value > max)
         setValue(std::clamp(m_value, min, max));
+    fitWidth();
+}
+
+void NumberBox::fitWidth()
+{
+    // the largest number it takes (16 characters at most: a larger one scrolls), or the special text
+    const QFontMetrics fm(m_edit->font());
+    QString sample = textOf(m_max);
+    if (sample.size() > 16)
+        sample = sample.right(16);
+    const int text = std::max(fm.horizontalAdvance(sample), fm.horizontalAdvance(m_special));
+    const int width = text + fm.horizontalAdvance(QLatin1Char('0')) + 10; // the frame and the text margins
+    m_edit->setMinimumWidth(width);
+    m_edit->setMaximumWidth(width + 4 * fm.horizontalAdvance(QLatin1Char('0')));
 }
 
 void NumberBox::setDecimals(int decimals)
@@ -72,6 +90,7 @@ void NumberBox::setDecimals(int decimals)
     m_decimals = decimals;
     if (m_refusal.isEmpty())
         show(m_value);
+    fitWidth();
 }
 
 void NumberBox::setPrefix(const QString& prefix)
@@ -92,6 +111,7 @@ void NumberBox::setSpecialValueText(const QString& text)
     m_edit->setPlaceholderText(text);
     if (m_refusal.isEmpty())
         show(m_value);
+    fitWidth();
 }
 
 void NumberBox::setReasonBelow(bool below)

@@ -52,6 +52,7 @@ private:
     void step(int steps);
     void show(double value);
     QString textOf(double value) const;
+    void fitWidth();
 
     QLineEdit* m_edit;
     QLabel* m_prefix;

@@ -28,7 +28,56 @@ template <typename F> QString orDash(const std::optional<double>& v, F format)
 
 } // namespace
 
+void PlanModel::setBudget(const BudgetPlan& budget)
+{
+    Plan plan;
+    plan.target = budget.target;
+    plan.metric = budget.metric;
+    QStringList serves;
+    int most = -1;
+    for (const BudgetHardware& b : budget.hardware) {
+        if (b.most)
+            most = int(plan.hardware.size());
+        plan.hardware.push_back(b.plan);
+        if (!b.fits) {
+            serves << QString::fromStdString(b.why);
+            continue;
+        }
+        QString text = thousands(b.totalTokPerS.value_or(b.servedTokPerS)) + tr(" tok/s");
+        if (b.users)
+            text += tr(" · %1 users").arg(thousands(*b.users));
+        if (b.requestsPerS)
+            text += tr(" · %1 req/s").arg(thousands(*b.requestsPerS, *b.requestsPerS < 100 ? 1 : 0));
+        serves << text;
+    }
+    const bool wasBudget = m_budget;
+    m_serves = serves;
+    m_most = most;
+    m_budget = true;
+    if (!wasBudget) {
+        beginResetModel();
+        m_plan = std::move(plan);
+        endResetModel();
+        return;
+    }
+    setPlanRows(std::move(plan));
+}
+
 void PlanModel::setPlan(Plan plan)
+{
+    if (m_budget) {
+        beginResetModel();
+        m_budget = false;
+        m_serves.clear();
+        m_most = -1;
+        m_plan = std::move(plan);
+        endResetModel();
+        return;
+    }
+    setPlanRows(std::move(plan));
+}
+
+void PlanModel::setPlanRows(Plan plan)
 {
     bool sameRows = plan.hardware.size() == m_plan.hardware.size();
     for (std::size_t i = 0; sameRows && i < plan.hardware.size(); ++i)
@@ -203,6 +252,17 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const
     if (!index.isValid() || index.row() >= rowCount())
         return {};
     const HardwarePlan& h = m_plan.hardware[std::size_t(index.row())];
+    if (m_budget && (role == Qt::DisplayRole || role == Qt::UserRole)) {
+        if (index.column() == Serves)
+            return index.row() < m_serves.size() ? QVariant(m_serves[index.row()]) : QVariant();
+        if (index.column() == Hardware)
+            return QString(hardwareName(h.hardware) + (index.row() == m_most ? tr("  ★ serves the most") : QString()));
+    }
+    if (m_budget && role == Qt::FontRole && index.row() == m_most) {
+        QFont f;
+        f.setBold(true);
+        return f;
+    }
     switch (role) {
     case Qt::DisplayRole:
         return display(h, index.column());
@@ -223,6 +283,7 @@ QVariant PlanModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case Hardware:
         case Status:
+        case Serves:
         case Reading:
         case Config:
             return QVariant(int(Qt::AlignLeft | Qt::AlignVCenter));
@@ -244,6 +305,8 @@ QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int rol
         return tr("Hardware");
     case Status:
         return tr("Status");
+    case Serves:
+        return tr("Serves at the target");
     case TputPerGpu:
         return output ? tr("Output tok/s/GPU") : tr("Tok/s/GPU");
     case Reading:

@@ -3,6 +3,7 @@
 #include <QAbstractTableModel>
 
 #include "core/analysis/plan.h"
+#include "core/analysis/planbudget.h"
 
 namespace paretoscope::ui {
 
@@ -14,6 +15,7 @@ class PlanModel : public QAbstractTableModel {
 public:
     enum Column {
         Hardware,
+        Serves, ///< a budget's: what its deployment serves (hidden for a demand)
         Status,
         Gpus,
         Nodes,
@@ -37,6 +39,10 @@ public:
     /// Shows a plan; rows are kept (only their cells change) when the hardware are the same, so that a slider step
     /// repaints cells, not the table's layout.
     void setPlan(Plan plan);
+    /// Shows what a budget buys: a row per hardware with its deployment, and what it serves.
+    void setBudget(const BudgetPlan& budget);
+    /// Whether the rows are a budget's.
+    bool isBudget() const { return m_budget; }
     const Plan& plan() const { return m_plan; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -48,10 +54,14 @@ public:
     static QString configText(const PlanConfig& c);
 
 private:
+    void setPlanRows(Plan plan);
     QVariant display(const HardwarePlan& h, int column) const;
     QVariant raw(const HardwarePlan& h, int column) const;
     QString toolTip(const HardwarePlan& h, int column) const;
     Plan m_plan;
+    bool m_budget = false;
+    QStringList m_serves; ///< a budget's, per row
+    int m_most = -1; ///< the row serving the most
 };
 
 } // namespace paretoscope::ui

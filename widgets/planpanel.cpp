@@ -18,7 +18,12 @@
 
 #include "celltextdelegate.h"
 #include "core/analysis/numberformat.h"
+#include "core/output/planbudgetreports.h"
+#include "core/output/planmixreports.h"
+#include "core/output/planreports.h"
 #include "displaynames.h"
+#include "mixeditor.h"
+#include "mixmodel.h"
 #include "planmodel.h"
 #include "tcoeditor.h"
 
@@ -52,6 +57,8 @@ PlanPanel::PlanPanel(QWidget* parent)
     , m_lower(new QTabWidget(this))
     , m_chart(new PlanChart(this))
     , m_tco(new TcoEditor(this))
+    , m_mixEditor(new MixEditor(this))
+    , m_mixModel(new MixModel(this))
 {
     // in a scroll area: the tab's minimum height would otherwise be the sum of its parts, and take the chart's room
     // on a small screen
@@ -76,7 +83,7 @@ PlanPanel::PlanPanel(QWidget* parent)
     layout->addWidget(m_caption);
 
     m_table->setModel(m_model);
-    m_table->setItemDelegate(new CellTextDelegate(m_table)); // the plan follows the slider: every cell, every step
+    m_table->setColumnHidden(PlanModel::Serves, true); // a budget's    m_table->setItemDelegate(new CellTextDelegate(m_table)); // the plan follows the slider: every cell, every step
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -91,6 +98,7 @@ PlanPanel::PlanPanel(QWidget* parent)
         m_measure->addItem(PlanChart::measureName(m), int(m));
     m_lower->addTab(m_chart, tr("Cost of speed"));
     m_lower->addTab(m_tco, tr("TCO model"));
+    m_lower->addTab(m_mixEditor, tr("Workload mix"));
     m_lower->setCornerWidget(buildActions(), Qt::TopRightCorner);
 
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -109,6 +117,10 @@ PlanPanel::PlanPanel(QWidget* parent)
         describe();
     });
     connect(m_tco, &TcoEditor::refused, m_caption, &QLabel::setText);
+    connect(m_mixEditor, &MixEditor::changed, this, [this] {
+        if (mode() == Mode::Mix)
+            inputsChanged();
+    });
     m_tco->setTcoModel(bundledTco());
     showProblem(tr("Open the Plan tab on a scope to plan its capacity."));
 }
@@ -120,6 +132,22 @@ QWidget* PlanPanel::buildInputs()
     auto* row = new QWidget(this);
     auto* h = new QHBoxLayout(row);
     h->setContentsMargins(0, 0, 0, 0);
+    m_mode = new QComboBox(row);
+    m_mode->setObjectName(QStringLiteral("planMode"));
+    m_mode->addItem(tr("Serve a demand of"), int(Mode::Demand));
+    m_mode->addItem(tr("Spend a budget of"), int(Mode::Budget));
+    m_mode->addItem(tr("Serve a mix, in all"), int(Mode::Mix));
+    m_mode->setToolTip(tr("A demand: the GPUs it takes. A budget: what it buys and serves. A mix: the GPUs of "
+                          "each part of a workload mix (its parts under Workload mix, below) and their sum"));
+    m_budget = new NumberBox(row);
+    m_budget->setObjectName(QStringLiteral("budget"));
+    m_budget->setRange(0, kMaxBudgetMw, true);
+    m_budget->setDecimals(3);
+    m_budget->setValue(10);
+    m_budget->setToolTip(tr("What the deployment may take: all-in megawatts, or dollars a month"));
+    m_budgetUnit = new QComboBox(row);
+    m_budgetUnit->addItem(tr("MW (all-in)"), int(BudgetKind::Megawatts));
+    m_budgetUnit->addItem(tr("$ per month"), int(BudgetKind::UsdPerMonth));
     m_demand = new NumberBox(row);
     m_demand->setObjectName(QStringLiteral("demand"));
     m_demand->setRange(0, 1e15, true);
@@ -153,15 +181,28 @@ QWidget* PlanPanel::buildInputs()
     m_headroom->setValue(25);
     m_headroom->setSuffix(tr("%"));
     m_headroom->setToolTip(tr("Spare capacity planned above the demand"));
-    h->addWidget(new QLabel(tr("Serve"), row));
+    h->addWidget(m_mode);
     h->addWidget(m_demand);
     h->addWidget(m_unit);
+    h->addWidget(m_budget);
+    h->addWidget(m_budgetUnit);
     h->addWidget(m_targetLabel);
     h->addSpacing(6);
     h->addWidget(new QLabel(tr("Headroom"), row));
     h->addWidget(m_headroom);
     h->addStretch();
     connect(m_demand, &NumberBox::valueChanged, this, &PlanPanel::inputsChanged);
+    connect(m_budget, &NumberBox::valueChanged, this, &PlanPanel::inputsChanged);
+    connect(m_budgetUnit, &QComboBox::currentIndexChanged, this, [this] {
+        // a budget in $ a month reaches further than one in MW
+        const bool usd = budgetKind() == BudgetKind::UsdPerMonth;
+        m_budget->setRange(0, usd ? kMaxBudgetUsdPerMonth : kMaxBudgetMw, true);
+        m_budget->setDecimals(usd ? 0 : 3);
+        inputsChanged();
+    });
+    connect(m_mode, &QComboBox::currentIndexChanged, this, &PlanPanel::modeChanged);
+    m_budget->hide();
+    m_budgetUnit->hide();
     connect(m_unit, &QComboBox::currentIndexChanged, this, &PlanPanel::inputsChanged);
     connect(m_headroom, &NumberBox::valueChanged, this, &PlanPanel::inputsChanged);
     auto slo = [this] {
@@ -444,6 +485,167 @@ void PlanPanel::showEvent(QShowEvent* event)
     }
 }
 
+PlanPanel::Mode PlanPanel::mode() const
+{
+    return Mode(m_mode->currentData().toInt());
+}
+
+void PlanPanel::setMode(Mode mode)
+{
+    m_mode->setCurrentIndex(m_mode->findData(int(mode)));
+}
+
+BudgetKind PlanPanel::budgetKind() const
+{
+    return BudgetKind(m_budgetUnit->currentData().toInt());
+}
+
+double PlanPanel::budget() const
+{
+    return m_budget->value();
+}
+
+void PlanPanel::setBudget(double amount, BudgetKind kind)
+{
+    m_budgetUnit->setCurrentIndex(m_budgetUnit->findData(int(kind)));
+    m_budget->setValue(amount);
+}
+
+Result<std::vector<MixPart>> PlanPanel::mixParts() const
+{
+    if (!m_frontiers)
+        return Error { "no scope shown yet" };
+    Scope base = m_frontiers->scope;
+    base.isl = base.osl = std::nullopt;
+    base.workload.clear();
+    return m_mixEditor->parts(base);
+}
+
+void PlanPanel::setMixFrontiers(std::vector<MixPart> parts, std::vector<std::shared_ptr<const PlanFrontiers>> frontiers)
+{
+    m_mixParts = std::move(parts);
+    m_mixFrontiers = std::move(frontiers);
+    if (mode() == Mode::Mix)
+        inputsChanged();
+}
+
+std::string PlanPanel::csv() const
+{
+    switch (mode()) {
+    case Mode::Budget:
+        return m_budgetPlan ? budgetCsv(*m_budgetPlan) : std::string();
+    case Mode::Mix:
+        return m_mixPlan ? mixCsv(*m_mixPlan) : std::string();
+    case Mode::Demand:
+        break;
+    }
+    return plan().hardware.empty() ? std::string() : planCsv(plan());
+}
+
+void PlanPanel::modeChanged()
+{
+    const Mode m = mode();
+    m_demand->setVisible(m != Mode::Budget);
+    m_unit->setVisible(m != Mode::Budget);
+    m_budget->setVisible(m == Mode::Budget);
+    m_budgetUnit->setVisible(m == Mode::Budget);
+    m_table->setModel(m == Mode::Mix ? static_cast<QAbstractItemModel*>(m_mixModel) : m_model);
+    m_table->setColumnHidden(PlanModel::Serves, m != Mode::Budget);
+    if (m == Mode::Mix) {
+        m_lower->setCurrentWidget(m_mixEditor);
+        emit mixScopesChanged();
+    } else if (m_lower->currentWidget() == m_mixEditor) {
+        m_lower->setCurrentWidget(m_chart);
+    }
+    m_budgetPlan.reset();
+    m_mixPlan.reset();
+    inputsChanged();
+}
+
+bool PlanPanel::recomputeBudget(const PlanRequest& req)
+{
+    auto budget = computeBudgetPlan(*m_frontiers, req, budgetKind(), m_budget->value());
+    if (!budget) {
+        m_budgetPlan.reset();
+        m_model->setPlan({});
+        m_caption->setText(QString::fromStdString(budget.error()));
+        m_chart->showMessage(QString::fromStdString(budget.error()));
+        return false;
+    }
+    m_budgetPlan = std::move(*budget);
+    m_model->setBudget(*m_budgetPlan);
+    fitTable();
+    m_chart->showMessage(tr("The cost of speed is drawn for a demand. What the budget buys at the target is in the "
+                            "table above: move the slider to see it at another."));
+    const QString amount = budgetKind() == BudgetKind::Megawatts
+        ? QString(QString::fromStdString(withThousands(m_budgetPlan->amount, 3)) + tr(" MW"))
+        : QString(QStringLiteral("$") + QString::fromStdString(withThousands(m_budgetPlan->amount)) + tr(" a month"));
+    QString text = tr("Budget: %1 at %2 tok/s/user, %3% headroom kept spare.")
+                       .arg(amount, QString::number(m_target, 'g', 4), QString::number(m_headroom->value()));
+    for (const BudgetHardware& b : m_budgetPlan->hardware)
+        if (b.most)
+            text += QLatin1Char(' ')
+                + tr("Serves the most: %1, %2 tok/s on %3 GPUs.")
+                      .arg(hardwareName(b.plan.hardware),
+                          QString::fromStdString(withThousands(b.totalTokPerS.value_or(b.servedTokPerS))),
+                          QString::fromStdString(withThousands(double(b.plan.gpus))));
+    m_caption->setText(text);
+    m_caption->setToolTip(text);
+    return true;
+}
+
+bool PlanPanel::recomputeMix(const PlanRequest& req)
+{
+    auto parts = mixParts();
+    auto fail = [this](const QString& message) {
+        m_mixPlan.reset();
+        m_mixModel->setMix({});
+        m_caption->setText(message);
+        m_chart->showMessage(message);
+        return false;
+    };
+    if (!parts)
+        return fail(tr("Workload mix: %1").arg(QString::fromStdString(parts.error())));
+    bool loaded = parts->size() == m_mixParts.size() && parts->size() == m_mixFrontiers.size();
+    for (std::size_t i = 0; loaded && i < parts->size(); ++i)
+        loaded = (*parts)[i].scope == m_mixParts[i].scope && m_mixFrontiers[i];
+    if (!loaded) {
+        emit mixScopesChanged();
+        return fail(tr("Reading the scopes of the mix…"));
+    }
+    std::vector<const PlanFrontiers*> frontiers;
+    for (const auto& f : m_mixFrontiers)
+        frontiers.push_back(f.get());
+    auto mix = computeMixPlan(frontiers, req, *parts);
+    if (!mix)
+        return fail(QString::fromStdString(mix.error()));
+    m_mixPlan = std::move(*mix);
+    m_mixModel->setMix(*m_mixPlan);
+    fitTable();
+    m_chart->showMessage(tr("The cost of speed is drawn for one scope: choose \"Serve a demand of\" to see it. The "
+                            "mix's parts are under Workload mix."));
+    QString text;
+    for (const MixHardware& h : m_mixPlan->hardware)
+        if (h.cheapest && h.costPerMonth)
+            text = tr("Cheapest for the whole mix: %1, $%2 per month.")
+                       .arg(hardwareName(h.hardware), QString::fromStdString(withThousands(*h.costPerMonth)));
+    if (text.isEmpty())
+        text = tr("No hardware serves every part of the mix.");
+    if (m_mixPlan->mixedCostPerMonth && m_mixPlan->mixedDiffers) {
+        QStringList per;
+        for (std::size_t i = 0; i < m_mixPlan->parts.size(); ++i)
+            per << QStringLiteral("%1 on %2").arg(QString::fromStdString(m_mixPlan->parts[i].label),
+                hardwareName(m_mixPlan->cheapestPerPart[i]));
+        text += QLatin1Char(' ')
+            + tr("As a mix of hardware (%1): $%2 per month.")
+                  .arg(per.join(QStringLiteral(", ")),
+                      QString::fromStdString(withThousands(*m_mixPlan->mixedCostPerMonth)));
+    }
+    m_caption->setText(text);
+    m_caption->setToolTip(text);
+    return true;
+}
+
 void PlanPanel::recompute()
 {
     m_stale = false;
@@ -455,6 +657,15 @@ void PlanPanel::recompute()
     }
     ++m_computations;
     const PlanRequest req = request();
+    if (mode() != Mode::Demand) {
+        if (mode() == Mode::Budget)
+            recomputeBudget(req);
+        else
+            recomputeMix(req);
+        m_curve.clear();
+        emit planShown();
+        return;
+    }
     auto plan = computePlan(*m_frontiers, req);
     if (!plan) {
         m_model->setPlan({});
@@ -483,7 +694,7 @@ void PlanPanel::recompute()
 void PlanPanel::fitTable()
 {
     // every hardware's row in view (up to eight), the rest of the height for the cost of speed
-    const int rows = std::clamp(m_model->rowCount(), 1, 8);
+    const int rows = std::clamp(m_table->model()->rowCount(), 1, 8);
     const int height = m_table->horizontalHeader()->height() + rows * m_table->verticalHeader()->defaultSectionSize()
         + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth();
     m_table->setMinimumHeight(height);

@@ -5,6 +5,8 @@
 #include <optional>
 
 #include "core/analysis/plan.h"
+#include "core/analysis/planbudget.h"
+#include "core/analysis/planmix.h"
 #include "numberbox.h"
 #include "planchart.h"
 
@@ -16,6 +18,8 @@ class QTabWidget;
 
 namespace paretoscope::ui {
 
+class MixEditor;
+class MixModel;
 class PlanModel;
 class TcoEditor;
 
@@ -45,6 +49,23 @@ public:
     void setTtftLimit(std::optional<double> seconds, LatencyStat stat);
 
     enum class CostModel { ReadoutPrice, CustomPrice, Tco };
+    /// What the tab asks (docs/architecture.md sections 12.8 and 12.10): the GPUs a demand takes, what a budget
+    /// buys, or the GPUs a workload mix takes.
+    enum class Mode { Demand, Budget, Mix };
+    Mode mode() const;
+    void setMode(Mode mode);
+    BudgetKind budgetKind() const;
+    double budget() const;
+    void setBudget(double amount, BudgetKind kind);
+    MixEditor* mixEditor() const { return m_mixEditor; }
+    /// The mix's parts on the scope shown; errors: the editor's refusal, or no scope yet.
+    Result<std::vector<MixPart>> mixParts() const;
+    /// The frontiers of the mix's parts (read on the store worker for `parts`); a mix plan is computed from them.
+    void setMixFrontiers(std::vector<MixPart> parts, std::vector<std::shared_ptr<const PlanFrontiers>> frontiers);
+    /// What the tab shows, as CSV (the plan, the budget or the mix); empty when there is nothing.
+    std::string csv() const;
+    const std::optional<BudgetPlan>& budgetPlan() const { return m_budgetPlan; }
+    const std::optional<MixPlan>& mixPlan() const { return m_mixPlan; }
     void setDemand(double value, DemandUnit unit);
     double demand() const;
     DemandUnit unit() const;
@@ -88,6 +109,8 @@ signals:
     /// Save the TCO parts as a file.
     void saveTcoRequested();
     void openTcoRequested();
+    /// The mix's parts changed (or mix mode was chosen): their frontiers are to be read (setMixFrontiers).
+    void mixScopesChanged();
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -100,6 +123,9 @@ private:
     void recompute();
     void describe();
     void fitTable();
+    bool recomputeBudget(const PlanRequest& req);
+    bool recomputeMix(const PlanRequest& req);
+    void modeChanged();
 
     std::shared_ptr<const PlanFrontiers> m_frontiers;
     PriceChoice m_price;
@@ -124,12 +150,21 @@ private:
     QPushButton* m_openTco;
     QPushButton* m_saveTco;
     QComboBox* m_measure;
+    QComboBox* m_mode;
+    NumberBox* m_budget;
+    QComboBox* m_budgetUnit;
+    std::optional<BudgetPlan> m_budgetPlan;
+    std::optional<MixPlan> m_mixPlan;
+    std::vector<MixPart> m_mixParts; ///< the parts m_mixFrontiers were read for
+    std::vector<std::shared_ptr<const PlanFrontiers>> m_mixFrontiers;
     QLabel* m_caption;
     PlanModel* m_model;
     QTableView* m_table;
     QTabWidget* m_lower;
     PlanChart* m_chart;
     TcoEditor* m_tco;
+    MixEditor* m_mixEditor;
+    MixModel* m_mixModel;
 };
 
 } // namespace paretoscope::ui

@@ -16,13 +16,17 @@ std::string shortest(double v)
 
 } // namespace
 
-std::string planCommand(
-    const ViewOptions& view, const PlanRequest& plan, const std::string& tcoPath, const std::string& dbPath)
+std::string planCommand(const ViewOptions& view, const PlanRequest& plan, const std::string& tcoPath,
+    const std::string& dbPath, const PlanCommandMode& mode)
 {
     // the scope and its filters as the ladder's line has them; what only a ladder reads is left at its default
     ViewOptions scopeOnly;
     scopeOnly.request.scope = view.request.scope;
     scopeOnly.request.hideSparse = plan.hideSparse;
+    if (!mode.mix.empty()) { // the parts give the lengths
+        scopeOnly.request.scope.isl = scopeOnly.request.scope.osl = std::nullopt;
+        scopeOnly.request.scope.workload.clear();
+    }
     std::string out = viewCommand(scopeOnly);
     const std::string ladder = "paretoscope-cli ladder";
     out.replace(0, ladder.size(), "paretoscope-cli plan");
@@ -30,7 +34,12 @@ std::string planCommand(
         = [&out](const std::string& name, const std::string& value) { out += " --" + name + " " + shellQuote(value); };
     if (!dbPath.empty())
         add("db", dbPath);
-    add("demand", shortest(plan.demand));
+    if (mode.budget)
+        add(*mode.budget == BudgetKind::Megawatts ? "budget-mw" : "budget-usd-month", shortest(mode.amount));
+    else
+        add("demand", shortest(plan.demand));
+    if (!mode.mix.empty())
+        add("mix", mode.mix);
     add("unit", std::string(demandUnitName(plan.unit)));
     add("target", shortest(plan.target));
     if (plan.headroom != PlanRequest {}.headroom)

@@ -1,0 +1,181 @@
+#include "mixeditor.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <charconv>
+#include <cmath>
+
+#include "core/analysis/typednumber.h"
+
+namespace paretoscope::ui {
+
+namespace {
+
+enum Column { Isl, Osl, Share, Target, Columns };
+
+NumberSyntax syntax()
+{
+    const QLocale locale;
+    return { locale.decimalPoint().toStdString(), locale.groupSeparator().toStdString() };
+}
+
+std::string plain(double v)
+{
+    char buf[400];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+    return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
+}
+
+} // namespace
+
+MixEditor::MixEditor(QWidget* parent)
+    : QWidget(parent)
+    , m_table(new QTableWidget(0, Columns, this))
+    , m_reason(new QLabel(this))
+{
+    m_table->setObjectName(QStringLiteral("mixParts"));
+    m_table->setHorizontalHeaderLabels(
+        { tr("Input tokens"), tr("Output tokens"), tr("Share of the demand, %"), tr("Target tok/s/user") });
+    m_table->horizontalHeaderItem(Target)->setToolTip(tr("Empty: the readout's target"));
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->hide();
+    m_reason->setObjectName(QStringLiteral("refusal"));
+    m_reason->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_reason->setTextFormat(Qt::PlainText);
+    m_reason->setWordWrap(true);
+    auto* add = new QPushButton(tr("Add part"), this);
+    auto* remove = new QPushButton(tr("Remove part"), this);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addWidget(m_reason, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(buttons);
+    // the header, three parts and the buttons in view: a shorter editor hides what it is for
+    setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + 3 * m_table->verticalHeader()->defaultSectionSize()
+        + add->sizeHint().height() + 16);
+    addRow(1024, 1024, 70, QString());
+    addRow(8192, 1024, 30, QString());
+    connect(add, &QPushButton::clicked, this, [this] {
+        if (m_table->rowCount() < int(kMaxMixParts))
+            addRow(1024, 8192, 0, QString());
+        check();
+        emit changed();
+    });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        const int row = m_table->currentRow() >= 0 ? m_table->currentRow() : m_table->rowCount() - 1;
+        if (row >= 0 && m_table->rowCount() > 1)
+            m_table->removeRow(row);
+        check();
+        emit changed();
+    });
+    connect(m_table, &QTableWidget::itemChanged, this, [this] {
+        check();
+        emit changed();
+    });
+    check();
+}
+
+void MixEditor::addRow(int isl, int osl, double sharePercent, const QString& target)
+{
+    const QSignalBlocker block(m_table);
+    const int row = m_table->rowCount();
+    m_table->insertRow(row);
+    const QLocale locale;
+    m_table->setItem(row, Isl, new QTableWidgetItem(locale.toString(isl)));
+    m_table->setItem(row, Osl, new QTableWidgetItem(locale.toString(osl)));
+    m_table->setItem(row, Share, new QTableWidgetItem(locale.toString(sharePercent, 'g', 6)));
+    m_table->setItem(row, Target, new QTableWidgetItem(target));
+    for (int c = 0; c < Columns; ++c)
+        m_table->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+}
+
+QString MixEditor::specText() const
+{
+    QStringList parts;
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        auto cell = [&](int c) {
+            const QTableWidgetItem* item = m_table->item(row, c);
+            return item ? item->text().toStdString() : std::string();
+        };
+        auto isl = parseTypedNumber(cell(Isl), syntax());
+        auto osl = parseTypedNumber(cell(Osl), syntax());
+        auto share = parseTypedNumber(cell(Share), syntax());
+        if (!isl || !osl || !share)
+            return {};
+        // lengths as typed (a fraction is refused by the parser), the share as a fraction
+        std::string part = plain(*isl) + "/" + plain(*osl) + ":" + plain(*share / 100);
+        if (!QString::fromStdString(cell(Target)).trimmed().isEmpty()) {
+            auto target = parseTypedNumber(cell(Target), syntax());
+            if (!target)
+                return {};
+            part += "@" + plain(*target);
+        }
+        parts << QString::fromStdString(part);
+    }
+    return parts.join(QLatin1Char(','));
+}
+
+Result<std::vector<MixPart>> MixEditor::parts(const Scope& base) const
+{
+    for (int row = 0; row < m_table->rowCount(); ++row)
+        for (int c = 0; c < Columns; ++c) {
+            const QTableWidgetItem* item = m_table->item(row, c);
+            const QString text = item ? item->text().trimmed() : QString();
+            if (c == Target && text.isEmpty())
+                continue;
+            if (auto v = parseTypedNumber(text.toStdString(), syntax()); !v)
+                return Error { "part " + std::to_string(row + 1) + ", "
+                    + m_table->horizontalHeaderItem(c)->text().toLower().toStdString() + ": " + v.error() };
+        }
+    double percent = 0;
+    for (int row = 0; row < m_table->rowCount(); ++row)
+        percent += *parseTypedNumber(m_table->item(row, Share)->text().toStdString(), syntax());
+    if (std::abs(percent - 100) > 1e-4)
+        return Error { "the shares add up to " + QLocale().toString(percent, 'g', 6).toStdString() + "%, not 100%" };
+    const QString spec = specText();
+    auto parts = parseMixSpec(spec.toStdString(), base);
+    if (!parts) // the shares are typed in %: say so in the message
+        return Error { QString::fromStdString(parts.error())
+                           .replace(QStringLiteral("--mix: "), QString())
+                           .replace(QStringLiteral("--mix "), QString())
+                           .toStdString() };
+    return parts;
+}
+
+bool MixEditor::setSpecText(const QString& spec)
+{
+    auto parts = parseMixSpec(spec.toStdString(), Scope {});
+    if (!parts)
+        return false;
+    {
+        const QSignalBlocker block(m_table);
+        m_table->setRowCount(0);
+        for (const MixPart& p : *parts)
+            addRow(*p.scope.isl, *p.scope.osl, p.share * 100,
+                p.target ? QLocale().toString(*p.target, 'g', 6) : QString());
+    }
+    check();
+    emit changed();
+    return true;
+}
+
+QString MixEditor::refusal() const
+{
+    return m_reason->text();
+}
+
+void MixEditor::check()
+{
+    auto p = parts(Scope {});
+    m_reason->setText(p ? QString() : QString::fromStdString(p.error()));
+}
+
+} // namespace paretoscope::ui
