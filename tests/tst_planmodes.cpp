@@ -3,6 +3,8 @@
 // worked by hand from the published power and price figures.
 #include <QtTest>
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <cmath>
 
 #include "core/analysis/plan.h"
@@ -321,6 +323,41 @@ private slots:
             QVERIFY2(!parts, text);
             QVERIFY2(parts.error().find(message) != std::string::npos, parts.error().c_str());
         }
+    }
+
+    // A reading across a gap wider than 2x says so in every format: the ladder (B300's frontier at 40 reads across
+    // configurations measured far apart), the summary, and the plan, budget and cap, where MI355X's TP8 is read
+    // between its concurrencies 4 and 128 (87.5 and 36.3 tok/s/user).
+    void sparseSaidInEveryFormat()
+    {
+        const QString db = m_apiDir.filePath("store.sqlite");
+        const QStringList scope { "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--precision",
+            "fp8" };
+        Run ladder = cli(QStringList { "ladder", "--targets", "40", "--format", "csv" } + scope);
+        QCOMPARE(ladder.code, 0);
+        const QList<QByteArray> rows = ladder.out.split('\n');
+        const qsizetype sparse = rows[0].split(',').indexOf("sparse");
+        QVERIFY(sparse > 0);
+        bool b300 = false;
+        for (const QByteArray& row : rows)
+            if (row.startsWith("b300,"))
+                b300 = row.split(',')[sparse] == "true";
+        QVERIFY2(b300, ladder.out.constData());
+        Run table = cli(QStringList { "ladder", "--targets", "40", "--format", "table" } + scope);
+        QVERIFY(table.out.contains("1,944 (sparse)"));
+        Run summary = cli(QStringList { "summary", "--target", "40" } + scope);
+        QCOMPARE(summary.code, 0);
+        QVERIFY(summary.out.contains("1,944 (Dynamo TRT, FP8) (read across a gap in the measurements)"));
+        const QStringList plan = QStringList { "plan", "--target", "40", "--unit", "tok/s" } + scope;
+        Run planTable = cli(plan + QStringList { "--demand", "2e6", "--format", "table" });
+        QVERIFY2(planTable.out.contains("sparse 4-128"), planTable.out.constData());
+        QVERIFY(planTable.out.contains("sparse: interpolated between concurrency 4 and 128"));
+        Run budget = cli(plan + QStringList { "--budget-mw", "10", "--format", "csv" });
+        QVERIFY2(budget.out.contains("\nmi355x,mw,10,40,total,ok,interpolated,true,"), budget.out.constData());
+        Run cap = cli(plan + QStringList { "--demand", "2e6", "--max-cost-per-mtok", "0.5", "--format", "json" });
+        const QJsonObject mi = QJsonDocument::fromJson(cap.out).object()["mi355x"].toObject();
+        QVERIFY(mi["sparse"].toBool());
+        QCOMPARE(mi["reading"].toString(), QStringLiteral("interpolated"));
     }
 
     // The command line: each mode prints, refuses what does not go together, and names what is wrong.
