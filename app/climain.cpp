@@ -111,7 +111,7 @@ const std::vector<Command>& commands()
                 cli::cmdFrontier },
             { "sol", StoreNeed::Read, scopeOpts,
                 R"(  sol     [--db FILE] --model M --isl N --osl N [--hardware H] [--precision P] [--metric total|input|output]
-      The speed-of-light bound per hardware and precision in scope (README "Speed of light"): its points
+      The speed-of-light bound per hardware and precision in scope (docs/probe.md): its points
       (tok/s/user, tok/s/GPU, batch, GPUs) and what it assumed; and why a hardware has none.
 )",
                 cli::cmdSpeedOfLight },
@@ -130,7 +130,7 @@ const std::vector<Command>& commands()
                 R"(  history [--db FILE] --model M (--isl N --osl N | --workload W) [filters] [--target 50]
           [--tier NAME | --price USD] [--metric total|input|output] [--hide-sparse] [--format json|csv|table]
           [--diff DATE1,DATE2 [--targets 30,50,...]]
-      Per hardware, for each run date in scope, the ladder reading at the target as of that date (README "Time"):
+      Per hardware, for each run date in scope, the ladder reading at the target as of that date (docs/cli.md, history):
       {"date","status","tput_per_gpu","engine","precision","spec_decoding","cost_per_mtok","tput_low","tput_high"}.
       --diff: per hardware and target (--targets, or --target, or the ladder's), the readings as of two dates
       and the change in %, which says "within run-to-run spread" where the two readings' spreads overlap.
@@ -142,7 +142,7 @@ const std::vector<Command>& commands()
           [--tpot-max S] [--headroom 0.25] [--gpus-per-node H=N,...] [--tier NAME | --price USD | --tco FILE]
           [--sweep-targets 20,30,...] [--hide-sparse] [--exact-target] [--format json|csv|table]
           [--budget-mw X | --budget-usd-month X | --max-cost-per-mtok X | --mix SPEC | --mix-file FILE]
-      The capacity plan (README "plan"): per hardware, the GPUs (whole replicas of the configuration that meets
+      The capacity plan (docs/plan.md): per hardware, the GPUs (whole replicas of the configuration that meets
       the target), nodes or NVL72 racks, all-in MW, J/token, $/hour, $/month and $ per million tokens (list and
       at the demand) to serve the demand at the target interactivity, the cheapest marked. Sized on what one
       configuration delivers (a measured point, or between two of its concurrencies; never between two
@@ -201,7 +201,7 @@ const std::vector<Command>& commands()
       dp_attention_args (SGLang --enable-dp-attention --dp-size TP; vLLM --data-parallel-size TP
       --tensor-parallel-size 1; the emulator refuses it), and the runs are stored with dp_attention true, a
       configuration of their own (for --endpoint: it labels the server's runs).
-      --matrix FILE runs a sweep matrix's configurations (README "Cluster sweeps") one after another here; with
+      --matrix FILE runs a sweep matrix's configurations (docs/cluster.md) one after another here; with
       --emit-sbatch DIR it writes them as one Slurm array job (DIR/array.sbatch, a task per configuration with its
       nodes and GPUs; DIR/submit.sh submits it) and with --submit runs sbatch and prints the job id(s).
       --concurrency auto chooses the levels: from 1 up while throughput per GPU rises (stopping at
@@ -270,7 +270,7 @@ int main(int argc, char** argv)
     // before any command: the version, and the hidden man page and completion words (from the command table)
     const std::string first = argc > 1 ? argv[1] : "";
     if (first == "--version") {
-        std::cout << "paretoscope-cli " << PARETOSCOPE_VERSION << "\n";
+        std::cout << "paretoscope-cli " << PARETOSCOPE_VERSION << " (licence " << PARETOSCOPE_LICENSE << ")\n";
         return 0;
     }
     if (first == "--man") {

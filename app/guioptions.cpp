@@ -50,7 +50,7 @@ void setUpParser(QCommandLineParser& parser)
 {
     QCoreApplication::setOrganizationName(QStringLiteral("Paretoscope"));
     QCoreApplication::setApplicationName(QStringLiteral("Paretoscope"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(PARETOSCOPE_VERSION));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PARETOSCOPE_VERSION " (licence " PARETOSCOPE_LICENSE ")"));
     parser.setApplicationDescription(QString::fromLatin1(kDescription));
     parser.addHelpOption();
     parser.addVersionOption();

@@ -87,7 +87,7 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args)
         if (a == "--help" || a == "-h")
             return usage(nullptr), 0;
         if (a == "--version")
-            return std::printf("paretoscope-engine-sim %s\n", PARETOSCOPE_VERSION), 0;
+            return std::printf("paretoscope-engine-sim %s (licence %s)\n", PARETOSCOPE_VERSION, PARETOSCOPE_LICENSE), 0;
         if (a == "--man")
             return manPage();
         if (a == "--text-only") {

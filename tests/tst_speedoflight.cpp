@@ -1,4 +1,4 @@
-// The speed-of-light bound, checked against the model's arithmetic worked by hand (README "Speed of light").
+// The speed-of-light bound, checked against the model's arithmetic worked by hand (docs/probe.md).
 #include <QtTest>
 
 #include <QJsonArray>

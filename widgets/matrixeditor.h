@@ -11,7 +11,7 @@ class QTableWidget;
 
 namespace paretoscope::ui {
 
-/// Builds a sweep matrix (README "Cluster sweeps"): one row per configuration (recipe, profile, model, tp, ep,
+/// Builds a sweep matrix (docs/cluster.md): one row per configuration (recipe, profile, model, tp, ep,
 /// attention data parallel, GPUs per node, lengths, the concurrency list or auto, repeats, and any other field of
 /// the matrix format as JSON), and the Slurm options every task shares. What it says is core's parseMatrix's word:
 /// a refusal names the configuration and the field.

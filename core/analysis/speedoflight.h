@@ -47,7 +47,7 @@ std::optional<DeviceSpec> findDeviceSpec(const std::string& hardware);
 /// Every device of the shipped table (resources/device_specs.json), as written there.
 const std::vector<DeviceSpec>& shippedDeviceSpecs();
 
-/// An upper bound of decode throughput against interactivity (README "Speed of light"). A step at batch B cannot be
+/// An upper bound of decode throughput against interactivity (docs/probe.md). A step at batch B cannot be
 /// faster than max(bytes moved / bandwidth, FLOPs / matrix rate), per GPU of a G-GPU tensor-parallel deployment:
 /// bytes = the weights the batch touches (dense ones, and the share of experts B tokens route to: 1 - (1 - k/E)^B),
 /// in FP4 with its block scales, plus B x context x KV bytes per token (context isl + osl / 2 on average); FLOPs =

@@ -14,7 +14,7 @@ struct SweepPoint {
     std::optional<double> medianTtft; ///< s
 };
 
-/// The rules of `--concurrency auto` (README, "Adaptive sweeps").
+/// The rules of `--concurrency auto` (docs/live.md, adaptive sweeps).
 struct AdaptiveOptions {
     std::vector<double> targets; ///< interactivity targets (tok/s/user); empty: the ladder's defaultTargets()
     int maxLevels = 12; ///< the level budget

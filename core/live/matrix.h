@@ -15,7 +15,7 @@ struct MatrixSide {
     int tp = 1;
 };
 
-/// One configuration of a sweep matrix: a recipe and its layout, swept over its concurrency levels (README "Cluster
+/// One configuration of a sweep matrix: a recipe and its layout, swept over its concurrency levels (docs/cluster.md,
 /// sweeps"). A count not given is 0 (the recipe's default).
 struct MatrixConfig {
     std::string name;

@@ -71,7 +71,7 @@ std::unique_ptr<Workload> makeWorkload(const SessionConfig& c)
 
 int automaticClientThreads(int concurrency, unsigned hardwareThreads)
 {
-    // one thread keeps up with 256 streams (README "Client threads"); past that the receive path is spread
+    // one thread keeps up with 256 streams (docs/benchmarks.md, client threads); past that the receive path is spread
     const int wanted = (std::max(concurrency, 1) + 255) / 256;
     return std::max(1, std::min(wanted, static_cast<int>(std::max(hardwareThreads, 1u))));
 }

@@ -27,7 +27,7 @@ struct ValidityInputs {
 ValidityInputs validityInputs(const SessionConfig& config, int concurrency, const LevelTelemetry& telemetry,
     std::optional<double> clientCpuShare);
 
-/// The thresholds (README, "Validity flags").
+/// The thresholds (docs/live.md, validity flags).
 constexpr double kClientWaitShare = 0.05; ///< of the median TTFT
 constexpr double kClientCpuShare = 0.9; ///< of one core
 constexpr double kMinEffectiveConcurrency = 0.9; ///< of the nominal

@@ -13,7 +13,7 @@ namespace paretoscope {
 std::vector<std::filesystem::path> sharedDataDirs();
 
 /// A file a user names: as given when it exists; else, for a relative path, the first shared data folder that holds
-/// it, with or without a leading "resources/" (so the README's resources/matrices/sim-example.json is found when
+/// it, with or without a leading "resources/" (so docs/cluster.md's resources/matrices/sim-example.json is found when
 /// installed); as given when none does (the reader then says it cannot be read).
 std::string findDataFile(const std::string& given);
 

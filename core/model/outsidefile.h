@@ -11,7 +11,7 @@ namespace paretoscope {
 
 /// Files someone else can write (a matrix, a TCO model, a view, a journal, a cluster's results and status files) are
 /// read through these: regular files only (a FIFO, a device or a folder is refused at once, without blocking), and
-/// never more than a stated number of bytes (the README's Hardening section lists the limits).
+/// never more than a stated number of bytes (docs/testing.md lists the limits).
 namespace limits {
 constexpr std::uint64_t kSmallJson = 16ull << 20; ///< a matrix, a TCO model, a recipe file, a view: 16 MiB
 constexpr std::uint64_t kStatusFile = 64ull << 10; ///< a cluster task's status file: 64 KiB

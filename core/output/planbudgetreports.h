@@ -8,7 +8,7 @@
 namespace paretoscope {
 
 /// A budget plan as JSON keyed by hardware: each hardware's plan fields (as `plan` writes them, for the budget's
-/// deployment) and "budget": what it buys and serves (README "plan").
+/// deployment) and "budget": what it buys and serves (docs/plan.md).
 std::string budgetJson(const BudgetPlan& plan);
 /// A row per hardware.
 std::string budgetCsv(const BudgetPlan& plan);

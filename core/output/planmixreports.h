@@ -8,7 +8,7 @@ namespace paretoscope {
 
 /// A mix plan as JSON: "parts" (each part's scope, share, target and its plan keyed by hardware, as `plan` writes
 /// it), "hardware" (per hardware the parts summed, the cheapest for the whole mix marked) and "mixed" (the cheapest
-/// hardware per part, and what that mix costs) (README "plan").
+/// hardware per part, and what that mix costs) (docs/plan.md).
 std::string mixJson(const MixPlan& plan);
 /// Rows of kind "part" (a part on a hardware) and "total" (a hardware over the mix), then "mixed".
 std::string mixCsv(const MixPlan& plan);

@@ -12,7 +12,7 @@ namespace paretoscope {
 
 /// What the plan's reports and the budget, cap and mix reports share.
 
-/// A hardware's plan as the plan JSON has it (README "plan"), at the plan's target, demand and metric.
+/// A hardware's plan as the plan JSON has it (docs/plan.md), at the plan's target, demand and metric.
 nlohmann::ordered_json planHardwareJson(const HardwarePlan& h, const Plan& plan);
 /// How the reading was taken where there is one ("measured", "interpolated 16-64", "sparse 4-64", "faster 58.2"),
 /// else the status.

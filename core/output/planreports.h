@@ -14,7 +14,7 @@ struct PlanReportContext {
     double headroom = 0.25;
 };
 
-/// The plan as a JSON object keyed by hardware (the CLI contract, README "plan"). With a sweep (the plans at other
+/// The plan as a JSON object keyed by hardware (the CLI contract, docs/plan.md). With a sweep (the plans at other
 /// targets, as costOfSpeed gives them), each hardware adds "sweep": its plan at each of those targets.
 std::string planJson(const Plan& plan, const std::vector<Plan>& sweep = {});
 /// The plan as CSV, a row per hardware ("kind" plan), then a row per hardware and sweep target ("kind" sweep).

@@ -17,7 +17,7 @@ struct ProbeOptions {
 
 /// Runs the kernels' checks against the CPU reference (quantize bit-exact, dequantize exact, GEMMs within tolerance
 /// on random data) and measures copy bandwidth, dequantize bandwidth and GEMM rates with CUDA events. The result is
-/// JSON (see the README); an error when there is no CUDA device or a CUDA call fails (naming the call).
+/// JSON (see docs/probe.md); an error when there is no CUDA device or a CUDA call fails (naming the call).
 Result<std::string> runProbe(const ProbeOptions& options);
 
 } // namespace paretoscope::cuda

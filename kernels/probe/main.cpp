@@ -85,7 +85,7 @@ int main(int argc, char** argv)
     if (first == "--help" || first == "-h")
         return std::printf("%s%s", kUsage, kAbout), 0;
     if (first == "--version")
-        return std::printf("paretoscope-probe %s\n", PARETOSCOPE_VERSION), 0;
+        return std::printf("paretoscope-probe %s (licence %s)\n", PARETOSCOPE_VERSION, PARETOSCOPE_LICENSE), 0;
     if (first == "--man")
         return manPage();
     int device = 0, runs = 30;

@@ -50,9 +50,13 @@ for f in bin/paretoscope bin/paretoscope-cli bin/paretoscope-engine-sim bin/pare
     share/applications/$appid.desktop share/metainfo/$appid.metainfo.xml \
     share/icons/hicolor/scalable/apps/paretoscope.svg share/bash-completion/completions/paretoscope-cli \
     share/man/man1/paretoscope.1 share/man/man1/paretoscope-cli.1 share/man/man1/paretoscope-engine-sim.1 \
-    share/man/man1/paretoscope-probe.1 share/paretoscope/matrices/sim-example.json share/paretoscope/tco_default.json; do
+    share/man/man1/paretoscope-probe.1 share/paretoscope/matrices/sim-example.json share/paretoscope/tco_default.json \
+    share/doc/paretoscope/copyright share/doc/paretoscope-probe/copyright; do
     [ -s "$root/usr/$f" ] || fail "the packages lack /usr/$f"
 done
+grep -q '<project_license>Apache-2.0</project_license>' "$share/metainfo/$appid.metainfo.xml" \
+    || fail "the metainfo does not name the licence"
+cmp -s "$share/doc/paretoscope/copyright" "$(dirname "$0")/../../LICENSE" || fail "the package's copyright is not LICENSE"
 for size in 16 32 48 64 128 256; do
     png=$share/icons/hicolor/${size}x${size}/apps/paretoscope.png
     [ "$(python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); print("%dx%d" % struct.unpack(">II", d[16:24]) if d[:8]==b"\x89PNG\r\n\x1a\n" else "-")' "$png")" = "${size}x$size" ] \
@@ -63,7 +67,7 @@ for exe in "$root"/usr/bin/*; do
 done
 
 cli=$root/usr/bin/paretoscope-cli
-[ "$("$cli" --version)" = "paretoscope-cli $version" ] || fail "the installed CLI's --version"
+[ "$("$cli" --version)" = "paretoscope-cli $version (licence Apache-2.0)" ] || fail "the installed CLI's --version"
 # the ladder of the bundled dataset, each CLI with a fresh default store (seeded on first use)
 XDG_DATA_HOME=$tmp/xdg-build "$buildcli" scopes --format json >"$tmp/scopes.json"
 IFS=$'\t' read -r model workload < <(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))[0]; print(s["model"] + "\t" + s["workload"])' "$tmp/scopes.json")
@@ -85,6 +89,6 @@ env -u DISPLAY -u WAYLAND_DISPLAY QT_QPA_PLATFORM=offscreen XDG_DATA_HOME=$tmp/x
     "$root/usr/bin/paretoscope" --screenshot "$tmp/shot.png" --size 1600x1000 || fail "the installed explorer's screenshot"
 [ "$(python3 -c 'import struct,sys; print("%dx%d" % struct.unpack(">II", open(sys.argv[1],"rb").read(24)[16:24]))' "$tmp/shot.png")" = 1600x1000 ] \
     || fail "the screenshot is not 1600x1000"
-env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$root/usr/bin/paretoscope" --version | grep -qx "Paretoscope $version" \
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$root/usr/bin/paretoscope" --version | grep -qx "Paretoscope $version (licence Apache-2.0)" \
     || fail "the installed explorer's --version"
 echo "package: ok in $(($(date +%s) - start)) s (ladder of $model, $workload)"
