@@ -163,8 +163,8 @@ std::map<std::string, bool> planOptions()
         { "as-of", true }, { "demand", true }, { "unit", true }, { "target", true }, { "ttft-max", true },
         { "ttft-stat", true }, { "tpot-max", true }, { "headroom", true }, { "gpus-per-node", true }, { "tier", true },
         { "price", true }, { "tco", true }, { "sweep-targets", true }, { "hide-sparse", false },
-        { "exact-target", false }, { "budget-mw", true }, { "budget-usd-month", true },
-        { "max-cost-per-mtok", true }, { "mix", true }, { "mix-file", true } };
+        { "exact-target", false }, { "budget-mw", true }, { "budget-usd-month", true }, { "max-cost-per-mtok", true },
+        { "mix", true }, { "mix-file", true } };
 }
 
 namespace {
@@ -186,8 +186,8 @@ bool planMode(const Args& a, PlanMode& mode, std::string& error)
         return false;
     }
     std::optional<double> v;
-    for (const auto& [name, kind] : { std::pair { "budget-mw", BudgetKind::Megawatts },
-             std::pair { "budget-usd-month", BudgetKind::UsdPerMonth } })
+    for (const auto& [name, kind] :
+        { std::pair { "budget-mw", BudgetKind::Megawatts }, std::pair { "budget-usd-month", BudgetKind::UsdPerMonth } })
         if (a.has(name)) {
             if (!numberOption(a, name, v, error))
                 return false;

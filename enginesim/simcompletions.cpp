@@ -141,8 +141,8 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
     if (std::string why = maxTokensOf(req, m_opt.maxModelLen, maxTokens); !why.empty())
         return bad(why);
     if (promptTokens + maxTokens > m_opt.maxModelLen)
-        return bad("This model's maximum context length is " + std::to_string(m_opt.maxModelLen) + " tokens; the request has "
-            + std::to_string(promptTokens + maxTokens));
+        return bad("This model's maximum context length is " + std::to_string(m_opt.maxModelLen)
+            + " tokens; the request has " + std::to_string(promptTokens + maxTokens));
     bool streaming = false, includeUsage = false;
     if (req["stream"].get(streaming))
         streaming = false;
@@ -179,12 +179,15 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
         + "\",\"created\":" + std::to_string(std::time(nullptr)) + ",\"model\":" + nlohmann::json(m_opt.model).dump();
     c.streamId = s->id;
     if (s->streaming) {
-        if (!send(c, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
-                     "Transfer-Encoding: chunked\r\n\r\n"))
+        if (!send(c,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+                "Transfer-Encoding: chunked\r\n\r\n"))
             return;
         if (chat
-            && !sendChunk(c, "data: " + s->head + ",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},"
-                    "\"logprobs\":null,\"finish_reason\":null}]}\n\n"))
+            && !sendChunk(c,
+                "data: " + s->head
+                    + ",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},"
+                      "\"logprobs\":null,\"finish_reason\":null}]}\n\n"))
             return;
     }
     if (s->streaming && m_opt.faults.flood) {
@@ -243,7 +246,8 @@ void SimServer::emitTokens(double now)
             c.streamId = 0;
             logTruth(s, "error");
             m_streams.erase(it);
-            if (sendChunk(c, "data: " + errorBody("simulated engine failure mid-stream", "InternalServerError", 500)
+            if (sendChunk(c,
+                    "data: " + errorBody("simulated engine failure mid-stream", "InternalServerError", 500)
                         + "\n\ndata: [DONE]\n\n")
                 && send(c, "0\r\n\r\n"))
                 handleRequests(c);

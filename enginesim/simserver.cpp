@@ -287,8 +287,8 @@ bool SimServer::handleRequests(Connection& c)
                     c.keepAlive = true;
             } else if (name == "transfer-encoding") {
                 c.keepAlive = false;
-                respond(c, 400, "application/json", errorBody("chunked request bodies are not supported",
-                                                         "BadRequestError", 400));
+                respond(c, 400, "application/json",
+                    errorBody("chunked request bodies are not supported", "BadRequestError", 400));
                 return true;
             }
         }

@@ -176,13 +176,20 @@ private slots:
     {
         QTest::addColumn<QString>("url");
         QTest::addColumn<QString>("normalized");
-        QTest::newRow("plain") << "http://127.0.0.1:8000" << "http://127.0.0.1:8000";
-        QTest::newRow("trailing path") << "https://host/v1/completions" << "https://host";
-        QTest::newRow("v1") << "HTTP://host:1/v1/" << "HTTP://host:1";
-        QTest::newRow("file") << "file:///etc/passwd" << "";
-        QTest::newRow("ftp") << "ftp://host" << "";
-        QTest::newRow("no scheme") << "127.0.0.1:8000" << "";
-        QTest::newRow("no host") << "http:///v1" << "";
+        QTest::newRow("plain") << "http://127.0.0.1:8000"
+                               << "http://127.0.0.1:8000";
+        QTest::newRow("trailing path") << "https://host/v1/completions"
+                                       << "https://host";
+        QTest::newRow("v1") << "HTTP://host:1/v1/"
+                            << "HTTP://host:1";
+        QTest::newRow("file") << "file:///etc/passwd"
+                              << "";
+        QTest::newRow("ftp") << "ftp://host"
+                             << "";
+        QTest::newRow("no scheme") << "127.0.0.1:8000"
+                                   << "";
+        QTest::newRow("no host") << "http:///v1"
+                                 << "";
     }
     void endpointsAreHttpOnly()
     {
@@ -275,11 +282,15 @@ private slots:
         QVERIFY(result);
         LevelMetrics m = computeLevelMetrics(result->requests);
         QCOMPARE(m.completed + m.failed, 400LL);
-        long long e500 = m.errors.count("HTTP 500: simulated internal error") ? m.errors.at("HTTP 500: simulated internal error") : 0;
-        long long e429 = m.errors.count("HTTP 429: simulated overload") ? m.errors.at("HTTP 429: simulated overload") : 0;
+        long long e500 = m.errors.count("HTTP 500: simulated internal error")
+            ? m.errors.at("HTTP 500: simulated internal error")
+            : 0;
+        long long e429
+            = m.errors.count("HTTP 429: simulated overload") ? m.errors.at("HTTP 429: simulated overload") : 0;
         QCOMPARE(e500 + e429, m.failed);
         // 80 and 40 expected; a binomial's 4 sigma is about 32 and 23
-        QVERIFY2(std::abs(e500 - 80) < 32 && std::abs(e429 - 40) < 23, qPrintable(QString("%1 %2").arg(e500).arg(e429)));
+        QVERIFY2(
+            std::abs(e500 - 80) < 32 && std::abs(e429 - 40) < 23, qPrintable(QString("%1 %2").arg(e500).arg(e429)));
         // an error answer arrives in well under the 20 ms TTFT: had it been counted, the minimum would show it
         QVERIFY(*m.ttft.median >= 0.0195);
         for (const RequestLog& r : result->requests)
@@ -324,8 +335,10 @@ private slots:
         QTest::addColumn<QString>("flood");
         QTest::addColumn<QString>("error");
         // a 1 GB line never arrives whole: the SSE parser stops at its event limit (here the 1 MB answer limit)
-        QTest::newRow("endless line") << "line" << "answer longer than 1 MB, cut off";
-        QTest::newRow("endless events") << "events" << "answer longer than 1 MB, cut off";
+        QTest::newRow("endless line") << "line"
+                                      << "answer longer than 1 MB, cut off";
+        QTest::newRow("endless events") << "events"
+                                        << "answer longer than 1 MB, cut off";
     }
     void endlessAnswersAreCutOff()
     {
@@ -423,7 +436,8 @@ private slots:
         for (int conv = 0; conv < 2; ++conv) {
             const RequestLog &t1 = r[size_t(conv * 3)], &t2 = r[size_t(conv * 3 + 1)], &t3 = r[size_t(conv * 3 + 2)];
             QVERIFY(t1.serverPromptTokens >= 580 && t1.serverPromptTokens <= 600);
-            QVERIFY(t2.serverPromptTokens - t1.serverPromptTokens >= 90 && t2.serverPromptTokens - t1.serverPromptTokens <= 110);
+            QVERIFY(t2.serverPromptTokens - t1.serverPromptTokens >= 90
+                && t2.serverPromptTokens - t1.serverPromptTokens <= 110);
             QVERIFY(t3.serverPromptTokens > t2.serverPromptTokens);
             // think time: the next turn was scheduled after the previous answer ended
             QVERIFY(t2.scheduled >= t1.end);

@@ -83,7 +83,8 @@ private slots:
         QFile f(file);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray data = f.readAll();
-        auto feed = [&](const QByteArray& d) { (*run)(reinterpret_cast<const std::uint8_t*>(d.constData()), d.size()); };
+        auto feed
+            = [&](const QByteArray& d) { (*run)(reinterpret_cast<const std::uint8_t*>(d.constData()), d.size()); };
         feed(data);
         // cut short at a few places, and with a byte flipped: an error for the input, never a crash
         for (qsizetype cut : { qsizetype(1), data.size() / 3, data.size() / 2, data.size() - 1 })

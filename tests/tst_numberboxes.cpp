@@ -76,7 +76,11 @@ private slots:
         QCOMPARE(*parseTypedNumber("2e6", german), 2e6);
         QVERIFY(!parseTypedNumber("2,000,000", german));
         const NumberSyntax french { ",", "\xe2\x80\xaf" };
-        QCOMPARE(*parseTypedNumber("2\xe2\x80\xaf" "000\xe2\x80\xaf" "000", french), 2e6);
+        QCOMPARE(*parseTypedNumber("2\xe2\x80\xaf"
+                                   "000\xe2\x80\xaf"
+                                   "000",
+                     french),
+            2e6);
         QCOMPARE(*parseTypedNumber("2 000 000,25", french), 2000000.25);
         QVERIFY(checkTypedNumber("0", { 0, 10, true }).error().find("'0' must be above 0") != std::string::npos);
         QVERIFY(checkTypedNumber("11", { 0, 10 }).error().find("more than the most this box takes, 10")
@@ -88,8 +92,8 @@ private slots:
     {
         const QList<NumberBox*> boxes = m_window->findChildren<NumberBox*>();
         QVERIFY2(boxes.size() >= 8, qPrintable(QString::number(boxes.size())));
-        const std::pair<QString, double> typed[] { { "2e6", 2e6 }, { "2,000,000", 2e6 }, { "1e9", 1e9 },
-            { "abc", NAN }, { "-1", -1 } };
+        const std::pair<QString, double> typed[] { { "2e6", 2e6 }, { "2,000,000", 2e6 }, { "1e9", 1e9 }, { "abc", NAN },
+            { "-1", -1 } };
         for (NumberBox* box : boxes) {
             const QString name = box->objectName();
             QVERIFY2(!name.isEmpty(), "a number box without a name");

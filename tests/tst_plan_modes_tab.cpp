@@ -77,7 +77,8 @@ private slots:
         QVERIFY(line && line->find("--budget-mw 10") != std::string::npos);
         QVERIFY(line->find("--demand") == std::string::npos);
         const QJsonDocument cli = QJsonDocument::fromJson(cliFor({ "--format", "json" }));
-        const QJsonDocument tab = QJsonDocument::fromJson(QByteArray::fromStdString(budgetJson(*panel()->budgetPlan())));
+        const QJsonDocument tab
+            = QJsonDocument::fromJson(QByteArray::fromStdString(budgetJson(*panel()->budgetPlan())));
         QVERIFY(cli.isObject() && !cli.object().isEmpty());
         QCOMPARE(tab.object(), cli.object());
         QCOMPARE(QByteArray::fromStdString(panel()->csv()), cliFor({ "--format", "csv" }));
@@ -91,7 +92,8 @@ private slots:
         QCOMPARE(most, 1);
         // $ a month: the box takes what a month's budget is
         panel()->setBudget(5e6, BudgetKind::UsdPerMonth);
-        QVERIFY(waitFor([this] { return panel()->budgetPlan() && panel()->budgetPlan()->kind == BudgetKind::UsdPerMonth; }));
+        QVERIFY(waitFor(
+            [this] { return panel()->budgetPlan() && panel()->budgetPlan()->kind == BudgetKind::UsdPerMonth; }));
         QVERIFY(m_window->planCommandLine()->find("--budget-usd-month 5000000") != std::string::npos);
         QCOMPARE(QJsonDocument::fromJson(QByteArray::fromStdString(budgetJson(*panel()->budgetPlan()))).object(),
             QJsonDocument::fromJson(cliFor({ "--format", "json" })).object());

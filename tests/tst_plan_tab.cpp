@@ -8,11 +8,11 @@
 
 #include <QClipboard>
 #include <QComboBox>
-#include <QLineEdit>
 #include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QProcess>
@@ -27,9 +27,8 @@
 #include "core/output/planreports.h"
 #include "tests/support/testutil.h"
 #include "widgets/filterpanel.h"
-#include "widgets/numberbox.h"
-#include "widgets/slolimits.h"
 #include "widgets/mainwindow.h"
+#include "widgets/numberbox.h"
 #include "widgets/planmodel.h"
 #include "widgets/planpanel.h"
 #include "widgets/slolimits.h"

@@ -206,7 +206,8 @@ private slots:
             QVERIFY(curve);
             for (int i : { 0, 1 }) {
                 const HardwarePlan& h = (*curve)[i].hardware.front();
-                QVERIFY2(h.costPerMTok && *h.costPerMTok <= cap * (1 + 1e-9), qPrintable(QString::fromStdString(c.hardware)));
+                QVERIFY2(h.costPerMTok && *h.costPerMTok <= cap * (1 + 1e-9),
+                    qPrintable(QString::fromStdString(c.hardware)));
             }
             const HardwarePlan& above = (*curve)[2].hardware.front();
             QVERIFY2(!above.costPerMTok || *above.costPerMTok > cap, qPrintable(QString::fromStdString(c.hardware)));
@@ -273,15 +274,24 @@ private slots:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("message");
-        QTest::newRow("shares") << "1024/1024:0.7,8192/1024:0.2" << "shares add up to 0.9, not 1";
-        QTest::newRow("no share") << "1024/1024" << "must be ISL/OSL:SHARE";
-        QTest::newRow("bad length") << "1024/x:1" << "whole numbers of tokens";
-        QTest::newRow("zero length") << "0/1024:1" << "whole numbers of tokens";
-        QTest::newRow("share above 1") << "1024/1024:1.5" << "at most 1";
-        QTest::newRow("negative share") << "1024/1024:-1,8192/1024:2" << "above 0 and at most 1";
-        QTest::newRow("target") << "1024/1024:1@abc" << "the target after @";
-        QTest::newRow("twice") << "1024/1024:0.5,1024/1024:0.5" << "the same workload";
-        QTest::newRow("empty part") << "1024/1024:1," << "must be ISL/OSL:SHARE";
+        QTest::newRow("shares") << "1024/1024:0.7,8192/1024:0.2"
+                                << "shares add up to 0.9, not 1";
+        QTest::newRow("no share") << "1024/1024"
+                                  << "must be ISL/OSL:SHARE";
+        QTest::newRow("bad length") << "1024/x:1"
+                                    << "whole numbers of tokens";
+        QTest::newRow("zero length") << "0/1024:1"
+                                     << "whole numbers of tokens";
+        QTest::newRow("share above 1") << "1024/1024:1.5"
+                                       << "at most 1";
+        QTest::newRow("negative share") << "1024/1024:-1,8192/1024:2"
+                                        << "above 0 and at most 1";
+        QTest::newRow("target") << "1024/1024:1@abc"
+                                << "the target after @";
+        QTest::newRow("twice") << "1024/1024:0.5,1024/1024:0.5"
+                               << "the same workload";
+        QTest::newRow("empty part") << "1024/1024:1,"
+                                    << "must be ISL/OSL:SHARE";
         QString many;
         for (int i = 1; i <= 17; ++i)
             many += QString("%1%2/1024:0.05").arg(i == 1 ? "" : ",").arg(i);
@@ -366,16 +376,18 @@ private slots:
         const QString db = m_apiDir.filePath("store.sqlite");
         const QStringList scope { "plan", "--db", db, "--model", "dsr1", "--precision", "fp8", "--target", "40",
             "--unit", "tok/s" };
-        Run budget = cli(scope + QStringList { "--isl", "1024", "--osl", "1024", "--budget-mw", "10", "--format", "table" });
+        Run budget
+            = cli(scope + QStringList { "--isl", "1024", "--osl", "1024", "--budget-mw", "10", "--format", "table" });
         QCOMPARE(budget.code, 0);
         QVERIFY2(budget.out.contains("Budget 10.0 MW at 40 tok/s/user"), budget.out.constData());
         QVERIFY(budget.out.contains("* serves the most"));
         Run cap = cli(scope
-            + QStringList { "--isl", "1024", "--osl", "1024", "--demand", "2e6", "--max-cost-per-mtok", "0.5",
-                "--format", "csv" });
+            + QStringList {
+                "--isl", "1024", "--osl", "1024", "--demand", "2e6", "--max-cost-per-mtok", "0.5", "--format", "csv" });
         QCOMPARE(cap.code, 0);
         QVERIFY(cap.out.startsWith("hardware,max_cost_per_mtok,interactivity"));
-        Run mix = cli(scope + QStringList { "--demand", "2e6", "--mix", "1024/1024:0.7,8192/1024:0.3", "--format", "table" });
+        Run mix = cli(
+            scope + QStringList { "--demand", "2e6", "--mix", "1024/1024:0.7,8192/1024:0.3", "--format", "table" });
         QCOMPARE(mix.code, 0);
         QVERIFY2(mix.out.contains("* cheapest for the whole mix"), mix.out.constData());
         const std::pair<QStringList, const char*> refused[] {

@@ -1,5 +1,6 @@
 // Engine recipes and the launcher: recipes rendered to the argv expected (no shell), only known keys and checked
-// values, arguments that reach the program literally, the process group stopped as a whole, a failed start with its log.
+// values, arguments that reach the program literally, the process group stopped as a whole, a failed start with its
+// log.
 #include <QtTest>
 
 #include <QTemporaryDir>
@@ -26,21 +27,24 @@ private slots:
         QTest::addColumn<QString>("ep");
         QTest::addColumn<QStringList>("argv");
         QTest::addColumn<QString>("env");
-        QTest::newRow("vllm b300") << "vllm-b300-nvfp4" << "1"
+        QTest::newRow("vllm b300") << "vllm-b300-nvfp4"
+                                   << "1"
                                    << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1", "--port",
                                           "8100", "--trust-remote-code", "--tensor-parallel-size", "4",
                                           "--max-num-seqs", "512", "--kv-cache-dtype", "fp8", "--max-model-len",
                                           "10240", "--gpu-memory-utilization", "0.9", "--no-enable-prefix-caching",
                                           "--async-scheduling" }
                                    << "CUDA_VISIBLE_DEVICES=0,1,2,3";
-        QTest::newRow("vllm b300 ep") << "vllm-b300-nvfp4" << "4"
+        QTest::newRow("vllm b300 ep") << "vllm-b300-nvfp4"
+                                      << "4"
                                       << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1",
                                              "--port", "8100", "--trust-remote-code", "--tensor-parallel-size", "4",
                                              "--max-num-seqs", "512", "--kv-cache-dtype", "fp8", "--max-model-len",
                                              "10240", "--gpu-memory-utilization", "0.9", "--no-enable-prefix-caching",
                                              "--async-scheduling", "--enable-expert-parallel" }
                                       << "CUDA_VISIBLE_DEVICES=0,1,2,3";
-        QTest::newRow("vllm mi325x") << "vllm-mi325x-mxfp4" << "1"
+        QTest::newRow("vllm mi325x") << "vllm-mi325x-mxfp4"
+                                     << "1"
                                      << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1", "--port",
                                             "8100", "--trust-remote-code", "--tensor-parallel-size", "4",
                                             "--distributed-executor-backend", "mp", "--max-num-seqs", "256",
@@ -73,20 +77,22 @@ private slots:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("error");
-        QString ok = R"({"name":"x","engine":"vllm","hardware":"b300","precision":"fp4","program":"vllm","args":["{model}"]%1})";
+        QString ok
+            = R"({"name":"x","engine":"vllm","hardware":"b300","precision":"fp4","program":"vllm","args":["{model}"]%1})";
         QTest::newRow("unknown key") << QString(R"({"recipes":[)" + ok.arg(R"(,"shell":"bash -c")") + "]}")
                                      << "recipe 0, field shell: unknown key";
-        QTest::newRow("unknown top key") << R"({"recipes":[],"hooks":1})" << "field hooks: unknown key";
-        QTest::newRow("unknown placeholder")
-            << QString(R"({"recipes":[)" + ok.arg(R"(,"env":{"X":"{cmd}"})") + "]}")
-            << "field env.X: {cmd} is not a recipe parameter";
+        QTest::newRow("unknown top key") << R"({"recipes":[],"hooks":1})"
+                                         << "field hooks: unknown key";
+        QTest::newRow("unknown placeholder") << QString(R"({"recipes":[)" + ok.arg(R"(,"env":{"X":"{cmd}"})") + "]}")
+                                             << "field env.X: {cmd} is not a recipe parameter";
         QTest::newRow("program with a path")
             << R"({"recipes":[{"name":"x","engine":"e","hardware":"h","precision":"p","program":"/bin/sh","args":[]}]})"
             << "field program: a program name looked up on PATH";
         QTest::newRow("bad default") << QString(R"({"recipes":[)" + ok.arg(R"(,"defaults":{"tp":"8; reboot"})") + "]}")
                                      << "field defaults.tp: an integer";
-        QTest::newRow("args not strings") << R"({"recipes":[{"name":"x","engine":"e","hardware":"h","precision":"p","program":"v","args":[1]}]})"
-                                          << "field args: not an array of strings";
+        QTest::newRow("args not strings")
+            << R"({"recipes":[{"name":"x","engine":"e","hardware":"h","precision":"p","program":"v","args":[1]}]})"
+            << "field args: not an array of strings";
     }
     void recipesAcceptOnlyWhatIsKnown()
     {
@@ -102,9 +108,9 @@ private slots:
     {
         auto r = bundledRecipe("vllm-b300-nvfp4");
         QVERIFY(r);
-        for (auto [key, value] : std::vector<std::pair<std::string, std::string>> {
-                 { "model", "--load-format=evil" }, { "model", "a b" }, { "tp", "0" }, { "port", "70000" },
-                 { "devices", "0;1" }, { "kv_cache_dtype", "fp8 --x" }, { "shell", "1" } }) {
+        for (auto [key, value] : std::vector<std::pair<std::string, std::string>> { { "model", "--load-format=evil" },
+                 { "model", "a b" }, { "tp", "0" }, { "port", "70000" }, { "devices", "0;1" },
+                 { "kv_cache_dtype", "fp8 --x" }, { "shell", "1" } }) {
             auto plan = renderRecipe(*r, { { key, value } });
             QVERIFY2(!plan, (key + "=" + value).c_str());
             QVERIFY(QString::fromStdString(plan.error()).contains(QString::fromStdString(key)));
@@ -178,7 +184,8 @@ private slots:
     {
         QTemporaryDir dir;
         auto recipes = parseRecipes(R"({"recipes":[{"name":"dies","engine":"e","hardware":"h","precision":"p",
-            "program":"sh","args":["-c","echo CUDA out of memory; exit 3"]}]})", "dies.json", true);
+            "program":"sh","args":["-c","echo CUDA out of memory; exit 3"]}]})",
+            "dies.json", true);
         QVERIFY(recipes);
         Recipe r = recipes->front();
         r.defaults = bundledRecipe("engine-sim-b300")->defaults;

@@ -1,5 +1,5 @@
-// Live sessions end to end (recipes and the launcher alone: tst_recipes): a sweep stored level by level, faults that end a session (the engine killed mid-level, cancel, the CLI itself killed) and what
-// the store holds afterwards.
+// Live sessions end to end (recipes and the launcher alone: tst_recipes): a sweep stored level by level, faults that
+// end a session (the engine killed mid-level, cancel, the CLI itself killed) and what the store holds afterwards.
 #include <QtTest>
 
 #include <QProcess>
@@ -247,7 +247,8 @@ private slots:
         QVERIFY2(out, out ? "" : out.error().c_str());
         QVERIFY(killed);
         QCOMPARE(QString::fromStdString(out->status), QString("failed"));
-        QVERIFY2(QString::fromStdString(out->reason).contains("the engine stopped during level 2"), out->reason.c_str());
+        QVERIFY2(
+            QString::fromStdString(out->reason).contains("the engine stopped during level 2"), out->reason.c_str());
         QVERIFY(QString::fromStdString(out->reason).contains("killed by signal 9"));
         QCOMPARE(int(out->levels.size()), 1);
         auto list = sessions(*store);
@@ -330,14 +331,15 @@ private slots:
             return env;
         }());
         SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1", "--api-key", QString::fromStdString(key) });
-        cli.start(PARETOSCOPE_CLI, { "bench", "--endpoint", sim.url(), "--isl", "16", "--osl", "4", "--concurrency",
-                                         "2", "--hardware", "b300", "--engine", "vllm", "--db", db });
+        cli.start(PARETOSCOPE_CLI,
+            { "bench", "--endpoint", sim.url(), "--isl", "16", "--osl", "4", "--concurrency", "2", "--hardware", "b300",
+                "--engine", "vllm", "--db", db });
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         QByteArray printed = cli.readAllStandardOutput() + cli.readAllStandardError();
         QProcess exporter;
-        exporter.start(PARETOSCOPE_CLI, { "export", "--db", db, "--model", "sim-model", "--isl", "16", "--osl", "4",
-                                              "--format", "csv" });
+        exporter.start(PARETOSCOPE_CLI,
+            { "export", "--db", db, "--model", "sim-model", "--isl", "16", "--osl", "4", "--format", "csv" });
         QVERIFY(exporter.waitForFinished(10000));
         QByteArray exported = exporter.readAllStandardOutput();
         QVERIFY(exported.contains("sim-fixed"));
@@ -397,8 +399,8 @@ private slots:
         QCOMPARE(*back->slo.tpot, 0.02);
         QCOMPARE(*back->requestRate, 3.5);
         QCOMPARE(back->concurrencies, c.concurrencies);
-        for (auto [json, field] : std::vector<std::pair<std::string, std::string>> {
-                 { R"({"tp":"8"})", "field tp" }, { R"({"concurrencies":[1,0]})", "field concurrencies" },
+        for (auto [json, field] : std::vector<std::pair<std::string, std::string>> { { R"({"tp":"8"})", "field tp" },
+                 { R"({"concurrencies":[1,0]})", "field concurrencies" },
                  { R"({"agentic":{"turns":-1}})", "field agentic.turns" }, { R"({"api_key":"x"})", "field api_key" },
                  { R"({"slo":{"ttft":"fast"}})", "field slo.ttft" }, { R"([1])", "not a JSON object" } }) {
             auto r = parseSessionConfig(json, "s");

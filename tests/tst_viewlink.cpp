@@ -7,11 +7,11 @@
 #include <QAction>
 #include <QClipboard>
 #include <QComboBox>
-#include <QLineEdit>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QLogValueAxis>
 #include <QProcess>

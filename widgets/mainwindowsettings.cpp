@@ -151,7 +151,8 @@ void MainWindow::restorePlanSettings(const QSettings& s)
     // a budget and a mix are kept as typed; one that no longer reads leaves the defaults
     const int kind = s.value("plan/budgetKind", int(BudgetKind::Megawatts)).toInt();
     const double amount = s.value("plan/budget", 10.0).toDouble();
-    if (amount > 0 && std::isfinite(amount) && (kind == int(BudgetKind::Megawatts) || kind == int(BudgetKind::UsdPerMonth)))
+    if (amount > 0 && std::isfinite(amount)
+        && (kind == int(BudgetKind::Megawatts) || kind == int(BudgetKind::UsdPerMonth)))
         m_plan->setBudget(amount, BudgetKind(kind));
     if (const QString mix = s.value("plan/mix").toString(); !mix.isEmpty())
         m_plan->mixEditor()->setSpecText(mix);

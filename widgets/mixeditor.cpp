@@ -59,8 +59,8 @@ MixEditor::MixEditor(QWidget* parent)
     layout->addWidget(m_table, 1);
     layout->addLayout(buttons);
     // the header, three parts and the buttons in view: a shorter editor hides what it is for
-    setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + 3 * m_table->verticalHeader()->defaultSectionSize()
-        + add->sizeHint().height() + 16);
+    setMinimumHeight(m_table->horizontalHeader()->sizeHint().height()
+        + 3 * m_table->verticalHeader()->defaultSectionSize() + add->sizeHint().height() + 16);
     addRow(1024, 1024, 70, QString());
     addRow(8192, 1024, 30, QString());
     connect(add, &QPushButton::clicked, this, [this] {

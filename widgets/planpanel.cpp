@@ -83,7 +83,9 @@ PlanPanel::PlanPanel(QWidget* parent)
     layout->addWidget(m_caption);
 
     m_table->setModel(m_model);
-    m_table->setColumnHidden(PlanModel::Serves, true); // a budget's    m_table->setItemDelegate(new CellTextDelegate(m_table)); // the plan follows the slider: every cell, every step
+    m_table->setColumnHidden(
+        PlanModel::Serves, true); // a budget's    m_table->setItemDelegate(new CellTextDelegate(m_table)); // the plan
+                                  // follows the slider: every cell, every step
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -634,8 +636,9 @@ bool PlanPanel::recomputeMix(const PlanRequest& req)
     if (m_mixPlan->mixedCostPerMonth && m_mixPlan->mixedDiffers) {
         QStringList per;
         for (std::size_t i = 0; i < m_mixPlan->parts.size(); ++i)
-            per << QStringLiteral("%1 on %2").arg(QString::fromStdString(m_mixPlan->parts[i].label),
-                hardwareName(m_mixPlan->cheapestPerPart[i]));
+            per << QStringLiteral("%1 on %2")
+                       .arg(QString::fromStdString(m_mixPlan->parts[i].label),
+                           hardwareName(m_mixPlan->cheapestPerPart[i]));
         text += QLatin1Char(' ')
             + tr("As a mix of hardware (%1): $%2 per month.")
                   .arg(per.join(QStringLiteral(", ")),

@@ -2,8 +2,8 @@
 #include "core/live/validity.h"
 
 #include <QDateTime>
-#include <QHeaderView>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
@@ -182,9 +182,9 @@ void SessionPanel::ended(const QString& status, const QString& reason)
     m_bar->setVisible(false);
     m_cancel->setEnabled(false);
     QString text = status == QLatin1String("finished") ? tr("Finished: %n level(s) stored.", nullptr, storedLevels())
-        : status == QLatin1String("cancelled")        ? tr("Cancelled; %n finished level(s) kept.", nullptr, storedLevels())
-        : status == QLatin1String("error")            ? tr("Could not start: %1").arg(reason)
-                                                      : tr("Failed; %n finished level(s) kept.", nullptr, storedLevels());
+        : status == QLatin1String("cancelled") ? tr("Cancelled; %n finished level(s) kept.", nullptr, storedLevels())
+        : status == QLatin1String("error")     ? tr("Could not start: %1").arg(reason)
+                                               : tr("Failed; %n finished level(s) kept.", nullptr, storedLevels());
     if (status != QLatin1String("error") && !reason.isEmpty())
         text += QLatin1Char(' ') + reason;
     m_status->setText(text);

@@ -15,8 +15,7 @@ struct Fastest {
     double cheapestY = 0;
 };
 
-Fastest fastestWithin(
-    const std::vector<const ConfigCurve*>& curves, TputMetric metric, double need, bool hideSparse)
+Fastest fastestWithin(const std::vector<const ConfigCurve*>& curves, TputMetric metric, double need, bool hideSparse)
 {
     Fastest f;
     auto take = [&f](double x) { f.x = f.x ? std::max(*f.x, x) : x; };

@@ -142,8 +142,9 @@ Result<std::vector<MixPart>> parseMixFile(std::string_view text, const std::stri
             return Error { where + ": must be an object" };
         for (const auto& [key, value] : o.items())
             if (key != "label" && key != "model" && key != "isl" && key != "osl" && key != "share" && key != "target")
-                return Error { where + "." + printable(key) + ": not a field of a part (label, model, isl, osl, "
-                                                              "share, target)" };
+                return Error { where + "." + printable(key)
+                    + ": not a field of a part (label, model, isl, osl, "
+                      "share, target)" };
         MixPart p;
         p.scope = base;
         p.scope.workload.clear();

@@ -23,7 +23,8 @@ float blockAmax(std::span<const float> values, std::size_t from, std::size_t n)
 void put(std::vector<std::uint8_t>& packed, std::size_t i, std::uint8_t code)
 {
     std::uint8_t& b = packed[i / 2];
-    b = (i % 2 == 0) ? static_cast<std::uint8_t>((b & 0xF0) | code) : static_cast<std::uint8_t>((b & 0x0F) | (code << 4));
+    b = (i % 2 == 0) ? static_cast<std::uint8_t>((b & 0xF0) | code)
+                     : static_cast<std::uint8_t>((b & 0x0F) | (code << 4));
 }
 
 std::uint8_t get(const std::vector<std::uint8_t>& packed, std::size_t i)

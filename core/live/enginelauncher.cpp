@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sys/prctl.h>
-#include <sys/syscall.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -25,14 +25,14 @@ namespace {
 
 bool executable(const std::filesystem::path& p)
 {
-    struct stat st {};
+    struct stat st { };
     return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(p.c_str(), X_OK) == 0;
 }
 
 // The guardian: leader of the engine's process group. Only async-signal-safe calls from here on (the parent may have
 // threads). It exits with the engine's status, or after stopping the group when told to stop or when its parent dies.
-[[noreturn]] void guardian(const char* path, char* const* argv, char* const* envp, int logFd, int pidPipe,
-    pid_t parent, long graceMs)
+[[noreturn]] void guardian(
+    const char* path, char* const* argv, char* const* envp, int logFd, int pidPipe, pid_t parent, long graceMs)
 {
     sigset_t set;
     sigemptyset(&set);
@@ -131,7 +131,8 @@ std::string resolveProgram(const std::string& program)
     std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec) {
         std::filesystem::path dir = self.parent_path();
-        for (const auto& candidate : { dir / program, dir / ".." / "enginesim" / program, dir / ".." / ".." / "enginesim" / program })
+        for (const auto& candidate :
+            { dir / program, dir / ".." / "enginesim" / program, dir / ".." / ".." / "enginesim" / program })
             if (executable(candidate))
                 return std::filesystem::weakly_canonical(candidate, ec).string();
     }
@@ -191,7 +192,8 @@ Result<std::unique_ptr<EngineProcess>> EngineProcess::start(
         ::close(pipeFds[0]);
         // the log and pipe descriptors are close-on-exec; the engine gets its own copies through dup2
         int fd = ::fcntl(logFd, F_DUPFD, 3);
-        guardian(path.c_str(), argv.data(), envp.data(), fd, pipeFds[1], parent, static_cast<long>(graceSeconds * 1000));
+        guardian(
+            path.c_str(), argv.data(), envp.data(), fd, pipeFds[1], parent, static_cast<long>(graceSeconds * 1000));
     }
     ::close(logFd);
     ::close(pipeFds[1]);
@@ -291,7 +293,8 @@ Status EngineProcess::waitHealthy(const std::function<bool(double)>& keepWaiting
     for (;;) {
         double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         if (auto why = exitReason())
-            return Error { m_plan.program + " " + *why + " before it was ready. Log (" + m_logPath + "):\n" + logTail() };
+            return Error { m_plan.program + " " + *why + " before it was ready. Log (" + m_logPath + "):\n"
+                + logTail() };
         bool healthy = true;
         for (const std::string& path : m_plan.health)
             if (!httpGet(m_plan.baseUrl + path, o)) {
@@ -302,7 +305,8 @@ Status EngineProcess::waitHealthy(const std::function<bool(double)>& keepWaiting
             return ok();
         if (elapsed > m_plan.startupTimeout)
             return Error { m_plan.program + " was not healthy at " + m_plan.baseUrl + " after "
-                + std::to_string(static_cast<long>(m_plan.startupTimeout)) + " s. Log (" + m_logPath + "):\n" + logTail() };
+                + std::to_string(static_cast<long>(m_plan.startupTimeout)) + " s. Log (" + m_logPath + "):\n"
+                + logTail() };
         if (keepWaiting && !keepWaiting(elapsed))
             return Error { "cancelled while " + m_plan.program + " was starting" };
         std::this_thread::sleep_for(std::chrono::milliseconds(500));

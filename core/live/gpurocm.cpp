@@ -115,7 +115,8 @@ std::unique_ptr<GpuBackend> loadRocmSmi(std::string& why)
     if (over && *over)
         names.push_back(over);
     else
-        for (const char* n : { "librocm_smi64.so.7", "librocm_smi64.so.6", "librocm_smi64.so.5", "librocm_smi64.so.1" }) {
+        for (const char* n :
+            { "librocm_smi64.so.7", "librocm_smi64.so.6", "librocm_smi64.so.5", "librocm_smi64.so.1" }) {
             names.push_back(n);
             names.push_back(std::string("/opt/rocm/lib/") + n);
         }

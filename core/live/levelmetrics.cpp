@@ -72,8 +72,8 @@ LevelMetrics computeLevelMetrics(const std::vector<RequestLog>& requests, const 
         }
         for (std::size_t i = 1; i < r.chunks.size(); ++i)
             itls.push_back(static_cast<double>(r.chunks[i]) - static_cast<double>(r.chunks[i - 1]));
-        bool meets = (!slo.ttft || ttft <= *slo.ttft) && (!slo.tpot || tpot <= *slo.tpot)
-            && (!slo.e2el || e2el <= *slo.e2el);
+        bool meets
+            = (!slo.ttft || ttft <= *slo.ttft) && (!slo.tpot || tpot <= *slo.tpot) && (!slo.e2el || e2el <= *slo.e2el);
         good += meets ? 1 : 0;
     }
     if (m.completed + m.failed == 0)

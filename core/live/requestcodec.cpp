@@ -82,8 +82,8 @@ Result<std::vector<RequestLog>> decodeRequests(std::string_view bytes, const std
         return Error { name + ": request log ends before its count" };
     // a request takes at least 57 bytes: a count larger than the data allows is corrupt, not a reason to allocate
     if (count > in.left() / 57)
-        return Error { name + ": request log claims " + std::to_string(count) + " requests in " + std::to_string(in.left())
-            + " bytes" };
+        return Error { name + ": request log claims " + std::to_string(count) + " requests in "
+            + std::to_string(in.left()) + " bytes" };
     std::vector<RequestLog> out(count);
     for (std::uint32_t i = 0; i < count; ++i) {
         RequestLog& r = out[i];

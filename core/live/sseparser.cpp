@@ -19,7 +19,8 @@ bool SseParser::feed(std::string_view bytes, const std::function<void(SseEvent&)
         const char* base = bytes.data() + i;
         std::size_t rest = bytes.size() - i;
         const char* lf = static_cast<const char*>(std::memchr(base, '\n', rest));
-        const char* cr = static_cast<const char*>(std::memchr(base, '\r', lf ? static_cast<std::size_t>(lf - base) : rest));
+        const char* cr
+            = static_cast<const char*>(std::memchr(base, '\r', lf ? static_cast<std::size_t>(lf - base) : rest));
         const char* end = cr ? cr : lf;
         if (!end) {
             if (m_line.size() + m_event.data.size() + rest > m_max) {

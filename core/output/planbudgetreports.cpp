@@ -60,10 +60,10 @@ std::string budgetJson(const BudgetPlan& plan)
 
 std::string budgetCsv(const BudgetPlan& plan)
 {
-    std::string out = csvLine({ "hardware", "budget_kind", "budget", "target_tok_s_user", "metric", "status",
-        "reading", "sparse", "delivered_interactivity", "deploy_as", "tput_per_gpu_tok_s", "replica_gpus", "replicas",
-        "gpus", "nodes", "node_unit", "power_mw", "usd_per_gpu_hour", "cost_usd_per_month", "served_tok_s",
-        "total_tok_s", "output_tok_s", "users", "requests_per_s", "most", "why" });
+    std::string out = csvLine({ "hardware", "budget_kind", "budget", "target_tok_s_user", "metric", "status", "reading",
+        "sparse", "delivered_interactivity", "deploy_as", "tput_per_gpu_tok_s", "replica_gpus", "replicas", "gpus",
+        "nodes", "node_unit", "power_mw", "usd_per_gpu_hour", "cost_usd_per_month", "served_tok_s", "total_tok_s",
+        "output_tok_s", "users", "requests_per_s", "most", "why" });
     for (const BudgetHardware& b : plan.hardware) {
         const HardwarePlan& h = b.plan;
         auto count = [&](long long v) { return b.fits && v > 0 ? csvNumber(double(v)) : std::string(); };
@@ -83,12 +83,12 @@ std::string budgetTable(const BudgetPlan& plan, double headroom)
 {
     std::string out = "Budget " + amountText(plan) + " at " + shortNumber(plan.target) + " tok/s/user, headroom "
         + shortNumber(headroom * 100) + "% kept spare\n\n";
-    std::vector<std::vector<std::string>> rows { { "hardware", "status", "sized by", "GPUs", "replicas", "nodes",
-        "MW", "$/month", "tok/s", "output tok/s", "users", "req/s" } };
+    std::vector<std::vector<std::string>> rows { { "hardware", "status", "sized by", "GPUs", "replicas", "nodes", "MW",
+        "$/month", "tok/s", "output tok/s", "users", "req/s" } };
     for (const BudgetHardware& b : plan.hardware) {
         const HardwarePlan& h = b.plan;
-        const std::string nodes = b.fits ? withThousands(double(h.nodes)) + " " + h.nodeUnit + (h.nodes == 1 ? "" : "s")
-                                         : "-";
+        const std::string nodes
+            = b.fits ? withThousands(double(h.nodes)) + " " + h.nodeUnit + (h.nodes == 1 ? "" : "s") : "-";
         rows.push_back({ (b.most ? "* " : "  ") + h.hardware, planStatusCell(h), planConfigText(h.sizing),
             b.fits ? withThousands(double(h.gpus)) : "-",
             b.fits && h.replicas > 0 ? withThousands(double(h.replicas)) + " x " + std::to_string(h.replicaGpus) : "-",

@@ -79,8 +79,8 @@ std::string mixCsv(const MixPlan& m)
         std::string parts;
         for (const std::string& hw : m.cheapestPerPart)
             parts += (parts.empty() ? "" : "+") + hw;
-        out += csvLine({ "mixed", "", csvText(parts), "1", "", "ok", "", "", "", csvNumber(double(m.mixedGpus)), "",
-            "", csvNumber(*m.mixedCostPerMonth), m.mixedDiffers ? "true" : "false" });
+        out += csvLine({ "mixed", "", csvText(parts), "1", "", "ok", "", "", "", csvNumber(double(m.mixedGpus)), "", "",
+            csvNumber(*m.mixedCostPerMonth), m.mixedDiffers ? "true" : "false" });
     }
     return out;
 }
@@ -103,7 +103,8 @@ std::string mixTable(const MixPlan& m)
         for (const Plan& p : m.plans) {
             const HardwarePlan* hp = find(p, h.hardware);
             row.push_back(hp && hp->sized() ? withThousands(double(hp->gpus)) + (hp->sparse ? " (sparse)" : "")
-                                            : hp ? std::string(planStatusName(hp->status)) : "-");
+                    : hp                    ? std::string(planStatusName(hp->status))
+                                            : "-");
         }
         row.push_back(h.complete ? withThousands(double(h.gpus)) : "-");
         row.push_back(h.complete ? withThousands(double(h.nodes)) : "-");

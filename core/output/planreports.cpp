@@ -22,9 +22,6 @@ const HardwarePlan* find(const Plan& plan, const std::string& hw)
     return nullptr;
 }
 
-
-
-
 std::vector<std::string> tableRow(const HardwarePlan& h)
 {
     const bool sized = h.sized();
@@ -168,7 +165,6 @@ json planHardwareJson(const HardwarePlan& h, const Plan& plan)
     o["notes"] = h.notes;
     return o;
 }
-
 
 std::string planJson(const Plan& plan, const std::vector<Plan>& sweep)
 {

@@ -14,8 +14,14 @@ double now()
 } // namespace
 
 extern "C" {
-int rsmi_init(std::uint64_t) { return 0; }
-int rsmi_shut_down() { return 0; }
+int rsmi_init(std::uint64_t)
+{
+    return 0;
+}
+int rsmi_shut_down()
+{
+    return 0;
+}
 int rsmi_num_monitor_devices(std::uint32_t* n)
 {
     *n = 1;

@@ -5,8 +5,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTemporaryDir>
 #include <QString>
+#include <QTemporaryDir>
 #include <cmath>
 #include <map>
 #include <vector>
@@ -45,10 +45,10 @@ struct Published {
     double kw, tdpW, usd;
     int perNode;
 };
-inline const std::map<QString, Published> kPublished { { "b300", { 1.90, 1200, 2.26, 8 } }, { "h200", { 1.37, 700, 1.22, 8 } },
-    { "gb200", { 1.87, 1200, 1.86, 72 } }, { "mi325x", { 1.69, 1000, 1.10, 8 } }, { "b200", { 1.71, 1000, 1.73, 8 } },
-    { "gb300", { 2.12, 1400, 2.31, 72 } }, { "h100", { 1.37, 700, 1.17, 8 } }, { "mi300x", { 1.39, 750, 0.95, 8 } },
-    { "mi355x", { 2.09, 1400, 1.50, 8 } } };
+inline const std::map<QString, Published> kPublished { { "b300", { 1.90, 1200, 2.26, 8 } },
+    { "h200", { 1.37, 700, 1.22, 8 } }, { "gb200", { 1.87, 1200, 1.86, 72 } }, { "mi325x", { 1.69, 1000, 1.10, 8 } },
+    { "b200", { 1.71, 1000, 1.73, 8 } }, { "gb300", { 2.12, 1400, 2.31, 72 } }, { "h100", { 1.37, 700, 1.17, 8 } },
+    { "mi300x", { 1.39, 750, 0.95, 8 } }, { "mi355x", { 2.09, 1400, 1.50, 8 } } };
 
 inline QJsonObject knotJson(const Knot& k)
 {
