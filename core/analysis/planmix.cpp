@@ -219,7 +219,9 @@ Result<MixPlan> computeMixPlan(const std::vector<const PlanFrontiers*>& data, co
         }
         out.plans.push_back(std::move(*plan));
     }
-    for (auto& [hw, m] : byHardware) {
+    for (auto& entry : byHardware) {
+        const std::string& hw = entry.first; // a name, not a structured binding: lambdas below capture it
+        MixHardware& m = entry.second;
         m.complete = true;
         bool withPower = true, withCost = true;
         double mw = 0, usd = 0;
