@@ -197,24 +197,25 @@ bool workloadFromArgs(const Args& a, SessionConfig& c, std::string& error)
         return false;
     }
     c.concurrencies.clear();
-    if (a.value("concurrency") == std::optional<std::string>("auto"))
+    std::string given;
+    for (const std::string& v : a.list("concurrency"))
+        given += (given.empty() ? "" : ",") + v;
+    if (given.empty()) {
+        error = "--concurrency is required, e.g. --concurrency 1,4,16,64 (or auto)";
+        return false;
+    }
+    auto list = parseConcurrencyList(given); // core's rule, the dialog's too
+    if (!list) {
+        error = "--concurrency: " + list.error();
+        return false;
+    }
+    if (list->automatic)
         return adaptiveFromArgs(a, c, error) && limitsFromArgs(a, c, error);
     if (a.has("targets") || a.has("max-levels")) {
         error = "--targets and --max-levels go with --concurrency auto";
         return false;
     }
-    for (const std::string& v : a.list("concurrency")) {
-        auto n = parseInt(v);
-        if (!n || *n < 1) {
-            error = "--concurrency takes whole numbers above zero, e.g. 1,4,16,64 (got '" + v + "')";
-            return false;
-        }
-        c.concurrencies.push_back(*n);
-    }
-    if (c.concurrencies.empty()) {
-        error = "--concurrency is required, e.g. --concurrency 1,4,16,64 (or auto)";
-        return false;
-    }
+    c.concurrencies = list->levels;
     return limitsFromArgs(a, c, error);
 }
 

@@ -12,12 +12,12 @@ trap 'rm -rf "$home"' EXIT
 mkdir -p docs/screenshots
 # the tab names as the explorer itself lists them (its refusal of a tab it does not know)
 tabs=$(QT_QPA_PLATFORM=offscreen "$app" --screenshot /dev/null --tab '?' 2>&1 >/dev/null \
-    | sed -n 's/.*--tab must be \(.*\)$/\1/p' | sed 's/ or /, /; s/,//g')
-[ -n "$tabs" ] || { echo "could not read the tab names from $app --help" >&2; exit 1; }
+    | sed -n 's/.*--tab must be \(.*\)$/\1/p' | sed 's/ or /, /; s/,//g' || true)
+[ -n "$tabs" ] || { echo "could not read the tab names from $app" >&2; exit 1; }
 for size in 1600x1000 1366x768; do
     for tab in $tabs; do
         # settings and the default store of their own: the pictures show what a new user sees
-        XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data QT_QPA_PLATFORM=offscreen \
+        HOME=$home XDG_CONFIG_HOME=$home/.config XDG_DATA_HOME=$home/.local/share QT_QPA_PLATFORM=offscreen \
             "$app" --screenshot "docs/screenshots/$tab-$size.png" --size "$size" --tab "$tab" 2>/dev/null
         echo "docs/screenshots/$tab-$size.png"
     done

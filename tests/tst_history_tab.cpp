@@ -24,6 +24,7 @@
 #include "core/import/importer.h"
 #include "core/model/runselection.h"
 #include "core/output/historyreports.h"
+#include "tests/support/explorerfixture.h"
 #include "tests/support/testutil.h"
 #include "widgets/historychart.h"
 #include "widgets/historypanel.h"
@@ -162,24 +163,12 @@ private:
 private slots:
     void initTestCase()
     {
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
-        QCoreApplication::setOrganizationName("ParetoscopeTest");
-        QCoreApplication::setApplicationName("tst_history_tab");
-        auto store = openStore(dbPath().toStdString(), false);
-        QVERIFY(store.ok());
         QJsonArray runs;
         for (const Crafted& c : kRuns)
             runs.append(recordJson(c));
-        QVERIFY(writeFile(m_dir.filePath("runs.json"), QJsonDocument(runs).toJson()));
-        QVERIFY(importPath(**store, m_dir.filePath("runs.json").toStdString(), {})[0].result.ok());
-        m_window = std::make_unique<MainWindow>(std::move(*store));
-        m_window->setShowImportResults(false);
-        m_window->setWindowState(Qt::WindowNoState);
-        m_window->resize(1366, 768);
-        QSignalSpy scope(m_window.get(), &MainWindow::scopeShown);
-        m_window->show();
-        QVERIFY(scope.wait(10000));
+        std::string error;
+        m_window = windowOnRecords(m_dir, "tst_history_tab", runs, error);
+        QVERIFY2(m_window, error.c_str());
         m_window->readout()->setTarget(50);
         QCOMPARE(m_window->tabs()->currentWidget(), m_window->ladder());
     }

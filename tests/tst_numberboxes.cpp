@@ -105,8 +105,8 @@ private slots:
                 box->lineEdit()->setFocus();
                 QTest::keyClicks(box->lineEdit(), text);
                 QTest::keyClick(box->lineEdit(), Qt::Key_Return);
-                const bool inRange = !std::isnan(value) && value <= box->maximum() && value >= box->minimum()
-                    && !(value == box->minimum() && box->minimum() == 0 && name == "demand");
+                const bool inRange = !std::isnan(value) && value <= box->maximum()
+                    && (box->minimumExcluded() ? value > box->minimum() : value >= box->minimum());
                 const QString where = name + " <- " + text + ": " + box->refusal();
                 if (inRange) {
                     QVERIFY2(box->value() == value, qPrintable(where));
@@ -118,7 +118,7 @@ private slots:
                     QVERIFY2(!box->reasonLabel()->isHidden(), qPrintable(where));
                     const char* why = std::isnan(value) ? "is not a number"
                         : value > box->maximum()        ? "more than the most this box takes"
-                                                        : (name == "demand" ? "must be above" : "less than the least");
+                                                        : (box->minimumExcluded() ? "must be above" : "less than the least");
                     QVERIFY2(box->refusal().contains(QLatin1String(why)), qPrintable(where));
                     QVERIFY2(box->reasonLabel()->text().contains(QStringLiteral("still")), qPrintable(where));
                 }

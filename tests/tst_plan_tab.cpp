@@ -25,6 +25,7 @@
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "core/output/planreports.h"
+#include "tests/support/explorerfixture.h"
 #include "tests/support/testutil.h"
 #include "widgets/filterpanel.h"
 #include "widgets/mainwindow.h"
@@ -148,24 +149,12 @@ private:
 private slots:
     void initTestCase()
     {
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
-        QCoreApplication::setOrganizationName("ParetoscopeTest");
-        QCoreApplication::setApplicationName("tst_plan_tab");
-        auto store = openStore(dbPath().toStdString(), false);
-        QVERIFY(store.ok());
         QJsonArray runs;
         for (const Crafted& c : kRuns)
             runs.append(recordJson(c));
-        QVERIFY(writeFile(m_dir.filePath("runs.json"), QJsonDocument(runs).toJson()));
-        QVERIFY(importPath(**store, m_dir.filePath("runs.json").toStdString(), {})[0].result.ok());
-        m_window = std::make_unique<MainWindow>(std::move(*store));
-        m_window->setShowImportResults(false);
-        m_window->setWindowState(Qt::WindowNoState);
-        m_window->resize(1366, 768);
-        QSignalSpy scope(m_window.get(), &MainWindow::scopeShown);
-        m_window->show();
-        QVERIFY(scope.wait(10000));
+        std::string error;
+        m_window = windowOnRecords(m_dir, "tst_plan_tab", runs, error);
+        QVERIFY2(m_window, error.c_str());
         m_window->readout()->setTarget(50);
         QCOMPARE(m_window->tabs()->currentWidget(), m_window->ladder());
     }

@@ -13,6 +13,7 @@
 #include "core/analysis/frontiercache.h"
 #include "core/live/recipesession.h"
 #include "core/live/requestcodec.h"
+#include "core/live/sessionconfig.h"
 #include "core/live/sessionsetup.h"
 #include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
@@ -384,6 +385,43 @@ private slots:
         huge[8] = huge[9] = huge[10] = huge[11] = '\xff';
         QVERIFY(!decodeRequests(huge, "level"));
         QVERIFY(!decodeRequests(bytes + "x", "level"));
+    }
+
+    // One concurrency rule for the CLI, the dialog and a matrix: lists by comma or space, auto in any case, nothing
+    // else; the default is core's.
+    void concurrencyLists_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("read"); // as written back; empty: refused
+        QTest::newRow("commas") << "1,4,16,64"
+                                << "1,4,16,64";
+        QTest::newRow("spaces") << " 1 4  16 "
+                                << "1,4,16";
+        QTest::newRow("auto") << "Auto"
+                              << "auto";
+        QTest::newRow("letters") << "1,x,4"
+                                 << "";
+        QTest::newRow("zero") << "0,4"
+                              << "";
+        QTest::newRow("too high") << "2000000"
+                                  << "";
+        QTest::newRow("empty") << " , "
+                               << "";
+        QTest::newRow("fraction") << "1.5"
+                                  << "";
+    }
+    void concurrencyLists()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, read);
+        auto list = parseConcurrencyList(text.toStdString());
+        QCOMPARE(list.ok(), !read.isEmpty());
+        if (list)
+            QCOMPARE(QString::fromStdString(concurrencyListText(*list)), read);
+        else
+            QVERIFY(list.error().find("concurrency levels") != std::string::npos
+                || list.error().find("no concurrency levels") != std::string::npos);
+        QCOMPARE(SessionConfig {}.concurrencies, kDefaultConcurrencies);
     }
 
     void sessionConfigReadsBackAndNamesBadFields()

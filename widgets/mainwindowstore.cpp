@@ -1,5 +1,6 @@
 // MainWindow's store work: every call runs on the store worker and its answer comes back to the GUI thread; nothing
 // here reads or writes the store on the GUI thread.
+#include <QDir>
 #include <QLabel>
 #include <QLocale>
 #include <QStatusBar>
@@ -116,7 +117,12 @@ void MainWindow::showScopeList(const std::vector<ScopeSummary>& scopes, long lon
     if (runs >= 0) {
         m_filters->setScopes(scopes);
         QLocale en(QLocale::English);
-        m_status->setText(tr("Store: %1 · %2 runs").arg(m_worker.path(), en.toString(runs)));
+        // a store under the home folder reads as ~/...: shorter, and the same on every machine
+        const QString home = QDir::homePath();
+        QString path = m_worker.path();
+        if (home.size() > 1 && path.startsWith(home + QLatin1Char('/')))
+            path = QLatin1Char('~') + path.mid(home.size());
+        m_status->setText(tr("Store: %1 · %2 runs").arg(path, en.toString(runs)));
         m_status->setToolTip(plainToolTip(m_status->text()));
     }
     if (m_announceImport) {

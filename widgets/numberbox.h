@@ -21,6 +21,7 @@ public:
     void setRange(double min, double max, bool minExclusive = false);
     double minimum() const { return m_min; }
     double maximum() const { return m_max; }
+    bool minimumExcluded() const { return m_minExclusive; }
     /// Decimals the value is shown with (typed text may have more: the value keeps them).
     void setDecimals(int decimals);
     void setSingleStep(double step) { m_step = step; }

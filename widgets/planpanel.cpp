@@ -100,7 +100,7 @@ PlanPanel::PlanPanel(QWidget* parent)
         m_measure->addItem(PlanChart::measureName(m), int(m));
     m_lower->addTab(m_chart, tr("Cost of speed"));
     m_lower->addTab(m_tco, tr("TCO model"));
-    m_lower->addTab(m_mixEditor, tr("Workload mix"));
+    m_lower->addTab(m_mixEditor, tr("Mix")); // short: the tabs share their row with the buttons
     m_lower->setCornerWidget(buildActions(), Qt::TopRightCorner);
 
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -140,7 +140,7 @@ QWidget* PlanPanel::buildInputs()
     m_mode->addItem(tr("Spend a budget of"), int(Mode::Budget));
     m_mode->addItem(tr("Serve a mix, in all"), int(Mode::Mix));
     m_mode->setToolTip(tr("A demand: the GPUs it takes. A budget: what it buys and serves. A mix: the GPUs of "
-                          "each part of a workload mix (its parts under Workload mix, below) and their sum"));
+                          "each part of a workload mix (its parts under Mix, below) and their sum"));
     m_budget = new NumberBox(row);
     m_budget->setObjectName(QStringLiteral("budget"));
     m_budget->setRange(0, kMaxBudgetMw, true);
@@ -625,7 +625,7 @@ bool PlanPanel::recomputeMix(const PlanRequest& req)
     m_mixModel->setMix(*m_mixPlan);
     fitTable();
     m_chart->showMessage(tr("The cost of speed is drawn for one scope: choose \"Serve a demand of\" to see it. The "
-                            "mix's parts are under Workload mix."));
+                            "mix's parts are under Mix."));
     QString text;
     for (const MixHardware& h : m_mixPlan->hardware)
         if (h.cheapest && h.costPerMonth)

@@ -86,40 +86,12 @@ QVariant readingValue(const LadderRow& r, ReadingField field)
 
 QString statusShort(LadderStatus status)
 {
-    switch (status) {
-    case LadderStatus::Ok:
-        return QStringLiteral("-");
-    case LadderStatus::BelowRange:
-        return QObject::tr("below range");
-    case LadderStatus::AboveRange:
-        return QObject::tr("above range");
-    case LadderStatus::OutOfRange:
-        return QObject::tr("in a gap");
-    case LadderStatus::NoData:
-        return QObject::tr("no runs");
-    case LadderStatus::Sparse:
-        return QObject::tr("hidden: gap");
-    }
-    return QStringLiteral("-");
+    return QString::fromUtf8(statusShortWords(status)); // core's words: the CLI's too
 }
 
 QString statusText(LadderStatus status)
 {
-    switch (status) {
-    case LadderStatus::Ok:
-        return {};
-    case LadderStatus::BelowRange:
-        return QObject::tr("below the measured range");
-    case LadderStatus::AboveRange:
-        return QObject::tr("above the measured range");
-    case LadderStatus::OutOfRange:
-        return QObject::tr("outside every frontier's range");
-    case LadderStatus::NoData:
-        return QObject::tr("no runs");
-    case LadderStatus::Sparse:
-        return QObject::tr("only readings across wide gaps between measured points, hidden");
-    }
-    return {};
+    return status == LadderStatus::Ok ? QString() : QString::fromUtf8(statusWords(status));
 }
 
 QVariant sparseBackground(const LadderRow& row)

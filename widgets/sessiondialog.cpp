@@ -153,7 +153,8 @@ QWidget* SessionDialog::makeWorkloadBox()
     m_osl = spin(1, 1'000'000, 1024, work);
     m_islLabel = new QLabel(work);
     m_oslLabel = new QLabel(work);
-    m_concurrency = new QLineEdit(QStringLiteral("1,4,16,64,256"), work);
+    m_concurrency = new QLineEdit(
+        QString::fromStdString(concurrencyListText({ false, kDefaultConcurrencies })), work); // core's default
     m_concurrency->setToolTip(tr("A list (1,4,16,64) or auto: the adaptive sweep chooses the levels, from 1 up while "
                                  "throughput rises, then between neighbours until each ladder target has a level "
                                  "within 15%, at most 12 levels (as paretoscope-cli bench --concurrency auto)"));
@@ -292,17 +293,12 @@ bool SessionDialog::build()
     c.isl = m_isl->value();
     c.osl = m_osl->value();
     c.concurrencies.clear();
-    c.concurrencyAuto = m_concurrency->text().trimmed().compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0;
-    for (const QString& part : m_concurrency->text().split(u',', Qt::SkipEmptyParts)) {
-        if (c.concurrencyAuto)
-            break;
-        bool ok = false;
-        int n = part.trimmed().toInt(&ok);
-        if (!ok || n < 1)
-            return fail(tr("Concurrency levels are whole numbers above zero, e.g. 1,4,16,64, or auto (not \"%1\").")
-                            .arg(part.trimmed()));
-        c.concurrencies.push_back(n);
-    }
+    // core's rule, the CLI's too
+    const auto levels = parseConcurrencyList(m_concurrency->text().toStdString());
+    if (!levels)
+        return fail(QString::fromStdString(levels.error()));
+    c.concurrencyAuto = levels->automatic;
+    c.concurrencies = levels->levels;
     if (m_sloTtft->value() > 0)
         c.slo.ttft = m_sloTtft->value() / 1000.0;
     if (m_sloTpot->value() > 0)

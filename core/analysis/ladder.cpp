@@ -48,6 +48,25 @@ std::string_view statusWords(LadderStatus s)
     return "";
 }
 
+std::string_view statusShortWords(LadderStatus s)
+{
+    switch (s) {
+    case LadderStatus::Ok:
+        return "-";
+    case LadderStatus::BelowRange:
+        return "below range";
+    case LadderStatus::AboveRange:
+        return "above range";
+    case LadderStatus::OutOfRange:
+        return "in a gap";
+    case LadderStatus::NoData:
+        return "no runs";
+    case LadderStatus::Sparse:
+        return "hidden: gap";
+    }
+    return "-";
+}
+
 std::string_view statusName(LadderStatus s)
 {
     switch (s) {

@@ -42,6 +42,9 @@ enum class LadderStatus { Ok, BelowRange, AboveRange, OutOfRange, NoData, Sparse
 std::string_view statusName(LadderStatus s);
 /// The status in words for a reader: "below the measured range" ...
 std::string_view statusWords(LadderStatus s);
+/// The same in a table cell's few words: "-" (a reading), "below range", "above range", "in a gap", "no runs",
+/// "hidden: gap". The one set of status words: the ladder's, the readout's and the plan's tables say these.
+std::string_view statusShortWords(LadderStatus s);
 
 /// Where a clamped value was taken from: the nearest end of a frontier.
 enum class Clamp { None, Below, Above };

@@ -381,11 +381,15 @@ std::string planReadingWords(const HardwarePlan& h)
     if (!h.read() || !h.sizing)
         return std::string(planStatusWords(h.status));
     const auto conc = [](const PlanConfig& c) { return c.concurrency > 0 ? std::to_string(c.concurrency) : "?"; };
+    // a run that does not record its concurrency (a published reading) is measured, at a concurrency not said
+    const auto at = [](const PlanConfig& c) {
+        return c.concurrency > 0 ? " at concurrency " + std::to_string(c.concurrency) : std::string();
+    };
     if (h.status == PlanStatus::FasterThanTarget)
-        return "faster than the target: " + withThousands(h.deliveredInteractivity, 1) + " tok/s/user, measured at "
-            + "concurrency " + conc(*h.sizing);
+        return "faster than the target: " + withThousands(h.deliveredInteractivity, 1) + " tok/s/user, measured"
+            + at(*h.sizing);
     if (h.reading == PlanReading::Measured)
-        return "measured at concurrency " + conc(*h.sizing);
+        return "measured" + at(*h.sizing);
     const bool ascending = h.sizing->concurrency <= h.lower->concurrency;
     const std::string between = "interpolated between concurrency " + conc(ascending ? *h.sizing : *h.lower) + " and "
         + conc(ascending ? *h.lower : *h.sizing);
@@ -423,25 +427,26 @@ std::string deployAsText(const HardwarePlan& h)
 
 std::string_view planStatusWords(PlanStatus s)
 {
+    // the statuses a ladder has too say the ladder's words (core/analysis/ladder.h): one set of status words
     switch (s) {
     case PlanStatus::Ok:
         return "at the target";
     case PlanStatus::BelowRange:
-        return "below the measured range";
+        return statusWords(LadderStatus::BelowRange);
     case PlanStatus::AboveRange:
-        return "above the measured range";
+        return statusWords(LadderStatus::AboveRange);
     case PlanStatus::OutOfRange:
-        return "between measured ranges";
+        return statusWords(LadderStatus::OutOfRange);
     case PlanStatus::NoData:
-        return "no runs";
+        return statusWords(LadderStatus::NoData);
     case PlanStatus::Sparse:
-        return "only sparse readings";
+        return statusWords(LadderStatus::Sparse);
     case PlanStatus::SloNotMet:
         return "no run meets the SLO limits";
     case PlanStatus::FasterThanTarget:
         return "faster than the target";
     }
-    return "no runs";
+    return statusWords(LadderStatus::NoData);
 }
 
 const HardwarePlan* Plan::cheapest() const

@@ -1,7 +1,10 @@
 #include "core/live/sessionconfig.h"
 #include "core/model/outsidefile.h"
 #include "core/model/outsidejson.h"
+#include "core/model/printable.h"
 
+#include <cctype>
+#include <charconv>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -274,6 +277,62 @@ Status validateSessionConfig(const SessionConfig& c)
     for (std::size_t i = 0; i < problems.size(); ++i)
         message += (i ? "; " : "") + problems[i];
     return Error { message };
+}
+
+Result<ConcurrencyList> parseConcurrencyList(std::string_view text)
+{
+    auto trim = [](std::string_view v) {
+        while (!v.empty() && (v.front() == ' ' || v.front() == '\t'))
+            v.remove_prefix(1);
+        while (!v.empty() && (v.back() == ' ' || v.back() == '\t'))
+            v.remove_suffix(1);
+        return v;
+    };
+    const std::string_view all = trim(text);
+    ConcurrencyList out;
+    if (all.size() == 4) {
+        std::string lower(all);
+        for (char& ch : lower)
+            ch = char(std::tolower(static_cast<unsigned char>(ch)));
+        if (lower == "auto") {
+            out.automatic = true;
+            return out;
+        }
+    }
+    auto refuse = [](std::string_view part) {
+        return Error { "concurrency levels are whole numbers above zero, e.g. 1,4,16,64, or auto (not '"
+            + printable(part.substr(0, 40)) + "')" };
+    };
+    std::size_t i = 0;
+    while (i < all.size()) {
+        std::size_t end = all.find_first_of(", \t", i);
+        if (end == std::string_view::npos)
+            end = all.size();
+        const std::string_view part = all.substr(i, end - i);
+        i = end + 1;
+        if (part.empty())
+            continue;
+        int v = 0;
+        const auto [stop, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+        if (ec != std::errc() || stop != part.data() + part.size() || v < 1 || v > kMaxConcurrency)
+            return refuse(part);
+        if (out.levels.size() >= std::size_t(kMaxLevels))
+            return Error { "at most " + std::to_string(kMaxLevels) + " concurrency levels" };
+        out.levels.push_back(v);
+    }
+    if (out.levels.empty())
+        return Error { "no concurrency levels: give them (e.g. 1,4,16,64) or auto" };
+    return out;
+}
+
+std::string concurrencyListText(const ConcurrencyList& list)
+{
+    if (list.automatic)
+        return "auto";
+    std::string out;
+    for (int v : list.levels)
+        out += (out.empty() ? "" : ",") + std::to_string(v);
+    return out;
 }
 
 } // namespace paretoscope

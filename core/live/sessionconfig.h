@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/live/levelmetrics.h"
@@ -13,6 +14,21 @@ namespace paretoscope {
 /// The highest concurrency a session takes, and the most levels one session measures.
 constexpr int kMaxConcurrency = 1'000'000;
 constexpr int kMaxLevels = 100'000;
+
+/// The concurrency levels a session sweeps when none are given: the CLI's, the dialog's and a stored session's.
+inline const std::vector<int> kDefaultConcurrencies { 1, 4, 16, 64 };
+
+/// A concurrency list as a person gives it: "auto" (any case: the adaptive sweep), or whole numbers above zero up to
+/// kMaxConcurrency separated by commas or spaces, at most kMaxLevels of them.
+struct ConcurrencyList {
+    bool automatic = false;
+    std::vector<int> levels;
+};
+/// Reads "1,4,16,64", "1 4 16", "auto". Errors quote the part: "concurrency levels are whole numbers above zero, e.g.
+/// 1,4,16,64, or auto (not 'x')".
+Result<ConcurrencyList> parseConcurrencyList(std::string_view text);
+/// "auto", or the levels joined by commas.
+std::string concurrencyListText(const ConcurrencyList& list);
 
 /// Everything a live session was set up with (docs/architecture.md section 9). Stored with the session as JSON. It
 /// never holds an API key: that comes from the environment or the dialog at run time only.
@@ -33,7 +49,7 @@ struct SessionConfig {
     int isl = 1024;
     int osl = 1024;
     AgenticOptions agentic;
-    std::vector<int> concurrencies { 1, 4, 16, 64 };
+    std::vector<int> concurrencies = kDefaultConcurrencies;
     /// `--concurrency auto`: the levels are chosen as the session goes (nextAdaptiveLevel), not from the list above;
     /// the list then holds the levels chosen so far.
     bool concurrencyAuto = false;

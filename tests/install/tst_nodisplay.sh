@@ -14,7 +14,7 @@ for option in --db --screenshot --size --tab --view --version; do
 done
 grep -q "FILE\.\.\." "$tmp/out" || fail "paretoscope --help does not name the FILE arguments"
 grep -q -- "--man" "$tmp/out" && fail "paretoscope --help lists the hidden --man"
-[ "$("${nodisplay[@]}" "$gui" --version)" = "Paretoscope $version" ] || fail "paretoscope --version"
+[ "$("${nodisplay[@]}" "$gui" --version)" = "Paretoscope $version (licence Apache-2.0)" ] || fail "paretoscope --version"
 
 set +e
 "${nodisplay[@]}" "$gui" >"$tmp/out" 2>"$tmp/err"
@@ -27,8 +27,8 @@ grep -q "no display" "$tmp/err" || fail "paretoscope without a display does not 
 
 "${nodisplay[@]}" "$cli" help >"$tmp/out" || fail "paretoscope-cli help: exit $?"
 grep -q "^  ladder " "$tmp/out" || fail "paretoscope-cli help does not list ladder"
-[ "$("${nodisplay[@]}" "$cli" --version)" = "paretoscope-cli $version" ] || fail "paretoscope-cli --version"
-[ "$("$sim" --version)" = "paretoscope-engine-sim $version" ] || fail "paretoscope-engine-sim --version"
-[ "$("$probe" --version)" = "paretoscope-probe $version" ] || fail "paretoscope-probe --version"
+[ "$("${nodisplay[@]}" "$cli" --version)" = "paretoscope-cli $version (licence Apache-2.0)" ] || fail "paretoscope-cli --version"
+[ "$("$sim" --version)" = "paretoscope-engine-sim $version (licence Apache-2.0)" ] || fail "paretoscope-engine-sim --version"
+[ "$("$probe" --version)" = "paretoscope-probe $version (licence Apache-2.0)" ] || fail "paretoscope-probe --version"
 "$probe" --help | grep -q -- "--save" || fail "paretoscope-probe --help"
 echo "help and version without a display: ok"

@@ -3,6 +3,8 @@
 // model measured in FP8 only, in a temporary folder with settings of the suite's own, shown offscreen at 1366x768.
 
 #include <QByteArray>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QListWidget>
 #include <QObject>
 #include <QSignalSpy>
@@ -18,6 +20,40 @@
 #include "widgets/mainwindow.h"
 
 namespace paretoscope::testsupport {
+
+/// The main window on a store in `dir` (store.sqlite) holding `records` (Paretoscope JSON runs), with settings of its
+/// own under the application name `suite`, shown offscreen at 1366x768 once its first scope is shown; null, with the
+/// reason in `error`, where any of that does not happen.
+inline std::unique_ptr<ui::MainWindow> windowOnRecords(
+    const QTemporaryDir& dir, const char* suite, const QJsonArray& records, std::string& error)
+{
+    isolateSettings(dir, suite);
+    auto store = openStore(dir.filePath("store.sqlite").toStdString(), false);
+    if (!store.ok()) {
+        error = store.error();
+        return nullptr;
+    }
+    if (!writeFile(dir.filePath("runs.json"), QJsonDocument(records).toJson())) {
+        error = "cannot write the runs";
+        return nullptr;
+    }
+    auto imported = importPath(**store, dir.filePath("runs.json").toStdString(), {});
+    if (!imported[0].result.ok()) {
+        error = imported[0].result.error();
+        return nullptr;
+    }
+    auto window = std::make_unique<ui::MainWindow>(std::move(*store));
+    window->setShowImportResults(false);
+    window->setWindowState(Qt::WindowNoState); // a window without saved geometry fills the (offscreen) screen
+    window->resize(1366, 768);
+    QSignalSpy scope(window.get(), &ui::MainWindow::scopeShown);
+    window->show();
+    if (!scope.wait(10000)) {
+        error = "the window showed no scope in 10 s";
+        return nullptr;
+    }
+    return window;
+}
 
 /// The base of a test object whose tests share one explorer window; its initTestCase calls openExplorer.
 class ExplorerFixture : public QObject {
