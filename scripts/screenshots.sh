@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The documentation's pictures: the explorer on the bundled dataset (a fresh default store, seeded on first start),
-# one per tab a user opens, at 1600x1000 and 1366x768, into docs/screenshots/TAB-WxH.png. The test "screenshots"
-# fails when a tab of `paretoscope --help` has none. Usage: scripts/screenshots.sh [BUILD_DIR]
+# one per tab a user opens, at 1600x1000 and 1366x768, into docs/screenshots/TAB-WxH.png, and docs/screenshot.png.
+# The test "screenshots" fails when a tab the explorer lists has none. Usage: scripts/screenshots.sh [BUILD_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -22,3 +22,6 @@ for size in 1600x1000 1366x768; do
         echo "docs/screenshots/$tab-$size.png"
     done
 done
+# the README's picture and the one the AppStream metadata links: the first tab at the larger size
+cp docs/screenshots/ladder-1600x1000.png docs/screenshot.png
+echo docs/screenshot.png
