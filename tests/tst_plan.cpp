@@ -1,6 +1,6 @@
 // The capacity plan (docs/architecture.md section 12) and its TCO model: GPUs, replicas, nodes or racks, power, energy
 // and cost per hardware. Expectations are computed here from the crafted readings, the published power and price
-// figures (FACTS.md, docs/architecture.md section 14) and, between knots and on the real fixtures, the ladder's
+// figures (docs/architecture.md section 14) and, between knots and on the real fixtures, the ladder's
 // reading: never by the plan.
 #include <QtTest>
 
@@ -100,7 +100,7 @@ private slots:
         QCOMPARE(h->sizing->prefillGpus, k.prefill);
         QCOMPARE(h->sizing->disaggregated, k.prefill > 0);
         QCOMPARE(h->sizing->interactivity, target);
-        // power and energy: all-in kW per GPU (FACTS.md), never times a PUE
+        // power and energy: all-in kW per GPU (docs/architecture.md section 14), never times a PUE
         QVERIFY(near(*h->powerKw, e.gpus * pub.kw));
         QVERIFY(near(*h->powerMw, e.gpus * pub.kw / 1000));
         QVERIFY(near(*h->gpuTdpKw, e.gpus * pub.tdpW / 1000));
@@ -239,7 +239,7 @@ private slots:
         const double pue = 1.4;
         QTest::newRow("all-in") << R"("power_basis": "all_in", "power_kw": 1.9)" << 1.9 << "all_in";
         QTest::newRow("IT") << R"("power_basis": "it", "power_kw": 1.2)" << 1.2 * pue << "it";
-        QTest::newRow("TDP") << R"("power_basis": "tdp")" << 1.2 * pue << "tdp"; // B300 TDP 1,200 W (FACTS.md)
+        QTest::newRow("TDP") << R"("power_basis": "tdp")" << 1.2 * pue << "tdp"; // B300 TDP 1,200 W (docs/architecture.md section 14)
         // the sizing knot at 40 tok/s/user carries avg_power_w 900
         QTest::newRow("measured") << R"("power_basis": "measured")" << 0.9 * pue << "measured";
     }

@@ -10,7 +10,7 @@
 using namespace paretoscope;
 
 namespace {
-// all-in kW per GPU as published (FACTS.md, the InferenceX hardware registry)
+// all-in kW per GPU as published (docs/architecture.md section 14, the InferenceX hardware registry)
 const std::map<QString, double> kAllInKw { { "h100", 1.37 }, { "h200", 1.37 }, { "b200", 1.71 }, { "b300", 1.90 },
     { "gb200", 1.87 }, { "gb300", 2.12 }, { "mi300x", 1.39 }, { "mi325x", 1.69 }, { "mi355x", 2.09 } };
 } // namespace
