@@ -239,7 +239,8 @@ private slots:
         const double pue = 1.4;
         QTest::newRow("all-in") << R"("power_basis": "all_in", "power_kw": 1.9)" << 1.9 << "all_in";
         QTest::newRow("IT") << R"("power_basis": "it", "power_kw": 1.2)" << 1.2 * pue << "it";
-        QTest::newRow("TDP") << R"("power_basis": "tdp")" << 1.2 * pue << "tdp"; // B300 TDP 1,200 W (docs/architecture.md section 14)
+        QTest::newRow("TDP") << R"("power_basis": "tdp")" << 1.2 * pue
+                             << "tdp"; // B300 TDP 1,200 W (docs/architecture.md section 14)
         // the sizing knot at 40 tok/s/user carries avg_power_w 900
         QTest::newRow("measured") << R"("power_basis": "measured")" << 0.9 * pue << "measured";
     }

@@ -39,7 +39,7 @@ inline const std::vector<Knot> kKnots {
     { "mi325x", "sglang", 8, 45, 1000, 500, 8, 0, 0, 2.5, 4.0, 0.022, 0 },
 };
 
-// Published figures: all-in kW per GPU and TDP (docs/architecture.md section 14), hyperscaler $/GPU/hr (docs/architecture.md section 14),
+// Published figures (docs/architecture.md section 14): all-in kW per GPU and TDP, hyperscaler $/GPU/hr,
 // GPUs per node.
 struct Published {
     double kw, tdpW, usd;
