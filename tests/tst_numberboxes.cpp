@@ -118,7 +118,7 @@ private slots:
                     QVERIFY2(!box->reasonLabel()->isHidden(), qPrintable(where));
                     const char* why = std::isnan(value) ? "is not a number"
                         : value > box->maximum()        ? "more than the most this box takes"
-                                                        : (box->minimumExcluded() ? "must be above" : "less than the least");
+                                                 : (box->minimumExcluded() ? "must be above" : "less than the least");
                     QVERIFY2(box->refusal().contains(QLatin1String(why)), qPrintable(where));
                     QVERIFY2(box->reasonLabel()->text().contains(QStringLiteral("still")), qPrintable(where));
                 }

@@ -217,8 +217,8 @@ private slots:
     }
 
     // All-in energy on the bundled dataset against kW x 1,000 / tok/s and tok/s x 1,000 / kW computed here from the
-    // published readings (docs/architecture.md section 14) and the registry's kW (docs/architecture.md section 14: B300 1.90,
-    // MI325X 1.69); relative 1e-12.
+    // published readings (docs/architecture.md section 14) and the registry's kW (docs/architecture.md section 14:
+    // B300 1.90, MI325X 1.69); relative 1e-12.
     void allInEnergyOfThePublishedReadings_data()
     {
         QTest::addColumn<QString>("hardware");
