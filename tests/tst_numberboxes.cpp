@@ -53,6 +53,7 @@ private slots:
         QTest::newRow("no exponent digits") << "2e" << double(NAN) << "digits after the e";
         QTest::newRow("trailing word") << "12 tok/s" << double(NAN) << "is not a number";
         QTest::newRow("too large") << "1e400" << double(NAN) << "too large";
+        QTest::newRow("too small") << "1e-400" << double(NAN) << "too small";
         QTest::newRow("two signs") << "--1" << double(NAN) << "is not a number";
     }
     void parser()
@@ -129,6 +130,22 @@ private slots:
         m_window->filters()->limits()->ttftBox()->setValue(0);
         m_window->filters()->limits()->tpotBox()->setValue(0);
         QVERIFY(shown.wait(10000));
+    }
+
+    // A box shows fewer decimals than it holds: Enter on the text as shown keeps the value (12.34, shown 12.3).
+    void shownDecimalsKeepTheValue()
+    {
+        NumberBox* headroom = m_window->findChild<PlanPanel*>()->findChild<NumberBox*>(QStringLiteral("headroom"));
+        headroom->lineEdit()->setText(QStringLiteral("12.34"));
+        emit headroom->lineEdit()->editingFinished();
+        QCOMPARE(headroom->value(), 12.34);
+        QCOMPARE(headroom->lineEdit()->text(), QStringLiteral("12.3"));
+        emit headroom->lineEdit()->editingFinished();
+        QCOMPARE(headroom->value(), 12.34);
+        QVERIFY(headroom->refusal().isEmpty());
+        headroom->setValue(25);
+        // a locale's own digits are digits
+        QCOMPARE(latinDigits(QStringLiteral("\u0661\u0662")), QStringLiteral("12"));
     }
 
     // The Plan tab's demand typed as 2e6 plans for 2,000,000 and its command line says so; a refusal leaves the plan

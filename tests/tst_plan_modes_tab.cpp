@@ -131,7 +131,18 @@ private slots:
         QVERIFY2(panel()->mixEditor()->refusal().contains("the shares add up to 90%, not 100%"),
             qPrintable(panel()->mixEditor()->refusal()));
         QVERIFY(!m_window->planCommandLine());
+        // shares are typed in %, and said in %
+        parts->item(0, 2)->setText(QStringLiteral("150"));
+        QVERIFY2(panel()->mixEditor()->refusal().contains("a share is above 0% and at most 100% (not 150)"),
+            qPrintable(panel()->mixEditor()->refusal()));
         parts->item(0, 2)->setText(QStringLiteral("70"));
+        QVERIFY(waitFor([this] { return panel()->mixPlan().has_value(); }));
+        // a mix read back adds up as it did: every digit of its shares kept
+        QVERIFY(panel()->mixEditor()->setSpecText(QStringLiteral(
+            "1024/1024:0.2000004,2048/1024:0.2000004,4096/1024:0.2000004,8192/1024:0.2000004,1024/2048:0.1999984")));
+        QVERIFY2(panel()->mixEditor()->refusal().isEmpty(), qPrintable(panel()->mixEditor()->refusal()));
+        QVERIFY(panel()->mixEditor()->setSpecText(QStringLiteral("1024/1024:0.7,8192/1024:0.3")));
+        QCOMPARE(parts->item(0, 2)->text(), QStringLiteral("70"));
         QVERIFY(waitFor([this] { return panel()->mixPlan().has_value(); }));
         panel()->setMode(PlanPanel::Mode::Demand);
         QVERIFY(waitFor([this] { return !panel()->plan().hardware.empty() && !panel()->mixPlan(); }));

@@ -101,6 +101,15 @@ private slots:
             budgetOf(*small, "b300")->why.c_str());
         for (double bad : { 0.0, -1.0, double(NAN), 2e6 })
             QVERIFY(!computeBudgetPlan(data, req, BudgetKind::Megawatts, bad));
+        // a price near $0 would buy more GPUs than can be counted: said, not sized
+        PlanRequest cheap = req;
+        cheap.price.customUsdPerGpuHour = 1e-12;
+        auto huge = computeBudgetPlan(data, cheap, BudgetKind::UsdPerMonth, 1e13);
+        QVERIFY(huge);
+        QVERIFY(!budgetOf(*huge, "b300")->fits);
+        QCOMPARE(budgetOf(*huge, "b300")->plan.gpus, 0LL);
+        QVERIFY2(budgetOf(*huge, "b300")->why.find("more than 1e12 GPUs") != std::string::npos,
+            budgetOf(*huge, "b300")->why.c_str());
     }
 
     // On the real rows, per hardware and both budget kinds: the demand plan for what the budget serves takes exactly
@@ -176,6 +185,13 @@ private slots:
             capOf(*tight, "b300")->why.c_str());
         QVERIFY(!computeCostCap(data, req, 0));
         QVERIFY(!computeCostCap(data, req, -1));
+        // a demand in users is sized at each hardware's own interactivity: users x that
+        const PlanRequest users = request(craftedScope(), 1000, DemandUnit::Users, 40);
+        auto byUsers = computeCostCap(data, users, 2.26e6 / (3600.0 * 3'000));
+        QVERIFY(byUsers);
+        // (on output tokens: TP8's 4,000 at 40 meets the 3,000 the cap needs, TP4's 1,500 at 80 does not)
+        QCOMPARE(*capOf(*byUsers, "b300")->interactivity, 40.0);
+        QCOMPARE(capOf(*byUsers, "b300")->demandTokensPerSecond, 1000.0 * 40);
     }
 
     // On the real rows: the cap's interactivity is where the cost-of-speed curve crosses the cap, per hardware: the
@@ -225,6 +241,9 @@ private slots:
         QCOMPARE(parts->size(), std::size_t(2));
         QCOMPARE(*(*parts)[1].target, 60.0);
         QCOMPARE(mixSpecText(*parts, req.scope), std::string("1024/1024:0.7,8192/1024:0.3@60"));
+        auto spaced = parseMixSpec(" 1024/1024 : 0.7 , 8192/1024:0.3@60 ", req.scope); // spaces around fields
+        QVERIFY2(spaced, spaced ? "" : spaced.error().c_str());
+        QCOMPARE(mixSpecText(*spaced, req.scope), std::string("1024/1024:0.7,8192/1024:0.3@60"));
         const PlanFrontiers a = loadPlanFrontiers(*m_api, (*parts)[0].scope);
         const PlanFrontiers b = loadPlanFrontiers(*m_api, (*parts)[1].scope);
         auto mix = computeMixPlan({ &a, &b }, req, *parts);
@@ -296,6 +315,8 @@ private slots:
         for (int i = 1; i <= 17; ++i)
             many += QString("%1%2/1024:0.05").arg(i == 1 ? "" : ",").arg(i);
         QTest::newRow("17 parts") << many << "at most 16";
+        QTest::newRow("length too long") << "1024/20000000:1"
+                                         << "at most 10,000,000";
     }
     void mixRefusals()
     {

@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "core/analysis/typednumber.h"
+#include "numberbox.h"
 
 namespace paretoscope::ui {
 
@@ -91,7 +92,9 @@ void MixEditor::addRow(int isl, int osl, double sharePercent, const QString& tar
     const QLocale locale;
     m_table->setItem(row, Isl, new QTableWidgetItem(locale.toString(isl)));
     m_table->setItem(row, Osl, new QTableWidgetItem(locale.toString(osl)));
-    m_table->setItem(row, Share, new QTableWidgetItem(locale.toString(sharePercent, 'g', 6)));
+    // every digit a share has: a mix read back adds up to 100% as it did
+    m_table->setItem(
+        row, Share, new QTableWidgetItem(locale.toString(sharePercent, 'g', QLocale::FloatingPointShortest)));
     m_table->setItem(row, Target, new QTableWidgetItem(target));
     for (int c = 0; c < Columns; ++c)
         m_table->item(row, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -103,7 +106,7 @@ QString MixEditor::specText() const
     for (int row = 0; row < m_table->rowCount(); ++row) {
         auto cell = [&](int c) {
             const QTableWidgetItem* item = m_table->item(row, c);
-            return item ? item->text().toStdString() : std::string();
+            return item ? latinDigits(item->text()).toStdString() : std::string();
         };
         auto isl = parseTypedNumber(cell(Isl), syntax());
         auto osl = parseTypedNumber(cell(Osl), syntax());
@@ -131,13 +134,17 @@ Result<std::vector<MixPart>> MixEditor::parts(const Scope& base) const
             const QString text = item ? item->text().trimmed() : QString();
             if (c == Target && text.isEmpty())
                 continue;
-            if (auto v = parseTypedNumber(text.toStdString(), syntax()); !v)
-                return Error { "part " + std::to_string(row + 1) + ", "
-                    + m_table->horizontalHeaderItem(c)->text().toLower().toStdString() + ": " + v.error() };
+            const std::string where = "part " + std::to_string(row + 1) + ", "
+                + m_table->horizontalHeaderItem(c)->text().toLower().toStdString() + ": ";
+            auto v = parseTypedNumber(latinDigits(text).toStdString(), syntax());
+            if (!v)
+                return Error { where + v.error() };
+            if (c == Share && !(*v > 0 && *v <= 100)) // typed in %: said in %
+                return Error { where + "a share is above 0% and at most 100% (not " + text.toStdString() + ")" };
         }
     double percent = 0;
     for (int row = 0; row < m_table->rowCount(); ++row)
-        percent += *parseTypedNumber(m_table->item(row, Share)->text().toStdString(), syntax());
+        percent += *parseTypedNumber(latinDigits(m_table->item(row, Share)->text()).toStdString(), syntax());
     if (std::abs(percent - 100) > 1e-4)
         return Error { "the shares add up to " + QLocale().toString(percent, 'g', 6).toStdString() + "%, not 100%" };
     const QString spec = specText();
@@ -159,8 +166,9 @@ bool MixEditor::setSpecText(const QString& spec)
         const QSignalBlocker block(m_table);
         m_table->setRowCount(0);
         for (const MixPart& p : *parts)
-            addRow(*p.scope.isl, *p.scope.osl, p.share * 100,
-                p.target ? QLocale().toString(*p.target, 'g', 6) : QString());
+            // in %, without the last bit a product carries (0.7 x 100 is 70.00000000000001)
+            addRow(*p.scope.isl, *p.scope.osl, std::round(p.share * 100 * 1e9) / 1e9,
+                p.target ? QLocale().toString(*p.target, 'g', QLocale::FloatingPointShortest) : QString());
     }
     check();
     emit changed();

@@ -27,6 +27,17 @@ NumberSyntax localeSyntax()
 
 } // namespace
 
+QString latinDigits(const QString& text)
+{
+    QString out = text;
+    for (QChar& c : out)
+        if (c.isDigit() && c.unicode() > 0x7f)
+            c = QChar(u'0' + c.digitValue());
+        else if (c == QChar(0x2212)) // a locale's minus sign
+            c = QLatin1Char('-');
+    return out;
+}
+
 NumberBox::NumberBox(QWidget* parent)
     : QWidget(parent)
     , m_edit(new QLineEdit(this))
@@ -173,11 +184,17 @@ void NumberBox::take()
 {
     const QString text = m_edit->text();
     const QString trimmed = text.trimmed();
+    // the value as the box shows it, untouched: it stays what it is (the box may show fewer decimals than it holds)
+    if (text == textOf(m_value)) {
+        if (!m_refusal.isEmpty())
+            setValue(m_value);
+        return;
+    }
     if (!m_special.isEmpty() && (trimmed.isEmpty() || trimmed.compare(m_special, Qt::CaseInsensitive) == 0)) {
         setValue(m_min);
         return;
     }
-    auto v = checkTypedNumber(text.toStdString(), { m_min, m_max, m_minExclusive }, localeSyntax());
+    auto v = checkTypedNumber(latinDigits(text).toStdString(), { m_min, m_max, m_minExclusive }, localeSyntax());
     if (!v) {
         // the text stays as typed, the value as it was: say so beside the box
         m_refusal = QString::fromStdString(v.error());

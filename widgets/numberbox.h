@@ -8,6 +8,9 @@ class QLineEdit;
 
 namespace paretoscope::ui {
 
+/// Text as core's number parser reads it: a locale's own digits (Arabic-Indic, Bengali ...) as ASCII digits.
+QString latinDigits(const QString& text);
+
 /// A number box that takes a number as a person types it (core's checkTypedNumber, in the locale's syntax: 2e6,
 /// 2,000,000) and changes nothing it does not take: refused text stays as typed, the value stays the last one taken,
 /// and the reason shows beside the box (docs/architecture.md section 12.11). A value is taken when editing ends (Enter,

@@ -104,8 +104,15 @@ Result<BudgetPlan> computeBudgetPlan(const PlanFrontiers& data, const PlanReques
             const long long r = p.replicaGpus > 0 ? p.replicaGpus : 1;
             b.replicaCost = double(r) * *each;
             // whole replicas; a budget that is a whole number of them on paper buys that many
-            const long long replicas = static_cast<long long>(std::floor(amount / b.replicaCost * (1 + 1e-12)));
-            if (replicas < 1) {
+            const double whole = std::floor(amount / b.replicaCost * (1 + 1e-12));
+            const long long replicas
+                = whole >= 1 && whole * double(r) <= kMaxBudgetGpus ? static_cast<long long>(whole) : 0;
+            if (!(b.replicaCost > 0) || !std::isfinite(b.replicaCost)) {
+                b.why = kind == BudgetKind::Megawatts ? "no power figure above zero"
+                                                      : "a price of $0 buys no number of GPUs";
+            } else if (whole * double(r) > kMaxBudgetGpus) {
+                b.why = "the budget buys more than 1e12 GPUs: not sized";
+            } else if (replicas < 1) {
                 b.why = "one replica (" + std::to_string(r) + " GPUs) takes " + shortNumber(b.replicaCost) + unit;
             } else {
                 b.fits = true;

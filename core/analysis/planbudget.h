@@ -40,6 +40,8 @@ struct BudgetPlan {
 /// The largest budgets a plan takes: past them the GPU counts pass what can be counted.
 constexpr double kMaxBudgetMw = 1e6;
 constexpr double kMaxBudgetUsdPerMonth = 1e13;
+/// The most GPUs a budget plan deploys: past it (a price near $0) the budget is not sized.
+constexpr double kMaxBudgetGpus = 1e12;
 
 /// Per hardware, the whole replicas (and their nodes) of the deployable configuration at the request's target that fit
 /// the budget, and what they serve; the request's demand is not read (its unit picks the metric: output tokens for

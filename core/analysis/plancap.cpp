@@ -69,30 +69,50 @@ Result<CapPlan> computeCostCap(const PlanFrontiers& data, const PlanRequest& req
         for (const ConfigCurve& curve : all)
             if (curve.group.hardware == h.hardware)
                 curves.push_back(&curve);
+        c.demandTokensPerSecond = out.demandTokensPerSecond;
         if (!h.usdPerGpuHour) {
             c.why = "no price under this cost model";
         } else {
-            // the list cost $/GPU/hr / (R x 3600) x 1e6 is within the cap from this R up
-            const double need = *h.usdPerGpuHour * 1e6 / (3600.0 * cap);
-            const Fastest f = fastestWithin(curves, out.metric, need, request.hideSparse);
-            if (f.x) {
+            // the list cost $/GPU/hr / (R x 3600) x 1e6 is within the cap from this R up. A TCO model on measured
+            // power prices each operating point by its own power: the price is read again where the cap is met,
+            // and the search repeated at that price, until the plan there is within the cap (a few passes)
+            double price = *h.usdPerGpuHour;
+            Fastest f;
+            for (int pass = 0; pass < 4 && c.why.empty(); ++pass) {
+                const double need = price * 1e6 / (3600.0 * cap);
+                f = fastestWithin(curves, out.metric, need, request.hideSparse);
+                if (!f.x)
+                    break;
                 PlanRequest at = request;
                 at.target = *f.x;
                 at.exactTarget = false;
                 at.scope.hardware = { h.hardware };
                 auto plan = computePlan(data, at, pricing, power);
-                if (plan && !plan->hardware.empty()) {
-                    c.interactivity = f.x;
-                    c.plan = std::move(plan->hardware.front());
-                    c.plan.cheapest = false;
-                    out.hardware.push_back(std::move(c));
-                    continue;
+                if (!plan || plan->hardware.empty()) {
+                    c.why = "no plan at " + shortNumber(*f.x) + " tok/s/user: " + (plan ? "no reading" : plan.error());
+                    break;
                 }
+                HardwarePlan& there = plan->hardware.front();
+                if (there.costPerMTok && *there.costPerMTok <= cap * (1 + 1e-9)) {
+                    c.interactivity = f.x;
+                    c.demandTokensPerSecond = plan->demandTokensPerSecond; // users x this interactivity for users
+                    c.plan = std::move(there);
+                    c.plan.cheapest = false;
+                    break;
+                }
+                if (!there.usdPerGpuHour || !(*there.usdPerGpuHour > price))
+                    break;
+                price = *there.usdPerGpuHour;
             }
-            c.why = f.cheapestY > 0
-                ? "no configuration is within the cap: the least is "
-                    + money(*h.usdPerGpuHour * 1e6 / (3600.0 * f.cheapestY)) + " per million tokens"
-                : std::string(planStatusWords(curves.empty() ? PlanStatus::NoData : PlanStatus::SloNotMet));
+            if (c.interactivity) {
+                out.hardware.push_back(std::move(c));
+                continue;
+            }
+            if (c.why.empty())
+                c.why = f.cheapestY > 0
+                    ? "no configuration is within the cap: the least is " + money(price * 1e6 / (3600.0 * f.cheapestY))
+                        + " per million tokens"
+                    : std::string(planStatusWords(curves.empty() ? PlanStatus::NoData : PlanStatus::SloNotMet));
         }
         c.plan = std::move(h);
         c.plan.cheapest = false;

@@ -18,6 +18,9 @@ struct CapHardware {
     /// there is none (then it says why).
     HardwarePlan plan;
     bool fastest = false; ///< the highest interactivity within the cap among the hardware
+    /// The demand it is sized for, tokens/s of the metric: the request's, or for a demand in users, users x its
+    /// interactivity.
+    double demandTokensPerSecond = 0;
     std::string why; ///< why no point is within the cap, for a reader; empty when one is
 };
 

@@ -17,8 +17,19 @@ using json = nlohmann::json;
 constexpr int kMaxLength = 10'000'000; // tokens: past any context window
 constexpr double kMaxTarget = 1e6; // tok/s/user
 
+// Spaces around a field are not part of it ("0.7, 8192/1024:0.3").
+std::string_view trimmed(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
 std::optional<double> number(std::string_view s)
 {
+    s = trimmed(s);
     double v = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || end != s.data() + s.size() || s.empty() || !std::isfinite(v))
@@ -28,6 +39,7 @@ std::optional<double> number(std::string_view s)
 
 std::optional<int> length(std::string_view s)
 {
+    s = trimmed(s);
     int v = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || end != s.data() + s.size() || s.empty() || v <= 0 || v > kMaxLength)
@@ -78,7 +90,7 @@ Result<std::vector<MixPart>> parseMixSpec(std::string_view spec, const Scope& ba
     int index = 0;
     while (start <= spec.size()) {
         const std::size_t comma = std::min(spec.find(',', start), spec.size());
-        const std::string_view item = spec.substr(start, comma - start);
+        const std::string_view item = trimmed(spec.substr(start, comma - start));
         start = comma + 1;
         ++index;
         const std::string where = "--mix part " + std::to_string(index) + " '" + printable(item) + "': ";
@@ -94,7 +106,8 @@ Result<std::vector<MixPart>> parseMixSpec(std::string_view spec, const Scope& ba
         if (at == std::string_view::npos || at > colon)
             share = number(item.substr(colon + 1, shareEnd - colon - 1));
         if (!isl || !osl)
-            return Error { where + "the lengths must be whole numbers of tokens above zero" };
+            return Error { where + "the lengths must be whole numbers of tokens above zero, at most "
+                + withThousands(kMaxLength) };
         const double shareValue = share.value_or(0);
         if (!(shareValue > 0) || shareValue > 1)
             return Error { where + "the share must be a number above 0 and at most 1" };
@@ -152,7 +165,8 @@ Result<std::vector<MixPart>> parseMixFile(std::string_view text, const std::stri
             const auto it = o.find(key);
             if (it == o.end() || !it->is_number_integer() || it->get<long long>() <= 0
                 || it->get<long long>() > kMaxLength)
-                return Error { where + "." + key + ": must be a whole number of tokens above zero" };
+                return Error { where + "." + key + ": must be a whole number of tokens above zero, at most "
+                    + withThousands(kMaxLength) };
             (std::string_view(key) == "isl" ? p.scope.isl : p.scope.osl) = int(it->get<long long>());
         }
         const auto share = o.find("share");

@@ -114,8 +114,9 @@ Result<double> parseTypedNumber(std::string_view typed, const NumberSyntax& synt
         return Error { quoted(text) + " is not a number" };
     double v = 0;
     const auto [end, ec] = std::from_chars(plain.data(), plain.data() + plain.size(), v);
-    if (ec == std::errc::result_out_of_range || !std::isfinite(v))
-        return Error { quoted(text) + " is too large a number" };
+    if (ec == std::errc::result_out_of_range || !std::isfinite(v)) // a negative exponent: too small, else too large
+        return Error { quoted(text)
+            + (plain.find("e-") != std::string::npos ? " is too small a number" : " is too large a number") };
     if (ec != std::errc() || end != plain.data() + plain.size())
         return Error { quoted(text) + " is not a number" };
     return v;

@@ -111,7 +111,7 @@ std::string capJson(const CapPlan& plan)
 {
     json root = json::object();
     for (const CapHardware& c : plan.hardware) {
-        json o = planHardwareJson(c.plan, shell(c.interactivity.value_or(0), plan.demandTokensPerSecond, plan.metric));
+        json o = planHardwareJson(c.plan, shell(c.interactivity.value_or(0), c.demandTokensPerSecond, plan.metric));
         o["cap"] = json { { "max_cost_per_mtok", plan.capUsdPerMTok }, { "interactivity", opt(c.interactivity) },
             { "fastest", c.fastest }, { "why", c.why.empty() ? json(nullptr) : json(c.why) } };
         root[c.hardware] = std::move(o);
@@ -141,7 +141,8 @@ std::string capTable(const CapPlan& plan)
 {
     std::string out = "The fastest interactivity within " + money(plan.capUsdPerMTok) + " per million tokens (list, "
         + "at full load), sized for " + withThousands(plan.demandTokensPerSecond) + " "
-        + std::string(metricName(plan.metric)) + " tok/s\n\n";
+        + std::string(metricName(plan.metric))
+        + " tok/s (a demand in users: users x each hardware's interactivity)\n\n";
     std::vector<std::vector<std::string>> rows { { "hardware", "tok/s/user", "status", "sized by", "tok/s/GPU",
         "$/GPU/hr", "$/1M tok", "GPUs", "$/month" } };
     for (const CapHardware& c : plan.hardware) {
