@@ -5,7 +5,7 @@
 #include <iostream>
 #include <set>
 
-#include "app/manpage.h"
+#include "manpage/manpage.h"
 #include "core/import/bundled.h"
 #include "core/store/storepaths.h"
 

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "app/manpage.h"
+#include "manpage/manpage.h"
 
 namespace paretoscope::gui {
 

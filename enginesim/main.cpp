@@ -8,7 +8,7 @@
 #include <string>
 #include <sys/resource.h>
 
-#include "app/manpage.h"
+#include "manpage/manpage.h"
 #include "simserver.h"
 
 using namespace paretoscope::sim;

@@ -3,7 +3,7 @@
 if(NOT CLANG_FORMAT)
     message(FATAL_ERROR "clang-format is not installed: scripts/install-deps.sh installs it (clang-format-14)")
 endif()
-set(folders app core enginesim kernels packaging tests widgets)
+set(folders app core enginesim kernels manpage packaging tests widgets)
 set(files)
 foreach(folder IN LISTS folders)
     file(GLOB_RECURSE found LIST_DIRECTORIES false "${SOURCE_DIR}/${folder}/*.cpp" "${SOURCE_DIR}/${folder}/*.h"

@@ -8,7 +8,7 @@
 
 #include <ctime>
 
-#include "app/manpage.h"
+#include "manpage/manpage.h"
 #include "core/live/devices.h"
 #ifndef PARETOSCOPE_PROBE_STANDALONE
 #include "core/analysis/deviceprofile.h"
