@@ -5,9 +5,9 @@
 #include <iostream>
 #include <set>
 
-#include "manpage/manpage.h"
 #include "core/import/bundled.h"
 #include "core/store/storepaths.h"
+#include "manpage/manpage.h"
 
 namespace paretoscope::cli {
 

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/store/runstore.h"
+#include "core/model/runpoint.h"
 
 namespace paretoscope {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/model/result.h"
-#include "core/store/runstore.h"
+#include "core/model/runpoint.h"
 
 namespace paretoscope {
 

@@ -8,8 +8,8 @@
 
 #include <ctime>
 
-#include "manpage/manpage.h"
 #include "core/live/devices.h"
+#include "manpage/manpage.h"
 #ifndef PARETOSCOPE_PROBE_STANDALONE
 #include "core/analysis/deviceprofile.h"
 #endif
