@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/import/importer.h"
+#include "core/model/displaynames.h"
 #include "core/model/modelnames.h"
 #include "core/model/runidentity.h"
 #include "core/store/contentbuckets.h"
@@ -117,6 +118,17 @@ class TestParity : public QObject {
 private slots:
     // A newer run that measured fewer concurrencies truncates its line: the older run's other concurrencies are not
     // borrowed. As of the older run's date, the older run's line is whole again.
+    // Names as the site and every panel write them, from core: one rule for the explorer, the reports and the summary.
+    void displayNames()
+    {
+        QCOMPARE(hardwareDisplayName("b300"), std::string("B300"));
+        QCOMPARE(hardwareDisplayName("mi325x-sim"), std::string("MI325X (simulated)"));
+        QCOMPARE(hardwareDisplayName("sim-fixed"), std::string("Emulator (fixed timing, simulated)"));
+        QCOMPARE(groupDisplayName({ "b300", "dynamo-sglang", "fp4", "mtp" }),
+            std::string("B300 · Dynamo SGLang · FP4 · MTP"));
+        QCOMPARE(groupDisplayName({ "h200", "trt", "fp8", "none" }, false), std::string("TensorRT-LLM · FP8"));
+    }
+
     void aLineIsTakenFromOneRun()
     {
         QTemporaryDir dir;

@@ -2,19 +2,15 @@
 
 #include <QMessageBox>
 
+#include "core/model/displaynames.h"
 #include "core/model/engine.h"
 
 namespace paretoscope::ui {
 
+// core's names (core/model/displaynames.h): the CLI's reports and the summary say the same
 QString hardwareName(const std::string& hardware)
 {
-    // results of paretoscope-engine-sim say so wherever they are named
-    QString h = QString::fromStdString(hardware);
-    if (h == QLatin1String("sim-fixed"))
-        return QStringLiteral("Emulator (fixed timing, simulated)");
-    if (h.endsWith(QLatin1String("-sim")))
-        return h.chopped(4).toUpper() + QStringLiteral(" (simulated)");
-    return h.toUpper();
+    return QString::fromStdString(hardwareDisplayName(hardware));
 }
 
 QString engineName(const std::string& engine)
@@ -24,16 +20,12 @@ QString engineName(const std::string& engine)
 
 QString precisionName(const std::string& precision)
 {
-    return QString::fromStdString(precision).toUpper();
+    return QString::fromStdString(precisionDisplayName(precision));
 }
 
 QString groupLabel(const GroupKey& key)
 {
-    QString s = hardwareName(key.hardware) + QStringLiteral(" · ") + engineName(key.engine) + QStringLiteral(" · ")
-        + precisionName(key.precision);
-    if (!key.specDecoding.empty() && key.specDecoding != "none")
-        s += QStringLiteral(" · ") + QString::fromStdString(key.specDecoding).toUpper();
-    return s;
+    return QString::fromStdString(groupDisplayName(key));
 }
 
 QString plainToolTip(const QString& text)

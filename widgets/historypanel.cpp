@@ -13,6 +13,7 @@
 
 #include "core/analysis/baseline.h"
 #include "core/analysis/numberformat.h"
+#include "core/model/displaynames.h"
 #include "core/model/runselection.h"
 #include "core/output/historyreports.h"
 #include "displaynames.h"
@@ -49,13 +50,7 @@ QString readingText(const LadderRow& r)
 // The configuration read (the hardware is in its own column): "SGLang · FP4", spec decoding added when used.
 QString configText(const LadderRow& r)
 {
-    if (!r.entry.group)
-        return {};
-    const GroupKey& g = *r.entry.group;
-    QString text = engineName(g.engine) + QStringLiteral(" · ") + precisionName(g.precision);
-    if (!g.specDecoding.empty() && g.specDecoding != "none")
-        text += QStringLiteral(" · ") + QString::fromStdString(g.specDecoding).toUpper();
-    return text;
+    return r.entry.group ? QString::fromStdString(groupDisplayName(*r.entry.group, false)) : QString();
 }
 
 QString changeText(const DiffRow& d)

@@ -4,6 +4,7 @@
 #include <QLocale>
 
 #include "core/analysis/numberformat.h"
+#include "core/model/displaynames.h"
 #include "displaynames.h"
 
 namespace paretoscope::ui {
@@ -133,11 +134,7 @@ QVariant PlanModel::display(const HardwarePlan& h, int column) const
     case TputPerGpu:
         return orDash(h.tputPerGpu, [](double v) { return thousands(v); });
     case Reading:
-        if (!h.group)
-            return QStringLiteral("-");
-        return QString(engineName(h.group->engine) + QStringLiteral(" · ") + precisionName(h.group->precision)
-            + (h.group->specDecoding != "none" ? QStringLiteral(" · ") + QString::fromStdString(h.group->specDecoding)
-                                               : QString()));
+        return h.group ? QString::fromStdString(groupDisplayName(*h.group, false)) : QStringLiteral("-");
     case Config:
         if (!h.sizing)
             return QStringLiteral("-");
