@@ -127,6 +127,12 @@ private slots:
         QCOMPARE(groupDisplayName({ "b300", "dynamo-sglang", "fp4", "mtp" }),
             std::string("B300 · Dynamo SGLang · FP4 · MTP"));
         QCOMPARE(groupDisplayName({ "h200", "trt", "fp8", "none" }, false), std::string("TensorRT-LLM · FP8"));
+        // a benchmark client's model id: a Hugging Face cache path by its model, a path by its last part
+        QCOMPARE(
+            benchModelName("/models/models--openai--gpt-oss-120b/snapshots/b5c939de8f754692c1647ca79fbf85e8c1e70f8a/"),
+            std::string("gpt-oss-120b"));
+        QCOMPARE(benchModelName("/data/llama-3-70b"), std::string("llama-3-70b"));
+        QCOMPARE(benchModelName("deepseek-ai/DeepSeek-R1"), std::string("deepseek-ai/DeepSeek-R1"));
     }
 
     void aLineIsTakenFromOneRun()

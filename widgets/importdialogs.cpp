@@ -22,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include "core/model/hardware.h"
+#include "core/model/modelnames.h"
 #include "core/model/precision.h"
 
 namespace paretoscope::ui {
@@ -193,17 +194,7 @@ QString modelInFile(const QString& path)
 
 QString modelName(const QString& modelId)
 {
-    // a Hugging Face cache path (/models/models--openai--gpt-oss-120b/snapshots/<commit>/) names the model in its
-    // "models--org--name" part; another path by its last part that is not a commit hash; a plain name as written
-    static const QRegularExpression cache(QStringLiteral("models--[^/]+?--([^/]+)"));
-    if (const auto m = cache.match(modelId); m.hasMatch())
-        return m.captured(1);
-    static const QRegularExpression hash(QStringLiteral("^[0-9a-f]{40}$"));
-    const QStringList parts = modelId.split(u'/', Qt::SkipEmptyParts);
-    for (auto it = parts.rbegin(); it != parts.rend(); ++it)
-        if (!hash.match(*it).hasMatch() && *it != QLatin1String("snapshots"))
-            return modelId.startsWith(u'/') || parts.size() > 2 ? *it : modelId;
-    return modelId;
+    return QString::fromStdString(benchModelName(modelId.toStdString())); // core's rule
 }
 
 void CallerFieldsDialog::validate()

@@ -62,4 +62,35 @@ ModelChoice resolveModelName(std::string_view given, const std::vector<std::stri
             + " in this store: give one of those" };
 }
 
+std::string benchModelName(std::string_view modelId)
+{
+    const auto isHash = [](std::string_view part) {
+        return part.size() == 40 && std::all_of(part.begin(), part.end(), [](char c) {
+            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+        });
+    };
+    // a Hugging Face cache folder: models--ORG--NAME
+    if (const std::size_t at = modelId.find("models--"); at != std::string_view::npos) {
+        const std::string_view rest = modelId.substr(at + 8);
+        const std::size_t sep = rest.find("--");
+        const std::size_t end = rest.find('/');
+        if (sep != std::string_view::npos && (end == std::string_view::npos || sep < end)) {
+            const std::string_view name = rest.substr(sep + 2, end == std::string_view::npos ? end : end - sep - 2);
+            if (!name.empty())
+                return std::string(name);
+        }
+    }
+    std::vector<std::string_view> parts;
+    for (std::size_t i = 0; i < modelId.size();) {
+        const std::size_t slash = std::min(modelId.find('/', i), modelId.size());
+        if (slash > i)
+            parts.push_back(modelId.substr(i, slash - i));
+        i = slash + 1;
+    }
+    for (auto it = parts.rbegin(); it != parts.rend(); ++it)
+        if (!isHash(*it) && *it != "snapshots")
+            return modelId.starts_with('/') || parts.size() > 2 ? std::string(*it) : std::string(modelId);
+    return std::string(modelId);
+}
+
 } // namespace paretoscope

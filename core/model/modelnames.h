@@ -23,4 +23,10 @@ ModelChoice resolveModelName(std::string_view given, const std::vector<std::stri
 /// "DeepSeek-R1-0528 (dsr1)" for a key with a site name; the model alone otherwise. For lists where both matter.
 std::string modelLabel(std::string_view model);
 
+/// The model a benchmark client's model id names: a Hugging Face cache path
+/// ("/models/models--openai--gpt-oss-120b/snapshots/<commit>/") by its "models--org--name" part ("gpt-oss-120b"),
+/// another path by its last part that is not a commit hash ("/data/llama-3-70b" -> "llama-3-70b"), an "org/name" or
+/// a plain name as written.
+std::string benchModelName(std::string_view modelId);
+
 } // namespace paretoscope
