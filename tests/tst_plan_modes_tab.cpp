@@ -35,16 +35,12 @@ class TestPlanModesTab : public ExplorerFixture {
             qWarning("%s", line.error().c_str());
             return {};
         }
-        auto words = splitCommandLine(*line);
-        QStringList args;
-        for (std::size_t i = 1; i < words->size(); ++i)
-            args << QString::fromStdString((*words)[i]);
-        QProcess p;
-        p.start(PARETOSCOPE_CLI, args + extra);
-        p.waitForFinished(30000);
-        if (p.exitCode() != 0)
-            qWarning("%s", p.readAllStandardError().constData());
-        return p.readAllStandardOutput();
+        int code = 0;
+        QByteArray err;
+        const QByteArray out = runCommandLine(*line, extra, &code, &err);
+        if (code != 0)
+            qWarning("%s", err.constData());
+        return out;
     }
 
     // waits until `ready` holds after the tab has shown a plan; false after ten plans or ten seconds each

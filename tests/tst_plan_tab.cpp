@@ -108,21 +108,12 @@ private:
     PlanPanel* panel() const { return m_window->plan(); }
     QString dbPath() const { return m_dir.filePath("store.sqlite"); }
 
-    // `paretoscope-cli` run with the words of a command line (its program name dropped) plus extra options.
+    // `paretoscope-cli` run with the words of a command line plus extra options: its stdout and stderr
     QByteArray runCli(const std::string& line, const QStringList& extra, int* exitCode = nullptr)
     {
-        auto words = splitCommandLine(line);
-        if (!words)
-            return {};
-        QStringList args;
-        for (std::size_t i = 1; i < words->size(); ++i)
-            args << QString::fromStdString((*words)[i]);
-        QProcess p;
-        p.start(PARETOSCOPE_CLI, args + extra);
-        p.waitForFinished(30000);
-        if (exitCode)
-            *exitCode = p.exitCode();
-        return p.readAllStandardOutput() + p.readAllStandardError();
+        QByteArray err;
+        const QByteArray out = runCommandLine(line, extra, exitCode, &err);
+        return out + err;
     }
 
     // The tab's plan as JSON equals the CLI's answer to the tab's own command line.

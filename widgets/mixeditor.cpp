@@ -10,6 +10,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "core/analysis/numberformat.h"
 #include "core/analysis/typednumber.h"
 #include "numberbox.h"
 
@@ -18,19 +19,6 @@ namespace paretoscope::ui {
 namespace {
 
 enum Column { Isl, Osl, Share, Target, Columns };
-
-NumberSyntax syntax()
-{
-    const QLocale locale;
-    return { locale.decimalPoint().toStdString(), locale.groupSeparator().toStdString() };
-}
-
-std::string plain(double v)
-{
-    char buf[400];
-    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
-    return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
-}
 
 } // namespace
 
@@ -108,18 +96,18 @@ QString MixEditor::specText() const
             const QTableWidgetItem* item = m_table->item(row, c);
             return item ? latinDigits(item->text()).toStdString() : std::string();
         };
-        auto isl = parseTypedNumber(cell(Isl), syntax());
-        auto osl = parseTypedNumber(cell(Osl), syntax());
-        auto share = parseTypedNumber(cell(Share), syntax());
+        auto isl = parseTypedNumber(cell(Isl), localeNumberSyntax());
+        auto osl = parseTypedNumber(cell(Osl), localeNumberSyntax());
+        auto share = parseTypedNumber(cell(Share), localeNumberSyntax());
         if (!isl || !osl || !share)
             return {};
         // lengths as typed (a fraction is refused by the parser), the share as a fraction
-        std::string part = plain(*isl) + "/" + plain(*osl) + ":" + plain(*share / 100);
+        std::string part = exactNumber(*isl) + "/" + exactNumber(*osl) + ":" + exactNumber(*share / 100);
         if (!QString::fromStdString(cell(Target)).trimmed().isEmpty()) {
-            auto target = parseTypedNumber(cell(Target), syntax());
+            auto target = parseTypedNumber(cell(Target), localeNumberSyntax());
             if (!target)
                 return {};
-            part += "@" + plain(*target);
+            part += "@" + exactNumber(*target);
         }
         parts << QString::fromStdString(part);
     }
@@ -136,7 +124,7 @@ Result<std::vector<MixPart>> MixEditor::parts(const Scope& base) const
                 continue;
             const std::string where = "part " + std::to_string(row + 1) + ", "
                 + m_table->horizontalHeaderItem(c)->text().toLower().toStdString() + ": ";
-            auto v = parseTypedNumber(latinDigits(text).toStdString(), syntax());
+            auto v = parseTypedNumber(latinDigits(text).toStdString(), localeNumberSyntax());
             if (!v)
                 return Error { where + v.error() };
             if (c == Share && !(*v > 0 && *v <= 100)) // typed in %: said in %
@@ -144,7 +132,8 @@ Result<std::vector<MixPart>> MixEditor::parts(const Scope& base) const
         }
     double percent = 0;
     for (int row = 0; row < m_table->rowCount(); ++row)
-        percent += *parseTypedNumber(latinDigits(m_table->item(row, Share)->text()).toStdString(), syntax());
+        percent
+            += *parseTypedNumber(latinDigits(m_table->item(row, Share)->text()).toStdString(), localeNumberSyntax());
     if (std::abs(percent - 100) > 1e-4)
         return Error { "the shares add up to " + QLocale().toString(percent, 'g', 6).toStdString() + "%, not 100%" };
     const QString spec = specText();

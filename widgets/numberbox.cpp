@@ -14,9 +14,7 @@
 
 namespace paretoscope::ui {
 
-namespace {
-
-NumberSyntax localeSyntax()
+NumberSyntax localeNumberSyntax()
 {
     const QLocale locale;
     NumberSyntax s;
@@ -24,8 +22,6 @@ NumberSyntax localeSyntax()
     s.group = locale.groupSeparator().toStdString();
     return s;
 }
-
-} // namespace
 
 QString latinDigits(const QString& text)
 {
@@ -194,7 +190,7 @@ void NumberBox::take()
         setValue(m_min);
         return;
     }
-    auto v = checkTypedNumber(latinDigits(text).toStdString(), { m_min, m_max, m_minExclusive }, localeSyntax());
+    auto v = checkTypedNumber(latinDigits(text).toStdString(), { m_min, m_max, m_minExclusive }, localeNumberSyntax());
     if (!v) {
         // the text stays as typed, the value as it was: say so beside the box
         m_refusal = QString::fromStdString(v.error());

@@ -3,11 +3,15 @@
 #include <QString>
 #include <QWidget>
 
+#include "core/analysis/typednumber.h"
+
 class QLabel;
 class QLineEdit;
 
 namespace paretoscope::ui {
 
+/// The locale's decimal mark and thousands separator, as core's number parser takes them.
+NumberSyntax localeNumberSyntax();
 /// Text as core's number parser reads it: a locale's own digits (Arabic-Indic, Bengali ...) as ASCII digits.
 QString latinDigits(const QString& text);
 

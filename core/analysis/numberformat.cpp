@@ -1,5 +1,7 @@
 #include "core/analysis/numberformat.h"
 
+#include <charconv>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -72,6 +74,13 @@ std::string withSignificant(double v, int digits)
         return withThousands(v);
     std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     return buf;
+}
+
+std::string exactNumber(double v)
+{
+    char buf[400]; // fixed notation of any double fits
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+    return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
 }
 
 } // namespace paretoscope

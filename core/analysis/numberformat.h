@@ -10,6 +10,9 @@ std::string money(double usd);
 
 /// A number as printf's %g writes it: 50, 0.25, 1e+06.
 std::string shortNumber(double v);
+/// The shortest text that reads back as the same double, as a person writes it on a command line: 2000000, 0.7
+/// (never 2e+06).
+std::string exactNumber(double v);
 
 /// s padded with blanks to width w, on the left (right-aligned) or on the right.
 std::string padded(const std::string& s, std::size_t w, bool right);

@@ -1,20 +1,8 @@
 #include "core/analysis/plancommand.h"
 
-#include <charconv>
+#include "core/analysis/numberformat.h"
 
 namespace paretoscope {
-
-namespace {
-
-// the shortest text that reads back as the same double, as a person writes it: 2000000, not 2e+06
-std::string shortest(double v)
-{
-    char buf[400]; // fixed notation of any double fits
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
-    return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
-}
-
-} // namespace
 
 std::string planCommand(const ViewOptions& view, const PlanRequest& plan, const std::string& tcoPath,
     const std::string& dbPath, const PlanCommandMode& mode)
@@ -35,15 +23,15 @@ std::string planCommand(const ViewOptions& view, const PlanRequest& plan, const 
     if (!dbPath.empty())
         add("db", dbPath);
     if (mode.budget)
-        add(*mode.budget == BudgetKind::Megawatts ? "budget-mw" : "budget-usd-month", shortest(mode.amount));
+        add(*mode.budget == BudgetKind::Megawatts ? "budget-mw" : "budget-usd-month", exactNumber(mode.amount));
     else
-        add("demand", shortest(plan.demand));
+        add("demand", exactNumber(plan.demand));
     if (!mode.mix.empty())
         add("mix", mode.mix);
     add("unit", std::string(demandUnitName(plan.unit)));
-    add("target", shortest(plan.target));
+    add("target", exactNumber(plan.target));
     if (plan.headroom != PlanRequest {}.headroom)
-        add("headroom", shortest(plan.headroom));
+        add("headroom", exactNumber(plan.headroom));
     for (const auto& [hw, n] : plan.gpusPerNode)
         add("gpus-per-node", hw + "=" + std::to_string(n));
     if (plan.exactTarget)
@@ -51,7 +39,7 @@ std::string planCommand(const ViewOptions& view, const PlanRequest& plan, const 
     if (plan.tco)
         add("tco", tcoPath.empty() ? std::string("default") : tcoPath);
     else if (plan.price.customUsdPerGpuHour)
-        add("price", shortest(*plan.price.customUsdPerGpuHour));
+        add("price", exactNumber(*plan.price.customUsdPerGpuHour));
     else if (!plan.price.tierKey.empty())
         add("tier", plan.price.tierKey);
     return out;

@@ -74,13 +74,6 @@ Status checkParts(const std::vector<MixPart>& parts, const std::string& where)
     return ok();
 }
 
-std::string shortest(double v)
-{
-    char buf[32];
-    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-    return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
-}
-
 } // namespace
 
 Result<std::vector<MixPart>> parseMixSpec(std::string_view spec, const Scope& base)
@@ -202,8 +195,8 @@ std::string mixSpecText(const std::vector<MixPart>& parts, const Scope& base)
     for (const MixPart& p : parts) {
         if (p.scope.model != base.model || !p.scope.isl || !p.scope.osl)
             return {};
-        out += (out.empty() ? "" : ",") + lengthsLabel(*p.scope.isl, *p.scope.osl) + ":" + shortest(p.share)
-            + (p.target ? "@" + shortest(*p.target) : "");
+        out += (out.empty() ? "" : ",") + lengthsLabel(*p.scope.isl, *p.scope.osl) + ":" + exactNumber(p.share)
+            + (p.target ? "@" + exactNumber(*p.target) : "");
     }
     return out;
 }

@@ -10,7 +10,7 @@
 
 namespace paretoscope {
 
-/// What the plan's reports and the budget, cap and mix reports share.
+/// What the reports share: a plan hardware in JSON, its status and configuration in words, aligned tables.
 
 /// A hardware's plan as the plan JSON has it (docs/plan.md), at the plan's target, demand and metric.
 nlohmann::ordered_json planHardwareJson(const HardwarePlan& h, const Plan& plan);

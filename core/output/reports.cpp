@@ -11,6 +11,7 @@
 #include "core/model/modelnames.h"
 #include "core/model/outsidejson.h"
 #include "core/output/csvwriter.h"
+#include "core/output/planreportparts.h"
 
 namespace paretoscope {
 namespace {
@@ -226,21 +227,10 @@ std::string ladderTable(
                 rows.back().push_back(energyText(l.hardware, r, energy));
         }
     }
-    std::vector<std::size_t> width(rows[0].size(), 0);
-    for (const auto& row : rows)
-        for (std::size_t i = 0; i < row.size(); ++i)
-            width[i] = std::max(width[i], row[i].size());
-    std::string out;
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        for (std::size_t i = 0; i < rows[r].size(); ++i) {
-            bool right = r > 0 && (i == 1 || i == 2 || i == 6 || i >= 8);
-            out += (i ? "  " : "") + padded(rows[r][i], width[i], right);
-        }
-        while (!out.empty() && out.back() == ' ')
-            out.pop_back();
-        out += "\n";
-    }
-    return out;
+    std::vector<bool> right(rows[0].size(), false); // target, tok/s/GPU, $/1M and what follows it
+    for (std::size_t i = 0; i < right.size(); ++i)
+        right[i] = i == 1 || i == 2 || i == 6 || i >= 8;
+    return alignedRows(rows, right);
 }
 
 std::string frontierJson(const std::vector<FrontierReport>& frontiers)

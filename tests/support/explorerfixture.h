@@ -7,11 +7,13 @@
 #include <QJsonDocument>
 #include <QListWidget>
 #include <QObject>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <memory>
 
+#include "core/analysis/viewoptions.h"
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "tests/support/sweeprecords.h"
@@ -20,6 +22,27 @@
 #include "widgets/mainwindow.h"
 
 namespace paretoscope::testsupport {
+
+/// `paretoscope-cli` run with the words of a command line (its program name dropped) plus extra options: its stdout,
+/// and its stderr in `err` where given.
+inline QByteArray runCommandLine(
+    const std::string& line, const QStringList& extra, int* exitCode = nullptr, QByteArray* err = nullptr)
+{
+    auto words = splitCommandLine(line);
+    if (!words)
+        return {};
+    QStringList args;
+    for (std::size_t i = 1; i < words->size(); ++i)
+        args << QString::fromStdString((*words)[i]);
+    QProcess p;
+    p.start(PARETOSCOPE_CLI, args + extra);
+    p.waitForFinished(30000);
+    if (exitCode)
+        *exitCode = p.exitCode();
+    if (err)
+        *err = p.readAllStandardError();
+    return p.readAllStandardOutput();
+}
 
 /// The main window on a store in `dir` (store.sqlite) holding `records` (Paretoscope JSON runs), with settings of its
 /// own under the application name `suite`, shown offscreen at 1366x768 once its first scope is shown; null, with the
