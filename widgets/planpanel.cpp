@@ -257,6 +257,9 @@ QWidget* PlanPanel::buildCostRow()
         inputsChanged();
     });
     connect(m_customPrice, &NumberBox::valueChanged, this, &PlanPanel::inputsChanged);
+    // a refusal under its box: beside it, the row runs past the panel's edge on a small screen
+    for (NumberBox* box : { m_demand, m_budget, m_headroom, m_ttft, m_customPrice })
+        box->setReasonBelow(true);
     connect(m_openTco, &QPushButton::clicked, this, &PlanPanel::openTcoRequested);
     connect(m_saveTco, &QPushButton::clicked, this, &PlanPanel::saveTcoRequested);
     m_customPrice->setVisible(false);
