@@ -10,6 +10,7 @@
 #include "core/live/sweep.h"
 #include "tests/support/sessionconfigs.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -263,5 +264,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAdaptive)
+PARETOSCOPE_GUILESS_SUITE(TestAdaptive)
 #include "tst_adaptive.moc"

@@ -16,6 +16,7 @@
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "core/output/reports.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/mainwindow.h"
 
@@ -264,5 +265,5 @@ private slots:
     void cleanupTestCase() { m_window.reset(); }
 };
 
-QTEST_MAIN(TestChartLife)
+PARETOSCOPE_SUITE(TestChartLife)
 #include "tst_chartlife.moc"

@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <cmath>
 
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope::testsupport;
@@ -568,5 +569,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+PARETOSCOPE_GUILESS_SUITE(TestCli)
 #include "tst_cli.moc"

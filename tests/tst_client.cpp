@@ -11,6 +11,7 @@
 #include "core/live/sseparser.h"
 #include "core/live/workload.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/suite.h"
 
 using namespace paretoscope;
 using paretoscope::testsupport::SimProcess;
@@ -445,5 +446,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestClient)
+PARETOSCOPE_GUILESS_SUITE(TestClient)
 #include "tst_client.moc"

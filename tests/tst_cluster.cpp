@@ -11,6 +11,7 @@
 #include "core/live/cluster.h"
 #include "core/live/matrix.h"
 #include "core/output/reports.h"
+#include "tests/support/suite.h"
 
 using namespace paretoscope;
 
@@ -287,5 +288,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCluster)
+PARETOSCOPE_GUILESS_SUITE(TestCluster)
 #include "tst_cluster.moc"

@@ -17,6 +17,7 @@
 #include "core/live/matrix.h"
 #include "core/store/runstore.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/clustersweepdialog.h"
 #include "widgets/mainwindow.h"
@@ -394,5 +395,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestClusterSweep)
+PARETOSCOPE_SUITE(TestClusterSweep)
 #include "tst_clustersweep.moc"

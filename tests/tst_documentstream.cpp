@@ -8,6 +8,7 @@
 #include "core/import/documentstream.h"
 #include "core/import/hashingreadahead.h"
 #include "core/model/sha256.h"
+#include "tests/support/suite.h"
 
 using namespace paretoscope;
 
@@ -254,5 +255,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDocumentStream)
+PARETOSCOPE_GUILESS_SUITE(TestDocumentStream)
 #include "tst_documentstream.moc"

@@ -22,6 +22,7 @@
 #include "core/live/sweep.h"
 #include "core/model/runselection.h"
 #include "tests/support/sessionconfigs.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/runsmodel.h"
 #include "widgets/sessiondialog.h"
@@ -380,5 +381,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestDpAttention)
+PARETOSCOPE_SUITE(TestDpAttention)
 #include "tst_dpattention.moc"

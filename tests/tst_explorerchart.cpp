@@ -16,6 +16,7 @@
 
 #include "core/analysis/chartdata.h"
 #include "tests/support/explorerfixture.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/chartexport.h"
 #include "widgets/chartpanel.h"
@@ -327,5 +328,5 @@ private slots:
     void cleanupTestCase() { m_window.reset(); }
 };
 
-QTEST_MAIN(TestExplorerChart)
+PARETOSCOPE_SUITE(TestExplorerChart)
 #include "tst_explorerchart.moc"

@@ -16,6 +16,7 @@
 
 #include "core/analysis/pricing.h"
 #include "tests/support/explorerfixture.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/chartpanel.h"
 #include "widgets/laddermodel.h"
@@ -315,5 +316,5 @@ private slots:
     void cleanupTestCase() { m_window.reset(); }
 };
 
-QTEST_MAIN(TestExplorerReadout)
+PARETOSCOPE_SUITE(TestExplorerReadout)
 #include "tst_explorerreadout.moc"

@@ -22,6 +22,7 @@
 #include "core/import/importer.h"
 #include "core/output/reports.h"
 #include "tests/support/explorerfixture.h"
+#include "tests/support/suite.h"
 #include "tests/support/sweeprecords.h"
 #include "tests/support/testutil.h"
 #include "widgets/chartpanel.h"
@@ -345,5 +346,5 @@ private slots:
     void cleanupTestCase() { m_window.reset(); }
 };
 
-QTEST_MAIN(TestExplorerRuns)
+PARETOSCOPE_SUITE(TestExplorerRuns)
 #include "tst_explorerruns.moc"

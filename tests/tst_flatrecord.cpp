@@ -14,6 +14,7 @@
 #include "core/import/documentstream.h"
 #include "core/import/formats/flatrecord.h"
 #include "tests/fuzz/flatcheck.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -239,5 +240,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFlatRecord)
+PARETOSCOPE_GUILESS_SUITE(TestFlatRecord)
 #include "tst_flatrecord.moc"

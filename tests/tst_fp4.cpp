@@ -10,6 +10,7 @@
 
 #include "core/fp4/fp4codec.h"
 #include "kernels/cuda/fp4decode.h"
+#include "tests/support/suite.h"
 
 #ifdef PARETOSCOPE_HAVE_CUDA_FP4
 #include <cuda_fp4.h>
@@ -292,5 +293,5 @@ private slots:
 #endif
 };
 
-QTEST_GUILESS_MAIN(TestFp4)
+PARETOSCOPE_GUILESS_SUITE(TestFp4)
 #include "tst_fp4.moc"

@@ -7,6 +7,7 @@
 #include "core/analysis/ladder.h"
 #include "core/analysis/pricing.h"
 #include "core/model/precision.h"
+#include "tests/support/suite.h"
 
 using namespace paretoscope;
 
@@ -364,5 +365,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFrontier)
+PARETOSCOPE_GUILESS_SUITE(TestFrontier)
 #include "tst_frontier.moc"

@@ -7,6 +7,7 @@
 #include <QDirIterator>
 
 #include "tests/fuzz/fuzztargets.h"
+#include "tests/support/suite.h"
 
 using namespace paretoscope::fuzz;
 
@@ -97,5 +98,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFuzz)
+PARETOSCOPE_GUILESS_SUITE(TestFuzz)
 #include "tst_fuzz.moc"

@@ -11,6 +11,7 @@
 
 #include "core/analysis/numberformat.h"
 #include "core/analysis/pricing.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/chartexport.h"
 #include "widgets/frontierchart.h"
@@ -177,5 +178,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestHardwareColors)
+PARETOSCOPE_SUITE(TestHardwareColors)
 #include "tst_hardwarecolors.moc"

@@ -16,6 +16,7 @@
 #include "core/fp4/fp4codec.h"
 #include "kernels/hip/hipdevicemath.h"
 #include "kernels/probecheck.h"
+#include "tests/support/suite.h"
 
 using namespace paretoscope;
 namespace hm = paretoscope::hip::math;
@@ -333,5 +334,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHipMath)
+PARETOSCOPE_GUILESS_SUITE(TestHipMath)
 #include "tst_hipmath.moc"

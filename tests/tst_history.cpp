@@ -22,6 +22,7 @@
 #include "core/import/importer.h"
 #include "core/model/runselection.h"
 #include "core/output/reports.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -481,5 +482,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHistory)
+PARETOSCOPE_GUILESS_SUITE(TestHistory)
 #include "tst_history.moc"

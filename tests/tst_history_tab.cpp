@@ -25,6 +25,7 @@
 #include "core/model/runselection.h"
 #include "core/output/historyreports.h"
 #include "tests/support/explorerfixture.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/historychart.h"
 #include "widgets/historypanel.h"
@@ -414,5 +415,5 @@ private slots:
     void cleanupTestCase() { m_window.reset(); }
 };
 
-QTEST_MAIN(TestHistoryTab)
+PARETOSCOPE_SUITE(TestHistoryTab)
 #include "tst_history_tab.moc"

@@ -9,6 +9,7 @@
 
 #include "core/import/importer.h"
 #include "core/output/reports.h"
+#include "tests/support/suite.h"
 #include "tests/support/testserver.h"
 #include "tests/support/testutil.h"
 
@@ -582,5 +583,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImporters)
+PARETOSCOPE_GUILESS_SUITE(TestImporters)
 #include "tst_importers.moc"

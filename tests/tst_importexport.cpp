@@ -15,6 +15,7 @@
 #include "core/output/reports.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/bundledwindowfixture.h"
+#include "tests/support/suite.h"
 #include "tests/support/sweeprecords.h"
 #include "tests/support/testutil.h"
 #include "widgets/chartlegend.h"
@@ -271,5 +272,5 @@ private slots:
     void cleanupTestCase() { m_window.reset(); }
 };
 
-QTEST_MAIN(TestImportExport)
+PARETOSCOPE_SUITE(TestImportExport)
 #include "tst_importexport.moc"

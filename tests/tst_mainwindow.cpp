@@ -23,6 +23,7 @@
 #include "core/import/bundled.h"
 #include "tests/support/bundledwindowfixture.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/suite.h"
 #include "widgets/mainwindow.h"
 #include "widgets/runcloud.h"
 #include "widgets/sessiondialog.h"
@@ -441,5 +442,5 @@ private slots:
     void cleanupTestCase() { m_window.reset(); }
 };
 
-QTEST_MAIN(TestMainWindow)
+PARETOSCOPE_SUITE(TestMainWindow)
 #include "tst_mainwindow.moc"

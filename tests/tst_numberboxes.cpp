@@ -14,6 +14,7 @@
 
 #include "core/analysis/typednumber.h"
 #include "tests/support/explorerfixture.h"
+#include "tests/support/suite.h"
 #include "widgets/numberbox.h"
 #include "widgets/planpanel.h"
 #include "widgets/slolimits.h"
@@ -197,5 +198,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestNumberBoxes)
+PARETOSCOPE_SUITE(TestNumberBoxes)
 #include "tst_numberboxes.moc"

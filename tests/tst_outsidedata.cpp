@@ -26,6 +26,7 @@
 #include "core/store/storecheck.h"
 #include "tests/support/clichild.h"
 #include "tests/support/sessionconfigs.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -642,5 +643,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestOutsideData)
+PARETOSCOPE_GUILESS_SUITE(TestOutsideData)
 #include "tst_outsidedata.moc"

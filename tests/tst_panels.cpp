@@ -20,6 +20,7 @@
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "tests/support/agggenerator.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/chartpanel.h"
 #include "widgets/frontierchart.h"
@@ -433,5 +434,5 @@ private slots:
     void cleanupTestCase() { m_window.reset(); }
 };
 
-QTEST_MAIN(TestPanels)
+PARETOSCOPE_SUITE(TestPanels)
 #include "tst_panels.moc"

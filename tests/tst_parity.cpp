@@ -24,6 +24,7 @@
 #include "core/store/sqlite.h"
 #include "core/store/storecheck.h"
 #include "tests/support/storequeries.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -457,5 +458,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestParity)
+PARETOSCOPE_GUILESS_SUITE(TestParity)
 #include "tst_parity.moc"

@@ -16,6 +16,7 @@
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "tests/support/plancrafted.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -510,5 +511,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlan)
+PARETOSCOPE_GUILESS_SUITE(TestPlan)
 #include "tst_plan.moc"

@@ -13,6 +13,7 @@
 #include "core/output/planbudgetreports.h"
 #include "core/output/planmixreports.h"
 #include "tests/support/explorerfixture.h"
+#include "tests/support/suite.h"
 #include "widgets/mixeditor.h"
 #include "widgets/planmodel.h"
 #include "widgets/planpanel.h"
@@ -145,5 +146,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPlanModesTab)
+PARETOSCOPE_SUITE(TestPlanModesTab)
 #include "tst_plan_modes_tab.moc"

@@ -26,6 +26,7 @@
 #include "core/import/importer.h"
 #include "core/output/planreports.h"
 #include "tests/support/explorerfixture.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/filterpanel.h"
 #include "widgets/mainwindow.h"
@@ -380,5 +381,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPlanTab)
+PARETOSCOPE_SUITE(TestPlanTab)
 #include "tst_plan_tab.moc"

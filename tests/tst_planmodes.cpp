@@ -15,6 +15,7 @@
 #include "core/output/planmixreports.h"
 #include "tests/support/clichild.h"
 #include "tests/support/plancrafted.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -430,5 +431,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlanModes)
+PARETOSCOPE_GUILESS_SUITE(TestPlanModes)
 #include "tst_planmodes.moc"

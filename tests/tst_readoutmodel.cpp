@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QTableView>
 
+#include "tests/support/suite.h"
 #include "widgets/celltextdelegate.h"
 
 #include "widgets/readoutmodel.h"
@@ -163,5 +164,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestReadoutModel)
+PARETOSCOPE_SUITE(TestReadoutModel)
 #include "tst_readoutmodel.moc"

@@ -13,6 +13,7 @@
 #include "core/live/enginelauncher.h"
 #include "core/live/recipe.h"
 #include "tests/support/processutil.h"
+#include "tests/support/suite.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;
@@ -199,5 +200,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRecipes)
+PARETOSCOPE_GUILESS_SUITE(TestRecipes)
 #include "tst_recipes.moc"

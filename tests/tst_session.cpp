@@ -20,6 +20,7 @@
 #include "tests/support/processutil.h"
 #include "tests/support/sessionconfigs.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -615,5 +616,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSession)
+PARETOSCOPE_GUILESS_SUITE(TestSession)
 #include "tst_session.moc"

@@ -14,6 +14,7 @@
 #include "core/store/writetransaction.h"
 #include "tests/support/sessionconfigs.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -243,5 +244,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSessionFaults)
+PARETOSCOPE_GUILESS_SUITE(TestSessionFaults)
 #include "tst_sessionfaults.moc"

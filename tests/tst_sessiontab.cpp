@@ -14,6 +14,7 @@
 #include "core/import/bundled.h"
 #include "core/live/validity.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/suite.h"
 #include "widgets/mainwindow.h"
 #include "widgets/sessiondialog.h"
 #include "widgets/sessionpanel.h"
@@ -148,5 +149,5 @@ private:
     std::unique_ptr<MainWindow> m_window;
 };
 
-QTEST_MAIN(TestSessionTab)
+PARETOSCOPE_SUITE(TestSessionTab)
 #include "tst_sessiontab.moc"

@@ -13,6 +13,7 @@
 #include "core/analysis/scopetimeline.h"
 #include "core/import/bundled.h"
 #include "core/store/importwriter.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -295,5 +296,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSloFilters)
+PARETOSCOPE_GUILESS_SUITE(TestSloFilters)
 #include "tst_slofilters.moc"

@@ -13,6 +13,7 @@
 #include "core/analysis/deviceprofile.h"
 #include "core/analysis/speedoflight.h"
 #include "core/import/importer.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -300,5 +301,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSpeedOfLight)
+PARETOSCOPE_GUILESS_SUITE(TestSpeedOfLight)
 #include "tst_speedoflight.moc"

@@ -14,6 +14,7 @@
 #include "tests/support/agggenerator.h"
 #include "tests/support/clichild.h"
 #include "tests/support/storecensus.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -228,5 +229,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreDamage)
+PARETOSCOPE_GUILESS_SUITE(TestStoreDamage)
 #include "tst_storedamage.moc"

@@ -13,6 +13,7 @@
 #include "tests/support/agggenerator.h"
 #include "tests/support/clichild.h"
 #include "tests/support/storecensus.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -148,5 +149,5 @@ private:
     std::size_t m_apiScopeRuns = 0;
 };
 
-QTEST_GUILESS_MAIN(TestStoreFullDisk)
+PARETOSCOPE_GUILESS_SUITE(TestStoreFullDisk)
 #include "tst_storefulldisk.moc"

@@ -18,6 +18,7 @@
 #include "core/store/sqlite.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/storequeries.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -425,5 +426,5 @@ private:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreImport)
+PARETOSCOPE_GUILESS_SUITE(TestStoreImport)
 #include "tst_storeimport.moc"

@@ -9,6 +9,7 @@
 #include "core/analysis/pricing.h"
 #include "core/import/importer.h"
 #include "tests/support/storequeries.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -232,5 +233,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreReads)
+PARETOSCOPE_GUILESS_SUITE(TestStoreReads)
 #include "tst_storereads.moc"

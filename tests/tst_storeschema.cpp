@@ -13,6 +13,7 @@
 #include "core/store/latencypack.h"
 #include "core/store/sqlite.h"
 #include "tests/support/storequeries.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -269,5 +270,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreSchema)
+PARETOSCOPE_GUILESS_SUITE(TestStoreSchema)
 #include "tst_storeschema.moc"

@@ -10,6 +10,7 @@
 #include "tests/support/simprocess.h"
 #include "tests/support/storecensus.h"
 #include "tests/support/storequeries.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -111,5 +112,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreSharing)
+PARETOSCOPE_GUILESS_SUITE(TestStoreSharing)
 #include "tst_storesharing.moc"

@@ -11,6 +11,7 @@
 #include "tests/support/agggenerator.h"
 #include "tests/support/clichild.h"
 #include "tests/support/storecensus.h"
+#include "tests/support/suite.h"
 #include "tests/support/testserver.h"
 #include "tests/support/testutil.h"
 
@@ -136,5 +137,5 @@ private:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreUrls)
+PARETOSCOPE_GUILESS_SUITE(TestStoreUrls)
 #include "tst_storeurls.moc"

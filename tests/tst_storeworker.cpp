@@ -22,6 +22,7 @@
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "tests/support/agggenerator.h"
+#include "tests/support/suite.h"
 #include "widgets/mainwindow.h"
 #include "widgets/rundatescontrol.h"
 #include "widgets/storeworker.h"
@@ -333,5 +334,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestStoreWorker)
+PARETOSCOPE_SUITE(TestStoreWorker)
 #include "tst_storeworker.moc"

@@ -6,6 +6,7 @@
 
 #include "core/analysis/tco.h"
 #include "core/model/embedded.h"
+#include "tests/support/suite.h"
 
 using namespace paretoscope;
 
@@ -107,5 +108,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTco)
+PARETOSCOPE_GUILESS_SUITE(TestTco)
 #include "tst_tco.moc"

@@ -13,6 +13,7 @@
 #include "core/live/prometheus.h"
 #include "core/live/telemetrysampler.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/suite.h"
 
 using namespace paretoscope;
 
@@ -246,5 +247,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTelemetry)
+PARETOSCOPE_GUILESS_SUITE(TestTelemetry)
 #include "tst_telemetry.moc"

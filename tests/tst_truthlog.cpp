@@ -9,6 +9,7 @@
 #include "core/live/loadgenerator.h"
 #include "core/live/workload.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/suite.h"
 #include "tests/support/truthlog.h"
 
 using namespace paretoscope;
@@ -198,5 +199,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstTruthLog)
+PARETOSCOPE_GUILESS_SUITE(TstTruthLog)
 #include "tst_truthlog.moc"

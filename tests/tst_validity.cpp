@@ -13,6 +13,7 @@
 #include "core/live/validity.h"
 #include "tests/support/sessionconfigs.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope;
@@ -260,5 +261,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestValidity)
+PARETOSCOPE_GUILESS_SUITE(TestValidity)
 #include "tst_validity.moc"

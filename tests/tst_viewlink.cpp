@@ -23,6 +23,7 @@
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "core/model/runselection.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/mainwindow.h"
 #include "widgets/planpanel.h"
@@ -429,5 +430,5 @@ private slots:
     void cleanupTestCase() { m_window.reset(); }
 };
 
-QTEST_MAIN(TestViewLink)
+PARETOSCOPE_SUITE(TestViewLink)
 #include "tst_viewlink.moc"

@@ -12,6 +12,7 @@
 #include "core/import/importer.h"
 #include "core/model/runselection.h"
 #include "tests/support/agggenerator.h"
+#include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/mainwindow.h"
 #include "widgets/rundatescontrol.h"
@@ -190,5 +191,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestWindowStores)
+PARETOSCOPE_SUITE(TestWindowStores)
 #include "tst_windowstores.moc"

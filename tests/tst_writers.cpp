@@ -7,6 +7,7 @@
 #include "core/store/runstore.h"
 #include "core/store/writetransaction.h"
 #include "tests/support/agggenerator.h"
+#include "tests/support/suite.h"
 #include "widgets/importcontroller.h"
 
 using namespace paretoscope;
@@ -138,5 +139,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWriters)
+PARETOSCOPE_GUILESS_SUITE(TestWriters)
 #include "tst_writers.moc"
