@@ -19,9 +19,9 @@
 #include "core/analysis/pricing.h"
 #include "core/analysis/viewoptions.h"
 #include "core/import/bundled.h"
-#include "widgets/chartpanel.h"
-#include "widgets/frontierchart.h"
-#include "widgets/mainwindow.h"
+#include "widgets/chart/chartpanel.h"
+#include "widgets/chart/frontierchart.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 

@@ -1,5 +1,7 @@
-# Checks the direction of dependencies between core's rooms (docs/architecture.md): every #include "core/ROOM/..."
-# in core/ROOM2/ must name a room ROOM2 may use, and core/ includes no Qt header. Fails naming each offending line.
+# Checks the direction of dependencies between core's rooms and between the GUI's rooms (docs/architecture.md):
+# every #include "core/ROOM/..." in core/ROOM2/ must name a room ROOM2 may use, and core/ includes no Qt header; every
+# #include "widgets/ROOM/..." in widgets/ROOM2/ names a room ROOM2 may use, and only widgets/storejobs/ includes
+# core/store. Fails naming each offending line.
 # Usage: cmake -DSOURCE_DIR=<checkout> -P tests/architecture.cmake
 cmake_minimum_required(VERSION 3.25)
 set(allowed_model model)
@@ -39,10 +41,57 @@ foreach(room IN LISTS rooms)
         endforeach()
     endforeach()
 endforeach()
+
+# The GUI's rooms (widgets/CMakeLists.txt links them the same way): common at the bottom, the store jobs on it, the
+# rooms of what the window shows on common, the rooms that write through the store jobs on both, the window on top.
+set(ui_allowed_common common)
+set(ui_allowed_storejobs common storejobs)
+foreach(room IN ITEMS chart filters readout plan history)
+    set(ui_allowed_${room} common ${room})
+endforeach()
+foreach(room IN ITEMS runs session cluster imports)
+    set(ui_allowed_${room} common storejobs ${room})
+endforeach()
+set(ui_rooms common storejobs chart filters readout plan history runs session cluster imports window)
+set(ui_allowed_window ${ui_rooms})
+
+set(ui_checked 0)
+file(GLOB ui_entries RELATIVE ${SOURCE_DIR}/widgets ${SOURCE_DIR}/widgets/*)
+foreach(entry IN LISTS ui_entries)
+    if(IS_DIRECTORY ${SOURCE_DIR}/widgets/${entry} AND NOT entry IN_LIST ui_rooms)
+        string(APPEND problems "widgets/${entry}/: a folder that is not a room (add it to tests/architecture.cmake)\n")
+    elseif(entry MATCHES "\\.(h|cpp)$")
+        string(APPEND problems "widgets/${entry}: a source file outside the rooms\n")
+    endif()
+endforeach()
+foreach(room IN LISTS ui_rooms)
+    file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/widgets/${room}/*.h
+                                                     ${SOURCE_DIR}/widgets/${room}/*.cpp)
+    foreach(source IN LISTS sources)
+        math(EXPR ui_checked "${ui_checked} + 1")
+        file(STRINGS ${SOURCE_DIR}/${source} includes REGEX "^#include [\"<]")
+        foreach(line IN LISTS includes)
+            if(line MATCHES "^#include \"widgets/([a-z0-9]+)/")
+                if(NOT CMAKE_MATCH_1 IN_LIST ui_allowed_${room})
+                    string(APPEND problems "${source}: ${line}: the ${room} room may not use ${CMAKE_MATCH_1}\n")
+                endif()
+            elseif(line MATCHES "^#include \"core/store/" AND NOT room STREQUAL "storejobs")
+                string(APPEND problems "${source}: ${line}: only the store jobs (widgets/storejobs) call the store\n")
+            elseif(line MATCHES "^#include \"core/")
+            elseif(line MATCHES "^#include \"([^\"]+)\"")
+                string(APPEND problems "${source}: ${line}: include by the full path (widgets/ROOM/... or core/...)\n")
+            endif()
+        endforeach()
+    endforeach()
+endforeach()
+if(ui_checked EQUAL 0)
+    message(FATAL_ERROR "no sources found under ${SOURCE_DIR}/widgets")
+endif()
+
 if(checked EQUAL 0)
     message(FATAL_ERROR "no sources found under ${SOURCE_DIR}/core")
 endif()
 if(problems)
     message(FATAL_ERROR "the rooms' dependencies go the wrong way:\n${problems}")
 endif()
-message(STATUS "${checked} core sources checked: every include follows the rooms' direction")
+message(STATUS "${checked} core and ${ui_checked} GUI sources checked: every include follows the rooms' direction")

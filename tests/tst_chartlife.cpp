@@ -18,7 +18,7 @@
 #include "core/output/reports.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/mainwindow.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

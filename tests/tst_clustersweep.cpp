@@ -19,9 +19,9 @@
 #include "tests/support/simprocess.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/clustersweepdialog.h"
-#include "widgets/mainwindow.h"
-#include "widgets/matrixeditor.h"
+#include "widgets/cluster/clustersweepdialog.h"
+#include "widgets/cluster/matrixeditor.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::ui;

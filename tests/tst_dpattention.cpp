@@ -24,8 +24,8 @@
 #include "tests/support/sessionconfigs.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/runsmodel.h"
-#include "widgets/sessiondialog.h"
+#include "widgets/runs/runsmodel.h"
+#include "widgets/session/sessiondialog.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

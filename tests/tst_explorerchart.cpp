@@ -18,11 +18,11 @@
 #include "tests/support/explorerfixture.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/chartexport.h"
-#include "widgets/chartpanel.h"
-#include "widgets/displaynames.h"
-#include "widgets/mainwindow.h"
-#include "widgets/readoutmodel.h"
+#include "widgets/chart/chartexport.h"
+#include "widgets/chart/chartpanel.h"
+#include "widgets/common/displaynames.h"
+#include "widgets/readout/readoutmodel.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

@@ -18,13 +18,13 @@
 #include "tests/support/explorerfixture.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/chartpanel.h"
-#include "widgets/laddermodel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/readoutmodel.h"
-#include "widgets/runspanel.h"
-#include "widgets/sessiondialog.h"
-#include "widgets/targetmarker.h"
+#include "widgets/chart/chartpanel.h"
+#include "widgets/chart/targetmarker.h"
+#include "widgets/readout/laddermodel.h"
+#include "widgets/readout/readoutmodel.h"
+#include "widgets/runs/runspanel.h"
+#include "widgets/session/sessiondialog.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

@@ -25,14 +25,14 @@
 #include "tests/support/suite.h"
 #include "tests/support/sweeprecords.h"
 #include "tests/support/testutil.h"
-#include "widgets/chartpanel.h"
-#include "widgets/importdialogs.h"
-#include "widgets/laddermodel.h"
-#include "widgets/ladderpanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/planpanel.h"
-#include "widgets/readoutmodel.h"
-#include "widgets/runspanel.h"
+#include "widgets/chart/chartpanel.h"
+#include "widgets/imports/importdialogs.h"
+#include "widgets/plan/planpanel.h"
+#include "widgets/readout/laddermodel.h"
+#include "widgets/readout/ladderpanel.h"
+#include "widgets/readout/readoutmodel.h"
+#include "widgets/runs/runspanel.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

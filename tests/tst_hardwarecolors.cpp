@@ -13,10 +13,10 @@
 #include "core/analysis/pricing.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/chartexport.h"
-#include "widgets/frontierchart.h"
-#include "widgets/groupstyle.h"
-#include "widgets/hardwarecolors.h"
+#include "widgets/chart/chartexport.h"
+#include "widgets/chart/frontierchart.h"
+#include "widgets/common/groupstyle.h"
+#include "widgets/common/hardwarecolors.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

@@ -27,10 +27,10 @@
 #include "tests/support/explorerfixture.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/historychart.h"
-#include "widgets/historypanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/rundatescontrol.h"
+#include "widgets/filters/rundatescontrol.h"
+#include "widgets/history/historychart.h"
+#include "widgets/history/historypanel.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

@@ -18,11 +18,11 @@
 #include "tests/support/suite.h"
 #include "tests/support/sweeprecords.h"
 #include "tests/support/testutil.h"
-#include "widgets/chartlegend.h"
-#include "widgets/chartpanel.h"
-#include "widgets/displaynames.h"
-#include "widgets/frontierchart.h"
-#include "widgets/mainwindow.h"
+#include "widgets/chart/chartlegend.h"
+#include "widgets/chart/chartpanel.h"
+#include "widgets/chart/frontierchart.h"
+#include "widgets/common/displaynames.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

@@ -24,9 +24,9 @@
 #include "tests/support/bundledwindowfixture.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/suite.h"
-#include "widgets/mainwindow.h"
-#include "widgets/runcloud.h"
-#include "widgets/sessiondialog.h"
+#include "widgets/chart/runcloud.h"
+#include "widgets/session/sessiondialog.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

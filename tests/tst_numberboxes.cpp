@@ -15,9 +15,9 @@
 #include "core/analysis/typednumber.h"
 #include "tests/support/explorerfixture.h"
 #include "tests/support/suite.h"
-#include "widgets/numberbox.h"
-#include "widgets/planpanel.h"
-#include "widgets/slolimits.h"
+#include "widgets/common/numberbox.h"
+#include "widgets/filters/slolimits.h"
+#include "widgets/plan/planpanel.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

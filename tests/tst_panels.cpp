@@ -22,11 +22,11 @@
 #include "tests/support/agggenerator.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/chartpanel.h"
-#include "widgets/frontierchart.h"
-#include "widgets/ladderpanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/readoutpanel.h"
+#include "widgets/chart/chartpanel.h"
+#include "widgets/chart/frontierchart.h"
+#include "widgets/readout/ladderpanel.h"
+#include "widgets/readout/readoutpanel.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

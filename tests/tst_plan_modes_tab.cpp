@@ -14,10 +14,10 @@
 #include "core/output/planmixreports.h"
 #include "tests/support/explorerfixture.h"
 #include "tests/support/suite.h"
-#include "widgets/mixeditor.h"
-#include "widgets/planmodel.h"
-#include "widgets/planpanel.h"
-#include "widgets/readoutpanel.h"
+#include "widgets/plan/mixeditor.h"
+#include "widgets/plan/planmodel.h"
+#include "widgets/plan/planpanel.h"
+#include "widgets/readout/readoutpanel.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

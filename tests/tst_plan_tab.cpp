@@ -28,13 +28,13 @@
 #include "tests/support/explorerfixture.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/filterpanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/numberbox.h"
-#include "widgets/planmodel.h"
-#include "widgets/planpanel.h"
-#include "widgets/slolimits.h"
-#include "widgets/tcoeditor.h"
+#include "widgets/common/numberbox.h"
+#include "widgets/filters/filterpanel.h"
+#include "widgets/filters/slolimits.h"
+#include "widgets/plan/planmodel.h"
+#include "widgets/plan/planpanel.h"
+#include "widgets/plan/tcoeditor.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

@@ -8,9 +8,9 @@
 #include <QTableView>
 
 #include "tests/support/suite.h"
-#include "widgets/celltextdelegate.h"
+#include "widgets/common/celltextdelegate.h"
 
-#include "widgets/readoutmodel.h"
+#include "widgets/readout/readoutmodel.h"
 
 using namespace paretoscope;
 using namespace paretoscope::ui;

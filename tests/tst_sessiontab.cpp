@@ -15,9 +15,9 @@
 #include "core/live/validity.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/suite.h"
-#include "widgets/mainwindow.h"
-#include "widgets/sessiondialog.h"
-#include "widgets/sessionpanel.h"
+#include "widgets/session/sessiondialog.h"
+#include "widgets/session/sessionpanel.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

@@ -23,10 +23,10 @@
 #include "core/import/importer.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/suite.h"
-#include "widgets/mainwindow.h"
-#include "widgets/rundatescontrol.h"
-#include "widgets/storeworker.h"
-#include "widgets/threadpriority.h"
+#include "widgets/common/threadpriority.h"
+#include "widgets/filters/rundatescontrol.h"
+#include "widgets/storejobs/storeworker.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::ui;

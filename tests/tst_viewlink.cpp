@@ -25,11 +25,11 @@
 #include "core/model/runselection.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/mainwindow.h"
-#include "widgets/planpanel.h"
-#include "widgets/readoutmodel.h"
-#include "widgets/rundatescontrol.h"
-#include "widgets/slolimits.h"
+#include "widgets/filters/rundatescontrol.h"
+#include "widgets/filters/slolimits.h"
+#include "widgets/plan/planpanel.h"
+#include "widgets/readout/readoutmodel.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

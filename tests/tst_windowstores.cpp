@@ -14,8 +14,8 @@
 #include "tests/support/agggenerator.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/mainwindow.h"
-#include "widgets/rundatescontrol.h"
+#include "widgets/filters/rundatescontrol.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::testsupport;

@@ -1,14 +1,14 @@
 // The explorer's writers of the store (the import, the live session and the cluster collection share one skeleton,
-// widgets/writercontroller.h): a writer that finds the store held by another waits, says for whom, and lands whole
-// once the other is done; Cancel while it waits gives up and leaves nothing of it in the store; the window's reads
-// meanwhile never wait.
+// widgets/storejobs/writercontroller.h): a writer that finds the store held by another waits, says for whom, and lands
+// whole once the other is done; Cancel while it waits gives up and leaves nothing of it in the store; the window's
+// reads meanwhile never wait.
 #include <QtTest>
 
 #include "core/store/runstore.h"
 #include "core/store/writetransaction.h"
 #include "tests/support/agggenerator.h"
 #include "tests/support/suite.h"
-#include "widgets/importcontroller.h"
+#include "widgets/imports/importcontroller.h"
 
 using namespace paretoscope;
 using namespace paretoscope::ui;

@@ -11,6 +11,7 @@
 #include "core/model/runrecord.h"
 #include "core/model/runselection.h"
 #include "core/model/scope.h"
+#include "core/model/storedrun.h"
 #include "core/store/storelock.h"
 
 struct sqlite3;
@@ -19,12 +20,6 @@ namespace paretoscope {
 namespace sql {
 class Statement;
 }
-
-/// A stored run with its row id.
-struct StoredRun {
-    long long id = 0;
-    RunRecord record;
-};
 
 class ImportWriter;
 class WriteTransaction;

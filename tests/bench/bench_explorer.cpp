@@ -33,8 +33,8 @@
 #include "core/import/importer.h"
 #include "tests/bench/eventloopmeter.h"
 #include "tests/support/agggenerator.h"
-#include "widgets/mainwindow.h"
-#include "widgets/rundatescontrol.h"
+#include "widgets/filters/rundatescontrol.h"
+#include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
 using namespace paretoscope::bench;

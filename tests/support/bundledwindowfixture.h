@@ -10,7 +10,7 @@
 
 #include "core/import/bundled.h"
 #include "tests/support/testutil.h"
-#include "widgets/mainwindow.h"
+#include "widgets/window/mainwindow.h"
 
 namespace paretoscope::testsupport {
 

@@ -18,8 +18,8 @@
 #include "core/import/importer.h"
 #include "tests/support/sweeprecords.h"
 #include "tests/support/testutil.h"
-#include "widgets/filterpanel.h"
-#include "widgets/mainwindow.h"
+#include "widgets/filters/filterpanel.h"
+#include "widgets/window/mainwindow.h"
 
 namespace paretoscope::testsupport {
 

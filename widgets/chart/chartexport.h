@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QImage>
+#include <QString>
+
+#include "widgets/chart/frontierchart.h"
+
+namespace paretoscope::ui {
+
+/// What a chart shared on its own says of itself: a title above it (scope, lengths, metric, tier, dates) and a
+/// source line under it (where the runs came from, when it was drawn).
+struct ChartCaption {
+    QString title;
+    QString source;
+};
+
+/// Renders the chart of a scope, as the window shows it, into an image of size x scale pixels (the layout is
+/// that of a size-sized window, drawn at scale: 2 gives a sharp picture for documents). A null image where that is
+/// more than 256 million pixels, or more than can be allocated.
+QImage renderChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+    QSize size, qreal scale, const ChartCaption& caption = {});
+/// Writes that image as PNG; the error names the file (and says so where the image is too large to be drawn).
+Status exportChartPng(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
+    const PricingCatalog& pricing, QSize size, qreal scale, const ChartCaption& caption = {});
+/// Writes the chart as SVG (vector lines and text).
+Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
+    const PricingCatalog& pricing, QSize size, const ChartCaption& caption = {});
+/// Where the plot lies in an export of that size: what is left of it once the title, the legend under the plot and
+/// the source line have their room.
+QRectF exportedPlotArea(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+    QSize size, const ChartCaption& caption = {});
+/// The size an export is offered at: as wide as the chart's view on screen (view), and tall enough that its plot is
+/// as tall as the one on screen (plotHeight) above a legend of every group and bound; a scope of two dozen groups on
+/// a small screen would otherwise be exported as a strip of plot over its legend.
+QSize chartExportSize(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+    QSize view, qreal plotHeight, const ChartCaption& caption = {});
+/// Writes text (a CSV from core) atomically: the file is whole or untouched.
+Status writeTextFile(const QString& path, const std::string& text);
+
+} // namespace paretoscope::ui

@@ -1,0 +1,132 @@
+#pragma once
+
+#include <QChartView>
+#include <QWidget>
+#include <functional>
+
+#include "widgets/chart/chartlegend.h"
+#include "widgets/chart/frontierchart.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+
+namespace paretoscope::ui {
+
+/// The chart view: rubber-band zoom, hover descriptions of runs.
+class FrontierView : public QChartView {
+    Q_OBJECT
+public:
+    explicit FrontierView(QWidget* parent = nullptr);
+    /// Asked once per run hovered for its description (its configuration), which comes back later through
+    /// setRunText; set by whoever can look runs up.
+    std::function<void(long long runId)> requestRunText;
+    /// The description of a run asked for: shown at once if the pointer is still on that run's tooltip.
+    void setRunText(long long runId, const QString& text);
+    /// The description of the run hovered last, empty until it arrived.
+    QString hoveredRunText() const { return m_hoveredText; }
+    /// What the scene changes from now on is repainted a moment later, in a turn of the event loop of its own.
+    void repaintLater();
+
+signals:
+    /// A run's description arrived (setRunText).
+    void runTextArrived(long long runId);
+
+protected:
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+
+private:
+    /// The hovered run's description as tooltip text, or empty where there is no run.
+    QString runTextAt(QPoint viewPos);
+    static QString toolTipHtml(const QString& text);
+    long long m_hoveredRun = 0;
+    ViewportUpdateMode m_updateMode = MinimalViewportUpdate; // the mode repaintLater() comes back to
+    QString m_hoveredText;
+    QPoint m_toolTipAt; // global position of the run's tooltip shown while its description is read
+};
+
+/// A chart's points, and the view they were worked out for.
+struct DrawnChart {
+    std::shared_ptr<const ChartData> data;
+    ChartRequest request;
+};
+
+/// The chart with its view controls: x (interactivity, end-to-end latency, median or p99 TTFT), y (tok/s/GPU, $ per
+/// million tokens, or an energy metric with its basis), log axes, zoom reset, and a line saying how many runs are in
+/// scope and drawn. The note under the chart says the scope's service-level limits when it has any.
+class ChartPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ChartPanel(const PricingCatalog& pricing, QWidget* parent = nullptr);
+
+    /// Shows a new scope at the readout's target and price (one rebuild). drawn: its chart points for a view, worked
+    /// out off the GUI thread; used while the view asked for is that one.
+    void setData(std::shared_ptr<const ScopeData> data, double target, const PriceChoice& price,
+        std::optional<DrawnChart> drawn = std::nullopt);
+    /// The view this panel would draw at a price: axes, scales, and the plot's size in pixels.
+    ChartRequest requestFor(const PriceChoice& price) const;
+    void setTarget(double target);
+    /// Shows why there is nothing to draw (a damaged store) in place of the chart, until the next setData().
+    void showProblem(const QString& message);
+    /// Says what the filters hide when they leave nothing to draw, with a button that switches them off; an empty
+    /// text hides the line.
+    void showFilterHint(const QString& text);
+    void setPrice(const PriceChoice& price);
+    /// Follows the readout's "Hide readings across wide gaps": the labels name each hardware's best other reading.
+    void setHideSparse(bool hide);
+    ChartState state() const { return m_state; }
+    void setState(const ChartState& state);
+    FrontierChart* chart() const { return m_chart; }
+    FrontierView* view() const { return m_view; }
+    ChartLegend* legend() const { return m_legend; }
+    void resetZoom();
+
+signals:
+    void stateChanged();
+    /// The filter hint's button: show the scope's every run.
+    void resetFiltersRequested();
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void rebuild();
+    /// Whether the chart in view is the one a rebuild would build from the drawn points.
+    bool showsDrawn() const;
+    /// Whether the chart in view has the groups switched off and lines a rebuild would give it, unzoomed, and the
+    /// view (sameView; its points aside).
+    bool keepsState(bool sameView = true) const;
+    /// The lines under and beside the chart: runs in scope and drawn, marked runs, limits, groups out of range.
+    void describe();
+    void fitLegend();
+    void readControls();
+    /// The x and y boxes' entries and tooltips, and log x on (from the constructor).
+    void fillAxisChoices();
+    /// The bar of view controls over the chart, the panel's layout, the controls' connections and the first
+    /// rebuild (from the constructor).
+    void layOutControls();
+    const PricingCatalog& m_pricing;
+    std::shared_ptr<const ScopeData> m_data;
+    std::optional<DrawnChart> m_drawn;
+    ChartState m_state;
+    FrontierChart* m_chart = nullptr;
+    FrontierView* m_view;
+    ChartLegend* m_legend;
+    QComboBox* m_x;
+    QComboBox* m_y;
+    QCheckBox* m_logX;
+    QCheckBox* m_logY;
+    QLabel* m_info;
+    QLabel* m_outside; // which groups do not reach the target, and the runs marked as not trusted
+    QString m_markedNote;
+    QString m_limitsNote; // the scope's service-level limits, and the hardware an energy y has no figure for
+    static QString limitsNote(const ScopeData& data, const ChartData& chart, const ChartRequest& request);
+    QLabel* m_problem; // why nothing is drawn, over an empty chart
+    QWidget* m_filterHint; // what the filters hide when they hide everything, and a reset
+    QLabel* m_filterHintText;
+    void showOutside();
+};
+
+} // namespace paretoscope::ui

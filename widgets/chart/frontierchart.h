@@ -1,0 +1,130 @@
+#pragma once
+
+#include <QChart>
+#include <QLineSeries>
+#include <memory>
+#include <set>
+
+#include "core/analysis/chartdata.h"
+#include "widgets/chart/chartaxes.h"
+#include "widgets/chart/frontierlayer.h"
+#include "widgets/chart/runcloud.h"
+#include "widgets/chart/targetmarker.h"
+#include "widgets/common/hardwarecolors.h"
+
+namespace paretoscope::ui {
+
+/// What a chart shows besides its data: the axes and pricing of the view, the target, the groups switched off.
+struct ChartState {
+    ChartRequest request;
+    double target = 50;
+    std::set<QString> hidden; ///< group labels whose series are switched off in the legend
+    bool hideSparse = false; ///< as the readout's: a reading across a wide gap is no hardware's best (bestReading)
+};
+
+/// The frontier chart of a loaded scope: each group's frontier as a line (colour per hardware, line style per
+/// precision, marker per engine), every run as faint points, and the target marker with the reading on each frontier
+/// that covers it. Built the same way for the window and for exports. Qt Charts gives it its axes; the lines, bands
+/// and bounds are drawn by one FrontierLayer, the runs by one RunCloud.
+class FrontierChart : public QChart {
+    Q_OBJECT
+public:
+    /// drawn: the chart's points for state's request, worked out already (off the GUI thread); null: worked out here.
+    FrontierChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+        std::shared_ptr<const ChartData> drawn = nullptr);
+
+    /// Takes a scope read again whose chart is this one's (its chart data equal to chartData()) and moves the marker
+    /// to the target: the readings come from its frontiers from now on; nothing else is rebuilt or repainted.
+    void adoptScope(std::shared_ptr<const ScopeData> data, double target);
+    /// A scope read again whose chart has the same groups, axis spans and speed-of-light lines as this one (runs
+    /// imported or deleted, the bounds moved a little if at all): its points replace those shown, group by group, in
+    /// place of a new chart (a build and first paint of the GUI thread's; the lines' picture is drawn again off it).
+    /// request: this chart's view, for a plot of another size in pixels maybe; drawn: its points worked out off the GUI
+    /// thread for it, or null. False, and nothing changed, where the picture differs more.
+    bool takePoints(std::shared_ptr<const ScopeData> data, std::shared_ptr<const ChartData> drawn,
+        const ChartRequest& request, double target);
+    /// Moves the marker; groups whose frontier does not reach the target are drawn faint and named so.
+    void setTarget(double target);
+    /// Back to the whole plot, each axis ticking as it was built.
+    void resetZoom();
+    /// Leaves readings across wide gaps out of each hardware's best (the readout's option) and relabels.
+    void setHideSparse(bool hide);
+    void setGroupVisible(std::size_t group, bool visible);
+    bool groupVisible(std::size_t group) const;
+    /// Switches a group on or off as its legend entry does, and says so (groupToggled).
+    void toggleGroup(std::size_t group, bool visible);
+    /// Whether the group's frontier reaches the target (else it is drawn faint).
+    bool groupCovers(std::size_t group) const { return m_covers[group]; }
+    QColor groupColour(std::size_t group) const { return m_colours[group]; }
+    /// The marker of the group's knots and runs: its engine's shape.
+    MarkerShape groupShape(std::size_t group) const;
+    /// Whether the group's knots are hollow (speculative decoding).
+    bool groupHollow(std::size_t group) const;
+    /// The group's legend text, as plain text.
+    QString groupName(std::size_t group) const;
+    /// The pen of the group's line as drawn now (faint and thin where it does not reach the target).
+    QPen groupPen(std::size_t group) const { return m_content.lines[group].pen; }
+    std::size_t groupCount() const { return m_chart.series.size(); }
+    /// The dashed speed-of-light lines, one per hardware and precision with a known bound.
+    std::size_t speedOfLightCount() const { return m_chart.speedOfLight.size(); }
+    QString speedOfLightName(std::size_t line) const;
+    QPen speedOfLightPen(std::size_t line) const { return solLine(line).pen; }
+    bool speedOfLightVisible(std::size_t line) const { return solLine(line).visible; }
+    void setSpeedOfLightVisible(std::size_t line, bool visible);
+    /// Whether any of the bound lies within the axes (a linear view may have it all above).
+    bool speedOfLightInView(std::size_t line) const { return !solLine(line).points.empty(); }
+    /// What the lines, bands and bounds are drawn from: content().lines holds the groups' lines in order, then the
+    /// speed-of-light lines; content().bands one per group (empty where it has no spread of reruns).
+    FrontierLayer* layer() const { return m_layer; }
+    RunCloud* cloud() const { return m_cloud; }
+    /// An invisible series attached to the axes: what mapToPosition places chart values by.
+    QAbstractSeries* anchor() const { return m_anchor; }
+    /// Whether its points were worked out before it was built (by the store worker, with the scope).
+    bool pointsGiven() const { return m_pointsGiven; }
+    const ChartState& state() const { return m_state; }
+    const ChartData& chartData() const { return m_chart; }
+    const TargetMarker& marker() const { return *m_marker; }
+    /// Labels of the groups whose frontier does not reach the target (drawn faint, their legend entry grey).
+    QStringList outsideRange() const;
+    /// The run under a position in chart coordinates: a frontier knot or a faint point, or 0.
+    long long runAt(QPointF chartPos) const;
+    /// Emitted when a legend entry switches a group on or off.
+    Q_SIGNAL void groupToggled(const QString& label, bool visible);
+
+private:
+    void addSpreadBands();
+    void addGroupLines();
+    void addSpeedOfLightLines();
+    /// The axes of the view; the speed-of-light lines are cut at their edges.
+    std::pair<QAbstractAxis*, QAbstractAxis*> addAxes();
+    /// The anchor, the lines' layer, the run cloud and the target marker over the plot, following the axes.
+    void addOverlays(QAbstractAxis* ax, QAbstractAxis* ay);
+    void styleGroup(std::size_t group);
+    /// The speed-of-light line's points cut at the axes' edges.
+    std::vector<Point> solInView(const std::vector<Point>& points) const;
+    const FrontierLayer::Line& solLine(std::size_t line) const { return m_content.lines[m_chart.series.size() + line]; }
+    std::shared_ptr<const ScopeData> m_data;
+    ChartState m_state;
+    const PricingCatalog& m_pricing;
+    ChartData m_chart;
+    FrontierLayer::Content m_content; ///< what the layer draws, restyled here and handed over whole
+    std::vector<QColor> m_colours;
+    std::vector<bool> m_covers;
+    QLineSeries* m_anchor = nullptr;
+    FrontierLayer* m_layer = nullptr;
+    RunCloud* m_cloud = nullptr;
+    bool m_pointsGiven = false;
+    /// The axes' spans for a chart's bounds in this chart's view.
+    std::pair<AxisSpan, AxisSpan> spansFor(const ChartData& chart) const;
+    std::pair<AxisSpan, AxisSpan> m_spans; ///< those of the axes shown
+    TargetMarker* m_marker = nullptr;
+};
+
+/// Axis titles of a view: "Interactivity (tok/s/user)", "Time to first token, median (s)", "tok/s/GPU (total
+/// tokens)" and so on.
+QString xAxisTitle(const ChartRequest& request);
+/// The x axis in a few words for a caption: "interactivity", "median TTFT" ...
+QString xAxisName(const ChartRequest& request);
+QString yAxisTitle(const ChartRequest& request, TputMetric metric);
+
+} // namespace paretoscope::ui

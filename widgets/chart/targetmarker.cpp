@@ -1,0 +1,156 @@
+#include "widgets/chart/targetmarker.h"
+
+#include <algorithm>
+
+#include <QChart>
+#include <QFontMetricsF>
+#include <QPainter>
+
+namespace paretoscope::ui {
+
+TargetMarker::TargetMarker(QChart* chart, QAbstractSeries* anchor)
+    : QGraphicsObject(chart)
+    , m_chart(chart)
+    , m_anchor(anchor)
+{
+    setZValue(10);
+    connect(chart, &QChart::plotAreaChanged, this, &TargetMarker::relayout);
+}
+
+void TargetMarker::setMarker(double x, std::vector<Reading> readings, QString caption)
+{
+    // the same marker again (a scope read again with nothing changed) repaints nothing: a repaint of its region would
+    // draw what lies under its old and new bounds again for nothing
+    if (m_placed && x == m_x && readings == m_readings && caption == m_caption)
+        return;
+    m_placed = true;
+    prepareGeometryChange(); // the old bounds and the new ones are all that is repainted
+    m_x = x;
+    m_readings = std::move(readings);
+    m_caption = std::move(caption);
+    layout();
+    update();
+}
+
+void TargetMarker::relayout()
+{
+    prepareGeometryChange();
+    layout();
+    update();
+}
+
+QRectF TargetMarker::boundingRect() const
+{
+    return m_bounds;
+}
+
+QFont TargetMarker::labelFont() const
+{
+    QFont f = m_chart->font();
+    f.setPointSizeF(f.pointSizeF() * 0.9);
+    f.setBold(true);
+    return f;
+}
+
+void TargetMarker::layout()
+{
+    // where everything goes is worked out here, once per change, so that the bounds are exactly what paint() draws:
+    // a slider step repaints the old and the new marker, not the plot
+    const QRectF area = m_chart->plotArea();
+    m_circles.clear();
+    m_labels.clear();
+    m_captionBox = {};
+    m_bounds = {};
+    if (m_x <= 0) // never placed (a TTFT axis has no marker): nothing to map, and a log axis has no 0
+        return;
+    m_px = m_chart->mapToPosition(QPointF(m_x, 1), m_anchor).x();
+    if (!(m_px >= area.left() && m_px <= area.right()))
+        return;
+    const QFontMetricsF bold(labelFont());
+    for (const Reading& r : m_readings) {
+        const QPointF pos(m_px, m_chart->mapToPosition(QPointF(m_x, r.y), m_anchor).y());
+        if (!area.adjusted(-1, -1, 1, 1).contains(pos))
+            continue;
+        m_circles.push_back({ pos, r.colour });
+        if (r.label.isEmpty())
+            continue;
+        QRectF box = bold.boundingRect(r.label).adjusted(-3, -1, 3, 1);
+        box.moveBottomLeft(pos + QPointF(8, -4));
+        if (box.right() > area.right())
+            box.moveRight(pos.x() - 8);
+        m_labels.push_back({ box, &r });
+    }
+    // each label moved down past the one above it, so that none overlap
+    std::sort(
+        m_labels.begin(), m_labels.end(), [](const Placed& a, const Placed& b) { return a.box.top() < b.box.top(); });
+    for (std::size_t i = 1; i < m_labels.size(); ++i) {
+        const QRectF& above = m_labels[i - 1].box;
+        QRectF& box = m_labels[i].box;
+        if (box.intersects(above.adjusted(0, 0, 0, 1))
+            || (box.top() < above.bottom() && box.left() < above.right() && box.right() > above.left()))
+            box.moveTop(above.bottom() + 1);
+    }
+    if (!m_caption.isEmpty()) {
+        QFont f = labelFont();
+        f.setBold(false);
+        // a few short lines, right of the marker or left of it, and always inside the plot
+        QRectF box = QFontMetricsF(f)
+                         .boundingRect(QRectF(0, 0, 2000, 2000), Qt::AlignLeft | Qt::TextWordWrap, m_caption)
+                         .adjusted(-4, -2, 4, 2);
+        box.moveTopLeft(QPointF(m_px + 6, area.top() + 4));
+        if (box.right() > area.right())
+            box.moveRight(m_px - 6);
+        if (box.left() < area.left())
+            box.moveLeft(area.left() + 2);
+        m_captionBox = box;
+    }
+    QRectF bounds(m_px - 8, area.top() - 2, 16, area.height() + 4); // the line and the circles on it
+    for (const Placed& l : m_labels)
+        bounds |= l.box.adjusted(-2, -2, 2, 2);
+    if (!m_captionBox.isEmpty())
+        bounds |= m_captionBox.adjusted(-2, -2, 2, 2);
+    m_bounds = bounds.intersected(clip());
+}
+
+QRectF TargetMarker::clip() const
+{
+    return m_chart->plotArea().adjusted(-6, -6, 6, 6);
+}
+
+void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    if (m_bounds.isEmpty())
+        return;
+    const QRectF area = m_chart->plotArea();
+    painter->save();
+    painter->setClipRect(clip());
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(QPen(QColor(60, 60, 60), 1.2, Qt::DashLine));
+    painter->drawLine(QPointF(m_px, area.top()), QPointF(m_px, area.bottom()));
+    for (const Circle& c : m_circles) {
+        painter->setPen(QPen(c.colour, 2.5));
+        painter->setBrush(Qt::white);
+        painter->drawEllipse(c.centre, 5.5, 5.5);
+    }
+    QFont f = labelFont();
+    painter->setFont(f);
+    for (const Placed& l : m_labels) {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 215));
+        painter->drawRoundedRect(l.box, 3, 3);
+        painter->setPen(l.reading->colour.darker(130));
+        painter->drawText(l.box, Qt::AlignCenter, l.reading->label);
+    }
+    if (!m_captionBox.isEmpty()) {
+        f.setBold(false);
+        painter->setFont(f);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 225));
+        painter->drawRoundedRect(m_captionBox, 3, 3);
+        painter->setPen(QColor(60, 60, 60));
+        painter->drawText(m_captionBox.adjusted(4, 2, -4, -2), Qt::AlignLeft | Qt::TextWordWrap, m_caption);
+    }
+    painter->restore();
+}
+
+} // namespace paretoscope::ui

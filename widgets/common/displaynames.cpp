@@ -1,0 +1,46 @@
+#include "widgets/common/displaynames.h"
+
+#include <QMessageBox>
+
+#include "core/model/displaynames.h"
+#include "core/model/engine.h"
+
+namespace paretoscope::ui {
+
+// core's names (core/model/displaynames.h): the CLI's reports and the summary say the same
+QString hardwareName(const std::string& hardware)
+{
+    return QString::fromStdString(hardwareDisplayName(hardware));
+}
+
+QString engineName(const std::string& engine)
+{
+    return QString::fromStdString(engineDisplayName(engine));
+}
+
+QString precisionName(const std::string& precision)
+{
+    return QString::fromStdString(precisionDisplayName(precision));
+}
+
+QString groupLabel(const GroupKey& key)
+{
+    return QString::fromStdString(groupDisplayName(key));
+}
+
+QString plainToolTip(const QString& text)
+{
+    if (text.isEmpty())
+        return text;
+    return QStringLiteral("<p style='white-space:pre'>") + text.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>"))
+        + QStringLiteral("</p>");
+}
+
+void plainMessage(QWidget* parent, bool error, const QString& title, const QString& text)
+{
+    QMessageBox box(error ? QMessageBox::Critical : QMessageBox::Warning, title, text, QMessageBox::Ok, parent);
+    box.setTextFormat(Qt::PlainText);
+    box.exec();
+}
+
+} // namespace paretoscope::ui

@@ -1,0 +1,116 @@
+#include "widgets/readout/readingcell.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QLocale>
+
+#include <QObject>
+
+#include "core/output/reports.h"
+#include "widgets/common/displaynames.h"
+
+namespace paretoscope::ui {
+
+namespace {
+QVariant orNull(const std::optional<double>& v)
+{
+    return v ? QVariant(*v) : QVariant();
+}
+} // namespace
+
+QString readingText(const LadderRow& r, ReadingField field)
+{
+    const auto& g = r.entry.group;
+    const QString none = QStringLiteral("-");
+    switch (field) {
+    case ReadingField::TputPerGpu:
+        // no reading says why in a word or two (the tooltip in full); a spread of reruns follows it, as the CLI's table
+        // writes it
+        if (!r.entry.value)
+            return statusShort(r.entry.status);
+        if (r.entry.low && r.entry.high)
+            return QString::fromStdString(withThousands(*r.entry.value)) + QStringLiteral(" [")
+                + QString::fromStdString(withThousands(*r.entry.low)) + QStringLiteral(" - ")
+                + QString::fromStdString(withThousands(*r.entry.high)) + u']';
+        return QString::fromStdString(withThousands(*r.entry.value));
+    case ReadingField::Engine:
+        return g ? engineName(g->engine) : none;
+    case ReadingField::Precision:
+        return g ? precisionName(g->precision) : none;
+    case ReadingField::CostPerMTok:
+        return r.costPerMTok ? QString::fromStdString(money(*r.costPerMTok)) : none;
+    case ReadingField::TokensPerDollar:
+        return r.tokensPerDollar ? QString::fromStdString(withThousands(*r.tokensPerDollar)) : none;
+    case ReadingField::AllInJoulesPerToken:
+        return r.allInJoulesPerToken ? QString::fromStdString(withSignificant(*r.allInJoulesPerToken)) : none;
+    case ReadingField::TokensPerMegawatt:
+        return r.tokensPerSecondPerMw ? QString::fromStdString(withThousands(*r.tokensPerSecondPerMw)) : none;
+    case ReadingField::MeasuredJoulesPerToken:
+        return r.measuredJoulesPerToken ? QString::fromStdString(withSignificant(*r.measuredJoulesPerToken)) : none;
+    }
+    return none;
+}
+
+QString energyGap(const std::string& hardware, const LadderRow& r, ReadingField field)
+{
+    if (!r.entry.value)
+        return {};
+    if (field == ReadingField::MeasuredJoulesPerToken && !r.measuredJoulesPerToken)
+        return QObject::tr("no measured power: the runs read here carry no average GPU power");
+    if ((field == ReadingField::AllInJoulesPerToken || field == ReadingField::TokensPerMegawatt)
+        && !r.allInJoulesPerToken)
+        return QObject::tr("no all-in power figure for %1 in resources/hardware_power.json: no energy value")
+            .arg(hardwareName(hardware));
+    return {};
+}
+
+QVariant readingValue(const LadderRow& r, ReadingField field)
+{
+    switch (field) {
+    case ReadingField::TputPerGpu:
+        return orNull(r.entry.value);
+    case ReadingField::CostPerMTok:
+        return orNull(r.costPerMTok);
+    case ReadingField::TokensPerDollar:
+        return orNull(r.tokensPerDollar);
+    case ReadingField::AllInJoulesPerToken:
+        return orNull(r.allInJoulesPerToken);
+    case ReadingField::TokensPerMegawatt:
+        return orNull(r.tokensPerSecondPerMw);
+    case ReadingField::MeasuredJoulesPerToken:
+        return orNull(r.measuredJoulesPerToken);
+    default:
+        return readingText(r, field);
+    }
+}
+
+QString statusShort(LadderStatus status)
+{
+    return QString::fromUtf8(statusShortWords(status)); // core's words: the CLI's too
+}
+
+QString statusText(LadderStatus status)
+{
+    return status == LadderStatus::Ok ? QString() : QString::fromUtf8(statusWords(status));
+}
+
+QVariant sparseBackground(const LadderRow& row)
+{
+    if (!row.entry.value || !row.entry.sparse)
+        return {};
+    return QBrush(QColor(214, 160, 40, 90), Qt::BDiagPattern);
+}
+
+QString sparseNote(const LadderRow& row)
+{
+    if (!row.entry.value || !row.entry.sparse)
+        return {};
+    QLocale en(QLocale::English);
+    const double gap = row.entry.knotBelow > 0 ? row.entry.knotAbove / row.entry.knotBelow : 0;
+    return QObject::tr("Read between measured points at %1 and %2 tok/s/user (%3x apart): interpolated across the "
+                       "gap, not measured near the target.")
+        .arg(en.toString(row.entry.knotBelow, 'g', 4), en.toString(row.entry.knotAbove, 'g', 4),
+            en.toString(gap, 'f', 1));
+}
+
+} // namespace paretoscope::ui

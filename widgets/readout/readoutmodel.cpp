@@ -1,0 +1,211 @@
+#include "widgets/readout/readoutmodel.h"
+#include <QColor>
+#include <QLocale>
+
+#include "widgets/common/displaynames.h"
+
+namespace paretoscope::ui {
+
+void ReadoutModel::setReadings(std::vector<HardwareLadder> readings, const std::string& baseline)
+{
+    const bool sameShape = readings.size() == m_rows.size();
+    if (!sameShape)
+        beginResetModel();
+    m_rows = std::move(readings);
+    const bool newBaseline = m_baseline != baseline;
+    m_baseline = baseline;
+    m_ratios = baselineRatios(m_rows, m_baseline);
+    if (!sameShape) {
+        endResetModel();
+        return;
+    }
+    if (newBaseline) // the ratio column's title names the baseline; its cells change with it, below
+        emit headerDataChanged(Qt::Horizontal, VsBaseline, VsBaseline);
+    if (!m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+namespace {
+
+// "a", "a and b", "a, b and c"
+QString listed(const QStringList& items)
+{
+    if (items.size() < 2)
+        return items.join(QString());
+    return items.mid(0, items.size() - 1).join(QStringLiteral(", ")) + QObject::tr(" and ") + items.back();
+}
+
+} // namespace
+
+QString ReadoutModel::comparison(double target) const
+{
+    // one sentence for the ratios and one for the hardware within run-to-run spread of the baseline (no winner where
+    // reruns overlap), not one per hardware: with nine hardware, a sentence each ran to eight lines under the table
+    QStringList delivers, within;
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        const BaselineRatio& r = m_ratios[i].front();
+        const QString name = hardwareName(m_rows[i].hardware);
+        if (r.status == BaselineStatus::WithinSpread)
+            within << name;
+        else if (r.status == BaselineStatus::Ok)
+            delivers << (delivers.isEmpty()
+                    ? tr("%1 delivers %2x %3").arg(name, QString::number(*r.ratio, 'f', 1), hardwareName(m_baseline))
+                    : tr("%1 %2x").arg(name, QString::number(*r.ratio, 'f', 1)));
+    }
+    const QString at = QLocale(QLocale::English).toString(target, 'g', 6);
+    QStringList parts;
+    // the baseline without a reading here: no ratio, and the sentence says why rather than vanishing
+    if (delivers.isEmpty() && within.isEmpty())
+        for (const HardwareLadder& h : m_rows)
+            if (h.hardware == m_baseline && !h.rows.empty() && !h.rows.front().entry.value)
+                return tr("No ratios at %1 tok/s/user: %2 has no reading there (%3)")
+                    .arg(at, hardwareName(m_baseline), statusText(h.rows.front().entry.status));
+    if (!delivers.isEmpty())
+        parts << tr("%1 at %2 tok/s/user").arg(listed(delivers), at);
+    if (within.size() == 1)
+        parts << tr("%1 and %2 are within run-to-run spread at %3 tok/s/user")
+                     .arg(within.front(), hardwareName(m_baseline), at);
+    else if (!within.isEmpty())
+        parts << tr("%1 are each within run-to-run spread of %2 at %3 tok/s/user")
+                     .arg(listed(within), hardwareName(m_baseline), at);
+    return parts.join(QStringLiteral("; "));
+}
+
+int ReadoutModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int ReadoutModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ReadoutModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const auto& l = m_rows[static_cast<std::size_t>(index.row())];
+    const LadderRow& r = row(index.row());
+    const bool has = r.entry.value.has_value();
+    const BaselineRatio& vs = m_ratios[static_cast<std::size_t>(index.row())].front();
+    const std::optional<double>& ratio = vs.ratio;
+    const auto field = [](int column) -> std::optional<ReadingField> {
+        switch (column) {
+        case TputPerGpu:
+            return ReadingField::TputPerGpu;
+        case Engine:
+            return ReadingField::Engine;
+        case Precision:
+            return ReadingField::Precision;
+        case CostPerMTok:
+            return ReadingField::CostPerMTok;
+        case TokensPerDollar:
+            return ReadingField::TokensPerDollar;
+        case AllInJoulesPerToken:
+            return ReadingField::AllInJoulesPerToken;
+        case TokensPerMegawatt:
+            return ReadingField::TokensPerMegawatt;
+        case MeasuredJoulesPerToken:
+            return ReadingField::MeasuredJoulesPerToken;
+        }
+        return std::nullopt;
+    }(index.column());
+    if (role == Qt::UserRole) {
+        if (field)
+            return readingValue(r, *field);
+        if (index.column() == VsBaseline)
+            return ratio ? QVariant(*ratio) : QVariant();
+        if (index.column() == SpeedOfLight)
+            return r.speedOfLightPct ? QVariant(*r.speedOfLightPct) : QVariant();
+        return data(index, Qt::DisplayRole);
+    }
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == Hardware || index.column() == Engine || index.column() == Precision
+            ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+            : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && !has)
+        return statusText(r.entry.status);
+    if (role == Qt::ForegroundRole && !has && index.column() == TputPerGpu)
+        return QColor(120, 120, 120);
+    if (role == Qt::BackgroundRole && field && *field != ReadingField::Engine && *field != ReadingField::Precision)
+        return sparseBackground(r);
+    if (role == Qt::ToolTipRole && field)
+        if (const QString gap = energyGap(l.hardware, r, *field); !gap.isEmpty())
+            return gap;
+    if (role == Qt::ToolTipRole && index.column() == MeasuredJoulesPerToken && r.measuredGroup)
+        return tr("Measured on %1 (the lowest among the groups whose runs carry power)")
+            .arg(engineName(r.measuredGroup->engine) + u' ' + precisionName(r.measuredGroup->precision) + u' '
+                + QString::fromStdString(r.measuredGroup->specDecoding));
+    if (role == Qt::ToolTipRole)
+        return sparseNote(r);
+    if (role != Qt::DisplayRole)
+        return {};
+    if (field)
+        return readingText(r, *field);
+    switch (index.column()) {
+    case Hardware:
+        return hardwareName(l.hardware);
+    case VsBaseline:
+        if (vs.status == BaselineStatus::Baseline)
+            return tr("baseline");
+        return QString::fromStdString(ratioText(vs));
+    case SpeedOfLight:
+        return r.speedOfLightPct ? QStringLiteral("%1%").arg(*r.speedOfLightPct, 0, 'f', 1) : QStringLiteral("-");
+    }
+    return {};
+}
+
+QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == SpeedOfLight)
+        return tr("The reading as a share of its hardware's speed of light (the dashed line)");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == CostPerMTok)
+        return tr("$ per million tokens at the chosen price");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == AllInJoulesPerToken)
+        return tr(
+            "Joules per token at all-in provisioned power per GPU (host, network, cooling included): kW x 1,000 / "
+            "tok/s/GPU");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == TokensPerMegawatt)
+        return tr("Tokens/s per MW of all-in provisioned power: tok/s/GPU x 1,000 / kW");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == MeasuredJoulesPerToken)
+        return tr("Joules per token from the runs' measured average GPU power (GPU only: not comparable with the "
+                  "all-in figure)");
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Hardware:
+        return tr("Hardware");
+    case TputPerGpu:
+        return tr("tok/s/GPU");
+    case Engine:
+        return tr("Engine");
+    case Precision:
+        return tr("Precision");
+    case CostPerMTok:
+        return tr("$/1M tok");
+    case TokensPerDollar:
+        return tr("Tokens per $");
+    case VsBaseline:
+        return m_baseline.empty() ? tr("vs baseline") : tr("vs %1").arg(hardwareName(m_baseline));
+    case SpeedOfLight:
+        return tr("% of SoL");
+    case AllInJoulesPerToken:
+        return tr("J/tok (all-in)");
+    case TokensPerMegawatt:
+        return tr("tok/s/MW (all-in)");
+    case MeasuredJoulesPerToken:
+        return tr("J/tok (measured GPU)");
+    }
+    return {};
+}
+
+bool ReadoutModel::anyMeasuredEnergy() const
+{
+    for (const HardwareLadder& l : m_rows)
+        if (!l.rows.empty() && l.rows.front().measuredJoulesPerToken)
+            return true;
+    return false;
+}
+
+} // namespace paretoscope::ui

@@ -1,0 +1,108 @@
+#pragma once
+
+#include <array>
+
+#include <QWidget>
+#include <memory>
+#include <utility>
+
+#include "core/analysis/chartdata.h"
+#include "widgets/common/numberbox.h"
+#include "widgets/readout/readoutmodel.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSlider;
+class QTableView;
+
+namespace paretoscope::ui {
+
+/// The interactivity slider (log scale over the data's range, with a box to type a value), the pricing tier with a
+/// custom $/GPU/hr, the token metric and the baseline hardware; below them, per hardware, what core reads at the
+/// target. Updates while the slider is dragged.
+class ReadoutPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ReadoutPanel(const PricingCatalog& pricing, QWidget* parent = nullptr);
+
+    void setData(std::shared_ptr<const ScopeData> data);
+    double target() const { return m_target; }
+    void setTarget(double target);
+    PriceChoice price() const;
+    /// Tier key, or empty for the custom price.
+    void setPrice(const QString& tierKey, double customUsd);
+    TputMetric tputMetric() const;
+    void setMetric(TputMetric metric);
+    QString baseline() const;
+    void setBaseline(const QString& hardware);
+    /// Whether readings across wide gaps between measured points (LadderEntry::sparse) are left out.
+    /// The width that shows every column of the table without scrolling.
+    int neededWidth(bool withRatio = true) const;
+    /// What the all-in J/token column adds where there is room for it (it never counts in neededWidth).
+    int energyWidth() const;
+    /// The custom $/GPU/hr in its box, whether or not the custom tier is chosen.
+    double customPrice() const;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    using ColumnWidths = std::array<int, ReadoutModel::ColumnCount>;
+    /// Which columns show and how wide, from one measurement of their content. While the slider moves (growOnly) the
+    /// panel's minimum width only grows: a reading a digit shorter does not lay the whole window out again.
+    void fitColumns(bool growOnly = false);
+    /// The most the panel keeps as its minimum width for its columns.
+    int widestMinimum() const;
+    /// Widens the panel in its splitter to width, taking the room from the widest panel beside it (the chart).
+    void growInSplitter(int width);
+    /// Hides or shows the energy columns where there is room, from the widths measured.
+    void fitEnergyColumns(const ColumnWidths& need);
+    /// A column's content width (its widest cell or its header, as resizeColumnsToContents gives it), shown or not.
+    int columnWidth(int column) const;
+    /// Every column's, at once.
+    ColumnWidths measureColumns() const;
+    /// neededWidth without and with the ratio column, from the widths measured.
+    std::pair<int, int> neededWidths(const ColumnWidths& need) const;
+
+public:
+    bool hideSparse() const;
+    void setHideSparse(bool hide);
+    ReadoutModel* model() const { return m_model; }
+    QSlider* slider() const { return m_slider; }
+    QString comparison() const;
+
+signals:
+    void targetChanged(double target);
+    void priceChanged();
+    void metricChanged();
+    /// Readings across wide gaps are now left out, or shown again.
+    void hideSparseChanged(bool hide);
+
+private:
+    /// The form of controls, the table and the note under it, set up and laid out (from the constructor).
+    void buildLayout();
+    void connectSignals();
+    /// The readings at the target; a slider step (sliderStep) never narrows the panel (fitColumns).
+    void refresh(bool sliderStep = false);
+    void sliderMoved(int position);
+    int positionOf(double target) const;
+    const PricingCatalog& m_pricing;
+    std::shared_ptr<const ScopeData> m_data;
+    double m_target = 50;
+    bool m_baselineChosen = false; // once the user picks a baseline (or none), a new scope keeps it
+    double m_lo = 1, m_hi = 1000; // the slider's range, tok/s/user
+    QSlider* m_slider;
+    NumberBox* m_value;
+    QComboBox* m_tier;
+    NumberBox* m_custom;
+    QComboBox* m_metric;
+    QComboBox* m_baseline;
+    QCheckBox* m_hideSparse;
+    QTableView* m_table;
+    QLabel* m_comparison;
+    ReadoutModel* m_model;
+};
+
+} // namespace paretoscope::ui

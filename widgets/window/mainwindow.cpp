@@ -1,0 +1,583 @@
+#include "widgets/window/mainwindow.h"
+
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDate>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QImage>
+#include <QInputDialog>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPainter>
+#include <QProgressDialog>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <map>
+
+#include "core/analysis/deviceprofile.h"
+#include "core/analysis/scopehint.h"
+#include "core/import/bundled.h"
+#include "core/live/devices.h"
+#include "core/model/urls.h"
+#include "core/output/reports.h"
+#include "widgets/chart/chartexport.h"
+#include "widgets/common/displaynames.h"
+#include "widgets/common/wheelguard.h"
+#include "widgets/filters/rundatescontrol.h"
+#include "widgets/imports/importdialogs.h"
+#include "widgets/session/sessiondialog.h"
+
+namespace paretoscope::ui {
+
+namespace {
+
+// Qt's raster engine splits a fill of many lines over a thread pool of its own and waits for it, and that pool starts
+// its threads when first asked (they retire after 30 s idle). The window's first paint waited 3 to 5 ms for them
+// while the store worker read the first scope on the other core of a two-core machine (perf: QSemaphore::acquire
+// under QRasterPaintEngine::drawLines). A fill of a narrow image 1024 lines tall, before the window is shown, has
+// them started (a few hundred microseconds).
+void startRasterFillThreads()
+{
+    QImage lines(8, 1024, QImage::Format_ARGB32_Premultiplied);
+    QPainter painter(&lines);
+    painter.fillRect(lines.rect(), QColor(0, 0, 0, 128));
+}
+
+std::unique_ptr<RunStore> withMaxWait(std::unique_ptr<RunStore> store)
+{
+    // the window's connection writes only for deletions: it gives up rather than wait long behind an import (the
+    // importer and the sessions write through connections of their own, which wait their turn)
+    store->setMaxWait(2.0);
+    return store;
+}
+
+} // namespace
+
+MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
+    : QMainWindow(parent)
+    , m_worker(withMaxWait(std::move(store)))
+    , m_loader(m_worker)
+    , m_importer(m_worker.path())
+    , m_sessions(m_worker.path())
+    , m_filters(new FilterPanel(this))
+    , m_chart(new ChartPanel(bundledPricing(), this))
+    , m_readout(new ReadoutPanel(bundledPricing(), this))
+    , m_ladder(new LadderPanel(bundledPricing(), this))
+    , m_summary(new SummaryPanel(this))
+    , m_history(new HistoryPanel(bundledPricing(), this))
+    , m_plan(new PlanPanel(this))
+    , m_runs(new RunsPanel(this))
+    , m_sessionPanel(new SessionPanel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_status(new QLabel(this))
+{
+    setWindowTitle(tr("Paretoscope"));
+    setAcceptDrops(true);
+    layOutPanels();
+    WheelGuard::guardCombos(this); // a wheel scrolling a panel passes its combo boxes by
+    statusBar()->addWidget(m_status, 1);
+    m_status->setTextFormat(Qt::PlainText);
+    buildMenus();
+    // the window's shortcuts work while a text box has the focus (a line edit takes Ctrl+E as "end of line")
+    qApp->installEventFilter(this);
+    restoreSettings(); // before the panels are connected: restoring asks for nothing to be loaded
+
+    connectPanels();
+    connectImporter();
+    connectSessions();
+    // a session whose process was killed or crashed reads as interrupted, its finished levels kept
+    refreshSessions(true);
+    refreshScopes(); // then the remembered scope is selected, its series and the scope read
+    m_storeWatch = new QTimer(this);
+    m_storeWatch->setInterval(2000);
+    connect(m_storeWatch, &QTimer::timeout, this, &MainWindow::watchStore);
+    m_storeWatch->start();
+    startRasterFillThreads();
+}
+
+void MainWindow::layOutPanels()
+{
+    m_tabs->addTab(m_ladder, tr("Ladder"));
+    m_tabs->addTab(m_summary, tr("Summary"));
+    m_tabs->addTab(m_plan, tr("Plan"));
+    m_tabs->addTab(m_history, tr("History"));
+    m_tabs->addTab(m_runs, tr("Runs"));
+    m_tabs->addTab(m_sessionPanel, tr("Live session"));
+
+    auto* filtersScroll = new QScrollArea(this);
+    filtersScroll->setWidget(m_filters);
+    filtersScroll->setWidgetResizable(true);
+    filtersScroll->setMinimumWidth(180);
+    auto* centre = new QSplitter(Qt::Vertical, this);
+    centre->addWidget(m_chart);
+    centre->addWidget(m_tabs);
+    centre->setStretchFactor(0, 3);
+    centre->setStretchFactor(1, 2);
+    centre->setSizes({ 600, 330 });
+    auto* main = new QSplitter(Qt::Horizontal, this);
+    m_main = main;
+    m_centre = centre;
+    main->addWidget(filtersScroll);
+    main->addWidget(centre);
+    main->addWidget(m_readout);
+    main->setStretchFactor(0, 0);
+    main->setStretchFactor(1, 1);
+    main->setStretchFactor(2, 0);
+    main->setSizes({ 220, 760, 620 });
+    setCentralWidget(main);
+}
+
+void MainWindow::connectPanels()
+{
+    m_chart->view()->requestRunText = [this](long long id) { describeRun(id); };
+    connect(m_filters, &FilterPanel::baseScopeChanged, this, &MainWindow::baseScopeChanged);
+    connect(m_filters, &FilterPanel::filtersChanged, this, &MainWindow::requestScope);
+    connect(m_filters, &FilterPanel::asOfChanged, this, &MainWindow::showAsOf);
+    connect(m_chart, &ChartPanel::resetFiltersRequested, m_filters, &FilterPanel::resetFilters);
+    connect(&m_loader, &ScopeLoader::loaded, this, &MainWindow::showScope);
+    connect(&m_loader, &ScopeLoader::failed, this, &MainWindow::showStoreProblem);
+    connect(m_readout, &ReadoutPanel::targetChanged, m_chart, &ChartPanel::setTarget);
+    // the summary speaks of the target and the price in view
+    connect(m_readout, &ReadoutPanel::targetChanged, this, &MainWindow::updateSummary);
+    connect(m_readout, &ReadoutPanel::priceChanged, this, &MainWindow::updateSummary);
+    connect(m_readout, &ReadoutPanel::hideSparseChanged, m_ladder, &LadderPanel::setHideSparse);
+    connect(m_readout, &ReadoutPanel::hideSparseChanged, m_chart, &ChartPanel::setHideSparse);
+    connect(m_readout, &ReadoutPanel::hideSparseChanged, this, &MainWindow::updateSummary);
+    connect(m_readout, &ReadoutPanel::priceChanged, this, [this] {
+        m_chart->setPrice(m_readout->price());
+        m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
+    });
+    connect(m_readout, &ReadoutPanel::metricChanged, this, &MainWindow::requestScope);
+    connectHistory();
+    connectPlan();
+    connect(m_runs, &RunsPanel::deleteRequested, this, &MainWindow::deleteRuns);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_runs && m_runsStale)
+            loadRuns();
+    });
+    connect(this, &MainWindow::csvExported, this, [this](const QString&, const QString& error) {
+        if (!error.isEmpty())
+            plainMessage(this, false, tr("Export"), error);
+    });
+}
+
+void MainWindow::connectImporter()
+{
+    connect(&m_importer, &ImportController::progress, this, [this](const QString& source, qint64 done, qint64 total) {
+        if (!m_progress)
+            return;
+        // a URL keeps its host and path in view (its credentials are gone already); a file its name
+        m_progress->setLabelText(
+            tr("Importing %1").arg(isUrl(source.toStdString()) ? source : QFileInfo(source).fileName()));
+        m_progress->setMaximum(total > 0 ? 1000 : 0);
+        if (total > 0)
+            m_progress->setValue(int(done * 1000 / total));
+    });
+    connect(&m_importer, &ImportController::waiting, this, [this](const QString& message) {
+        if (m_progress)
+            m_progress->setLabelText(message);
+    });
+    connect(&m_importer, &ImportController::finished, this, [this](const QList<ImportResultLine>& results, qulonglong) {
+        if (m_progress) {
+            m_progress->reset();
+            m_progress->deleteLater();
+            m_progress = nullptr;
+        }
+        m_lastResults = results;
+        if (m_showImportResults) {
+            auto* dialog = new ImportResultsDialog(results, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->show();
+        }
+        // importFinished once the scope list holds what was imported; the series and the scope follow
+        m_announceImport = true;
+        refreshScopes();
+    });
+}
+
+void MainWindow::connectSessions()
+{
+    connect(m_sessionPanel, &SessionPanel::cancelRequested, &m_sessions, &SessionController::cancel);
+    connect(&m_sessions, &SessionController::note, m_sessionPanel, &SessionPanel::showNote);
+    connect(&m_sessions, &SessionController::progress, m_sessionPanel, &SessionPanel::showProgress);
+    connect(&m_sessions, &SessionController::engineLog, m_sessionPanel, &SessionPanel::showLog);
+    connect(&m_sessions, &SessionController::levelStored, this, &MainWindow::sessionLevelStored);
+    connect(&m_sessions, &SessionController::finished, this, [this](const QString& status, const QString& reason) {
+        m_sessionPanel->ended(status, reason);
+        refreshSessions(false);
+        emit sessionFinished(status);
+    });
+}
+
+void MainWindow::askNewSession()
+{
+    if (m_sessions.busy()) {
+        m_tabs->setCurrentWidget(m_sessionPanel);
+        return;
+    }
+    DeviceDiscovery found = discoverDevices();
+    QStringList lines;
+    for (const GpuDevice& d : found.devices)
+        lines << tr("GPU %1: %2 (%3, %4 GB)")
+                     .arg(d.index)
+                     .arg(QString::fromStdString(d.name), QString::fromStdString(d.architecture))
+                     .arg(d.memoryBytes / 1000000000ull);
+    std::vector<std::string> profiled;
+    for (const GpuDevice& d : found.devices) {
+        if (d.hardware.empty() || std::find(profiled.begin(), profiled.end(), d.hardware) != profiled.end())
+            continue;
+        profiled.push_back(d.hardware);
+        if (auto p = loadDeviceProfile(d.hardware))
+            lines << tr("Profile: %1").arg(QString::fromStdString(profileSummary(*p)));
+        else
+            lines << tr("No measured profile of %1 yet: paretoscope-probe --save measures one")
+                         .arg(hardwareName(d.hardware));
+    }
+    if (found.devices.empty())
+        lines << tr("No GPU found on this machine (%1). Sessions against an endpoint elsewhere, or the engine "
+                    "emulator recipes, still run; power and energy are then not measured.")
+                     .arg(QString::fromStdString(found.notes.empty() ? "" : found.notes.front()));
+    SessionDialog dialog(lines.join(u'\n'), this);
+    if (dialog.exec() == QDialog::Accepted)
+        startSession(dialog.request());
+}
+
+void MainWindow::startSession(SessionRequest request)
+{
+    m_sessionConfig = request.config;
+    if (request.launch)
+        if (auto c = configForRecipe(request.config, *request.launch))
+            m_sessionConfig = *c;
+    m_sessionScopeShown = false;
+    QString title = request.launch
+        ? tr("Live session: %1").arg(QString::fromStdString(request.launch->recipe.name))
+        : tr("Live session: %1").arg(QString::fromStdString(redactUrl(request.config.endpoint)));
+    m_sessionPanel->started(title);
+    m_tabs->setCurrentWidget(m_sessionPanel);
+    m_sessions.start(std::move(request));
+}
+
+MainWindow::~MainWindow() = default;
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() != QEvent::ShortcutOverride)
+        return QMainWindow::eventFilter(watched, event);
+    auto* key = static_cast<QKeyEvent*>(event);
+    auto* widget = qobject_cast<QWidget*>(watched);
+    const bool textBox = qobject_cast<QLineEdit*>(watched) || qobject_cast<QAbstractSpinBox*>(watched);
+    if (!widget || !textBox || widget->window() != this)
+        return QMainWindow::eventFilter(watched, event);
+    // copy, paste and the like stay the text box's
+    for (auto k : { QKeySequence::Copy, QKeySequence::Cut, QKeySequence::Paste, QKeySequence::Undo, QKeySequence::Redo,
+             QKeySequence::SelectAll })
+        if (key->matches(k))
+            return QMainWindow::eventFilter(watched, event);
+    const QKeySequence pressed(key->keyCombination());
+    for (const QAction* a : findChildren<QAction*>())
+        if (!a->shortcut().isEmpty() && a->shortcut() == pressed)
+            return true; // kept from the text box, so the shortcut goes to the window's action
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Import files…"), QKeySequence::Open, this, [this] {
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import benchmark results"),
+            lastFolder(QStringLiteral("import")), tr("Benchmark results (*.json *.jsonl *.csv);;All files (*)"));
+        if (!paths.isEmpty()) {
+            rememberFolder(QStringLiteral("import"), QFileInfo(paths.front()).absolutePath());
+            importPaths(paths);
+        }
+    });
+    file->addAction(tr("Import a &folder…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(
+            this, tr("Import every result under a folder"), lastFolder(QStringLiteral("import")));
+        if (!dir.isEmpty()) {
+            rememberFolder(QStringLiteral("import"), QFileInfo(dir).absolutePath());
+            importPaths({ dir });
+        }
+    });
+    file->addAction(tr("Import from the InferenceX &API…"), this, [this] {
+        bool ok = false;
+        const QString url = QInputDialog::getText(this, tr("Import from a URL"),
+            tr("InferenceX API URL (http or https):"), QLineEdit::Normal,
+            QStringLiteral("https://inferencex.semianalysis.com/api/v1/benchmarks?model=DeepSeek-R1-0528"), &ok);
+        if (ok && !url.trimmed().isEmpty())
+            importPaths({ url.trimmed() });
+    });
+    file->addSeparator();
+    file->addAction(tr("&Export chart as PNG…"), QKeySequence(tr("Ctrl+E")), this, [this] { askExportChart(false); });
+    file->addAction(
+        tr("Export chart as &SVG…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] { askExportChart(true); });
+    file->addAction(tr("Export &frontier points as CSV…"), this, [this] { askExportCsv(0); });
+    file->addAction(tr("Export &ladder as CSV…"), this, [this] { askExportCsv(1); });
+    file->addAction(tr("Export &runs in scope as CSV…"), this, [this] { askExportCsv(2); });
+    file->addAction(tr("Export &history as CSV…"), this, [this] { askExportCsv(3); });
+    file->addAction(tr("Export &plan as CSV…"), this, [this] { askExportCsv(4); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Copy summary as Markdown"), QKeySequence(tr("Ctrl+Shift+C")), m_summary, &SummaryPanel::copy);
+    addViewActions(edit);
+    QMenu* session = menuBar()->addMenu(tr("&Session"));
+    session->addAction(tr("&New live session…"), QKeySequence(tr("Ctrl+L")), this, &MainWindow::askNewSession);
+    session->addAction(tr("&Cancel the running session"), this, [this] { m_sessions.cancel(); });
+    session->addSeparator();
+    session->addAction(tr("Cluster &sweep…"), this, [this] { openClusterSweep(); });
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), m_chart, &ChartPanel::resetZoom);
+}
+
+void MainWindow::showStoreProblem(const QString& message)
+{
+    // nothing drawn from the part of the store that could be read: the panels empty, the reason in their place,
+    // for as long as this window runs on the store
+    m_storeProblem = message;
+    auto empty = std::make_shared<const ScopeData>();
+    m_data.reset();
+    m_chart->showProblem(message);
+    m_readout->setData(empty);
+    m_ladder->setData(empty);
+    m_summary->setReport(Error { message.toStdString() });
+    m_history->showProblem(message);
+    m_plan->showProblem(message);
+    m_status->setText(message);
+    m_status->setToolTip(plainToolTip(message)); // a status line is one line: the whole of it on hover
+    emit scopeShown(); // what there is to show is this message
+}
+
+void MainWindow::requestScope()
+{
+    Scope scope = m_filters->scope();
+    // a view being applied asks for its own as-of day: the slider learns the scope's run dates only with the answer
+    if (m_pendingView && m_viewStep == ViewStep::Scope)
+        scope.asOf = m_pendingView->request.scope.asOf;
+    m_loader.request(scope, m_readout->tputMetric(), m_chart->requestFor(m_readout->price()));
+}
+
+void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
+{
+    if (!m_storeProblem.isEmpty()) // a damaged store: what was read of it is not shown
+        return showStoreProblem(m_storeProblem);
+    m_summaryFacts = loaded->summaryFacts;
+    m_timeline = loaded->timeline;
+    if (m_timeline)
+        m_filters->runDates()->setDays(m_timeline->days());
+    m_history->setTimeline(m_timeline, loaded->data.metric);
+    if (m_pendingView && m_viewStep == ViewStep::Scope) {
+        const QSignalBlocker block(m_filters->runDates());
+        m_filters->runDates()->setAsOf(m_pendingView->request.scope.asOf);
+    }
+    paintAfterATurn();
+    presentScope(std::shared_ptr<const ScopeData>(loaded, &loaded->data),
+        loaded->chart ? std::optional<DrawnChart>({ loaded->chart, loaded->chartRequest }) : std::nullopt);
+}
+
+void MainWindow::paintAfterATurn()
+{
+    // Qt runs the events posted during a delivery (the scene's update, which sends the window's pending repaint at
+    // once) in the very next pass, before the timers and the window system's input of that turn: a new scope's
+    // delivery and the full repaint it causes stood as one (about 9 ms of CPU each on a million-run store). So the
+    // repaint is held: the panels are painted a turn after the delivery, the chart panel a turn after them. A
+    // delivery while an earlier one's paints are under way holds them again (its own timers then stand down).
+    if (m_paintStage == PaintStage::Held)
+        return;
+    m_paintStage = PaintStage::Held;
+    m_chart->setUpdatesEnabled(false);
+    QTimer::singleShot(1, Qt::PreciseTimer, this, [this] {
+        if (m_paintStage != PaintStage::Held)
+            return;
+        m_paintStage = PaintStage::Panels;
+        QCoreApplication::postEvent(this, new QEvent(QEvent::UpdateRequest), Qt::LowEventPriority);
+    });
+}
+
+bool MainWindow::event(QEvent* event)
+{
+    if (event->type() != QEvent::UpdateRequest || m_paintStage == PaintStage::None || m_paintStage == PaintStage::Chart)
+        return QMainWindow::event(event);
+    if (m_paintStage == PaintStage::Held)
+        return true; // the dirty regions stay with the window's repaint manager for the request posted a turn later
+    const bool done = QMainWindow::event(event); // the panels
+    m_paintStage = PaintStage::Chart;
+    QTimer::singleShot(1, Qt::PreciseTimer, this, [this] {
+        if (m_paintStage != PaintStage::Chart)
+            return;
+        m_paintStage = PaintStage::None;
+        m_chart->setUpdatesEnabled(true); // repaints the chart panel whole: a new scope's chart is new anyway
+    });
+    return done;
+}
+
+void MainWindow::showAsOf()
+{
+    // only the day moved: the frontiers as of it are built from the scope's runs in memory, without the store (a
+    // replay step on a million-run store is a few milliseconds of selection, then the chart)
+    const Scope scope = m_filters->scope();
+    Scope everyDay = scope;
+    everyDay.asOf.clear();
+    if (!m_timeline || !m_data || !(m_timeline->scope() == everyDay))
+        return requestScope();
+    presentScope(
+        std::make_shared<const ScopeData>(scopeDataAsOf(*m_timeline, scope, m_data->series, m_data->metric)), {});
+}
+
+void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn)
+{
+    m_data = std::move(scope);
+    m_readout->setData(m_data);
+    if (m_pendingView && m_viewStep == ViewStep::Scope) {
+        // the view is in: its baseline is among the hardware the readout now lists
+        m_readout->setBaseline(QString::fromStdString(m_pendingView->baseline));
+        m_pendingView.reset();
+        m_viewStep = ViewStep::None;
+    }
+    m_chart->setData(m_data, m_readout->target(), m_readout->price(), std::move(drawn));
+    m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
+    m_ladder->setData(m_data);
+    updateSummary();
+    fitPanels();
+    // filters that leave nothing of a scope that has runs: say which hide how many, with a way back
+    const bool allHidden = m_data->runCount == 0 && m_filters->runsBeforeFilters() > 0;
+    m_chart->showFilterHint(allHidden
+            ? tr("The filters hide all %1 runs of this scope: %2.")
+                  .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()), m_filters->hiddenByFilters())
+            : QString());
+    m_runsStale = true;
+    if (m_tabs->currentWidget() == m_runs)
+        loadRuns();
+    m_planStale = true;
+    m_plan->setTtftLimit(m_data->scope.ttftMax, m_data->scope.ttftStat);
+    if (m_tabs->currentWidget() == m_plan)
+        loadPlan();
+    emit scopeShown();
+}
+
+void MainWindow::updateSummary()
+{
+    if (!m_data)
+        return;
+    m_summary->setReport(summaryAt(
+        *m_data, m_summaryFacts, bundledPricing(), m_readout->target(), m_readout->price(), m_readout->hideSparse()));
+}
+
+void MainWindow::importPaths(const QStringList& paths)
+{
+    // a bench result does not say what it ran on: asked once per file, or once for every such file of a folder
+    std::vector<ImportItem> items;
+    std::vector<std::optional<Format>> formats;
+    for (const QString& path : paths) {
+        std::optional<Format> f;
+        if (!isUrl(path.toStdString()) && QFileInfo(path).isFile())
+            if (auto format = detectFileFormat(path.toStdString());
+                format && (*format == Format::VllmBench || *format == Format::SglangBench))
+                f = *format;
+        formats.push_back(f);
+    }
+    ImportOptions remembered;
+    std::map<std::pair<QString, int>, ImportOptions> forFolder; // (folder, format) -> the answers given once
+    for (int i = 0; i < paths.size(); ++i) {
+        const QString& path = paths[i];
+        ImportItem item { path, {} };
+        if (const auto format = formats[std::size_t(i)]) {
+            const QString folder = QFileInfo(path).absolutePath();
+            const auto key = std::make_pair(folder, int(*format));
+            if (auto it = forFolder.find(key); it != forFolder.end()) {
+                item.options = it->second;
+                // the model each file names is its own
+                if (const QString model = modelInFile(path); !model.isEmpty())
+                    item.options.model = model.toStdString();
+            } else {
+                int rest = 0;
+                for (int j = i + 1; j < paths.size(); ++j)
+                    rest += formats[std::size_t(j)] == format && QFileInfo(paths[j]).absolutePath() == folder;
+                CallerFieldsDialog dialog(path, QString::fromLatin1(formatName(*format).data()), this);
+                dialog.setOptions(remembered);
+                dialog.offerForRest(rest, folder);
+                if (dialog.exec() != QDialog::Accepted)
+                    continue;
+                item.options = remembered = dialog.options();
+                if (dialog.applyToRest())
+                    forFolder[key] = item.options;
+            }
+        }
+        items.push_back(std::move(item));
+    }
+    if (!items.empty())
+        importItems(std::move(items));
+}
+
+void MainWindow::importItems(std::vector<ImportItem> items)
+{
+    if (m_importer.busy()) {
+        QMessageBox::information(this, tr("Import"), tr("An import is still running."));
+        return;
+    }
+    m_progress = new QProgressDialog(tr("Importing…"), tr("Cancel"), 0, 0, this);
+    auto* progressLabel = new QLabel(m_progress);
+    progressLabel->setTextFormat(Qt::PlainText); // it names the file being read
+    m_progress->setLabel(progressLabel);
+    m_progress->setWindowTitle(tr("Import"));
+    m_progress->setMinimumDuration(400);
+    m_progress->setAutoClose(false);
+    m_progress->setAutoReset(false);
+    connect(m_progress, &QProgressDialog::canceled, this, [this] { m_importer.cancel(); });
+    m_importer.start(std::move(items));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_importer.busy()
+        && QMessageBox::question(
+               this, tr("Quit"), tr("An import is running; quitting rolls back the file being read. Quit?"))
+            != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
+    if (m_sessions.busy()
+        && QMessageBox::question(this, tr("Quit"),
+               tr("A live session is running; quitting cancels it (finished levels are kept) and stops the engine it "
+                  "launched. Quit?"))
+            != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
+    m_sessions.cancel();
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls())
+        paths << (url.isLocalFile() ? url.toLocalFile() : url.toString());
+    if (!paths.isEmpty()) {
+        event->acceptProposedAction();
+        importPaths(paths);
+    }
+}
+
+} // namespace paretoscope::ui

@@ -1,0 +1,251 @@
+#pragma once
+
+#include <QMainWindow>
+#include <QTimer>
+#include <memory>
+#include <optional>
+
+#include "core/analysis/viewoptions.h"
+#include "widgets/chart/chartexport.h"
+#include "widgets/chart/chartpanel.h"
+#include "widgets/filters/filterpanel.h"
+#include "widgets/history/historypanel.h"
+#include "widgets/imports/importcontroller.h"
+#include "widgets/plan/planpanel.h"
+#include "widgets/readout/ladderpanel.h"
+#include "widgets/readout/readoutpanel.h"
+#include "widgets/readout/summarypanel.h"
+#include "widgets/runs/runspanel.h"
+#include "widgets/session/sessioncontroller.h"
+#include "widgets/session/sessionpanel.h"
+#include "widgets/storejobs/scopeloader.h"
+#include "widgets/storejobs/storeworker.h"
+
+class QLabel;
+class QMenu;
+class QSettings;
+class QProgressDialog;
+class QTabWidget;
+
+class QSplitter;
+
+namespace paretoscope::ui {
+
+class ClusterSweepDialog;
+
+/// The explorer's window: an assembly of the panels (filters, chart, readout, ladder, summary, runs), the menus,
+/// drag and drop import, exports and the settings kept between sessions. Every read and write of the store goes
+/// through the store worker (storeworker.h), never on the GUI thread; the importer and live sessions write through
+/// connections of their own.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(std::unique_ptr<RunStore> store, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    FilterPanel* filters() const { return m_filters; }
+    ChartPanel* chartPanel() const { return m_chart; }
+    ReadoutPanel* readout() const { return m_readout; }
+    LadderPanel* ladder() const { return m_ladder; }
+    SummaryPanel* summary() const { return m_summary; }
+    HistoryPanel* history() const { return m_history; }
+    PlanPanel* plan() const { return m_plan; }
+    QTabWidget* tabs() const { return m_tabs; }
+    RunsPanel* runs() const { return m_runs; }
+    std::shared_ptr<const ScopeData> scopeData() const { return m_data; }
+    QString storePath() const { return m_worker.path(); }
+    /// The thread every store call of the window runs on (tests and benchmarks wait for it to be idle).
+    StoreWorker& storeWorker() { return m_worker; }
+
+    /// Imports files, folders or URLs; vLLM and SGLang files first ask for their missing fields.
+    void importPaths(const QStringList& paths);
+    /// Imports with the fields already known (no dialogs): what importPaths ends in.
+    void importItems(std::vector<ImportItem> items);
+    /// Shows results of the last import in a dialog unless false (tests read lastImportResults instead).
+    void setShowImportResults(bool show) { m_showImportResults = show; }
+    const QList<ImportResultLine>& lastImportResults() const { return m_lastResults; }
+
+    /// Exports of what is in view; errors come back with the file named.
+    Status exportChartPng(const QString& path, QSize size, qreal scale) const;
+    Status exportChartSvg(const QString& path, QSize size) const;
+    /// The title and source line an exported chart carries.
+    ChartCaption chartCaption() const;
+    /// The size the export dialogs offer (chartExportSize for the chart on screen).
+    QSize chartExportSize() const;
+    Status exportLadderCsv(const QString& path) const;
+    /// What the History tab shows (the history or the comparison of two dates).
+    Status exportHistoryCsv(const QString& path) const;
+    /// The Plan tab's table as CSV (the CLI's `plan --format csv`) and the tab as a picture.
+    Status exportPlanCsv(const QString& path) const;
+    Status exportPlanPng(const QString& path) const;
+    /// The Plan tab's question as a `paretoscope-cli plan ...` line; an error where no command can say it (TCO
+    /// parts edited and not saved, no scope).
+    Result<std::string> planCommandLine() const;
+    /// Plan tab: the command onto the clipboard, the status line says what was copied or why not.
+    void copyPlanCommand();
+    /// A TCO model file for the Plan tab (its errors name the file and field), and the tab's parts saved as one.
+    Status openTcoFile(const QString& path);
+    Status saveTcoFile(const QString& path);
+    /// Exports that read the store: they run on the store worker and csvExported follows.
+    void exportFrontierCsv(const QString& path);
+    void exportRunsCsv(const QString& path);
+    /// The plan of the scope in view as CSV (File menu): a plan made before the scope last changed (the Plan tab plans
+    /// only while in front) is made again first, then written; csvExported follows.
+    void exportCurrentPlanCsv(const QString& path);
+
+    /// Starts a live session; each level's point shows on the chart as soon as it is stored.
+    void startSession(SessionRequest request);
+    SessionPanel* sessionPanel() const { return m_sessionPanel; }
+    SessionController& sessions() { return m_sessions; }
+    /// Session → Cluster sweep…: the dialog (made at the first call, then kept: it follows its array while hidden).
+    ClusterSweepDialog* openClusterSweep();
+
+    /// The view in the window as the CLI's `ladder` options (core's ViewOptions): the scope with what the filters
+    /// leave out, runs and as-of day, the readout's target, tier or price, metric, sparse readings and baseline.
+    /// Error: filters that leave nothing (no command says that), or no scope yet.
+    Result<ViewOptions> currentView() const;
+    /// Opens a view: selects its scope, ticks its filters, sets runs, as-of day, dates, target, tier or price, metric,
+    /// sparse readings and baseline; scopeShown follows once it is drawn. A scope the store lacks or an unknown tier
+    /// is an error, and then nothing changes. What `paretoscope --view` and a pasted command end in.
+    Status applyView(const ViewOptions& view);
+    /// A `paretoscope-cli ladder ...` line (or only its options, or `paretoscope --view '...'`) parsed by core as
+    /// the CLI parses it, then applied; errors are the parser's message, and then nothing changes.
+    Status openViewText(const QString& text);
+    /// `paretoscope --view`: the view opens once the store's scope list is read (in place of the remembered
+    /// scope); viewFailed says why when it cannot.
+    void openViewAtStart(const ViewOptions& view) { m_startView = view; }
+    /// A view is being applied: its scope, run dates or hardware are still being read.
+    bool viewPending() const { return m_pendingView.has_value(); }
+    /// Edit menu: the view's command onto the clipboard, and a command from the clipboard opened; the status bar
+    /// says what was copied, or what was wrong.
+    void copyViewCommand();
+    void openViewFromClipboard();
+
+signals:
+    /// A scope's data arrived and every panel shows it.
+    void scopeShown();
+    /// An import ended and the scope list shows what it brought.
+    void importFinished();
+    /// A CSV export that reads the store ended: error is empty when the file was written.
+    void csvExported(const QString& path, const QString& error);
+    /// A live session ended (status: finished, failed, cancelled or error).
+    void sessionFinished(const QString& status);
+    /// The view given to openViewAtStart could not be opened.
+    void viewFailed(const QString& message);
+
+protected:
+    bool event(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    // the constructor's parts: the panels in their splitters, then the signals of the panels, the importer and the
+    // live sessions
+    void layOutPanels();
+    void connectPanels();
+    void connectHistory();
+    void connectPlan();
+    /// Reads the scope's plan frontiers on the worker for the Plan tab.
+    void loadPlan();
+    /// Reads the frontiers of the Plan tab's mix parts on the store worker.
+    void loadMixFrontiers();
+    void connectImporter();
+    void connectSessions();
+    void buildMenus();
+    /// The Edit menu's Copy view as command and Open view from clipboard.
+    void addViewActions(QMenu* edit);
+    /// Reads the scope list (and the run count for the status line) on the worker; the series of the scope in view
+    /// and then the scope follow.
+    void refreshScopes();
+    /// Another process (the CLI, a collect, another window) wrote to the store: read the scope list again.
+    void watchStore();
+    void refreshSessions(bool markInterrupted);
+    /// Shows a scope list read on the worker (and says so to whoever waits for an import).
+    void showScopeList(const std::vector<ScopeSummary>& scopes, long long runs);
+    /// A store that cannot be read (damaged): its message in place of the chart and the readings.
+    void showStoreProblem(const QString& message);
+    void baseScopeChanged();
+    void requestScope();
+    /// The series of a view being applied arrived: its filters are ticked (MainWindow::applyView's second step).
+    void tickPendingView();
+    void showScope(std::shared_ptr<const LoadedScope> loaded);
+    void showAsOf();
+    void presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn);
+    void loadRuns();
+    /// The summary at the readout's target and price, from the loaded scope's facts (no store call).
+    void updateSummary();
+    void deleteRuns(const std::vector<long long>& ids);
+    void describeRun(long long id);
+    void restoreSettings();
+    void restorePlanSettings(const QSettings& s);
+    void selectRememberedScope();
+    void saveSettings() const;
+    void askExportChart(bool svg);
+    void askExportCsv(int which);
+    void askNewSession();
+    void sessionLevelStored(const StoredLevelLine& level);
+    /// A cluster sweep's runs were collected: the scope list is read again, and the sweep's scope comes into view
+    /// at its first collection.
+    void clusterRunsCollected(const QString& model, int isl, int osl);
+
+    StoreWorker m_worker;
+    ScopeLoader m_loader;
+    ImportController m_importer;
+    SessionController m_sessions;
+    SessionConfig m_sessionConfig; ///< of the running session: its scope is selected when its first level lands
+    bool m_sessionScopeShown = false;
+    ClusterSweepDialog* m_clusterSweep = nullptr;
+    bool m_clusterScopeShown = false;
+    std::shared_ptr<const ScopeData> m_data;
+    std::vector<HardwareSummary> m_summaryFacts; // of m_data
+    std::shared_ptr<const ScopeTimeline> m_timeline; // every run of m_data's scope, for the as-of day to step through
+    FilterPanel* m_filters;
+    ChartPanel* m_chart;
+    ReadoutPanel* m_readout;
+    LadderPanel* m_ladder;
+    SummaryPanel* m_summary;
+    HistoryPanel* m_history;
+    PlanPanel* m_plan;
+    RunsPanel* m_runs;
+    SessionPanel* m_sessionPanel;
+    QTabWidget* m_tabs;
+    QLabel* m_status;
+    QProgressDialog* m_progress = nullptr;
+    QList<ImportResultLine> m_lastResults;
+    bool m_showImportResults = true;
+    bool m_runsStale = true;
+    bool m_planStale = true;
+    std::vector<Scope> m_mixLoading; // the scopes of the mix parts being read
+    QString m_planCsvWaiting; // a plan CSV to write once the plan being made is shown (exportCurrentPlanCsv)
+    bool m_scopesShown = false; // the scope list arrived once (the remembered scope is selected then)
+    QTimer* m_storeWatch; // looks every 2 s whether the store changed
+    std::optional<std::uint64_t> m_seenVersion; // the worker connection's data_version when the scopes were read
+    bool m_announceImport = false; // an import ended: importFinished follows the scope list that shows it
+    QSplitter* m_main = nullptr; // filters | chart and tabs | readout
+    QSplitter* m_centre = nullptr; // chart over the tabs
+    bool m_panelsFitted = false;
+    /// A delivery from the worker begins here: the window's repaint it causes is held, the panels are painted a
+    /// turn of the event loop later and the chart panel a turn after them, so that input (and timers) run between
+    /// the three instead of after all (docs/architecture.md, section 6).
+    void paintAfterATurn();
+    enum class PaintStage { None, Held, Panels, Chart };
+    PaintStage m_paintStage = PaintStage::None;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    /// The folder a file dialog of this kind ("import", "export") opened last, else the home folder.
+    static QString lastFolder(const QString& kind);
+    static void rememberFolder(const QString& kind, const QString& folder);
+    /// The first window without a saved geometry: most of the screen.
+    void fitToScreen();
+    /// The panels' first split, once the readout knows how wide its columns are.
+    void fitPanels();
+    QString m_storeProblem; // why the store cannot be read; set once it failed a read
+    // a view being applied (applyView): its filters wait for the scope's series, its as-of day for the scope's run
+    // dates, its baseline for the scope's hardware
+    enum class ViewStep { None, Series, Scope };
+    std::optional<ViewOptions> m_pendingView;
+    ViewStep m_viewStep = ViewStep::None;
+    std::optional<ViewOptions> m_startView; // --view, until the scope list is read
+};
+
+} // namespace paretoscope::ui

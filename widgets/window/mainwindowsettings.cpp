@@ -1,0 +1,231 @@
+// The main window's layout and what it keeps between sessions: the first window's size, the panels' split, the
+// settings restored and saved, the folders file dialogs open in.
+#include "widgets/window/mainwindow.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QScreen>
+#include <QSettings>
+#include <QSplitter>
+#include <algorithm>
+#include <cmath>
+
+#include "core/import/bundled.h"
+#include "core/model/runselection.h"
+#include "widgets/filters/rundatescontrol.h"
+#include "widgets/filters/slolimits.h"
+#include "widgets/plan/mixeditor.h"
+
+namespace paretoscope::ui {
+
+namespace {
+
+// The chart's x as kept: its name as `frontier --x` takes it ("ttft"), or 0 and 1 as versions before TTFT kept it.
+ChartX chartXSetting(const QVariant& value)
+{
+    if (const auto x = parseChartX(value.toString().toStdString()))
+        return *x;
+    return value.toInt() == 1 ? ChartX::Latency : ChartX::Interactivity;
+}
+
+} // namespace
+
+QString MainWindow::lastFolder(const QString& kind)
+{
+    const QString dir = QSettings().value(QStringLiteral("dialogs/") + kind).toString();
+    return !dir.isEmpty() && QFileInfo(dir).isDir() ? dir : QDir::homePath();
+}
+
+void MainWindow::rememberFolder(const QString& kind, const QString& folder)
+{
+    QSettings().setValue(QStringLiteral("dialogs/") + kind, folder);
+}
+
+void MainWindow::fitToScreen()
+{
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    if (!screen)
+        return;
+    const QRect avail = screen->availableGeometry();
+    // a small screen is used whole; a large one mostly, the window centred on it
+    if (avail.width() < 1600 || avail.height() < 1000) {
+        resize(avail.size());
+        setWindowState(windowState() | Qt::WindowMaximized);
+        return;
+    }
+    const QSize size(avail.width() * 9 / 10, avail.height() * 9 / 10);
+    resize(size);
+    move(avail.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+void MainWindow::fitPanels()
+{
+    // once, with the first scope's readings in the readout (the splitters' saved state wins, if there is one): the
+    // readout as wide as its columns, up to 36% of the window; the chart the rest, and three fifths of the height
+    if (m_panelsFitted || width() < 400)
+        return;
+    m_panelsFitted = true;
+    const int total = m_main->width() > 0 ? m_main->width() : width();
+    const int filters = 200;
+    // a wide window has room for the ratio column and J/token too
+    const int readout = std::min(
+        m_readout->neededWidth(total >= 1600) + (total >= 1600 ? m_readout->energyWidth() : 0), total * 36 / 100);
+    m_main->setSizes({ filters, std::max(total - filters - readout, 300), readout });
+    const int height = m_centre->height() > 0 ? m_centre->height() : this->height();
+    m_centre->setSizes({ height * 3 / 5, height - height * 3 / 5 });
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings s;
+    // the saved window where it was saved on a screen of this size; on another screen (a laptop after a monitor)
+    // the window fits the screen afresh, and so do its panels
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    const QSize avail = screen ? screen->availableGeometry().size() : QSize();
+    const bool sameScreen = s.value("window/screen").toSize() == avail;
+    if (s.contains("window/geometry") && sameScreen)
+        restoreGeometry(s.value("window/geometry").toByteArray());
+    else
+        fitToScreen();
+    if (sameScreen && s.contains("window/panels") && s.contains("window/chartAndTabs")) {
+        m_panelsFitted = m_main->restoreState(s.value("window/panels").toByteArray())
+            && m_centre->restoreState(s.value("window/chartAndTabs").toByteArray());
+    }
+    // the tab in front when the window closed (its contents load with the first scope, as any tab's)
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->tabText(i) == s.value("window/tab").toString())
+            m_tabs->setCurrentIndex(i);
+    m_filters->setUncheckedByScope(s.value("filters/uncheckedByScope").toMap());
+    m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
+    m_filters->setIncludeMarked(s.value("filters/includeMarked", false).toBool());
+    {
+        Scope limits;
+        if (const double ttft = s.value("filters/ttftMax", 0.0).toDouble(); ttft > 0)
+            limits.ttftMax = ttft;
+        limits.ttftStat = s.value("filters/ttftStat").toString() == u"p99" ? LatencyStat::P99 : LatencyStat::Median;
+        if (const double tpot = s.value("filters/tpotMax", 0.0).toDouble(); tpot > 0)
+            limits.tpotMax = tpot;
+        m_filters->limits()->setFrom(limits);
+    }
+    {
+        const QSignalBlocker block(m_filters->runDates());
+        m_filters->runDates()->setRuns(
+            s.value("filters/runs").toString() == u"all" ? RunSelection::All : RunSelection::Latest);
+    }
+    m_readout->setPrice(s.value("readout/tier", QString::fromStdString(bundledPricing().defaultTier().key)).toString(),
+        s.value("readout/customPrice", 2.0).toDouble());
+    m_readout->setMetric(static_cast<TputMetric>(s.value("readout/metric", int(TputMetric::Total)).toInt()));
+    m_readout->setTarget(s.value("readout/target", 50.0).toDouble());
+    m_readout->setHideSparse(s.value("readout/hideSparse", false).toBool());
+    m_ladder->setHideSparse(m_readout->hideSparse());
+    m_chart->setHideSparse(m_readout->hideSparse());
+    ChartState cs = m_chart->state();
+    cs.request.x = chartXSetting(s.value("chart/x"));
+    cs.request.y
+        = static_cast<ChartY>(std::clamp(s.value("chart/y", 0).toInt(), 0, int(ChartY::MeasuredJoulesPerToken)));
+    cs.request.logX = s.value("chart/logX", true).toBool();
+    cs.request.logY = s.value("chart/logY", false).toBool();
+    m_chart->setState(cs);
+    std::vector<double> targets;
+    for (const QVariant& v : s.value("ladder/targets").toList())
+        targets.push_back(v.toDouble());
+    m_ladder->setTargets(targets);
+    restorePlanSettings(s);
+}
+
+void MainWindow::restorePlanSettings(const QSettings& s)
+{
+    const auto unit = parseDemandUnit(s.value("plan/unit", QStringLiteral("tok/s")).toString().toStdString());
+    m_plan->setDemand(s.value("plan/demand", 1e6).toDouble(), unit.value_or(DemandUnit::TokPerS));
+    m_plan->setHeadroom(s.value("plan/headroom", 0.25).toDouble());
+    m_plan->setCustomPrice(s.value("plan/customPrice", 2.0).toDouble());
+    // a TCO file that is gone or no longer valid leaves the shipped example, and the status line says why
+    const QString tco = s.value("plan/tcoFile").toString();
+    if (!tco.isEmpty())
+        if (const Status st = openTcoFile(tco); !st)
+            m_status->setText(
+                tr("The Plan tab's TCO model was not reopened: %1").arg(QString::fromStdString(st.error())));
+    m_plan->setCostModel(
+        static_cast<PlanPanel::CostModel>(s.value("plan/costModel", int(PlanPanel::CostModel::ReadoutPrice)).toInt()));
+    // a budget and a mix are kept as typed; one that no longer reads leaves the defaults
+    const int kind = s.value("plan/budgetKind", int(BudgetKind::Megawatts)).toInt();
+    const double amount = s.value("plan/budget", 10.0).toDouble();
+    if (amount > 0 && std::isfinite(amount)
+        && (kind == int(BudgetKind::Megawatts) || kind == int(BudgetKind::UsdPerMonth)))
+        m_plan->setBudget(amount, BudgetKind(kind));
+    if (const QString mix = s.value("plan/mix").toString(); !mix.isEmpty())
+        m_plan->mixEditor()->setSpecText(mix);
+    const int mode = s.value("plan/mode", int(PlanPanel::Mode::Demand)).toInt();
+    if (mode >= int(PlanPanel::Mode::Demand) && mode <= int(PlanPanel::Mode::Mix))
+        m_plan->setMode(PlanPanel::Mode(mode));
+}
+
+void MainWindow::selectRememberedScope()
+{
+    // the remembered scope if the store still has it, else the bundled dataset's
+    const QSignalBlocker block(m_filters);
+    QSettings s;
+    const QString model = s.value("scope/model", QString::fromStdString(std::string(kBundledModel))).toString();
+    if (!m_filters->selectScope(model,
+            s.value("scope/workload", QString::fromStdString(std::string(kBundledWorkload))).toString(),
+            s.value("scope/isl", 0).toInt(), s.value("scope/osl", 0).toInt()))
+        m_filters->selectScope(QString::fromStdString(std::string(kBundledModel)),
+            QString::fromStdString(std::string(kBundledWorkload)), 0, 0);
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings s;
+    s.setValue("window/geometry", saveGeometry());
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        s.setValue("window/screen", screen->availableGeometry().size());
+    if (m_panelsFitted) {
+        s.setValue("window/panels", m_main->saveState());
+        s.setValue("window/chartAndTabs", m_centre->saveState());
+    }
+    s.setValue("window/tab", m_tabs->tabText(m_tabs->currentIndex())); // by its name: tabs may be added before it
+    const Scope base = m_filters->baseScope();
+    s.setValue("scope/model", QString::fromStdString(base.model));
+    s.setValue("scope/workload", QString::fromStdString(base.workload));
+    s.setValue("scope/isl", base.isl.value_or(0));
+    s.setValue("scope/osl", base.osl.value_or(0));
+    s.setValue("filters/uncheckedByScope", m_filters->uncheckedByScope());
+    s.setValue("filters/includeMarked", m_filters->includeMarked());
+    s.setValue("filters/runs", QString::fromLatin1(runSelectionName(m_filters->runDates()->runs()).data()));
+    const Scope full = m_filters->scope();
+    s.setValue("filters/from", QString::fromStdString(full.dateFrom));
+    s.setValue("filters/to", QString::fromStdString(full.dateTo));
+    s.setValue("filters/ttftMax", full.ttftMax.value_or(0.0));
+    s.setValue(
+        "filters/ttftStat", full.ttftStat == LatencyStat::P99 ? QStringLiteral("p99") : QStringLiteral("median"));
+    s.setValue("filters/tpotMax", full.tpotMax.value_or(0.0));
+    const PriceChoice price = m_readout->price();
+    s.setValue("readout/tier", QString::fromStdString(price.tierKey));
+    // the custom price is kept whichever tier is chosen, to be there when the planner comes back to it
+    s.setValue("readout/customPrice", m_readout->customPrice());
+    s.setValue("readout/metric", int(m_readout->tputMetric()));
+    s.setValue("readout/target", m_readout->target());
+    s.setValue("readout/hideSparse", m_readout->hideSparse());
+    const ChartState cs = m_chart->state();
+    s.setValue("chart/x", QString::fromLatin1(chartXName(cs.request.x).data()));
+    s.setValue("chart/y", int(cs.request.y));
+    s.setValue("chart/logX", cs.request.logX);
+    s.setValue("chart/logY", cs.request.logY);
+    QVariantList targets;
+    for (double t : m_ladder->targets())
+        targets << t;
+    s.setValue("ladder/targets", targets);
+    s.setValue("plan/demand", m_plan->demand());
+    s.setValue("plan/unit", QString::fromLatin1(demandUnitName(m_plan->unit()).data()));
+    s.setValue("plan/headroom", m_plan->headroom());
+    s.setValue("plan/costModel", int(m_plan->costModel()));
+    s.setValue("plan/customPrice", m_plan->customPrice());
+    s.setValue("plan/tcoFile", m_plan->tcoPath());
+    s.setValue("plan/mode", int(m_plan->mode()));
+    s.setValue("plan/budget", m_plan->budget());
+    s.setValue("plan/budgetKind", int(m_plan->budgetKind()));
+    s.setValue("plan/mix", m_plan->mixEditor()->specText());
+}
+
+} // namespace paretoscope::ui

@@ -1,0 +1,282 @@
+// MainWindow's store work: every call runs on the store worker and its answer comes back to the GUI thread; nothing
+// here reads or writes the store on the GUI thread.
+#include <QDir>
+#include <QLabel>
+#include <QLocale>
+#include <QStatusBar>
+#include <utility>
+
+#include "core/live/sessionstore.h"
+#include "core/live/validity.h"
+#include "core/model/layoutlabel.h"
+#include "core/model/runidentity.h"
+#include "core/output/reports.h"
+#include "widgets/common/displaynames.h"
+#include "widgets/window/mainwindow.h"
+
+namespace paretoscope::ui {
+
+namespace {
+
+struct ScopeList {
+    std::vector<ScopeSummary> scopes;
+    long long runs = 0;
+    std::uint64_t version = 0; ///< the connection's data_version when read
+};
+
+QString runDescription(const RunRecord& r)
+{
+    auto num = [](const std::optional<double>& v, double scale, int decimals, const char* unit) {
+        return v ? QString::fromStdString(withThousands(*v * scale, decimals)) + QLatin1String(unit)
+                 : QStringLiteral("-");
+    };
+    QStringList lines;
+    lines << groupLabel(GroupKey { r.hardware, r.engine, r.precision, r.specDecoding });
+    lines << MainWindow::tr("%1 · concurrency %2")
+                 .arg(QString::fromStdString(layoutLabel(r)),
+                     r.concurrency ? QString::number(r.concurrency) : QStringLiteral("-"));
+    lines << MainWindow::tr("%1 tok/s/user · %2 tok/s/GPU")
+                 .arg(num(r.interactivity, 1, 1, ""), num(r.tputPerGpu, 1, 0, ""));
+    lines << MainWindow::tr("TTFT %1 · TPOT %2 · E2E %3")
+                 .arg(num(r.ttft.median, 1000, 1, " ms"), num(r.tpot.median, 1000, 2, " ms"),
+                     num(r.e2el.median, 1, 2, " s"));
+    lines << MainWindow::tr("Source: %1").arg(QString::fromStdString(r.provenance.source));
+    if (!r.provenance.note.empty())
+        lines << QString::fromStdString(r.provenance.note);
+    if (!r.runDate.empty())
+        lines << MainWindow::tr("Run date: %1").arg(QString::fromStdString(r.runDate));
+    if (!r.run.empty())
+        lines << MainWindow::tr("Run: %1").arg(QString::fromStdString(runLabel(r.run)));
+    if (!r.marked.empty())
+        lines << MainWindow::tr("Not trusted: %1").arg(QString::fromStdString(r.marked));
+    if (!r.validity.empty()) {
+        lines << MainWindow::tr("Validity flags:");
+        for (const QString& flag : QString::fromStdString(r.validity).split(u','))
+            lines << QStringLiteral("  ") + QString::fromStdString(flagDescription(flag.toStdString()));
+    }
+    return lines.join(u'\n');
+}
+
+// the scope list and the store's run count, as the filter panel and the status bar show them (a store worker job)
+ScopeList readScopeList(RunStore& store)
+{
+    ScopeList list;
+    list.version = store.dataVersion(); // before the reads: a write during them is seen by the next look
+    list.scopes = store.scopes();
+    list.runs = store.runCount();
+    return list;
+}
+
+} // namespace
+
+void MainWindow::refreshScopes()
+{
+    m_worker.post(QStringLiteral("scopes"), this, readScopeList, [this](Result<ScopeList> list) {
+        if (!list) {
+            showStoreProblem(QString::fromStdString(list.error()));
+            showScopeList({}, -1);
+            return;
+        }
+        m_storeProblem.clear(); // read whole again (a passing I/O error, a store recovered in place)
+        m_seenVersion = list->version;
+        showScopeList(list->scopes, list->runs);
+        if (!m_scopesShown) {
+            m_scopesShown = true;
+            if (m_startView) { // --view: in place of the remembered scope
+                const Status st = applyView(*std::exchange(m_startView, std::nullopt));
+                if (st)
+                    return; // its series and scope follow
+                const QString why = QString::fromStdString(st.error());
+                statusBar()->showMessage(tr("The view asked for cannot be opened: %1").arg(why));
+                emit viewFailed(why);
+            }
+            selectRememberedScope();
+        }
+        // runs came or went: the series lists and the scope in view are read again
+        baseScopeChanged();
+    });
+}
+
+void MainWindow::watchStore()
+{
+    // SQLite's data_version on the worker's connection changes when any other connection commits: another process,
+    // or this window's own import, deletion or session (whose scope list is read again anyway; the version that
+    // read saw is kept, so it is not read twice)
+    if (!m_seenVersion || m_worker.busy())
+        return;
+    m_worker.post(
+        QStringLiteral("store version"), this, [](RunStore& store) { return store.dataVersion(); },
+        [this](Result<std::uint64_t> version) {
+            if (version && m_seenVersion && *version != *m_seenVersion)
+                refreshScopes();
+        });
+}
+
+void MainWindow::showScopeList(const std::vector<ScopeSummary>& scopes, long long runs)
+{
+    if (runs >= 0) {
+        m_filters->setScopes(scopes);
+        QLocale en(QLocale::English);
+        // a store under the home folder reads as ~/...: shorter, and the same on every machine
+        const QString home = QDir::homePath();
+        QString path = m_worker.path();
+        if (home.size() > 1 && path.startsWith(home + QLatin1Char('/')))
+            path = QLatin1Char('~') + path.mid(home.size());
+        m_status->setText(tr("Store: %1 · %2 runs").arg(path, en.toString(runs)));
+        m_status->setToolTip(plainToolTip(m_status->text()));
+    }
+    if (m_announceImport) {
+        m_announceImport = false;
+        emit importFinished();
+    }
+}
+
+void MainWindow::refreshSessions(bool markInterrupted)
+{
+    m_worker.post(
+        QStringLiteral("sessions"), this,
+        [markInterrupted](RunStore& store) {
+            if (markInterrupted)
+                markInterruptedSessions(store);
+            return paretoscope::sessions(store);
+        },
+        [this](Result<std::vector<SessionInfo>> list) {
+            if (list)
+                m_sessionPanel->setSessions(*list);
+        });
+}
+
+void MainWindow::baseScopeChanged()
+{
+    // a scope asked for before is not shown once its answer comes: the series of the one chosen now are read, then
+    // its own scope is asked for (the series answer below)
+    m_loader.cancel();
+    m_worker.post(
+        QStringLiteral("series"), this, [base = m_filters->baseScope()](RunStore& store) { return store.series(base); },
+        [this, base = m_filters->baseScope()](Result<std::vector<Series>> series) {
+            if (!series)
+                return showStoreProblem(QString::fromStdString(series.error()));
+            // the answer of a scope no longer selected is dropped: a newer request follows that selection
+            const Scope now = m_filters->baseScope();
+            if (now.model != base.model || now.workload != base.workload || now.isl != base.isl || now.osl != base.osl)
+                return;
+            m_filters->setSeries(*series);
+            tickPendingView();
+            requestScope();
+        });
+}
+
+void MainWindow::sessionLevelStored(const StoredLevelLine& level)
+{
+    m_sessionPanel->addLevel(level);
+    if (m_sessionScopeShown)
+        return refreshScopes();
+    // the first level's point brings its scope into view once the scope list holds it; later ones land on it
+    m_worker.post(
+        QStringLiteral("scopes"), this,
+        [id = level.runId](RunStore& store) {
+            std::pair<ScopeList, std::vector<StoredRun>> answer;
+            answer.first.scopes = store.scopes();
+            answer.first.runs = store.runCount();
+            answer.second = store.runs({ id });
+            return answer;
+        },
+        [this](Result<std::pair<ScopeList, std::vector<StoredRun>>> answer) {
+            if (!answer) {
+                showStoreProblem(QString::fromStdString(answer.error()));
+                showScopeList({}, -1);
+                return;
+            }
+            showScopeList(answer->first.scopes, answer->first.runs);
+            if (!m_sessionScopeShown && !answer->second.empty()) {
+                const RunRecord& r = answer->second.front().record;
+                const QSignalBlocker block(m_filters);
+                m_sessionScopeShown = m_filters->selectScope(
+                    QString::fromStdString(r.model), QString::fromStdString(r.workload), r.isl, r.osl);
+            }
+            baseScopeChanged();
+        });
+}
+
+void MainWindow::clusterRunsCollected(const QString& model, int isl, int osl)
+{
+    m_worker.post(QStringLiteral("scopes"), this, readScopeList, [this, model, isl, osl](Result<ScopeList> list) {
+        if (!list) {
+            showStoreProblem(QString::fromStdString(list.error()));
+            showScopeList({}, -1);
+            return;
+        }
+        showScopeList(list->scopes, list->runs);
+        // the sweep's first points bring their scope into view; later ones land on whatever is shown
+        if (!m_clusterScopeShown)
+            for (const ScopeSummary& s : list->scopes)
+                if (QString::fromStdString(s.model) == model && s.isl == isl && s.osl == osl) {
+                    const QSignalBlocker block(m_filters);
+                    m_clusterScopeShown
+                        = m_filters->selectScope(model, QString::fromStdString(s.workload), s.isl, s.osl);
+                    break;
+                }
+        baseScopeChanged();
+    });
+}
+
+void MainWindow::loadRuns()
+{
+    if (!m_data)
+        return;
+    // where the scope keeps only some runs (the latest per configuration, or as of a day), the tab lists those, as
+    // the frontiers are built from them
+    std::shared_ptr<const std::vector<long long>> selected;
+    if (m_data->scope.runs == RunSelection::Latest || !m_data->scope.asOf.empty())
+        selected = std::make_shared<const std::vector<long long>>(m_data->selectedRunIds());
+    m_runs->showRuns(&m_worker, m_data->seriesIds(), m_data->scope, std::move(selected));
+    m_runsStale = false;
+}
+
+void MainWindow::deleteRuns(const std::vector<long long>& ids)
+{
+    // every deletion runs (no newer request replaces it), in order with the reads around it
+    m_worker.post(
+        QString(), this, [ids](RunStore& store) { return store.deleteRuns(ids); },
+        [this](Status st) {
+            if (!st) {
+                plainMessage(this, false, tr("Delete runs"), QString::fromStdString(st.error()));
+                return;
+            }
+            refreshScopes();
+        });
+}
+
+void MainWindow::describeRun(long long id)
+{
+    m_worker.post(
+        QStringLiteral("run text"), this, [id](RunStore& store) { return store.runs({ id }); },
+        [this, id](const Result<std::vector<StoredRun>>& runs) {
+            m_chart->view()->setRunText(
+                id, runs && !runs->empty() ? runDescription(runs->front().record) : tr("Run %1 is not stored").arg(id));
+        });
+}
+
+void MainWindow::exportFrontierCsv(const QString& path)
+{
+    if (!m_data)
+        return emit csvExported(path, tr("nothing to export yet"));
+    m_worker.post(
+        QString(), this,
+        [path, frontiers = m_data->frontiers](
+            RunStore& store) { return writeTextFile(path, frontierCsv(frontierReport(store, frontiers))); },
+        [this, path](Status st) { emit csvExported(path, st ? QString() : QString::fromStdString(st.error())); });
+}
+
+void MainWindow::exportRunsCsv(const QString& path)
+{
+    if (!m_data)
+        return emit csvExported(path, tr("nothing to export yet"));
+    m_worker.post(
+        QString(), this,
+        [path, ids = m_data->seriesIds(), scope = m_data->scope](
+            RunStore& store) { return writeTextFile(path, runsCsv(store.runsOfSeries(ids, scope))); },
+        [this, path](Status st) { emit csvExported(path, st ? QString() : QString::fromStdString(st.error())); });
+}
+
+} // namespace paretoscope::ui
