@@ -5,12 +5,10 @@
 #include <QDir>
 #include <QMessageBox>
 #include <QStandardPaths>
-#include <QTabWidget>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <optional>
 
 #include "app/guioptions.h"
@@ -22,24 +20,11 @@
 #include "widgets/chart/chartpanel.h"
 #include "widgets/chart/frontierchart.h"
 #include "widgets/window/mainwindow.h"
+#include "widgets/window/page.h"
 
 using namespace paretoscope;
 
 namespace {
-
-// Puts a tab in front by its name in --tab.
-bool showTab(ui::MainWindow& window, const QString& name)
-{
-    const std::map<QString, QWidget*> tabs { { QStringLiteral("ladder"), window.ladder() },
-        { QStringLiteral("summary"), window.summary() }, { QStringLiteral("plan"), window.plan() },
-        { QStringLiteral("history"), window.history() }, { QStringLiteral("runs"), window.runs() },
-        { QStringLiteral("live"), window.sessionPanel() } };
-    const auto it = tabs.find(name.toLower());
-    if (it == tabs.end())
-        return false;
-    window.tabs()->setCurrentWidget(it->second);
-    return true;
-}
 
 // A view given on the command line, read as the CLI reads `ladder`'s options.
 Result<ViewOptions> viewOf(const QString& text)
@@ -62,8 +47,8 @@ int screenshot(QApplication& app, ui::MainWindow& window, const QCommandLinePars
     }
     window.setWindowState(Qt::WindowNoState); // the size asked for, not the screen's
     window.resize(s);
-    if (!tab.isEmpty() && !showTab(window, tab)) {
-        std::fprintf(stderr, "paretoscope: --tab must be ladder, summary, plan, history, runs or live\n");
+    if (!tab.isEmpty() && !window.showPage(tab)) {
+        std::fprintf(stderr, "paretoscope: --tab must be one of %s\n", qPrintable(ui::pageKeys()));
         return 2;
     }
     window.show();
@@ -97,11 +82,9 @@ int screenshot(QApplication& app, ui::MainWindow& window, const QCommandLinePars
         window.setShowImportResults(false);
         QObject::connect(&window, &ui::MainWindow::importFinished, &window, grab);
         QTimer::singleShot(0, &window, [&] { window.importPaths(files); });
-    } else if (window.tabs()->currentWidget() == window.history()) {
-        // the History tab computes after the scope is shown: the picture waits for its answer
-        QObject::connect(window.history(), &ui::HistoryPanel::shown, &window, grab);
-    } else if (window.tabs()->currentWidget() == window.plan()) {
-        QObject::connect(window.plan(), &ui::PlanPanel::planShown, &window, grab);
+    } else if (ui::Page* page = window.currentPage()) {
+        // the page in front is ready once the scope is shown, or (History, Plan) once it has computed for it
+        QObject::connect(page, &ui::Page::ready, &window, grab);
     } else {
         QObject::connect(&window, &ui::MainWindow::scopeShown, &window, grab);
     }

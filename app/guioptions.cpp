@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "manpage/manpage.h"
+#include "widgets/window/page.h"
 
 namespace paretoscope::gui {
 
@@ -35,8 +36,8 @@ const std::vector<GuiOption>& guiOptions()
         { QStringLiteral("size"), QStringLiteral("WxH"),
             QStringLiteral("Window size for --screenshot (default 1600x1000)."), QStringLiteral("1600x1000") },
         { QStringLiteral("tab"), QStringLiteral("NAME"),
-            QStringLiteral(
-                "The tab in front for --screenshot: ladder, summary, plan, history, runs or live (default ladder)."),
+            QStringLiteral("The tab in front for --screenshot, by its key in the window's page table: ")
+                + ui::pageKeys() + QStringLiteral(" (default ladder)."),
             {} },
         { QStringLiteral("view"), QStringLiteral("ARGS"),
             QStringLiteral("Open on this view: the options of paretoscope-cli ladder (what Edit > Copy view as command "

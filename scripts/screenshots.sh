@@ -12,7 +12,7 @@ trap 'rm -rf "$home"' EXIT
 mkdir -p docs/screenshots
 # the tab names as the explorer itself lists them (its refusal of a tab it does not know)
 tabs=$(QT_QPA_PLATFORM=offscreen "$app" --screenshot /dev/null --tab '?' 2>&1 >/dev/null \
-    | sed -n 's/.*--tab must be \(.*\)$/\1/p' | sed 's/ or /, /; s/,//g' || true)
+    | sed -n 's/.*--tab must be one of \(.*\)$/\1/p' | sed 's/,//g' || true)
 [ -n "$tabs" ] || { echo "could not read the tab names from $app" >&2; exit 1; }
 for size in 1600x1000 1366x768; do
     for tab in $tabs; do

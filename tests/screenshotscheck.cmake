@@ -1,12 +1,11 @@
 # Every tab the explorer lists has its pictures in docs/screenshots (scripts/screenshots.sh makes them), at 1600x1000
 # and 1366x768. -DAPP=... -DSOURCE_DIR=...
 execute_process(COMMAND ${APP} --screenshot /dev/null --tab ? ERROR_VARIABLE err OUTPUT_QUIET RESULT_VARIABLE rc)
-string(REGEX MATCH "--tab must be ([a-z, ]+)" found "${err}")
+string(REGEX MATCH "--tab must be one of ([a-z, ]+)" found "${err}")
 if(NOT found)
     message(FATAL_ERROR "the explorer did not list its tabs: ${err}")
 endif()
-string(REPLACE " or " ", " names "${CMAKE_MATCH_1}")
-string(REPLACE ", " ";" names "${names}")
+string(REPLACE ", " ";" names "${CMAKE_MATCH_1}")
 set(missing)
 foreach(tab IN LISTS names)
     foreach(size 1600x1000 1366x768)

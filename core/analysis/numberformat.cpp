@@ -34,6 +34,13 @@ std::string padded(const std::string& s, std::size_t w, bool right)
     return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
 }
 
+std::string powerText(double kw)
+{
+    if (!std::isfinite(kw))
+        return "-";
+    return kw < 1000 ? withThousands(kw, kw < 10 ? 2 : 1) + " kW" : withThousands(kw / 1000, 2) + " MW";
+}
+
 std::string withThousands(double v, int decimals)
 {
     if (!std::isfinite(v))

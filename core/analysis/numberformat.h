@@ -20,6 +20,9 @@ std::string padded(const std::string& s, std::size_t w, bool right);
 /// 328417 -> "328,417"; fractional values keep `decimals` digits; "-" for NaN and infinities.
 std::string withThousands(double v, int decimals = 0);
 
+/// A deployment's power: under a megawatt in kW ("850.0 kW", "7.25 kW" under 10), else in MW ("1.25 MW").
+std::string powerText(double kw);
+
 /// A small quantity to `digits` significant digits, without an exponent down to 1e-6: 0.005785 -> "0.00579".
 std::string withSignificant(double v, int digits = 3);
 

@@ -153,10 +153,8 @@ QVariant PlanModel::display(const HardwarePlan& h, int column) const
         return QString(thousands(double(h.nodes)) + QLatin1Char(' ')
             + (h.nodeUnit == "rack" ? tr("racks of %1").arg(h.gpusPerNode) : tr("× %1 GPUs").arg(h.gpusPerNode)));
     case PowerMw:
-        // a deployment under a megawatt reads in kW
-        return orDash(h.powerKw, [](double kw) -> QString {
-            return kw < 1000 ? thousands(kw, kw < 10 ? 2 : 1) + tr(" kW") : thousands(kw / 1000, 2) + tr(" MW");
-        });
+        // a deployment under a megawatt reads in kW (core's powerText)
+        return orDash(h.powerKw, [](double kw) { return QString::fromStdString(powerText(kw)); });
     case JoulesPerToken:
         return orDash(h.energyJPerToken, [](double v) { return thousands(v, v < 10 ? 3 : 1); });
     case TokensPerMw:

@@ -1,4 +1,7 @@
 #include "widgets/window/mainwindow.h"
+#include "widgets/window/builtinpages.h"
+#include "widgets/window/page.h"
+#include "widgets/window/planpage.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>
@@ -76,17 +79,16 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     , m_filters(new FilterPanel(this))
     , m_chart(new ChartPanel(bundledPricing(), this))
     , m_readout(new ReadoutPanel(bundledPricing(), this))
-    , m_ladder(new LadderPanel(bundledPricing(), this))
-    , m_summary(new SummaryPanel(this))
-    , m_history(new HistoryPanel(bundledPricing(), this))
-    , m_plan(new PlanPanel(this))
-    , m_runs(new RunsPanel(this))
-    , m_sessionPanel(new SessionPanel(this))
     , m_tabs(new QTabWidget(this))
     , m_status(new QLabel(this))
 {
     setWindowTitle(tr("Paretoscope"));
     setAcceptDrops(true);
+    for (const PageSpec& spec : pageSpecs()) {
+        Page* page = spec.make(*this);
+        page->setObjectName(spec.key);
+        m_pages.push_back(page);
+    }
     layOutPanels();
     WheelGuard::guardCombos(this); // a wheel scrolling a panel passes its combo boxes by
     statusBar()->addWidget(m_status, 1);
@@ -111,12 +113,8 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
 
 void MainWindow::layOutPanels()
 {
-    m_tabs->addTab(m_ladder, tr("Ladder"));
-    m_tabs->addTab(m_summary, tr("Summary"));
-    m_tabs->addTab(m_plan, tr("Plan"));
-    m_tabs->addTab(m_history, tr("History"));
-    m_tabs->addTab(m_runs, tr("Runs"));
-    m_tabs->addTab(m_sessionPanel, tr("Live session"));
+    for (std::size_t i = 0; i < m_pages.size(); ++i)
+        m_tabs->addTab(m_pages[i]->widget(), pageSpecs()[i].title);
 
     auto* filtersScroll = new QScrollArea(this);
     filtersScroll->setWidget(m_filters);
@@ -154,20 +152,20 @@ void MainWindow::connectPanels()
     // the summary speaks of the target and the price in view
     connect(m_readout, &ReadoutPanel::targetChanged, this, &MainWindow::updateSummary);
     connect(m_readout, &ReadoutPanel::priceChanged, this, &MainWindow::updateSummary);
-    connect(m_readout, &ReadoutPanel::hideSparseChanged, m_ladder, &LadderPanel::setHideSparse);
+    connect(m_readout, &ReadoutPanel::hideSparseChanged, ladder(), &LadderPanel::setHideSparse);
     connect(m_readout, &ReadoutPanel::hideSparseChanged, m_chart, &ChartPanel::setHideSparse);
     connect(m_readout, &ReadoutPanel::hideSparseChanged, this, &MainWindow::updateSummary);
     connect(m_readout, &ReadoutPanel::priceChanged, this, [this] {
         m_chart->setPrice(m_readout->price());
-        m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
+        ladder()->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     });
     connect(m_readout, &ReadoutPanel::metricChanged, this, &MainWindow::requestScope);
-    connectHistory();
-    connectPlan();
-    connect(m_runs, &RunsPanel::deleteRequested, this, &MainWindow::deleteRuns);
+    for (Page* page : m_pages)
+        page->connectToWindow();
+    // a page out of date reads what it shows when it comes to the front
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
-        if (m_tabs->currentWidget() == m_runs && m_runsStale)
-            loadRuns();
+        if (Page* page = currentPage())
+            page->entered();
     });
     connect(this, &MainWindow::csvExported, this, [this](const QString&, const QString& error) {
         if (!error.isEmpty())
@@ -211,13 +209,13 @@ void MainWindow::connectImporter()
 
 void MainWindow::connectSessions()
 {
-    connect(m_sessionPanel, &SessionPanel::cancelRequested, &m_sessions, &SessionController::cancel);
-    connect(&m_sessions, &SessionController::note, m_sessionPanel, &SessionPanel::showNote);
-    connect(&m_sessions, &SessionController::progress, m_sessionPanel, &SessionPanel::showProgress);
-    connect(&m_sessions, &SessionController::engineLog, m_sessionPanel, &SessionPanel::showLog);
+    connect(sessionPanel(), &SessionPanel::cancelRequested, &m_sessions, &SessionController::cancel);
+    connect(&m_sessions, &SessionController::note, sessionPanel(), &SessionPanel::showNote);
+    connect(&m_sessions, &SessionController::progress, sessionPanel(), &SessionPanel::showProgress);
+    connect(&m_sessions, &SessionController::engineLog, sessionPanel(), &SessionPanel::showLog);
     connect(&m_sessions, &SessionController::levelStored, this, &MainWindow::sessionLevelStored);
     connect(&m_sessions, &SessionController::finished, this, [this](const QString& status, const QString& reason) {
-        m_sessionPanel->ended(status, reason);
+        sessionPanel()->ended(status, reason);
         refreshSessions(false);
         emit sessionFinished(status);
     });
@@ -226,7 +224,7 @@ void MainWindow::connectSessions()
 void MainWindow::askNewSession()
 {
     if (m_sessions.busy()) {
-        m_tabs->setCurrentWidget(m_sessionPanel);
+        m_tabs->setCurrentWidget(sessionPanel());
         return;
     }
     DeviceDiscovery found = discoverDevices();
@@ -266,12 +264,59 @@ void MainWindow::startSession(SessionRequest request)
     QString title = request.launch
         ? tr("Live session: %1").arg(QString::fromStdString(request.launch->recipe.name))
         : tr("Live session: %1").arg(QString::fromStdString(redactUrl(request.config.endpoint)));
-    m_sessionPanel->started(title);
-    m_tabs->setCurrentWidget(m_sessionPanel);
+    sessionPanel()->started(title);
+    m_tabs->setCurrentWidget(sessionPanel());
     m_sessions.start(std::move(request));
 }
 
 MainWindow::~MainWindow() = default;
+
+LadderPanel* MainWindow::ladder() const
+{
+    return pageOf<LadderPage>()->panel();
+}
+SummaryPanel* MainWindow::summary() const
+{
+    return pageOf<SummaryPage>()->panel();
+}
+HistoryPanel* MainWindow::history() const
+{
+    return pageOf<HistoryPage>()->panel();
+}
+PlanPanel* MainWindow::plan() const
+{
+    return pageOf<PlanPage>()->panel();
+}
+RunsPanel* MainWindow::runs() const
+{
+    return pageOf<RunsPage>()->panel();
+}
+SessionPanel* MainWindow::sessionPanel() const
+{
+    return pageOf<LivePage>()->panel();
+}
+
+Page* MainWindow::currentPage() const
+{
+    const int i = m_tabs->currentIndex();
+    return i >= 0 && std::size_t(i) < m_pages.size() ? m_pages[std::size_t(i)] : nullptr;
+}
+
+bool MainWindow::showPage(const QString& key)
+{
+    for (std::size_t i = 0; i < m_pages.size(); ++i)
+        if (m_pages[i]->objectName().compare(key, Qt::CaseInsensitive) == 0) {
+            m_tabs->setCurrentIndex(int(i));
+            return true;
+        }
+    return false;
+}
+
+void MainWindow::showStatus(const QString& text)
+{
+    m_status->setText(text);
+    m_status->setToolTip(plainToolTip(text));
+}
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event)
 {
@@ -325,15 +370,15 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Export chart as PNG…"), QKeySequence(tr("Ctrl+E")), this, [this] { askExportChart(false); });
     file->addAction(
         tr("Export chart as &SVG…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] { askExportChart(true); });
-    file->addAction(tr("Export &frontier points as CSV…"), this, [this] { askExportCsv(0); });
-    file->addAction(tr("Export &ladder as CSV…"), this, [this] { askExportCsv(1); });
-    file->addAction(tr("Export &runs in scope as CSV…"), this, [this] { askExportCsv(2); });
-    file->addAction(tr("Export &history as CSV…"), this, [this] { askExportCsv(3); });
-    file->addAction(tr("Export &plan as CSV…"), this, [this] { askExportCsv(4); });
+    file->addAction(tr("Export &frontier points as CSV…"), this, [this] { askExportCsv(FrontierCsv); });
+    file->addAction(tr("Export &ladder as CSV…"), this, [this] { askExportCsv(LadderCsv); });
+    file->addAction(tr("Export &runs in scope as CSV…"), this, [this] { askExportCsv(RunsCsv); });
+    file->addAction(tr("Export &history as CSV…"), this, [this] { askExportCsv(HistoryCsv); });
+    file->addAction(tr("Export &plan as CSV…"), this, [this] { askExportCsv(PlanCsv); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(tr("&Copy summary as Markdown"), QKeySequence(tr("Ctrl+Shift+C")), m_summary, &SummaryPanel::copy);
+    edit->addAction(tr("&Copy summary as Markdown"), QKeySequence(tr("Ctrl+Shift+C")), summary(), &SummaryPanel::copy);
     addViewActions(edit);
     QMenu* session = menuBar()->addMenu(tr("&Session"));
     session->addAction(tr("&New live session…"), QKeySequence(tr("Ctrl+L")), this, &MainWindow::askNewSession);
@@ -353,10 +398,10 @@ void MainWindow::showStoreProblem(const QString& message)
     m_data.reset();
     m_chart->showProblem(message);
     m_readout->setData(empty);
-    m_ladder->setData(empty);
-    m_summary->setReport(Error { message.toStdString() });
-    m_history->showProblem(message);
-    m_plan->showProblem(message);
+    ladder()->setData(empty);
+    summary()->setReport(Error { message.toStdString() });
+    history()->showProblem(message);
+    plan()->showProblem(message);
     m_status->setText(message);
     m_status->setToolTip(plainToolTip(message)); // a status line is one line: the whole of it on hover
     emit scopeShown(); // what there is to show is this message
@@ -379,7 +424,7 @@ void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
     m_timeline = loaded->timeline;
     if (m_timeline)
         m_filters->runDates()->setDays(m_timeline->days());
-    m_history->setTimeline(m_timeline, loaded->data.metric);
+    history()->setTimeline(m_timeline, loaded->data.metric);
     if (m_pendingView && m_viewStep == ViewStep::Scope) {
         const QSignalBlocker block(m_filters->runDates());
         m_filters->runDates()->setAsOf(m_pendingView->request.scope.asOf);
@@ -449,8 +494,8 @@ void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optio
         m_viewStep = ViewStep::None;
     }
     m_chart->setData(m_data, m_readout->target(), m_readout->price(), std::move(drawn));
-    m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
-    m_ladder->setData(m_data);
+    ladder()->setCustomPrice(m_readout->price().customUsdPerGpuHour);
+    ladder()->setData(m_data);
     updateSummary();
     fitPanels();
     // filters that leave nothing of a scope that has runs: say which hide how many, with a way back
@@ -459,13 +504,9 @@ void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optio
             ? tr("The filters hide all %1 runs of this scope: %2.")
                   .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()), m_filters->hiddenByFilters())
             : QString());
-    m_runsStale = true;
-    if (m_tabs->currentWidget() == m_runs)
-        loadRuns();
-    m_planStale = true;
-    m_plan->setTtftLimit(m_data->scope.ttftMax, m_data->scope.ttftStat);
-    if (m_tabs->currentWidget() == m_plan)
-        loadPlan();
+    plan()->setTtftLimit(m_data->scope.ttftMax, m_data->scope.ttftStat);
+    for (Page* page : m_pages)
+        page->scopeShown(page == currentPage());
     emit scopeShown();
 }
 
@@ -473,7 +514,7 @@ void MainWindow::updateSummary()
 {
     if (!m_data)
         return;
-    m_summary->setReport(summaryAt(
+    summary()->setReport(summaryAt(
         *m_data, m_summaryFacts, bundledPricing(), m_readout->target(), m_readout->price(), m_readout->hideSparse()));
 }
 

@@ -32,6 +32,7 @@ class QSplitter;
 namespace paretoscope::ui {
 
 class ClusterSweepDialog;
+class Page;
 
 /// The explorer's window: an assembly of the panels (filters, chart, readout, ladder, summary, runs), the menus,
 /// drag and drop import, exports and the settings kept between sessions. Every read and write of the store goes
@@ -46,12 +47,20 @@ public:
     FilterPanel* filters() const { return m_filters; }
     ChartPanel* chartPanel() const { return m_chart; }
     ReadoutPanel* readout() const { return m_readout; }
-    LadderPanel* ladder() const { return m_ladder; }
-    SummaryPanel* summary() const { return m_summary; }
-    HistoryPanel* history() const { return m_history; }
-    PlanPanel* plan() const { return m_plan; }
+    // the built-in pages' panels (builtinpages.h, planpage.h)
+    LadderPanel* ladder() const;
+    SummaryPanel* summary() const;
+    HistoryPanel* history() const;
+    PlanPanel* plan() const;
+    RunsPanel* runs() const;
     QTabWidget* tabs() const { return m_tabs; }
-    RunsPanel* runs() const { return m_runs; }
+    /// The pages in tab order, as the page table (page.h) made them; the one in front; a page put in front by its
+    /// key (`--tab`), false for a key no page has.
+    const std::vector<Page*>& pages() const { return m_pages; }
+    Page* currentPage() const;
+    bool showPage(const QString& key);
+    /// One line in the status bar (until the next).
+    void showStatus(const QString& text);
     std::shared_ptr<const ScopeData> scopeData() const { return m_data; }
     QString storePath() const { return m_worker.path(); }
     /// The thread every store call of the window runs on (tests and benchmarks wait for it to be idle).
@@ -95,7 +104,7 @@ public:
 
     /// Starts a live session; each level's point shows on the chart as soon as it is stored.
     void startSession(SessionRequest request);
-    SessionPanel* sessionPanel() const { return m_sessionPanel; }
+    SessionPanel* sessionPanel() const;
     SessionController& sessions() { return m_sessions; }
     /// Session → Cluster sweep…: the dialog (made at the first call, then kept: it follows its array while hidden).
     ClusterSweepDialog* openClusterSweep();
@@ -121,6 +130,16 @@ public:
     void copyViewCommand();
     void openViewFromClipboard();
 
+    /// Reads the scope list (and the run count for the status line) on the worker; the series of the scope in view
+    /// and then the scope follow. After a write of the window's own (a deletion), or an import.
+    void refreshScopes();
+    /// The File menu's CSV exports: asks for a file, then writes (those that read the store end in csvExported).
+    enum CsvExport { FrontierCsv, LadderCsv, RunsCsv, HistoryCsv, PlanCsv };
+    void askExportCsv(CsvExport which);
+    /// The folder a file dialog of this kind ("import", "export", "tco") opened last, else the home folder.
+    static QString lastFolder(const QString& kind);
+    static void rememberFolder(const QString& kind, const QString& folder);
+
 signals:
     /// A scope's data arrived and every panel shows it.
     void scopeShown();
@@ -144,20 +163,11 @@ private:
     // live sessions
     void layOutPanels();
     void connectPanels();
-    void connectHistory();
-    void connectPlan();
-    /// Reads the scope's plan frontiers on the worker for the Plan tab.
-    void loadPlan();
-    /// Reads the frontiers of the Plan tab's mix parts on the store worker.
-    void loadMixFrontiers();
     void connectImporter();
     void connectSessions();
     void buildMenus();
     /// The Edit menu's Copy view as command and Open view from clipboard.
     void addViewActions(QMenu* edit);
-    /// Reads the scope list (and the run count for the status line) on the worker; the series of the scope in view
-    /// and then the scope follow.
-    void refreshScopes();
     /// Another process (the CLI, a collect, another window) wrote to the store: read the scope list again.
     void watchStore();
     void refreshSessions(bool markInterrupted);
@@ -172,17 +182,13 @@ private:
     void showScope(std::shared_ptr<const LoadedScope> loaded);
     void showAsOf();
     void presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn);
-    void loadRuns();
     /// The summary at the readout's target and price, from the loaded scope's facts (no store call).
     void updateSummary();
-    void deleteRuns(const std::vector<long long>& ids);
     void describeRun(long long id);
     void restoreSettings();
-    void restorePlanSettings(const QSettings& s);
     void selectRememberedScope();
     void saveSettings() const;
     void askExportChart(bool svg);
-    void askExportCsv(int which);
     void askNewSession();
     void sessionLevelStored(const StoredLevelLine& level);
     /// A cluster sweep's runs were collected: the scope list is read again, and the sweep's scope comes into view
@@ -203,21 +209,20 @@ private:
     FilterPanel* m_filters;
     ChartPanel* m_chart;
     ReadoutPanel* m_readout;
-    LadderPanel* m_ladder;
-    SummaryPanel* m_summary;
-    HistoryPanel* m_history;
-    PlanPanel* m_plan;
-    RunsPanel* m_runs;
-    SessionPanel* m_sessionPanel;
+    std::vector<Page*> m_pages; // children of the window, in tab order
+    /// The page of a class (the built-in pages are always there).
+    template <class P> P* pageOf() const
+    {
+        for (Page* page : m_pages)
+            if (auto* p = qobject_cast<P*>(page))
+                return p;
+        return nullptr;
+    }
     QTabWidget* m_tabs;
     QLabel* m_status;
     QProgressDialog* m_progress = nullptr;
     QList<ImportResultLine> m_lastResults;
     bool m_showImportResults = true;
-    bool m_runsStale = true;
-    bool m_planStale = true;
-    std::vector<Scope> m_mixLoading; // the scopes of the mix parts being read
-    QString m_planCsvWaiting; // a plan CSV to write once the plan being made is shown (exportCurrentPlanCsv)
     bool m_scopesShown = false; // the scope list arrived once (the remembered scope is selected then)
     QTimer* m_storeWatch; // looks every 2 s whether the store changed
     std::optional<std::uint64_t> m_seenVersion; // the worker connection's data_version when the scopes were read
@@ -232,9 +237,6 @@ private:
     enum class PaintStage { None, Held, Panels, Chart };
     PaintStage m_paintStage = PaintStage::None;
     bool eventFilter(QObject* watched, QEvent* event) override;
-    /// The folder a file dialog of this kind ("import", "export") opened last, else the home folder.
-    static QString lastFolder(const QString& kind);
-    static void rememberFolder(const QString& kind, const QString& folder);
     /// The first window without a saved geometry: most of the screen.
     void fitToScreen();
     /// The panels' first split, once the readout knows how wide its columns are.

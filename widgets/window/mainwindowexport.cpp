@@ -75,10 +75,10 @@ Status MainWindow::exportChartSvg(const QString& path, QSize size) const
 
 Status MainWindow::exportLadderCsv(const QString& path) const
 {
-    auto ladder = m_ladder->ladder(m_readout->price());
-    if (!ladder)
-        return Error { ladder.error() };
-    return writeTextFile(path, ladderCsv(*ladder));
+    auto read = ladder()->ladder(m_readout->price());
+    if (!read)
+        return Error { read.error() };
+    return writeTextFile(path, ladderCsv(*read));
 }
 
 void MainWindow::askExportChart(bool svg)
@@ -117,7 +117,7 @@ void MainWindow::askExportChart(bool svg)
         plainMessage(this, false, tr("Export chart"), QString::fromStdString(st.error()));
 }
 
-void MainWindow::askExportCsv(int which)
+void MainWindow::askExportCsv(CsvExport which)
 {
     static const char* names[] = { "frontier.csv", "ladder.csv", "runs.csv", "history.csv", "plan.csv" };
     const QString path = QFileDialog::getSaveFileName(this, tr("Export as CSV"),
@@ -125,13 +125,13 @@ void MainWindow::askExportCsv(int which)
     if (path.isEmpty())
         return;
     rememberFolder(QStringLiteral("export"), QFileInfo(path).absolutePath());
-    if (which == 0)
+    if (which == FrontierCsv)
         return exportFrontierCsv(path); // csvExported says how it went
-    if (which == 2)
+    if (which == RunsCsv)
         return exportRunsCsv(path);
-    if (which == 4)
+    if (which == PlanCsv)
         return exportCurrentPlanCsv(path);
-    if (const Status st = which == 3 ? exportHistoryCsv(path) : exportLadderCsv(path); !st)
+    if (const Status st = which == HistoryCsv ? exportHistoryCsv(path) : exportLadderCsv(path); !st)
         plainMessage(this, false, tr("Export"), QString::fromStdString(st.error()));
 }
 

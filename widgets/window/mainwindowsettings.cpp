@@ -11,11 +11,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis/plandefaults.h"
 #include "core/import/bundled.h"
 #include "core/model/runselection.h"
 #include "widgets/filters/rundatescontrol.h"
 #include "widgets/filters/slolimits.h"
-#include "widgets/plan/mixeditor.h"
+#include "widgets/window/page.h"
 
 namespace paretoscope::ui {
 
@@ -92,10 +93,13 @@ void MainWindow::restoreSettings()
         m_panelsFitted = m_main->restoreState(s.value("window/panels").toByteArray())
             && m_centre->restoreState(s.value("window/chartAndTabs").toByteArray());
     }
-    // the tab in front when the window closed (its contents load with the first scope, as any tab's)
-    for (int i = 0; i < m_tabs->count(); ++i)
-        if (m_tabs->tabText(i) == s.value("window/tab").toString())
-            m_tabs->setCurrentIndex(i);
+    // the page in front when the window closed, by its key (or its title, as windows before the page table kept
+    // it); its contents load with the first scope, as any page's
+    const QString tab = s.value("window/tab").toString();
+    if (!showPage(tab))
+        for (int i = 0; i < m_tabs->count(); ++i)
+            if (m_tabs->tabText(i) == tab)
+                m_tabs->setCurrentIndex(i);
     m_filters->setUncheckedByScope(s.value("filters/uncheckedByScope").toMap());
     m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
     m_filters->setIncludeMarked(s.value("filters/includeMarked", false).toBool());
@@ -114,11 +118,11 @@ void MainWindow::restoreSettings()
             s.value("filters/runs").toString() == u"all" ? RunSelection::All : RunSelection::Latest);
     }
     m_readout->setPrice(s.value("readout/tier", QString::fromStdString(bundledPricing().defaultTier().key)).toString(),
-        s.value("readout/customPrice", 2.0).toDouble());
+        s.value("readout/customPrice", PlanDefaults {}.usdPerGpuHour).toDouble());
     m_readout->setMetric(static_cast<TputMetric>(s.value("readout/metric", int(TputMetric::Total)).toInt()));
     m_readout->setTarget(s.value("readout/target", 50.0).toDouble());
     m_readout->setHideSparse(s.value("readout/hideSparse", false).toBool());
-    m_ladder->setHideSparse(m_readout->hideSparse());
+    ladder()->setHideSparse(m_readout->hideSparse());
     m_chart->setHideSparse(m_readout->hideSparse());
     ChartState cs = m_chart->state();
     cs.request.x = chartXSetting(s.value("chart/x"));
@@ -127,38 +131,8 @@ void MainWindow::restoreSettings()
     cs.request.logX = s.value("chart/logX", true).toBool();
     cs.request.logY = s.value("chart/logY", false).toBool();
     m_chart->setState(cs);
-    std::vector<double> targets;
-    for (const QVariant& v : s.value("ladder/targets").toList())
-        targets.push_back(v.toDouble());
-    m_ladder->setTargets(targets);
-    restorePlanSettings(s);
-}
-
-void MainWindow::restorePlanSettings(const QSettings& s)
-{
-    const auto unit = parseDemandUnit(s.value("plan/unit", QStringLiteral("tok/s")).toString().toStdString());
-    m_plan->setDemand(s.value("plan/demand", 1e6).toDouble(), unit.value_or(DemandUnit::TokPerS));
-    m_plan->setHeadroom(s.value("plan/headroom", 0.25).toDouble());
-    m_plan->setCustomPrice(s.value("plan/customPrice", 2.0).toDouble());
-    // a TCO file that is gone or no longer valid leaves the shipped example, and the status line says why
-    const QString tco = s.value("plan/tcoFile").toString();
-    if (!tco.isEmpty())
-        if (const Status st = openTcoFile(tco); !st)
-            m_status->setText(
-                tr("The Plan tab's TCO model was not reopened: %1").arg(QString::fromStdString(st.error())));
-    m_plan->setCostModel(
-        static_cast<PlanPanel::CostModel>(s.value("plan/costModel", int(PlanPanel::CostModel::ReadoutPrice)).toInt()));
-    // a budget and a mix are kept as typed; one that no longer reads leaves the defaults
-    const int kind = s.value("plan/budgetKind", int(BudgetKind::Megawatts)).toInt();
-    const double amount = s.value("plan/budget", 10.0).toDouble();
-    if (amount > 0 && std::isfinite(amount)
-        && (kind == int(BudgetKind::Megawatts) || kind == int(BudgetKind::UsdPerMonth)))
-        m_plan->setBudget(amount, BudgetKind(kind));
-    if (const QString mix = s.value("plan/mix").toString(); !mix.isEmpty())
-        m_plan->mixEditor()->setSpecText(mix);
-    const int mode = s.value("plan/mode", int(PlanPanel::Mode::Demand)).toInt();
-    if (mode >= int(PlanPanel::Mode::Demand) && mode <= int(PlanPanel::Mode::Mix))
-        m_plan->setMode(PlanPanel::Mode(mode));
+    for (Page* page : m_pages)
+        page->restoreSettings(s);
 }
 
 void MainWindow::selectRememberedScope()
@@ -184,7 +158,8 @@ void MainWindow::saveSettings() const
         s.setValue("window/panels", m_main->saveState());
         s.setValue("window/chartAndTabs", m_centre->saveState());
     }
-    s.setValue("window/tab", m_tabs->tabText(m_tabs->currentIndex())); // by its name: tabs may be added before it
+    if (const Page* page = currentPage())
+        s.setValue("window/tab", page->objectName()); // by its key: pages may be added before it
     const Scope base = m_filters->baseScope();
     s.setValue("scope/model", QString::fromStdString(base.model));
     s.setValue("scope/workload", QString::fromStdString(base.workload));
@@ -212,20 +187,8 @@ void MainWindow::saveSettings() const
     s.setValue("chart/y", int(cs.request.y));
     s.setValue("chart/logX", cs.request.logX);
     s.setValue("chart/logY", cs.request.logY);
-    QVariantList targets;
-    for (double t : m_ladder->targets())
-        targets << t;
-    s.setValue("ladder/targets", targets);
-    s.setValue("plan/demand", m_plan->demand());
-    s.setValue("plan/unit", QString::fromLatin1(demandUnitName(m_plan->unit()).data()));
-    s.setValue("plan/headroom", m_plan->headroom());
-    s.setValue("plan/costModel", int(m_plan->costModel()));
-    s.setValue("plan/customPrice", m_plan->customPrice());
-    s.setValue("plan/tcoFile", m_plan->tcoPath());
-    s.setValue("plan/mode", int(m_plan->mode()));
-    s.setValue("plan/budget", m_plan->budget());
-    s.setValue("plan/budgetKind", int(m_plan->budgetKind()));
-    s.setValue("plan/mix", m_plan->mixEditor()->specText());
+    for (Page* page : m_pages)
+        page->saveSettings(s);
 }
 
 } // namespace paretoscope::ui

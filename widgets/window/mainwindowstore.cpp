@@ -142,7 +142,7 @@ void MainWindow::refreshSessions(bool markInterrupted)
         },
         [this](Result<std::vector<SessionInfo>> list) {
             if (list)
-                m_sessionPanel->setSessions(*list);
+                sessionPanel()->setSessions(*list);
         });
 }
 
@@ -168,7 +168,7 @@ void MainWindow::baseScopeChanged()
 
 void MainWindow::sessionLevelStored(const StoredLevelLine& level)
 {
-    m_sessionPanel->addLevel(level);
+    sessionPanel()->addLevel(level);
     if (m_sessionScopeShown)
         return refreshScopes();
     // the first level's point brings its scope into view once the scope list holds it; later ones land on it
@@ -218,33 +218,6 @@ void MainWindow::clusterRunsCollected(const QString& model, int isl, int osl)
                 }
         baseScopeChanged();
     });
-}
-
-void MainWindow::loadRuns()
-{
-    if (!m_data)
-        return;
-    // where the scope keeps only some runs (the latest per configuration, or as of a day), the tab lists those, as
-    // the frontiers are built from them
-    std::shared_ptr<const std::vector<long long>> selected;
-    if (m_data->scope.runs == RunSelection::Latest || !m_data->scope.asOf.empty())
-        selected = std::make_shared<const std::vector<long long>>(m_data->selectedRunIds());
-    m_runs->showRuns(&m_worker, m_data->seriesIds(), m_data->scope, std::move(selected));
-    m_runsStale = false;
-}
-
-void MainWindow::deleteRuns(const std::vector<long long>& ids)
-{
-    // every deletion runs (no newer request replaces it), in order with the reads around it
-    m_worker.post(
-        QString(), this, [ids](RunStore& store) { return store.deleteRuns(ids); },
-        [this](Status st) {
-            if (!st) {
-                plainMessage(this, false, tr("Delete runs"), QString::fromStdString(st.error()));
-                return;
-            }
-            refreshScopes();
-        });
 }
 
 void MainWindow::describeRun(long long id)

@@ -82,21 +82,21 @@ Status MainWindow::applyView(const ViewOptions& view)
     if (r.targets != defaultTargets() && !r.targets.empty()) {
         m_readout->setTarget(r.targets.front());
         if (r.targets.size() > 1)
-            m_ladder->setTargets(r.targets);
+            ladder()->setTargets(r.targets);
     }
     m_readout->setHideSparse(r.hideSparse);
     // what the readout's signals, blocked here, would have told the other panels
-    m_ladder->setHideSparse(r.hideSparse);
+    ladder()->setHideSparse(r.hideSparse);
     m_chart->setHideSparse(r.hideSparse);
     m_chart->setPrice(m_readout->price());
-    m_ladder->setCustomPrice(m_readout->price().customUsdPerGpuHour);
+    ladder()->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     m_chart->setTarget(m_readout->target());
-    m_plan->setTarget(m_readout->target());
-    m_plan->setPrice(m_readout->price());
-    m_plan->setHideSparse(r.hideSparse);
-    m_history->setTarget(m_readout->target());
-    m_history->setPrice(m_readout->price());
-    m_history->setHideSparse(r.hideSparse);
+    plan()->setTarget(m_readout->target());
+    plan()->setPrice(m_readout->price());
+    plan()->setHideSparse(r.hideSparse);
+    history()->setTarget(m_readout->target());
+    history()->setPrice(m_readout->price());
+    history()->setHideSparse(r.hideSparse);
     // the rest waits for the scope's series (the filter lists), then its run dates and hardware
     m_pendingView = view;
     m_viewStep = ViewStep::Series;

@@ -1,0 +1,156 @@
+// The built-in pages but the plan's (planpage.cpp): ladder, summary, history, runs and the live session.
+#include "widgets/window/builtinpages.h"
+
+#include <QSettings>
+
+#include "core/import/bundled.h"
+#include "widgets/common/displaynames.h"
+#include "widgets/history/historypanel.h"
+#include "widgets/readout/ladderpanel.h"
+#include "widgets/readout/readoutpanel.h"
+#include "widgets/readout/summarypanel.h"
+#include "widgets/runs/runspanel.h"
+#include "widgets/session/sessionpanel.h"
+#include "widgets/window/mainwindow.h"
+#include "widgets/window/planpage.h"
+
+namespace paretoscope::ui {
+
+LadderPage::LadderPage(MainWindow& window)
+    : Page(window)
+    , m_panel(new LadderPanel(bundledPricing(), &window))
+{
+}
+
+QWidget* LadderPage::widget() const
+{
+    return m_panel;
+}
+
+void LadderPage::restoreSettings(const QSettings& s)
+{
+    std::vector<double> targets;
+    for (const QVariant& v : s.value("ladder/targets").toList())
+        targets.push_back(v.toDouble());
+    m_panel->setTargets(targets);
+}
+
+void LadderPage::saveSettings(QSettings& s) const
+{
+    QVariantList targets;
+    for (double t : m_panel->targets())
+        targets << t;
+    s.setValue("ladder/targets", targets);
+}
+
+SummaryPage::SummaryPage(MainWindow& window)
+    : Page(window)
+    , m_panel(new SummaryPanel(&window))
+{
+}
+
+QWidget* SummaryPage::widget() const
+{
+    return m_panel;
+}
+
+HistoryPage::HistoryPage(MainWindow& window)
+    : Page(window)
+    , m_panel(new HistoryPanel(bundledPricing(), &window))
+{
+    connect(m_panel, &HistoryPanel::shown, this, &Page::ready);
+}
+
+QWidget* HistoryPage::widget() const
+{
+    return m_panel;
+}
+
+// The History tab follows the readout's target, price and sparse readings, and compares at the ladder's targets.
+void HistoryPage::connectToWindow()
+{
+    ReadoutPanel* readout = window().readout();
+    m_panel->setTarget(readout->target());
+    m_panel->setPrice(readout->price());
+    m_panel->setHideSparse(readout->hideSparse());
+    m_panel->setTargets(window().ladder()->targets());
+    connect(readout, &ReadoutPanel::targetChanged, m_panel, &HistoryPanel::setTarget);
+    connect(readout, &ReadoutPanel::priceChanged, this, [this, readout] { m_panel->setPrice(readout->price()); });
+    connect(readout, &ReadoutPanel::hideSparseChanged, m_panel, &HistoryPanel::setHideSparse);
+    connect(window().ladder(), &LadderPanel::targetsChanged, m_panel, &HistoryPanel::setTargets);
+    connect(m_panel, &HistoryPanel::exportRequested, this, [this] { window().askExportCsv(MainWindow::HistoryCsv); });
+}
+
+void HistoryPage::load()
+{
+    // the panel computes from the timeline the window hands it with each scope; ready follows its answer
+}
+
+RunsPage::RunsPage(MainWindow& window)
+    : Page(window)
+    , m_panel(new RunsPanel(&window))
+{
+}
+
+QWidget* RunsPage::widget() const
+{
+    return m_panel;
+}
+
+void RunsPage::connectToWindow()
+{
+    connect(m_panel, &RunsPanel::deleteRequested, this, &RunsPage::deleteRuns);
+}
+
+void RunsPage::load()
+{
+    const std::shared_ptr<const ScopeData> data = window().scopeData();
+    if (!data)
+        return;
+    // where the scope keeps only some runs (the latest per configuration, or as of a day), the tab lists those, as
+    // the frontiers are built from them
+    std::shared_ptr<const std::vector<long long>> selected;
+    if (data->scope.runs == RunSelection::Latest || !data->scope.asOf.empty())
+        selected = std::make_shared<const std::vector<long long>>(data->selectedRunIds());
+    m_panel->showRuns(&window().storeWorker(), data->seriesIds(), data->scope, std::move(selected));
+    emit ready();
+}
+
+void RunsPage::deleteRuns(const std::vector<long long>& ids)
+{
+    // every deletion runs (no newer request replaces it), in order with the reads around it
+    window().storeWorker().post(
+        QString(), this, [ids](RunStore& store) { return store.deleteRuns(ids); },
+        [this](Status st) {
+            if (!st) {
+                plainMessage(&window(), false, tr("Delete runs"), QString::fromStdString(st.error()));
+                return;
+            }
+            window().refreshScopes();
+        });
+}
+
+LivePage::LivePage(MainWindow& window)
+    : Page(window)
+    , m_panel(new SessionPanel(&window))
+{
+}
+
+QWidget* LivePage::widget() const
+{
+    return m_panel;
+}
+
+std::vector<PageSpec> builtinPages()
+{
+    return {
+        { QStringLiteral("ladder"), QObject::tr("Ladder"), [](MainWindow& w) { return new LadderPage(w); } },
+        { QStringLiteral("summary"), QObject::tr("Summary"), [](MainWindow& w) { return new SummaryPage(w); } },
+        { QStringLiteral("plan"), QObject::tr("Plan"), [](MainWindow& w) { return new PlanPage(w); } },
+        { QStringLiteral("history"), QObject::tr("History"), [](MainWindow& w) { return new HistoryPage(w); } },
+        { QStringLiteral("runs"), QObject::tr("Runs"), [](MainWindow& w) { return new RunsPage(w); } },
+        { QStringLiteral("live"), QObject::tr("Live session"), [](MainWindow& w) { return new LivePage(w); } },
+    };
+}
+
+} // namespace paretoscope::ui
