@@ -92,7 +92,7 @@ private slots:
         QFETCH(int, highestConcurrency);
         AdaptiveOptions o;
         o.maxLevels = maxLevels;
-        for (const QString& t : targets.split(',', Qt::SkipEmptyParts))
+        for (const QString& t : targets.split(u',', Qt::SkipEmptyParts))
             o.targets.push_back(t.toDouble());
         Sweep s = runSynthetic(o, maxBatch);
         QVERIFY2(int(s.levels.size()) <= mostLevels, qPrintable(QString::number(s.levels.size())));
@@ -138,7 +138,8 @@ private slots:
         QCOMPARE(nextAdaptiveLevel({ { 1, 1000, 500, 0.1 } }, o).concurrency, 16);
         const AdaptiveStep step = nextAdaptiveLevel({ { 1, 1000, 250, 0.1 }, { 16, 0, 0, {} } }, o);
         QCOMPARE(step.concurrency, 0);
-        QVERIFY2(QString::fromStdString(step.reason).contains("c=16 measured no throughput"), step.reason.c_str());
+        QVERIFY2(QString::fromStdString(step.reason).contains(QStringLiteral("c=16 measured no throughput")),
+            step.reason.c_str());
     }
 
     // A pair of targets whose windows overlap in a sliver (75 and 100: 85 to 86.25 tok/s/user) is passed over by the
@@ -153,14 +154,15 @@ private slots:
             { 39, 72838, 146.7, 0.0970 } };
         AdaptiveStep step = nextAdaptiveLevel(levels, o);
         QCOMPARE(step.concurrency, 156); // aimed at 53.75 (c=180 expected), two doublings at most
-        QVERIFY2(QString::fromStdString(step.reason).contains("passing over 100 and 75"), step.reason.c_str());
+        QVERIFY2(QString::fromStdString(step.reason).contains(QStringLiteral("passing over 100 and 75")),
+            step.reason.c_str());
         levels.push_back({ 156, 115401, 52.1, 0.1108 });
         step = nextAdaptiveLevel(levels, o);
         QCOMPARE(step.concurrency, 306); // just below 30: 28.5 expected
         levels.push_back({ 306, 127479, 28.4, 0.1207 });
         step = nextAdaptiveLevel(levels, o);
         QCOMPARE(step.concurrency, 85);
-        QVERIFY2(QString::fromStdString(step.reason).contains("aimed at 85.6"), step.reason.c_str());
+        QVERIFY2(QString::fromStdString(step.reason).contains(QStringLiteral("aimed at 85.6")), step.reason.c_str());
         levels.push_back({ 85, 99063, 86.1, 0.1038 });
         step = nextAdaptiveLevel(levels, o);
         QCOMPARE(step.concurrency, 0);
@@ -171,7 +173,8 @@ private slots:
         // climb aims at the sliver itself and lands in it
         std::vector<SweepPoint> plain { engineAt(1, 100000), engineAt(16, 100000) };
         step = nextAdaptiveLevel(plain, o);
-        QVERIFY2(QString::fromStdString(step.reason).contains("the window 100 and 75 share"), step.reason.c_str());
+        QVERIFY2(QString::fromStdString(step.reason).contains(QStringLiteral("the window 100 and 75 share")),
+            step.reason.c_str());
         const double landed = engineAt(step.concurrency, 100000).interactivity;
         QVERIFY2(landed >= 85 && landed <= 86.25, qPrintable(QString::number(landed)));
     }
@@ -218,7 +221,7 @@ private slots:
         QFETCH(QString, profile);
         QFETCH(QString, targets);
         QFETCH(QString, endSays);
-        SimProcess sim({ "--profile", profile });
+        SimProcess sim({ QStringLiteral("--profile"), profile });
         QVERIFY2(sim.ok(), qPrintable(sim.output()));
         QTemporaryDir dir;
         auto store = openTempStore(dir);
@@ -230,7 +233,7 @@ private slots:
         c.warmups = 0;
         c.concurrencyAuto = true;
         c.concurrencies.clear();
-        for (const QString& t : targets.split(',', Qt::SkipEmptyParts))
+        for (const QString& t : targets.split(u',', Qt::SkipEmptyParts))
             c.targets.push_back(t.toDouble());
         auto out = runSession(*store, c, "");
         QVERIFY2(out.ok(), out ? "" : out.error().c_str());
@@ -258,7 +261,7 @@ private slots:
             QVERIFY2(!inRange || targetBracketed(levels, t, 0.15), qPrintable(QString::number(t)));
             QVERIFY2(inRange, qPrintable(QString::number(t)));
         }
-        if (profile == "saturating-sim")
+        if (profile == QStringLiteral("saturating-sim"))
             for (const SweepPoint& p : levels)
                 QVERIFY2(p.concurrency <= 64, qPrintable(QString::number(p.concurrency)));
     }

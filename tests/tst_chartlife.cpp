@@ -83,7 +83,7 @@ private:
     void importSome()
     {
         // a handful of runs of a scope of their own, or of the one in view
-        QString json = "[";
+        QString json = QStringLiteral("[");
         for (int c = 1; c <= 4; ++c) {
             RunRecord r;
             r.model = m_imported % 2 ? "life-model" : "DeepSeek-V4.1-Flash";
@@ -95,7 +95,7 @@ private:
             r.concurrency = c + 100 * m_imported;
             r.interactivity = 200.0 / c;
             r.tputPerGpu = 9000.0 * c + m_imported;
-            json += QString::fromStdString(runRecordJson(r)) + (c == 4 ? "]" : ",");
+            json += QString::fromStdString(runRecordJson(r)) + (c == 4 ? QStringLiteral("]") : QStringLiteral(","));
         }
         const QString file = m_dir.filePath(QStringLiteral("import-%1.json").arg(m_imported++));
         QVERIFY(writeFile(file, json.toUtf8()));
@@ -108,13 +108,14 @@ private slots:
     void initTestCase()
     {
         QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
-        QCoreApplication::setOrganizationName("ParetoscopeTest");
-        QCoreApplication::setApplicationName("tst_chartlife");
-        const QString db = m_dir.filePath("store.sqlite");
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QCoreApplication::setOrganizationName(QStringLiteral("ParetoscopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_chartlife"));
+        const QString db = m_dir.filePath(QStringLiteral("store.sqlite"));
         auto store = openStore(db.toStdString(), true);
         QVERIFY(store.ok());
-        QVERIFY(importPath(**store, fixture("inferencex-app-api/benchmarks.json").toStdString(), {})[0].result.ok());
+        QVERIFY(importPath(**store, fixture(QStringLiteral("inferencex-app-api/benchmarks.json")).toStdString(), {})[0]
+                    .result.ok());
         m_window = std::make_unique<MainWindow>(std::move(*store));
         m_window->setShowImportResults(false);
         m_window->resize(1366, 768);
@@ -189,18 +190,18 @@ private slots:
         QTest::addColumn<unsigned>("seed");
         if (qEnvironmentVariableIsSet("PARETOSCOPE_CHART_SEED")) {
             const unsigned seed = unsigned(qEnvironmentVariableIntValue("PARETOSCOPE_CHART_SEED"));
-            QTest::newRow(qPrintable(QString("seed %1").arg(seed))) << seed;
+            QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed;
             return;
         }
         for (unsigned seed : { 1u, 2u, 3u })
-            QTest::newRow(qPrintable(QString("seed %1").arg(seed))) << seed;
+            QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed;
     }
 
     void everyRebuildInRandomOrder()
     {
         QFETCH(unsigned, seed);
         std::mt19937 rng(seed);
-        const QStringList scopes { "DeepSeek-V4.1-Flash", "dsr1" };
+        const QStringList scopes { QStringLiteral("DeepSeek-V4.1-Flash"), QStringLiteral("dsr1") };
         for (int step = 0; step < 40; ++step) {
             const int action = std::uniform_int_distribution<int>(0, 11)(rng);
             ChartPanel* panel = m_window->chartPanel();
@@ -216,7 +217,8 @@ private slots:
                 break;
             case 3: {
                 const QString model = scopes[std::uniform_int_distribution<int>(0, 1)(rng)];
-                m_window->filters()->selectScope(model, {}, model == "dsr1" ? 1024 : 0, model == "dsr1" ? 1024 : 0);
+                m_window->filters()->selectScope(
+                    model, {}, model == QStringLiteral("dsr1") ? 1024 : 0, model == QStringLiteral("dsr1") ? 1024 : 0);
                 break;
             }
             case 4:
@@ -243,8 +245,8 @@ private slots:
                     c->toggleGroup(0, !c->groupVisible(0));
                 break;
             case 9:
-                QVERIFY(m_window->exportChartPng(m_dir.filePath("life.png"), QSize(640, 400), 1).ok());
-                QVERIFY(m_window->exportChartSvg(m_dir.filePath("life.svg"), QSize(640, 400)).ok());
+                QVERIFY(m_window->exportChartPng(m_dir.filePath(QStringLiteral("life.png")), QSize(640, 400), 1).ok());
+                QVERIFY(m_window->exportChartSvg(m_dir.filePath(QStringLiteral("life.svg")), QSize(640, 400)).ok());
                 break;
             case 10:
                 m_window->resize(std::uniform_int_distribution<int>(900, 1900)(rng),
@@ -253,7 +255,7 @@ private slots:
             case 11:
                 // the token metric: a reload of the scope
                 for (QComboBox* box : m_window->readout()->findChildren<QComboBox*>())
-                    if (box->findText("Output tokens") >= 0)
+                    if (box->findText(QStringLiteral("Output tokens")) >= 0)
                         box->setCurrentIndex((box->currentIndex() + 1) % box->count());
                 break;
             }

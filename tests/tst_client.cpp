@@ -199,7 +199,7 @@ private slots:
         auto got = normalizeEndpointUrl(url.toStdString());
         if (normalized.isEmpty()) {
             QVERIFY(!got);
-            QVERIFY(QString::fromStdString(got.error()).contains("http"));
+            QVERIFY(QString::fromStdString(got.error()).contains(QStringLiteral("http")));
         } else {
             QVERIFY2(got, got ? "" : got.error().c_str());
             QCOMPARE(QString::fromStdString(*got), normalized);
@@ -220,7 +220,8 @@ private slots:
     void fixedModeIsMeasuredAsTheServerTimesIt()
     {
         QFETCH(int, concurrency);
-        SimProcess sim({ "--ttft-ms", "50", "--itl-ms", "10" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("50"), QStringLiteral("--itl-ms"), QStringLiteral("10") });
         QVERIFY2(sim.ok(), qPrintable(sim.output()));
         RandomWorkload workload(idsShape(), 200, 16);
         LevelOptions options;
@@ -249,13 +250,14 @@ private slots:
         // machine is shared, one loaded moment put an optimised run at +0.61 ms and a build beside it at +4.2 ms at
         // 256 streams.
         const double tolerance = 0.005;
-        QVERIFY2(ttftErr < tolerance, qPrintable(QString("TTFT off by %1 ms").arg(ttftErr * 1e3)));
-        QVERIFY2(tpotErr < tolerance, qPrintable(QString("TPOT off by %1 ms").arg(tpotErr * 1e3)));
+        QVERIFY2(ttftErr < tolerance, qPrintable(QStringLiteral("TTFT off by %1 ms").arg(ttftErr * 1e3)));
+        QVERIFY2(tpotErr < tolerance, qPrintable(QStringLiteral("TPOT off by %1 ms").arg(tpotErr * 1e3)));
     }
 
     void chatCompletionsCountContentDeltas()
     {
-        SimProcess sim({ "--ttft-ms", "5", "--itl-ms", "1" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("5"), QStringLiteral("--itl-ms"), QStringLiteral("1") });
         QVERIFY(sim.ok());
         RandomWorkload workload(idsShape(true), 50, 8);
         LevelOptions options;
@@ -272,7 +274,9 @@ private slots:
 
     void serverErrorsAreFailuresNotLatencies()
     {
-        SimProcess sim({ "--ttft-ms", "20", "--itl-ms", "1", "--fail-500", "0.2", "--fail-429", "0.1", "--seed", "7" });
+        SimProcess sim({ QStringLiteral("--ttft-ms"), QStringLiteral("20"), QStringLiteral("--itl-ms"),
+            QStringLiteral("1"), QStringLiteral("--fail-500"), QStringLiteral("0.2"), QStringLiteral("--fail-429"),
+            QStringLiteral("0.1"), QStringLiteral("--seed"), QStringLiteral("7") });
         QVERIFY(sim.ok());
         RandomWorkload workload(idsShape(), 50, 8);
         LevelOptions options;
@@ -290,8 +294,8 @@ private slots:
             = m.errors.count("HTTP 429: simulated overload") ? m.errors.at("HTTP 429: simulated overload") : 0;
         QCOMPARE(e500 + e429, m.failed);
         // 80 and 40 expected; a binomial's 4 sigma is about 32 and 23
-        QVERIFY2(
-            std::abs(e500 - 80) < 32 && std::abs(e429 - 40) < 23, qPrintable(QString("%1 %2").arg(e500).arg(e429)));
+        QVERIFY2(std::abs(e500 - 80) < 32 && std::abs(e429 - 40) < 23,
+            qPrintable(QStringLiteral("%1 %2").arg(e500).arg(e429)));
         // an error answer arrives in well under the 20 ms TTFT: had it been counted, the minimum would show it
         QVERIFY(*m.ttft.median >= 0.0195);
         for (const RequestLog& r : result->requests)
@@ -303,18 +307,22 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("error");
-        QTest::newRow("dropped") << QStringList { "--drop", "1" } << "connection closed mid-stream";
-        QTest::newRow("stalled") << QStringList { "--stall", "1" } << "stalled: no data for 1 s";
-        QTest::newRow("error event") << QStringList { "--stream-error", "1" }
+        QTest::newRow("dropped") << QStringList { QStringLiteral("--drop"), QStringLiteral("1") }
+                                 << QStringLiteral("connection closed mid-stream");
+        QTest::newRow("stalled") << QStringList { QStringLiteral("--stall"), QStringLiteral("1") }
+                                 << QStringLiteral("stalled: no data for 1 s");
+        QTest::newRow("error event") << QStringList { QStringLiteral("--stream-error"), QStringLiteral("1") }
                                      << "server error mid-stream: simulated engine failure mid-stream";
-        QTest::newRow("ids refused") << QStringList { "--text-only" }
+        QTest::newRow("ids refused") << QStringList { QStringLiteral("--text-only") }
                                      << "HTTP 400: token id prompts are not accepted by this server";
     }
     void brokenStreamsAreFailures()
     {
         QFETCH(QStringList, args);
         QFETCH(QString, error);
-        SimProcess sim(QStringList { "--ttft-ms", "5", "--itl-ms", "2" } + args);
+        SimProcess sim(QStringList { QStringLiteral("--ttft-ms"), QStringLiteral("5"), QStringLiteral("--itl-ms"),
+                           QStringLiteral("2") }
+            + args);
         QVERIFY(sim.ok());
         RandomWorkload workload(idsShape(), 20, 16);
         LevelOptions options;
@@ -345,7 +353,8 @@ private slots:
     {
         QFETCH(QString, flood);
         QFETCH(QString, error);
-        SimProcess sim({ "--ttft-ms", "1", "--itl-ms", "1", "--flood", flood });
+        SimProcess sim({ QStringLiteral("--ttft-ms"), QStringLiteral("1"), QStringLiteral("--itl-ms"),
+            QStringLiteral("1"), QStringLiteral("--flood"), flood });
         QVERIFY(sim.ok());
         RandomWorkload workload(idsShape(), 16, 16);
         LevelOptions options;
@@ -362,7 +371,8 @@ private slots:
 
     void poissonArrivalsAtTheRequestedRate()
     {
-        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"), QStringLiteral("1") });
         QVERIFY(sim.ok());
         RandomWorkload workload(idsShape(), 16, 4);
         LevelOptions options;
@@ -396,7 +406,8 @@ private slots:
 
     void cancelClosesEveryStream()
     {
-        SimProcess sim({ "--ttft-ms", "10", "--itl-ms", "50" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("10"), QStringLiteral("--itl-ms"), QStringLiteral("50") });
         QVERIFY(sim.ok());
         RandomWorkload workload(idsShape(), 20, 1000); // 50 s per request
         LevelOptions options;
@@ -416,7 +427,8 @@ private slots:
 
     void agenticContextGrowsOnASharedPrefix()
     {
-        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"), QStringLiteral("1") });
         QVERIFY(sim.ok());
         AgenticOptions a;
         a.prefixTokens = 500;

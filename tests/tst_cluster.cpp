@@ -39,7 +39,7 @@ private slots:
         QTest::addColumn<QString>("expected");
         const std::string ok = R"("recipe": "sim", "isl": 64, "osl": 16, "concurrency": [1])";
         auto row = [](const char* name, const std::string& json, const char* expected) {
-            QTest::newRow(name) << QString::fromStdString(json) << QString(expected);
+            QTest::newRow(name) << QString::fromStdString(json) << QString::fromUtf8(expected);
         };
         row("not an object", "[1]", "m.json: not a JSON object");
         row("unknown top key", R"({"configs": []})", "m.json, field configs: unknown key");
@@ -168,17 +168,18 @@ private slots:
         QVERIFY(writeArray(*m, "{}", dir.path().toStdString(), "/nonexistent/paretoscope-cli").ok());
         QProcess task;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("SLURM_ARRAY_TASK_ID", "0");
+        env.insert(QStringLiteral("SLURM_ARRAY_TASK_ID"), QStringLiteral("0"));
         task.setProcessEnvironment(env);
-        task.start("bash", { dir.filePath("array.sbatch") });
+        task.start(QStringLiteral("bash"), { dir.filePath(QStringLiteral("array.sbatch")) });
         QVERIFY(task.waitForFinished(30000));
         QCOMPARE(task.exitCode(), 1);
-        QFile status(dir.filePath("status/0"));
+        QFile status(dir.filePath(QStringLiteral("status/0")));
         QVERIFY(status.open(QIODevice::ReadOnly));
         const QString said = QString::fromUtf8(status.readAll());
-        QVERIFY2(said.startsWith("failed: not run: a disaggregated configuration (prefill 1 + decode 2 nodes)"),
+        QVERIFY2(said.startsWith(
+                     QStringLiteral("failed: not run: a disaggregated configuration (prefill 1 + decode 2 nodes)")),
             qPrintable(said));
-        QVERIFY2(said.contains("--endpoint"), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("--endpoint")), qPrintable(said));
     }
 
     void arrayScriptAndShapes()
@@ -274,10 +275,12 @@ private slots:
         std::ofstream(dir + "/results/0.json") << json;
         std::ofstream(dir + "/status/0") << "finished\n";
         std::ofstream(dir + "/status/1") << "failed: unknown profile h100-sim\n";
-        const QString db = tmp.filePath("store.sqlite");
+        const QString db = tmp.filePath(QStringLiteral("store.sqlite"));
         for (int pass = 0; pass < 2; ++pass) {
             QProcess cli;
-            cli.start(PARETOSCOPE_CLI, { "cluster", "collect", QString::fromStdString(dir), "--db", db });
+            cli.start(QStringLiteral(PARETOSCOPE_CLI),
+                { QStringLiteral("cluster"), QStringLiteral("collect"), QString::fromStdString(dir),
+                    QStringLiteral("--db"), db });
             QVERIFY(cli.waitForFinished(60000));
             const QByteArray out = cli.readAllStandardOutput();
             QCOMPARE(cli.exitCode(), 1);

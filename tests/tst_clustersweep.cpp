@@ -31,7 +31,7 @@ namespace {
 
 constexpr int kIsl = 64;
 constexpr int kOsl = 8;
-const char* const kModel = "DeepSeek-V4.1-Flash"; // the sim recipe's model, which the tasks' runs carry
+const QString kModel = QStringLiteral("DeepSeek-V4.1-Flash"); // the sim recipe's model, which the tasks' runs carry
 
 struct Cli {
     int code = -1;
@@ -41,7 +41,7 @@ struct Cli {
 Cli cli(const QStringList& args)
 {
     QProcess p;
-    p.start(PARETOSCOPE_CLI, args);
+    p.start(QStringLiteral(PARETOSCOPE_CLI), args);
     Cli r;
     if (!p.waitForFinished(120000))
         return r;
@@ -70,19 +70,23 @@ class TestClusterSweep : public QObject {
     // profile, whose label its runs carry (b300-sim, mi325x-sim), as a task's do.
     bool finishTask(int task, const QString& profile, const QString& levels)
     {
-        SimProcess sim({ "--profile", profile, "--model", kModel });
+        SimProcess sim({ QStringLiteral("--profile"), profile, QStringLiteral("--model"), kModel });
         if (!sim.ok())
             return false;
         const QString db = m_tmp.filePath(QStringLiteral("task%1.sqlite").arg(task));
-        Cli bench = cli({ "bench", "--endpoint", sim.url(), "--model", kModel, "--isl", QString::number(kIsl), "--osl",
-            QString::number(kOsl), "--concurrency", levels, "--hardware", "b300", "--engine", "vllm", "--gpus", "8",
-            "--db", db });
+        Cli bench = cli({ QStringLiteral("bench"), QStringLiteral("--endpoint"), sim.url(), QStringLiteral("--model"),
+            kModel, QStringLiteral("--isl"), QString::number(kIsl), QStringLiteral("--osl"), QString::number(kOsl),
+            QStringLiteral("--concurrency"), levels, QStringLiteral("--hardware"), QStringLiteral("b300"),
+            QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--gpus"), QStringLiteral("8"),
+            QStringLiteral("--db"), db });
         if (bench.code != 0) {
             qWarning() << bench.err;
             return false;
         }
-        Cli exported = cli({ "export", "--db", db, "--model", kModel, "--isl", QString::number(kIsl), "--osl",
-            QString::number(kOsl), "--runs", "all", "--include-marked", "--format", "json" });
+        Cli exported = cli({ QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--model"), kModel,
+            QStringLiteral("--isl"), QString::number(kIsl), QStringLiteral("--osl"), QString::number(kOsl),
+            QStringLiteral("--runs"), QStringLiteral("all"), QStringLiteral("--include-marked"),
+            QStringLiteral("--format"), QStringLiteral("json") });
         const QJsonDocument d = QJsonDocument::fromJson(exported.out);
         if (exported.code != 0 || !d.isArray() || d.array().isEmpty())
             return false;
@@ -131,16 +135,17 @@ private slots:
         }
         // the mi325x-sim task sweeps one level more (collect takes only a task's own levels)
         t->item(1, MatrixEditor::Concurrency)->setText(QStringLiteral("1, 2, 4"));
-        QCOMPARE(qobject_cast<QComboBox*>(t->cellWidget(1, MatrixEditor::Recipe))->currentText(), QString("sim"));
+        QCOMPARE(
+            qobject_cast<QComboBox*>(t->cellWidget(1, MatrixEditor::Recipe))->currentText(), QStringLiteral("sim"));
         // a refusal is the parser's, naming the configuration and the field; nothing is written
         t->item(1, MatrixEditor::Tp)->setText(QStringLiteral("eight"));
         auto refused = m->check();
         QVERIFY(!refused);
-        QVERIFY2(
-            QString::fromStdString(refused.error()).contains("configuration 1, field tp"), refused.error().c_str());
+        QVERIFY2(QString::fromStdString(refused.error()).contains(QStringLiteral("configuration 1, field tp")),
+            refused.error().c_str());
         dialog.setOutputFolder(m_array);
         QVERIFY(!dialog.writeArray());
-        QVERIFY(!QFile::exists(m_array + "/array.sbatch"));
+        QVERIFY(!QFile::exists(m_array + QStringLiteral("/array.sbatch")));
         t->item(1, MatrixEditor::Tp)->setText(QStringLiteral("8"));
         QVERIFY(m->check());
 
@@ -148,42 +153,43 @@ private slots:
         QSignalSpy refreshed(&dialog, &ClusterSweepDialog::refreshed);
         Status written = dialog.writeArray();
         QVERIFY2(written, written ? "" : written.error().c_str());
-        const QString script = QString::fromUtf8(readAll(m_array + "/array.sbatch"));
-        QVERIFY(script.contains("#SBATCH --array=0-2\n"));
+        const QString script = QString::fromUtf8(readAll(m_array + QStringLiteral("/array.sbatch")));
+        QVERIFY(script.contains(QStringLiteral("#SBATCH --array=0-2\n")));
         const QRegularExpression caseLine(QStringLiteral("^(\\d+)\\)$"), QRegularExpression::MultilineOption);
         QStringList tasks;
         for (auto it = caseLine.globalMatch(script); it.hasNext();)
             tasks << it.next().captured(1);
-        QCOMPARE(tasks, QStringList({ "0", "1", "2" }));
-        QVERIFY(script.contains("--profile h100-sim"));
-        QVERIFY(QFile::exists(m_array + "/submit.sh"));
+        QCOMPARE(tasks, QStringList({ QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2") }));
+        QVERIFY(script.contains(QStringLiteral("--profile h100-sim")));
+        QVERIFY(QFile::exists(m_array + QStringLiteral("/submit.sh")));
         QVERIFY(refreshed.wait(10000));
         QCOMPARE(dialog.tasks()->rowCount(), 3);
-        QCOMPARE(cell(dialog, 0, ClusterSweepDialog::State), QString("pending (not submitted)"));
-        QCOMPARE(cell(dialog, 2, ClusterSweepDialog::Resources), QString("1 node, no GPU (simulation)"));
+        QCOMPARE(cell(dialog, 0, ClusterSweepDialog::State), QStringLiteral("pending (not submitted)"));
+        QCOMPARE(cell(dialog, 2, ClusterSweepDialog::Resources), QStringLiteral("1 node, no GPU (simulation)"));
 
         // two tasks finish, the third fails with its reason, as array.sbatch writes them
-        QVERIFY(finishTask(0, "b300-sim", "1,2"));
-        QVERIFY(finishTask(1, "mi325x-sim", "1,2,4"));
-        QVERIFY(writeFile(m_array + "/status/2", "failed: unknown profile h100-sim\n"));
+        QVERIFY(finishTask(0, QStringLiteral("b300-sim"), QStringLiteral("1,2")));
+        QVERIFY(finishTask(1, QStringLiteral("mi325x-sim"), QStringLiteral("1,2,4")));
+        QVERIFY(writeFile(m_array + QStringLiteral("/status/2"), "failed: unknown profile h100-sim\n"));
         QSignalSpy collected(&dialog, &ClusterSweepDialog::runsCollected);
         refreshed.clear();
         dialog.refreshNow();
         QVERIFY(refreshed.wait(30000));
-        QCOMPARE(cell(dialog, 0, ClusterSweepDialog::State), QString("finished"));
-        QCOMPARE(cell(dialog, 1, ClusterSweepDialog::State), QString("finished"));
-        QCOMPARE(cell(dialog, 2, ClusterSweepDialog::State), QString("failed"));
-        QCOMPARE(cell(dialog, 2, ClusterSweepDialog::Reason), QString("unknown profile h100-sim"));
-        QCOMPARE(cell(dialog, 0, ClusterSweepDialog::Runs), QString("2"));
-        QCOMPARE(cell(dialog, 1, ClusterSweepDialog::Runs), QString("3"));
+        QCOMPARE(cell(dialog, 0, ClusterSweepDialog::State), QStringLiteral("finished"));
+        QCOMPARE(cell(dialog, 1, ClusterSweepDialog::State), QStringLiteral("finished"));
+        QCOMPARE(cell(dialog, 2, ClusterSweepDialog::State), QStringLiteral("failed"));
+        QCOMPARE(cell(dialog, 2, ClusterSweepDialog::Reason), QStringLiteral("unknown profile h100-sim"));
+        QCOMPARE(cell(dialog, 0, ClusterSweepDialog::Runs), QStringLiteral("2"));
+        QCOMPARE(cell(dialog, 1, ClusterSweepDialog::Runs), QStringLiteral("3"));
         QCOMPARE(collected.size(), 1);
         QCOMPARE(collected.front().at(0).toULongLong(), qulonglong(m_exported));
-        QCOMPARE(collected.front().at(1).toString(), QString(kModel));
-        QVERIFY2(dialog.summaryText().contains("2 finished, 1 failed"), qPrintable(dialog.summaryText()));
+        QCOMPARE(collected.front().at(1).toString(), kModel);
+        QVERIFY2(
+            dialog.summaryText().contains(QStringLiteral("2 finished, 1 failed")), qPrintable(dialog.summaryText()));
         // the controller is idle (its answer arrived): the store holds every level of the two good tasks
         QCOMPARE(m_exported, 5LL);
         QCOMPARE(storedRuns(storePath), m_exported);
-        QCOMPARE(readAll(m_array + "/collected").count('\n'), 2);
+        QCOMPARE(readAll(m_array + QStringLiteral("/collected")).count('\n'), 2);
 
         // idempotent, as cluster collect is: a second look imports nothing
         refreshed.clear();
@@ -192,7 +198,8 @@ private slots:
         QCOMPARE(collected.size(), 1);
         QCOMPARE(storedRuns(storePath), m_exported);
         // the CLI agrees that both were collected into this store, and says the third failed
-        Cli status = cli({ "cluster", "status", m_array, "--db", storePath });
+        Cli status
+            = cli({ QStringLiteral("cluster"), QStringLiteral("status"), m_array, QStringLiteral("--db"), storePath });
         QCOMPARE(status.code, 0);
         QVERIFY2(status.out.contains("0\tfinished\tb300\tcollected"), status.out.constData());
 
@@ -221,7 +228,7 @@ private slots:
         auto* recipe = qobject_cast<QComboBox*>(t->cellWidget(0, MatrixEditor::Recipe));
         QVERIFY(recipe);
         recipe->setCurrentIndex(recipe->findText(QStringLiteral("sglang-b300-nvfp4")));
-        QCOMPARE(recipe->currentText(), QString("sglang-b300-nvfp4"));
+        QCOMPARE(recipe->currentText(), QStringLiteral("sglang-b300-nvfp4"));
         t->item(0, MatrixEditor::Name)->setText(QStringLiteral("pd"));
         t->item(0, MatrixEditor::Profile)->setText(QString());
         t->item(0, MatrixEditor::Isl)->setText(QStringLiteral("1024"));
@@ -232,9 +239,11 @@ private slots:
         dialog.setOutputFolder(dir.filePath(QStringLiteral("array")));
         Status written = dialog.writeArray();
         QVERIFY2(written, written ? "" : written.error().c_str());
-        QVERIFY2(dialog.writtenText().contains("Task 0 (pd) will fail at once: a disaggregated configuration"),
+        QVERIFY2(dialog.writtenText().contains(
+                     QStringLiteral("Task 0 (pd) will fail at once: a disaggregated configuration")),
             qPrintable(dialog.writtenText()));
-        QVERIFY(QString::fromUtf8(readAll(dir.filePath(QStringLiteral("array/array.sbatch")))).contains("UNRUNNABLE="));
+        QVERIFY(QString::fromUtf8(readAll(dir.filePath(QStringLiteral("array/array.sbatch"))))
+                    .contains(QStringLiteral("UNRUNNABLE=")));
         QApplication::processEvents(); // the labels' new lines laid out
 #ifdef PARETOSCOPE_SHOT_DIR
         QVERIFY(dialog.grab().save(QStringLiteral(PARETOSCOPE_SHOT_DIR "/clustersweep-unrunnable-1366x768.png")));
@@ -243,11 +252,11 @@ private slots:
 
     void pointsLandOnTheChart()
     {
-        QVERIFY(QFile::exists(m_array + "/status/0")); // the array of the test before
+        QVERIFY(QFile::exists(m_array + QStringLiteral("/status/0"))); // the array of the test before
         QTemporaryDir dir;
         auto store = openTempStore(dir);
         QVERIFY(store);
-        const QString storePath = store->path().c_str();
+        const QString storePath = QString::fromStdString(store->path());
         MainWindow window(std::move(store));
         window.setShowImportResults(false);
         window.resize(1366, 768);
@@ -266,13 +275,14 @@ private slots:
         QVERIFY(dialog->follow(m_array)); // collected into another store before: this one collects its own
         for (int i = 0; i < 20; ++i) {
             auto d = window.scopeData();
-            if (d && d->scope.model == kModel && d->scope.isl.value_or(0) == kIsl && d->runCount == 5)
+            if (d && QString::fromStdString(d->scope.model) == kModel && d->scope.isl.value_or(0) == kIsl
+                && d->runCount == 5)
                 break;
             shown.wait(2000);
         }
         auto d = window.scopeData();
         QVERIFY(d);
-        QCOMPARE(QString::fromStdString(d->scope.model), QString(kModel));
+        QCOMPARE(QString::fromStdString(d->scope.model), kModel);
         QCOMPARE(d->runCount, std::size_t(5));
         QCOMPARE(d->runs.size(), std::size_t(2)); // b300-sim and mi325x-sim, each with its own levels
         std::map<std::string, std::size_t> points;
@@ -291,8 +301,8 @@ private slots:
         QVERIFY(editor.openFile(example));
         QTableWidget* t = editor.table();
         QCOMPARE(t->rowCount(), 2);
-        QCOMPARE(t->item(1, MatrixEditor::Profile)->text(), QString("mi325x-sim"));
-        QCOMPARE(t->item(0, MatrixEditor::Concurrency)->text(), QString("1, 4, 16"));
+        QCOMPARE(t->item(1, MatrixEditor::Profile)->text(), QStringLiteral("mi325x-sim"));
+        QCOMPARE(t->item(0, MatrixEditor::Concurrency)->text(), QStringLiteral("1, 4, 16"));
         const QString saved = m_tmp.filePath(QStringLiteral("saved.json"));
         QVERIFY(editor.saveFile(saved));
         auto original = parseMatrix(readAll(example).toStdString(), "example");
@@ -381,12 +391,12 @@ private slots:
         refreshed.clear();
         submit->click();
         QVERIFY(submitted.wait(30000));
-        QCOMPARE(submitted.front().front().toStringList(), QStringList { "4242" });
+        QCOMPARE(submitted.front().front().toStringList(), QStringList { QStringLiteral("4242") });
         QCOMPARE(readAll(m_tmp.filePath(QStringLiteral("array-submitted/jobs"))), QByteArray("4242\n"));
         QVERIFY(refreshed.wait(30000));
-        QCOMPARE(cell(dialog, 0, ClusterSweepDialog::State), QString("running"));
-        QCOMPARE(cell(dialog, 1, ClusterSweepDialog::State), QString("pending"));
-        QVERIFY2(dialog.summaryText().startsWith("Job 4242 · 2 tasks: 1 pending, 1 running"),
+        QCOMPARE(cell(dialog, 0, ClusterSweepDialog::State), QStringLiteral("running"));
+        QCOMPARE(cell(dialog, 1, ClusterSweepDialog::State), QStringLiteral("pending"));
+        QVERIFY2(dialog.summaryText().startsWith(QStringLiteral("Job 4242 · 2 tasks: 1 pending, 1 running")),
             qPrintable(dialog.summaryText()));
 #ifdef PARETOSCOPE_SHOT_DIR
         dialog.resize(1366, 768);

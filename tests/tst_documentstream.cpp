@@ -191,7 +191,7 @@ private slots:
             HashingReadAhead src(inner);
             auto got = readAll(src, 7);
             QVERIFY(got.ok());
-            QVERIFY2(*got == data, qPrintable(QString("size %1").arg(size)));
+            QVERIFY2(*got == data, qPrintable(QStringLiteral("size %1").arg(size)));
             auto sha = src.sha256Hex();
             QVERIFY(sha.ok());
             QCOMPARE(*sha, Sha256::of(data));
@@ -228,8 +228,8 @@ private slots:
             }
             QCOMPARE(out.size(), good);
             QVERIFY(out == data.substr(0, good));
-            QVERIFY2(
-                QString::fromStdString(error.error()).contains("trickle.json: read failed"), error.error().c_str());
+            QVERIFY2(QString::fromStdString(error.error()).contains(QStringLiteral("trickle.json: read failed")),
+                error.error().c_str());
             QVERIFY(!src.sha256Hex().ok());
         }
         for (int k = 0; k < 20; ++k) { // left at once or after one read: the destructor stops the reading thread
@@ -250,8 +250,8 @@ private slots:
         auto st = forEachJsonElement(
             src, {}, [](const JsonElement&) -> Status { return ok(); }, nullptr);
         QVERIFY(!st.ok());
-        QVERIFY2(QString::fromStdString(st.error()).contains("truncated"), st.error().c_str());
-        QVERIFY2(QString::fromStdString(st.error()).contains("record 1"), st.error().c_str());
+        QVERIFY2(QString::fromStdString(st.error()).contains(QStringLiteral("truncated")), st.error().c_str());
+        QVERIFY2(QString::fromStdString(st.error()).contains(QStringLiteral("record 1")), st.error().c_str());
     }
 };
 

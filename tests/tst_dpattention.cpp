@@ -40,7 +40,7 @@ struct Cli {
 Cli cli(const QStringList& args)
 {
     QProcess p;
-    p.start(PARETOSCOPE_CLI, args);
+    p.start(QStringLiteral(PARETOSCOPE_CLI), args);
     Cli r;
     if (!p.waitForFinished(60000))
         return r;
@@ -82,9 +82,9 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
-        QCoreApplication::setOrganizationName("ParetoscopeTest");
-        QCoreApplication::setApplicationName("tst_dpattention");
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QCoreApplication::setOrganizationName(QStringLiteral("ParetoscopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_dpattention"));
     }
 
     void recipesLaunchTheArgvExpected_data()
@@ -94,52 +94,75 @@ private slots:
         QTest::addColumn<QStringList>("argv");
         // vLLM: one engine core per GPU (--data-parallel-size 8, --tensor-parallel-size 1 given once, in place of the
         // recipe's --tensor-parallel-size 8), as InferenceX configures dp-attention on vLLM
-        QTest::newRow("vllm b300") << "vllm-b300-nvfp4"
-                                   << "1"
-                                   << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1", "--port",
-                                          "8100", "--trust-remote-code", "--max-num-seqs", "512", "--kv-cache-dtype",
-                                          "fp8", "--max-model-len", "10240", "--gpu-memory-utilization", "0.9",
-                                          "--no-enable-prefix-caching", "--async-scheduling", "--data-parallel-size",
-                                          "8", "--tensor-parallel-size", "1" };
-        QTest::newRow("vllm b300 ep 8") << "vllm-b300-nvfp4"
-                                        << "8"
-                                        << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1",
-                                               "--port", "8100", "--trust-remote-code", "--max-num-seqs", "512",
-                                               "--kv-cache-dtype", "fp8", "--max-model-len", "10240",
-                                               "--gpu-memory-utilization", "0.9", "--no-enable-prefix-caching",
-                                               "--async-scheduling", "--enable-expert-parallel", "--data-parallel-size",
-                                               "8", "--tensor-parallel-size", "1" };
-        QTest::newRow("vllm mi325x") << "vllm-mi325x-mxfp4"
-                                     << "1"
-                                     << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1", "--port",
-                                            "8100", "--trust-remote-code", "--distributed-executor-backend", "mp",
-                                            "--max-num-seqs", "256", "--kv-cache-dtype", "fp8", "--max-model-len",
-                                            "10240", "--no-enable-prefix-caching", "--data-parallel-size", "8",
-                                            "--tensor-parallel-size", "1" };
+        QTest::newRow("vllm b300") << QStringLiteral("vllm-b300-nvfp4") << QStringLiteral("1")
+                                   << QStringList { QStringLiteral("vllm"), QStringLiteral("serve"),
+                                          QStringLiteral("org/Model-FP4"), QStringLiteral("--host"),
+                                          QStringLiteral("127.0.0.1"), QStringLiteral("--port"), QStringLiteral("8100"),
+                                          QStringLiteral("--trust-remote-code"), QStringLiteral("--max-num-seqs"),
+                                          QStringLiteral("512"), QStringLiteral("--kv-cache-dtype"),
+                                          QStringLiteral("fp8"), QStringLiteral("--max-model-len"),
+                                          QStringLiteral("10240"), QStringLiteral("--gpu-memory-utilization"),
+                                          QStringLiteral("0.9"), QStringLiteral("--no-enable-prefix-caching"),
+                                          QStringLiteral("--async-scheduling"), QStringLiteral("--data-parallel-size"),
+                                          QStringLiteral("8"), QStringLiteral("--tensor-parallel-size"),
+                                          QStringLiteral("1") };
+        QTest::newRow("vllm b300 ep 8")
+            << QStringLiteral("vllm-b300-nvfp4") << QStringLiteral("8")
+            << QStringList { QStringLiteral("vllm"), QStringLiteral("serve"), QStringLiteral("org/Model-FP4"),
+                   QStringLiteral("--host"), QStringLiteral("127.0.0.1"), QStringLiteral("--port"),
+                   QStringLiteral("8100"), QStringLiteral("--trust-remote-code"), QStringLiteral("--max-num-seqs"),
+                   QStringLiteral("512"), QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
+                   QStringLiteral("--max-model-len"), QStringLiteral("10240"),
+                   QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.9"),
+                   QStringLiteral("--no-enable-prefix-caching"), QStringLiteral("--async-scheduling"),
+                   QStringLiteral("--enable-expert-parallel"), QStringLiteral("--data-parallel-size"),
+                   QStringLiteral("8"), QStringLiteral("--tensor-parallel-size"), QStringLiteral("1") };
+        QTest::newRow("vllm mi325x") << QStringLiteral("vllm-mi325x-mxfp4") << QStringLiteral("1")
+                                     << QStringList { QStringLiteral("vllm"), QStringLiteral("serve"),
+                                            QStringLiteral("org/Model-FP4"), QStringLiteral("--host"),
+                                            QStringLiteral("127.0.0.1"), QStringLiteral("--port"),
+                                            QStringLiteral("8100"), QStringLiteral("--trust-remote-code"),
+                                            QStringLiteral("--distributed-executor-backend"), QStringLiteral("mp"),
+                                            QStringLiteral("--max-num-seqs"), QStringLiteral("256"),
+                                            QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
+                                            QStringLiteral("--max-model-len"), QStringLiteral("10240"),
+                                            QStringLiteral("--no-enable-prefix-caching"),
+                                            QStringLiteral("--data-parallel-size"), QStringLiteral("8"),
+                                            QStringLiteral("--tensor-parallel-size"), QStringLiteral("1") };
         // SGLang: --enable-dp-attention --dp-size 8 beside --tp 8
-        QTest::newRow("sglang b300") << "sglang-b300-nvfp4"
-                                     << "1"
-                                     << QStringList { "python3", "-m", "sglang.launch_server", "--model-path",
-                                            "org/Model-FP4", "--host", "127.0.0.1", "--port", "8100",
-                                            "--trust-remote-code", "--tp", "8", "--quantization", "modelopt_fp4",
-                                            "--max-running-requests", "512", "--kv-cache-dtype", "fp8_e4m3",
-                                            "--context-length", "10240", "--disable-radix-cache", "--enable-metrics",
-                                            "--enable-dp-attention", "--dp-size", "8" };
+        QTest::newRow("sglang b300")
+            << QStringLiteral("sglang-b300-nvfp4") << QStringLiteral("1")
+            << QStringList { QStringLiteral("python3"), QStringLiteral("-m"), QStringLiteral("sglang.launch_server"),
+                   QStringLiteral("--model-path"), QStringLiteral("org/Model-FP4"), QStringLiteral("--host"),
+                   QStringLiteral("127.0.0.1"), QStringLiteral("--port"), QStringLiteral("8100"),
+                   QStringLiteral("--trust-remote-code"), QStringLiteral("--tp"), QStringLiteral("8"),
+                   QStringLiteral("--quantization"), QStringLiteral("modelopt_fp4"),
+                   QStringLiteral("--max-running-requests"), QStringLiteral("512"), QStringLiteral("--kv-cache-dtype"),
+                   QStringLiteral("fp8_e4m3"), QStringLiteral("--context-length"), QStringLiteral("10240"),
+                   QStringLiteral("--disable-radix-cache"), QStringLiteral("--enable-metrics"),
+                   QStringLiteral("--enable-dp-attention"), QStringLiteral("--dp-size"), QStringLiteral("8") };
         QTest::newRow("sglang b300 ep 8")
-            << "sglang-b300-nvfp4"
-            << "8"
-            << QStringList { "python3", "-m", "sglang.launch_server", "--model-path", "org/Model-FP4", "--host",
-                   "127.0.0.1", "--port", "8100", "--trust-remote-code", "--tp", "8", "--quantization", "modelopt_fp4",
-                   "--max-running-requests", "512", "--kv-cache-dtype", "fp8_e4m3", "--context-length", "10240",
-                   "--disable-radix-cache", "--enable-metrics", "--ep-size", "8", "--enable-dp-attention", "--dp-size",
-                   "8" };
-        QTest::newRow("sglang mi325x") << "sglang-mi325x-mxfp4"
-                                       << "1"
-                                       << QStringList { "python3", "-m", "sglang.launch_server", "--model-path",
-                                              "org/Model-FP4", "--host", "127.0.0.1", "--port", "8100",
-                                              "--trust-remote-code", "--tp", "8", "--max-running-requests", "256",
-                                              "--kv-cache-dtype", "fp8_e4m3", "--context-length", "10240",
-                                              "--enable-metrics", "--enable-dp-attention", "--dp-size", "8" };
+            << QStringLiteral("sglang-b300-nvfp4") << QStringLiteral("8")
+            << QStringList { QStringLiteral("python3"), QStringLiteral("-m"), QStringLiteral("sglang.launch_server"),
+                   QStringLiteral("--model-path"), QStringLiteral("org/Model-FP4"), QStringLiteral("--host"),
+                   QStringLiteral("127.0.0.1"), QStringLiteral("--port"), QStringLiteral("8100"),
+                   QStringLiteral("--trust-remote-code"), QStringLiteral("--tp"), QStringLiteral("8"),
+                   QStringLiteral("--quantization"), QStringLiteral("modelopt_fp4"),
+                   QStringLiteral("--max-running-requests"), QStringLiteral("512"), QStringLiteral("--kv-cache-dtype"),
+                   QStringLiteral("fp8_e4m3"), QStringLiteral("--context-length"), QStringLiteral("10240"),
+                   QStringLiteral("--disable-radix-cache"), QStringLiteral("--enable-metrics"),
+                   QStringLiteral("--ep-size"), QStringLiteral("8"), QStringLiteral("--enable-dp-attention"),
+                   QStringLiteral("--dp-size"), QStringLiteral("8") };
+        QTest::newRow("sglang mi325x")
+            << QStringLiteral("sglang-mi325x-mxfp4") << QStringLiteral("1")
+            << QStringList { QStringLiteral("python3"), QStringLiteral("-m"), QStringLiteral("sglang.launch_server"),
+                   QStringLiteral("--model-path"), QStringLiteral("org/Model-FP4"), QStringLiteral("--host"),
+                   QStringLiteral("127.0.0.1"), QStringLiteral("--port"), QStringLiteral("8100"),
+                   QStringLiteral("--trust-remote-code"), QStringLiteral("--tp"), QStringLiteral("8"),
+                   QStringLiteral("--max-running-requests"), QStringLiteral("256"), QStringLiteral("--kv-cache-dtype"),
+                   QStringLiteral("fp8_e4m3"), QStringLiteral("--context-length"), QStringLiteral("10240"),
+                   QStringLiteral("--enable-metrics"), QStringLiteral("--enable-dp-attention"),
+                   QStringLiteral("--dp-size"), QStringLiteral("8") };
     }
     void recipesLaunchTheArgvExpected()
     {
@@ -158,9 +181,13 @@ private slots:
         auto plain = renderRecipe(*r, params);
         QVERIFY(plain);
         const QStringList p = toList(plain->argv);
-        QVERIFY(!p.contains("--data-parallel-size") && !p.contains("--enable-dp-attention"));
-        QVERIFY(p.contains("--tensor-parallel-size") || p.contains("--tp"));
-        QCOMPARE(p.at(p.indexOf(p.contains("--tp") ? "--tp" : "--tensor-parallel-size") + 1), QString("8"));
+        QVERIFY(!p.contains(QStringLiteral("--data-parallel-size"))
+            && !p.contains(QStringLiteral("--enable-dp-attention")));
+        QVERIFY(p.contains(QStringLiteral("--tensor-parallel-size")) || p.contains(QStringLiteral("--tp")));
+        QCOMPARE(p.at(p.indexOf(p.contains(QStringLiteral("--tp")) ? QStringLiteral("--tp")
+                                                                   : QStringLiteral("--tensor-parallel-size"))
+                     + 1),
+            QStringLiteral("8"));
     }
 
     void theEmulatorRefusesNamingTheField()
@@ -170,7 +197,8 @@ private slots:
             QVERIFY(r);
             auto plan = renderRecipe(*r, {}, false, true);
             QVERIFY2(!plan, name);
-            QVERIFY2(QString::fromStdString(plan.error()).contains("dp_attention"), plan.error().c_str());
+            QVERIFY2(
+                QString::fromStdString(plan.error()).contains(QStringLiteral("dp_attention")), plan.error().c_str());
             QVERIFY(renderRecipe(*r, {})); // and runs unchanged without it
         }
         // through the one builder, as the CLI and the dialog call it
@@ -180,38 +208,48 @@ private slots:
         ch.launch.emplace().recipe = *bundledRecipe("sim");
         auto refused = buildSession(ch);
         QVERIFY(!refused);
-        QVERIFY2(QString::fromStdString(refused.error()).contains("dp_attention: recipe sim"), refused.error().c_str());
+        QVERIFY2(QString::fromStdString(refused.error()).contains(QStringLiteral("dp_attention: recipe sim")),
+            refused.error().c_str());
         // in a matrix: the configuration and the field
         auto m = parseMatrix(R"({"configurations": [{"recipe": "vllm-b300-nvfp4", "isl": 64, "osl": 8,
             "concurrency": [1]}, {"recipe": "sim", "isl": 64, "osl": 8, "concurrency": [1], "dp_attention": true}]})",
             "m.json");
         QVERIFY(!m);
-        QVERIFY2(
-            QString::fromStdString(m.error()).startsWith("m.json: configuration 1, field dp_attention: recipe sim"),
+        QVERIFY2(QString::fromStdString(m.error()).startsWith(
+                     QStringLiteral("m.json: configuration 1, field dp_attention: recipe sim")),
             m.error().c_str());
     }
 
     void recipeFilesCheckTheField()
     {
-        const QString base = R"({"recipes":[{"name":"x","engine":"vllm","hardware":"b300","precision":"fp4",)"
-                             R"("program":"vllm","args":["{model}"],"dp_attention_args":%1}]})";
-        for (auto [args, expected] : std::vector<std::pair<const char*, const char*>> {
-                 { R"(["--dp", "{dp}"])", "field dp_attention_args: {dp} is not a recipe parameter" },
-                 { R"(["{tp}", "--dp"])", "field dp_attention_args: starts with an option" },
-                 { R"("--dp")", "field dp_attention_args: not an array of strings" } }) {
+        const QString base
+            = QStringLiteral(R"({"recipes":[{"name":"x","engine":"vllm","hardware":"b300","precision":"fp4",)"
+                             R"("program":"vllm","args":["{model}"],"dp_attention_args":%1}]})");
+        for (auto [args, expected] :
+            std::vector<std::pair<QString, QString>> {
+                { QStringLiteral(R"(["--dp", "{dp}"])"),
+                    QStringLiteral("field dp_attention_args: {dp} is not a recipe parameter") },
+                { QStringLiteral(R"(["{tp}", "--dp"])"),
+                    QStringLiteral("field dp_attention_args: starts with an option") },
+                { QStringLiteral(R"("--dp")"), QStringLiteral("field dp_attention_args: not an array of strings") } }) {
             auto r = parseRecipes(base.arg(args).toStdString(), "mine.json", true);
-            QVERIFY2(!r, args);
+            QVERIFY2(!r, qPrintable(args));
             QVERIFY2(QString::fromStdString(r.error()).contains(expected), r.error().c_str());
         }
-        auto fine = parseRecipes(base.arg(R"(["--dp", "{tp}"])").toStdString(), "mine.json", true);
+        auto fine = parseRecipes(base.arg(QStringLiteral(R"(["--dp", "{tp}"])")).toStdString(), "mine.json", true);
         QVERIFY2(fine, fine ? "" : fine.error().c_str());
-        QCOMPARE(toList(fine->front().dpAttentionArgs), (QStringList { "--dp", "{tp}" }));
+        QCOMPARE(
+            toList(fine->front().dpAttentionArgs), (QStringList { QStringLiteral("--dp"), QStringLiteral("{tp}") }));
     }
 
     void benchOptionReachesTheConfig()
     {
-        const QStringList base { "bench", "--print-config", "--isl", "64", "--osl", "8", "--concurrency", "1,4" };
-        Cli on = cli(base + QStringList { "--recipe", "sglang-b300-nvfp4", "--tp", "8", "--dp-attention" });
+        const QStringList base { QStringLiteral("bench"), QStringLiteral("--print-config"), QStringLiteral("--isl"),
+            QStringLiteral("64"), QStringLiteral("--osl"), QStringLiteral("8"), QStringLiteral("--concurrency"),
+            QStringLiteral("1,4") };
+        Cli on = cli(base
+            + QStringList { QStringLiteral("--recipe"), QStringLiteral("sglang-b300-nvfp4"), QStringLiteral("--tp"),
+                QStringLiteral("8"), QStringLiteral("--dp-attention") });
         QVERIFY2(on.code == 0, on.err.constData());
         auto c = parseSessionConfig(on.out.trimmed().toStdString(), "printed");
         QVERIFY2(c, on.out.constData());
@@ -219,20 +257,27 @@ private slots:
         QCOMPARE(c->tp, 8);
         QCOMPARE(c->gpus, 8); // the GPU count stays tp
         QVERIFY(on.out.contains(R"("dp_attention":true)"));
-        Cli off = cli(base + QStringList { "--recipe", "sglang-b300-nvfp4", "--tp", "8" });
+        Cli off = cli(base
+            + QStringList { QStringLiteral("--recipe"), QStringLiteral("sglang-b300-nvfp4"), QStringLiteral("--tp"),
+                QStringLiteral("8") });
         QCOMPARE(off.code, 0);
         QVERIFY(!off.out.contains("dp_attention")); // a configuration without it reads as before
         // an endpoint's runs are labelled with it
         Cli endpoint = cli(base
-            + QStringList { "--endpoint", "http://127.0.0.1:9", "--hardware", "b300", "--engine", "sglang", "--gpus",
-                "8", "--dp-attention" });
+            + QStringList { QStringLiteral("--endpoint"), QStringLiteral("http://127.0.0.1:9"),
+                QStringLiteral("--hardware"), QStringLiteral("b300"), QStringLiteral("--engine"),
+                QStringLiteral("sglang"), QStringLiteral("--gpus"), QStringLiteral("8"),
+                QStringLiteral("--dp-attention") });
         QCOMPARE(endpoint.code, 0);
         QVERIFY(parseSessionConfig(endpoint.out.trimmed().toStdString(), "printed")->dpAttention);
         // refusals: the emulator, and tp 1
-        Cli sim = cli(base + QStringList { "--recipe", "sim", "--dp-attention" });
+        Cli sim = cli(
+            base + QStringList { QStringLiteral("--recipe"), QStringLiteral("sim"), QStringLiteral("--dp-attention") });
         QCOMPARE(sim.code, 2);
         QVERIFY2(sim.err.contains("dp_attention: recipe sim"), sim.err.constData());
-        Cli tp1 = cli(base + QStringList { "--recipe", "vllm-b300-nvfp4", "--tp", "1", "--dp-attention" });
+        Cli tp1 = cli(base
+            + QStringList { QStringLiteral("--recipe"), QStringLiteral("vllm-b300-nvfp4"), QStringLiteral("--tp"),
+                QStringLiteral("1"), QStringLiteral("--dp-attention") });
         QCOMPARE(tp1.code, 2);
         QVERIFY2(tp1.err.contains("tp above 1"), tp1.err.constData());
     }
@@ -261,16 +306,18 @@ private slots:
         QVERIFY2(unnamed, unnamed ? "" : unnamed.error().c_str());
         QCOMPARE(unnamed->configurations[0].name, std::string("vllm-b300-nvfp4-tp8-dpattn"));
         // the task's own bench takes the arguments as given: its configuration has dp attention
-        QStringList args { "bench", "--print-config" };
+        QStringList args { QStringLiteral("bench"), QStringLiteral("--print-config") };
         args << toList(benchArguments(m->configurations[0]));
         Cli task = cli(args);
         QVERIFY2(task.code == 0, task.err.constData());
         QVERIFY(parseSessionConfig(task.out.trimmed().toStdString(), "printed")->dpAttention);
         // the single-session script of bench --emit-sbatch repeats the command line, the option with it
         QTemporaryDir dir;
-        const QString file = dir.filePath("run.sbatch");
-        Cli script = cli({ "bench", "--recipe", "vllm-b300-nvfp4", "--isl", "64", "--osl", "8", "--concurrency", "1",
-            "--dp-attention", "--emit-sbatch", file });
+        const QString file = dir.filePath(QStringLiteral("run.sbatch"));
+        Cli script = cli({ QStringLiteral("bench"), QStringLiteral("--recipe"), QStringLiteral("vllm-b300-nvfp4"),
+            QStringLiteral("--isl"), QStringLiteral("64"), QStringLiteral("--osl"), QStringLiteral("8"),
+            QStringLiteral("--concurrency"), QStringLiteral("1"), QStringLiteral("--dp-attention"),
+            QStringLiteral("--emit-sbatch"), file });
         QVERIFY2(script.code == 0, script.err.constData());
         QVERIFY(readAll(file).contains(" --dp-attention"));
     }
@@ -311,10 +358,10 @@ private slots:
         // the Runs tab tells the two apart: a column of its own
         ui::RunsModel runs;
         runs.setRuns(stored);
-        QCOMPARE(runs.headerData(ui::RunsModel::DpAttention, Qt::Horizontal).toString(), QString("DP attn"));
-        QCOMPARE(runs.index(0, ui::RunsModel::DpAttention).data().toString(), QString("-"));
-        QCOMPARE(runs.index(1, ui::RunsModel::DpAttention).data().toString(), QString("yes"));
-        QCOMPARE(runs.index(1, ui::RunsModel::Tp).data().toString(), QString("2"));
+        QCOMPARE(runs.headerData(ui::RunsModel::DpAttention, Qt::Horizontal).toString(), QStringLiteral("DP attn"));
+        QCOMPARE(runs.index(0, ui::RunsModel::DpAttention).data().toString(), QStringLiteral("-"));
+        QCOMPARE(runs.index(1, ui::RunsModel::DpAttention).data().toString(), QStringLiteral("yes"));
+        QCOMPARE(runs.index(1, ui::RunsModel::Tp).data().toString(), QStringLiteral("2"));
         // same model, hardware, engine, lengths, tp and concurrency on the same day: the latest of each configuration
         // keeps both, where two runs of one configuration would keep one
         std::vector<RunVersion> versions { runVersion(stored[0].record, stored[0].id),
@@ -328,22 +375,22 @@ private slots:
     void sessionDialogHasTheCheckbox()
     {
         ui::SessionDialog dialog(QStringLiteral("No GPU found"));
-        auto* dp = dialog.findChild<QCheckBox*>("dpAttention");
-        auto* recipe = dialog.findChild<QComboBox*>("recipe");
+        auto* dp = dialog.findChild<QCheckBox*>(QStringLiteral("dpAttention"));
+        auto* recipe = dialog.findChild<QComboBox*>(QStringLiteral("recipe"));
         QVERIFY(dp && recipe);
-        dialog.findChild<QRadioButton*>("useRecipe")->setChecked(true);
-        recipe->setCurrentText("sim");
+        dialog.findChild<QRadioButton*>(QStringLiteral("useRecipe"))->setChecked(true);
+        recipe->setCurrentText(QStringLiteral("sim"));
         QVERIFY(!dp->isEnabled()); // the emulator cannot: core would refuse it
-        recipe->setCurrentText("sglang-b300-nvfp4");
+        recipe->setCurrentText(QStringLiteral("sglang-b300-nvfp4"));
         QVERIFY(dp->isEnabled());
-        QVERIFY(dp->toolTip().contains("--enable-dp-attention --dp-size {tp}"));
-        dialog.findChild<QSpinBox*>("tp")->setValue(8);
-        dialog.setConcurrency("1,4");
+        QVERIFY(dp->toolTip().contains(QStringLiteral("--enable-dp-attention --dp-size {tp}")));
+        dialog.findChild<QSpinBox*>(QStringLiteral("tp"))->setValue(8);
+        dialog.setConcurrency(QStringLiteral("1,4"));
         dialog.setLengths(64, 8);
         dp->setChecked(true);
         QVERIFY(dialog.build());
         dialog.resize(dialog.sizeHint());
-        QVERIFY(dialog.grab().save(PARETOSCOPE_SHOT_DIR "/sessiondialog-dpattention.png"));
+        QVERIFY(dialog.grab().save(QStringLiteral(PARETOSCOPE_SHOT_DIR "/sessiondialog-dpattention.png")));
         const SessionConfig& c = dialog.request().config;
         QVERIFY(c.dpAttention);
         QCOMPARE(c.tp, 8);
@@ -352,13 +399,17 @@ private slots:
         QVERIFY(dialog.request().launch);
         auto plan = renderRecipe(dialog.request().launch->recipe, dialog.request().launch->parameters, false, true);
         QVERIFY(plan);
-        QCOMPARE(
-            toList(plan->argv).mid(plan->argv.size() - 3), (QStringList { "--enable-dp-attention", "--dp-size", "8" }));
+        QCOMPARE(toList(plan->argv).mid(plan->argv.size() - 3),
+            (QStringList {
+                QStringLiteral("--enable-dp-attention"), QStringLiteral("--dp-size"), QStringLiteral("8") }));
         // the CLI makes the same configuration of the same choices
-        Cli same = cli({ "bench", "--print-config", "--recipe", "sglang-b300-nvfp4", "--tp", "8", "--ep",
-            QString::number(c.ep), "--port", QString::fromStdString(dialog.request().launch->parameters.at("port")),
-            "--devices", QString::fromStdString(dialog.request().launch->parameters.at("devices")), "--isl", "64",
-            "--osl", "8", "--concurrency", "1,4", "--dp-attention" });
+        Cli same = cli({ QStringLiteral("bench"), QStringLiteral("--print-config"), QStringLiteral("--recipe"),
+            QStringLiteral("sglang-b300-nvfp4"), QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--ep"),
+            QString::number(c.ep), QStringLiteral("--port"),
+            QString::fromStdString(dialog.request().launch->parameters.at("port")), QStringLiteral("--devices"),
+            QString::fromStdString(dialog.request().launch->parameters.at("devices")), QStringLiteral("--isl"),
+            QStringLiteral("64"), QStringLiteral("--osl"), QStringLiteral("8"), QStringLiteral("--concurrency"),
+            QStringLiteral("1,4"), QStringLiteral("--dp-attention") });
         QVERIFY2(same.code == 0, same.err.constData());
         auto printed = parseSessionConfig(same.out.trimmed().toStdString(), "printed");
         QVERIFY(printed);
@@ -368,13 +419,13 @@ private slots:
         QCOMPARE(printed->endpoint, c.endpoint);
         QCOMPARE(printed->engine, c.engine);
         // and the TP 1 refusal shows under the form
-        dialog.findChild<QSpinBox*>("tp")->setValue(1);
+        dialog.findChild<QSpinBox*>(QStringLiteral("tp"))->setValue(1);
         QVERIFY(!dialog.build());
         // remembered for the next dialog
-        dialog.findChild<QSpinBox*>("tp")->setValue(8);
+        dialog.findChild<QSpinBox*>(QStringLiteral("tp"))->setValue(8);
         dialog.accept();
         ui::SessionDialog next(QStringLiteral("No GPU found"));
-        QVERIFY(next.findChild<QCheckBox*>("dpAttention")->isChecked());
+        QVERIFY(next.findChild<QCheckBox*>(QStringLiteral("dpAttention"))->isChecked());
     }
 
 private:

@@ -37,7 +37,7 @@ private slots:
     // engines of one hardware are shades apart.
     void coloursFollowTheHardware()
     {
-        QVERIFY(show("dsr1", 1024, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
         auto colours = [&] {
             std::map<QString, QRgb> out; // legend label -> line colour
             FrontierChart* chart = m_window->chartPanel()->chart();
@@ -46,7 +46,7 @@ private slots:
             return out;
         };
         const auto before = colours();
-        QListWidgetItem* gb300 = filterItem("GB300");
+        QListWidgetItem* gb300 = filterItem(QStringLiteral("GB300"));
         QVERIFY(gb300 && gb300->checkState() == Qt::Checked);
         gb300->setCheckState(Qt::Unchecked);
         QVERIFY(waitShown());
@@ -56,7 +56,7 @@ private slots:
         for (const auto& [label, colour] : after) {
             QVERIFY(before.count(label));
             QCOMPARE(QColor(colour).name(), QColor(before.at(label)).name());
-            kept += label.startsWith("MI355X");
+            kept += label.startsWith(QStringLiteral("MI355X"));
         }
         QVERIFY(kept > 0);
         gb300->setCheckState(Qt::Checked);
@@ -79,7 +79,7 @@ private slots:
     // where the bound went (the y axis ran to 50,000 over data that peaks near 18,000).
     void linearAxesFitTheMeasuredRuns()
     {
-        QVERIFY(show("dsr1", 8192, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 8192, 1024));
         ChartPanel* panel = m_window->chartPanel();
         auto measuredTop = [&] {
             double top = 0;
@@ -102,7 +102,7 @@ private slots:
         QCOMPARE(linear.yMax, measuredTop());
         QLabel* note = nullptr;
         for (QLabel* l : panel->findChildren<QLabel*>())
-            if (l->text().contains("speed of light above the view"))
+            if (l->text().contains(QStringLiteral("speed of light above the view")))
                 note = l;
         QVERIFY2(note, "the chart says the bound is above a linear view");
         setLogY(true);
@@ -115,7 +115,7 @@ private slots:
     // the chart's own legend showed 18 of 24 entries at 1366x768, the rest out of reach.
     void legendListsAndSwitchesEveryGroup()
     {
-        QVERIFY(show("dsr1", 1024, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
         ChartPanel* panel = m_window->chartPanel();
         FrontierChart* chart = panel->chart();
         ChartLegend* legend = panel->legend();
@@ -145,7 +145,7 @@ private slots:
     // scrolling (the ratio to the baseline gives way to the sentence under the table).
     void smallScreenGivesTheChartRoom()
     {
-        QVERIFY(show("dsr1", 1024, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
         QCOMPARE(m_window->size(), QSize(1366, 768));
         QTest::qWait(50);
         FrontierView* view = m_window->chartPanel()->view();
@@ -160,7 +160,8 @@ private slots:
                            .arg(m_window->readout()->neededWidth(true))
                            .arg(table->viewport()->width())
                            .arg(table->horizontalHeader()->length())
-                           .arg(table->isColumnHidden(ReadoutModel::VsBaseline) ? "hidden" : "shown")));
+                           .arg(table->isColumnHidden(ReadoutModel::VsBaseline) ? QStringLiteral("hidden")
+                                                                                : QStringLiteral("shown"))));
         QVERIFY(!table->isColumnHidden(ReadoutModel::SpeedOfLight));
         QVERIFY(!table->isColumnHidden(ReadoutModel::CostPerMTok));
         QVERIFY2(!m_window->readout()->comparison().isEmpty(), "the ratio is said under the table");
@@ -196,7 +197,7 @@ private slots:
         QCOMPARE(lin[1].y, 4.0);
         QVERIFY(clipPolyline({ { 0, 20, 0 }, { 10, 30, 0 } }, 0, 10, 0, 10, false, false).empty());
 
-        QVERIFY(show("dsr1", 8192, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 8192, 1024));
         ChartPanel* panel = m_window->chartPanel();
         ChartState st = panel->state();
         st.request.logY = false;
@@ -210,22 +211,25 @@ private slots:
             for (const Point& p : lines[i].points)
                 QVERIFY2(p.y <= ay->max() * (1 + 1e-9), qPrintable(QString::number(p.y)));
 
-        const QString svg = m_dir.filePath("captioned.svg");
+        const QString svg = m_dir.filePath(QStringLiteral("captioned.svg"));
         QVERIFY(m_window->exportChartSvg(svg, QSize(900, 560)).ok());
         const QString text = QString::fromUtf8(readAll(svg));
         // the model as the InferenceX site names it (dsr1 in the store)
-        QVERIFY2(text.contains("<title>DeepSeek-R1-0528 · ISL 8192 / OSL 1024"), qPrintable(text.left(600)));
+        QVERIFY2(
+            text.contains(QStringLiteral("<title>DeepSeek-R1-0528 · ISL 8192 / OSL 1024")), qPrintable(text.left(600)));
         // the frontiers are drawn as lines, not as a picture: the run cloud is the one image
-        QCOMPARE(text.count("<image"), qsizetype(1));
-        QVERIFY(text.count("<polyline") >= qsizetype(chart->groupCount()));
+        QCOMPARE(text.count(QStringLiteral("<image")), qsizetype(1));
+        QVERIFY(text.count(QStringLiteral("<polyline")) >= qsizetype(chart->groupCount()));
         const QString runs = QLocale(QLocale::English).toString(qulonglong(m_window->scopeData()->runCount));
-        QVERIFY2(text.contains("Paretoscope · " + runs + " runs from store.sqlite"), "the source line is drawn");
+        QVERIFY2(text.contains(QStringLiteral("Paretoscope · ") + runs + QStringLiteral(" runs from store.sqlite")),
+            "the source line is drawn");
         QVERIFY(text.contains(QDate::currentDate().toString(Qt::ISODate)));
         // every group shown and every bound is in the exported legend, at the window's small size too (Qt Charts'
         // legend cut the list short)
-        QVERIFY(m_window->exportChartPng(m_dir.filePath("small.png"), QSize(713, 508), 2).ok());
+        QVERIFY(m_window->exportChartPng(m_dir.filePath(QStringLiteral("small.png")), QSize(713, 508), 2).ok());
         if (const QString keep = qEnvironmentVariable("PARETOSCOPE_KEEP_EXPORTS"); !keep.isEmpty())
-            QFile::copy(m_dir.filePath("small.png"), QDir(keep).filePath("export-713x508@2.png")); // to look at
+            QFile::copy(m_dir.filePath(QStringLiteral("small.png")),
+                QDir(keep).filePath(QStringLiteral("export-713x508@2.png"))); // to look at
         QVERIFY(m_window->exportChartSvg(svg, QSize(713, 508)).ok());
         const QString small = QString::fromUtf8(readAll(svg));
         FrontierChart* shown = panel->chart();
@@ -244,7 +248,7 @@ private slots:
     // tok/s/user), 18% off it on a linear y.
     void theLinePassesThroughEveryReading()
     {
-        QVERIFY(show("dsr1", 1024, 8192));
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 8192));
         ChartPanel* panel = m_window->chartPanel();
         const bool logX = panel->state().request.logX;
         QVERIFY(logX); // the default, and where straight segments stand furthest off
@@ -293,7 +297,7 @@ private slots:
     // DeepSeek-R1 1k/1k (two dozen groups and five bounds) at 1366x768 came out a strip of plot over its legend.
     void exportIsOfferedAtASizeThatKeepsThePlot()
     {
-        QVERIFY(show("dsr1", 1024, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
         ChartPanel* panel = m_window->chartPanel();
         QVERIFY(panel->chart()->groupCount() >= 20);
         const qreal onScreen = panel->chart()->plotArea().height();
@@ -314,15 +318,17 @@ private slots:
                            .arg(offered.width())
                            .arg(offered.height())));
         // an export at that size is written at that size
-        QVERIFY(m_window->exportChartPng(m_dir.filePath("offered.png"), offered, 1).ok());
-        const QImage image(m_dir.filePath("offered.png"));
+        QVERIFY(m_window->exportChartPng(m_dir.filePath(QStringLiteral("offered.png")), offered, 1).ok());
+        const QImage image(m_dir.filePath(QStringLiteral("offered.png")));
         QCOMPARE(image.size(), offered);
         // one of more pixels than an image holds says so, and writes nothing ("cannot write the PNG: Unknown error")
-        const Status huge = m_window->exportChartPng(m_dir.filePath("huge.png"), QSize(20000, 20000), 4);
+        const Status huge
+            = m_window->exportChartPng(m_dir.filePath(QStringLiteral("huge.png")), QSize(20000, 20000), 4);
         QVERIFY(!huge.ok());
-        QVERIFY2(QString::fromStdString(huge.error()).contains("80000 x 80000 pixels (20000 x 20000 at 4x)"),
+        QVERIFY2(
+            QString::fromStdString(huge.error()).contains(QStringLiteral("80000 x 80000 pixels (20000 x 20000 at 4x)")),
             huge.error().c_str());
-        QVERIFY(!QFile::exists(m_dir.filePath("huge.png")));
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("huge.png"))));
     }
 
     void cleanupTestCase() { m_window.reset(); }

@@ -42,19 +42,20 @@ private slots:
     // 450 at 1366x768).
     void panelsKeepTheirEdgesAcrossScopesAndTargets()
     {
-        QVERIFY(show("fp8-only-model", 1024, 1024));
+        QVERIFY(show(QStringLiteral("fp8-only-model"), 1024, 1024));
         auto* splitter = qobject_cast<QSplitter*>(m_window->readout()->parentWidget());
         QVERIFY(splitter && splitter->count() == 3);
         const QList<int> before = splitter->sizes();
-        QVERIFY(show("dsr1", 1024, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
         const QList<int> after = splitter->sizes();
         QCOMPARE(after[0] + after[1] + after[2], before[0] + before[1] + before[2]);
         QVERIFY(after[2] >= before[2]);
         QVERIFY2(after[0] == before[0] || after[1] <= splitter->widget(1)->minimumSizeHint().width(),
             "the filters give room only where the chart is at its minimum");
         QVERIFY(m_window->readout()->width() >= m_window->readout()->minimumWidth());
-        for (const auto& step : { std::pair<const char*, double>("fp8-only-model", 50), { "dsr1", 137 }, { "dsr1", 20 },
-                 { "fp8-only-model", 100 }, { "dsr1", 50 } }) {
+        for (const auto& step : { std::pair<QString, double>(QStringLiteral("fp8-only-model"), 50),
+                 { QStringLiteral("dsr1"), 137 }, { QStringLiteral("dsr1"), 20 },
+                 { QStringLiteral("fp8-only-model"), 100 }, { QStringLiteral("dsr1"), 50 } }) {
             QVERIFY(show(step.first, 1024, 1024));
             m_window->readout()->setTarget(step.second);
             QTest::qWait(50); // the splitter lays out a changed minimum on its next turn
@@ -67,7 +68,7 @@ private slots:
         // the readout made narrow enough to hide J/token, then wider a few pixels at a time: when the column comes
         // back it is as wide as its title (it was measured hidden, when Qt's header gives a hidden section no width,
         // and shown at its cells' width: "ok (all-i")
-        QVERIFY(show("dsr1", 8192, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 8192, 1024));
         const Qt::WindowStates state = m_window->windowState();
         const QSize size = m_window->size();
         m_window->setWindowState(Qt::WindowNoState); // room for the readout to grow into (offscreen it is maximized)
@@ -114,21 +115,25 @@ private slots:
     // The summary speaks of the target and the tier in view, and says in words why a hardware has no reading.
     void summaryFollowsTheTargetAndTheTier()
     {
-        QVERIFY(show("DeepSeek-V4.1-Flash", 0, 0));
+        QVERIFY(show(QStringLiteral("DeepSeek-V4.1-Flash"), 0, 0));
         m_window->readout()->setTarget(75);
         const PricingTier& retail = *bundledPricing().find("retail");
         m_window->readout()->setPrice(QString::fromStdString(retail.key), 0);
         const QString md = m_window->summary()->markdown();
-        QVERIFY2(md.contains("at 75 tok/s/user") && md.contains(QString::fromStdString(retail.label)), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("at 75 tok/s/user")) && md.contains(QString::fromStdString(retail.label)),
+            qPrintable(md));
         // the published B300 reading at 75 and its retail price: 4.25 / (249,248 x 3600) x 1e6 = $0.005
-        QVERIFY2(md.contains("249,248 (vLLM, FP4)") && md.contains("$0.005"), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("249,248 (vLLM, FP4)")) && md.contains(QStringLiteral("$0.005")),
+            qPrintable(md));
         // engines and precisions by the names the rest of the window gives them, not the stored keys
-        QVERIFY2(
-            md.contains("SGLang, vLLM") && !md.contains(QLatin1String("vllm")) && !md.contains(QLatin1String("sglang")),
+        QVERIFY2(md.contains(QStringLiteral("SGLang, vLLM")) && !md.contains(QLatin1String("vllm"))
+                && !md.contains(QLatin1String("sglang")),
             qPrintable(md));
         m_window->readout()->setTarget(20);
         const QString below = m_window->summary()->markdown();
-        QVERIFY2(below.contains("- (below the measured range)") && !below.contains("below_range"), qPrintable(below));
+        QVERIFY2(below.contains(QStringLiteral("- (below the measured range)"))
+                && !below.contains(QStringLiteral("below_range")),
+            qPrintable(below));
         // behind another tab the summary keeps its text current (Copy as Markdown) but is laid out only when shown
         auto* tabs = m_window->findChild<QTabWidget*>();
         QVERIFY(tabs);
@@ -137,23 +142,23 @@ private slots:
         tabs->setCurrentIndex(tabs->indexOf(m_window->summary()) == 0 ? 1 : 0);
         m_window->readout()->setTarget(75);
         QVERIFY(!m_window->summary()->rendered());
-        QVERIFY(m_window->summary()->markdown().contains("at 75 tok/s/user"));
+        QVERIFY(m_window->summary()->markdown().contains(QStringLiteral("at 75 tok/s/user")));
         tabs->setCurrentWidget(m_window->summary());
         QVERIFY(m_window->summary()->rendered());
         const QString shown = m_window->summary()->findChild<QTextBrowser*>()->toPlainText();
-        QVERIFY2(shown.contains("at 75 tok/s/user"), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("at 75 tok/s/user")), qPrintable(shown));
     }
 
     // A reading across a wide gap between measured points is hatched, says between which points, and can be hidden:
     // DeepSeek-R1 1k/1k on B200 is read from Dynamo TRT's points at 21, 74 and 309 tok/s/user only.
     void sparseReadingsAreHatchedAndCanBeHidden()
     {
-        QVERIFY(show("dsr1", 1024, 1024));
-        filterItem("B200")->setCheckState(Qt::Checked);
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
+        filterItem(QStringLiteral("B200"))->setCheckState(Qt::Checked);
         LadderModel* model = m_window->ladder()->model();
         int b200 = -1;
         for (int r = 0; r < model->rowCount() && b200 < 0; ++r)
-            if (model->index(r, LadderModel::Hardware).data().toString() == "B200"
+            if (model->index(r, LadderModel::Hardware).data().toString() == QStringLiteral("B200")
                 && model->index(r, LadderModel::Target).data(Qt::UserRole).toDouble() == 100)
                 b200 = r;
         QVERIFY(b200 >= 0);
@@ -161,10 +166,11 @@ private slots:
         QCOMPARE(value.data(Qt::BackgroundRole).value<QBrush>().style(), Qt::BDiagPattern);
         const QString sparseText = value.data().toString();
         const QString tip = value.data(Qt::ToolTipRole).toString();
-        QVERIFY2(tip.contains("74.04 and 309.2") && tip.contains("4.2x apart"), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("74.04 and 309.2")) && tip.contains(QStringLiteral("4.2x apart")),
+            qPrintable(tip));
         // a measured reading is plain
         const QModelIndex dense = model->index(0, LadderModel::TputPerGpu);
-        if (model->index(0, LadderModel::Hardware).data().toString() != "B200")
+        if (model->index(0, LadderModel::Hardware).data().toString() != QStringLiteral("B200"))
             QVERIFY(!dense.data(Qt::BackgroundRole).isValid() || dense.data(Qt::ToolTipRole).toString().isEmpty()
                 || dense.data(Qt::BackgroundRole).value<QBrush>().style() != Qt::BDiagPattern);
         // the chart's label for B200 at 100 tok/s/user is that reading, and follows the option too
@@ -192,14 +198,14 @@ private slots:
     // The ladder CSV carries the share of the speed of light the readout shows (it was left empty).
     void ladderCsvHasTheSpeedOfLightShare()
     {
-        QVERIFY(show("dsr1", 8192, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 8192, 1024));
         m_window->readout()->setTarget(50);
         std::map<std::string, double> shown; // hardware -> the readout's share, where it has one
         for (const auto& l : m_window->readout()->model()->readings())
             if (l.rows.front().speedOfLightPct)
                 shown[l.hardware] = *l.rows.front().speedOfLightPct;
         QVERIFY2(!shown.empty(), "the readout shows a share of the speed of light");
-        const QString csv = m_dir.filePath("ladder.csv");
+        const QString csv = m_dir.filePath(QStringLiteral("ladder.csv"));
         QVERIFY(m_window->exportLadderCsv(csv).ok());
         const QList<QByteArray> lines = readAll(csv).trimmed().split('\n');
         const QList<QByteArray> head = lines.front().split(',');
@@ -224,7 +230,7 @@ private slots:
         m_window->tabs()->setCurrentWidget(m_window->history());
         QVERIFY(m_window->close());
         {
-            auto store = openStore(m_dir.filePath("store.sqlite").toStdString(), false);
+            auto store = openStore(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString(), false);
             QVERIFY(store.ok());
             MainWindow again(std::move(*store));
             QCOMPARE(again.tabs()->currentWidget(), again.history());
@@ -239,7 +245,7 @@ private slots:
     // target; a reading with no value says why.
     void smallerThings()
     {
-        QVERIFY(show("dsr1", 1024, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
         // a line edit takes Ctrl+E as "end of line" unless the window keeps its shortcut
         QLineEdit* box = m_window->findChild<RunsPanel*>()->findChild<QLineEdit*>();
         QVERIFY(box);
@@ -261,7 +267,7 @@ private slots:
 
         // the custom price is kept though a tier is chosen when the window closes
         m_window->readout()->setPrice(QString(), 3.75);
-        m_window->readout()->setPrice("retail", 3.75);
+        m_window->readout()->setPrice(QStringLiteral("retail"), 3.75);
         QVERIFY(m_window->close());
         QCOMPARE(QSettings().value("readout/customPrice").toDouble(), 3.75);
         m_window->show();
@@ -269,19 +275,19 @@ private slots:
         {
             SessionDialog first(QString(), m_window.get());
             for (QLineEdit* e : first.findChildren<QLineEdit*>())
-                if (e->objectName() == "concurrency")
-                    e->setText("2,8,32");
+                if (e->objectName() == QStringLiteral("concurrency"))
+                    e->setText(QStringLiteral("2,8,32"));
             first.accept(); // starts nothing here: the dialog only remembers what a started session asked
         }
         SessionDialog second(QString(), m_window.get());
         QLineEdit* levels = nullptr;
         for (QLineEdit* e : second.findChildren<QLineEdit*>())
-            if (e->objectName() == "concurrency")
+            if (e->objectName() == QStringLiteral("concurrency"))
                 levels = e;
         QVERIFY(levels);
         QCOMPARE(levels->text(), QStringLiteral("2,8,32"));
         for (const QString& key : QSettings().allKeys())
-            QVERIFY2(!key.contains("apiKey", Qt::CaseInsensitive), qPrintable(key));
+            QVERIFY2(!key.contains(QStringLiteral("apiKey"), Qt::CaseInsensitive), qPrintable(key));
 
         ChartPanel* panel = m_window->chartPanel();
         ChartState st = panel->state();
@@ -290,8 +296,8 @@ private slots:
         const TargetMarker& marker = panel->chart()->marker();
         QVERIFY(marker.isVisible());
         QCOMPARE(marker.x(), 1024.0 / 50);
-        QVERIFY2(
-            marker.caption().contains("50 tok/s/user:\n20.5 s for 1,024 output tokens"), qPrintable(marker.caption()));
+        QVERIFY2(marker.caption().contains(QStringLiteral("50 tok/s/user:\n20.5 s for 1,024 output tokens")),
+            qPrintable(marker.caption()));
         st.request.x = ChartX::Interactivity;
         panel->setState(st);
 
@@ -300,14 +306,15 @@ private slots:
         QStringList headers;
         for (int c = LadderModel::FirstTier; c < ladder->columnCount(); ++c)
             headers << ladder->headerData(c, Qt::Horizontal).toString().simplified();
-        QVERIFY2(headers.join('|').contains("Owning at Large Hyperscaler Volume")
-                && headers.join('|').contains("Neocloud (mid-2026)") && !headers.join('|').contains("mid2026-"),
-            qPrintable(headers.join('|')));
+        QVERIFY2(headers.join(u'|').contains(QStringLiteral("Owning at Large Hyperscaler Volume"))
+                && headers.join(u'|').contains(QStringLiteral("Neocloud (mid-2026)"))
+                && !headers.join(u'|').contains(QStringLiteral("mid2026-")),
+            qPrintable(headers.join(u'|')));
 
         m_window->readout()->setTarget(5000);
         const QModelIndex none = m_window->readout()->model()->index(0, ReadoutModel::TputPerGpu);
         QCOMPARE(none.data().toString(), QStringLiteral("above range"));
-        QVERIFY(none.data(Qt::ToolTipRole).toString().contains("above the measured range"));
+        QVERIFY(none.data(Qt::ToolTipRole).toString().contains(QStringLiteral("above the measured range")));
         const int rows = m_window->readout()->model()->rowCount();
         m_window->readout()->setTarget(50);
         QCOMPARE(m_window->readout()->model()->rowCount(), rows); // the rows stay, whatever the target

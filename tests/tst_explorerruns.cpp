@@ -46,34 +46,34 @@ private slots:
     // Filters belong to their scope: switching FP8 off for DeepSeek-R1 leaves an FP8-only model whole.
     void filtersAreKeptPerScope()
     {
-        QVERIFY(show("dsr1", 1024, 1024));
-        QListWidgetItem* fp8 = filterItem("FP8");
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
+        QListWidgetItem* fp8 = filterItem(QStringLiteral("FP8"));
         QVERIFY(fp8);
         if (fp8->checkState() == Qt::Checked) { // unchecked by default (one precision per view), or by hand here
             fp8->setCheckState(Qt::Unchecked);
             QVERIFY(waitShown());
         }
-        QVERIFY(show("fp8-only-model", 1024, 1024));
+        QVERIFY(show(QStringLiteral("fp8-only-model"), 1024, 1024));
         QCOMPARE(int(m_window->scopeData()->runCount), 3);
-        QCOMPARE(filterItem("FP8")->checkState(), Qt::Checked);
+        QCOMPARE(filterItem(QStringLiteral("FP8"))->checkState(), Qt::Checked);
         // and back: DeepSeek-R1 still has FP8 off
-        QVERIFY(show("dsr1", 1024, 1024));
-        QCOMPARE(filterItem("FP8")->checkState(), Qt::Unchecked);
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
+        QCOMPARE(filterItem(QStringLiteral("FP8"))->checkState(), Qt::Unchecked);
         const QVariantMap kept = m_window->filters()->uncheckedByScope();
         QCOMPARE(kept.size(), 1);
-        QVERIFY(kept.first().toStringList().contains("precision:fp8"));
+        QVERIFY(kept.first().toStringList().contains(QStringLiteral("precision:fp8")));
     }
 
     // A scope chosen while the one on screen is being read again: the answer for the old scope is not shown in
     // between (the worker answers in order, so without the cancel the old scope is shown first, every time).
     void aScopeChosenWhileAnotherIsReadIsTheOnlyOneShown()
     {
-        QVERIFY(show("fp8-only-model", 1024, 1024));
+        QVERIFY(show(QStringLiteral("fp8-only-model"), 1024, 1024));
         QStringList shown;
         const auto record = connect(m_window.get(), &MainWindow::scopeShown, this,
             [&] { shown << QString::fromStdString(m_window->scopeData()->scope.model); });
         emit m_window->filters()->filtersChanged(); // fp8-only-model asked for again
-        QVERIFY(m_window->filters()->selectScope("dsr1", {}, 1024, 1024));
+        QVERIFY(m_window->filters()->selectScope(QStringLiteral("dsr1"), {}, 1024, 1024));
         QVERIFY(waitShown());
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->storeWorker().busy(), 10000);
         disconnect(record);
@@ -84,8 +84,8 @@ private slots:
     // lists), and the readout reads no hardware (computeLadder read a ladder for a sentinel in the hardware list).
     void everyHardwareUncheckedMatchesNothing()
     {
-        QVERIFY(show("fp8-only-model", 1024, 1024));
-        QListWidgetItem* h200 = filterItem("H200"); // the model's only hardware
+        QVERIFY(show(QStringLiteral("fp8-only-model"), 1024, 1024));
+        QListWidgetItem* h200 = filterItem(QStringLiteral("H200")); // the model's only hardware
         QVERIFY(h200);
         QVERIFY(m_window->readout()->model()->rowCount() > 0);
         h200->setCheckState(Qt::Unchecked);
@@ -95,7 +95,7 @@ private slots:
         for (int i = 0; i < 10 && m_window->readout()->model()->rowCount() > 0; ++i)
             waitShown();
         QCOMPARE(m_window->readout()->model()->rowCount(), 0);
-        filterItem("H200")->setCheckState(Qt::Checked);
+        filterItem(QStringLiteral("H200"))->setCheckState(Qt::Checked);
         QVERIFY(!m_window->filters()->scope().matchesNothing);
         for (int i = 0; i < 10 && m_window->readout()->model()->rowCount() == 0; ++i)
             waitShown();
@@ -107,7 +107,7 @@ private slots:
     // soon as the filter named the hardware ticked.
     void aHardwareUntickedLeavesTheOthersAsTheyWere()
     {
-        QVERIFY(show("dsr1", 1024, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
         const auto readoutHardware = [&] {
             std::vector<std::string> hw;
             for (const HardwareLadder& h : m_window->readout()->model()->readings())
@@ -124,7 +124,7 @@ private slots:
         QVERIFY(before.size() >= 3);
         QVERIFY(std::find(before.begin(), before.end(), "b200") != before.end());
         QVERIFY2(std::find(before.begin(), before.end(), "h200") == before.end(), "H200 ran FP8 only here");
-        filterItem("B200")->setCheckState(Qt::Unchecked);
+        filterItem(QStringLiteral("B200"))->setCheckState(Qt::Unchecked);
         QVERIFY(waitShown());
         std::vector<std::string> expected = before;
         expected.erase(std::find(expected.begin(), expected.end(), "b200"));
@@ -141,7 +141,7 @@ private slots:
             inPlan.push_back(h.hardware);
         QCOMPARE(inPlan, expected);
         m_window->tabs()->setCurrentWidget(m_window->ladder());
-        filterItem("B200")->setCheckState(Qt::Checked);
+        filterItem(QStringLiteral("B200"))->setCheckState(Qt::Checked);
         QVERIFY(waitShown());
         QCOMPARE(readoutHardware(), before);
     }
@@ -149,34 +149,35 @@ private slots:
     // Filters that leave nothing say which value hides how many runs, and one click shows them all again.
     void filtersThatHideEverythingSaySoAndReset()
     {
-        QVERIFY(show("fp8-only-model", 1024, 1024));
-        filterItem("FP8")->setCheckState(Qt::Unchecked);
+        QVERIFY(show(QStringLiteral("fp8-only-model"), 1024, 1024));
+        filterItem(QStringLiteral("FP8"))->setCheckState(Qt::Unchecked);
         QVERIFY(waitShown());
         QCOMPARE(int(m_window->scopeData()->runCount), 0);
         QLabel* hint = nullptr;
         for (QLabel* l : m_window->chartPanel()->findChildren<QLabel*>())
-            if (l->isVisible() && l->text().contains("The filters hide all"))
+            if (l->isVisible() && l->text().contains(QStringLiteral("The filters hide all")))
                 hint = l;
         QVERIFY2(hint, "a line says the filters hide everything");
-        QVERIFY2(hint->text().contains("all 3 runs") && hint->text().contains("Precision FP8 hides 3 runs"),
+        QVERIFY2(hint->text().contains(QStringLiteral("all 3 runs"))
+                && hint->text().contains(QStringLiteral("Precision FP8 hides 3 runs")),
             qPrintable(hint->text()));
         QPushButton* reset = nullptr;
         for (QPushButton* b : m_window->chartPanel()->findChildren<QPushButton*>())
-            if (b->text() == "Show all runs")
+            if (b->text() == QStringLiteral("Show all runs"))
                 reset = b;
         QVERIFY(reset && reset->isVisible());
         reset->click();
         QVERIFY(waitShown());
         QCOMPARE(int(m_window->scopeData()->runCount), 3);
         QVERIFY(!hint->isVisible());
-        QCOMPARE(filterItem("FP8")->checkState(), Qt::Checked);
+        QCOMPARE(filterItem(QStringLiteral("FP8"))->checkState(), Qt::Checked);
     }
 
     // The Runs tab filters by every word in any column, and its count says how many match (it stayed "195 runs").
     void runsFilterMatchesEveryWordAndCounts()
     {
-        QVERIFY(show("dsr1", 1024, 1024));
-        filterItem("FP8")->setCheckState(Qt::Checked);
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
+        filterItem(QStringLiteral("FP8"))->setCheckState(Qt::Checked);
         QVERIFY(waitShown());
         RunsPanel* runs = m_window->runs();
         QSignalSpy page(runs->model(), &RunsModel::pageLoaded);
@@ -197,17 +198,17 @@ private slots:
         };
         int expected = 0;
         for (int r = 0; r < all; ++r)
-            expected += holds(r, "mi355x") && holds(r, "mtp");
+            expected += holds(r, QStringLiteral("mi355x")) && holds(r, QStringLiteral("mtp"));
         QVERIFY(expected > 0 && expected < all);
-        runs->setFilterText("mi355x  MTP");
+        runs->setFilterText(QStringLiteral("mi355x  MTP"));
         QCOMPARE(runs->proxy()->rowCount(), expected);
         QCOMPARE(runs->countText(),
             QStringLiteral("%1 of %2 runs match").arg(expected).arg(QLocale(QLocale::English).toString(all)));
-        runs->setFilterText("mi355x nosuchword");
+        runs->setFilterText(QStringLiteral("mi355x nosuchword"));
         QCOMPARE(runs->proxy()->rowCount(), 0);
         runs->setFilterText(QString());
         QCOMPARE(runs->proxy()->rowCount(), all);
-        filterItem("FP8")->setCheckState(Qt::Unchecked);
+        filterItem(QStringLiteral("FP8"))->setCheckState(Qt::Unchecked);
         QVERIFY(waitShown());
     }
 
@@ -215,7 +216,7 @@ private slots:
     // its date: three GB300 runs read alike), and No, its default, deletes nothing.
     void deleteConfirmationNamesConcurrencyAndDate()
     {
-        QVERIFY(show("dsr1", 1024, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
         RunsPanel* runs = m_window->runs();
         QSignalSpy page(runs->model(), &RunsModel::pageLoaded);
         m_window->findChild<QTabWidget*>()->setCurrentWidget(runs);
@@ -252,13 +253,14 @@ private slots:
     // files' model_id (a Hugging Face cache path) and only the GPU counts that apply shown.
     void benchSweepAsksOncePerFolder()
     {
-        QCOMPARE(modelName("/models/models--openai--gpt-oss-120b/snapshots/b5c939de8f754692c1647ca79fbf85e8c1e70f8a/"),
+        QCOMPARE(modelName(QStringLiteral(
+                     "/models/models--openai--gpt-oss-120b/snapshots/b5c939de8f754692c1647ca79fbf85e8c1e70f8a/")),
             QStringLiteral("gpt-oss-120b"));
-        QCOMPARE(modelName("MiniMax-M2.5"), QStringLiteral("MiniMax-M2.5"));
-        QCOMPARE(modelName("/data/llama-3-70b"), QStringLiteral("llama-3-70b"));
-        const QDir folder(fixture("inferencex-raw-bench-serving/gpt-oss-120b"));
+        QCOMPARE(modelName(QStringLiteral("MiniMax-M2.5")), QStringLiteral("MiniMax-M2.5"));
+        QCOMPARE(modelName(QStringLiteral("/data/llama-3-70b")), QStringLiteral("llama-3-70b"));
+        const QDir folder(fixture(QStringLiteral("inferencex-raw-bench-serving/gpt-oss-120b")));
         QStringList paths;
-        for (const QString& f : folder.entryList({ "*.json" }, QDir::Files))
+        for (const QString& f : folder.entryList({ QStringLiteral("*.json") }, QDir::Files))
             paths << folder.filePath(f);
         QCOMPARE(paths.size(), 8);
         int asked = 0;
@@ -279,9 +281,9 @@ private slots:
                 if (c->isVisible())
                     offered = c->text();
             for (QLineEdit* e : dialog->findChildren<QLineEdit*>())
-                if (e->placeholderText().startsWith("e.g. b300"))
-                    e->setText("b200");
-                else if (e->placeholderText().startsWith("e.g. DeepSeek"))
+                if (e->placeholderText().startsWith(QStringLiteral("e.g. b300")))
+                    e->setText(QStringLiteral("b200"));
+                else if (e->placeholderText().startsWith(QStringLiteral("e.g. DeepSeek")))
                     model = e->text();
             for (QSpinBox* sb : dialog->findChildren<QSpinBox*>())
                 if (sb->value() == 8 && sb->isVisible()) {
@@ -300,25 +302,28 @@ private slots:
         m_window->importPaths(paths);
         QVERIFY(done.count() || done.wait(30000));
         QCOMPARE(asked, 1);
-        QVERIFY2(offered.contains("other 7 vllm-bench files from"), qPrintable(offered));
+        QVERIFY2(offered.contains(QStringLiteral("other 7 vllm-bench files from")), qPrintable(offered));
         QCOMPARE(model, QStringLiteral("gpt-oss-120b"));
         QVERIFY(gpusShown);
         QVERIFY2(!prefillShown, "aggregated serving shows one GPU count");
         const QList<ImportResultLine> results = m_window->lastImportResults();
         QCOMPARE(results.size(), 8);
         for (const ImportResultLine& r : results)
-            QVERIFY2(r.ok && r.message.startsWith("1 run imported (vllm-bench)"), qPrintable(r.message));
+            QVERIFY2(
+                r.ok && r.message.startsWith(QStringLiteral("1 run imported (vllm-bench)")), qPrintable(r.message));
         // the results read whole: a long result wraps, its notes under it
-        ImportResultLine noted { "agg.json", true, "3 runs imported (inferencex-agg), 0 already stored",
-            { "agg.json: 1 record (2): field 'input_tput_per_gpu' is 0, left out" } };
+        ImportResultLine noted { QStringLiteral("agg.json"), true,
+            QStringLiteral("3 runs imported (inferencex-agg), 0 already stored"),
+            { QStringLiteral("agg.json: 1 record (2): field 'input_tput_per_gpu' is 0, left out") } };
         ImportResultsDialog dialog({ noted });
         QTreeWidgetItem* item = dialog.list()->topLevelItem(0);
-        QVERIFY(item->text(1).contains("left out"));
+        QVERIFY(item->text(1).contains(QStringLiteral("left out")));
         QVERIFY(dialog.list()->wordWrap());
         QCOMPARE(dialog.list()->header()->sectionResizeMode(0), QHeaderView::Interactive);
         // the sentence over the list counts what failed among what was given ("1 source(s) failed…; the others are
         // stored." where there were no others)
-        const ImportResultLine bad { "bad.json", false, "bad.json: line 1: not JSON", {} };
+        const ImportResultLine bad { QStringLiteral("bad.json"), false, QStringLiteral("bad.json: line 1: not JSON"),
+            {} };
         QCOMPARE(ImportResultsDialog({ bad }).summary(), QStringLiteral("The source failed and imported nothing."));
         QCOMPARE(
             ImportResultsDialog({ bad, bad }).summary(), QStringLiteral("All 2 sources failed and imported nothing."));
@@ -332,14 +337,15 @@ private slots:
     // CLI or a cluster collect has): the window notices within a few seconds and lists the model, and shows its runs.
     void runsWrittenElsewhereAppear()
     {
-        auto other = openStore(m_dir.filePath("store.sqlite").toStdString(), true);
+        auto other = openStore(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString(), true);
         QVERIFY(other.ok());
         const std::string json
             = recordsJson(sweepRecords("written-elsewhere", "b300", "vllm", "fp4", { 1, 8 }, 200, 900));
-        QVERIFY(writeFile(m_dir.filePath("elsewhere.json"), QByteArray::fromStdString(json)));
-        QVERIFY(importPath(**other, m_dir.filePath("elsewhere.json").toStdString(), {})[0].result.ok());
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->filters()->selectScope("written-elsewhere", {}, 1024, 1024), 10000);
-        QVERIFY(show("written-elsewhere", 1024, 1024));
+        QVERIFY(writeFile(m_dir.filePath(QStringLiteral("elsewhere.json")), QByteArray::fromStdString(json)));
+        QVERIFY(importPath(**other, m_dir.filePath(QStringLiteral("elsewhere.json")).toStdString(), {})[0].result.ok());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->filters()->selectScope(QStringLiteral("written-elsewhere"), {}, 1024, 1024), 10000);
+        QVERIFY(show(QStringLiteral("written-elsewhere"), 1024, 1024));
         QCOMPARE(int(m_window->scopeData()->runCount), 2);
     }
 

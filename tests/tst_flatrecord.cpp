@@ -132,17 +132,20 @@ private slots:
         const QString real = QStringLiteral(PARETOSCOPE_FIXTURES_DIR "/");
         const auto under = [&](const QString& dir) {
             QStringList out;
-            QDirIterator it(real + dir, { "*.json" }, QDir::Files, QDirIterator::Subdirectories);
+            QDirIterator it(real + dir, { QStringLiteral("*.json") }, QDir::Files, QDirIterator::Subdirectories);
             while (it.hasNext())
                 out << it.next();
             out.sort();
             return out;
         };
-        QTest::newRow("inferencex-agg") << under("inferencex-agg") << true;
-        QTest::newRow("inferencex-raw-bench-serving") << under("inferencex-raw-bench-serving") << true;
-        QTest::newRow("api benchmarks") << QStringList { real + "inferencex-app-api/benchmarks.json" } << false;
-        QTest::newRow("api availability") << QStringList { real + "inferencex-app-api/availability.json" } << false;
-        QTest::newRow("api evaluations") << QStringList { real + "inferencex-app-api/evaluations.json" } << false;
+        QTest::newRow("inferencex-agg") << under(QStringLiteral("inferencex-agg")) << true;
+        QTest::newRow("inferencex-raw-bench-serving") << under(QStringLiteral("inferencex-raw-bench-serving")) << true;
+        QTest::newRow("api benchmarks") << QStringList { real + QStringLiteral("inferencex-app-api/benchmarks.json") }
+                                        << false;
+        QTest::newRow("api availability")
+            << QStringList { real + QStringLiteral("inferencex-app-api/availability.json") } << false;
+        QTest::newRow("api evaluations") << QStringList { real + QStringLiteral("inferencex-app-api/evaluations.json") }
+                                         << false;
     }
 
     void realRecordsReadAsSimdjsonReadsThem()
@@ -169,7 +172,7 @@ private slots:
         }
         QVERIFY(records > 0);
         if (allFlat)
-            QVERIFY2(flat == records, qPrintable(QString("%1 of %2 records flat").arg(flat).arg(records)));
+            QVERIFY2(flat == records, qPrintable(QStringLiteral("%1 of %2 records flat").arg(flat).arg(records)));
     }
 
     // Numbers one by one: the same double as simdjson, bit for bit (-0 included), or declined.

@@ -107,7 +107,7 @@ private slots:
         std::vector<float> back = dequantizeNvfp4(t);
         for (std::size_t i = 0; i < v.size(); ++i)
             QVERIFY2(std::fabs(back[i] - v[i]) <= 1e-6f * 12,
-                qPrintable(QString("%1: %2 vs %3").arg(i).arg(back[i]).arg(v[i])));
+                qPrintable(QStringLiteral("%1: %2 vs %3").arg(i).arg(back[i]).arg(v[i])));
         // the even element is the low nibble
         QCOMPARE(int(t.packed[0] & 0x0F), 0);
         QCOMPARE(int(t.packed[0] >> 4), 1);
@@ -220,7 +220,7 @@ private slots:
                 const float bs = dc::asFloat(dc::e4m3Bits(t.blockScales[i / 16]));
                 const float got = dc::nvfp4Value(unsigned(i % 16), bs, ts);
                 if (std::isnan(want[i]) ? !std::isnan(got) : dc::asBits(got) != std::bit_cast<std::uint32_t>(want[i]))
-                    QFAIL(qPrintable(QString("NVFP4 code %1 scale 0x%2 ts %3: %4, want %5")
+                    QFAIL(qPrintable(QStringLiteral("NVFP4 code %1 scale 0x%2 ts %3: %4, want %5")
                                          .arg(i % 16)
                                          .arg(i / 16, 0, 16)
                                          .arg(double(ts))
@@ -267,15 +267,15 @@ private slots:
             unsigned ours = encodeE2M1(x);
             unsigned theirs = __nv_cvt_float_to_fp4(x, __NV_E2M1, cudaRoundNearest);
             if (ours != theirs)
-                QFAIL(qPrintable(QString("E2M1 of %1 (0x%2): ours 0x%3, cuda_fp4.h 0x%4")
+                QFAIL(qPrintable(QStringLiteral("E2M1 of %1 (0x%2): ours 0x%3, cuda_fp4.h 0x%4")
                                      .arg(double(x))
-                                     .arg(std::bit_cast<std::uint32_t>(x), 8, 16, QChar('0'))
+                                     .arg(std::bit_cast<std::uint32_t>(x), 8, 16, QLatin1Char('0'))
                                      .arg(ours, 0, 16)
                                      .arg(theirs, 0, 16)));
             if (!std::isnan(x)) { // cuda_fp8.h's NaN pattern differs in sign handling; NaN is checked above
                 unsigned o8 = encodeE4M3(x), t8 = __nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3);
                 if (o8 != t8)
-                    QFAIL(qPrintable(QString("E4M3 of %1: ours 0x%2, cuda_fp8.h 0x%3")
+                    QFAIL(qPrintable(QStringLiteral("E4M3 of %1: ours 0x%2, cuda_fp8.h 0x%3")
                                          .arg(double(x))
                                          .arg(o8, 0, 16)
                                          .arg(t8, 0, 16)));

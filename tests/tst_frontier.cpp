@@ -25,7 +25,7 @@ QString str(const std::vector<Point>& p)
     QStringList s;
     for (const Point& q : p)
         s << QStringLiteral("(%1,%2)").arg(q.x).arg(q.y);
-    return s.join(' ');
+    return s.join(u' ');
 }
 GroupFrontier group(const char* engine, std::initializer_list<std::pair<double, double>> xy)
 {
@@ -44,9 +44,11 @@ private slots:
     {
         QTest::addColumn<QStringList>("precisions");
         QTest::addColumn<QString>("keep"); // empty: every precision stays
-        QTest::newRow("one") << QStringList { "fp8" } << "";
-        QTest::newRow("fp4 among several") << QStringList { "bf16", "fp4", "fp8" } << "fp4";
-        QTest::newRow("no fp4: the first by name") << QStringList { "fp8", "bf16" } << "bf16";
+        QTest::newRow("one") << QStringList { QStringLiteral("fp8") } << QStringLiteral("");
+        QTest::newRow("fp4 among several") << QStringList { QStringLiteral("bf16"), QStringLiteral("fp4"),
+            QStringLiteral("fp8") } << QStringLiteral("fp4");
+        QTest::newRow("no fp4: the first by name")
+            << QStringList { QStringLiteral("fp8"), QStringLiteral("bf16") } << QStringLiteral("bf16");
     }
     void defaultViewPrecision()
     {
@@ -89,7 +91,7 @@ private slots:
         const std::vector<HardwareLadder> ladders { ladder("b300", 300, 120), ladder("mi325x", 20, std::nullopt),
             ladder("h100", std::nullopt, std::nullopt) };
         const auto ratios = paretoscope::baselineRatios(ladders, "mi325x");
-        const std::size_t i = hardware == "b300" ? 0 : hardware == "mi325x" ? 1 : 2;
+        const std::size_t i = hardware == QStringLiteral("b300") ? 0 : hardware == QStringLiteral("mi325x") ? 1 : 2;
         const BaselineRatio& r = ratios[i][static_cast<std::size_t>(row)];
         QCOMPARE(QString::fromUtf8(baselineStatusName(r.status)), status);
         QCOMPARE(r.ratio.has_value(), ratio != 0);

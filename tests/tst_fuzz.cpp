@@ -27,15 +27,17 @@ QStringList filesUnder(const QString& dir)
 QStringList fixturesFor(const QString& name)
 {
     const QString real = QStringLiteral(PARETOSCOPE_FIXTURES_DIR);
-    if (name == "import_inferencex_agg")
-        return filesUnder(real + "/inferencex-agg");
-    if (name == "import_inferencex_api")
-        return filesUnder(real + "/inferencex-app-api");
-    if (name == "import_vllm" || name == "import_sglang")
-        return filesUnder(real + "/inferencex-raw-bench-serving");
-    if (name == "import_store" || name == "detect" || name == "flat_record")
-        return filesUnder(real + "/inferencex-agg") + filesUnder(real + "/inferencex-raw-bench-serving");
-    if (name == "recipe")
+    if (name == QStringLiteral("import_inferencex_agg"))
+        return filesUnder(real + QStringLiteral("/inferencex-agg"));
+    if (name == QStringLiteral("import_inferencex_api"))
+        return filesUnder(real + QStringLiteral("/inferencex-app-api"));
+    if (name == QStringLiteral("import_vllm") || name == QStringLiteral("import_sglang"))
+        return filesUnder(real + QStringLiteral("/inferencex-raw-bench-serving"));
+    if (name == QStringLiteral("import_store") || name == QStringLiteral("detect")
+        || name == QStringLiteral("flat_record"))
+        return filesUnder(real + QStringLiteral("/inferencex-agg"))
+            + filesUnder(real + QStringLiteral("/inferencex-raw-bench-serving"));
+    if (name == QStringLiteral("recipe"))
         return { QStringLiteral(PARETOSCOPE_RESOURCES_DIR "/engine_recipes.json") };
     return {};
 }
@@ -59,7 +61,7 @@ private slots:
         for (const NamedTarget& t : targets()) {
             QString name = QString::fromStdString(t.name);
             int n = filesUnder(QStringLiteral(PARETOSCOPE_FUZZ_DIR "/seeds/") + name).size() + fixturesFor(name).size();
-            QVERIFY2(n > 0, qPrintable(name + " has no seed"));
+            QVERIFY2(n > 0, qPrintable(name + QStringLiteral(" has no seed")));
         }
     }
 
@@ -72,7 +74,7 @@ private slots:
             QStringList files = filesUnder(QStringLiteral(PARETOSCOPE_FUZZ_DIR "/seeds/") + name)
                 + filesUnder(QStringLiteral(PARETOSCOPE_FUZZ_DIR "/regressions/") + name) + fixturesFor(name);
             for (const QString& f : files)
-                QTest::newRow(qPrintable(name + ": " + QFileInfo(f).fileName())) << name << f;
+                QTest::newRow(qPrintable(name + QStringLiteral(": ") + QFileInfo(f).fileName())) << name << f;
         }
     }
     void seedsRegressionsAndDamagedFixtures()

@@ -108,7 +108,8 @@ private slots:
             for (int x = 0; x < image.width(); ++x)
                 ++pixels[image.pixel(x, y) | 0xff000000u];
         for (const auto& [hw, rgb] : colourOf)
-            QVERIFY2(pixels[rgb] > 40, qPrintable(QStringLiteral("%1: %2 pixels").arg(hw.c_str()).arg(pixels[rgb])));
+            QVERIFY2(pixels[rgb] > 40,
+                qPrintable(QStringLiteral("%1: %2 pixels").arg(QString::fromStdString(hw)).arg(pixels[rgb])));
     }
 
     // The palette: fourteen colours, all apart and all readable as lines on white; a name's colour is fixed

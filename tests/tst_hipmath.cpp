@@ -129,11 +129,11 @@ private slots:
                 if (std::isnan(want))
                     QVERIFY(std::isnan(bf16Value(got)));
                 else if (got != bf16ByDistance(want))
-                    QFAIL(qPrintable(QString("code %1 scale %2: 0x%3, want 0x%4")
+                    QFAIL(qPrintable(QStringLiteral("code %1 scale %2: 0x%3, want 0x%4")
                                          .arg(code)
                                          .arg(scale)
-                                         .arg(got, 4, 16, QChar('0'))
-                                         .arg(bf16ByDistance(want), 4, 16, QChar('0'))));
+                                         .arg(got, 4, 16, QLatin1Char('0'))
+                                         .arg(bf16ByDistance(want), 4, 16, QLatin1Char('0'))));
             }
         }
     }
@@ -198,13 +198,16 @@ private slots:
         const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(j.dump(2)), &err);
         QVERIFY2(err.error == QJsonParseError::NoError, qPrintable(err.errorString()));
         const QJsonObject o = doc.object();
-        QCOMPARE(o["device"]["name"].toString(), QString("GPU \"x\"\n"));
-        QCOMPARE(o["device"]["memory_bytes"].toDouble(), double(std::size_t(150) << 30));
-        QCOMPARE(o["bandwidth"]["copy_bytes_per_s"].toDouble(), 4.25e12);
-        QCOMPARE(o["gemm"]["fp8"]["error"].toString(), QString("cublasLt: no algorithm"));
-        QVERIFY(o["gemm"]["bf16"]["worst_error_over_tolerance"].isNull());
-        QCOMPARE(o["gemm"]["bf16"]["flops_per_s"].toDouble(), 7.5e14);
-        QCOMPARE(o["gemm"]["bf16"]["m_n_k"].toInt(), 8192);
+        QCOMPARE(o[QStringLiteral("device")][QStringLiteral("name")].toString(), QStringLiteral("GPU \"x\"\n"));
+        QCOMPARE(
+            o[QStringLiteral("device")][QStringLiteral("memory_bytes")].toDouble(), double(std::size_t(150) << 30));
+        QCOMPARE(o[QStringLiteral("bandwidth")][QStringLiteral("copy_bytes_per_s")].toDouble(), 4.25e12);
+        QCOMPARE(o[QStringLiteral("gemm")][QStringLiteral("fp8")][QStringLiteral("error")].toString(),
+            QStringLiteral("cublasLt: no algorithm"));
+        QVERIFY(
+            o[QStringLiteral("gemm")][QStringLiteral("bf16")][QStringLiteral("worst_error_over_tolerance")].isNull());
+        QCOMPARE(o[QStringLiteral("gemm")][QStringLiteral("bf16")][QStringLiteral("flops_per_s")].toDouble(), 7.5e14);
+        QCOMPARE(o[QStringLiteral("gemm")][QStringLiteral("bf16")][QStringLiteral("m_n_k")].toInt(), 8192);
         QCOMPARE(o.keys().size(), 3);
         QVERIFY(j.dump(2).find("\"device\"") < j.dump(2).find("\"gemm\"")); // insertion order
     }

@@ -46,12 +46,16 @@ double interactivityOf(int concurrency)
 
 QJsonObject recordJson(const Crafted& c)
 {
-    QJsonObject o { { "schema", "paretoscope.run/1" }, { "model", "m" }, { "hardware", c.hardware },
-        { "engine", "vllm" }, { "precision", "fp4" }, { "spec_decoding", "none" }, { "tp", 8 }, { "gpus", 8 },
-        { "isl", 1024 }, { "osl", 1024 }, { "concurrency", c.concurrency },
-        { "interactivity_tok_s_user", interactivityOf(c.concurrency) }, { "tput_per_gpu_tok_s", c.tput } };
+    QJsonObject o { { QStringLiteral("schema"), QStringLiteral("paretoscope.run/1") },
+        { QStringLiteral("model"), QStringLiteral("m") }, { QStringLiteral("hardware"), c.hardware },
+        { QStringLiteral("engine"), QStringLiteral("vllm") }, { QStringLiteral("precision"), QStringLiteral("fp4") },
+        { QStringLiteral("spec_decoding"), QStringLiteral("none") }, { QStringLiteral("tp"), 8 },
+        { QStringLiteral("gpus"), 8 }, { QStringLiteral("isl"), 1024 }, { QStringLiteral("osl"), 1024 },
+        { QStringLiteral("concurrency"), c.concurrency },
+        { QStringLiteral("interactivity_tok_s_user"), interactivityOf(c.concurrency) },
+        { QStringLiteral("tput_per_gpu_tok_s"), c.tput } };
     if (!c.date.isEmpty())
-        o["run_date"] = c.date;
+        o[QStringLiteral("run_date")] = c.date;
     return o;
 }
 
@@ -62,7 +66,7 @@ bool importBatches(RunStore& store, const QTemporaryDir& dir, const std::vector<
         QJsonArray a;
         for (const Crafted& c : batches[i])
             a.append(recordJson(c));
-        const QString path = dir.filePath(QString("batch%1.json").arg(i));
+        const QString path = dir.filePath(QStringLiteral("batch%1.json").arg(i));
         if (!writeFile(path, QJsonDocument(a).toJson()))
             return false;
         if (!importPath(store, path.toStdString(), {}).front().result)
@@ -139,11 +143,18 @@ std::set<long long> storeSelection(RunStore& store, const Scope& scope)
 // day), a configuration that has no run after January (its January run stays the latest), and one that appears only
 // in March.
 const std::vector<std::vector<Crafted>> kBatches {
-    { { "b300", 8, "2026-01-10", 900 }, { "b300", 4, "2026-01-10", 500 }, { "b300", 16, "2026-01-10", 1200 },
-        { "mi325x", 8, "2026-01-10", 300 }, { "mi325x", 4, "2026-01-10", 200 } },
-    { { "b300", 8, "2026-02-01", 1000 }, { "b300", 4, "2026-02-01", 600 }, { "mi325x", 8, "2026-02-01", 350 } },
-    { { "b300", 8, "2026-02-01", 1100 }, { "mi325x", 8, "2026-03-05", 280 }, { "mi325x", 4, "2026-03-05", 100 } },
-    { { "b300", 8, "", 1300 } },
+    { { QStringLiteral("b300"), 8, QStringLiteral("2026-01-10"), 900 },
+        { QStringLiteral("b300"), 4, QStringLiteral("2026-01-10"), 500 },
+        { QStringLiteral("b300"), 16, QStringLiteral("2026-01-10"), 1200 },
+        { QStringLiteral("mi325x"), 8, QStringLiteral("2026-01-10"), 300 },
+        { QStringLiteral("mi325x"), 4, QStringLiteral("2026-01-10"), 200 } },
+    { { QStringLiteral("b300"), 8, QStringLiteral("2026-02-01"), 1000 },
+        { QStringLiteral("b300"), 4, QStringLiteral("2026-02-01"), 600 },
+        { QStringLiteral("mi325x"), 8, QStringLiteral("2026-02-01"), 350 } },
+    { { QStringLiteral("b300"), 8, QStringLiteral("2026-02-01"), 1100 },
+        { QStringLiteral("mi325x"), 8, QStringLiteral("2026-03-05"), 280 },
+        { QStringLiteral("mi325x"), 4, QStringLiteral("2026-03-05"), 100 } },
+    { { QStringLiteral("b300"), 8, QStringLiteral(""), 1300 } },
 };
 
 std::vector<Crafted> flattened()
@@ -172,7 +183,7 @@ private slots:
         QVERIFY(!isIsoDate("2026-1-01"));
         QCOMPARE(dayOfEpochSeconds(0), 19700101);
         QCOMPARE(dayOfEpochSeconds(951782400), 20000229); // 2000-02-29 00:00 UTC
-        QCOMPARE(QString::fromStdString(dayText(20260305)), QString("2026-03-05"));
+        QCOMPARE(QString::fromStdString(dayText(20260305)), QStringLiteral("2026-03-05"));
     }
 
     void selectionAsOfMatchesTheReference_data()
@@ -242,7 +253,8 @@ private slots:
         const ScopeTimeline timeline = ScopeTimeline::load(*store, req.scope, TputMetric::Total);
         auto history = computeHistory(timeline, bundledPricing(), req);
         QVERIFY(history);
-        const std::vector<QString> days { "2026-01-10", "2026-02-01", "2026-03-05", todayText() };
+        const std::vector<QString> days { QStringLiteral("2026-01-10"), QStringLiteral("2026-02-01"),
+            QStringLiteral("2026-03-05"), todayText() };
         const auto all = flattened();
         QCOMPARE(history->size(), std::size_t(2));
         for (const HardwareHistory& h : *history) {
@@ -278,10 +290,12 @@ private slots:
         QTemporaryDir dir;
         auto store = openTempStore(dir);
         QVERIFY(importBatches(*store, dir,
-            { { { "b300", 8, "2026-01-10", 300 }, { "b300", 4, "2026-01-10", 100 },
-                  { "mi325x", 8, "2026-01-10", 330 } },
-                { { "b300", 8, "2026-02-01", 400 }, { "b300", 4, "2026-02-01", 150 },
-                    { "mi325x", 8, "2026-02-01", 600 } } }));
+            { { { QStringLiteral("b300"), 8, QStringLiteral("2026-01-10"), 300 },
+                  { QStringLiteral("b300"), 4, QStringLiteral("2026-01-10"), 100 },
+                  { QStringLiteral("mi325x"), 8, QStringLiteral("2026-01-10"), 330 } },
+                { { QStringLiteral("b300"), 8, QStringLiteral("2026-02-01"), 400 },
+                    { QStringLiteral("b300"), 4, QStringLiteral("2026-02-01"), 150 },
+                    { QStringLiteral("mi325x"), 8, QStringLiteral("2026-02-01"), 600 } } }));
         FrontierCache cache(*store);
         LadderRequest req;
         req.scope = craftedScope(RunSelection::All, {});
@@ -300,10 +314,10 @@ private slots:
         QVERIFY(spreadsOverlap(b50, m50));
         const auto ratios = baselineRatios(*ladders, "b300");
         QCOMPARE(ratios[1][0].status, BaselineStatus::WithinSpread);
-        QVERIFY(QString::fromStdString(ratioText(ratios[1][0])).contains("within run-to-run spread"));
+        QVERIFY(QString::fromStdString(ratioText(ratios[1][0])).contains(QStringLiteral("within run-to-run spread")));
         const QJsonObject json = QJsonDocument::fromJson(QByteArray::fromStdString(ladderJson(*ladders))).object();
-        QCOMPARE(json["b300"].toArray()[0].toObject()["tput_low"].toDouble(), 300.0);
-        QCOMPARE(json["b300"].toArray()[0].toObject()["tput_high"].toDouble(), 400.0);
+        QCOMPARE(json[QStringLiteral("b300")].toArray()[0].toObject()[QStringLiteral("tput_low")].toDouble(), 300.0);
+        QCOMPARE(json[QStringLiteral("b300")].toArray()[0].toObject()[QStringLiteral("tput_high")].toDouble(), 400.0);
         // latest: one run per configuration and a day each: no spread
         req.scope.runs = RunSelection::Latest;
         auto latest = computeLadder(cache, bundledPricing(), req);
@@ -311,9 +325,9 @@ private slots:
         QCOMPARE(*(*latest)[0].rows[0].entry.value, 400.0);
         QVERIFY(!(*latest)[0].rows[0].entry.low);
         QVERIFY(QJsonDocument::fromJson(QByteArray::fromStdString(ladderJson(*latest)))
-                    .object()["b300"]
+                    .object()[QStringLiteral("b300")]
                     .toArray()[0]
-                    .toObject()["tput_low"]
+                    .toObject()[QStringLiteral("tput_low")]
                     .isNull());
     }
 
@@ -326,17 +340,18 @@ private slots:
     // `all` gives everything.
     void realFixtureLatestViewIsTheBenchmarksEndpoint()
     {
-        const QByteArray text = readAll(fixture("inferencex-app-api/benchmarks.json"));
+        const QByteArray text = readAll(fixture(QStringLiteral("inferencex-app-api/benchmarks.json")));
         QVERIFY(!text.isEmpty());
         QJsonArray rows = QJsonDocument::fromJson(text).array();
         const auto lineOf = [](QJsonObject o) {
-            for (const char* k : { "conc", "date", "run_url", "metrics", "image" })
+            for (const QString& k : { QStringLiteral("conc"), QStringLiteral("date"), QStringLiteral("run_url"),
+                     QStringLiteral("metrics"), QStringLiteral("image") })
                 o.remove(k);
             return QJsonDocument(o).toJson(QJsonDocument::Compact);
         };
         const auto runOf = [](const QJsonObject& o) {
-            const QStringList parts = o["run_url"].toString().split('/');
-            const qsizetype at = parts.indexOf("runs");
+            const QStringList parts = o[QStringLiteral("run_url")].toString().split(u'/');
+            const qsizetype at = parts.indexOf(QStringLiteral("runs"));
             return std::pair { parts.value(at + 1).toLongLong(), parts.value(at + 3).toInt() };
         };
         std::map<QByteArray, std::tuple<QString, long long, int>> newest; // per line: (date, run, attempt)
@@ -344,7 +359,7 @@ private slots:
         for (const QJsonValue& v : rows) {
             const QJsonObject o = v.toObject();
             const auto run = runOf(o);
-            const std::tuple version { o["date"].toString(), run.first, run.second };
+            const std::tuple version { o[QStringLiteral("date")].toString(), run.first, run.second };
             auto [it, inserted] = newest.try_emplace(lineOf(o), version);
             if (!inserted && version > it->second)
                 it->second = version;
@@ -356,26 +371,28 @@ private slots:
         std::multiset<double> published, halved;
         for (const QJsonValue& v : rows) {
             QJsonObject o = v.toObject();
-            QJsonObject m = o["metrics"].toObject();
+            QJsonObject m = o[QStringLiteral("metrics")].toObject();
             const auto [run, attempt] = runOf(o);
-            const bool newestOfItsLine = newest[lineOf(o)] == std::tuple { o["date"].toString(), run, attempt };
+            const bool newestOfItsLine
+                = newest[lineOf(o)] == std::tuple { o[QStringLiteral("date")].toString(), run, attempt };
             if (newestOfItsLine)
-                published.insert(m["tput_per_gpu"].toDouble());
-            for (const char* k : { "tput_per_gpu", "output_tput_per_gpu", "input_tput_per_gpu" })
+                published.insert(m[QStringLiteral("tput_per_gpu")].toDouble());
+            for (const QString& k : { QStringLiteral("tput_per_gpu"), QStringLiteral("output_tput_per_gpu"),
+                     QStringLiteral("input_tput_per_gpu") })
                 if (m.contains(k))
                     m[k] = m[k].toDouble() / 2;
             if (newestCopy[lineOf(o)] == std::pair { run, attempt })
-                halved.insert(m["tput_per_gpu"].toDouble());
-            o["metrics"] = m;
-            o["date"] = "2025-01-01";
+                halved.insert(m[QStringLiteral("tput_per_gpu")].toDouble());
+            o[QStringLiteral("metrics")] = m;
+            o[QStringLiteral("date")] = QStringLiteral("2025-01-01");
             older.append(o);
         }
         QCOMPARE(published.size(), std::size_t(432));
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        const QString olderPath = dir.filePath("older.json");
+        const QString olderPath = dir.filePath(QStringLiteral("older.json"));
         QVERIFY(writeFile(olderPath, QJsonDocument(older).toJson()));
-        for (const QString& path : { olderPath, fixture("inferencex-app-api/benchmarks.json") }) {
+        for (const QString& path : { olderPath, fixture(QStringLiteral("inferencex-app-api/benchmarks.json")) }) {
             auto out = importPath(*store, path.toStdString(), {});
             QVERIFY2(out.front().result, out.front().result ? "" : out.front().result.error().c_str());
             QCOMPARE(out.front().result->imported, static_cast<std::size_t>(rows.size()));
@@ -442,9 +459,11 @@ private slots:
         QCOMPARE(back->request.scope.asOf, s.asOf);
         // a shell agrees on the words
         QProcess sh;
-        sh.start("sh", { "-c", QString::fromStdString("printf '%s\\n' " + command.substr(command.find(' ') + 1)) });
+        sh.start(QStringLiteral("sh"),
+            { QStringLiteral("-c"),
+                QString::fromStdString("printf '%s\\n' " + command.substr(command.find(' ') + 1)) });
         QVERIFY(sh.waitForFinished(10000));
-        QStringList printed = QString::fromUtf8(sh.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+        QStringList printed = QString::fromUtf8(sh.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
         QCOMPARE(printed.size(), static_cast<int>(words->size()) - 1);
         for (int i = 0; i < printed.size(); ++i)
             QCOMPARE(printed[i].toStdString(), words->at(static_cast<std::size_t>(i) + 1));
@@ -475,7 +494,8 @@ private slots:
             args << QString::fromStdString(w);
         args.removeFirst();
         QProcess p;
-        p.start(PARETOSCOPE_CLI, args + QStringList { "--db", dir.filePath("store.sqlite") });
+        p.start(QStringLiteral(PARETOSCOPE_CLI),
+            args + QStringList { QStringLiteral("--db"), dir.filePath(QStringLiteral("store.sqlite")) });
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 0);
         QCOMPARE(p.readAllStandardOutput(), QByteArray::fromStdString(ladderJson(*ladders)));

@@ -82,26 +82,33 @@ const std::map<std::string, std::map<int, double>> kAt50 {
 
 QJsonObject recordJson(const Crafted& c)
 {
-    return QJsonObject { { "schema", "paretoscope.run/1" }, { "model", "m" }, { "hardware", c.hardware },
-        { "engine", c.engine }, { "precision", "fp4" }, { "spec_decoding", "none" }, { "tp", 8 }, { "gpus", 8 },
-        { "isl", 1024 }, { "osl", 1024 }, { "concurrency", c.concurrency },
-        { "interactivity_tok_s_user", interactivityOf(c.concurrency) }, { "tput_per_gpu_tok_s", c.tput },
-        { "run_date", c.date } };
+    return QJsonObject { { QStringLiteral("schema"), QStringLiteral("paretoscope.run/1") },
+        { QStringLiteral("model"), QStringLiteral("m") },
+        { QStringLiteral("hardware"), QString::fromLatin1(c.hardware) },
+        { QStringLiteral("engine"), QString::fromLatin1(c.engine) },
+        { QStringLiteral("precision"), QStringLiteral("fp4") },
+        { QStringLiteral("spec_decoding"), QStringLiteral("none") }, { QStringLiteral("tp"), 8 },
+        { QStringLiteral("gpus"), 8 }, { QStringLiteral("isl"), 1024 }, { QStringLiteral("osl"), 1024 },
+        { QStringLiteral("concurrency"), c.concurrency },
+        { QStringLiteral("interactivity_tok_s_user"), interactivityOf(c.concurrency) },
+        { QStringLiteral("tput_per_gpu_tok_s"), c.tput }, { QStringLiteral("run_date"), QString::fromLatin1(c.date) } };
 }
 
 // `paretoscope-cli history --format json` at a target: hardware -> day -> its reading.
 std::map<std::string, std::map<int, QJsonObject>> cliHistory(const QString& db, double target)
 {
     QProcess p;
-    p.start(PARETOSCOPE_CLI,
-        { "history", "--db", db, "--model", "m", "--isl", "1024", "--osl", "1024", "--target", QString::number(target),
-            "--format", "json" });
+    p.start(QStringLiteral(PARETOSCOPE_CLI),
+        { QStringLiteral("history"), QStringLiteral("--db"), db, QStringLiteral("--model"), QStringLiteral("m"),
+            QStringLiteral("--isl"), QStringLiteral("1024"), QStringLiteral("--osl"), QStringLiteral("1024"),
+            QStringLiteral("--target"), QString::number(target), QStringLiteral("--format"), QStringLiteral("json") });
     p.waitForFinished(30000);
     std::map<std::string, std::map<int, QJsonObject>> out;
     const QJsonObject all = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
     for (auto it = all.begin(); it != all.end(); ++it)
         for (const QJsonValue& v : it.value().toArray())
-            out[it.key().toStdString()][dayNumber(v.toObject()["date"].toString().toStdString())] = v.toObject();
+            out[it.key().toStdString()][dayNumber(v.toObject()[QStringLiteral("date")].toString().toStdString())]
+                = v.toObject();
     return out;
 }
 
@@ -114,7 +121,7 @@ private:
     std::unique_ptr<MainWindow> m_window;
 
     HistoryPanel* panel() const { return m_window->history(); }
-    QString dbPath() const { return m_dir.filePath("store.sqlite"); }
+    QString dbPath() const { return m_dir.filePath(QStringLiteral("store.sqlite")); }
 
     // Puts the History tab in front (or another) and waits for what the panel computes.
     bool showHistory()
@@ -138,8 +145,9 @@ private:
         for (const auto& [hw, days] : cli)
             for (const auto& [day, o] : days) {
                 const QString tip = panel()->chart()->toolTipAt(hw, day);
-                if (o["tput_per_gpu"].isNull()) {
-                    QVERIFY2(tip.isEmpty(), qPrintable(QString::fromStdString(hw) + " " + QString::number(day)));
+                if (o[QStringLiteral("tput_per_gpu")].isNull()) {
+                    QVERIFY2(tip.isEmpty(),
+                        qPrintable(QString::fromStdString(hw) + QStringLiteral(" ") + QString::number(day)));
                     continue;
                 }
                 ++withValue;
@@ -147,8 +155,9 @@ private:
                 for (const HistoryChart::Point& p : panel()->chart()->points())
                     if (p.hardware == hw && p.day == day) {
                         found = true;
-                        QCOMPARE(p.value, o["tput_per_gpu"].toDouble()); // the same double, printed and read back
-                        QCOMPARE(QString::fromStdString(p.key.engine), o["engine"].toString());
+                        QCOMPARE(p.value,
+                            o[QStringLiteral("tput_per_gpu")].toDouble()); // the same double, printed and read back
+                        QCOMPARE(QString::fromStdString(p.key.engine), o[QStringLiteral("engine")].toString());
                     }
                 QVERIFY(found);
             }
@@ -209,7 +218,7 @@ private slots:
             for (const auto& [day, v] : days)
                 knots.insert({ HistoryChart::dayX(day), v });
         QCOMPARE(lines, knots);
-        savePicture("history-tab.png");
+        savePicture(QStringLiteral("history-tab.png"));
     }
 
     // A knot's tooltip names its configuration, reading, price and date; B300's switch to SGLang is marked.
@@ -225,7 +234,8 @@ private slots:
         for (const HistoryChart::Point& p : panel()->chart()->points())
             if (p.changed)
                 changed[{ p.hardware, p.day }] = p.label;
-        const std::map<std::pair<std::string, int>, QString> expected { { { "b300", 20260201 }, "SGLang" } };
+        const std::map<std::pair<std::string, int>, QString> expected { { { "b300", 20260201 },
+            QStringLiteral("SGLang") } };
         QCOMPARE(changed, expected);
         QVERIFY(!panel()->chart()->toolTipAt("b300", 20260305).contains(QLatin1String("changed")));
         // the label stands on the chart
@@ -368,18 +378,19 @@ private slots:
             changes << t->item(r, 0)->text() + QLatin1Char(' ') + t->item(r, 1)->text() + QLatin1Char(' ')
                     + t->item(r, 4)->text();
         QCOMPARE(changes,
-            QStringList({ "B300 50 +22.2%", "B300 100 +40.0%", "H200 50 –", "H200 100 –", "MI325X 50 +16.7%",
-                "MI325X 100 +10.0%" }));
+            QStringList({ QStringLiteral("B300 50 +22.2%"), QStringLiteral("B300 100 +40.0%"),
+                QStringLiteral("H200 50 –"), QStringLiteral("H200 100 –"), QStringLiteral("MI325X 50 +16.7%"),
+                QStringLiteral("MI325X 100 +10.0%") }));
         QVERIFY(t->horizontalHeaderItem(2)->text().contains(QLatin1String("2026-01-10")));
         QVERIFY(t->horizontalHeaderItem(3)->text().contains(QLatin1String("2026-03-05")));
         QCOMPARE(t->item(1, 6)->text(), QStringLiteral("SGLang · FP4")); // B300's configuration as of March
-        savePicture("history-compare.png");
+        savePicture(QStringLiteral("history-compare.png"));
     }
 
     // The export writes what the tab shows: the comparison now, the history after switching back.
     void exportsWhatIsShown()
     {
-        const QString path = m_dir.filePath("history.csv");
+        const QString path = m_dir.filePath(QStringLiteral("history.csv"));
         QVERIFY(m_window->exportHistoryCsv(path).ok());
         QCOMPARE(readAll(path).toStdString(), diffCsv(panel()->diff(), "2026-01-10", "2026-03-05"));
         panel()->setCompareMode(false);

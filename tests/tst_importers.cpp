@@ -60,8 +60,8 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        QDir agg(fixture("inferencex-agg"));
-        const auto files = agg.entryList({ "*.json" }, QDir::Files, QDir::Name);
+        QDir agg(fixture(QStringLiteral("inferencex-agg")));
+        const auto files = agg.entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name);
         QCOMPARE(files.size(), 3);
         for (const QString& f : files) {
             auto r = importOne(*store, agg.filePath(f));
@@ -82,16 +82,16 @@ private slots:
             QCOMPARE(r.model, std::string("moonshotai/Kimi-K2.5"));
             QCOMPARE(r.engineImage, std::string("vllm/vllm-openai-rocm:v0.21.0"));
             QCOMPARE(r.gpus, 8); // tp 8 x pp 1
-            QCOMPARE(r.concurrency, src["conc"].toInt());
-            QCOMPARE(r.isl, src["isl"].toInt());
-            QVERIFY(near(*r.tputPerGpu, src["tput_per_gpu"].toDouble()));
-            QVERIFY(near(*r.outputTputPerGpu, src["output_tput_per_gpu"].toDouble()));
-            QVERIFY(near(*r.ttft.median, src["median_ttft"].toDouble()));
-            QVERIFY(near(*r.e2el.p999, src["p99.9_e2el"].toDouble()));
-            QVERIFY(near(*r.itl.p90, src["p90_itl"].toDouble()));
+            QCOMPARE(r.concurrency, src[QStringLiteral("conc")].toInt());
+            QCOMPARE(r.isl, src[QStringLiteral("isl")].toInt());
+            QVERIFY(near(*r.tputPerGpu, src[QStringLiteral("tput_per_gpu")].toDouble()));
+            QVERIFY(near(*r.outputTputPerGpu, src[QStringLiteral("output_tput_per_gpu")].toDouble()));
+            QVERIFY(near(*r.ttft.median, src[QStringLiteral("median_ttft")].toDouble()));
+            QVERIFY(near(*r.e2el.p999, src[QStringLiteral("p99.9_e2el")].toDouble()));
+            QVERIFY(near(*r.itl.p90, src[QStringLiteral("p90_itl")].toDouble()));
             // interactivity is 1 / median TPOT; the file's median_intvty agrees to rounding
-            QVERIFY(near(*r.interactivity, 1.0 / src["median_tpot"].toDouble()));
-            QVERIFY(std::abs(*r.interactivity - src["median_intvty"].toDouble()) < 1e-9);
+            QVERIFY(near(*r.interactivity, 1.0 / src[QStringLiteral("median_tpot")].toDouble()));
+            QVERIFY(std::abs(*r.interactivity - src[QStringLiteral("median_intvty")].toDouble()) < 1e-9);
             QCOMPARE(r.provenance.format, std::string("inferencex-agg"));
         }
     }
@@ -100,11 +100,12 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        auto imported = importOne(*store, fixture("inferencex-app-api/benchmarks.json"));
+        auto imported = importOne(*store, fixture(QStringLiteral("inferencex-app-api/benchmarks.json")));
         QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().c_str());
         QCOMPARE(imported->format, std::string("inferencex-api"));
         QCOMPARE(imported->imported, 435u);
-        const QJsonArray rows = QJsonDocument::fromJson(readAll(fixture("inferencex-app-api/benchmarks.json"))).array();
+        const QJsonArray rows
+            = QJsonDocument::fromJson(readAll(fixture(QStringLiteral("inferencex-app-api/benchmarks.json")))).array();
         auto runs = allRuns(*store);
         QCOMPARE(int(runs.size()), rows.size());
         int disagg = 0;
@@ -115,37 +116,39 @@ private slots:
             QJsonObject row;
             for (const auto& v : rows) {
                 QJsonObject o = v.toObject();
-                QJsonObject m = o["metrics"].toObject();
-                if (o["hardware"].toString().toStdString() == r.hardware && o["conc"].toInt() == r.concurrency
-                    && o["framework"].toString().toStdString() == r.engine && o["isl"].toInt() == r.isl
-                    && o["osl"].toInt() == r.osl && near(m["tput_per_gpu"].toDouble(), *r.tputPerGpu)) {
+                QJsonObject m = o[QStringLiteral("metrics")].toObject();
+                if (o[QStringLiteral("hardware")].toString().toStdString() == r.hardware
+                    && o[QStringLiteral("conc")].toInt() == r.concurrency
+                    && o[QStringLiteral("framework")].toString().toStdString() == r.engine
+                    && o[QStringLiteral("isl")].toInt() == r.isl && o[QStringLiteral("osl")].toInt() == r.osl
+                    && near(m[QStringLiteral("tput_per_gpu")].toDouble(), *r.tputPerGpu)) {
                     row = o;
                     match = &row;
                     break;
                 }
             }
             QVERIFY(match);
-            QJsonObject m = row["metrics"].toObject();
-            QVERIFY(near(*r.ttft.median, m["median_ttft"].toDouble()));
-            QVERIFY(near(*r.interactivity, 1.0 / m["median_tpot"].toDouble()));
-            QCOMPARE(r.specDecoding, row["spec_method"].toString().toStdString());
-            QCOMPARE(r.runDate, row["date"].toString().toStdString());
-            QCOMPARE(r.runUrl, row["run_url"].toString().toStdString());
-            if (m.contains("avg_power_w"))
-                QVERIFY(near(*r.avgPowerW, m["avg_power_w"].toDouble()));
-            if (!m.contains("output_tput_per_gpu"))
+            QJsonObject m = row[QStringLiteral("metrics")].toObject();
+            QVERIFY(near(*r.ttft.median, m[QStringLiteral("median_ttft")].toDouble()));
+            QVERIFY(near(*r.interactivity, 1.0 / m[QStringLiteral("median_tpot")].toDouble()));
+            QCOMPARE(r.specDecoding, row[QStringLiteral("spec_method")].toString().toStdString());
+            QCOMPARE(r.runDate, row[QStringLiteral("date")].toString().toStdString());
+            QCOMPARE(r.runUrl, row[QStringLiteral("run_url")].toString().toStdString());
+            if (m.contains(QStringLiteral("avg_power_w")))
+                QVERIFY(near(*r.avgPowerW, m[QStringLiteral("avg_power_w")].toDouble()));
+            if (!m.contains(QStringLiteral("output_tput_per_gpu")))
                 QVERIFY(!r.outputTputPerGpu);
-            if (row["disagg"].toBool()) {
+            if (row[QStringLiteral("disagg")].toBool()) {
                 ++disagg;
                 QVERIFY(r.disaggregated);
-                QCOMPARE(r.prefillGpus, row["num_prefill_gpu"].toInt());
-                QCOMPARE(r.decodeGpus, row["num_decode_gpu"].toInt());
+                QCOMPARE(r.prefillGpus, row[QStringLiteral("num_prefill_gpu")].toInt());
+                QCOMPARE(r.decodeGpus, row[QStringLiteral("num_decode_gpu")].toInt());
                 QCOMPARE(r.gpus, r.prefillGpus + r.decodeGpus);
             } else {
                 // the row's num_decode_gpu holds tp x ep; InferenceX's process_result.py divides by tp x pp GPUs
-                QCOMPARE(r.tp, row["decode_tp"].toInt());
-                QCOMPARE(r.gpus, row["decode_tp"].toInt());
-                QCOMPARE(r.tp * std::max(r.ep, 1), row["num_decode_gpu"].toInt());
+                QCOMPARE(r.tp, row[QStringLiteral("decode_tp")].toInt());
+                QCOMPARE(r.gpus, row[QStringLiteral("decode_tp")].toInt());
+                QCOMPARE(r.tp * std::max(r.ep, 1), row[QStringLiteral("num_decode_gpu")].toInt());
             }
         }
         QCOMPARE(disagg, 235);
@@ -156,7 +159,7 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        const QString folder = fixture("inferencex-raw-bench-serving");
+        const QString folder = fixture(QStringLiteral("inferencex-raw-bench-serving"));
         auto outcomes = importPath(*store, folder.toStdString(), disaggVllm());
         QCOMPARE(outcomes.size(), std::size_t(8));
         for (const auto& o : outcomes) {
@@ -167,19 +170,20 @@ private slots:
         for (const StoredRun& run : allRuns(*store)) {
             const RunRecord& r = run.record;
             QJsonObject src = QJsonDocument::fromJson(readAll(QString::fromStdString(r.provenance.source))).object();
-            const double total = src["total_token_throughput"].toDouble(), out = src["output_throughput"].toDouble();
+            const double total = src[QStringLiteral("total_token_throughput")].toDouble(),
+                         out = src[QStringLiteral("output_throughput")].toDouble();
             // per-GPU division for a disaggregated run: total over all 16, output over decode, input over prefill
             QVERIFY(near(*r.tputPerGpu, total / 16));
             QVERIFY(near(*r.outputTputPerGpu, out / 8));
             QVERIFY(near(*r.inputTputPerGpu, (total - out) / 8));
             // ms to s
-            QVERIFY(near(*r.ttft.median, src["median_ttft_ms"].toDouble() / 1000));
-            QVERIFY(near(*r.e2el.p99, src["p99_e2el_ms"].toDouble() / 1000));
-            QVERIFY(near(*r.interactivity, 1000.0 / src["median_tpot_ms"].toDouble()));
-            QCOMPARE(r.concurrency, src["max_concurrency"].toInt());
+            QVERIFY(near(*r.ttft.median, src[QStringLiteral("median_ttft_ms")].toDouble() / 1000));
+            QVERIFY(near(*r.e2el.p99, src[QStringLiteral("p99_e2el_ms")].toDouble() / 1000));
+            QVERIFY(near(*r.interactivity, 1000.0 / src[QStringLiteral("median_tpot_ms")].toDouble()));
+            QCOMPARE(r.concurrency, src[QStringLiteral("max_concurrency")].toInt());
             QCOMPARE(r.isl, 1024); // total_input_tokens / completed
             QCOMPARE(r.osl, 1024);
-            QCOMPARE(*r.completed, qint64(src["completed"].toInt()));
+            QCOMPARE(*r.completed, qint64(src[QStringLiteral("completed")].toInt()));
             QVERIFY(!r.failed); // this fork omits "failed"
             QCOMPARE(r.runDate, std::string("2026-04-28"));
             QCOMPARE(r.gpus, 16);
@@ -190,18 +194,19 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        const QString f
-            = fixture("inferencex-raw-bench-serving/gpt-oss-120b/concurrency_4_req_rate_inf_gpus_16_ctx_8_gen_8.json");
+        const QString f = fixture(QStringLiteral(
+            "inferencex-raw-bench-serving/gpt-oss-120b/concurrency_4_req_rate_inf_gpus_16_ctx_8_gen_8.json"));
         auto r = importOne(*store, f);
         QVERIFY(!r.ok());
-        for (const char* word : { "hardware", "gpus", "engine", "precision", "model", "concurrency_4_req" })
+        for (const QString& word : { QStringLiteral("hardware"), QStringLiteral("gpus"), QStringLiteral("engine"),
+                 QStringLiteral("precision"), QStringLiteral("model"), QStringLiteral("concurrency_4_req") })
             QVERIFY2(QString::fromStdString(r.error()).contains(word), r.error().c_str());
         ImportOptions partial = disaggVllm();
         partial.precision.clear();
         r = importOne(*store, f, partial);
         QVERIFY(!r.ok());
-        QVERIFY(QString::fromStdString(r.error()).contains("precision"));
-        QVERIFY(!QString::fromStdString(r.error()).contains("hardware"));
+        QVERIFY(QString::fromStdString(r.error()).contains(QStringLiteral("precision")));
+        QVERIFY(!QString::fromStdString(r.error()).contains(QStringLiteral("hardware")));
         QCOMPARE(store->runCount(), 0);
     }
 
@@ -214,7 +219,7 @@ private slots:
             = R"({"backend": "sglang", "dataset_name": "random", "request_rate": "inf", "max_concurrency": 16, "random_input_len": 1024, "random_output_len": 1024, "duration": 60.0, "completed": 160, "total_input_tokens": 163840, "total_output_tokens": 163840, "request_throughput": 2.6, "input_throughput": 2730.5, "output_throughput": 2730.5, "mean_ttft_ms": 120.0, "median_ttft_ms": 100.0, "std_ttft_ms": 10.0, "p99_ttft_ms": 300.0, "mean_tpot_ms": 5.5, "median_tpot_ms": 5.0, "std_tpot_ms": 0.1, "p99_tpot_ms": 7.0, "mean_e2e_latency_ms": 5300.0, "median_e2e_latency_ms": 5200.0, "std_e2e_latency_ms": 50.0, "p99_e2e_latency_ms": 6000.0, "mean_itl_ms": 5.4, "median_itl_ms": 5.1, "std_itl_ms": 1.0, "p95_itl_ms": 6.0, "p99_itl_ms": 9.0, "concurrency": 15.8}
 {"backend": "sglang", "dataset_name": "random", "request_rate": "inf", "max_concurrency": 64, "random_input_len": 1024, "random_output_len": 1024, "duration": 60.0, "completed": 640, "total_input_tokens": 655360, "total_output_tokens": 655360, "request_throughput": 10.4, "input_throughput": 9000.0, "output_throughput": 8000.0, "total_throughput": 17000.0, "median_ttft_ms": 400.0, "median_tpot_ms": 8.0, "median_e2e_latency_ms": 8600.0, "concurrency": 63.1}
 )";
-        const QString path = dir.filePath("sglang.jsonl");
+        const QString path = dir.filePath(QStringLiteral("sglang.jsonl"));
         QVERIFY(writeFile(path, jsonl));
         ImportOptions o;
         o.hardware = "B300";
@@ -286,14 +291,16 @@ private slots:
         // like vLLM's own, it needs what it ran on; without output tokens it says which fields would do
         auto none = importOne(*store, path);
         QVERIFY(!none.ok());
-        QVERIFY2(QString::fromStdString(none.error()).contains("does not say what it ran on"), none.error().c_str());
+        QVERIFY2(QString::fromStdString(none.error()).contains(QStringLiteral("does not say what it ran on")),
+            none.error().c_str());
         QByteArray noTokens = readAll(path);
         noTokens.replace("\"total_output_tokens\": 327680,", "");
-        const QString cut = dir.filePath("no-output-tokens.json");
+        const QString cut = dir.filePath(QStringLiteral("no-output-tokens.json"));
         QVERIFY(writeFile(cut, noTokens));
         auto refused = importOne(*store, cut, o);
         QVERIFY(!refused.ok());
-        for (const char* word : { "no-output-tokens.json", "output_throughput", "total_output_tokens" })
+        for (const QString& word : { QStringLiteral("no-output-tokens.json"), QStringLiteral("output_throughput"),
+                 QStringLiteral("total_output_tokens") })
             QVERIFY2(QString::fromStdString(refused.error()).contains(word), refused.error().c_str());
     }
 
@@ -314,7 +321,7 @@ private slots:
                 g.replace("\"input_tput_per_gpu\": 27.948691873346146", "\"input_tput_per_gpu\": 0");
             return g;
         };
-        const QString path = dir.filePath("agg_bmk.json");
+        const QString path = dir.filePath(QStringLiteral("agg_bmk.json"));
         QVERIFY(writeFile(path,
             "[" + variant("4", true) + "," + variant("8", false) + "," + variant("16", true) + "," + variant("32", true)
                 + "]"));
@@ -323,7 +330,7 @@ private slots:
         QCOMPARE(r->imported, 4u);
         QCOMPARE(r->notes.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(r->notes[0]),
-            path + ": 3 records (1, 3, 4): field 'input_tput_per_gpu' is 0, left out");
+            path + QStringLiteral(": 3 records (1, 3, 4): field 'input_tput_per_gpu' is 0, left out"));
         for (const StoredRun& run : allRuns(*store)) {
             QVERIFY(near(*run.record.tputPerGpu, 55.62670336516291));
             QVERIFY(near(*run.record.outputTputPerGpu, 27.678011491816765));
@@ -333,17 +340,18 @@ private slots:
                 QVERIFY(!run.record.inputTputPerGpu);
         }
         // the API rows too; a required value of 0 and a negative optional one are still refused
-        QJsonArray rows = QJsonDocument::fromJson(readAll(fixture("inferencex-app-api/benchmarks.json"))).array();
-        QJsonObject row = rows[0].toObject(), m = row["metrics"].toObject();
-        m["input_tput_per_gpu"] = 0;
-        row["metrics"] = m;
-        const QString api = dir.filePath("api-row.json");
+        QJsonArray rows
+            = QJsonDocument::fromJson(readAll(fixture(QStringLiteral("inferencex-app-api/benchmarks.json")))).array();
+        QJsonObject row = rows[0].toObject(), m = row[QStringLiteral("metrics")].toObject();
+        m[QStringLiteral("input_tput_per_gpu")] = 0;
+        row[QStringLiteral("metrics")] = m;
+        const QString api = dir.filePath(QStringLiteral("api-row.json"));
         QVERIFY(writeFile(api, QJsonDocument(QJsonArray { row }).toJson()));
         auto a = importOne(*store, api);
         QVERIFY2(a.ok(), a.ok() ? "" : a.error().c_str());
         QCOMPARE(a->notes.size(), std::size_t(1));
-        QCOMPARE(
-            QString::fromStdString(a->notes[0]), api + ": record 1: field 'metrics.input_tput_per_gpu' is 0, left out");
+        QCOMPARE(QString::fromStdString(a->notes[0]),
+            api + QStringLiteral(": record 1: field 'metrics.input_tput_per_gpu' is 0, left out"));
         QByteArray negative = good;
         negative.replace("\"input_tput_per_gpu\": 27.948691873346146", "\"input_tput_per_gpu\": -1");
         QVERIFY(writeFile(path, negative));
@@ -353,8 +361,8 @@ private slots:
         QVERIFY(writeFile(path, zeroTput));
         auto required = importOne(*store, path);
         QVERIFY(!required.ok());
-        QVERIFY2(
-            QString::fromStdString(required.error()).contains("'tput_per_gpu': is zero"), required.error().c_str());
+        QVERIFY2(QString::fromStdString(required.error()).contains(QStringLiteral("'tput_per_gpu': is zero")),
+            required.error().c_str());
     }
 
     void datasetDecidesTheLengths()
@@ -368,7 +376,7 @@ private slots:
             = R"({"backend": "sglang", "dataset_name": "sharegpt", "request_rate": "inf", "max_concurrency": 16, "random_input_len": 1024, "random_output_len": 1024, "duration": 40.0, "completed": 200, "total_input_tokens": 60437, "total_output_tokens": 39143, "request_throughput": 5.0, "input_throughput": 1510.925, "output_throughput": 978.575, "median_ttft_ms": 50.0, "median_tpot_ms": 12.5, "median_e2e_latency_ms": 2500.0}
 {"backend": "sglang", "dataset_name": "random", "request_rate": "inf", "max_concurrency": 16, "random_input_len": 1024, "random_output_len": 1024, "duration": 60.0, "completed": 160, "total_input_tokens": 139264, "total_output_tokens": 148480, "request_throughput": 2.6, "input_throughput": 2321.07, "output_throughput": 2474.67, "median_ttft_ms": 100.0, "median_tpot_ms": 5.0, "median_e2e_latency_ms": 5200.0}
 )";
-        const QString path = dir.filePath("sglang.jsonl");
+        const QString path = dir.filePath(QStringLiteral("sglang.jsonl"));
         QVERIFY(writeFile(path, jsonl));
         ImportOptions o;
         o.hardware = "h200";
@@ -392,11 +400,12 @@ private slots:
         // said once, for the ShareGPT line only
         QCOMPARE(r->notes.size(), std::size_t(1));
         const QString note = QString::fromStdString(r->notes[0]);
-        for (const QString& word : { path + ": record 1: ", QString("sharegpt"), QString("measured mean"),
-                 QString("random_input_len and random_output_len are ignored") })
+        for (const QString& word : { path + QStringLiteral(": record 1: "), QString(QStringLiteral("sharegpt")),
+                 QString(QStringLiteral("measured mean")),
+                 QStringLiteral("random_input_len and random_output_len are ignored") })
             QVERIFY2(note.contains(word), qPrintable(note));
         // lengths from the caller win over both
-        auto other = openTempStore(dir, "other.sqlite");
+        auto other = openTempStore(dir, QStringLiteral("other.sqlite"));
         o.isl = 300;
         o.osl = 200;
         QVERIFY(importOne(*other, path, o).ok());
@@ -408,9 +417,9 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        const QString misnamed = dir.filePath("results.csv");
-        QDir agg(fixture("inferencex-agg"));
-        QVERIFY(writeFile(misnamed, readAll(agg.filePath(agg.entryList({ "*.json" })[0]))));
+        const QString misnamed = dir.filePath(QStringLiteral("results.csv"));
+        QDir agg(fixture(QStringLiteral("inferencex-agg")));
+        QVERIFY(writeFile(misnamed, readAll(agg.filePath(agg.entryList({ QStringLiteral("*.json") })[0]))));
         auto r = importOne(*store, misnamed);
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().c_str());
         QCOMPARE(r->format, std::string("inferencex-agg"));
@@ -419,17 +428,18 @@ private slots:
     void ownFormatsRoundTrip()
     {
         QTemporaryDir dir;
-        auto a = openTempStore(dir, "a.sqlite");
-        QVERIFY(importOne(*a, fixture("inferencex-app-api/benchmarks.json")).ok());
+        auto a = openTempStore(dir, QStringLiteral("a.sqlite"));
+        QVERIFY(importOne(*a, fixture(QStringLiteral("inferencex-app-api/benchmarks.json"))).ok());
         auto runs = allRuns(*a);
-        const QString csv = dir.filePath("runs.csv"), json = dir.filePath("runs.json");
+        const QString csv = dir.filePath(QStringLiteral("runs.csv")), json = dir.filePath(QStringLiteral("runs.json"));
         QVERIFY(writeFile(csv, QByteArray::fromStdString(runsCsv(runs))));
         QVERIFY(writeFile(json, QByteArray::fromStdString(runsJson(runs))));
         for (const QString& path : { csv, json }) {
-            auto b = openTempStore(dir, QFileInfo(path).fileName() + ".sqlite");
+            auto b = openTempStore(dir, QFileInfo(path).fileName() + QStringLiteral(".sqlite"));
             auto r = importOne(*b, path);
             QVERIFY2(r.ok(), r.ok() ? "" : r.error().c_str());
-            QCOMPARE(r->format, std::string(path.endsWith("csv") ? "paretoscope-csv" : "paretoscope-json"));
+            QCOMPARE(
+                r->format, std::string(path.endsWith(QStringLiteral("csv")) ? "paretoscope-csv" : "paretoscope-json"));
             QCOMPARE(r->imported, std::uint64_t(runs.size()));
             auto back = allRuns(*b);
             QCOMPARE(back.size(), runs.size());
@@ -446,13 +456,13 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        QDir(dir.path()).mkpath("in/a/b");
-        QDir agg(fixture("inferencex-agg"));
-        auto names = agg.entryList({ "*.json" });
-        QVERIFY(writeFile(dir.filePath("in/one.json"), readAll(agg.filePath(names[0]))));
-        QVERIFY(writeFile(dir.filePath("in/a/b/two.json"), readAll(agg.filePath(names[1]))));
-        QVERIFY(writeFile(dir.filePath("in/a/notes.txt"), "not data"));
-        auto out = importPath(*store, dir.filePath("in").toStdString(), {});
+        QDir(dir.path()).mkpath(QStringLiteral("in/a/b"));
+        QDir agg(fixture(QStringLiteral("inferencex-agg")));
+        auto names = agg.entryList({ QStringLiteral("*.json") });
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("in/one.json")), readAll(agg.filePath(names[0]))));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("in/a/b/two.json")), readAll(agg.filePath(names[1]))));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("in/a/notes.txt")), "not data"));
+        auto out = importPath(*store, dir.filePath(QStringLiteral("in")).toStdString(), {});
         QCOMPARE(out.size(), std::size_t(2));
         QVERIFY(out[0].result.ok() && out[1].result.ok());
         QCOMPARE(store->runCount(), 2);
@@ -465,7 +475,7 @@ private slots:
         const QByteArray good = readAll(fixture("inferencex-agg/"
                                                 "agg_kimik2.5_1k1k_int4_vllm_tp8-ep1-dpafalse_disagg-false_spec-mtp_"
                                                 "conc4_MI355-gbt350-odcdh5-wbb3.json"));
-        auto with = [&](const char* from, const char* to) {
+        auto with = [&](const QByteArray& from, const QByteArray& to) {
             QByteArray g = good;
             return g.replace(from, to);
         };
@@ -473,45 +483,58 @@ private slots:
         QByteArray arr
             = firstThree + with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": \"fast\"") + "," + good + "]";
         // records of many lines each: the fourth starts on the line after the newlines before it
-        const QString fourthLine = "record 4 (line " + QString::number(1 + firstThree.count('\n')) + ")";
+        const QString fourthLine
+            = QStringLiteral("record 4 (line ") + QString::number(1 + firstThree.count('\n')) + QStringLiteral(")");
         QVERIFY(good.count('\n') > 10);
-        QTest::newRow("empty") << QByteArray() << QStringList { "empty" };
-        QTest::newRow("whitespace") << QByteArray("  \n\t ") << QStringList { "empty" };
-        QTest::newRow("not json") << QByteArray("hello, world\n") << QStringList { "line 1", "not a recognised" };
-        QTest::newRow("truncated") << good.left(good.size() / 2) << QStringList { "record 1", "truncated" };
-        QTest::newRow("truncated array") << QByteArray("[" + good + ",") << QStringList { "truncated" };
-        QTest::newRow("trailing comma") << QByteArray("[" + good + ",]") << QStringList { "record 2", "trailing" };
-        QTest::newRow("garbage after") << QByteArray("[" + good + "] x") << QStringList { "after the closing" };
+        QTest::newRow("empty") << QByteArray() << QStringList { QStringLiteral("empty") };
+        QTest::newRow("whitespace") << QByteArray("  \n\t ") << QStringList { QStringLiteral("empty") };
+        QTest::newRow("not json") << QByteArray("hello, world\n")
+                                  << QStringList { QStringLiteral("line 1"), QStringLiteral("not a recognised") };
+        QTest::newRow("truncated") << good.left(good.size() / 2)
+                                   << QStringList { QStringLiteral("record 1"), QStringLiteral("truncated") };
+        QTest::newRow("truncated array") << QByteArray("[" + good + ",") << QStringList { QStringLiteral("truncated") };
+        QTest::newRow("trailing comma") << QByteArray("[" + good + ",]")
+                                        << QStringList { QStringLiteral("record 2"), QStringLiteral("trailing") };
+        QTest::newRow("garbage after") << QByteArray("[" + good + "] x")
+                                       << QStringList { QStringLiteral("after the closing") };
         QTest::newRow("wrong type") << with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": \"fast\"")
-                                    << QStringList { "record 1", "tput_per_gpu", "expected a number" };
-        QTest::newRow("bad record 4 of 5") << arr << QStringList { fourthLine, "tput_per_gpu" };
+                                    << QStringList { QStringLiteral("record 1"), QStringLiteral("tput_per_gpu"),
+                                           QStringLiteral("expected a number") };
+        QTest::newRow("bad record 4 of 5") << arr << QStringList { fourthLine, QStringLiteral("tput_per_gpu") };
         QTest::newRow("NaN literal") << with("\"median_ttft\": 0.2969768075272441", "\"median_ttft\": NaN")
-                                     << QStringList { "record 1", "not valid JSON" };
+                                     << QStringList { QStringLiteral("record 1"), QStringLiteral("not valid JSON") };
         QTest::newRow("negative") << with("\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": -55.6")
-                                  << QStringList { "tput_per_gpu", "negative" };
+                                  << QStringList { QStringLiteral("tput_per_gpu"), QStringLiteral("negative") };
         QTest::newRow("zero") << with("\"median_tpot\": 0.017393898241078155", "\"median_tpot\": 0")
-                              << QStringList { "median_tpot", "zero" };
-        QTest::newRow("missing hw") << with("\"hw\": \"mi355x\",", "") << QStringList { "record 1", "'hw'", "missing" };
+                              << QStringList { QStringLiteral("median_tpot"), QStringLiteral("zero") };
+        QTest::newRow("missing hw") << with("\"hw\": \"mi355x\",",
+            "") << QStringList { QStringLiteral("record 1"), QStringLiteral("'hw'"), QStringLiteral("missing") };
         QTest::newRow("missing tput") << with("\"tput_per_gpu\": 55.62670336516291,", "")
-                                      << QStringList { "tput_per_gpu", "missing" };
-        QTest::newRow("bool as count") << with("\"conc\": 4", "\"conc\": true") << QStringList { "conc" };
-        QTest::newRow("fraction as count") << with("\"conc\": 4", "\"conc\": 4.5") << QStringList { "conc", "whole" };
-        QTest::newRow("array record") << QByteArray("[[1,2,3]]") << QStringList { "record 1", "object" };
-        QTest::newRow("scalar top") << QByteArray("42") << QStringList { "not a recognised" };
+                                      << QStringList { QStringLiteral("tput_per_gpu"), QStringLiteral("missing") };
+        QTest::newRow("bool as count") << with("\"conc\": 4", "\"conc\": true")
+                                       << QStringList { QStringLiteral("conc") };
+        QTest::newRow("fraction as count")
+            << with("\"conc\": 4", "\"conc\": 4.5") << QStringList { QStringLiteral("conc"), QStringLiteral("whole") };
+        QTest::newRow("array record") << QByteArray("[[1,2,3]]")
+                                      << QStringList { QStringLiteral("record 1"), QStringLiteral("object") };
+        QTest::newRow("scalar top") << QByteArray("42") << QStringList { QStringLiteral("not a recognised") };
         QTest::newRow("deep nesting") << QByteArray("[{\"hw\": " + QByteArray(100000, '[') + QByteArray(100000, ']')
-            + "}]") << QStringList { "record 1", "nested deeper" };
-        QTest::newRow("deep nesting unclosed") << QByteArray(1000000, '[') << QStringList { "nested deeper" };
+            + "}]") << QStringList { QStringLiteral("record 1"), QStringLiteral("nested deeper") };
+        QTest::newRow("deep nesting unclosed")
+            << QByteArray(1000000, '[') << QStringList { QStringLiteral("nested deeper") };
         QTest::newRow("thousand digits") << with(
             "\"tput_per_gpu\": 55.62670336516291", "\"tput_per_gpu\": " + QByteArray(1000, '9'))
-                                         << QStringList { "record 1", "number" };
-        QTest::newRow("unknown shape") << QByteArray("{\"a\": 1}") << QStringList { "record 1", "not a recognised" };
+                                         << QStringList { QStringLiteral("record 1"), QStringLiteral("number") };
+        QTest::newRow("unknown shape") << QByteArray(
+            "{\"a\": 1}") << QStringList { QStringLiteral("record 1"), QStringLiteral("not a recognised") };
         QTest::newRow("csv bad cell") << QByteArray("model,hardware,engine,precision,tput_per_gpu_tok_s\nm,b300,vllm,"
                                                     "fp4,12\nm,b300,vllm,fp4,abc\n")
-                                      << QStringList { "record 2", "line 3", "tput_per_gpu_tok_s" };
+                                      << QStringList { QStringLiteral("record 2"), QStringLiteral("line 3"),
+                                             QStringLiteral("tput_per_gpu_tok_s") };
         QTest::newRow("csv short row") << QByteArray("model,hardware,engine,precision,tput_per_gpu_tok_s\nm,b300\n")
-                                       << QStringList { "record 1", "cells" };
+                                       << QStringList { QStringLiteral("record 1"), QStringLiteral("cells") };
         QTest::newRow("csv open quote") << QByteArray("model,hardware,engine,precision,tput_per_gpu_tok_s\n\"m,b300\n")
-                                        << QStringList { "truncated" };
+                                        << QStringList { QStringLiteral("truncated") };
     }
     void badInput()
     {
@@ -519,16 +542,16 @@ private slots:
         QFETCH(QStringList, mustMention);
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        QVERIFY(importOne(*store, fixture("inferencex-app-api/benchmarks.json")).ok());
+        QVERIFY(importOne(*store, fixture(QStringLiteral("inferencex-app-api/benchmarks.json"))).ok());
         const long long before = store->runCount();
-        const QString path = dir.filePath("bad-input.json");
+        const QString path = dir.filePath(QStringLiteral("bad-input.json"));
         QVERIFY(writeFile(path, content));
         auto r = importOne(*store, path);
         QVERIFY(!r.ok());
         const QString err = QString::fromStdString(r.error());
-        QVERIFY2(err.contains("bad-input.json"), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("bad-input.json")), qPrintable(err));
         for (const QString& word : mustMention)
-            QVERIFY2(err.contains(word), qPrintable(err + "  (missing: " + word + ")"));
+            QVERIFY2(err.contains(word), qPrintable(err + QStringLiteral("  (missing: ") + word + QStringLiteral(")")));
         QCOMPARE(store->runCount(), before);
         QCOMPARE(QString::fromStdString(store->integrityCheck()), QStringLiteral("ok"));
     }
@@ -537,7 +560,7 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        const QString path = dir.filePath("huge.json");
+        const QString path = dir.filePath(QStringLiteral("huge.json"));
         {
             QFile f(path);
             QVERIFY(f.open(QIODevice::WriteOnly));
@@ -549,7 +572,7 @@ private slots:
         }
         auto r = importOne(*store, path);
         QVERIFY(!r.ok());
-        QVERIFY2(QString::fromStdString(r.error()).contains("larger than 64 MB"), r.error().c_str());
+        QVERIFY2(QString::fromStdString(r.error()).contains(QStringLiteral("larger than 64 MB")), r.error().c_str());
         QCOMPARE(store->runCount(), 0);
     }
 
@@ -557,7 +580,7 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        TestServer server(readAll(fixture("inferencex-app-api/benchmarks.json")).toStdString());
+        TestServer server(readAll(fixture(QStringLiteral("inferencex-app-api/benchmarks.json"))).toStdString());
         const std::string url = server.url("/api/v1/benchmarks?model=DeepSeek-R1-0528");
         auto out = importPath(*store, url, {});
         QCOMPARE(out.size(), std::size_t(1));
@@ -571,13 +594,13 @@ private slots:
 
         auto missing = importPath(*store, server.url("/api/v1/nothing"), {});
         QVERIFY(!missing[0].result.ok());
-        QVERIFY2(
-            QString::fromStdString(missing[0].result.error()).contains("HTTP 404"), missing[0].result.error().c_str());
+        QVERIFY2(QString::fromStdString(missing[0].result.error()).contains(QStringLiteral("HTTP 404")),
+            missing[0].result.error().c_str());
 
         // a port nobody listens on: the offline case
         auto offline = importPath(*store, "http://127.0.0.1:9/api/v1/benchmarks", {});
         QVERIFY(!offline[0].result.ok());
-        QVERIFY2(QString::fromStdString(offline[0].result.error()).contains("cannot reach"),
+        QVERIFY2(QString::fromStdString(offline[0].result.error()).contains(QStringLiteral("cannot reach")),
             offline[0].result.error().c_str());
         QCOMPARE(store->runCount(), 435);
     }

@@ -34,11 +34,11 @@ namespace {
 QStringList csvColumn(const QByteArray& csv, const QString& header)
 {
     const QList<QByteArray> lines = csv.trimmed().split('\n');
-    const QStringList head = QString::fromUtf8(lines.value(0)).split(',');
+    const QStringList head = QString::fromUtf8(lines.value(0)).split(u',');
     const int col = head.indexOf(header);
     QStringList out;
     for (int i = 1; i < lines.size() && col >= 0; ++i)
-        out << QString::fromUtf8(lines[i]).split(',').value(col);
+        out << QString::fromUtf8(lines[i]).split(u',').value(col);
     return out;
 }
 
@@ -51,7 +51,8 @@ private slots:
 
     void exportsPngSvgAndCsv()
     {
-        const QString png = m_dir.filePath("chart.png"), svg = m_dir.filePath("chart.svg");
+        const QString png = m_dir.filePath(QStringLiteral("chart.png")),
+                      svg = m_dir.filePath(QStringLiteral("chart.svg"));
         QVERIFY(m_window->exportChartPng(png, QSize(800, 500), 2).ok());
         QImage image(png);
         QCOMPARE(image.size(), QSize(1600, 1000));
@@ -61,18 +62,19 @@ private slots:
                 colours.insert(image.pixel(x, y));
         QVERIFY2(colours.size() > 20, "the PNG is (nearly) uniform");
         // kept beside the screenshot, to look at
-        image.save(QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath("export-800x500@2.png"));
+        image.save(
+            QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath(QStringLiteral("export-800x500@2.png")));
 
         QVERIFY(m_window->exportChartSvg(svg, QSize(900, 560)).ok());
         QSvgRenderer renderer(svg);
         QVERIFY(renderer.isValid());
         QVERIFY(readAll(svg).contains("<svg"));
 
-        const QString csv = m_dir.filePath("ladder.csv");
+        const QString csv = m_dir.filePath(QStringLiteral("ladder.csv"));
         QVERIFY(m_window->exportLadderCsv(csv).ok());
         const QByteArray text = readAll(csv);
-        const QStringList tput = csvColumn(text, "tput_per_gpu_tok_s");
-        const QStringList hw = csvColumn(text, "hardware");
+        const QStringList tput = csvColumn(text, QStringLiteral("tput_per_gpu_tok_s"));
+        const QStringList hw = csvColumn(text, QStringLiteral("hardware"));
         auto ladder = m_window->ladder()->ladder(m_window->readout()->price());
         QVERIFY(ladder.ok());
         int row = 0;
@@ -90,7 +92,7 @@ private slots:
 
     void formulaLikeModelIsExportedAsText()
     {
-        const QString src = m_dir.filePath("formula.json");
+        const QString src = m_dir.filePath(QStringLiteral("formula.json"));
         const QByteArray record = "[{\"schema\": \"paretoscope.run/1\", \"model\": \"=HYPERLINK(\\\"http://x\\\")\", "
                                   "\"hardware\": \"b300\", \"engine\": \"vllm\", \"precision\": \"fp4\", "
                                   "\"workload\": \"agentic coding\", \"interactivity_tok_s_user\": 40, "
@@ -100,9 +102,10 @@ private slots:
         m_window->importItems({ ImportItem { src, {} } });
         QVERIFY(done.wait(20000));
         QVERIFY2(m_window->lastImportResults().value(0).ok, qPrintable(m_window->lastImportResults().value(0).message));
-        QVERIFY(m_window->filters()->selectScope("=HYPERLINK(\"http://x\")", "agentic coding", 0, 0));
+        QVERIFY(m_window->filters()->selectScope(
+            QStringLiteral("=HYPERLINK(\"http://x\")"), QStringLiteral("agentic coding"), 0, 0));
         QVERIFY(waitShown());
-        const QString csv = m_dir.filePath("runs.csv");
+        const QString csv = m_dir.filePath(QStringLiteral("runs.csv"));
         QSignalSpy exported(m_window.get(), &MainWindow::csvExported);
         m_window->exportRunsCsv(csv);
         QVERIFY(exported.wait(10000));
@@ -122,29 +125,31 @@ private slots:
         auto store = RunStore::open(m_db.toStdString(), StoreAccess::ReadOnly);
         QVERIFY(store.ok());
         const long long before = (*store)->runCount();
-        const QString bad = m_dir.filePath("bad.json");
+        const QString bad = m_dir.filePath(QStringLiteral("bad.json"));
         QVERIFY(writeAggArray(bad.toStdString(), 3000) > 0);
         QByteArray all = readAll(bad);
         all.insert(all.lastIndexOf("\"tput_per_gpu\": ") + 16, "-");
         QVERIFY(writeFile(bad, all));
         QSignalSpy done(m_window.get(), &MainWindow::importFinished);
-        m_window->importItems({ ImportItem { bad, {} }, ImportItem { m_dir.filePath("missing.json"), {} } });
+        m_window->importItems(
+            { ImportItem { bad, {} }, ImportItem { m_dir.filePath(QStringLiteral("missing.json")), {} } });
         QVERIFY(done.wait(30000));
         const auto& results = m_window->lastImportResults();
         QCOMPARE(results.size(), 2);
         QVERIFY(!results[0].ok);
-        QVERIFY2(results[0].message.contains("bad.json") && results[0].message.contains("record 3000")
-                && results[0].message.contains("tput_per_gpu"),
+        QVERIFY2(results[0].message.contains(QStringLiteral("bad.json"))
+                && results[0].message.contains(QStringLiteral("record 3000"))
+                && results[0].message.contains(QStringLiteral("tput_per_gpu")),
             qPrintable(results[0].message));
         QVERIFY(!results[1].ok);
-        QVERIFY2(results[1].message.contains("missing.json"), qPrintable(results[1].message));
+        QVERIFY2(results[1].message.contains(QStringLiteral("missing.json")), qPrintable(results[1].message));
         QCOMPARE((*store)->runCount(), before);
     }
 
     void markupInImportedNamesShowsAsText()
     {
         // Qt guesses rich text in labels, tooltips and the charts' legend: names from a file must show as written
-        const QString src = m_dir.filePath("markup.json");
+        const QString src = m_dir.filePath(QStringLiteral("markup.json"));
         const QByteArray record = "[{\"schema\": \"paretoscope.run/1\", \"model\": \"<img src=x onerror=1>\", "
                                   "\"hardware\": \"<b>gpu</b>\", \"engine\": \"<i>e</i>\", \"precision\": \"fp4\", "
                                   "\"workload\": \"agentic coding\", \"interactivity_tok_s_user\": 40, "
@@ -154,7 +159,8 @@ private slots:
         m_window->importItems({ ImportItem { src, {} } });
         QVERIFY(done.wait(20000));
         QVERIFY(m_window->lastImportResults().value(0).ok);
-        QVERIFY(m_window->filters()->selectScope("<img src=x onerror=1>", "agentic coding", 0, 0));
+        QVERIFY(m_window->filters()->selectScope(
+            QStringLiteral("<img src=x onerror=1>"), QStringLiteral("agentic coding"), 0, 0));
         QVERIFY(waitShown());
         auto asShown = [](const QString& html) {
             QTextDocument doc;
@@ -164,38 +170,40 @@ private slots:
         // the legend's entry reads as the characters
         FrontierChart* chart = m_window->chartPanel()->chart();
         QVERIFY(chart->groupCount() >= 1);
-        QVERIFY2(chart->groupName(0).startsWith("<B>GPU</B> · <i>e</i>"), qPrintable(chart->groupName(0)));
+        QVERIFY2(
+            chart->groupName(0).startsWith(QStringLiteral("<B>GPU</B> · <i>e</i>")), qPrintable(chart->groupName(0)));
         QCOMPARE(m_window->chartPanel()->legend()->item(0)->text(), chart->groupName(0));
         // the scope's tooltip
         auto* scopes = m_window->filters()->findChild<QComboBox*>();
         QString tip = scopes->itemData(scopes->currentIndex(), Qt::ToolTipRole).toString();
-        QVERIFY2(asShown(tip).contains("<img src=x onerror=1>"), qPrintable(tip));
+        QVERIFY2(asShown(tip).contains(QStringLiteral("<img src=x onerror=1>")), qPrintable(tip));
         // every label that shows one of the names does so as plain text
         int showing = 0;
         for (QLabel* l : m_window->findChildren<QLabel*>())
-            if (l->text().contains("<b>gpu</b>", Qt::CaseInsensitive) || l->text().contains("<img")) {
+            if (l->text().contains(QStringLiteral("<b>gpu</b>"), Qt::CaseInsensitive)
+                || l->text().contains(QStringLiteral("<img"))) {
                 ++showing;
                 QVERIFY2(l->textFormat() == Qt::PlainText, qPrintable(l->text()));
             }
         QVERIFY(showing >= 1); // the "does not reach" line under the chart names the group
         // the helper every tooltip with such text goes through
-        QVERIFY(plainToolTip("<img src=x>").contains("&lt;img src=x&gt;"));
-        QCOMPARE(asShown(plainToolTip("a <b>\nb")), QString("a <b>\nb"));
+        QVERIFY(plainToolTip(QStringLiteral("<img src=x>")).contains(QStringLiteral("&lt;img src=x&gt;")));
+        QCOMPARE(asShown(plainToolTip(QStringLiteral("a <b>\nb"))), QStringLiteral("a <b>\nb"));
     }
 
     void speedOfLightIsDrawnAndRead()
     {
         // the InferenceX API rows: DeepSeek R1 at 1k/1k on B300 among others; B300's bound is in the shipped tables
         QSignalSpy done(m_window.get(), &MainWindow::importFinished);
-        m_window->importItems({ ImportItem { fixture("inferencex-app-api/benchmarks.json"), {} } });
+        m_window->importItems({ ImportItem { fixture(QStringLiteral("inferencex-app-api/benchmarks.json")), {} } });
         QVERIFY(done.wait(20000));
-        QVERIFY(m_window->filters()->selectScope("dsr1", "random 1k/1k", 1024, 1024));
+        QVERIFY(m_window->filters()->selectScope(QStringLiteral("dsr1"), QStringLiteral("random 1k/1k"), 1024, 1024));
         QVERIFY(waitShown());
         auto data = m_window->scopeData();
         QVERIFY(!data->speedOfLight.empty());
         FrontierChart* chart = m_window->chartPanel()->chart();
         QVERIFY(chart->speedOfLightCount() > 0);
-        QVERIFY(chart->speedOfLightName(0).contains("speed of light"));
+        QVERIFY(chart->speedOfLightName(0).contains(QStringLiteral("speed of light")));
         // its legend entry (after the groups') switches the dashed line off and on, and the lines' picture with it
         QListWidget* legend = m_window->chartPanel()->legend();
         QListWidgetItem* entry = legend->item(int(chart->groupCount()));
@@ -235,13 +243,13 @@ private slots:
         runs.back().tputPerGpu = 50000.0; // the stalled level that looks best
         runs.back().marked = "16 of 160 requests failed (10%, more than 5%)";
         const QString json = QString::fromStdString(recordsJson(runs));
-        const QString file = m_dir.filePath("marked.json");
+        const QString file = m_dir.filePath(QStringLiteral("marked.json"));
         QVERIFY(writeFile(file, json.toUtf8()));
         QSignalSpy done(m_window.get(), &MainWindow::importFinished);
         m_window->importItems({ ImportItem { file, {} } });
         QVERIFY(done.wait(30000));
         QVERIFY(m_window->lastImportResults().front().ok);
-        QVERIFY(m_window->filters()->selectScope("marked-model", QString(), 1024, 1024));
+        QVERIFY(m_window->filters()->selectScope(QStringLiteral("marked-model"), QString(), 1024, 1024));
         for (int i = 0; i < 5 && (!m_window->scopeData() || m_window->scopeData()->scope.model != "marked-model"); ++i)
             waitShown();
         auto data = m_window->scopeData();
@@ -257,7 +265,7 @@ private slots:
 
         QCheckBox* include = nullptr;
         for (QCheckBox* c : m_window->filters()->findChildren<QCheckBox*>())
-            if (c->text().contains("marked"))
+            if (c->text().contains(QStringLiteral("marked")))
                 include = c;
         QVERIFY(include && !include->isChecked());
         include->click();

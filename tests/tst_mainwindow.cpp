@@ -95,40 +95,43 @@ private slots:
     {
         QVERIFY(slideTo(50));
         QProcess cli;
-        cli.start(PARETOSCOPE_CLI,
-            { "ladder", "--db", m_db, "--model", QString::fromStdString(std::string(kBundledModel)), "--workload",
-                QString::fromStdString(std::string(kBundledWorkload)), "--targets", "50", "--format", "json",
-                "--baseline", m_window->readout()->baseline() });
+        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+            { QStringLiteral("ladder"), QStringLiteral("--db"), m_db, QStringLiteral("--model"),
+                QString::fromStdString(std::string(kBundledModel)), QStringLiteral("--workload"),
+                QString::fromStdString(std::string(kBundledWorkload)), QStringLiteral("--targets"),
+                QStringLiteral("50"), QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--baseline"),
+                m_window->readout()->baseline() });
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         const QJsonObject printed = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
-        QCOMPARE(printed.keys(), QStringList({ "b300", "mi325x" }));
+        QCOMPARE(printed.keys(), QStringList({ QStringLiteral("b300"), QStringLiteral("mi325x") }));
         ReadoutModel* model = m_window->readout()->model();
         QCOMPARE(model->rowCount(), 2);
         for (int r = 0; r < model->rowCount(); ++r) {
             const QString hw = model->index(r, ReadoutModel::Hardware).data().toString().toLower();
             const QJsonObject row = printed[hw].toArray()[0].toObject();
-            QCOMPARE(row["target"].toDouble(), 50.0);
+            QCOMPARE(row[QStringLiteral("target")].toDouble(), 50.0);
             QCOMPARE(model->index(r, ReadoutModel::TputPerGpu).data(Qt::UserRole).toDouble(),
-                row["tput_per_gpu"].toDouble());
+                row[QStringLiteral("tput_per_gpu")].toDouble());
             QCOMPARE(model->index(r, ReadoutModel::CostPerMTok).data(Qt::UserRole).toDouble(),
-                row["cost_per_mtok"].toDouble());
-            QCOMPARE(model->index(r, ReadoutModel::Engine).data().toString().toLower(), row["engine"].toString());
+                row[QStringLiteral("cost_per_mtok")].toDouble());
+            QCOMPARE(model->index(r, ReadoutModel::Engine).data().toString().toLower(),
+                row[QStringLiteral("engine")].toString());
             // the ratio to the baseline: one rule in core for the readout and `ladder --baseline`
-            QCOMPARE(
-                model->index(r, ReadoutModel::VsBaseline).data(Qt::UserRole).toDouble(), row["vs_baseline"].toDouble());
+            QCOMPARE(model->index(r, ReadoutModel::VsBaseline).data(Qt::UserRole).toDouble(),
+                row[QStringLiteral("vs_baseline")].toDouble());
         }
-        QCOMPARE(m_window->readout()->baseline(), QString("mi325x"));
+        QCOMPARE(m_window->readout()->baseline(), QStringLiteral("mi325x"));
         // the published figures, as the seed page prints them
-        QCOMPARE(model->index(0, ReadoutModel::TputPerGpu).data().toString(), QString("328,417"));
-        QCOMPARE(model->index(0, ReadoutModel::CostPerMTok).data().toString(), QString("$0.002"));
-        QCOMPARE(model->index(1, ReadoutModel::TputPerGpu).data().toString(), QString("17,745"));
-        QCOMPARE(model->index(1, ReadoutModel::CostPerMTok).data().toString(), QString("$0.017"));
-        QCOMPARE(m_window->readout()->comparison(), QString("B300 delivers 18.5x MI325X at 50 tok/s/user"));
+        QCOMPARE(model->index(0, ReadoutModel::TputPerGpu).data().toString(), QStringLiteral("328,417"));
+        QCOMPARE(model->index(0, ReadoutModel::CostPerMTok).data().toString(), QStringLiteral("$0.002"));
+        QCOMPARE(model->index(1, ReadoutModel::TputPerGpu).data().toString(), QStringLiteral("17,745"));
+        QCOMPARE(model->index(1, ReadoutModel::CostPerMTok).data().toString(), QStringLiteral("$0.017"));
+        QCOMPARE(m_window->readout()->comparison(), QStringLiteral("B300 delivers 18.5x MI325X at 50 tok/s/user"));
         // past MI325X's measured range there is nothing to compare with, and the sentence says so (it was blank)
         m_window->readout()->setTarget(250);
         QCOMPARE(m_window->readout()->comparison(),
-            QString("No ratios at 250 tok/s/user: MI325X has no reading there (above the measured range)"));
+            QStringLiteral("No ratios at 250 tok/s/user: MI325X has no reading there (above the measured range)"));
         m_window->readout()->setTarget(50);
     }
 
@@ -155,7 +158,7 @@ private slots:
         // the custom price: $/1M = price / (tok/s/GPU x 3600) x 1e6, worked out here on its own
         m_window->readout()->setPrice(QString(), 3.25);
         const LadderRow* row = readoutRow("mi325x");
-        QCOMPARE(QString::fromStdString(row->tier), QString("custom"));
+        QCOMPARE(QString::fromStdString(row->tier), QStringLiteral("custom"));
         QVERIFY(near(row->costPerMTok.value(), 3.25 / (17745.0 * 3600.0) * 1e6));
         m_window->readout()->setPrice(QString::fromStdString(first.key), 2.0);
     }
@@ -235,7 +238,8 @@ private slots:
         QVERIFY(waitShown());
         QTRY_VERIFY(order.contains(QStringLiteral("chart")));
         disconnect(c);
-        QCOMPARE(order.mid(0, 3), QStringList({ "delivered", "next pass", "readout" }));
+        QCOMPARE(order.mid(0, 3),
+            QStringList({ QStringLiteral("delivered"), QStringLiteral("next pass"), QStringLiteral("readout") }));
         QVERIFY(order.indexOf(QStringLiteral("chart")) > order.indexOf(QStringLiteral("readout")));
         QVERIFY(m_window->chartPanel()->updatesEnabled());
         m_window->readout()->setMetric(TputMetric::Total);
@@ -259,13 +263,14 @@ private slots:
             for (const Point& p : chart->chartData().series[g].runs)
                 runs[p.runId] = { QPointF(p.x, p.y), g };
         QVERIFY2(cloud->placed().size() >= 5,
-            qPrintable(QString::number(cloud->placed().size()) + " placed of " + QString::number(runs.size())));
+            qPrintable(QString::number(cloud->placed().size()) + QStringLiteral(" placed of ")
+                + QString::number(runs.size())));
         for (const auto& [pos, id] : cloud->placed()) {
             const auto it = runs.find(id);
             QVERIFY(it != runs.end());
             const QPointF qt = chart->mapToPosition(it->second.first, chart->anchor());
             QVERIFY2(std::abs(qt.x() - pos.x()) < 1e-6 && std::abs(qt.y() - pos.y()) < 1e-6,
-                qPrintable(QString("run %1 at %2,%3, Qt Charts %4,%5")
+                qPrintable(QStringLiteral("run %1 at %2,%3, Qt Charts %4,%5")
                                .arg(id)
                                .arg(pos.x())
                                .arg(pos.y())
@@ -300,17 +305,17 @@ private slots:
         QVERIFY(arrived.wait(10000));
         QCOMPARE(arrived.at(0).at(0).toLongLong(), knot.runId);
         const QString text = view->hoveredRunText();
-        QVERIFY2(
-            text.contains(QString::fromUtf8("MI325X · vLLM · FP4")) && text.contains("bundled:"), qPrintable(text));
-        QVERIFY2(text.contains("13,945 tok/s/GPU"), qPrintable(text));
-        QVERIFY2(QToolTip::text().contains("13,945 tok/s/GPU"), qPrintable(QToolTip::text()));
+        QVERIFY2(text.contains(QString::fromUtf8("MI325X · vLLM · FP4")) && text.contains(QStringLiteral("bundled:")),
+            qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("13,945 tok/s/GPU")), qPrintable(text));
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("13,945 tok/s/GPU")), qPrintable(QToolTip::text()));
         // the same run again: no second read, its description at once
         QApplication::sendEvent(view->viewport(), &over);
-        QVERIFY2(QToolTip::text().contains("13,945 tok/s/GPU"), qPrintable(QToolTip::text()));
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("13,945 tok/s/GPU")), qPrintable(QToolTip::text()));
         const QPoint empty = view->mapFromScene(chart->mapToScene(chart->plotArea().topRight() + QPointF(-3, 3)));
         QHelpEvent off(QEvent::ToolTip, empty, view->viewport()->mapToGlobal(empty));
         QApplication::sendEvent(view->viewport(), &off);
-        QVERIFY2(QToolTip::text().contains("Drag to zoom"), qPrintable(QToolTip::text()));
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("Drag to zoom")), qPrintable(QToolTip::text()));
     }
 
     void markerReadsWhatTheReadoutShows()
@@ -355,7 +360,7 @@ private slots:
         QAbstractItemModelTester proxyTester(proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_window->runs()->setRuns((*store)->allRuns());
         proxy->sort(RunsModel::TputPerGpu, Qt::DescendingOrder);
-        QCOMPARE(proxy->index(0, RunsModel::TputPerGpu).data().toString(), QString("328,417"));
+        QCOMPARE(proxy->index(0, RunsModel::TputPerGpu).data().toString(), QStringLiteral("328,417"));
     }
 
     void screenshotOfTheMainWindow()
@@ -373,29 +378,32 @@ private slots:
     void sessionDialogRefusesWhatCoreRefuses()
     {
         SessionDialog dialog(QStringLiteral("No GPU found"));
-        dialog.setEndpoint("ftp://host/v1", "b300", "vllm", 8);
+        dialog.setEndpoint(QStringLiteral("ftp://host/v1"), QStringLiteral("b300"), QStringLiteral("vllm"), 8);
         QVERIFY(!dialog.build());
-        dialog.setEndpoint("http://127.0.0.1:9", "b300", "vllm", 8);
-        dialog.setConcurrency("1,four");
+        dialog.setEndpoint(QStringLiteral("http://127.0.0.1:9"), QStringLiteral("b300"), QStringLiteral("vllm"), 8);
+        dialog.setConcurrency(QStringLiteral("1,four"));
         QVERIFY(!dialog.build());
-        dialog.setConcurrency("1,4");
+        dialog.setConcurrency(QStringLiteral("1,4"));
         QVERIFY(dialog.build());
         QCOMPARE(dialog.request().config.gpus, 8);
         QCOMPARE(dialog.request().config.tp, 8); // core's rule: tp not given is the GPU count
-        QCOMPARE(QString::fromStdString(dialog.request().config.endpoint), QString("http://127.0.0.1:9"));
+        QCOMPARE(QString::fromStdString(dialog.request().config.endpoint), QStringLiteral("http://127.0.0.1:9"));
         // the CLI makes the same configuration of the same choices (core's buildSession for both)
-        dialog.setEndpoint("http://127.0.0.1:9/", " B300", "vLLM", 8);
+        dialog.setEndpoint(QStringLiteral("http://127.0.0.1:9/"), QStringLiteral(" B300"), QStringLiteral("vLLM"), 8);
         dialog.setLengths(1024, 1024);
         QVERIFY(dialog.build());
         const SessionConfig& c = dialog.request().config;
-        QStringList args { "bench", "--print-config", "--endpoint", "http://127.0.0.1:9", "--hardware", "b300",
-            "--engine", "vllm", "--gpus", "8", "--isl", "1024", "--osl", "1024", "--concurrency", "1,4" };
+        QStringList args { QStringLiteral("bench"), QStringLiteral("--print-config"), QStringLiteral("--endpoint"),
+            QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--hardware"), QStringLiteral("b300"),
+            QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--gpus"), QStringLiteral("8"),
+            QStringLiteral("--isl"), QStringLiteral("1024"), QStringLiteral("--osl"), QStringLiteral("1024"),
+            QStringLiteral("--concurrency"), QStringLiteral("1,4") };
         if (!c.model.empty()) // the dialog's remembered fields, if any: the same choices for both
-            args << "--model" << QString::fromStdString(c.model);
-        args << "--precision" << QString::fromStdString(c.precision) << "--workload"
+            args << QStringLiteral("--model") << QString::fromStdString(c.model);
+        args << QStringLiteral("--precision") << QString::fromStdString(c.precision) << QStringLiteral("--workload")
              << QString::fromStdString(c.workload);
         QProcess cli;
-        cli.start(PARETOSCOPE_CLI, args);
+        cli.start(QStringLiteral(PARETOSCOPE_CLI), args);
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         QCOMPARE(cli.readAllStandardOutput().trimmed(), QByteArray::fromStdString(sessionConfigJson(c)));
@@ -404,37 +412,38 @@ private slots:
     void liveSessionLevelsLandOnTheChart()
     {
         // last: it moves the window to the session's scope
-        testsupport::SimProcess sim({ "--profile", "b300-sim" });
+        testsupport::SimProcess sim({ QStringLiteral("--profile"), QStringLiteral("b300-sim") });
         QVERIFY(sim.ok());
         SessionDialog dialog { QString() };
-        dialog.setEndpoint(sim.url(), "b300", "vllm", 8);
-        dialog.setConcurrency("1,8,32,128");
+        dialog.setEndpoint(sim.url(), QStringLiteral("b300"), QStringLiteral("vllm"), 8);
+        dialog.setConcurrency(QStringLiteral("1,8,32,128"));
         dialog.setLengths(512, 48);
         QVERIFY(dialog.build());
         QSignalSpy levels(&m_window->sessions(), &SessionController::levelStored);
         QSignalSpy finished(m_window.get(), &MainWindow::sessionFinished);
         m_window->startSession(dialog.request());
         QVERIFY(finished.wait(120000));
-        QCOMPARE(finished.front().front().toString(), QString("finished"));
+        QCOMPARE(finished.front().front().toString(), QStringLiteral("finished"));
         QCOMPARE(levels.size(), 4);
         QCOMPARE(m_window->sessionPanel()->storedLevels(), 4);
         // the chart is on the session's scope with its four points, labelled a simulation
         for (int i = 0; i < 5 && (!m_window->scopeData() || m_window->scopeData()->runCount < 4); ++i)
             waitShown();
         auto data = m_window->scopeData();
-        QCOMPARE(QString::fromStdString(data->scope.model), QString("sim-model"));
+        QCOMPARE(QString::fromStdString(data->scope.model), QStringLiteral("sim-model"));
         QCOMPARE(int(data->runCount), 4);
         QCOMPARE(int(data->frontiers.size()), 1);
-        QCOMPARE(QString::fromStdString(data->frontiers.front().key.hardware), QString("b300-sim"));
+        QCOMPARE(QString::fromStdString(data->frontiers.front().key.hardware), QStringLiteral("b300-sim"));
         QString legend = m_window->chartPanel()->chart()->groupName(0);
-        QVERIFY2(legend.contains("simulated"), qPrintable(legend));
+        QVERIFY2(legend.contains(QStringLiteral("simulated")), qPrintable(legend));
         // a bigger batch: more tok/s/GPU, fewer tok/s/user (the emulator's frontier is a real trade-off)
         const auto& f = data->frontiers.front().points;
         QVERIFY(f.size() >= 3);
         m_window->resize(1600, 1000);
         QTest::qWait(50);
         const QImage shot = m_window->grab().toImage();
-        QString path = QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath("session-1600x1000.png");
+        QString path
+            = QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath(QStringLiteral("session-1600x1000.png"));
         QVERIFY(shot.save(path));
         qInfo("screenshot: %s", qPrintable(path));
     }

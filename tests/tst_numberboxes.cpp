@@ -94,8 +94,8 @@ private slots:
     {
         const QList<NumberBox*> boxes = m_window->findChildren<NumberBox*>();
         QVERIFY2(boxes.size() >= 8, qPrintable(QString::number(boxes.size())));
-        const std::pair<QString, double> typed[] { { "2e6", 2e6 }, { "2,000,000", 2e6 }, { "1e9", 1e9 }, { "abc", NAN },
-            { "-1", -1 } };
+        const std::pair<QString, double> typed[] { { QStringLiteral("2e6"), 2e6 }, { QStringLiteral("2,000,000"), 2e6 },
+            { QStringLiteral("1e9"), 1e9 }, { QStringLiteral("abc"), NAN }, { QStringLiteral("-1"), -1 } };
         for (NumberBox* box : boxes) {
             const QString name = box->objectName();
             QVERIFY2(!name.isEmpty(), "a number box without a name");
@@ -109,7 +109,7 @@ private slots:
                 QTest::keyClick(box->lineEdit(), Qt::Key_Return);
                 const bool inRange = !std::isnan(value) && value <= box->maximum()
                     && (box->minimumExcluded() ? value > box->minimum() : value >= box->minimum());
-                const QString where = name + " <- " + text + ": " + box->refusal();
+                const QString where = name + QStringLiteral(" <- ") + text + QStringLiteral(": ") + box->refusal();
                 if (inRange) {
                     QVERIFY2(box->value() == value, qPrintable(where));
                     QVERIFY2(box->refusal().isEmpty(), qPrintable(where));

@@ -71,11 +71,11 @@ void writeRecorder(const std::string& path, const std::string& log, const std::s
 QStringList recordedCalls(const std::string& log)
 {
     QProcess bash;
-    bash.start("bash",
-        { "-c",
-            "while IFS= read -r line; do if [ \"$line\" = --- ]; then printf '<end>\\0'; else eval "
-            "\"w=$line\"; printf '%s\\0' \"$w\"; fi; done < \"$1\"",
-            "_", QString::fromStdString(log) });
+    bash.start(QStringLiteral("bash"),
+        { QStringLiteral("-c"),
+            QStringLiteral("while IFS= read -r line; do if [ \"$line\" = --- ]; then printf '<end>\\0'; else eval "
+                           "\"w=$line\"; printf '%s\\0' \"$w\"; fi; done < \"$1\""),
+            QStringLiteral("_"), QString::fromStdString(log) });
     bash.waitForFinished(30000);
     QStringList words;
     for (const QByteArray& w : bash.readAllStandardOutput().split('\0'))
@@ -125,7 +125,7 @@ private slots:
     void initTestCase()
     {
         // bash's completion and the tasks' scripts are run for real below
-        QVERIFY(QProcess::execute("bash", { "-c", "true" }) == 0);
+        QVERIFY(QProcess::execute(QStringLiteral("bash"), { QStringLiteral("-c"), QStringLiteral("true") }) == 0);
     }
 
     // 1. A configuration name with a line break, a $(...) or backticks, a folder and a CLI path with the same: the
@@ -150,7 +150,7 @@ private slots:
         QVERIFY(writeArray(*m, text, dir, cli));
         for (const char* script : { "/array.sbatch", "/submit.sh" }) {
             QProcess check;
-            check.start("bash", { "-n", QString::fromStdString(dir + script) });
+            check.start(QStringLiteral("bash"), { QStringLiteral("-n"), QString::fromStdString(dir + script) });
             QVERIFY(check.waitForFinished(10000));
             QVERIFY2(check.exitCode() == 0, check.readAllStandardError().constData());
         }
@@ -162,31 +162,35 @@ private slots:
             "echo 4242\n");
         QProcess submit;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("PATH", QString::fromStdString(binDir) + ":" + env.value("PATH"));
-        env.remove("PARETOSCOPE_CLI");
+        env.insert(QStringLiteral("PATH"),
+            QString::fromStdString(binDir) + QStringLiteral(":") + env.value(QStringLiteral("PATH")));
+        env.remove(QStringLiteral("PARETOSCOPE_CLI"));
         submit.setProcessEnvironment(env);
-        submit.start("sh", { QString::fromStdString(dir + "/submit.sh") });
+        submit.start(QStringLiteral("sh"), { QString::fromStdString(dir + "/submit.sh") });
         QVERIFY(submit.waitForFinished(60000));
         QVERIFY2(submit.exitCode() == 0, submit.readAllStandardError().constData());
         QCOMPARE(readText(dir + "/jobs"), std::string("4242\n"));
         for (const auto& entry : fs::directory_iterator(base))
             QVERIFY2(!entry.path().filename().string().starts_with("ran"), entry.path().c_str());
         QCOMPARE(recordedCalls(sbatchLog),
-            (QStringList { "--parsable", QString::fromStdString(dir + "/array.sbatch"), "<end>", "" }));
+            (QStringList { QStringLiteral("--parsable"), QString::fromStdString(dir + "/array.sbatch"),
+                QStringLiteral("<end>"), QStringLiteral("") }));
         // each task ran bench with its configuration's arguments, then failed with the reason its status says
         const QStringList calls = recordedCalls(cliLog);
         for (std::size_t i = 0; i < names.size(); ++i) {
-            QStringList want { "bench" };
+            QStringList want { QStringLiteral("bench") };
             for (const std::string& a : benchArguments(m->configurations[i]))
                 want << QString::fromStdString(a);
-            want << "--db" << QString::fromStdString(dir + "/work/" + std::to_string(i) + "/store.sqlite");
-            QVERIFY2(calls.join('\n').contains(want.join('\n')), qPrintable(calls.join(" | ")));
+            want << QStringLiteral("--db")
+                 << QString::fromStdString(dir + "/work/" + std::to_string(i) + "/store.sqlite");
+            QVERIFY2(calls.join(u'\n').contains(want.join(u'\n')), qPrintable(calls.join(QStringLiteral(" | "))));
             QVERIFY(readText(dir + "/status/" + std::to_string(i)).starts_with("failed"));
         }
         // a folder with a line break cannot go into #SBATCH lines: refused, saying why
         auto refused = writeArray(*m, text, base + "/line\nbreak", cli);
         QVERIFY(!refused);
-        QVERIFY2(QString::fromStdString(refused.error()).contains("control character (\\n)"), refused.error().c_str());
+        QVERIFY2(QString::fromStdString(refused.error()).contains(QStringLiteral("control character (\\n)")),
+            refused.error().c_str());
     }
 
     // 1. bench --emit-sbatch: the command it writes gives the CLI its arguments back exactly, whatever they hold (a
@@ -198,24 +202,26 @@ private slots:
         const std::string mark = base + "/ran";
         const QString log = QString::fromStdString(base + "/x\n$(touch " + mark + ")`touch " + mark + "2`'\".log");
         const std::string script = base + "/bench.sbatch";
-        auto made = cli({ "bench", "--recipe", "sim", "--isl", "64", "--osl", "16", "--concurrency", "1",
-            "--engine-log", log, "--emit-sbatch", QString::fromStdString(script) });
+        auto made = cli({ QStringLiteral("bench"), QStringLiteral("--recipe"), QStringLiteral("sim"),
+            QStringLiteral("--isl"), QStringLiteral("64"), QStringLiteral("--osl"), QStringLiteral("16"),
+            QStringLiteral("--concurrency"), QStringLiteral("1"), QStringLiteral("--engine-log"), log,
+            QStringLiteral("--emit-sbatch"), QString::fromStdString(script) });
         QVERIFY2(made.code == 0, made.err.constData());
         const std::string calls = base + "/cli.log";
         writeRecorder(base + "/cli", calls);
         QProcess run;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("PARETOSCOPE_CLI", QString::fromStdString(base + "/cli"));
-        env.insert("RESULTS", QString::fromStdString(base + "/results"));
+        env.insert(QStringLiteral("PARETOSCOPE_CLI"), QString::fromStdString(base + "/cli"));
+        env.insert(QStringLiteral("RESULTS"), QString::fromStdString(base + "/results"));
         run.setProcessEnvironment(env);
-        run.start("bash", { QString::fromStdString(script) });
+        run.start(QStringLiteral("bash"), { QString::fromStdString(script) });
         QVERIFY(run.waitForFinished(30000));
         QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
         QVERIFY(!fs::exists(mark) && !fs::exists(mark + "2"));
         const QStringList words = recordedCalls(calls);
-        const qsizetype at = words.indexOf("--engine-log");
-        QVERIFY2(at > 0 && words.value(at + 1) == log, qPrintable(words.join(" | ")));
-        QCOMPARE(words.first(), QString("bench"));
+        const qsizetype at = words.indexOf(QStringLiteral("--engine-log"));
+        QVERIFY2(at > 0 && words.value(at + 1) == log, qPrintable(words.join(QStringLiteral(" | "))));
+        QCOMPARE(words.first(), QStringLiteral("bench"));
     }
 
     // 3. Files are written under a temporary name and renamed: a link planted at array.sbatch is replaced, its target
@@ -244,7 +250,8 @@ private slots:
         QVERIFY(st);
         const auto collected = collectFinished(*store, dir, *st);
         QCOMPARE(collected.size(), std::size_t(1));
-        QVERIFY2(QString::fromStdString(collected[0].error).contains("symbolic link"), collected[0].error.c_str());
+        QVERIFY2(QString::fromStdString(collected[0].error).contains(QStringLiteral("symbolic link")),
+            collected[0].error.c_str());
         QCOMPARE(readText(victim), std::string("precious\n"));
 
         auto appended = appendToFile(dir + "/collected", "0\tx\n");
@@ -268,14 +275,16 @@ private slots:
         auto m = parseMatrix(text, "m.json");
         QVERIFY(writeArray(*m, text, dir, "/bin/paretoscope-cli"));
         writeText(dir + "/status/0", "failed: the engine said \xe2\x80\n");
-        const QString db = tmp.filePath("store.sqlite");
-        auto status = cli({ "cluster", "status", QString::fromStdString(dir), "--format", "json" });
+        const QString db = tmp.filePath(QStringLiteral("store.sqlite"));
+        auto status = cli({ QStringLiteral("cluster"), QStringLiteral("status"), QString::fromStdString(dir),
+            QStringLiteral("--format"), QStringLiteral("json") });
         QCOMPARE(status.code, 0);
         auto j = nlohmann::json::parse(status.out.toStdString(), nullptr, false);
         QVERIFY2(!j.is_discarded(), status.out.constData());
         QCOMPARE(QString::fromStdString(j["tasks"][0]["reason"].get<std::string>()),
             QString::fromUtf8("the engine said \xef\xbf\xbd"));
-        auto collect = cli({ "cluster", "collect", QString::fromStdString(dir), "--db", db });
+        auto collect = cli({ QStringLiteral("cluster"), QStringLiteral("collect"), QString::fromStdString(dir),
+            QStringLiteral("--db"), db });
         QCOMPARE(collect.code, 1); // a failed task, said as such
         QVERIFY2(collect.out.contains("\\ufffd") || collect.out.contains("\xef\xbf\xbd"), collect.out.constData());
     }
@@ -286,9 +295,10 @@ private slots:
         QTest::addColumn<QString>("file"); // under STORE-sessions/; SESSION is the store's session id
         QTest::addColumn<QString>("line");
         QTest::addColumn<QString>("why");
-        const QString level = R"("level":0,"concurrency":4,"metrics":"{}","requests":"","record":{"model":"m",)"
-                              R"("hardware":"b300","engine":"vllm","precision":"fp4","concurrency":4,)"
-                              R"("tput_per_gpu":100,"interactivity":20})";
+        const QString level
+            = QStringLiteral(R"("level":0,"concurrency":4,"metrics":"{}","requests":"","record":{"model":"m",)"
+                             R"("hardware":"b300","engine":"vllm","precision":"fp4","concurrency":4,)"
+                             R"("tput_per_gpu":100,"interactivity":20})");
         QTest::newRow("session as text") << "session-SESSION.jsonl"
                                          << R"({"session":"1","status":"failed"})"
                                          << "field session: missing or not a whole number";
@@ -310,14 +320,16 @@ private slots:
         QTest::newRow("session -1") << "session--1.jsonl"
                                     << R"({"session":-1,"status":"finished"})"
                                     << "not a session's file";
-        QTest::newRow("concurrency -5") << "session-SESSION.jsonl"
-                                        << "{\"session\":SESSION,"
-                + QString(level).replace("\"concurrency\":4,\"metrics\"", "\"concurrency\":-5,\"metrics\"") + "}"
-                                        << "field concurrency: -5 is out of range";
-        QTest::newRow("level 2^40") << "session-SESSION.jsonl"
-                                    << "{\"session\":SESSION,"
-                + QString(level).replace("\"level\":0", "\"level\":1099511627776") + "}"
-                                    << "field level: 1099511627776 is out of range";
+        QTest::newRow("concurrency -5") << QStringLiteral("session-SESSION.jsonl")
+                                        << QStringLiteral("{\"session\":SESSION,")
+                + QString(level).replace(
+                    QStringLiteral("\"concurrency\":4,\"metrics\""), QStringLiteral("\"concurrency\":-5,\"metrics\""))
+                + QStringLiteral("}") << QStringLiteral("field concurrency: -5 is out of range");
+        QTest::newRow("level 2^40") << QStringLiteral("session-SESSION.jsonl")
+                                    << QStringLiteral("{\"session\":SESSION,")
+                + QString(level).replace(QStringLiteral("\"level\":0"), QStringLiteral("\"level\":1099511627776"))
+                + QStringLiteral("}")
+                                    << QStringLiteral("field level: 1099511627776 is out of range");
         QTest::newRow("an end no session has") << "session-SESSION.jsonl"
                                                << R"({"session":SESSION,"status":"exploded"})"
                                                << "is not how a session ends";
@@ -339,18 +351,23 @@ private slots:
         const QString session = QString::number(*first), other = QString::number(*second);
         const std::string folder = sessionjournal::directory(store->path());
         fs::create_directories(folder);
-        writeText(folder + "/" + QString(file).replace("SESSION", session).toStdString(),
-            QString(line).replace("SESSION", session).replace("OTHER", other).toStdString() + "\n");
+        writeText(folder + "/" + QString(file).replace(QStringLiteral("SESSION"), session).toStdString(),
+            QString(line)
+                    .replace(QStringLiteral("SESSION"), session)
+                    .replace(QStringLiteral("OTHER"), other)
+                    .toStdString()
+                + "\n");
         const QString db = QString::fromStdString(store->path());
         store.reset();
-        auto recovered = cli({ "sessions", "--db", db, "--recover" });
+        auto recovered = cli({ QStringLiteral("sessions"), QStringLiteral("--db"), db, QStringLiteral("--recover") });
         QCOMPARE(recovered.code, 1); // not 134: nothing aborts
         QVERIFY2(text(recovered).contains(why), qPrintable(text(recovered)));
         auto again = RunStore::open(db.toStdString());
         QVERIFY(again);
         const auto list = sessions(**again);
         for (const SessionInfo& s : list) // neither session was changed by the line
-            QCOMPARE(QString::fromStdString(s.status), QString(s.id == *first ? "failed" : "finished"));
+            QCOMPARE(QString::fromStdString(s.status),
+                s.id == *first ? QStringLiteral("failed") : QStringLiteral("finished"));
         QCOMPARE(list.size(), std::size_t(2));
         auto report = checkStore(db.toStdString());
         QVERIFY2(report && report->ok(), report ? report->text().c_str() : report.error().c_str());
@@ -363,10 +380,12 @@ private slots:
         const std::string deepObject = "{\"source\": \"s\", \"hardware\": " + std::string(100000, '[') + "]}";
         auto tco = parseTco("{\"source\": \"s\", \"hardware\": {\"b300\": " + deep + "}}", "tco.json");
         QVERIFY(!tco);
-        QVERIFY2(QString::fromStdString(tco.error()).contains("nested deeper than"), tco.error().c_str());
+        QVERIFY2(
+            QString::fromStdString(tco.error()).contains(QStringLiteral("nested deeper than")), tco.error().c_str());
         auto matrix = parseMatrix("{\"configurations\": " + deep + "}", "m.json");
         QVERIFY(!matrix);
-        QVERIFY2(QString::fromStdString(matrix.error()).contains("nested deeper than"), matrix.error().c_str());
+        QVERIFY2(QString::fromStdString(matrix.error()).contains(QStringLiteral("nested deeper than")),
+            matrix.error().c_str());
         QVERIFY(!parseTco(deepObject, "tco.json"));
         auto line = sessionjournal::parseLine("{\"session\": 1, \"record\": " + deep + "}", 1, "s.jsonl: line 1");
         QVERIFY(!line);
@@ -383,35 +402,44 @@ private slots:
         QVERIFY(makeFifo(dir + "/results/0.json"));
         writeText(dir + "/status/0", "finished\n");
         QVERIFY(makeFifo(dir + "/status/1"));
-        const QString db = tmp.filePath("store.sqlite");
+        const QString db = tmp.filePath(QStringLiteral("store.sqlite"));
         QElapsedTimer clock;
         clock.start();
-        auto status = CliChild({ "cluster", "status", QString::fromStdString(dir) }).wait(30);
+        auto status
+            = CliChild({ QStringLiteral("cluster"), QStringLiteral("status"), QString::fromStdString(dir) }).wait(30);
         QCOMPARE(status.code, 0);
         QVERIFY2(status.out.contains("a FIFO, not a regular file"), status.out.constData());
-        auto collect = CliChild({ "cluster", "collect", QString::fromStdString(dir), "--db", db }).wait(30);
+        auto collect = CliChild({ QStringLiteral("cluster"), QStringLiteral("collect"), QString::fromStdString(dir),
+                                    QStringLiteral("--db"), db })
+                           .wait(30);
         QCOMPARE(collect.code, 1);
         QVERIFY2(collect.out.contains("a FIFO, not a regular file"), collect.out.constData());
         fs::remove(dir + "/matrix.json");
         QVERIFY(makeFifo(dir + "/matrix.json"));
-        auto noMatrix = CliChild({ "cluster", "status", QString::fromStdString(dir) }).wait(30);
+        auto noMatrix
+            = CliChild({ QStringLiteral("cluster"), QStringLiteral("status"), QString::fromStdString(dir) }).wait(30);
         QCOMPARE(noMatrix.code, 1);
         QVERIFY2(noMatrix.err.contains("a FIFO"), noMatrix.err.constData());
-        auto matrixFifo = CliChild({ "bench", "--matrix", QString::fromStdString(dir + "/matrix.json"), "--emit-sbatch",
-                                       QString::fromStdString(base + "/other") })
+        auto matrixFifo = CliChild(
+            { QStringLiteral("bench"), QStringLiteral("--matrix"), QString::fromStdString(dir + "/matrix.json"),
+                QStringLiteral("--emit-sbatch"), QString::fromStdString(base + "/other") })
                               .wait(30);
         QCOMPARE(matrixFifo.code, 2);
-        QVERIFY(cli({ "seed", "--db", db }).code == 0);
+        QVERIFY(cli({ QStringLiteral("seed"), QStringLiteral("--db"), db }).code == 0);
         fs::create_directories(db.toStdString() + "-sessions");
         QVERIFY(makeFifo(db.toStdString() + "-sessions/session-1.jsonl"));
-        auto list = CliChild({ "sessions", "--db", db }).wait(30);
+        auto list = CliChild({ QStringLiteral("sessions"), QStringLiteral("--db"), db }).wait(30);
         QCOMPARE(list.code, 0);
-        auto recover = CliChild({ "sessions", "--db", db, "--recover" }).wait(30);
+        auto recover = CliChild({ QStringLiteral("sessions"), QStringLiteral("--db"), db, QStringLiteral("--recover") })
+                           .wait(30);
         QCOMPARE(recover.code, 1);
         QVERIFY2(recover.out.contains("FIFO") || recover.out.contains("no session 1"), recover.out.constData());
         auto tco = CliChild(
-            { "plan", "--db", db, "--model", "DeepSeek-V4.1-Flash", "--workload", "agentic coding", "--demand", "1e6",
-                "--unit", "tok/s", "--target", "50", "--tco", QString::fromStdString(dir + "/matrix.json") })
+            { QStringLiteral("plan"), QStringLiteral("--db"), db, QStringLiteral("--model"),
+                QStringLiteral("DeepSeek-V4.1-Flash"), QStringLiteral("--workload"), QStringLiteral("agentic coding"),
+                QStringLiteral("--demand"), QStringLiteral("1e6"), QStringLiteral("--unit"), QStringLiteral("tok/s"),
+                QStringLiteral("--target"), QStringLiteral("50"), QStringLiteral("--tco"),
+                QString::fromStdString(dir + "/matrix.json") })
                        .wait(30);
         QCOMPARE(tco.code, 1);
         QVERIFY2(tco.err.contains("a FIFO"), tco.err.constData());
@@ -450,36 +478,43 @@ private slots:
         doc.replace(at, doc.find_first_of(",}", at) - at, value.toStdString());
         auto tco = parseTco(doc, "tco.json");
         QVERIFY2(!tco, doc.c_str());
-        QVERIFY2(QString::fromStdString(tco.error()).startsWith("tco.json: hardware.b300." + field + ": must be"),
+        QVERIFY2(QString::fromStdString(tco.error())
+                     .startsWith(QStringLiteral("tco.json: hardware.b300.") + field + QStringLiteral(": must be")),
             tco.error().c_str());
     }
 
     void pricesAndDemandsOutOfBounds()
     {
         QTemporaryDir tmp;
-        const QString db = tmp.filePath("store.sqlite");
-        QVERIFY(cli({ "seed", "--db", db }).code == 0);
-        const QStringList scope { "--db", db, "--model", "DeepSeek-V4.1-Flash", "--workload", "agentic coding" };
-        auto price = cli(QStringList { "ladder" } + scope + QStringList { "--price", "1e308" });
+        const QString db = tmp.filePath(QStringLiteral("store.sqlite"));
+        QVERIFY(cli({ QStringLiteral("seed"), QStringLiteral("--db"), db }).code == 0);
+        const QStringList scope { QStringLiteral("--db"), db, QStringLiteral("--model"),
+            QStringLiteral("DeepSeek-V4.1-Flash"), QStringLiteral("--workload"), QStringLiteral("agentic coding") };
+        auto price = cli(QStringList { QStringLiteral("ladder") } + scope
+            + QStringList { QStringLiteral("--price"), QStringLiteral("1e308") });
         QCOMPARE(price.code, 2);
         QVERIFY2(price.err.contains("--price must be"), price.err.constData());
-        auto planPrice = cli(QStringList { "plan" } + scope
-            + QStringList { "--demand", "1e6", "--unit", "tok/s", "--target", "50", "--price", "1e308" });
+        auto planPrice = cli(QStringList { QStringLiteral("plan") } + scope
+            + QStringList { QStringLiteral("--demand"), QStringLiteral("1e6"), QStringLiteral("--unit"),
+                QStringLiteral("tok/s"), QStringLiteral("--target"), QStringLiteral("50"), QStringLiteral("--price"),
+                QStringLiteral("1e308") });
         QVERIFY(planPrice.code != 0);
         QVERIFY2(planPrice.err.contains("at most 10,000"), planPrice.err.constData());
-        auto tiny = cli(
-            QStringList { "plan" } + scope + QStringList { "--demand", "5e-324", "--unit", "tok/s", "--target", "50" });
+        auto tiny = cli(QStringList { QStringLiteral("plan") } + scope
+            + QStringList { QStringLiteral("--demand"), QStringLiteral("5e-324"), QStringLiteral("--unit"),
+                QStringLiteral("tok/s"), QStringLiteral("--target"), QStringLiteral("50") });
         QVERIFY(tiny.code != 0);
         QVERIFY2(tiny.err.contains("too small to size"), tiny.err.constData());
-        auto huge = cli(
-            QStringList { "plan" } + scope + QStringList { "--demand", "1e300", "--unit", "tok/s", "--target", "50" });
+        auto huge = cli(QStringList { QStringLiteral("plan") } + scope
+            + QStringList { QStringLiteral("--demand"), QStringLiteral("1e300"), QStringLiteral("--unit"),
+                QStringLiteral("tok/s"), QStringLiteral("--target"), QStringLiteral("50") });
         QVERIFY(huge.code != 0);
         QVERIFY2(huge.err.contains("too large to size"), huge.err.constData());
         // every magnitude in a table: with an exponent past what a column holds, never cut
-        QCOMPARE(QString::fromStdString(money(8.458e96)), QString("$8.458e+96"));
-        QCOMPARE(QString::fromStdString(withThousands(1e100)), QString("1.000e+100"));
-        QCOMPARE(QString::fromStdString(withThousands(123456789)), QString("123,456,789"));
-        QCOMPARE(QString::fromStdString(money(0.0021)), QString("$0.002"));
+        QCOMPARE(QString::fromStdString(money(8.458e96)), QStringLiteral("$8.458e+96"));
+        QCOMPARE(QString::fromStdString(withThousands(1e100)), QStringLiteral("1.000e+100"));
+        QCOMPARE(QString::fromStdString(withThousands(123456789)), QStringLiteral("123,456,789"));
+        QCOMPARE(QString::fromStdString(money(0.0021)), QStringLiteral("$0.002"));
     }
 
     // 9. collect imports only Paretoscope JSON of the task's own configuration; a mismatch names the task and field.
@@ -509,15 +544,15 @@ private slots:
         auto m = parseMatrix(text, "m.json");
         QVERIFY(writeArray(*m, text, dir, "/bin/paretoscope-cli"));
         RunRecord r = simResult(m->configurations[0], 1);
-        if (field == "model")
+        if (field == QStringLiteral("model"))
             r.model = "another-model";
-        else if (field == "isl")
+        else if (field == QStringLiteral("isl"))
             r.isl = 8192;
-        else if (field == "concurrency")
+        else if (field == QStringLiteral("concurrency"))
             r.concurrency = 7;
-        else if (field == "gpus")
+        else if (field == QStringLiteral("gpus"))
             r.gpus = 64;
-        if (field == "format")
+        if (field == QStringLiteral("format"))
             QVERIFY(fs::copy_file(fixture("inferencex-agg/agg_kimik2.5_1k1k_int4_vllm_tp8-ep1-dpafalse_disagg-false_"
                                           "spec-mtp_conc4_MI355-gbt350-odcdh5-wbb3.json")
                                       .toStdString(),
@@ -553,14 +588,15 @@ private slots:
         QVERIFY(sparse(base + "/tco.json", off_t(1) << 30, "{\"source\": \""));
         auto tco = readRegularFile(base + "/tco.json", limits::kSmallJson);
         QVERIFY(!tco);
-        QVERIFY2(QString::fromStdString(tco.error()).contains("refused unread"), tco.error().c_str());
+        QVERIFY2(QString::fromStdString(tco.error()).contains(QStringLiteral("refused unread")), tco.error().c_str());
 
         const std::string dir = base + "/sweep";
         const std::string text = simMatrix({ "a" });
         auto m = parseMatrix(text, "m.json");
         QVERIFY(writeArray(*m, text, dir, "/bin/paretoscope-cli"));
         QVERIFY(sparse(dir + "/status/0", off_t(100) << 20, "failed: "));
-        auto status = CliChild({ "cluster", "status", QString::fromStdString(dir) }).wait(60);
+        auto status
+            = CliChild({ QStringLiteral("cluster"), QStringLiteral("status"), QString::fromStdString(dir) }).wait(60);
         QCOMPARE(status.code, 0);
         QVERIFY2(status.out.size() < 4096, qPrintable(QString::number(status.out.size())));
         QVERIFY(status.out.contains("larger than 65536 bytes"));
@@ -576,7 +612,7 @@ private slots:
         const std::string folder = base + "/store.sqlite-sessions";
         fs::create_directories(folder);
         QVERIFY(sparse(folder + "/session-" + std::to_string(id) + ".jsonl", off_t(1) << 30, "{\"session\":"));
-        CliChild recover({ "sessions", "--db", db, "--recover" });
+        CliChild recover({ QStringLiteral("sessions"), QStringLiteral("--db"), db, QStringLiteral("--recover") });
         auto done = recover.wait(120);
         QCOMPARE(done.code, 1);
         QVERIFY2(done.out.contains("longer than 268435456 bytes"), done.out.constData());
@@ -590,14 +626,15 @@ private slots:
     void messagesEscapeControlCharacters()
     {
         QTemporaryDir tmp;
-        const QString db = tmp.filePath("store.sqlite");
-        QVERIFY(cli({ "seed", "--db", db }).code == 0);
-        auto r = cli({ "ladder", "--db", db, "--model", QString::fromUtf8("x\x1b[2J\rgone\xc2\x9b"), "--isl", "1",
-            "--osl", "1" });
+        const QString db = tmp.filePath(QStringLiteral("store.sqlite"));
+        QVERIFY(cli({ QStringLiteral("seed"), QStringLiteral("--db"), db }).code == 0);
+        auto r = cli({ QStringLiteral("ladder"), QStringLiteral("--db"), db, QStringLiteral("--model"),
+            QString::fromUtf8("x\x1b[2J\rgone\xc2\x9b"), QStringLiteral("--isl"), QStringLiteral("1"),
+            QStringLiteral("--osl"), QStringLiteral("1") });
         QCOMPARE(r.code, 1);
         QVERIFY2(!r.err.contains('\x1b') && !r.err.contains('\r') && !r.err.contains("\xc2\x9b"), r.err.constData());
         QVERIFY2(r.err.contains("\\x1b[2J\\rgone\\u009b"), r.err.constData());
-        QCOMPARE(QString::fromStdString(printable(std::string("a\0b\nc", 5))), QString("a\\x00b\\nc"));
+        QCOMPARE(QString::fromStdString(printable(std::string("a\0b\nc", 5))), QStringLiteral("a\\x00b\\nc"));
 
         auto twice = parseTco(R"({"source": "s", "hardware": {"b300": {"capex_per_gpu_usd": 1, "amortization_years": 4,
             "power_kw": 1, "electricity_usd_per_kwh": 0.1, "pue": 1, "other_opex_usd_per_gpu_hour": 0},
@@ -605,7 +642,8 @@ private slots:
             "pue": 1, "other_opex_usd_per_gpu_hour": 0}}})",
             "tco.json");
         QVERIFY(!twice);
-        QVERIFY2(QString::fromStdString(twice.error()).contains("\"b300\" is given twice"), twice.error().c_str());
+        QVERIFY2(QString::fromStdString(twice.error()).contains(QStringLiteral("\"b300\" is given twice")),
+            twice.error().c_str());
     }
 
     // 11. The explorer's --view exits as the CLI does on a tier or baseline it does not know.
@@ -624,19 +662,21 @@ private slots:
         QFETCH(QString, option);
         QFETCH(QString, value);
         QTemporaryDir tmp;
-        const QString db = tmp.filePath("store.sqlite");
-        QVERIFY(cli({ "seed", "--db", db }).code == 0);
-        const QStringList view { "--model", "DeepSeek-V4.1-Flash", "--workload", "agentic coding", option, value };
-        auto byCli = cli(QStringList { "ladder", "--db", db } + view);
+        const QString db = tmp.filePath(QStringLiteral("store.sqlite"));
+        QVERIFY(cli({ QStringLiteral("seed"), QStringLiteral("--db"), db }).code == 0);
+        const QStringList view { QStringLiteral("--model"), QStringLiteral("DeepSeek-V4.1-Flash"),
+            QStringLiteral("--workload"), QStringLiteral("agentic coding"), option, value };
+        auto byCli = cli(QStringList { QStringLiteral("ladder"), QStringLiteral("--db"), db } + view);
         QVERIFY(byCli.code != 0);
         QProcess gui;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("QT_QPA_PLATFORM", "offscreen");
-        env.insert("XDG_CONFIG_HOME", tmp.filePath("config"));
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), tmp.filePath(QStringLiteral("config")));
         gui.setProcessEnvironment(env);
-        gui.start(PARETOSCOPE_GUI,
-            { "--db", db, "--view", view.join(' ').replace("agentic coding", "'agentic coding'"), "--screenshot",
-                tmp.filePath("shot.png") });
+        gui.start(QStringLiteral(PARETOSCOPE_GUI),
+            { QStringLiteral("--db"), db, QStringLiteral("--view"),
+                view.join(u' ').replace(QStringLiteral("agentic coding"), QStringLiteral("'agentic coding'")),
+                QStringLiteral("--screenshot"), tmp.filePath(QStringLiteral("shot.png")) });
         QVERIFY(gui.waitForFinished(60000));
         QCOMPARE(gui.exitCode(), byCli.code);
         QVERIFY2(gui.readAllStandardError().contains(value.toUtf8()), "the error names the value");

@@ -91,13 +91,14 @@ private slots:
     void initTestCase()
     {
         QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
-        QCoreApplication::setOrganizationName("ParetoscopeTest");
-        QCoreApplication::setApplicationName("tst_panels");
-        const QString db = m_dir.filePath("store.sqlite");
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QCoreApplication::setOrganizationName(QStringLiteral("ParetoscopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_panels"));
+        const QString db = m_dir.filePath(QStringLiteral("store.sqlite"));
         auto store = openStore(db.toStdString(), true);
         QVERIFY(store.ok());
-        QVERIFY(importPath(**store, fixture("inferencex-app-api/benchmarks.json").toStdString(), {})[0].result.ok());
+        QVERIFY(importPath(**store, fixture(QStringLiteral("inferencex-app-api/benchmarks.json")).toStdString(), {})[0]
+                    .result.ok());
         m_window = std::make_unique<MainWindow>(std::move(*store));
         m_window->setShowImportResults(false);
         m_window->resize(1366, 768);
@@ -205,17 +206,17 @@ private slots:
     // synthetic scope of eight hardware, whose note runs from nothing to several lines.
     void aSliderSweepDoesNotMoveTheReadoutTable()
     {
-        const QString db = m_dir.filePath("synthetic.sqlite");
+        const QString db = m_dir.filePath(QStringLiteral("synthetic.sqlite"));
         {
-            const std::string json = m_dir.filePath("agg.json").toStdString();
+            const std::string json = m_dir.filePath(QStringLiteral("agg.json")).toStdString();
             QVERIFY(writeAggArray(json, 2 * 11520) > 0); // every configuration twice: readings with spreads
             auto store = openStore(db.toStdString(), false);
             QVERIFY(store.ok());
             QVERIFY(importPath(**store, json, {})[0].result.ok());
         }
         QSettings settings;
-        settings.setValue("scope/model", "synthetic/model-0");
-        settings.setValue("scope/workload", "random 1k/1k");
+        settings.setValue("scope/model", QStringLiteral("synthetic/model-0"));
+        settings.setValue("scope/workload", QStringLiteral("random 1k/1k"));
         settings.setValue("scope/isl", 1024);
         settings.setValue("scope/osl", 1024);
         auto store = openStore(db.toStdString(), false);

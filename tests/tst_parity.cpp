@@ -148,7 +148,7 @@ private slots:
         json newer = json::array();
         for (std::size_t i = 0; i + 1 < line.size(); i += 2) // every other concurrency: fewer than the old run's
             newer.push_back(rerun(line[i], "2026-12-01", 99000000001, 1.25));
-        auto imported = importPath(*store, writeJson(dir, "newer.json", newer), {});
+        auto imported = importPath(*store, writeJson(dir, QStringLiteral("newer.json"), newer), {});
         QVERIFY2(imported[0].result, imported[0].result ? "" : imported[0].result.error().c_str());
         QCOMPARE(imported[0].result->imported, std::uint64_t(newer.size()));
 
@@ -156,8 +156,8 @@ private slots:
         const auto latest = selected(*store, scope);
         QCOMPARE(latest.size(), newer.size());
         for (const auto& [conc, r] : latest) {
-            QCOMPARE(QString::fromStdString(r.run), QString("gh:99000000001/1"));
-            QCOMPARE(QString::fromStdString(r.runDate), QString("2026-12-01"));
+            QCOMPARE(QString::fromStdString(r.run), QStringLiteral("gh:99000000001/1"));
+            QCOMPARE(QString::fromStdString(r.runDate), QStringLiteral("2026-12-01"));
         }
         // as of the older run's date its whole line, from its one run
         Scope asOf = scope;
@@ -183,11 +183,11 @@ private slots:
         json high = json::array({ rerun(line[0], "2026-12-01", 99000000200, 1.1) });
         json low = json::array(
             { rerun(line[0], "2026-12-01", 99000000100, 1.2), rerun(line[1], "2026-12-01", 99000000100, 1.2) });
-        QVERIFY(importPath(*store, writeJson(dir, "high.json", high), {})[0].result); // imported first
-        QVERIFY(importPath(*store, writeJson(dir, "low.json", low), {})[0].result);
+        QVERIFY(importPath(*store, writeJson(dir, QStringLiteral("high.json"), high), {})[0].result); // imported first
+        QVERIFY(importPath(*store, writeJson(dir, QStringLiteral("low.json"), low), {})[0].result);
         const auto latest = selected(*store, scopeOf(line[0]));
         QCOMPARE(latest.size(), std::size_t(1)); // run 200's one point; run 100's second concurrency is not borrowed
-        QCOMPARE(QString::fromStdString(latest.begin()->second.run), QString("gh:99000000200/1"));
+        QCOMPARE(QString::fromStdString(latest.begin()->second.run), QStringLiteral("gh:99000000200/1"));
         QCOMPARE(*latest.begin()->second.tputPerGpu, line[0]["metrics"]["tput_per_gpu"].get<double>() * 1.1);
     }
 
@@ -209,7 +209,8 @@ private slots:
         other["prefill_dp_attention"] = !base["prefill_dp_attention"].get<bool>();
         other["run_url"] = "https://github.com/SemiAnalysisAI/InferenceX/actions/runs/99000000300/attempts/1";
         other["metrics"]["tput_per_gpu"] = base["metrics"]["tput_per_gpu"].get<double>() * 0.9;
-        QVERIFY(importPath(*store, writeJson(dir, "two.json", json::array({ base, other })), {})[0].result);
+        QVERIFY(
+            importPath(*store, writeJson(dir, QStringLiteral("two.json"), json::array({ base, other })), {})[0].result);
         const auto latest = selected(*store, scopeOf(base));
         QCOMPARE(latest.size(), std::size_t(2));
         std::set<bool> sides;
@@ -246,8 +247,8 @@ private slots:
         QVERIFY2(tp8ep8 >= 30, "the fixture has 33 aggregated TP8 EP8 rows");
         // vLLM results of a 16-GPU disaggregated deployment (8 prefill + 8 decode): per GPU as process_result.py
         // divides (total / all GPUs, output / decode GPUs, input / prefill GPUs), from the file's own totals
-        const QString file
-            = fixture("inferencex-raw-bench-serving/gpt-oss-120b/concurrency_64_req_rate_inf_gpus_16_ctx_8_gen_8.json");
+        const QString file = fixture(QStringLiteral(
+            "inferencex-raw-bench-serving/gpt-oss-120b/concurrency_64_req_rate_inf_gpus_16_ctx_8_gen_8.json"));
         std::ifstream in(file.toStdString());
         const json raw = json::parse(in);
         ImportOptions o;
@@ -308,10 +309,13 @@ private slots:
         QCOMPARE(y(TputMetric::Total, TputBasis::AllGpus), y(TputMetric::Total, TputBasis::Serving));
         // the CLI's --basis gives the same
         QProcess cli;
-        const QStringList args { "frontier", "--db", QString::fromStdString(store->path()), "--model", "dsr1", "--isl",
-            QString::number(row["isl"].get<int>()), "--osl", QString::number(row["osl"].get<int>()), "--metric",
-            "output", "--runs", "all", "--format", "json" };
-        cli.start(PARETOSCOPE_CLI, args + QStringList { "--basis", "nope" });
+        const QStringList args { QStringLiteral("frontier"), QStringLiteral("--db"),
+            QString::fromStdString(store->path()), QStringLiteral("--model"), QStringLiteral("dsr1"),
+            QStringLiteral("--isl"), QString::number(row["isl"].get<int>()), QStringLiteral("--osl"),
+            QString::number(row["osl"].get<int>()), QStringLiteral("--metric"), QStringLiteral("output"),
+            QStringLiteral("--runs"), QStringLiteral("all"), QStringLiteral("--format"), QStringLiteral("json") };
+        cli.start(
+            QStringLiteral(PARETOSCOPE_CLI), args + QStringList { QStringLiteral("--basis"), QStringLiteral("nope") });
         QVERIFY(cli.waitForFinished(60000));
         QCOMPARE(cli.exitCode(), 2);
         QVERIFY(cli.readAllStandardError().contains("--basis must be serving"));
@@ -326,12 +330,12 @@ private slots:
         QTemporaryDir dir;
         std::vector<RunRecord> runs;
         {
-            auto scratch = openTempStore(dir, "scratch.sqlite");
+            auto scratch = openTempStore(dir, QStringLiteral("scratch.sqlite"));
             QVERIFY(importPath(*scratch, fixture(kApi).toStdString(), {})[0].result);
             for (const StoredRun& r : scratch->allRuns())
                 runs.push_back(r.record);
         }
-        const QString db = dir.filePath("store.sqlite");
+        const QString db = dir.filePath(QStringLiteral("store.sqlite"));
         QVERIFY(RunStore::createAtVersion(db.toStdString(), 7).ok());
         {
             // the rows as schema 7's importer wrote them: an aggregated row's GPUs were its num_decode_gpu (tp x ep)
@@ -413,7 +417,8 @@ private slots:
             if (r.disaggregated) {
                 ++disaggregated;
                 QCOMPARE(r.prefillTp, r.tp); // kept what it had, and says so
-                QVERIFY(QString::fromStdString(r.provenance.note).contains("prefill side not recorded"));
+                QVERIFY(
+                    QString::fromStdString(r.provenance.note).contains(QStringLiteral("prefill side not recorded")));
             } else {
                 ++aggregated;
                 QCOMPARE(r.gpus, r.tp * std::max(r.pp, 1));
@@ -428,19 +433,21 @@ private slots:
         QCOMPARE(again[0].result->duplicates, std::uint64_t(runs.size()));
         QCOMPARE(scalar(db, "SELECT count(*) FROM runs WHERE disaggregated AND prefill_tp IS NULL"), 0);
         for (const StoredRun& row : s->allRuns())
-            QVERIFY(!QString::fromStdString(row.record.provenance.note).contains("prefill side not recorded"));
+            QVERIFY(!QString::fromStdString(row.record.provenance.note)
+                         .contains(QStringLiteral("prefill side not recorded")));
     }
 
     // The site's model names: shown for the keys its runs carry, and taken on the command line for them.
     void siteModelNames()
     {
-        QCOMPARE(QString::fromStdString(modelDisplayName("dsr1")), QString("DeepSeek-R1-0528"));
-        QCOMPARE(QString::fromStdString(modelDisplayName("kimik2.6")), QString("Kimi-K2.5"));
-        QCOMPARE(QString::fromStdString(modelDisplayName("my-model")), QString("my-model"));
-        QCOMPARE(QString::fromStdString(resolveModelName("DeepSeek-R1-0528", { "dsr1", "x" }).model), QString("dsr1"));
+        QCOMPARE(QString::fromStdString(modelDisplayName("dsr1")), QStringLiteral("DeepSeek-R1-0528"));
+        QCOMPARE(QString::fromStdString(modelDisplayName("kimik2.6")), QStringLiteral("Kimi-K2.5"));
+        QCOMPARE(QString::fromStdString(modelDisplayName("my-model")), QStringLiteral("my-model"));
+        QCOMPARE(QString::fromStdString(resolveModelName("DeepSeek-R1-0528", { "dsr1", "x" }).model),
+            QStringLiteral("dsr1"));
         QVERIFY(!resolveModelName("Kimi-K2.5", { "kimik2.5", "kimik2.6" }).error.empty());
         QTemporaryDir dir;
-        const QString db = dir.filePath("store.sqlite");
+        const QString db = dir.filePath(QStringLiteral("store.sqlite"));
         {
             auto store = openTempStore(dir);
             QVERIFY(importPath(*store, fixture(kApi).toStdString(), {})[0].result);
@@ -449,7 +456,10 @@ private slots:
         int i = 0;
         for (const char* model : { "dsr1", "DeepSeek-R1-0528" }) {
             QProcess cli;
-            cli.start(PARETOSCOPE_CLI, { "ladder", "--db", db, "--model", model, "--isl", "1024", "--osl", "1024" });
+            cli.start(QStringLiteral(PARETOSCOPE_CLI),
+                { QStringLiteral("ladder"), QStringLiteral("--db"), db, QStringLiteral("--model"),
+                    QString::fromLatin1(model), QStringLiteral("--isl"), QStringLiteral("1024"),
+                    QStringLiteral("--osl"), QStringLiteral("1024") });
             QVERIFY(cli.waitForFinished(60000));
             QCOMPARE(cli.exitCode(), 0);
             answers[i++] = cli.readAllStandardOutput();

@@ -153,9 +153,9 @@ private slots:
         const Expected e = expectedSizing(1e6, 0.25, 3000, 4, 8);
         QCOMPARE(double(h->gpus), e.gpus);
         QCOMPARE(double(h->nodes), e.nodes);
-        QCOMPARE(QString::fromStdString(deployAsText(*h)), QString("TP4 EP1 at concurrency 4"));
+        QCOMPARE(QString::fromStdString(deployAsText(*h)), QStringLiteral("TP4 EP1 at concurrency 4"));
         QCOMPARE(QString::fromStdString(planReadingWords(*h)),
-            QString("faster than the target: 80.0 tok/s/user, measured at concurrency 4"));
+            QStringLiteral("faster than the target: 80.0 tok/s/user, measured at concurrency 4"));
         // within one configuration: H200 8P+8D between its concurrencies 256 (20 tok/s/user) and 64 (50)
         const HardwarePlan* h200 = planOf(*plan, "h200");
         QCOMPARE(h200->status, PlanStatus::Ok); // 50 is its knot: measured there
@@ -171,7 +171,7 @@ private slots:
         const double f = std::log(35.0 / 50) / std::log(20.0 / 50);
         QVERIFY(near(h200->concurrency, 64 * std::pow(256.0 / 64, f)));
         QCOMPARE(QString::fromStdString(deployAsText(*h200)),
-            QString("8P+8D at about concurrency %1 (between the measured 64 and 256)")
+            QStringLiteral("8P+8D at about concurrency %1 (between the measured 64 and 256)")
                 .arg(std::lround(64 * std::pow(256.0 / 64, f))));
         // exact: what no configuration delivers at 50 is not sized
         req.target = 50;
@@ -194,18 +194,26 @@ private slots:
         // the target is a floor: a hardware whose qualifying points are all faster is sized at the best of them;
         // an interpolation needs both its neighbours within the limits
         QTest::newRow("no limit") << 0.0 << false << 0.0 << 40.0
-                                  << QStringList { "ok", "faster_than_target", "ok", "ok" } << 8000.0;
+                                  << QStringList { QStringLiteral("ok"), QStringLiteral("faster_than_target"),
+                                         QStringLiteral("ok"), QStringLiteral("ok") }
+                                  << 8000.0;
         QTest::newRow("median 2 s") << 2.0 << false << 0.0 << 40.0
-                                    << QStringList { "ok", "faster_than_target", "ok", "slo_not_met" } << 8000.0;
+                                    << QStringList { QStringLiteral("ok"), QStringLiteral("faster_than_target"),
+                                           QStringLiteral("ok"), QStringLiteral("slo_not_met") }
+                                    << 8000.0;
         QTest::newRow("median 0.5 s") << 0.5 << false << 0.0 << 20.0
-                                      << QStringList { "faster_than_target", "faster_than_target", "faster_than_target",
-                                             "slo_not_met" }
+                                      << QStringList { QStringLiteral("faster_than_target"),
+                                             QStringLiteral("faster_than_target"), QStringLiteral("faster_than_target"),
+                                             QStringLiteral("slo_not_met") }
                                       << 8000.0;
         QTest::newRow("p99 1 s") << 1.0 << true << 0.0 << 40.0
-                                 << QStringList { "ok", "faster_than_target", "faster_than_target", "slo_not_met" }
+                                 << QStringList { QStringLiteral("ok"), QStringLiteral("faster_than_target"),
+                                        QStringLiteral("faster_than_target"), QStringLiteral("slo_not_met") }
                                  << 8000.0;
         QTest::newRow("tpot 20 ms") << 0.0 << false << 0.02 << 80.0
-                                    << QStringList { "ok", "above_range", "above_range", "slo_not_met" } << 3000.0;
+                                    << QStringList { QStringLiteral("ok"), QStringLiteral("above_range"),
+                                           QStringLiteral("above_range"), QStringLiteral("slo_not_met") }
+                                    << 3000.0;
     }
     void sloLimits()
     {
@@ -250,10 +258,10 @@ private slots:
         QFETCH(QString, entry);
         QFETCH(double, energyKw);
         QFETCH(QString, basis);
-        const QString text = R"({"source": "test", "defaults": {"amortization_years": 5, "pue": 1.4},
+        const QString text = QStringLiteral(R"({"source": "test", "defaults": {"amortization_years": 5, "pue": 1.4},
             "hardware": {"B300": {"capex_per_gpu_usd": 60000, "electricity_usd_per_kwh": 0.1,
-            "other_opex_usd_per_gpu_hour": 0.3, )"
-            + entry + "}}}";
+            "other_opex_usd_per_gpu_hour": 0.3, )")
+            + entry + QStringLiteral("}}}");
         auto model = parseTco(text.toStdString(), "t.json");
         QVERIFY2(model, model ? "" : model.error().c_str());
         PlanRequest req = request(craftedScope(), 1e6, DemandUnit::TokPerS, 40);
@@ -301,8 +309,8 @@ private slots:
         QCOMPARE(b->replicas, 0LL);
         QCOMPARE(double(m->gpus), std::ceil(1e7 * 1.25 / 17745));
         // the published list prices at 50 tok/s/user: $0.002 (B300) and $0.017 (MI325X) per million tokens
-        QCOMPARE(QString::number(*b->costPerMTok, 'f', 3), QString("0.002"));
-        QCOMPARE(QString::number(*m->costPerMTok, 'f', 3), QString("0.017"));
+        QCOMPARE(QString::number(*b->costPerMTok, 'f', 3), QStringLiteral("0.002"));
+        QCOMPARE(QString::number(*m->costPerMTok, 'f', 3), QStringLiteral("0.017"));
         QVERIFY(b->cheapest && !m->cheapest);
         // 30 tok/s/user is below B300's measured range: its published points are all faster, and a published point
         // (no concurrency) is a configuration of its own, read only where it was measured: the best of them is sized
@@ -328,7 +336,7 @@ private slots:
         req.unit = DemandUnit::ReqPerS;
         plan = computePlan(data, req);
         QVERIFY(!plan);
-        QVERIFY(QString::fromStdString(plan.error()).contains("fixed input and output lengths"));
+        QVERIFY(QString::fromStdString(plan.error()).contains(QStringLiteral("fixed input and output lengths")));
     }
 
     // InferenceX's DeepSeek-R1 API rows, planned at 40 tok/s/user, against a reference worked here from the JSON: each
@@ -340,7 +348,7 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        const QString path = fixture("inferencex-app-api/benchmarks.json");
+        const QString path = fixture(QStringLiteral("inferencex-app-api/benchmarks.json"));
         QVERIFY(importPath(*store, path.toStdString(), {})[0].result.ok());
         PlanRequest req = request(craftedScope(), 1e6, DemandUnit::TokPerS, 40);
         req.scope.model = "dsr1";
@@ -354,15 +362,18 @@ private slots:
         std::map<QByteArray, Line> lines;
         for (const QJsonValue& v : QJsonDocument::fromJson(readAll(path)).array()) {
             const QJsonObject o = v.toObject();
-            if (o["model"] != "dsr1" || o["isl"].toInt() != 1024 || o["osl"].toInt() != 1024)
+            if (o[QStringLiteral("model")] != QStringLiteral("dsr1") || o[QStringLiteral("isl")].toInt() != 1024
+                || o[QStringLiteral("osl")].toInt() != 1024)
                 continue;
             QJsonObject key = o;
-            for (const char* k : { "conc", "date", "run_url", "metrics", "image" })
+            for (const QString& k : { QStringLiteral("conc"), QStringLiteral("date"), QStringLiteral("run_url"),
+                     QStringLiteral("metrics"), QStringLiteral("image") })
                 key.remove(k);
-            const QString run = o["run_url"].toString().section("/runs/", 1).section('/', 0, 0);
-            const QString version = o["date"].toString() + run.rightJustified(20, '0');
+            const QString run
+                = o[QStringLiteral("run_url")].toString().section(QStringLiteral("/runs/"), 1).section(u'/', 0, 0);
+            const QString version = o[QStringLiteral("date")].toString() + run.rightJustified(20, u'0');
             Line& l = lines[QJsonDocument(key).toJson(QJsonDocument::Compact)];
-            l.hardware = o["hardware"].toString();
+            l.hardware = o[QStringLiteral("hardware")].toString();
             if (version > l.newest) {
                 l.newest = version;
                 l.rows.clear();
@@ -381,17 +392,17 @@ private slots:
             std::vector<Point> points;
             std::map<long long, const QJsonObject*> byIndex;
             for (std::size_t i = 0; i < l.rows.size(); ++i) {
-                const QJsonObject m = l.rows[i]["metrics"].toObject();
-                points.push_back(Point { 1.0 / m["median_tpot"].toDouble(), m["tput_per_gpu"].toDouble(),
-                    static_cast<long long>(i), false });
+                const QJsonObject m = l.rows[i][QStringLiteral("metrics")].toObject();
+                points.push_back(Point { 1.0 / m[QStringLiteral("median_tpot")].toDouble(),
+                    m[QStringLiteral("tput_per_gpu")].toDouble(), static_cast<long long>(i), false });
                 byIndex[static_cast<long long>(i)] = &l.rows[i];
             }
             const std::vector<Point> knots = upperLeftFrontier(points);
             const MonotoneCurve curve(knots);
             const QJsonObject& first = *byIndex[knots.front().runId];
-            const int gpus = first["disagg"].toBool()
-                ? first["num_prefill_gpu"].toInt() + first["num_decode_gpu"].toInt()
-                : first["decode_tp"].toInt();
+            const int gpus = first[QStringLiteral("disagg")].toBool()
+                ? first[QStringLiteral("num_prefill_gpu")].toInt() + first[QStringLiteral("num_decode_gpu")].toInt()
+                : first[QStringLiteral("decode_tp")].toInt();
             Best& b = best[l.hardware];
             for (std::size_t i = 0; i < knots.size(); ++i) {
                 if (knots[i].x == 40 || (i + 1 < knots.size() && knots[i].x < 40 && 40 < knots[i + 1].x))
@@ -399,8 +410,8 @@ private slots:
                 if (knots[i].x >= 40 && knots[i].y > b.y)
                     b = { knots[i].y, knots[i].x, false, gpus, 0, 0 };
                 if (i + 1 < knots.size() && knots[i].x < 40 && 40 < knots[i + 1].x && *curve.at(40) > b.y)
-                    b = { *curve.at(40), 40, true, gpus, (*byIndex[knots[i].runId])["conc"].toInt(),
-                        (*byIndex[knots[i + 1].runId])["conc"].toInt() };
+                    b = { *curve.at(40), 40, true, gpus, (*byIndex[knots[i].runId])[QStringLiteral("conc")].toInt(),
+                        (*byIndex[knots[i + 1].runId])[QStringLiteral("conc")].toInt() };
             }
         }
         QCOMPARE(plan->hardware.size(), best.size());
@@ -425,8 +436,9 @@ private slots:
                 ++interpolated;
                 QCOMPARE(h.lower->concurrency, b.slowConc);
                 QCOMPARE(h.sizing->concurrency, b.fastConc);
-                QVERIFY(QString::fromStdString(deployAsText(h))
-                            .contains(QString("between the measured %1 and %2").arg(b.fastConc).arg(b.slowConc)));
+                QVERIFY(
+                    QString::fromStdString(deployAsText(h))
+                        .contains(QStringLiteral("between the measured %1 and %2").arg(b.fastConc).arg(b.slowConc)));
             }
             faster += h.status == PlanStatus::FasterThanTarget;
             if (h.frontierRatio && std::abs(*h.frontierRatio - 1) > 0.01) {
@@ -450,7 +462,8 @@ private slots:
         o.engine = "vllm";
         o.precision = "fp4";
         o.model = "gpt-oss-120b";
-        for (const auto& out : importPath(*store, fixture("inferencex-raw-bench-serving").toStdString(), o))
+        for (const auto& out :
+            importPath(*store, fixture(QStringLiteral("inferencex-raw-bench-serving")).toStdString(), o))
             QVERIFY2(out.result.ok(), out.result.ok() ? "" : out.result.error().c_str());
         Scope scope = craftedScope(); // its runs are 1k/1k
         scope.model = "gpt-oss-120b";
@@ -496,13 +509,14 @@ private slots:
     {
         const PlanFrontiers data = loadPlanFrontiers(*m_store, craftedScope());
         PlanRequest req = request(craftedScope(), 0, DemandUnit::TokPerS, 40);
-        QVERIFY(QString::fromStdString(computePlan(data, req).error()).contains("demand"));
+        QVERIFY(QString::fromStdString(computePlan(data, req).error()).contains(QStringLiteral("demand")));
         req.demand = 1;
         req.headroom = -0.1;
-        QVERIFY(QString::fromStdString(computePlan(data, req).error()).contains("headroom"));
+        QVERIFY(QString::fromStdString(computePlan(data, req).error()).contains(QStringLiteral("headroom")));
         req.headroom = 0;
         req.price.tierKey = "nope";
-        QVERIFY(QString::fromStdString(computePlan(data, req).error()).contains("unknown pricing tier"));
+        QVERIFY(
+            QString::fromStdString(computePlan(data, req).error()).contains(QStringLiteral("unknown pricing tier")));
         Scope none = craftedScope();
         none.model = "absent";
         QVERIFY(loadPlanFrontiers(*m_store, none).empty());

@@ -73,17 +73,21 @@ private slots:
         const auto line = m_window->planCommandLine();
         QVERIFY(line && line->find("--budget-mw 10") != std::string::npos);
         QVERIFY(line->find("--demand") == std::string::npos);
-        const QJsonDocument cli = QJsonDocument::fromJson(cliFor({ "--format", "json" }));
+        const QJsonDocument cli
+            = QJsonDocument::fromJson(cliFor({ QStringLiteral("--format"), QStringLiteral("json") }));
         const QJsonDocument tab
             = QJsonDocument::fromJson(QByteArray::fromStdString(budgetJson(*panel()->budgetPlan())));
         QVERIFY(cli.isObject() && !cli.object().isEmpty());
         QCOMPARE(tab.object(), cli.object());
-        QCOMPARE(QByteArray::fromStdString(panel()->csv()), cliFor({ "--format", "csv" }));
+        QCOMPARE(
+            QByteArray::fromStdString(panel()->csv()), cliFor({ QStringLiteral("--format"), QStringLiteral("csv") }));
         // the table says what each deployment serves, and which serves the most
         const PlanModel* model = panel()->model();
         int most = 0;
         for (int r = 0; r < model->rowCount(); ++r) {
-            most += model->data(model->index(r, PlanModel::Hardware)).toString().contains("serves the most");
+            most += model->data(model->index(r, PlanModel::Hardware))
+                        .toString()
+                        .contains(QStringLiteral("serves the most"));
             QVERIFY(!model->data(model->index(r, PlanModel::Serves)).toString().isEmpty());
         }
         QCOMPARE(most, 1);
@@ -93,7 +97,7 @@ private slots:
             [this] { return panel()->budgetPlan() && panel()->budgetPlan()->kind == BudgetKind::UsdPerMonth; }));
         QVERIFY(m_window->planCommandLine()->find("--budget-usd-month 5000000") != std::string::npos);
         QCOMPARE(QJsonDocument::fromJson(QByteArray::fromStdString(budgetJson(*panel()->budgetPlan()))).object(),
-            QJsonDocument::fromJson(cliFor({ "--format", "json" })).object());
+            QJsonDocument::fromJson(cliFor({ QStringLiteral("--format"), QStringLiteral("json") })).object());
     }
 
     void mix()
@@ -107,11 +111,13 @@ private slots:
         QVERIFY2(line && line->find("--mix 1024/1024:0.7,8192/1024:0.3") != std::string::npos,
             line ? line->c_str() : line.error().c_str());
         QVERIFY(line->find("--isl") == std::string::npos);
-        const QJsonDocument cli = QJsonDocument::fromJson(cliFor({ "--format", "json" }));
+        const QJsonDocument cli
+            = QJsonDocument::fromJson(cliFor({ QStringLiteral("--format"), QStringLiteral("json") }));
         const QJsonDocument tab = QJsonDocument::fromJson(QByteArray::fromStdString(mixJson(*panel()->mixPlan())));
-        QVERIFY(cli.isObject() && cli.object().contains("mixed"));
+        QVERIFY(cli.isObject() && cli.object().contains(QStringLiteral("mixed")));
         QCOMPARE(tab.object(), cli.object());
-        QCOMPARE(QByteArray::fromStdString(panel()->csv()), cliFor({ "--format", "csv" }));
+        QCOMPARE(
+            QByteArray::fromStdString(panel()->csv()), cliFor({ QStringLiteral("--format"), QStringLiteral("csv") }));
         // a part of its own target, typed in the editor
         QTableWidget* parts = panel()->mixEditor()->table();
         parts->item(1, 3)->setText(QStringLiteral("60"));
@@ -125,12 +131,13 @@ private slots:
         QTableWidget* parts = panel()->mixEditor()->table();
         parts->item(0, 2)->setText(QStringLiteral("60"));
         QVERIFY(waitFor([this] { return !panel()->mixPlan().has_value(); }));
-        QVERIFY2(panel()->mixEditor()->refusal().contains("the shares add up to 90%, not 100%"),
+        QVERIFY2(panel()->mixEditor()->refusal().contains(QStringLiteral("the shares add up to 90%, not 100%")),
             qPrintable(panel()->mixEditor()->refusal()));
         QVERIFY(!m_window->planCommandLine());
         // shares are typed in %, and said in %
         parts->item(0, 2)->setText(QStringLiteral("150"));
-        QVERIFY2(panel()->mixEditor()->refusal().contains("a share is above 0% and at most 100% (not 150)"),
+        QVERIFY2(
+            panel()->mixEditor()->refusal().contains(QStringLiteral("a share is above 0% and at most 100% (not 150)")),
             qPrintable(panel()->mixEditor()->refusal()));
         parts->item(0, 2)->setText(QStringLiteral("70"));
         QVERIFY(waitFor([this] { return panel()->mixPlan().has_value(); }));

@@ -62,19 +62,23 @@ const std::vector<Crafted> kRuns {
 
 QJsonObject recordJson(const Crafted& c)
 {
-    QJsonObject o { { "schema", "paretoscope.run/1" }, { "model", "m" }, { "hardware", c.hardware },
-        { "engine", "vllm" }, { "precision", "fp4" }, { "spec_decoding", "none" }, { "isl", 1024 }, { "osl", 1024 },
-        { "concurrency", c.concurrency }, { "interactivity_tok_s_user", 400.0 / c.concurrency },
-        { "tput_per_gpu_tok_s", c.tput }, { "output_tput_per_gpu_tok_s", c.tput / 2 }, { "ttft_median_s", c.ttft },
-        { "run_date", "2026-03-01" } };
+    QJsonObject o { { QStringLiteral("schema"), QStringLiteral("paretoscope.run/1") },
+        { QStringLiteral("model"), QStringLiteral("m") },
+        { QStringLiteral("hardware"), QString::fromLatin1(c.hardware) },
+        { QStringLiteral("engine"), QStringLiteral("vllm") }, { QStringLiteral("precision"), QStringLiteral("fp4") },
+        { QStringLiteral("spec_decoding"), QStringLiteral("none") }, { QStringLiteral("isl"), 1024 },
+        { QStringLiteral("osl"), 1024 }, { QStringLiteral("concurrency"), c.concurrency },
+        { QStringLiteral("interactivity_tok_s_user"), 400.0 / c.concurrency },
+        { QStringLiteral("tput_per_gpu_tok_s"), c.tput }, { QStringLiteral("output_tput_per_gpu_tok_s"), c.tput / 2 },
+        { QStringLiteral("ttft_median_s"), c.ttft }, { QStringLiteral("run_date"), QStringLiteral("2026-03-01") } };
     if (c.disaggregated) {
-        o["disaggregated"] = true;
-        o["prefill_gpus"] = 8;
-        o["decode_gpus"] = 8;
-        o["gpus"] = 16;
+        o[QStringLiteral("disaggregated")] = true;
+        o[QStringLiteral("prefill_gpus")] = 8;
+        o[QStringLiteral("decode_gpus")] = 8;
+        o[QStringLiteral("gpus")] = 16;
     } else {
-        o["tp"] = 8;
-        o["gpus"] = 8;
+        o[QStringLiteral("tp")] = 8;
+        o[QStringLiteral("gpus")] = 8;
     }
     return o;
 }
@@ -107,7 +111,7 @@ private:
     std::unique_ptr<MainWindow> m_window;
 
     PlanPanel* panel() const { return m_window->plan(); }
-    QString dbPath() const { return m_dir.filePath("store.sqlite"); }
+    QString dbPath() const { return m_dir.filePath(QStringLiteral("store.sqlite")); }
 
     // `paretoscope-cli` run with the words of a command line plus extra options: its stdout and stderr
     QByteArray runCli(const std::string& line, const QStringList& extra, int* exitCode = nullptr)
@@ -123,7 +127,7 @@ private:
         const auto line = m_window->planCommandLine();
         QVERIFY2(line.ok(), line.ok() ? "" : line.error().c_str());
         int code = -1;
-        const QByteArray out = runCli(*line, { "--format", "json" }, &code);
+        const QByteArray out = runCli(*line, { QStringLiteral("--format"), QStringLiteral("json") }, &code);
         QVERIFY2(code == 0, out.constData());
         const QJsonDocument cli = QJsonDocument::fromJson(out);
         const QJsonDocument tab = QJsonDocument::fromJson(QByteArray::fromStdString(planJson(panel()->plan())));
@@ -187,10 +191,10 @@ private slots:
         // the table says it: the cheapest row first in bold, the configuration it is deployed as
         PlanModel* m = panel()->model();
         QCOMPARE(m->rowCount(), 2);
-        QVERIFY(m->data(m->index(0, PlanModel::Hardware)).toString().contains("cheapest"));
+        QVERIFY(m->data(m->index(0, PlanModel::Hardware)).toString().contains(QStringLiteral("cheapest")));
         QCOMPARE(m->data(m->index(0, PlanModel::Gpus), Qt::UserRole).toLongLong(), 144LL);
         QCOMPARE(m->data(m->index(1, PlanModel::Config)).toString(), QStringLiteral("8P+8D at concurrency 8"));
-        QVERIFY(m->data(m->index(0, PlanModel::Config)).toString().startsWith("TP8"));
+        QVERIFY(m->data(m->index(0, PlanModel::Config)).toString().startsWith(QStringLiteral("TP8")));
         QCOMPARE(m->data(m->index(0, PlanModel::Status)).toString(), QStringLiteral("measured at concurrency 8"));
     }
 
@@ -234,11 +238,11 @@ private slots:
 
     void exportsCsv()
     {
-        const QString path = m_dir.filePath("plan.csv");
+        const QString path = m_dir.filePath(QStringLiteral("plan.csv"));
         QVERIFY(m_window->exportPlanCsv(path).ok());
         QCOMPARE(readAll(path).toStdString(), planCsv(panel()->plan()));
-        QVERIFY(m_window->exportPlanPng(m_dir.filePath("plan.png")).ok());
-        QVERIFY(QImage(m_dir.filePath("plan.png")).width() > 300);
+        QVERIFY(m_window->exportPlanPng(m_dir.filePath(QStringLiteral("plan.png"))).ok());
+        QVERIFY(QImage(m_dir.filePath(QStringLiteral("plan.png"))).width() > 300);
     }
 
     // File > Export plan as CSV with another tab in front, after the scope changed: the plan is made again for the
@@ -261,7 +265,7 @@ private slots:
         QVERIFY(shown.wait(10000));
         QVERIFY(find(panel()->plan(), "mi325x")); // the plan on record is the one before
         QSignalSpy exported(m_window.get(), &MainWindow::csvExported);
-        const QString path = m_dir.filePath("current-plan.csv");
+        const QString path = m_dir.filePath(QStringLiteral("current-plan.csv"));
         m_window->exportCurrentPlanCsv(path);
         QVERIFY(!exported.isEmpty() || exported.wait(10000));
         QCOMPARE(exported.front().at(1).toString(), QString());
@@ -282,7 +286,7 @@ private slots:
     // needs the edits saved.
     void tcoModelEditedInThePanel()
     {
-        const QString tco = m_dir.filePath("tco.json");
+        const QString tco = m_dir.filePath(QStringLiteral("tco.json"));
         QVERIFY(writeFile(tco, R"({"source": "test", "hardware": {
             "b300": {"capex_per_gpu_usd": 43800, "amortization_years": 5, "power_basis": "all_in", "power_kw": 2,
                      "electricity_usd_per_kwh": 0.1, "pue": 1.5, "other_opex_usd_per_gpu_hour": 0.3},
@@ -298,19 +302,19 @@ private slots:
         QVERIFY(editor);
         int row = -1;
         for (int r = 0; r < editor->rowCount(); ++r)
-            if (editor->item(r, TcoEditor::Hardware)->data(Qt::UserRole).toString() == "b300")
+            if (editor->item(r, TcoEditor::Hardware)->data(Qt::UserRole).toString() == QStringLiteral("b300"))
                 row = r;
         QVERIFY(row >= 0);
-        editor->item(row, TcoEditor::Capex)->setText("87600"); // 2.00 $/GPU/hr of capital
+        editor->item(row, TcoEditor::Capex)->setText(QStringLiteral("87600")); // 2.00 $/GPU/hr of capital
         QVERIFY(std::abs(*find(panel()->plan(), "b300")->usdPerGpuHour - 2.5) < 1e-12);
         QSignalSpy refused(editor, &TcoEditor::refused);
-        editor->item(row, TcoEditor::Pue)->setText("-1");
+        editor->item(row, TcoEditor::Pue)->setText(QStringLiteral("-1"));
         QCOMPARE(refused.size(), 1);
         QCOMPARE(editor->tcoModel().find("b300")->pue, 1.5);
         const auto blocked = m_window->planCommandLine();
         QVERIFY(!blocked.ok());
-        QVERIFY(QString::fromStdString(blocked.error()).contains("save"));
-        const QString saved = m_dir.filePath("tco-edited.json");
+        QVERIFY(QString::fromStdString(blocked.error()).contains(QStringLiteral("save")));
+        const QString saved = m_dir.filePath(QStringLiteral("tco-edited.json"));
         QVERIFY(m_window->saveTcoFile(saved).ok());
         QVERIFY(m_window->planCommandLine()->find("--tco") != std::string::npos);
         compareWithCli();
@@ -375,9 +379,9 @@ private slots:
                 if (l->item(i)->text() == QStringLiteral("B300") || l->item(i)->text() == QStringLiteral("MI325X"))
                     l->item(i)->setCheckState(Qt::Unchecked);
         QVERIFY(m_window->filters()->scope().matchesNothing);
-        for (int i = 0; i < 10 && !panel()->problem().contains("No runs"); ++i)
+        for (int i = 0; i < 10 && !panel()->problem().contains(QStringLiteral("No runs")); ++i)
             spy.wait(2000);
-        QVERIFY2(panel()->problem().contains("No runs"), qPrintable(panel()->problem()));
+        QVERIFY2(panel()->problem().contains(QStringLiteral("No runs")), qPrintable(panel()->problem()));
     }
 };
 

@@ -314,7 +314,7 @@ private slots:
                                     << "must be ISL/OSL:SHARE";
         QString many;
         for (int i = 1; i <= 17; ++i)
-            many += QString("%1%2/1024:0.05").arg(i == 1 ? "" : ",").arg(i);
+            many += QStringLiteral("%1%2/1024:0.05").arg(i == 1 ? QStringLiteral("") : QStringLiteral(",")).arg(i);
         QTest::newRow("17 parts") << many << "at most 16";
         QTest::newRow("length too long") << "1024/20000000:1"
                                          << "at most 10,000,000";
@@ -362,10 +362,13 @@ private slots:
     // between its concurrencies 4 and 128 (87.5 and 36.3 tok/s/user).
     void sparseSaidInEveryFormat()
     {
-        const QString db = m_apiDir.filePath("store.sqlite");
-        const QStringList scope { "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024", "--precision",
-            "fp8" };
-        Run ladder = cli(QStringList { "ladder", "--targets", "40", "--format", "csv" } + scope);
+        const QString db = m_apiDir.filePath(QStringLiteral("store.sqlite"));
+        const QStringList scope { QStringLiteral("--db"), db, QStringLiteral("--model"), QStringLiteral("dsr1"),
+            QStringLiteral("--isl"), QStringLiteral("1024"), QStringLiteral("--osl"), QStringLiteral("1024"),
+            QStringLiteral("--precision"), QStringLiteral("fp8") };
+        Run ladder = cli(QStringList { QStringLiteral("ladder"), QStringLiteral("--targets"), QStringLiteral("40"),
+                             QStringLiteral("--format"), QStringLiteral("csv") }
+            + scope);
         QCOMPARE(ladder.code, 0);
         const QList<QByteArray> rows = ladder.out.split('\n');
         const qsizetype sparse = rows[0].split(',').indexOf("sparse");
@@ -375,57 +378,91 @@ private slots:
             if (row.startsWith("b300,"))
                 b300 = row.split(',')[sparse] == "true";
         QVERIFY2(b300, ladder.out.constData());
-        Run table = cli(QStringList { "ladder", "--targets", "40", "--format", "table" } + scope);
+        Run table = cli(QStringList { QStringLiteral("ladder"), QStringLiteral("--targets"), QStringLiteral("40"),
+                            QStringLiteral("--format"), QStringLiteral("table") }
+            + scope);
         QVERIFY(table.out.contains("1,944 (sparse)"));
-        Run summary = cli(QStringList { "summary", "--target", "40" } + scope);
+        Run summary
+            = cli(QStringList { QStringLiteral("summary"), QStringLiteral("--target"), QStringLiteral("40") } + scope);
         QCOMPARE(summary.code, 0);
         QVERIFY(summary.out.contains("1,944 (Dynamo TRT, FP8) (read across a gap in the measurements)"));
-        const QStringList plan = QStringList { "plan", "--target", "40", "--unit", "tok/s" } + scope;
-        Run planTable = cli(plan + QStringList { "--demand", "2e6", "--format", "table" });
+        const QStringList plan = QStringList { QStringLiteral("plan"), QStringLiteral("--target"), QStringLiteral("40"),
+            QStringLiteral("--unit"), QStringLiteral("tok/s") }
+            + scope;
+        Run planTable = cli(plan
+            + QStringList { QStringLiteral("--demand"), QStringLiteral("2e6"), QStringLiteral("--format"),
+                QStringLiteral("table") });
         QVERIFY2(planTable.out.contains("sparse 4-128"), planTable.out.constData());
         QVERIFY(planTable.out.contains("sparse: interpolated between concurrency 4 and 128"));
-        Run budget = cli(plan + QStringList { "--budget-mw", "10", "--format", "csv" });
+        Run budget = cli(plan
+            + QStringList { QStringLiteral("--budget-mw"), QStringLiteral("10"), QStringLiteral("--format"),
+                QStringLiteral("csv") });
         QVERIFY2(budget.out.contains("\nmi355x,mw,10,40,total,ok,interpolated,true,"), budget.out.constData());
-        Run cap = cli(plan + QStringList { "--demand", "2e6", "--max-cost-per-mtok", "0.5", "--format", "json" });
-        const QJsonObject mi = QJsonDocument::fromJson(cap.out).object()["mi355x"].toObject();
-        QVERIFY(mi["sparse"].toBool());
-        QCOMPARE(mi["reading"].toString(), QStringLiteral("interpolated"));
+        Run cap = cli(plan
+            + QStringList { QStringLiteral("--demand"), QStringLiteral("2e6"), QStringLiteral("--max-cost-per-mtok"),
+                QStringLiteral("0.5"), QStringLiteral("--format"), QStringLiteral("json") });
+        const QJsonObject mi = QJsonDocument::fromJson(cap.out).object()[QStringLiteral("mi355x")].toObject();
+        QVERIFY(mi[QStringLiteral("sparse")].toBool());
+        QCOMPARE(mi[QStringLiteral("reading")].toString(), QStringLiteral("interpolated"));
     }
 
     // The command line: each mode prints, refuses what does not go together, and names what is wrong.
     void commandLine()
     {
-        const QString db = m_apiDir.filePath("store.sqlite");
-        const QStringList scope { "plan", "--db", db, "--model", "dsr1", "--precision", "fp8", "--target", "40",
-            "--unit", "tok/s" };
-        Run budget
-            = cli(scope + QStringList { "--isl", "1024", "--osl", "1024", "--budget-mw", "10", "--format", "table" });
+        const QString db = m_apiDir.filePath(QStringLiteral("store.sqlite"));
+        const QStringList scope { QStringLiteral("plan"), QStringLiteral("--db"), db, QStringLiteral("--model"),
+            QStringLiteral("dsr1"), QStringLiteral("--precision"), QStringLiteral("fp8"), QStringLiteral("--target"),
+            QStringLiteral("40"), QStringLiteral("--unit"), QStringLiteral("tok/s") };
+        Run budget = cli(scope
+            + QStringList { QStringLiteral("--isl"), QStringLiteral("1024"), QStringLiteral("--osl"),
+                QStringLiteral("1024"), QStringLiteral("--budget-mw"), QStringLiteral("10"), QStringLiteral("--format"),
+                QStringLiteral("table") });
         QCOMPARE(budget.code, 0);
         QVERIFY2(budget.out.contains("Budget 10.0 MW at 40 tok/s/user"), budget.out.constData());
         QVERIFY(budget.out.contains("* serves the most"));
         Run cap = cli(scope
-            + QStringList {
-                "--isl", "1024", "--osl", "1024", "--demand", "2e6", "--max-cost-per-mtok", "0.5", "--format", "csv" });
+            + QStringList { QStringLiteral("--isl"), QStringLiteral("1024"), QStringLiteral("--osl"),
+                QStringLiteral("1024"), QStringLiteral("--demand"), QStringLiteral("2e6"),
+                QStringLiteral("--max-cost-per-mtok"), QStringLiteral("0.5"), QStringLiteral("--format"),
+                QStringLiteral("csv") });
         QCOMPARE(cap.code, 0);
         QVERIFY(cap.out.startsWith("hardware,max_cost_per_mtok,interactivity"));
-        Run mix = cli(
-            scope + QStringList { "--demand", "2e6", "--mix", "1024/1024:0.7,8192/1024:0.3", "--format", "table" });
+        Run mix = cli(scope
+            + QStringList { QStringLiteral("--demand"), QStringLiteral("2e6"), QStringLiteral("--mix"),
+                QStringLiteral("1024/1024:0.7,8192/1024:0.3"), QStringLiteral("--format"), QStringLiteral("table") });
         QCOMPARE(mix.code, 0);
         QVERIFY2(mix.out.contains("* cheapest for the whole mix"), mix.out.constData());
         const std::pair<QStringList, const char*> refused[] {
-            { { "--isl", "1024", "--osl", "1024", "--budget-mw", "10", "--demand", "5" }, "a budget replaces" },
-            { { "--isl", "1024", "--osl", "1024", "--budget-mw", "10", "--budget-usd-month", "5" }, "give one of" },
-            { { "--isl", "1024", "--osl", "1024", "--budget-mw", "-3" }, "--budget-mw must be a number above zero" },
-            { { "--demand", "5", "--mix", "1024/1024:1", "--isl", "1024" }, "leave out --isl" },
-            { { "--demand", "5", "--mix", "1024/1024:0.5" }, "shares add up to 0.5" },
-            { { "--isl", "1024", "--osl", "1024", "--demand", "5", "--max-cost-per-mtok", "abc" }, "must be a number" },
+            { { QStringLiteral("--isl"), QStringLiteral("1024"), QStringLiteral("--osl"), QStringLiteral("1024"),
+                  QStringLiteral("--budget-mw"), QStringLiteral("10"), QStringLiteral("--demand"),
+                  QStringLiteral("5") },
+                "a budget replaces" },
+            { { QStringLiteral("--isl"), QStringLiteral("1024"), QStringLiteral("--osl"), QStringLiteral("1024"),
+                  QStringLiteral("--budget-mw"), QStringLiteral("10"), QStringLiteral("--budget-usd-month"),
+                  QStringLiteral("5") },
+                "give one of" },
+            { { QStringLiteral("--isl"), QStringLiteral("1024"), QStringLiteral("--osl"), QStringLiteral("1024"),
+                  QStringLiteral("--budget-mw"), QStringLiteral("-3") },
+                "--budget-mw must be a number above zero" },
+            { { QStringLiteral("--demand"), QStringLiteral("5"), QStringLiteral("--mix"), QStringLiteral("1024/1024:1"),
+                  QStringLiteral("--isl"), QStringLiteral("1024") },
+                "leave out --isl" },
+            { { QStringLiteral("--demand"), QStringLiteral("5"), QStringLiteral("--mix"),
+                  QStringLiteral("1024/1024:0.5") },
+                "shares add up to 0.5" },
+            { { QStringLiteral("--isl"), QStringLiteral("1024"), QStringLiteral("--osl"), QStringLiteral("1024"),
+                  QStringLiteral("--demand"), QStringLiteral("5"), QStringLiteral("--max-cost-per-mtok"),
+                  QStringLiteral("abc") },
+                "must be a number" },
         };
         for (const auto& [args, message] : refused) {
             Run r = cli(scope + args);
             QCOMPARE(r.code, 2);
             QVERIFY2(r.err.contains(message), r.err.constData());
         }
-        Run missing = cli(scope + QStringList { "--demand", "5", "--mix-file", m_apiDir.filePath("none.json") });
+        Run missing = cli(scope
+            + QStringList { QStringLiteral("--demand"), QStringLiteral("5"), QStringLiteral("--mix-file"),
+                m_apiDir.filePath(QStringLiteral("none.json")) });
         QCOMPARE(missing.code, 1);
         QVERIFY(missing.err.contains("none.json"));
     }

@@ -28,29 +28,44 @@ private slots:
         QTest::addColumn<QString>("ep");
         QTest::addColumn<QStringList>("argv");
         QTest::addColumn<QString>("env");
-        QTest::newRow("vllm b300") << "vllm-b300-nvfp4"
-                                   << "1"
-                                   << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1", "--port",
-                                          "8100", "--trust-remote-code", "--tensor-parallel-size", "4",
-                                          "--max-num-seqs", "512", "--kv-cache-dtype", "fp8", "--max-model-len",
-                                          "10240", "--gpu-memory-utilization", "0.9", "--no-enable-prefix-caching",
-                                          "--async-scheduling" }
+        QTest::newRow("vllm b300") << QStringLiteral("vllm-b300-nvfp4") << QStringLiteral("1")
+                                   << QStringList { QStringLiteral("vllm"), QStringLiteral("serve"),
+                                          QStringLiteral("org/Model-FP4"), QStringLiteral("--host"),
+                                          QStringLiteral("127.0.0.1"), QStringLiteral("--port"), QStringLiteral("8100"),
+                                          QStringLiteral("--trust-remote-code"),
+                                          QStringLiteral("--tensor-parallel-size"), QStringLiteral("4"),
+                                          QStringLiteral("--max-num-seqs"), QStringLiteral("512"),
+                                          QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
+                                          QStringLiteral("--max-model-len"), QStringLiteral("10240"),
+                                          QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.9"),
+                                          QStringLiteral("--no-enable-prefix-caching"),
+                                          QStringLiteral("--async-scheduling") }
                                    << "CUDA_VISIBLE_DEVICES=0,1,2,3";
-        QTest::newRow("vllm b300 ep") << "vllm-b300-nvfp4"
-                                      << "4"
-                                      << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1",
-                                             "--port", "8100", "--trust-remote-code", "--tensor-parallel-size", "4",
-                                             "--max-num-seqs", "512", "--kv-cache-dtype", "fp8", "--max-model-len",
-                                             "10240", "--gpu-memory-utilization", "0.9", "--no-enable-prefix-caching",
-                                             "--async-scheduling", "--enable-expert-parallel" }
+        QTest::newRow("vllm b300 ep") << QStringLiteral("vllm-b300-nvfp4") << QStringLiteral("4")
+                                      << QStringList { QStringLiteral("vllm"), QStringLiteral("serve"),
+                                             QStringLiteral("org/Model-FP4"), QStringLiteral("--host"),
+                                             QStringLiteral("127.0.0.1"), QStringLiteral("--port"),
+                                             QStringLiteral("8100"), QStringLiteral("--trust-remote-code"),
+                                             QStringLiteral("--tensor-parallel-size"), QStringLiteral("4"),
+                                             QStringLiteral("--max-num-seqs"), QStringLiteral("512"),
+                                             QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
+                                             QStringLiteral("--max-model-len"), QStringLiteral("10240"),
+                                             QStringLiteral("--gpu-memory-utilization"), QStringLiteral("0.9"),
+                                             QStringLiteral("--no-enable-prefix-caching"),
+                                             QStringLiteral("--async-scheduling"),
+                                             QStringLiteral("--enable-expert-parallel") }
                                       << "CUDA_VISIBLE_DEVICES=0,1,2,3";
-        QTest::newRow("vllm mi325x") << "vllm-mi325x-mxfp4"
-                                     << "1"
-                                     << QStringList { "vllm", "serve", "org/Model-FP4", "--host", "127.0.0.1", "--port",
-                                            "8100", "--trust-remote-code", "--tensor-parallel-size", "4",
-                                            "--distributed-executor-backend", "mp", "--max-num-seqs", "256",
-                                            "--kv-cache-dtype", "fp8", "--max-model-len", "10240",
-                                            "--no-enable-prefix-caching" }
+        QTest::newRow("vllm mi325x") << QStringLiteral("vllm-mi325x-mxfp4") << QStringLiteral("1")
+                                     << QStringList { QStringLiteral("vllm"), QStringLiteral("serve"),
+                                            QStringLiteral("org/Model-FP4"), QStringLiteral("--host"),
+                                            QStringLiteral("127.0.0.1"), QStringLiteral("--port"),
+                                            QStringLiteral("8100"), QStringLiteral("--trust-remote-code"),
+                                            QStringLiteral("--tensor-parallel-size"), QStringLiteral("4"),
+                                            QStringLiteral("--distributed-executor-backend"), QStringLiteral("mp"),
+                                            QStringLiteral("--max-num-seqs"), QStringLiteral("256"),
+                                            QStringLiteral("--kv-cache-dtype"), QStringLiteral("fp8"),
+                                            QStringLiteral("--max-model-len"), QStringLiteral("10240"),
+                                            QStringLiteral("--no-enable-prefix-caching") }
                                      << "HIP_VISIBLE_DEVICES=0,1,2,3";
     }
     void recipesRenderTheArgvExpected()
@@ -71,25 +86,28 @@ private slots:
         QCOMPARE(got, argv);
         QString envText = QString::fromStdString(plan->env.front().first + "=" + plan->env.front().second);
         QCOMPARE(envText, env);
-        QCOMPARE(QString::fromStdString(plan->baseUrl), QString("http://127.0.0.1:8100"));
+        QCOMPARE(QString::fromStdString(plan->baseUrl), QStringLiteral("http://127.0.0.1:8100"));
     }
 
     void recipesAcceptOnlyWhatIsKnown_data()
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("error");
-        QString ok
-            = R"({"name":"x","engine":"vllm","hardware":"b300","precision":"fp4","program":"vllm","args":["{model}"]%1})";
-        QTest::newRow("unknown key") << QString(R"({"recipes":[)" + ok.arg(R"(,"shell":"bash -c")") + "]}")
+        QString ok = QStringLiteral(
+            R"({"name":"x","engine":"vllm","hardware":"b300","precision":"fp4","program":"vllm","args":["{model}"]%1})");
+        QTest::newRow("unknown key") << QString(
+            QStringLiteral(R"({"recipes":[)") + ok.arg(QStringLiteral(R"(,"shell":"bash -c")")) + QStringLiteral("]}"))
                                      << "recipe 0, field shell: unknown key";
         QTest::newRow("unknown top key") << R"({"recipes":[],"hooks":1})"
                                          << "field hooks: unknown key";
-        QTest::newRow("unknown placeholder") << QString(R"({"recipes":[)" + ok.arg(R"(,"env":{"X":"{cmd}"})") + "]}")
+        QTest::newRow("unknown placeholder") << QString(QStringLiteral(R"({"recipes":[)")
+            + ok.arg(QStringLiteral(R"(,"env":{"X":"{cmd}"})")) + QStringLiteral("]}"))
                                              << "field env.X: {cmd} is not a recipe parameter";
         QTest::newRow("program with a path")
             << R"({"recipes":[{"name":"x","engine":"e","hardware":"h","precision":"p","program":"/bin/sh","args":[]}]})"
             << "field program: a program name looked up on PATH";
-        QTest::newRow("bad default") << QString(R"({"recipes":[)" + ok.arg(R"(,"defaults":{"tp":"8; reboot"})") + "]}")
+        QTest::newRow("bad default") << QString(QStringLiteral(R"({"recipes":[)")
+            + ok.arg(QStringLiteral(R"(,"defaults":{"tp":"8; reboot"})")) + QStringLiteral("]}"))
                                      << "field defaults.tp: an integer";
         QTest::newRow("args not strings")
             << R"({"recipes":[{"name":"x","engine":"e","hardware":"h","precision":"p","program":"v","args":[1]}]})"
@@ -102,7 +120,7 @@ private slots:
         auto r = parseRecipes(json.toStdString(), "mine.json", true);
         QVERIFY(!r);
         QVERIFY2(QString::fromStdString(r.error()).contains(error), r.error().c_str());
-        QVERIFY(QString::fromStdString(r.error()).startsWith("mine.json"));
+        QVERIFY(QString::fromStdString(r.error()).startsWith(QStringLiteral("mine.json")));
     }
 
     void parametersCannotBecomeOptionsAndCustomNeedsConsent()
@@ -122,7 +140,7 @@ private slots:
         QVERIFY(mine);
         auto refused = renderRecipe(mine->front(), {});
         QVERIFY(!refused);
-        QVERIFY(QString::fromStdString(refused.error()).contains("custom command"));
+        QVERIFY(QString::fromStdString(refused.error()).contains(QStringLiteral("custom command")));
         QVERIFY(renderRecipe(mine->front(),
             { { "model", "m" }, { "tp", "1" }, { "ep", "1" }, { "max_seqs", "8" }, { "kv_cache_dtype", "auto" },
                 { "port", "9000" }, { "max_model_len", "4096" }, { "devices", "0" } },
@@ -133,7 +151,7 @@ private slots:
     {
         // a custom recipe whose arguments would do harm in a shell: they must arrive as plain text
         QTemporaryDir dir;
-        std::string marker = dir.filePath("created-by-a-shell").toStdString();
+        std::string marker = dir.filePath(QStringLiteral("created-by-a-shell")).toStdString();
         auto recipes = parseRecipes(R"J({"recipes":[{"name":"echoer","engine":"e","hardware":"h","precision":"p",
             "program":"printf","args":["%s|","$(touch )" , "; touch MARK", "`touch MARK`"],"health":["/health"]}]})J",
             "echo.json", true);
@@ -147,13 +165,13 @@ private slots:
                 a.replace(a.find("MARK"), 4, marker);
         plan = renderRecipe(r, {}, true);
         QVERIFY(plan);
-        std::string log = dir.filePath("printf.log").toStdString();
+        std::string log = dir.filePath(QStringLiteral("printf.log")).toStdString();
         auto engine = EngineProcess::start(*plan, log, 1);
         QVERIFY2(engine, engine ? "" : engine.error().c_str());
         auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
         while (!(*engine)->exitReason() && std::chrono::steady_clock::now() < until)
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        QCOMPARE(QString::fromStdString(*(*engine)->exitReason()), QString("exited with code 0"));
+        QCOMPARE(QString::fromStdString(*(*engine)->exitReason()), QStringLiteral("exited with code 0"));
         std::ifstream in(log);
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         QCOMPARE(QString::fromStdString(text),
@@ -167,7 +185,7 @@ private slots:
         int port = freePort();
         auto plan = renderRecipe(*bundledRecipe("engine-sim-b300"), { { "port", std::to_string(port) } });
         QVERIFY(plan);
-        auto engine = EngineProcess::start(*plan, dir.filePath("e.log").toStdString(), 2);
+        auto engine = EngineProcess::start(*plan, dir.filePath(QStringLiteral("e.log")).toStdString(), 2);
         QVERIFY(engine);
         QVERIFY2((*engine)->waitHealthy(), (*engine)->logTail().c_str());
         pid_t pid = (*engine)->enginePid();
@@ -191,12 +209,12 @@ private slots:
         Recipe r = recipes->front();
         r.defaults = bundledRecipe("engine-sim-b300")->defaults;
         auto plan = renderRecipe(r, {}, true);
-        auto engine = EngineProcess::start(*plan, dir.filePath("dies.log").toStdString(), 1);
+        auto engine = EngineProcess::start(*plan, dir.filePath(QStringLiteral("dies.log")).toStdString(), 1);
         QVERIFY(engine);
         auto st = (*engine)->waitHealthy();
         QVERIFY(!st);
-        QVERIFY2(QString::fromStdString(st.error()).contains("exited with code 3"), st.error().c_str());
-        QVERIFY(QString::fromStdString(st.error()).contains("CUDA out of memory"));
+        QVERIFY2(QString::fromStdString(st.error()).contains(QStringLiteral("exited with code 3")), st.error().c_str());
+        QVERIFY(QString::fromStdString(st.error()).contains(QStringLiteral("CUDA out of memory")));
     }
 };
 

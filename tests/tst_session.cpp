@@ -33,7 +33,7 @@ RecipeLaunch simLaunch(const QTemporaryDir& dir, int port)
     RecipeLaunch l;
     l.recipe = *bundledRecipe("engine-sim-b300");
     l.parameters["port"] = std::to_string(port);
-    l.logPath = dir.filePath("engine.log").toStdString();
+    l.logPath = dir.filePath(QStringLiteral("engine.log")).toStdString();
     l.graceSeconds = 2;
     return l;
 }
@@ -77,10 +77,10 @@ private slots:
             return;
         QCOMPARE(plan->config.gpus, wantGpus);
         QCOMPARE(plan->config.tp, wantTp);
-        QCOMPARE(QString::fromStdString(plan->config.hardware), QString("b300"));
-        QCOMPARE(QString::fromStdString(plan->config.engine), QString("vllm"));
-        QCOMPARE(QString::fromStdString(plan->config.precision), QString("fp4"));
-        QCOMPARE(QString::fromStdString(plan->config.endpoint), QString("http://127.0.0.1:9"));
+        QCOMPARE(QString::fromStdString(plan->config.hardware), QStringLiteral("b300"));
+        QCOMPARE(QString::fromStdString(plan->config.engine), QStringLiteral("vllm"));
+        QCOMPARE(QString::fromStdString(plan->config.precision), QStringLiteral("fp4"));
+        QCOMPARE(QString::fromStdString(plan->config.endpoint), QStringLiteral("http://127.0.0.1:9"));
         QVERIFY(!plan->launch);
     }
 
@@ -94,8 +94,8 @@ private slots:
         QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().c_str());
         QCOMPARE(plan->config.tp, 4);
         QCOMPARE(plan->config.gpus, 4); // gpus = tp x pp, pp 1
-        QCOMPARE(QString::fromStdString(plan->config.recipe), QString("vllm-b300-nvfp4"));
-        QCOMPARE(QString::fromStdString(plan->launch->parameters.at("tp")), QString("4"));
+        QCOMPARE(QString::fromStdString(plan->config.recipe), QStringLiteral("vllm-b300-nvfp4"));
+        QCOMPARE(QString::fromStdString(plan->launch->parameters.at("tp")), QStringLiteral("4"));
         ch.gpus = 8; // more GPUs than tp: kept, and kept by the launch's own configForRecipe
         plan = buildSession(ch);
         QVERIFY(plan.ok());
@@ -110,7 +110,8 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = testsupport::openTempStore(dir);
-        SimProcess sim({ "--ttft-ms", "20", "--itl-ms", "5" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("20"), QStringLiteral("--itl-ms"), QStringLiteral("5") });
         QVERIFY(sim.ok());
         SessionConfig c = quickConfig(sim.url().toStdString());
         c.slo.ttft = 0.5;
@@ -123,15 +124,15 @@ private slots:
         };
         auto out = runSession(*store, c, "", events);
         QVERIFY2(out, out ? "" : out.error().c_str());
-        QCOMPARE(QString::fromStdString(out->status), QString("finished"));
-        QCOMPARE(QString::fromStdString(out->simulation), QString("sim-fixed"));
+        QCOMPARE(QString::fromStdString(out->status), QStringLiteral("finished"));
+        QCOMPARE(QString::fromStdString(out->simulation), QStringLiteral("sim-fixed"));
         QCOMPARE(int(seenRuns.size()), 2);
         auto runs = store->runs(seenRuns);
         QCOMPARE(int(runs.size()), 2);
         const RunRecord& r = runs[1].record;
-        QCOMPARE(QString::fromStdString(r.hardware), QString("sim-fixed")); // never mixed with a real B300
-        QCOMPARE(QString::fromStdString(r.engine), QString("engine-sim"));
-        QVERIFY(QString::fromStdString(r.provenance.note).startsWith("SIMULATION"));
+        QCOMPARE(QString::fromStdString(r.hardware), QStringLiteral("sim-fixed")); // never mixed with a real B300
+        QCOMPARE(QString::fromStdString(r.engine), QStringLiteral("engine-sim"));
+        QVERIFY(QString::fromStdString(r.provenance.note).startsWith(QStringLiteral("SIMULATION")));
         QCOMPARE(r.concurrency, 4);
         QCOMPARE(*r.completed, 40LL);
         // per GPU: the level's throughput over the session's 2 GPUs; interactivity from the median TPOT
@@ -152,21 +153,22 @@ private slots:
         QCOMPARE(int(list.size()), 1);
         QCOMPARE(list[0].levels, 2);
         QCOMPARE(QString::fromStdString(list[0].config.endpoint), sim.url());
-        QCOMPARE(QString::fromStdString(store->integrityCheck()), QString("ok"));
+        QCOMPARE(QString::fromStdString(store->integrityCheck()), QStringLiteral("ok"));
     }
 
     void textPromptsWhereIdsAreRefused()
     {
         QTemporaryDir dir;
         auto store = testsupport::openTempStore(dir);
-        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1", "--text-only" });
+        SimProcess sim({ QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"),
+            QStringLiteral("1"), QStringLiteral("--text-only") });
         QVERIFY(sim.ok());
         std::vector<std::string> notes;
         SessionEvents events;
         events.note = [&](const std::string& s) { notes.push_back(s); };
         auto out = runSession(*store, quickConfig(sim.url().toStdString()), "", events);
         QVERIFY(out);
-        QCOMPARE(QString::fromStdString(out->status), QString("finished"));
+        QCOMPARE(QString::fromStdString(out->status), QStringLiteral("finished"));
         bool told = false;
         for (const auto& n : notes)
             told = told || n.find("refused token-id prompts") != std::string::npos;
@@ -180,33 +182,34 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = testsupport::openTempStore(dir);
-        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1", "--model", "served-model" });
+        SimProcess sim({ QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"),
+            QStringLiteral("1"), QStringLiteral("--model"), QStringLiteral("served-model") });
         SessionConfig c = quickConfig(sim.url().toStdString());
         c.model = "other-model";
         auto out = runSession(*store, c, "");
         QVERIFY(out);
-        QCOMPARE(QString::fromStdString(out->status), QString("failed"));
-        QVERIFY2(
-            QString::fromStdString(out->reason).contains("serves served-model, not other-model"), out->reason.c_str());
+        QCOMPARE(QString::fromStdString(out->status), QStringLiteral("failed"));
+        QVERIFY2(QString::fromStdString(out->reason).contains(QStringLiteral("serves served-model, not other-model")),
+            out->reason.c_str());
         QVERIFY(out->levels.empty());
         c.endpoint = "http://127.0.0.1:" + std::to_string(freePort());
         out = runSession(*store, c, "");
         QVERIFY(out);
-        QCOMPARE(QString::fromStdString(out->status), QString("failed"));
-        QVERIFY2(QString::fromStdString(out->reason).contains("cannot reach the server")
-                && QString::fromStdString(out->reason).contains("3 tries"),
+        QCOMPARE(QString::fromStdString(out->status), QStringLiteral("failed"));
+        QVERIFY2(QString::fromStdString(out->reason).contains(QStringLiteral("cannot reach the server"))
+                && QString::fromStdString(out->reason).contains(QStringLiteral("3 tries")),
             out->reason.c_str());
         auto list = sessions(*store);
         QCOMPARE(list.size(), std::size_t(2));
         for (const SessionInfo& s : list) {
-            QCOMPARE(QString::fromStdString(s.status), QString("failed"));
+            QCOMPARE(QString::fromStdString(s.status), QStringLiteral("failed"));
             QCOMPARE(s.levels, 0);
         }
-        QVERIFY(QString::fromStdString(list[1].reason).contains("not other-model")); // newest first
+        QVERIFY(QString::fromStdString(list[1].reason).contains(QStringLiteral("not other-model"))); // newest first
         c.endpoint = "file:///etc/passwd";
         out = runSession(*store, c, "");
         QVERIFY(!out);
-        QVERIFY(QString::fromStdString(out.error()).contains("only http"));
+        QVERIFY(QString::fromStdString(out.error()).contains(QStringLiteral("only http")));
         QCOMPARE(sessions(*store).size(), std::size_t(2));
     }
 
@@ -214,16 +217,17 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = testsupport::openTempStore(dir);
-        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1", "--fail-500", "1" });
+        SimProcess sim({ QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"),
+            QStringLiteral("1"), QStringLiteral("--fail-500"), QStringLiteral("1") });
         auto out = runSession(*store, quickConfig(sim.url().toStdString()), "");
         // the test request itself fails with 500, three times: no level starts, and the session says why
         QVERIFY(out);
-        QCOMPARE(QString::fromStdString(out->status), QString("failed"));
-        QVERIFY2(QString::fromStdString(out->reason).contains("HTTP 500")
-                && QString::fromStdString(out->reason).contains("3 times"),
+        QCOMPARE(QString::fromStdString(out->status), QStringLiteral("failed"));
+        QVERIFY2(QString::fromStdString(out->reason).contains(QStringLiteral("HTTP 500"))
+                && QString::fromStdString(out->reason).contains(QStringLiteral("3 times")),
             out->reason.c_str());
         QVERIFY(out->levels.empty());
-        QCOMPARE(QString::fromStdString(sessions(*store).front().status), QString("failed"));
+        QCOMPARE(QString::fromStdString(sessions(*store).front().status), QStringLiteral("failed"));
     }
 
     void engineKilledMidLevelKeepsFinishedLevels()
@@ -248,17 +252,17 @@ private slots:
         auto out = runRecipeSession(*store, c, simLaunch(dir, port), "", events);
         QVERIFY2(out, out ? "" : out.error().c_str());
         QVERIFY(killed);
-        QCOMPARE(QString::fromStdString(out->status), QString("failed"));
-        QVERIFY2(
-            QString::fromStdString(out->reason).contains("the engine stopped during level 2"), out->reason.c_str());
-        QVERIFY(QString::fromStdString(out->reason).contains("killed by signal 9"));
+        QCOMPARE(QString::fromStdString(out->status), QStringLiteral("failed"));
+        QVERIFY2(QString::fromStdString(out->reason).contains(QStringLiteral("the engine stopped during level 2")),
+            out->reason.c_str());
+        QVERIFY(QString::fromStdString(out->reason).contains(QStringLiteral("killed by signal 9")));
         QCOMPARE(int(out->levels.size()), 1);
         auto list = sessions(*store);
-        QCOMPARE(QString::fromStdString(list[0].status), QString("failed"));
+        QCOMPARE(QString::fromStdString(list[0].status), QStringLiteral("failed"));
         QCOMPARE(list[0].levels, 1);
         QCOMPARE(QString::fromStdString(list[0].reason), QString::fromStdString(out->reason));
         QCOMPARE(store->runCount(), 1LL);
-        QCOMPARE(QString::fromStdString(store->integrityCheck()), QString("ok"));
+        QCOMPARE(QString::fromStdString(store->integrityCheck()), QStringLiteral("ok"));
     }
 
     void cancelLeavesNoEngineBehind()
@@ -274,7 +278,7 @@ private slots:
         events.progress = [&](int level, int, const LevelProgress& p) { return level < 0 || p.elapsed < 0.3; };
         auto out = runRecipeSession(*store, c, simLaunch(dir, port), "", events);
         QVERIFY(out);
-        QCOMPARE(QString::fromStdString(out->status), QString("cancelled"));
+        QCOMPARE(QString::fromStdString(out->status), QStringLiteral("cancelled"));
         QVERIFY(goneWithin({ "paretoscope-engine-sim", "--port " + std::to_string(port) }, 5));
     }
 
@@ -283,12 +287,15 @@ private slots:
         // SIGKILL to the CLI mid-sweep: the finished level stays, the session reads as interrupted, the engine dies
         // with its guardian (the kernel's parent-death signal), and the store passes integrity_check
         QTemporaryDir dir;
-        QString db = dir.filePath("killed.sqlite");
+        QString db = dir.filePath(QStringLiteral("killed.sqlite"));
         int port = freePort();
         QProcess cli;
-        cli.setProgram(PARETOSCOPE_CLI);
-        cli.setArguments({ "bench", "--recipe", "engine-sim-b300", "--port", QString::number(port), "--isl", "64",
-            "--osl", "32", "--concurrency", "2,64,64,64", "--db", db, "--engine-log", dir.filePath("e.log") });
+        cli.setProgram(QStringLiteral(PARETOSCOPE_CLI));
+        cli.setArguments({ QStringLiteral("bench"), QStringLiteral("--recipe"), QStringLiteral("engine-sim-b300"),
+            QStringLiteral("--port"), QString::number(port), QStringLiteral("--isl"), QStringLiteral("64"),
+            QStringLiteral("--osl"), QStringLiteral("32"), QStringLiteral("--concurrency"),
+            QStringLiteral("2,64,64,64"), QStringLiteral("--db"), db, QStringLiteral("--engine-log"),
+            dir.filePath(QStringLiteral("e.log")) });
         cli.start();
         QVERIFY(cli.waitForStarted());
         QVERIFY(cli.waitForReadyRead(30000)); // the first level's JSON line
@@ -300,10 +307,10 @@ private slots:
         QVERIFY(goneWithin({ "paretoscope-engine-sim", "--port " + std::to_string(port) }, 5));
         auto store = RunStore::open(db.toStdString());
         QVERIFY(store);
-        QCOMPARE(QString::fromStdString((*store)->integrityCheck()), QString("ok"));
+        QCOMPARE(QString::fromStdString((*store)->integrityCheck()), QStringLiteral("ok"));
         QCOMPARE(markInterruptedSessions(**store), 1);
         auto list = sessions(**store);
-        QCOMPARE(QString::fromStdString(list[0].status), QString("interrupted"));
+        QCOMPARE(QString::fromStdString(list[0].status), QStringLiteral("interrupted"));
         QVERIFY(list[0].levels >= 1);
         QCOMPARE((*store)->runCount(), static_cast<long long>(list[0].levels));
     }
@@ -313,35 +320,41 @@ private slots:
         // the key goes in the Authorization header and nowhere else: not the store, not an export, not a log
         QTemporaryDir dir;
         const std::string key = "sk-paretoscope-SECRET-7f3a9";
-        QString db = dir.filePath("keys.sqlite");
+        QString db = dir.filePath(QStringLiteral("keys.sqlite"));
         {
             auto store = RunStore::open(db.toStdString());
             // the emulator answers 401 without the key: it really is sent
-            SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1", "--api-key", QString::fromStdString(key) });
+            SimProcess sim({ QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"),
+                QStringLiteral("1"), QStringLiteral("--api-key"), QString::fromStdString(key) });
             auto refused = runSession(**store, quickConfig(sim.url().toStdString()), "sk-wrong");
             QVERIFY(refused);
-            QCOMPARE(QString::fromStdString(refused->status), QString("failed"));
-            QVERIFY2(QString::fromStdString(refused->reason).contains("401"), refused->reason.c_str());
+            QCOMPARE(QString::fromStdString(refused->status), QStringLiteral("failed"));
+            QVERIFY2(QString::fromStdString(refused->reason).contains(QStringLiteral("401")), refused->reason.c_str());
             auto out = runSession(**store, quickConfig(sim.url().toStdString()), key);
             QVERIFY(out);
-            QCOMPARE(QString::fromStdString(out->status), QString("finished"));
+            QCOMPARE(QString::fromStdString(out->status), QStringLiteral("finished"));
         }
         QProcess cli;
         cli.setProcessEnvironment([&] {
             auto env = QProcessEnvironment::systemEnvironment();
-            env.insert("OPENAI_API_KEY", QString::fromStdString(key));
+            env.insert(QStringLiteral("OPENAI_API_KEY"), QString::fromStdString(key));
             return env;
         }());
-        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1", "--api-key", QString::fromStdString(key) });
-        cli.start(PARETOSCOPE_CLI,
-            { "bench", "--endpoint", sim.url(), "--isl", "16", "--osl", "4", "--concurrency", "2", "--hardware", "b300",
-                "--engine", "vllm", "--db", db });
+        SimProcess sim({ QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"),
+            QStringLiteral("1"), QStringLiteral("--api-key"), QString::fromStdString(key) });
+        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+            { QStringLiteral("bench"), QStringLiteral("--endpoint"), sim.url(), QStringLiteral("--isl"),
+                QStringLiteral("16"), QStringLiteral("--osl"), QStringLiteral("4"), QStringLiteral("--concurrency"),
+                QStringLiteral("2"), QStringLiteral("--hardware"), QStringLiteral("b300"), QStringLiteral("--engine"),
+                QStringLiteral("vllm"), QStringLiteral("--db"), db });
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         QByteArray printed = cli.readAllStandardOutput() + cli.readAllStandardError();
         QProcess exporter;
-        exporter.start(PARETOSCOPE_CLI,
-            { "export", "--db", db, "--model", "sim-model", "--isl", "16", "--osl", "4", "--format", "csv" });
+        exporter.start(QStringLiteral(PARETOSCOPE_CLI),
+            { QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--model"),
+                QStringLiteral("sim-model"), QStringLiteral("--isl"), QStringLiteral("16"), QStringLiteral("--osl"),
+                QStringLiteral("4"), QStringLiteral("--format"), QStringLiteral("csv") });
         QVERIFY(exporter.waitForFinished(10000));
         QByteArray exported = exporter.readAllStandardOutput();
         QVERIFY(exported.contains("sim-fixed"));
@@ -375,12 +388,12 @@ private slots:
         QCOMPARE((*back)[0].chunks, logs[0].chunks);
         QCOMPARE((*back)[0].end, 1.2);
         QVERIFY((*back)[1].warmup);
-        QCOMPARE(QString::fromStdString((*back)[2].error), QString("HTTP 429: slow down"));
+        QCOMPARE(QString::fromStdString((*back)[2].error), QStringLiteral("HTTP 429: slow down"));
         // every truncation is an error that names the place, never a crash
         for (std::size_t n = 0; n < bytes.size(); ++n) {
             auto cut = decodeRequests(std::string_view(bytes).substr(0, n), "level");
             QVERIFY(!cut);
-            QVERIFY(QString::fromStdString(cut.error()).startsWith("level:"));
+            QVERIFY(QString::fromStdString(cut.error()).startsWith(QStringLiteral("level:")));
         }
         std::string huge = bytes;
         huge[8] = huge[9] = huge[10] = huge[11] = '\xff';
@@ -454,18 +467,22 @@ private slots:
     void cliBenchRepeatsEachLevelAsRunsOfOneConfiguration()
     {
         QTemporaryDir dir;
-        SimProcess sim({ "--ttft-ms", "5", "--itl-ms", "2" });
-        QString db = dir.filePath("repeats.sqlite");
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("5"), QStringLiteral("--itl-ms"), QStringLiteral("2") });
+        QString db = dir.filePath(QStringLiteral("repeats.sqlite"));
         QProcess cli;
-        cli.start(PARETOSCOPE_CLI,
-            { "bench", "--endpoint", sim.url(), "--model", "sim-model", "--isl", "32", "--osl", "8", "--concurrency",
-                "1,4", "--repeats", "3", "--hardware", "b300", "--engine", "vllm", "--db", db });
+        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+            { QStringLiteral("bench"), QStringLiteral("--endpoint"), sim.url(), QStringLiteral("--model"),
+                QStringLiteral("sim-model"), QStringLiteral("--isl"), QStringLiteral("32"), QStringLiteral("--osl"),
+                QStringLiteral("8"), QStringLiteral("--concurrency"), QStringLiteral("1,4"),
+                QStringLiteral("--repeats"), QStringLiteral("3"), QStringLiteral("--hardware"), QStringLiteral("b300"),
+                QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--db"), db });
         QVERIFY(cli.waitForFinished(60000));
         QCOMPARE(cli.exitCode(), 0);
         QList<QByteArray> lines = cli.readAllStandardOutput().trimmed().split('\n');
         QCOMPARE(lines.size(), 6);
         for (int i = 0; i < 6; ++i)
-            QCOMPARE(QJsonDocument::fromJson(lines[i]).object()["concurrency"].toInt(), i < 3 ? 1 : 4);
+            QCOMPARE(QJsonDocument::fromJson(lines[i]).object()[QStringLiteral("concurrency")].toInt(), i < 3 ? 1 : 4);
         auto store = RunStore::open(db.toStdString());
         QVERIFY(store);
         std::map<int, std::vector<const StoredRun*>> byConcurrency;
@@ -510,48 +527,57 @@ private slots:
     void cliBenchPrintsALinePerLevelAndWritesARunnableSbatch()
     {
         QTemporaryDir dir;
-        SimProcess sim({ "--ttft-ms", "5", "--itl-ms", "2" });
-        QString db = dir.filePath("bench.sqlite");
-        QStringList args { "bench", "--endpoint", sim.url(), "--model", "sim-model", "--isl", "32", "--osl", "8",
-            "--concurrency", "1,3", "--hardware", "B300", "--gpus", "8", "--engine", "vllm", "--db", db };
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("5"), QStringLiteral("--itl-ms"), QStringLiteral("2") });
+        QString db = dir.filePath(QStringLiteral("bench.sqlite"));
+        QStringList args { QStringLiteral("bench"), QStringLiteral("--endpoint"), sim.url(), QStringLiteral("--model"),
+            QStringLiteral("sim-model"), QStringLiteral("--isl"), QStringLiteral("32"), QStringLiteral("--osl"),
+            QStringLiteral("8"), QStringLiteral("--concurrency"), QStringLiteral("1,3"), QStringLiteral("--hardware"),
+            QStringLiteral("B300"), QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--engine"),
+            QStringLiteral("vllm"), QStringLiteral("--db"), db };
         QProcess cli;
-        cli.start(PARETOSCOPE_CLI, args);
+        cli.start(QStringLiteral(PARETOSCOPE_CLI), args);
         QVERIFY(cli.waitForFinished(60000));
         QCOMPARE(cli.exitCode(), 0);
         QList<QByteArray> lines = cli.readAllStandardOutput().trimmed().split('\n');
         QCOMPARE(lines.size(), 2);
         for (int i = 0; i < 2; ++i) {
             QJsonObject o = QJsonDocument::fromJson(lines[i]).object();
-            QCOMPARE(o["level"].toInt(), i);
-            QCOMPARE(o["concurrency"].toInt(), i == 0 ? 1 : 3);
-            QCOMPARE(o["completed"].toInt(), i == 0 ? 10 : 30);
-            QVERIFY(std::abs(o["tpot_s"].toObject()["median"].toDouble() - 0.002) < 0.0005); // seconds
-            QVERIFY(o["simulation"].toBool());
-            QVERIFY(std::abs(o["tput_per_gpu"].toDouble() - o["total_token_throughput"].toDouble() / 8) < 1e-6);
+            QCOMPARE(o[QStringLiteral("level")].toInt(), i);
+            QCOMPARE(o[QStringLiteral("concurrency")].toInt(), i == 0 ? 1 : 3);
+            QCOMPARE(o[QStringLiteral("completed")].toInt(), i == 0 ? 10 : 30);
+            QVERIFY(std::abs(o[QStringLiteral("tpot_s")].toObject()[QStringLiteral("median")].toDouble() - 0.002)
+                < 0.0005); // seconds
+            QVERIFY(o[QStringLiteral("simulation")].toBool());
+            QVERIFY(std::abs(o[QStringLiteral("tput_per_gpu")].toDouble()
+                        - o[QStringLiteral("total_token_throughput")].toDouble() / 8)
+                < 1e-6);
         }
         // the Slurm script: same command, a results file that imports
-        QString script = dir.filePath("run.sbatch");
+        QString script = dir.filePath(QStringLiteral("run.sbatch"));
         QProcess emitter;
-        emitter.start(PARETOSCOPE_CLI, args + QStringList { "--emit-sbatch", script });
+        emitter.start(QStringLiteral(PARETOSCOPE_CLI), args + QStringList { QStringLiteral("--emit-sbatch"), script });
         QVERIFY(emitter.waitForFinished(10000));
         QCOMPARE(emitter.exitCode(), 0);
         QString text = QString::fromUtf8(testsupport::readAll(script));
-        QVERIFY(text.contains("#SBATCH --gpus-per-node=8"));
+        QVERIFY(text.contains(QStringLiteral("#SBATCH --gpus-per-node=8")));
         QVERIFY(!text.contains(db)); // the node writes its own store
         QProcess bash;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("PARETOSCOPE_CLI", PARETOSCOPE_CLI);
-        env.insert("RESULTS", dir.filePath("node"));
+        env.insert(QStringLiteral("PARETOSCOPE_CLI"), QStringLiteral(PARETOSCOPE_CLI));
+        env.insert(QStringLiteral("RESULTS"), dir.filePath(QStringLiteral("node")));
         bash.setProcessEnvironment(env);
-        bash.start("bash", { script });
+        bash.start(QStringLiteral("bash"), { script });
         QVERIFY(bash.waitForFinished(60000));
         QVERIFY2(bash.exitCode() == 0, bash.readAllStandardError().constData());
         QProcess import;
-        import.start(PARETOSCOPE_CLI, { "import", "--db", dir.filePath("imported.sqlite"), dir.filePath("node.json") });
+        import.start(QStringLiteral(PARETOSCOPE_CLI),
+            { QStringLiteral("import"), QStringLiteral("--db"), dir.filePath(QStringLiteral("imported.sqlite")),
+                dir.filePath(QStringLiteral("node.json")) });
         QVERIFY(import.waitForFinished(10000));
         QJsonObject r = QJsonDocument::fromJson(import.readAllStandardOutput().trimmed()).object();
         QVERIFY2(import.exitCode() == 0, import.readAllStandardError().constData());
-        QCOMPARE(r["imported"].toInt(), 2);
+        QCOMPARE(r[QStringLiteral("imported")].toInt(), 2);
     }
 
     // --client-threads reaches each level's load generator; left out, a level chooses one thread per 256 streams
@@ -576,14 +602,17 @@ private slots:
         // the CLI's option, through buildSession, into the configuration as stored, and back
         auto cli = [](const QStringList& extra) {
             QProcess p;
-            p.start(PARETOSCOPE_CLI,
-                QStringList { "bench", "--print-config", "--endpoint", "http://127.0.0.1:9", "--hardware", "b300",
-                    "--engine", "vllm", "--isl", "64", "--osl", "8", "--concurrency", "1,4" }
+            p.start(QStringLiteral(PARETOSCOPE_CLI),
+                QStringList { QStringLiteral("bench"), QStringLiteral("--print-config"), QStringLiteral("--endpoint"),
+                    QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--hardware"), QStringLiteral("b300"),
+                    QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--isl"), QStringLiteral("64"),
+                    QStringLiteral("--osl"), QStringLiteral("8"), QStringLiteral("--concurrency"),
+                    QStringLiteral("1,4") }
                     + extra);
             p.waitForFinished(30000);
             return std::pair { p.exitCode(), p.readAllStandardOutput() + p.readAllStandardError() };
         };
-        auto [code, out] = cli({ "--client-threads", "3" });
+        auto [code, out] = cli({ QStringLiteral("--client-threads"), QStringLiteral("3") });
         QCOMPARE(code, 0);
         auto stored = parseSessionConfig(out.trimmed().toStdString(), "printed");
         QVERIFY2(stored, out.constData());
@@ -592,14 +621,15 @@ private slots:
         auto [autoCode, autoOut] = cli({});
         QCOMPARE(autoCode, 0);
         QVERIFY(!autoOut.contains("client_threads")); // left to each level
-        for (const char* bad : { "0", "1025" }) {
-            auto [badCode, badOut] = cli({ "--client-threads", bad });
+        for (const QString& bad : { QStringLiteral("0"), QStringLiteral("1025") }) {
+            auto [badCode, badOut] = cli({ QStringLiteral("--client-threads"), bad });
             QCOMPARE(badCode, 2);
             QVERIFY2(badOut.contains("--client-threads"), badOut.constData());
         }
 
         // and in a running session: each level's load generator gets it
-        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"), QStringLiteral("1") });
         QVERIFY(sim.ok());
         QTemporaryDir dir;
         auto store = openTempStore(dir);
@@ -611,7 +641,7 @@ private slots:
         hooks.adjustLevel = [&](LevelOptions& o) { seen.push_back(o.clientThreads); };
         auto outcome = runSession(*store, run, "", {}, hooks);
         QVERIFY2(outcome, outcome ? "" : outcome.error().c_str());
-        QCOMPARE(QString::fromStdString(outcome->status), QString("finished"));
+        QCOMPARE(QString::fromStdString(outcome->status), QStringLiteral("finished"));
         QCOMPARE(seen, (std::vector<int> { 2, 2 }));
     }
 };

@@ -58,8 +58,9 @@ private slots:
         QFETCH(bool, finishes);
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1", "--fail-first", QString::number(refusals),
-            "--fail-first-status", status });
+        SimProcess sim({ QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"),
+            QStringLiteral("1"), QStringLiteral("--fail-first"), QString::number(refusals),
+            QStringLiteral("--fail-first-status"), status });
         QVERIFY(sim.ok());
         auto out = runSession(*store, quickConfig(sim.url().toStdString()), "");
         QVERIFY(out);
@@ -67,13 +68,13 @@ private slots:
         QCOMPARE(list.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(list.front().status), QString::fromStdString(out->status));
         if (finishes) {
-            QCOMPARE(QString::fromStdString(out->status), QString("finished"));
+            QCOMPARE(QString::fromStdString(out->status), QStringLiteral("finished"));
             QCOMPARE(out->levels.size(), std::size_t(2));
             QCOMPARE(list.front().levels, 2);
         } else {
-            QCOMPARE(QString::fromStdString(out->status), QString("failed"));
-            QVERIFY2(QString::fromStdString(out->reason).contains("HTTP " + status)
-                    && QString::fromStdString(out->reason).contains("3 tries"),
+            QCOMPARE(QString::fromStdString(out->status), QStringLiteral("failed"));
+            QVERIFY2(QString::fromStdString(out->reason).contains(QStringLiteral("HTTP ") + status)
+                    && QString::fromStdString(out->reason).contains(QStringLiteral("3 tries")),
                 out->reason.c_str());
             QCOMPARE(QString::fromStdString(list.front().reason), QString::fromStdString(out->reason));
             QCOMPARE(list.front().levels, 0);
@@ -87,10 +88,12 @@ private slots:
         QTest::addColumn<QStringList>("faults");
         QTest::addColumn<double>("stallTimeout");
         QTest::addColumn<QString>("why");
-        QTest::newRow("a fifth fail") << QStringList { "--fail-500", "0.2", "--seed", "3" } << 60.0
-                                      << "requests failed";
-        QTest::newRow("a stalled stream")
-            << QStringList { "--stall", "0.1", "--seed", "5" } << 1.0 << "cut off by a timeout";
+        QTest::newRow("a fifth fail") << QStringList { QStringLiteral("--fail-500"), QStringLiteral("0.2"),
+            QStringLiteral("--seed"), QStringLiteral("3") }
+                                      << 60.0 << "requests failed";
+        QTest::newRow("a stalled stream") << QStringList { QStringLiteral("--stall"), QStringLiteral("0.1"),
+            QStringLiteral("--seed"), QStringLiteral("5") }
+                                          << 1.0 << QStringLiteral("cut off by a timeout");
     }
 
     void untrustedLevelsAreMarked()
@@ -100,7 +103,9 @@ private slots:
         QFETCH(QString, why);
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        SimProcess sim(QStringList { "--ttft-ms", "2", "--itl-ms", "1" } + faults);
+        SimProcess sim(QStringList { QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"),
+                           QStringLiteral("1") }
+            + faults);
         SessionConfig c = quickConfig(sim.url().toStdString());
         c.concurrencies = { 8 };
         c.stallTimeout = stallTimeout;
@@ -108,7 +113,8 @@ private slots:
         QVERIFY(out);
         // its only level is not trusted: the session failed, saying so, and the level is kept, marked
         QVERIFY2(out->status == "failed", out->reason.c_str());
-        QVERIFY2(QString::fromStdString(out->reason).startsWith("every level is marked as not trusted (level 1: "),
+        QVERIFY2(QString::fromStdString(out->reason)
+                     .startsWith(QStringLiteral("every level is marked as not trusted (level 1: ")),
             out->reason.c_str());
         QCOMPARE(out->levels.size(), std::size_t(1));
         const LevelOutcome& level = out->levels.front();
@@ -139,7 +145,8 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"), QStringLiteral("1") });
         auto out = runSession(*store, quickConfig(sim.url().toStdString()), "");
         QVERIFY(out && out->status == "finished");
         for (const LevelOutcome& lo : out->levels)
@@ -152,13 +159,14 @@ private slots:
     void levelsTheStoreCannotTakeAreKeptAndStoredLater()
     {
         QTemporaryDir dir;
-        const QString db = dir.filePath("store.sqlite");
+        const QString db = dir.filePath(QStringLiteral("store.sqlite"));
         auto store = RunStore::open(db.toStdString());
         QVERIFY(store);
         auto holder = RunStore::open(db.toStdString());
         QVERIFY(holder);
         (*store)->setWaitFn([](const std::string&, double) { return false; });
-        SimProcess sim({ "--ttft-ms", "2", "--itl-ms", "1" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"), QStringLiteral("1") });
         std::optional<WriteTransaction> held;
         SessionEvents events;
         events.progress = [&](int, int, const LevelProgress&) {
@@ -177,8 +185,8 @@ private slots:
         QCOMPARE(reported.size(), std::size_t(2));
         for (const LevelOutcome& lo : reported) {
             QCOMPARE(lo.runId, 0LL);
-            QVERIFY2(
-                QString::fromStdString(lo.storeError).contains("another process is writing"), lo.storeError.c_str());
+            QVERIFY2(QString::fromStdString(lo.storeError).contains(QStringLiteral("another process is writing")),
+                lo.storeError.c_str());
             QVERIFY(QFileInfo::exists(QString::fromStdString(lo.keptIn)));
         }
         QCOMPARE(sessionjournal::pendingLevels(db.toStdString()), 2);
@@ -186,7 +194,8 @@ private slots:
         QVERIFY(sessionLevels(**store, out->sessionId).empty());
 
         QProcess cli;
-        cli.start(PARETOSCOPE_CLI, { "sessions", "--db", db, "--recover" });
+        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+            { QStringLiteral("sessions"), QStringLiteral("--db"), db, QStringLiteral("--recover") });
         QVERIFY(cli.waitForFinished(60000));
         const QByteArray said = cli.readAllStandardOutput();
         QVERIFY2(cli.exitCode() == 0, said.constData());
@@ -204,10 +213,11 @@ private slots:
             QCOMPARE(requests->size(), std::size_t(2 * reported[i].concurrency + 10 * reported[i].concurrency));
         }
         const auto list = sessions(**store);
-        QCOMPARE(QString::fromStdString(list.front().status), QString("finished"));
+        QCOMPARE(QString::fromStdString(list.front().status), QStringLiteral("finished"));
         QCOMPARE(list.front().levels, 2);
         // a second recover finds nothing to do
-        cli.start(PARETOSCOPE_CLI, { "sessions", "--db", db, "--recover" });
+        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+            { QStringLiteral("sessions"), QStringLiteral("--db"), db, QStringLiteral("--recover") });
         QVERIFY(cli.waitForFinished(60000));
         QVERIFY(cli.readAllStandardOutput().contains("no session files wait"));
     }
@@ -231,7 +241,8 @@ private slots:
         QVERIFY(sessionjournal::keepLevel(store->path(), *id, 0, 1, r, "{}", {}));
         auto first = sessionjournal::recover(*store);
         QCOMPARE(first.size(), std::size_t(1));
-        QVERIFY2(QString::fromStdString(first.front().error).contains("still running"), first.front().error.c_str());
+        QVERIFY2(QString::fromStdString(first.front().error).contains(QStringLiteral("still running")),
+            first.front().error.c_str());
         QCOMPARE(sessionjournal::pendingLevels(store->path()), 1);
         // once its end is written, the file is taken
         QVERIFY(sessionjournal::keepEnd(store->path(), *id, "finished", ""));
@@ -240,7 +251,7 @@ private slots:
         QVERIFY2(second.front().error.empty(), second.front().error.c_str());
         QCOMPARE(second.front().levelsStored, 1);
         QCOMPARE(sessionjournal::pendingLevels(store->path()), 0);
-        QCOMPARE(QString::fromStdString(sessions(*store).front().status), QString("finished"));
+        QCOMPARE(QString::fromStdString(sessions(*store).front().status), QStringLiteral("finished"));
     }
 };
 

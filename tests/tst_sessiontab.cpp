@@ -42,13 +42,13 @@ private slots:
     void initTestCase()
     {
         QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
-        QCoreApplication::setOrganizationName("ParetoscopeTest");
-        QCoreApplication::setApplicationName("tst_sessiontab");
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QCoreApplication::setOrganizationName(QStringLiteral("ParetoscopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_sessiontab"));
         // no GPU of this machine is sampled: the levels' flags come from the emulator alone
         qputenv("PARETOSCOPE_NVML_LIBRARY", "/nonexistent");
         qputenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent");
-        auto store = openStore(m_dir.filePath("store.sqlite").toStdString(), false);
+        auto store = openStore(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString(), false);
         QVERIFY2(store.ok(), store.ok() ? "" : store.error().c_str());
         m_window = std::make_unique<MainWindow>(std::move(*store));
         m_window->setShowImportResults(false);
@@ -66,9 +66,11 @@ private slots:
         QTest::addColumn<bool>("marked"); // the level is also marked as not trusted (more than 5% failed)
         QTest::newRow("clean") << QStringList() << "" << false;
         // a fifth of the requests answered with HTTP 500: far above the 1% the flag allows, and the 5% of the mark
-        QTest::newRow("failed") << QStringList { "--fail-500", "0.2" } << "failed" << true;
+        QTest::newRow("failed") << QStringList { QStringLiteral("--fail-500"), QStringLiteral("0.2") }
+                                << QStringLiteral("failed") << true;
         // the server counts 3 more prompt tokens than were sent: flagged, not marked; the flag alone sets it apart
-        QTest::newRow("prompt-mismatch") << QStringList { "--prompt-offset", "3" } << "prompt-mismatch" << false;
+        QTest::newRow("prompt-mismatch") << QStringList { QStringLiteral("--prompt-offset"), QStringLiteral("3") }
+                                         << QStringLiteral("prompt-mismatch") << false;
     }
     void validityColumn()
     {
@@ -76,11 +78,13 @@ private slots:
         QFETCH(QString, flag);
         QFETCH(bool, marked);
         // a TTFT of 50 ms: a client slowed by the suites beside it stays far below client-bound's 5% of it
-        SimProcess sim(QStringList { "--ttft-ms", "50", "--itl-ms", "5" } + simArgs);
+        SimProcess sim(QStringList { QStringLiteral("--ttft-ms"), QStringLiteral("50"), QStringLiteral("--itl-ms"),
+                           QStringLiteral("5") }
+            + simArgs);
         QVERIFY2(sim.ok(), qPrintable(sim.output()));
         SessionDialog dialog { QString() };
-        dialog.setEndpoint(sim.url(), "b300", "vllm", 2);
-        dialog.setConcurrency("4");
+        dialog.setEndpoint(sim.url(), QStringLiteral("b300"), QStringLiteral("vllm"), 2);
+        dialog.setConcurrency(QStringLiteral("4"));
         dialog.setLengths(64, 8);
         QVERIFY(dialog.build());
         SessionRequest request = dialog.request();
@@ -91,7 +95,7 @@ private slots:
         m_window->startSession(request);
         QVERIFY(finished.wait(120000));
         // a session whose every level is marked as not trusted ends failed, saying why; its level is kept
-        QCOMPARE(finished.front().front().toString(), QString(marked ? "failed" : "finished"));
+        QCOMPARE(finished.front().front().toString(), marked ? QStringLiteral("failed") : QStringLiteral("finished"));
         QCOMPARE(levels.size(), 1);
         const auto stored = levels.front().front().value<StoredLevelLine>();
         // what the session stored: no flag, or the fault's (the table shows the stored flags, not a judgement of its
@@ -99,7 +103,7 @@ private slots:
         if (flag.isEmpty()) {
             QVERIFY2(stored.validity.isEmpty(), qPrintable(stored.validity));
         } else {
-            QVERIFY2(stored.validity.split(',').contains(flag), qPrintable(stored.validity));
+            QVERIFY2(stored.validity.split(u',').contains(flag), qPrintable(stored.validity));
         }
         QCOMPARE(!stored.marked.isEmpty(), marked);
 
@@ -108,12 +112,12 @@ private slots:
         QCOMPARE(table->rowCount(), 1);
         int column = -1;
         for (int c = 0; c < table->columnCount(); ++c)
-            if (table->horizontalHeaderItem(c)->text() == "Validity")
+            if (table->horizontalHeaderItem(c)->text() == QStringLiteral("Validity"))
                 column = c;
         QVERIFY(column >= 0);
         QTableWidgetItem* cell = table->item(0, column);
         QVERIFY(cell);
-        QCOMPARE(cell->text(), flag.isEmpty() ? QString("ok") : stored.validity);
+        QCOMPARE(cell->text(), flag.isEmpty() ? QStringLiteral("ok") : stored.validity);
 
         // the whole row stands out in another colour than the table's text, or none does
         const QColor text = table->palette().color(QPalette::Text);
@@ -140,7 +144,8 @@ private slots:
             QVERIFY2(plainText(QToolTip::text()).contains(explanation), qPrintable(QToolTip::text()));
             QVERIFY2(plainText(cell->toolTip()).contains(explanation), qPrintable(cell->toolTip()));
             // with the mark's reason where the level is marked too
-            QCOMPARE(plainText(QToolTip::text()).contains("Marked as not trusted: " + stored.marked), marked);
+            QCOMPARE(plainText(QToolTip::text()).contains(QStringLiteral("Marked as not trusted: ") + stored.marked),
+                marked);
         }
     }
 

@@ -27,8 +27,8 @@ private slots:
     {
         QVERIFY(findModelArch("DeepSeek-R1-0528"));
         QCOMPARE(QString::fromStdString(findModelArch("deepseek-ai/DeepSeek-R1-0528-FP4")->name),
-            QString("DeepSeek-R1-0528"));
-        QCOMPARE(QString::fromStdString(findModelArch("dsr1")->name), QString("DeepSeek-R1-0528"));
+            QStringLiteral("DeepSeek-R1-0528"));
+        QCOMPARE(QString::fromStdString(findModelArch("dsr1")->name), QStringLiteral("DeepSeek-R1-0528"));
         QVERIFY(!findModelArch("DeepSeek-V4.1-Flash")); // no published architecture: no bound drawn, not a guess
         QVERIFY(findDeviceSpec("B300"));
         QCOMPARE(findDeviceSpec("mi325x")->matrixFlops.at("fp8"), 2.6e15);
@@ -81,14 +81,14 @@ private slots:
         QCOMPARE(all.size(), std::size_t(9));
         for (const DeviceSpec& d : all) {
             QVERIFY2(d.reference.size() > 40, d.hardware.c_str());
-            QVERIFY2(QString::fromStdString(d.reference).contains("dense"), d.hardware.c_str());
+            QVERIFY2(QString::fromStdString(d.reference).contains(QStringLiteral("dense")), d.hardware.c_str());
         }
         // the loader takes the per-device source and refuses one that is not text
         auto parsed = parseDeviceSpecs(
             R"({"devices":[{"hardware":"x","hbm_bytes_per_s":1,"memory_bytes":1,"matrix_flops":{},"source":"y"}]})",
             "d.json");
         QVERIFY(parsed);
-        QCOMPARE(QString::fromStdString(parsed->front().reference), QString("y"));
+        QCOMPARE(QString::fromStdString(parsed->front().reference), QStringLiteral("y"));
         QVERIFY(!parseDeviceSpecs(
             R"({"devices":[{"hardware":"x","hbm_bytes_per_s":1,"memory_bytes":1,"matrix_flops":{},"source":1}]})",
             "d.json"));
@@ -98,12 +98,13 @@ private slots:
     {
         // every hardware and precision measured in the InferenceX API fixture (read here with Qt's JSON, not the
         // importer) gets a speed-of-light line in every scope it was measured in, above every point measured
-        const QJsonArray rows = QJsonDocument::fromJson(readAll(fixture("inferencex-app-api/benchmarks.json"))).array();
+        const QJsonArray rows
+            = QJsonDocument::fromJson(readAll(fixture(QStringLiteral("inferencex-app-api/benchmarks.json")))).array();
         QVERIFY(!rows.isEmpty());
         std::set<std::pair<std::string, std::string>> measured;
         for (const auto& v : rows)
-            measured.insert({ v.toObject()["hardware"].toString().toStdString(),
-                v.toObject()["precision"].toString().toStdString() });
+            measured.insert({ v.toObject()[QStringLiteral("hardware")].toString().toStdString(),
+                v.toObject()[QStringLiteral("precision")].toString().toStdString() });
         QCOMPARE(measured.size(), std::size_t(14)); // 9 hardware, fp4 and fp8
         for (const auto& [hardware, precision] : measured) {
             auto spec = findDeviceSpec(hardware);
@@ -113,7 +114,7 @@ private slots:
 
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        auto out = importPath(*store, fixture("inferencex-app-api/benchmarks.json").toStdString(), {});
+        auto out = importPath(*store, fixture(QStringLiteral("inferencex-app-api/benchmarks.json")).toStdString(), {});
         QVERIFY(out.size() == 1 && out[0].result.ok());
         std::set<std::pair<std::string, std::string>> drawn;
         for (const ScopeSummary& sc : store->scopes()) {
@@ -253,14 +254,15 @@ private slots:
             "gemm":{"fp4":{"pass":true,"flops_per_s":1.1e16},"fp8":{"pass":false,"flops_per_s":9e15}}})";
         auto profile = profileFromProbeJson(probe, "2026-11-29T19:00:00Z");
         QVERIFY2(profile, profile ? "" : profile.error().c_str());
-        QCOMPARE(QString::fromStdString(profile->hardware), QString("b300"));
+        QCOMPARE(QString::fromStdString(profile->hardware), QStringLiteral("b300"));
         QVERIFY(!profile->gemmFlops.count("fp8")); // a rate whose check failed is not kept
         QVERIFY(saveDeviceProfile(*profile));
         auto spec = findDeviceSpec("b300");
         QCOMPARE(spec->hbmBytesPerS, 6.4e12);
         QCOMPARE(spec->matrixFlops.at("fp4"), 1.1e16);
-        QCOMPARE(QString::fromStdString(spec->source), QString("probe 2026-11-29"));
-        QVERIFY(QString::fromStdString(profileSummary(*profile)).contains("6.40 TB/s copy, fp4 11.00 PFLOP/s"));
+        QCOMPARE(QString::fromStdString(spec->source), QStringLiteral("probe 2026-11-29"));
+        QVERIFY(QString::fromStdString(profileSummary(*profile))
+                    .contains(QStringLiteral("6.40 TB/s copy, fp4 11.00 PFLOP/s")));
         // the bound follows: memory-bound at one sequence, interactivity scales with the bandwidth
         SolRequest r;
         r.model = *findModelArch("DeepSeek-R1-0528");
@@ -291,13 +293,13 @@ private slots:
         r.model = *findModelArch("DeepSeek-R1-0528");
         r.device = *findDeviceSpec("h200");
         r.precision = "fp4"; // H200 has no FP4 matrix rate
-        QVERIFY(QString::fromStdString(speedOfLight(r).error()).contains("no matrix rate for fp4"));
+        QVERIFY(QString::fromStdString(speedOfLight(r).error()).contains(QStringLiteral("no matrix rate for fp4")));
         r.precision = "fp8";
         r.gpus = 1; // 671 GB of weights in 141 GB
-        QVERIFY(QString::fromStdString(speedOfLight(r).error()).contains("does not fit"));
+        QVERIFY(QString::fromStdString(speedOfLight(r).error()).contains(QStringLiteral("does not fit")));
         QVERIFY(!parseModelArchitectures(R"({"models":[{"name":"x","total_params":-1}]})", "m.json"));
         QVERIFY(QString::fromStdString(parseDeviceSpecs(R"({"devices":[{"hardware":"x"}]})", "d.json").error())
-                    .contains("d.json: device 0, field hbm_bytes_per_s"));
+                    .contains(QStringLiteral("d.json: device 0, field hbm_bytes_per_s")));
     }
 };
 

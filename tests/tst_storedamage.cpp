@@ -31,10 +31,10 @@ private slots:
         QTemporaryDir dir;
         const QString db = filledStore(dir);
         QVERIFY(!db.isEmpty());
-        const QString gen = dir.filePath("gen.json");
+        const QString gen = dir.filePath(QStringLiteral("gen.json"));
         QVERIFY(writeAggArray(gen.toStdString(), 10000, 3) > 0);
-        QCOMPARE(cli({ "import", "--db", db, gen }).code, 0);
-        const QString original = dir.filePath("original.sqlite");
+        QCOMPARE(cli({ QStringLiteral("import"), QStringLiteral("--db"), db, gen }).code, 0);
+        const QString original = dir.filePath(QStringLiteral("original.sqlite"));
         QVERIFY(QFile::copy(db, original));
         std::map<long long, std::uint64_t> before;
         {
@@ -42,8 +42,10 @@ private slots:
             for (const StoredRun& r : (*s)->allRuns())
                 before[r.id] = contentHash(r.record);
         }
-        const QJsonArray scopes
-            = QJsonDocument::fromJson(cli({ "scopes", "--db", db, "--format", "json" }).out).array();
+        const QJsonArray scopes = QJsonDocument::fromJson(cli({ QStringLiteral("scopes"), QStringLiteral("--db"), db,
+                                                                  QStringLiteral("--format"), QStringLiteral("json") })
+                                                              .out)
+                                      .array();
         QVERIFY(scopes.size() > 5);
         // noise over 64 KiB of the runs table's pages at 1 MiB, and over a leaf of the index every scope's count
         // reads (runs_series: where it lies, from SQLite's own page statistics)
@@ -77,7 +79,7 @@ private slots:
                 f.write(noise);
             }
         }
-        const Run sc = cli({ "scopes", "--db", db });
+        const Run sc = cli({ QStringLiteral("scopes"), QStringLiteral("--db"), db });
         QCOMPARE(sc.code, 1);
         QVERIFY(sc.out.isEmpty());
         QVERIFY2(sc.err.contains("the store is damaged") && sc.err.contains("paretoscope-cli check --db"),
@@ -85,15 +87,18 @@ private slots:
         int damagedScopes = 0;
         for (const QJsonValue& v : scopes) {
             const QJsonObject o = v.toObject();
-            const QStringList args { "export", "--db", db, "--model", o["model"].toString(), "--isl",
-                QString::number(o["isl"].toInt()), "--osl", QString::number(o["osl"].toInt()), "--workload",
-                o["workload"].toString(), "--runs", "all", "--format", "csv" };
-            if (o["isl"].toInt() == 0)
+            const QStringList args { QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--model"),
+                o[QStringLiteral("model")].toString(), QStringLiteral("--isl"),
+                QString::number(o[QStringLiteral("isl")].toInt()), QStringLiteral("--osl"),
+                QString::number(o[QStringLiteral("osl")].toInt()), QStringLiteral("--workload"),
+                o[QStringLiteral("workload")].toString(), QStringLiteral("--runs"), QStringLiteral("all"),
+                QStringLiteral("--format"), QStringLiteral("csv") };
+            if (o[QStringLiteral("isl")].toInt() == 0)
                 continue; // the bundled scope has no fixed lengths: its own test is in tst_cli
             const Run e = cli(args);
             if (e.code == 0) {
                 // whole: a header and one row per run the scope holds
-                QCOMPARE(e.out.count('\n') - 1, o["runs"].toInt());
+                QCOMPARE(e.out.count('\n') - 1, o[QStringLiteral("runs")].toInt());
             } else {
                 ++damagedScopes;
                 QCOMPARE(e.code, 1);
@@ -103,17 +108,17 @@ private slots:
         }
         QVERIFY2(damagedScopes > 0, "the damage reaches some scope");
 
-        const Run check = cli({ "check", "--db", db });
+        const Run check = cli({ QStringLiteral("check"), QStringLiteral("--db"), db });
         QCOMPARE(check.code, 1);
         QVERIFY2(check.out.contains("damaged") && check.out.contains("runs: ") && check.out.contains("recover"),
             check.out.constData());
         QVERIFY2(check.out.contains("series: ok"), check.out.constData());
 
-        const QString saved = dir.filePath("saved.sqlite");
-        const Run rec = cli({ "recover", "--db", db, "--to", saved });
+        const QString saved = dir.filePath(QStringLiteral("saved.sqlite"));
+        const Run rec = cli({ QStringLiteral("recover"), QStringLiteral("--db"), db, QStringLiteral("--to"), saved });
         QVERIFY2(rec.code == 0, qPrintable(text(rec)));
         QVERIFY2(rec.out.contains("unreadable: ids"), rec.out.constData());
-        QCOMPARE(cli({ "check", "--db", saved }).code, 0);
+        QCOMPARE(cli({ QStringLiteral("check"), QStringLiteral("--db"), saved }).code, 0);
         auto s = RunStore::open(saved.toStdString(), StoreAccess::ReadOnly);
         QVERIFY(s);
         const auto recovered = (*s)->allRuns();
@@ -126,11 +131,12 @@ private slots:
             QCOMPARE(contentHash(r.record), before[r.id]);
         }
         // the recovered store works as a store: duplicates found, and what was lost can be imported again
-        QCOMPARE(QJsonDocument::fromJson(cli({ "import", "--db", saved, fixture(kApi) }).out.trimmed())
-                     .object()["duplicates"]
+        QCOMPARE(QJsonDocument::fromJson(
+                     cli({ QStringLiteral("import"), QStringLiteral("--db"), saved, fixture(kApi) }).out.trimmed())
+                     .object()[QStringLiteral("duplicates")]
                      .toInt(),
             435);
-        const Run regen = cli({ "import", "--db", saved, gen });
+        const Run regen = cli({ QStringLiteral("import"), QStringLiteral("--db"), saved, gen });
         QCOMPARE(regen.code, 0);
         QCOMPARE(census(saved).runs, static_cast<long long>(before.size()));
         QCOMPARE(census(saved).brokenReferences, 0LL);
@@ -141,9 +147,9 @@ private slots:
     void recoverStepsOverAFirstPageAndNamesALostRoot()
     {
         QTemporaryDir dir;
-        const QString db = dir.filePath("store.sqlite"), gen = dir.filePath("gen.json");
+        const QString db = dir.filePath(QStringLiteral("store.sqlite")), gen = dir.filePath(QStringLiteral("gen.json"));
         QVERIFY(writeAggArray(gen.toStdString(), 10000, 4) > 0);
-        QCOMPARE(cli({ "import", "--db", db, gen }).code, 0);
+        QCOMPARE(cli({ QStringLiteral("import"), QStringLiteral("--db"), db, gen }).code, 0);
         std::map<long long, std::uint64_t> before;
         {
             auto s = RunStore::open(db.toStdString(), StoreAccess::ReadOnly);
@@ -182,23 +188,28 @@ private slots:
             return copy;
         };
 
-        const QString leafLost = damaged("leaf.sqlite", firstLeaf);
-        const Run rec = cli({ "recover", "--db", leafLost, "--to", dir.filePath("leaf-saved.sqlite") });
+        const QString leafLost = damaged(QStringLiteral("leaf.sqlite"), firstLeaf);
+        const Run rec = cli({ QStringLiteral("recover"), QStringLiteral("--db"), leafLost, QStringLiteral("--to"),
+            dir.filePath(QStringLiteral("leaf-saved.sqlite")) });
         QVERIFY2(rec.code == 0, qPrintable(text(rec)));
         QVERIFY2(rec.out.contains("unreadable: ids 1 to "), rec.out.constData());
-        auto s = RunStore::open(dir.filePath("leaf-saved.sqlite").toStdString(), StoreAccess::ReadOnly);
+        auto s = RunStore::open(dir.filePath(QStringLiteral("leaf-saved.sqlite")).toStdString(), StoreAccess::ReadOnly);
         const auto saved = (*s)->allRuns();
         QVERIFY2(saved.size() + 100 > before.size() && saved.size() < before.size(),
             qPrintable(QString::number(saved.size())));
         for (const StoredRun& r : saved)
             QCOMPARE(contentHash(r.record), before[r.id]);
 
-        const QString rootLost = damaged("root.sqlite", root);
-        const Run gone = cli({ "recover", "--db", rootLost, "--to", dir.filePath("root-saved.sqlite") });
+        const QString rootLost = damaged(QStringLiteral("root.sqlite"), root);
+        const Run gone = cli({ QStringLiteral("recover"), QStringLiteral("--db"), rootLost, QStringLiteral("--to"),
+            dir.filePath(QStringLiteral("root-saved.sqlite")) });
         QVERIFY2(gone.code == 0, qPrintable(text(gone)));
         QVERIFY2(gone.out.contains("runs: 0 saved; unreadable: the whole table"), gone.out.constData());
         QVERIFY2(gone.out.contains("series: ") && !gone.out.contains("series: 0 saved"), gone.out.constData());
-        QCOMPARE(cli({ "check", "--db", dir.filePath("root-saved.sqlite") }).code, 0);
+        QCOMPARE(
+            cli({ QStringLiteral("check"), QStringLiteral("--db"), dir.filePath(QStringLiteral("root-saved.sqlite")) })
+                .code,
+            0);
     }
 
     // A folder that cannot be written: commands that only read the store work; one that writes says why it cannot.
@@ -212,19 +223,22 @@ private slots:
                 | QFile::ExeOther);
         QFile::setPermissions(db, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther);
         const Limits reader { -1, true }; // as root, permissions bind only another user
-        const Run scopes = cli({ "scopes", "--db", db }, reader);
+        const Run scopes = cli({ QStringLiteral("scopes"), QStringLiteral("--db"), db }, reader);
         if (scopes.code == 127)
             QSKIP("uid 65534 cannot run the CLI from this build folder (a checkout under a private home)");
         QVERIFY2(scopes.code == 0 && scopes.out.contains("dsr1"), qPrintable(text(scopes)));
-        const Run ladder = cli({ "ladder", "--db", db, "--model", "dsr1", "--isl", "1024", "--osl", "1024",
-                                   "--hardware", "b200", "--format", "csv" },
+        const Run ladder = cli({ QStringLiteral("ladder"), QStringLiteral("--db"), db, QStringLiteral("--model"),
+                                   QStringLiteral("dsr1"), QStringLiteral("--isl"), QStringLiteral("1024"),
+                                   QStringLiteral("--osl"), QStringLiteral("1024"), QStringLiteral("--hardware"),
+                                   QStringLiteral("b200"), QStringLiteral("--format"), QStringLiteral("csv") },
             reader);
         QVERIFY2(ladder.code == 0, qPrintable(text(ladder)));
-        const Run write = cli({ "import", "--db", db, fixture(kApi) }, reader);
+        const Run write = cli({ QStringLiteral("import"), QStringLiteral("--db"), db, fixture(kApi) }, reader);
         QCOMPARE(write.code, 1);
-        QVERIFY2(text(write).contains("read-only") || text(write).contains("cannot write to its folder"),
+        QVERIFY2(text(write).contains(QStringLiteral("read-only"))
+                || text(write).contains(QStringLiteral("cannot write to its folder")),
             qPrintable(text(write)));
-        QVERIFY(!text(write).contains("attempt to write a readonly database"));
+        QVERIFY(!text(write).contains(QStringLiteral("attempt to write a readonly database")));
         QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     }
 };

@@ -47,7 +47,8 @@ Scope dsr1(int isl, int osl)
 
 bool canMountTmpfs()
 {
-    return QProcess::execute("unshare", { "-rm", "true" }) == 0 || QProcess::execute("unshare", { "-m", "true" }) == 0;
+    return QProcess::execute(QStringLiteral("unshare"), { QStringLiteral("-rm"), QStringLiteral("true") }) == 0
+        || QProcess::execute(QStringLiteral("unshare"), { QStringLiteral("-m"), QStringLiteral("true") }) == 0;
 }
 
 } // namespace
@@ -58,10 +59,10 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        m_huge = m_dir.filePath("huge.json");
+        m_huge = m_dir.filePath(QStringLiteral("huge.json"));
         QVERIFY(writeAggArray(m_huge.toStdString(), 300000, 7) > 0);
         // the InferenceX fixture's DeepSeek-R1 1k/1k scope, imported alone
-        const QString reference = filledStore(m_dir, "reference.sqlite");
+        const QString reference = filledStore(m_dir, QStringLiteral("reference.sqlite"));
         m_apiScopeRuns = scopeRuns(reference, dsr1(1024, 1024)).size();
         QVERIFY(m_apiScopeRuns > 100);
     }
@@ -86,31 +87,33 @@ private slots:
         QFETCH(qint64, headroom);
         QFETCH(bool, thenWhole);
         QTemporaryDir dir;
-        const QString db = dir.filePath("store.sqlite");
-        QCOMPARE(cli({ "seed", "--db", db }).code, 0);
+        const QString db = dir.filePath(QStringLiteral("store.sqlite"));
+        QCOMPARE(cli({ QStringLiteral("seed"), QStringLiteral("--db"), db }).code, 0);
         const Census before = census(db);
 
         // the store's files may grow to its size plus the headroom
-        const Run r = cli({ "import", "--db", db, m_huge }, Limits { QFileInfo(db).size() + headroom, false });
+        const Run r = cli({ QStringLiteral("import"), QStringLiteral("--db"), db, m_huge },
+            Limits { QFileInfo(db).size() + headroom, false });
         QCOMPARE(r.code, 1);
         const QJsonObject line = QJsonDocument::fromJson(r.out.trimmed()).object();
-        const QString error = line["error"].toString();
-        QVERIFY2(error.contains("is full") || error.contains("may grow no larger"), qPrintable(text(r)));
+        const QString error = line[QStringLiteral("error")].toString();
+        QVERIFY2(error.contains(QStringLiteral("is full")) || error.contains(QStringLiteral("may grow no larger")),
+            qPrintable(text(r)));
 
         const Census after = census(db);
-        QVERIFY2(after == before, qPrintable(describe(before) + " -> " + describe(after)));
+        QVERIFY2(after == before, qPrintable(describe(before) + QStringLiteral(" -> ") + describe(after)));
         QCOMPARE(after.brokenReferences, 0LL);
         QCOMPARE(after.hashes, after.runs);
-        QCOMPARE(cli({ "check", "--db", db }).code, 0);
+        QCOMPARE(cli({ QStringLiteral("check"), QStringLiteral("--db"), db }).code, 0);
 
         // nothing of the failed file is adopted by the next import's series: its scopes hold exactly its runs
-        QCOMPARE(cli({ "import", "--db", db, fixture(kApi) }).code, 0);
+        QCOMPARE(cli({ QStringLiteral("import"), QStringLiteral("--db"), db, fixture(kApi) }).code, 0);
         QCOMPARE(scopeRuns(db, dsr1(1024, 1024)).size(), m_apiScopeRuns);
         QCOMPARE(census(db).runs, before.runs + 435);
         if (thenWhole) {
-            const Run whole = cli({ "import", "--db", db, m_huge });
+            const Run whole = cli({ QStringLiteral("import"), QStringLiteral("--db"), db, m_huge });
             QCOMPARE(whole.code, 0);
-            QCOMPARE(QJsonDocument::fromJson(whole.out.trimmed()).object()["imported"].toInt(), 300000);
+            QCOMPARE(QJsonDocument::fromJson(whole.out.trimmed()).object()[QStringLiteral("imported")].toInt(), 300000);
         }
     }
 
@@ -124,7 +127,7 @@ private slots:
         const QString db = filledStore(dir);
         QVERIFY(!db.isEmpty());
         const Census before = census(db);
-        const QString mnt = dir.filePath("mnt"), out = dir.filePath("out");
+        const QString mnt = dir.filePath(QStringLiteral("mnt")), out = dir.filePath(QStringLiteral("out"));
         QVERIFY(QDir().mkpath(mnt) && QDir().mkpath(out));
         // inside the namespace: the store copied onto the tmpfs, the import that fills it, the store copied back
         const QString script = QStringLiteral("set -e; mount -t tmpfs -o size=50m tmpfs '%1'; cp '%2' '%1/s.sqlite'; "
@@ -132,15 +135,18 @@ private slots:
                                               "echo $? > '%5/code'; cp '%1'/s.sqlite* '%5/'")
                                    .arg(mnt, db, QStringLiteral(PARETOSCOPE_CLI), m_huge, out);
         QProcess sh;
-        sh.start("unshare", { ::getuid() == 0 ? "-m" : "-rm", "sh", "-c", script });
+        sh.start(QStringLiteral("unshare"),
+            { ::getuid() == 0 ? QStringLiteral("-m") : QStringLiteral("-rm"), QStringLiteral("sh"),
+                QStringLiteral("-c"), script });
         QVERIFY(sh.waitForFinished(300000));
         QVERIFY2(sh.exitCode() == 0, sh.readAllStandardError().constData());
-        QCOMPARE(readAll(out + "/code").trimmed(), QByteArray("1"));
-        const QString error
-            = QJsonDocument::fromJson(readAll(out + "/import.out").trimmed()).object()["error"].toString();
-        QVERIFY2(error.contains("is full"), qPrintable(error));
-        const Census after = census(out + "/s.sqlite");
-        QVERIFY2(after == before, qPrintable(describe(before) + " -> " + describe(after)));
+        QCOMPARE(readAll(out + QStringLiteral("/code")).trimmed(), QByteArray("1"));
+        const QString error = QJsonDocument::fromJson(readAll(out + QStringLiteral("/import.out")).trimmed())
+                                  .object()[QStringLiteral("error")]
+                                  .toString();
+        QVERIFY2(error.contains(QStringLiteral("is full")), qPrintable(error));
+        const Census after = census(out + QStringLiteral("/s.sqlite"));
+        QVERIFY2(after == before, qPrintable(describe(before) + QStringLiteral(" -> ") + describe(after)));
     }
 
 private:

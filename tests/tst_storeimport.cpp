@@ -59,9 +59,9 @@ private slots:
                 firstIndex.push_back(static_cast<long long>(k));
         }
         json += "]";
-        QVERIFY(writeFile(dir.filePath("repeats.json"), json));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("repeats.json")), json));
         auto s = openTempStore(dir);
-        auto r = importPath(*s, dir.filePath("repeats.json").toStdString(), {});
+        auto r = importPath(*s, dir.filePath(QStringLiteral("repeats.json")).toStdString(), {});
         QVERIFY2(r[0].result.ok(), r[0].result.ok() ? "" : r[0].result.error().c_str());
         QCOMPARE(r[0].result->imported, 10000u);
         QCOMPARE(r[0].result->duplicates, concs.size() - 10000u);
@@ -79,12 +79,14 @@ private slots:
     {
         QTemporaryDir dir;
         auto s = openTempStore(dir);
-        const QString first = dir.filePath("first.json"), second = dir.filePath("second.json");
+        const QString first = dir.filePath(QStringLiteral("first.json")),
+                      second = dir.filePath(QStringLiteral("second.json"));
         QVERIFY(writeAggArray(first.toStdString(), 20000, 1) > 0);
         QVERIFY(writeAggArray(second.toStdString(), 20000, 2) > 0);
         QCOMPARE(importPath(*s, first.toStdString(), {})[0].result->imported, 20000u);
         QVERIFY(s->storedContentHashes() == runHashes(*s));
-        const long long buckets = scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM content_buckets");
+        const long long buckets
+            = scalar(dir.filePath(QStringLiteral("store.sqlite")), "SELECT count(*) FROM content_buckets");
         QVERIFY2(buckets > 15000, std::to_string(buckets).c_str()); // 20,000 hashes over 65,536 buckets
         auto r = importPath(*s, second.toStdString(), {});
         QVERIFY2(r[0].result.ok(), r[0].result.ok() ? "" : r[0].result.error().c_str());
@@ -113,16 +115,16 @@ private slots:
         auto s = openTempStore(dir);
         auto first = importPath(*s, fixture(kApi).toStdString(), {});
         QCOMPARE(first[0].result->imported, 435u);
-        const long long sources = scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM sources");
+        const long long sources = scalar(dir.filePath(QStringLiteral("store.sqlite")), "SELECT count(*) FROM sources");
         auto second = importPath(*s, fixture(kApi).toStdString(), {});
         QVERIFY(second[0].result.ok());
         QCOMPARE(second[0].result->imported, 0u);
         QCOMPARE(second[0].result->duplicates, 435u);
         QCOMPARE(s->runCount(), 435);
-        QCOMPARE(scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM sources"), sources);
+        QCOMPARE(scalar(dir.filePath(QStringLiteral("store.sqlite")), "SELECT count(*) FROM sources"), sources);
         // the same content under another name is still the same records
-        QVERIFY(writeFile(dir.filePath("copy.json"), readAll(fixture(kApi))));
-        auto third = importPath(*s, dir.filePath("copy.json").toStdString(), {});
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("copy.json")), readAll(fixture(kApi))));
+        auto third = importPath(*s, dir.filePath(QStringLiteral("copy.json")).toStdString(), {});
         QCOMPARE(third[0].result->duplicates, 435u);
         QCOMPARE(s->runCount(), 435);
     }
@@ -143,18 +145,18 @@ private slots:
         for (int i = 250; i < 435; ++i)
             b.append(rows[i]);
         QTemporaryDir dir;
-        QVERIFY(writeFile(dir.filePath("a.json"), QJsonDocument(a).toJson()));
-        QVERIFY(writeFile(dir.filePath("b.json"), QJsonDocument(b).toJson()));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("a.json")), QJsonDocument(a).toJson()));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("b.json")), QJsonDocument(b).toJson()));
         auto s = openTempStore(dir);
-        auto ra = importPath(*s, dir.filePath("a.json").toStdString(), {});
+        auto ra = importPath(*s, dir.filePath(QStringLiteral("a.json")).toStdString(), {});
         QVERIFY2(ra[0].result.ok(), ra[0].result.ok() ? "" : ra[0].result.error().c_str());
         QCOMPARE(ra[0].result->imported, 300u);
         QCOMPARE(ra[0].result->duplicates, 100u);
-        auto rb = importPath(*s, dir.filePath("b.json").toStdString(), {});
+        auto rb = importPath(*s, dir.filePath(QStringLiteral("b.json")).toStdString(), {});
         QVERIFY2(rb[0].result.ok(), rb[0].result.ok() ? "" : rb[0].result.error().c_str());
         QCOMPARE(rb[0].result->imported, 135u);
         QCOMPARE(rb[0].result->duplicates, 50u);
-        const QString db = dir.filePath("store.sqlite");
+        const QString db = dir.filePath(QStringLiteral("store.sqlite"));
         QCOMPARE(s->runCount(), 435);
         // every stored record has its hash in the buckets, and nothing else is there
         QCOMPARE(s->storedContentHashes().size(), 435u);
@@ -191,20 +193,22 @@ private slots:
             const Series& x = all[k];
             chosen.push_back(k);
             used.insert(k);
-            rows.append(QJsonObject { { "hw", QString::fromStdString(x.hw) },
-                { "model", QString::fromStdString(x.model) }, { "framework", QString::fromStdString(x.engine) },
-                { "precision", QString::fromStdString(x.precision) },
-                { "spec_decoding", QString::fromStdString(x.spec) }, { "isl", x.isl }, { "osl", x.osl },
-                { "conc", i + 1 }, { "tp", 8 }, { "tput_per_gpu", 100.0 + i }, { "median_tpot", 0.01 } });
+            rows.append(QJsonObject { { QStringLiteral("hw"), QString::fromStdString(x.hw) },
+                { QStringLiteral("model"), QString::fromStdString(x.model) },
+                { QStringLiteral("framework"), QString::fromStdString(x.engine) },
+                { QStringLiteral("precision"), QString::fromStdString(x.precision) },
+                { QStringLiteral("spec_decoding"), QString::fromStdString(x.spec) }, { QStringLiteral("isl"), x.isl },
+                { QStringLiteral("osl"), x.osl }, { QStringLiteral("conc"), i + 1 }, { QStringLiteral("tp"), 8 },
+                { QStringLiteral("tput_per_gpu"), 100.0 + i }, { QStringLiteral("median_tpot"), 0.01 } });
         }
         QTemporaryDir dir;
-        QVERIFY(writeFile(dir.filePath("series.json"), QJsonDocument(rows).toJson()));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("series.json")), QJsonDocument(rows).toJson()));
         auto s = openTempStore(dir);
-        auto r = importPath(*s, dir.filePath("series.json").toStdString(), {});
+        auto r = importPath(*s, dir.filePath(QStringLiteral("series.json")).toStdString(), {});
         QVERIFY2(r[0].result.ok(), r[0].result.ok() ? "" : r[0].result.error().c_str());
         QCOMPARE(r[0].result->imported, 2000u);
-        QCOMPARE(
-            scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM series"), static_cast<long long>(used.size()));
+        QCOMPARE(scalar(dir.filePath(QStringLiteral("store.sqlite")), "SELECT count(*) FROM series"),
+            static_cast<long long>(used.size()));
         auto runs = s->allRuns();
         QCOMPARE(runs.size(), std::size_t(2000));
         for (const StoredRun& run : runs) {
@@ -272,14 +276,15 @@ private slots:
     {
         QTemporaryDir dir;
         auto s = openTempStore(dir);
-        const QString path = dir.filePath("mostly-good.json");
+        const QString path = dir.filePath(QStringLiteral("mostly-good.json"));
         QVERIFY(generateBad(path));
         auto r = importPath(*s, path.toStdString(), {});
         QVERIFY(!r[0].result.ok());
-        QVERIFY2(QString::fromStdString(r[0].result.error()).contains("record 5000"), r[0].result.error().c_str());
+        QVERIFY2(QString::fromStdString(r[0].result.error()).contains(QStringLiteral("record 5000")),
+            r[0].result.error().c_str());
         QCOMPARE(s->runCount(), 0);
-        QCOMPARE(scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM sources"), 0);
-        QCOMPARE(scalar(dir.filePath("store.sqlite"), "SELECT count(*) FROM series"), 0);
+        QCOMPARE(scalar(dir.filePath(QStringLiteral("store.sqlite")), "SELECT count(*) FROM sources"), 0);
+        QCOMPARE(scalar(dir.filePath(QStringLiteral("store.sqlite")), "SELECT count(*) FROM series"), 0);
     }
 
     void aRecordTheStoreRefusesIsNamedAndNothingStays()
@@ -292,14 +297,16 @@ private slots:
             "CREATE TRIGGER refuse BEFORE INSERT ON runs WHEN NEW.record_index = 999 "
             "BEGIN SELECT RAISE(ABORT, 'refused by a test trigger'); END")
                     .ok());
-        const QString path = dir.filePath("agg.json");
+        const QString path = dir.filePath(QStringLiteral("agg.json"));
         QVERIFY(writeAggArray(path.toStdString(), 3000) > 0);
         auto r = importPath(*s, path.toStdString(), {});
         QVERIFY(!r[0].result.ok());
         const QString error = QString::fromStdString(r[0].result.error());
-        QVERIFY2(error.contains("record 1000:") && error.contains("refused by a test trigger"), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("record 1000:"))
+                && error.contains(QStringLiteral("refused by a test trigger")),
+            qPrintable(error));
         QCOMPARE(s->runCount(), 0);
-        const QString db = dir.filePath("store.sqlite");
+        const QString db = dir.filePath(QStringLiteral("store.sqlite"));
         QCOMPARE(scalar(db, "SELECT count(*) FROM sources"), 0);
         QCOMPARE(scalar(db, "SELECT count(*) FROM content_buckets"), 0);
         // without the trigger the same file imports whole, its content hashes with it
@@ -319,10 +326,10 @@ private slots:
     {
         QTemporaryDir dir;
         auto s = openTempStore(dir);
-        const QString json = dir.filePath("agg.json");
+        const QString json = dir.filePath(QStringLiteral("agg.json"));
         const std::uint64_t bytes = writeAggArray(json.toStdString(), 40000);
         QVERIFY(bytes > (8u << 20));
-        const QString db = dir.filePath("store.sqlite");
+        const QString db = dir.filePath(QStringLiteral("store.sqlite"));
         auto cancelHalfWay = [&](std::uint64_t& calls) {
             return [&calls](std::uint64_t done, std::uint64_t total) {
                 ++calls;
@@ -332,7 +339,8 @@ private slots:
         std::uint64_t calls = 0;
         auto r = importPath(*s, json.toStdString(), {}, cancelHalfWay(calls));
         QVERIFY(!r[0].result.ok());
-        QVERIFY2(QString::fromStdString(r[0].result.error()).contains("import cancelled"), r[0].result.error().c_str());
+        QVERIFY2(QString::fromStdString(r[0].result.error()).contains(QStringLiteral("import cancelled")),
+            r[0].result.error().c_str());
         QVERIFY(calls > 2); // progress was reported before the cancel
         QCOMPARE(s->runCount(), 0);
         QCOMPARE(scalar(db, "SELECT count(*) FROM sources"), 0);
@@ -341,16 +349,17 @@ private slots:
         auto whole = importPath(*s, json.toStdString(), {});
         QVERIFY2(whole[0].result.ok(), whole[0].result.ok() ? "" : whole[0].result.error().c_str());
         QCOMPARE(whole[0].result->imported, 40000u);
-        const QString csv = dir.filePath("runs.csv");
+        const QString csv = dir.filePath(QStringLiteral("runs.csv"));
         QVERIFY(writeFile(csv, QByteArray::fromStdString(runsCsv(s->allRuns()))));
 
-        auto other = openTempStore(dir, "other.sqlite");
+        auto other = openTempStore(dir, QStringLiteral("other.sqlite"));
         calls = 0;
         auto c = importPath(*other, csv.toStdString(), {}, cancelHalfWay(calls));
         QVERIFY(!c[0].result.ok());
-        QVERIFY2(QString::fromStdString(c[0].result.error()).contains("import cancelled"), c[0].result.error().c_str());
+        QVERIFY2(QString::fromStdString(c[0].result.error()).contains(QStringLiteral("import cancelled")),
+            c[0].result.error().c_str());
         QCOMPARE(other->runCount(), 0);
-        QCOMPARE(scalar(dir.filePath("other.sqlite"), "SELECT count(*) FROM sources"), 0);
+        QCOMPARE(scalar(dir.filePath(QStringLiteral("other.sqlite")), "SELECT count(*) FROM sources"), 0);
         auto csvWhole = importPath(*other, csv.toStdString(), {});
         QVERIFY2(csvWhole[0].result.ok(), csvWhole[0].result.ok() ? "" : csvWhole[0].result.error().c_str());
         QCOMPARE(csvWhole[0].result->imported, 40000u);
@@ -369,7 +378,8 @@ private slots:
     {
         QFETCH(bool, readerOpen);
         QTemporaryDir dir;
-        const QString data = dir.filePath("big.json"), db = dir.filePath("killed.sqlite");
+        const QString data = dir.filePath(QStringLiteral("big.json")),
+                      db = dir.filePath(QStringLiteral("killed.sqlite"));
         const std::uint64_t n = 150000;
         QVERIFY(writeAggArray(data.toStdString(), n) > 0);
         auto reader = RunStore::open(db.toStdString());
@@ -379,22 +389,23 @@ private slots:
         const qint64 emptySize = QFileInfo(db).size();
 
         QProcess child;
-        child.start(PARETOSCOPE_CLI, { "import", "--db", db, data });
+        child.start(QStringLiteral(PARETOSCOPE_CLI), { QStringLiteral("import"), QStringLiteral("--db"), db, data });
         QVERIFY(child.waitForStarted());
         // wait until the import is writing pages (the database or its WAL grows), then kill it without warning
         QElapsedTimer t;
         t.start();
         bool writing = false;
         while (t.elapsed() < 60000 && child.state() == QProcess::Running) {
-            if (QFileInfo(db + "-wal").size() > (2 << 20) || QFileInfo(db).size() > emptySize + (2 << 20)) {
+            if (QFileInfo(db + QStringLiteral("-wal")).size() > (2 << 20)
+                || QFileInfo(db).size() > emptySize + (2 << 20)) {
                 writing = true;
                 break;
             }
             QThread::msleep(5);
         }
         QVERIFY2(writing, "the import never started writing");
-        QVERIFY2(
-            !QFileInfo::exists(db + "-journal") && QFileInfo::exists(db + "-wal"), "the import writes in WAL mode");
+        QVERIFY2(!QFileInfo::exists(db + QStringLiteral("-journal")) && QFileInfo::exists(db + QStringLiteral("-wal")),
+            "the import writes in WAL mode");
         ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
         QVERIFY(child.waitForFinished(10000));
         QCOMPARE(child.exitStatus(), QProcess::CrashExit);

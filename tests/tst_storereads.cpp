@@ -59,7 +59,8 @@ private slots:
         scope.workload = "w'; DELETE FROM series; --";
         auto series = s->series(scope);
         QCOMPARE(int(series.size()), 1);
-        QCOMPARE(QString::fromStdString(series[0].key.hardware), QString("b300\" or 1=1")); // keys are lower case
+        QCOMPARE(
+            QString::fromStdString(series[0].key.hardware), QStringLiteral("b300\" or 1=1")); // keys are lower case
         scope.hardware = { series[0].key.hardware };
         series = s->series(scope);
         QCOMPARE(int(series.size()), 1);
@@ -67,7 +68,7 @@ private slots:
         scope.hardware = { "b300' OR '1'='1" }; // an injection attempt in a filter finds nothing
         QVERIFY(s->series(scope).empty());
         QCOMPARE(s->runCount(), 1LL);
-        QCOMPARE(QString::fromStdString(s->integrityCheck()), QString("ok"));
+        QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
     }
 
     void dateRangeKeepsOnlyRunsInside()
@@ -167,24 +168,24 @@ private slots:
     void refusesNewerSchema()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("future.sqlite");
+        const QString path = dir.filePath(QStringLiteral("future.sqlite"));
         sqlite3* h = nullptr;
         sqlite3_open(path.toUtf8().constData(), &h);
         sqlite3_exec(h, "PRAGMA user_version=99", nullptr, nullptr, nullptr);
         sqlite3_close(h);
         auto s = RunStore::open(path.toStdString());
         QVERIFY(!s.ok());
-        QVERIFY2(QString::fromStdString(s.error()).contains("schema version 99"), s.error().c_str());
+        QVERIFY2(QString::fromStdString(s.error()).contains(QStringLiteral("schema version 99")), s.error().c_str());
     }
 
     void refusesNonDatabase()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("text.sqlite");
+        const QString path = dir.filePath(QStringLiteral("text.sqlite"));
         QVERIFY(writeFile(path, QByteArray(4096, 'x')));
         auto s = RunStore::open(path.toStdString());
         QVERIFY(!s.ok());
-        QVERIFY(QString::fromStdString(s.error()).contains("text.sqlite"));
+        QVERIFY(QString::fromStdString(s.error()).contains(QStringLiteral("text.sqlite")));
     }
 
     void deleteAndCacheInvalidation()
@@ -224,7 +225,7 @@ private slots:
         for (const StoredRun& r : s->allRuns())
             ids.push_back(r.id);
         QVERIFY(s->deleteRuns(ids).ok());
-        const QString db = dir.filePath("store.sqlite");
+        const QString db = dir.filePath(QStringLiteral("store.sqlite"));
         QCOMPARE(scalar(db, "SELECT count(*) FROM runs"), 0);
         QCOMPARE(scalar(db, "SELECT count(*) FROM sources"), 0);
         QCOMPARE(scalar(db, "SELECT count(*) FROM series"), 0);

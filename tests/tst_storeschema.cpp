@@ -127,16 +127,16 @@ private slots:
         // the runs: the API rows (medians only) and the aggregate files (every statistic), read through a store
         std::vector<RunRecord> runs;
         {
-            auto scratch = openTempStore(dir, "scratch.sqlite");
+            auto scratch = openTempStore(dir, QStringLiteral("scratch.sqlite"));
             QCOMPARE(importPath(*scratch, fixture(kApi).toStdString(), {})[0].result->imported, 435u);
-            importPath(*scratch, fixture("inferencex-agg").toStdString(), {});
+            importPath(*scratch, fixture(QStringLiteral("inferencex-agg")).toStdString(), {});
             for (const StoredRun& r : scratch->allRuns())
                 runs.push_back(r.record);
         }
         const auto withTails = std::count_if(runs.begin(), runs.end(), [](const RunRecord& r) { return r.e2el.p999; });
         QVERIFY(withTails >= 3 && withTails < static_cast<long>(runs.size()));
 
-        const QString db = dir.filePath("store.sqlite");
+        const QString db = dir.filePath(QStringLiteral("store.sqlite"));
         QVERIFY(RunStore::createAtVersion(db.toStdString(), version).ok());
         QCOMPARE(scalar(db, "PRAGMA user_version"), version);
         writeOldRuns(db, runs, version);

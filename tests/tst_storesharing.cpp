@@ -27,15 +27,17 @@ private slots:
         const QString db = filledStore(dir);
         QVERIFY(!db.isEmpty());
         const Census before = census(db);
-        const QString small = dir.filePath("small.json");
+        const QString small = dir.filePath(QStringLiteral("small.json"));
         QVERIFY(writeAggArray(small.toStdString(), 500, 99) > 0);
-        const QByteArray scopesBefore = cli({ "scopes", "--db", db, "--format", "json" }).out;
+        const QByteArray scopesBefore = cli({ QStringLiteral("scopes"), QStringLiteral("--db"), db,
+                                                QStringLiteral("--format"), QStringLiteral("json") })
+                                            .out;
 
         auto holder = RunStore::open(db.toStdString());
         QVERIFY(holder);
         auto held = WriteTransaction::begin(**holder, "importing a file the test holds back");
         QVERIFY(held);
-        CliChild importer({ "import", "--db", db, small });
+        CliChild importer({ QStringLiteral("import"), QStringLiteral("--db"), db, small });
         // the import waits, and says for whom, as long as the other writer holds the store
         QElapsedTimer t;
         t.start();
@@ -47,7 +49,8 @@ private slots:
             said.constData());
         QVERIFY(importer.running());
         for (int i = 0; i < 5; ++i) { // readers go on meanwhile, and see the store without the waiting import
-            const Run r = cli({ "scopes", "--db", db, "--format", "json" });
+            const Run r = cli({ QStringLiteral("scopes"), QStringLiteral("--db"), db, QStringLiteral("--format"),
+                QStringLiteral("json") });
             QVERIFY2(r.code == 0, qPrintable(text(r)));
             QCOMPARE(r.out, scopesBefore);
         }
@@ -57,7 +60,10 @@ private slots:
         QVERIFY2(done.code == 0, qPrintable(text(done)));
         QCOMPARE(census(db).runs, before.runs + 500);
         QCOMPARE(census(db).brokenReferences, 0LL);
-        QVERIFY(cli({ "scopes", "--db", db, "--format", "json" }).out != scopesBefore);
+        QVERIFY(cli({ QStringLiteral("scopes"), QStringLiteral("--db"), db, QStringLiteral("--format"),
+                        QStringLiteral("json") })
+                    .out
+            != scopesBefore);
     }
 
     // Everything at once on one store: two imports, a live session and a reader in a loop. Nobody fails or is
@@ -65,22 +71,26 @@ private slots:
     void twoImportsASessionAndAReaderAtOnce()
     {
         QTemporaryDir dir;
-        const QString db = dir.filePath("shared.sqlite");
-        QCOMPARE(cli({ "seed", "--db", db }).code, 0);
+        const QString db = dir.filePath(QStringLiteral("shared.sqlite"));
+        QCOMPARE(cli({ QStringLiteral("seed"), QStringLiteral("--db"), db }).code, 0);
         const Census before = census(db);
-        const QString a = dir.filePath("a.json"), b = dir.filePath("b.json");
+        const QString a = dir.filePath(QStringLiteral("a.json")), b = dir.filePath(QStringLiteral("b.json"));
         QVERIFY(writeAggArray(a.toStdString(), 60000, 21) > 0);
         QVERIFY(writeAggArray(b.toStdString(), 60000, 22) > 0);
-        SimProcess sim({ "--ttft-ms", "5", "--itl-ms", "2" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("5"), QStringLiteral("--itl-ms"), QStringLiteral("2") });
         QVERIFY(sim.ok());
 
-        CliChild importA({ "import", "--db", db, a });
-        CliChild session({ "bench", "--db", db, "--endpoint", sim.url(), "--hardware", "b300", "--engine", "vllm",
-            "--isl", "32", "--osl", "8", "--concurrency", "1,2,4" });
-        CliChild importB({ "import", "--db", db, b });
+        CliChild importA({ QStringLiteral("import"), QStringLiteral("--db"), db, a });
+        CliChild session({ QStringLiteral("bench"), QStringLiteral("--db"), db, QStringLiteral("--endpoint"), sim.url(),
+            QStringLiteral("--hardware"), QStringLiteral("b300"), QStringLiteral("--engine"), QStringLiteral("vllm"),
+            QStringLiteral("--isl"), QStringLiteral("32"), QStringLiteral("--osl"), QStringLiteral("8"),
+            QStringLiteral("--concurrency"), QStringLiteral("1,2,4") });
+        CliChild importB({ QStringLiteral("import"), QStringLiteral("--db"), db, b });
         int reads = 0;
         while (importA.running() || importB.running() || session.running()) {
-            const Run r = cli({ "scopes", "--db", db, "--format", "json" });
+            const Run r = cli({ QStringLiteral("scopes"), QStringLiteral("--db"), db, QStringLiteral("--format"),
+                QStringLiteral("json") });
             QVERIFY2(r.code == 0, qPrintable(text(r)));
             QVERIFY(QJsonDocument::fromJson(r.out).isArray());
             ++reads;
@@ -98,7 +108,7 @@ private slots:
         QCOMPARE(after.runs, before.runs + 60000 + 60000 + 3);
         QCOMPARE(after.hashes, after.runs);
         QCOMPARE(after.brokenReferences, 0LL);
-        QCOMPARE(after.integrity, QString("ok"));
+        QCOMPARE(after.integrity, QStringLiteral("ok"));
         QCOMPARE(scalar(db,
                      "SELECT count(*) FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.path LIKE "
                      "'%a.json'"),

@@ -80,11 +80,11 @@ private slots:
     void initTestCase()
     {
         QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
-        QCoreApplication::setOrganizationName("ParetoscopeTest");
-        QCoreApplication::setApplicationName("tst_storeworker");
-        m_db = m_dir.filePath("store.sqlite");
-        const std::string json = m_dir.filePath("agg.json").toStdString();
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QCoreApplication::setOrganizationName(QStringLiteral("ParetoscopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_storeworker"));
+        m_db = m_dir.filePath(QStringLiteral("store.sqlite"));
+        const std::string json = m_dir.filePath(QStringLiteral("agg.json")).toStdString();
         QVERIFY(testsupport::writeAggArray(json, kRuns) > 0);
         auto store = openStore(m_db.toStdString(), false);
         QVERIFY(store.ok());
@@ -224,7 +224,7 @@ private slots:
     // A store that cannot be opened fails every job with its reason.
     void aStoreThatCannotBeOpenedFailsEveryJob()
     {
-        StoreWorker worker(m_dir.filePath("no/such/dir/store.sqlite"), StoreAccess::ReadOnly);
+        StoreWorker worker(m_dir.filePath(QStringLiteral("no/such/dir/store.sqlite")), StoreAccess::ReadOnly);
         QString error;
         worker.post(
             QStringLiteral("x"), this, [](RunStore& s) { return s.runCount(); },
@@ -280,7 +280,7 @@ private slots:
         QSignalSpy shown(&window, &MainWindow::scopeShown);
         QVERIFY(shown.wait(20000));
         if (!window.scopeData() || window.scopeData()->scope.model != "synthetic/model-0") {
-            QVERIFY(window.filters()->selectScope("synthetic/model-0", {}, 1024, 1024));
+            QVERIFY(window.filters()->selectScope(QStringLiteral("synthetic/model-0"), {}, 1024, 1024));
             QVERIFY(shown.wait(20000));
         }
         // every run: this store repeats 640 configurations, all undated, and the Runs tab lists the runs the frontiers
@@ -309,7 +309,7 @@ private slots:
         QCOMPARE(model->rowCount(), int(RunsModel::kPageSize));
         QCOMPARE(model->total(), inScope);
         QVERIFY(model->rowCount() < model->total());
-        QVERIFY(window.runs()->countText().contains("scroll for more"));
+        QVERIFY(window.runs()->countText().contains(QStringLiteral("scroll for more")));
 
         // scrolling to the bottom asks for the next page, after the last id of the first
         QTableView* table = window.runs()->table();

@@ -12,8 +12,10 @@ using namespace paretoscope;
 
 namespace {
 // all-in kW per GPU as published (docs/architecture.md section 14, the InferenceX hardware registry)
-const std::map<QString, double> kAllInKw { { "h100", 1.37 }, { "h200", 1.37 }, { "b200", 1.71 }, { "b300", 1.90 },
-    { "gb200", 1.87 }, { "gb300", 2.12 }, { "mi300x", 1.39 }, { "mi325x", 1.69 }, { "mi355x", 2.09 } };
+const std::map<QString, double> kAllInKw { { QStringLiteral("h100"), 1.37 }, { QStringLiteral("h200"), 1.37 },
+    { QStringLiteral("b200"), 1.71 }, { QStringLiteral("b300"), 1.90 }, { QStringLiteral("gb200"), 1.87 },
+    { QStringLiteral("gb300"), 2.12 }, { QStringLiteral("mi300x"), 1.39 }, { QStringLiteral("mi325x"), 1.69 },
+    { QStringLiteral("mi355x"), 2.09 } };
 } // namespace
 
 class TestTco : public QObject {
@@ -23,34 +25,41 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("error");
-        const QString ok = R"("capex_per_gpu_usd": 1, "amortization_years": 4, "power_kw": 1, )"
-                           R"("electricity_usd_per_kwh": 0.1, "pue": 1.2, "other_opex_usd_per_gpu_hour": 0)";
-        auto doc = [](const QString& entry) { return R"({"source": "s", "hardware": {"b300": {)" + entry + "}}}"; };
+        const QString ok
+            = QStringLiteral(R"("capex_per_gpu_usd": 1, "amortization_years": 4, "power_kw": 1, )"
+                             R"("electricity_usd_per_kwh": 0.1, "pue": 1.2, "other_opex_usd_per_gpu_hour": 0)");
+        auto doc = [](const QString& entry) {
+            return QStringLiteral(R"({"source": "s", "hardware": {"b300": {)") + entry + QStringLiteral("}}}");
+        };
         QTest::newRow("valid") << doc(ok) << "";
         QTest::newRow("not JSON") << "{"
                                   << "t.json: not valid JSON";
         QTest::newRow("unknown top key") << R"({"source": "s", "hardware": {}, "prices": 1})"
                                          << "t.json: prices: unknown key";
-        QTest::newRow("unknown entry key") << doc(ok + R"(, "capex": 5)") << "t.json: hardware.b300.capex: unknown key";
-        QTest::newRow("negative capex") << doc(
-            QString(ok).replace(R"("capex_per_gpu_usd": 1)", R"("capex_per_gpu_usd": -1)"))
+        QTest::newRow("unknown entry key")
+            << doc(ok + QStringLiteral(R"(, "capex": 5)")) << "t.json: hardware.b300.capex: unknown key";
+        QTest::newRow("negative capex") << doc(QString(ok).replace(
+            QStringLiteral(R"("capex_per_gpu_usd": 1)"), QStringLiteral(R"("capex_per_gpu_usd": -1)")))
                                         << "t.json: hardware.b300.capex_per_gpu_usd: must be a number >= 0";
-        QTest::newRow("missing capex") << doc(QString(ok).remove(R"("capex_per_gpu_usd": 1, )"))
+        QTest::newRow("missing capex") << doc(QString(ok).remove(QStringLiteral(R"("capex_per_gpu_usd": 1, )")))
                                        << "t.json: hardware.b300.capex_per_gpu_usd: missing";
-        QTest::newRow("text pue") << doc(QString(ok).replace(R"("pue": 1.2)", R"("pue": "1.2")"))
+        QTest::newRow("text pue") << doc(
+            QString(ok).replace(QStringLiteral(R"("pue": 1.2)"), QStringLiteral(R"("pue": "1.2")")))
                                   << "t.json: hardware.b300.pue: must be a number >= 1";
-        QTest::newRow("pue below 1") << doc(QString(ok).replace(R"("pue": 1.2)", R"("pue": 0.9)"))
+        QTest::newRow("pue below 1") << doc(
+            QString(ok).replace(QStringLiteral(R"("pue": 1.2)"), QStringLiteral(R"("pue": 0.9)")))
                                      << "t.json: hardware.b300.pue: must be a number >= 1";
-        QTest::newRow("zero years") << doc(
-            QString(ok).replace(R"("amortization_years": 4)", R"("amortization_years": 0)"))
+        QTest::newRow("zero years") << doc(QString(ok).replace(
+            QStringLiteral(R"("amortization_years": 4)"), QStringLiteral(R"("amortization_years": 0)")))
                                     << "t.json: hardware.b300.amortization_years: must be a number >= 0.1 and <= 100";
-        QTest::newRow("missing electricity") << doc(QString(ok).remove(R"("electricity_usd_per_kwh": 0.1, )"))
-                                             << "t.json: hardware.b300.electricity_usd_per_kwh: missing";
-        QTest::newRow("bad basis") << doc(ok + R"(, "power_basis": "wall")")
+        QTest::newRow("missing electricity")
+            << doc(QString(ok).remove(QStringLiteral(R"("electricity_usd_per_kwh": 0.1, )")))
+            << "t.json: hardware.b300.electricity_usd_per_kwh: missing";
+        QTest::newRow("bad basis") << doc(ok + QStringLiteral(R"(, "power_basis": "wall")"))
                                    << "t.json: hardware.b300.power_basis: must be";
-        QTest::newRow("kW with TDP") << doc(ok + R"(, "power_basis": "tdp")")
+        QTest::newRow("kW with TDP") << doc(ok + QStringLiteral(R"(, "power_basis": "tdp")"))
                                      << "t.json: hardware.b300.power_kw: not used";
-        QTest::newRow("no kW") << doc(QString(ok).remove(R"("power_kw": 1, )"))
+        QTest::newRow("no kW") << doc(QString(ok).remove(QStringLiteral(R"("power_kw": 1, )")))
                                << "t.json: hardware.b300.power_kw: missing";
         QTest::newRow("bad default") << R"({"source": "s", "defaults": {"pue": -2}, "hardware": {}})"
                                      << "t.json: defaults.pue: must be a number >= 1";
@@ -75,8 +84,8 @@ private slots:
     {
         auto model = parseTco(std::string(embedded::tco_default_json()), "tco_default.json");
         QVERIFY2(model, model ? "" : model.error().c_str());
-        QVERIFY(QString::fromStdString(model->note).contains("EXAMPLE VALUES TO EDIT"));
-        QVERIFY(QString::fromStdString(model->source).contains("InferenceX"));
+        QVERIFY(QString::fromStdString(model->note).contains(QStringLiteral("EXAMPLE VALUES TO EDIT")));
+        QVERIFY(QString::fromStdString(model->source).contains(QStringLiteral("InferenceX")));
         for (const auto& [hw, kw] : kAllInKw) {
             const TcoEntry* e = bundledTco().find(hw.toStdString());
             QVERIFY2(e, qPrintable(hw));

@@ -36,7 +36,7 @@ private slots:
         DeviceDiscovery d = discoverDevices();
         QVERIFY(d.devices.empty());
         QCOMPARE(int(d.notes.size()), 2);
-        QVERIFY(QString::fromStdString(d.notes[0]).contains("NVML not found"));
+        QVERIFY(QString::fromStdString(d.notes[0]).contains(QStringLiteral("NVML not found")));
     }
 
     void nvmlDevicesAndTheirTelemetry()
@@ -46,9 +46,9 @@ private slots:
         DeviceDiscovery d = discoverDevices();
         QCOMPARE(int(d.devices.size()), 2);
         const GpuDevice& g = d.devices[1];
-        QCOMPARE(QString::fromStdString(g.name), QString("NVIDIA B300 SXM6 AC"));
-        QCOMPARE(QString::fromStdString(g.hardware), QString("b300"));
-        QCOMPARE(QString::fromStdString(g.architecture), QString("sm_103"));
+        QCOMPARE(QString::fromStdString(g.name), QStringLiteral("NVIDIA B300 SXM6 AC"));
+        QCOMPARE(QString::fromStdString(g.hardware), QStringLiteral("b300"));
+        QCOMPARE(QString::fromStdString(g.architecture), QStringLiteral("sm_103"));
         QCOMPARE(g.memoryBytes, 288ull << 30);
         GpuSample s = d.backends[0]->sample(1);
         QCOMPARE(*s.powerW, 750.0); // mW -> W
@@ -60,7 +60,7 @@ private slots:
         c.hardware = "b300";
         std::string note;
         auto sampler = makeSessionSampler(d, c, "", "", note);
-        QVERIFY2(QString::fromStdString(note).contains("2 x NVIDIA B300"), note.c_str());
+        QVERIFY2(QString::fromStdString(note).contains(QStringLiteral("2 x NVIDIA B300")), note.c_str());
         sampler->begin();
         std::this_thread::sleep_for(std::chrono::milliseconds(600));
         LevelTelemetry t = sampler->end();
@@ -78,7 +78,7 @@ private slots:
         // a session on other hardware samples none of them
         c.hardware = "mi325x";
         auto none = makeSessionSampler(d, c, "", "", note);
-        QVERIFY(QString::fromStdString(note).startsWith("no mi325x found"));
+        QVERIFY(QString::fromStdString(note).startsWith(QStringLiteral("no mi325x found")));
     }
 
     void rocmSmiDevicesAndTheirTelemetry()
@@ -87,8 +87,8 @@ private slots:
         qputenv("PARETOSCOPE_ROCM_SMI_LIBRARY", FAKE_ROCM_SMI);
         DeviceDiscovery d = discoverDevices();
         QCOMPARE(int(d.devices.size()), 1);
-        QCOMPARE(QString::fromStdString(d.devices[0].hardware), QString("mi325x"));
-        QCOMPARE(QString::fromStdString(d.devices[0].architecture), QString("gfx942"));
+        QCOMPARE(QString::fromStdString(d.devices[0].hardware), QStringLiteral("mi325x"));
+        QCOMPARE(QString::fromStdString(d.devices[0].architecture), QStringLiteral("gfx942"));
         QCOMPARE(d.devices[0].memoryBytes, 256ull * 1000 * 1000 * 1000);
         SessionConfig c;
         c.hardware = "mi325x";
@@ -237,13 +237,15 @@ private slots:
 
     void engineMetricsAreScrapedPerLevel()
     {
-        testsupport::SimProcess sim({ "--ttft-ms", "1", "--itl-ms", "1" });
+        testsupport::SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("1"), QStringLiteral("--itl-ms"), QStringLiteral("1") });
         QVERIFY(sim.ok());
         TelemetrySampler sampler(nullptr, {}, sim.url().toStdString() + "/metrics", "");
         sampler.begin();
         LevelTelemetry t = sampler.end();
         QVERIFY(!t.avgPowerW);
-        QVERIFY2(QString::fromStdString(t.engineMetricsJson).contains("\"scrapes\":2"), t.engineMetricsJson.c_str());
+        QVERIFY2(QString::fromStdString(t.engineMetricsJson).contains(QStringLiteral("\"scrapes\":2")),
+            t.engineMetricsJson.c_str());
     }
 };
 

@@ -33,10 +33,10 @@ struct Level {
 Level runWithTruth(const QStringList& simArgs, int concurrency, bool chat, int osl = 16, int clientThreads = 1)
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath("truth.csv");
+    const QString path = dir.filePath(QStringLiteral("truth.csv"));
     Level level;
     {
-        SimProcess sim(simArgs + QStringList { "--truth-log", path });
+        SimProcess sim(simArgs + QStringList { QStringLiteral("--truth-log"), path });
         if (!sim.ok())
             return level;
         RandomWorkload workload({ "sim-model", chat, PromptKind::TokenIds }, 64, osl);
@@ -73,7 +73,9 @@ private slots:
         QFETCH(int, concurrency);
         QFETCH(bool, chat);
         QFETCH(int, clientThreads);
-        Level level = runWithTruth({ "--ttft-ms", "20", "--itl-ms", "2" }, concurrency, chat, 16, clientThreads);
+        Level level = runWithTruth(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("20"), QStringLiteral("--itl-ms"), QStringLiteral("2") },
+            concurrency, chat, 16, clientThreads);
         const auto& requests = level.result.requests;
         QCOMPARE(int(requests.size()), 12 * concurrency); // 10 x c measured plus 2 x c warm-ups
         QCOMPARE(level.badLines, 0);
@@ -99,13 +101,13 @@ private slots:
             const double clientLast = r.sent + static_cast<double>(r.chunks.back());
             // the request is sent before the emulator reads it, each token written before the client receives it
             QVERIFY2(origin + r.sent <= received + causalityTolerance,
-                qPrintable(QString("read %1 ms before it was sent").arg((origin + r.sent - received) * 1e3)));
+                qPrintable(QStringLiteral("read %1 ms before it was sent").arg((origin + r.sent - received) * 1e3)));
             QVERIFY2(origin + r.firstToken >= first - causalityTolerance,
-                qPrintable(QString("first token seen %1 ms before it was written")
+                qPrintable(QStringLiteral("first token seen %1 ms before it was written")
                                .arg((first - origin - r.firstToken) * 1e3)));
             QVERIFY2(origin + clientLast >= last - causalityTolerance,
-                qPrintable(
-                    QString("last token seen %1 ms before it was written").arg((last - origin - clientLast) * 1e3)));
+                qPrintable(QStringLiteral("last token seen %1 ms before it was written")
+                               .arg((last - origin - clientLast) * 1e3)));
             QVERIFY(origin + r.end >= last - causalityTolerance);
         }
         QVERIFY(byId.empty());
@@ -116,8 +118,10 @@ private slots:
         // an error event or a closed connection part way through; the first token always goes out (fault at 0
         // sends nothing, so such requests have no line)
         Level level = runWithTruth(
-            { "--ttft-ms", "5", "--itl-ms", "1", "--stream-error", "0.25", "--drop", "0.25", "--seed", "5" }, 8, false,
-            32);
+            { QStringLiteral("--ttft-ms"), QStringLiteral("5"), QStringLiteral("--itl-ms"), QStringLiteral("1"),
+                QStringLiteral("--stream-error"), QStringLiteral("0.25"), QStringLiteral("--drop"),
+                QStringLiteral("0.25"), QStringLiteral("--seed"), QStringLiteral("5") },
+            8, false, 32);
         QCOMPARE(level.badLines, 0);
         std::map<std::string, const TruthLine*> byId;
         for (const TruthLine& t : level.truth)
@@ -143,8 +147,9 @@ private slots:
     void linesReachTheFileWhileTheEmulatorRuns()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("truth.csv");
-        SimProcess sim({ "--ttft-ms", "5", "--itl-ms", "1", "--truth-log", path });
+        const QString path = dir.filePath(QStringLiteral("truth.csv"));
+        SimProcess sim({ QStringLiteral("--ttft-ms"), QStringLiteral("5"), QStringLiteral("--itl-ms"),
+            QStringLiteral("1"), QStringLiteral("--truth-log"), path });
         QVERIFY(sim.ok());
         RandomWorkload workload({ "sim-model", false, PromptKind::TokenIds }, 64, 8);
         LevelOptions options;
@@ -159,7 +164,8 @@ private slots:
 
     void clientThreadsSplitTheLevelAndCancelTogether()
     {
-        SimProcess sim({ "--ttft-ms", "5", "--itl-ms", "1" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("5"), QStringLiteral("--itl-ms"), QStringLiteral("1") });
         QVERIFY(sim.ok());
         RandomWorkload workload({ "sim-model", false, PromptKind::TokenIds }, 64, 8);
         LevelOptions options;
@@ -183,7 +189,8 @@ private slots:
         QCOMPARE(last.outputTokens, 160LL);
 
         // a cancel from the caller stops every client
-        SimProcess slow({ "--ttft-ms", "5", "--itl-ms", "1000" });
+        SimProcess slow(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("5"), QStringLiteral("--itl-ms"), QStringLiteral("1000") });
         QVERIFY(slow.ok());
         options.warmups = 0;
         auto cancelled = runLevel({ slow.url().toStdString(), {}, false }, workload, options,
@@ -194,7 +201,8 @@ private slots:
 
     void anUnwritableTruthLogStopsTheEmulator()
     {
-        SimProcess sim({ "--ttft-ms", "5", "--itl-ms", "1", "--truth-log", "/nonexistent-dir/truth.csv" });
+        SimProcess sim({ QStringLiteral("--ttft-ms"), QStringLiteral("5"), QStringLiteral("--itl-ms"),
+            QStringLiteral("1"), QStringLiteral("--truth-log"), QStringLiteral("/nonexistent-dir/truth.csv") });
         QVERIFY(!sim.ok());
     }
 };

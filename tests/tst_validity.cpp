@@ -96,30 +96,30 @@ private slots:
         LevelMetrics m = cleanLevel();
         ValidityInputs in;
         in.concurrency = 4;
-        for (const QString& part : change.split(',', Qt::SkipEmptyParts)) {
-            const QString key = part.section('=', 0, 0);
-            const double v = part.section('=', 1).toDouble();
-            if (key == "wait")
+        for (const QString& part : change.split(u',', Qt::SkipEmptyParts)) {
+            const QString key = part.section(u'=', 0, 0);
+            const double v = part.section(u'=', 1).toDouble();
+            if (key == QStringLiteral("wait"))
                 m.clientWait.median = v;
-            else if (key == "cpu")
+            else if (key == QStringLiteral("cpu"))
                 in.clientCpuShare = v;
-            else if (key == "little")
+            else if (key == QStringLiteral("little"))
                 m.effectiveConcurrency = v;
-            else if (key == "open")
+            else if (key == QStringLiteral("open"))
                 in.closedLoop = false;
-            else if (key == "think")
+            else if (key == QStringLiteral("think"))
                 in.thinkTime = true;
-            else if (key == "prefix")
+            else if (key == QStringLiteral("prefix"))
                 in.prefixHitRate = v;
-            else if (key == "agentic")
+            else if (key == QStringLiteral("agentic"))
                 in.randomWorkload = false;
-            else if (key == "mismatch")
+            else if (key == QStringLiteral("mismatch"))
                 m.promptMismatches = static_cast<long long>(v);
-            else if (key == "text")
+            else if (key == QStringLiteral("text"))
                 in.tokenIdPrompts = false;
-            else if (key == "failed")
+            else if (key == QStringLiteral("failed"))
                 m.failed = static_cast<long long>(v);
-            else if (key == "coverage")
+            else if (key == QStringLiteral("coverage"))
                 in.telemetryCoverage = v;
         }
         QCOMPARE(QString::fromStdString(joinFlags(validityFlags(m, in))), flags);
@@ -132,9 +132,12 @@ private slots:
         QTest::addColumn<double>("pause"); // s each user idles between requests
         QTest::addColumn<QString>("flag"); // empty: none at all
         QTest::newRow("clean") << QStringList() << 0.0 << 0.0 << "";
-        QTest::newRow("failed") << QStringList { "--fail-500", "0.2" } << 0.0 << 0.0 << "failed";
-        QTest::newRow("prompt-mismatch") << QStringList { "--prompt-offset", "3" } << 0.0 << 0.0 << "prompt-mismatch";
-        QTest::newRow("prefix-cache") << QStringList { "--prefix-hits", "0.3" } << 0.0 << 0.0 << "prefix-cache";
+        QTest::newRow("failed") << QStringList { QStringLiteral("--fail-500"), QStringLiteral("0.2") } << 0.0 << 0.0
+                                << QStringLiteral("failed");
+        QTest::newRow("prompt-mismatch") << QStringList { QStringLiteral("--prompt-offset"), QStringLiteral("3") }
+                                         << 0.0 << 0.0 << QStringLiteral("prompt-mismatch");
+        QTest::newRow("prefix-cache") << QStringList { QStringLiteral("--prefix-hits"), QStringLiteral("0.3") } << 0.0
+                                      << 0.0 << QStringLiteral("prefix-cache");
         QTest::newRow("client-bound") << QStringList() << 0.01 << 0.0 << "client-bound";
         QTest::newRow("low-concurrency") << QStringList() << 0.0 << 0.1 << "low-concurrency";
     }
@@ -144,7 +147,9 @@ private slots:
         QFETCH(double, chunkLag);
         QFETCH(double, pause);
         QFETCH(QString, flag);
-        SimProcess sim(QStringList { "--ttft-ms", "20", "--itl-ms", "5" } + simArgs);
+        SimProcess sim(QStringList { QStringLiteral("--ttft-ms"), QStringLiteral("20"), QStringLiteral("--itl-ms"),
+                           QStringLiteral("5") }
+            + simArgs);
         QVERIFY2(sim.ok(), qPrintable(sim.output()));
         QTemporaryDir dir;
         auto store = openTempStore(dir);
@@ -166,9 +171,10 @@ private slots:
         const LevelOutcome& lo = out->levels.front();
         const QString got = QString::fromStdString(lo.record.validity);
         if (flag.isEmpty())
-            QVERIFY2(got.isEmpty(), qPrintable(got + " " + QString::fromStdString(lo.json)));
+            QVERIFY2(got.isEmpty(), qPrintable(got + QStringLiteral(" ") + QString::fromStdString(lo.json)));
         else
-            QVERIFY2(got.split(',').contains(flag), qPrintable(got + " " + QString::fromStdString(lo.json)));
+            QVERIFY2(got.split(u',').contains(flag),
+                qPrintable(got + QStringLiteral(" ") + QString::fromStdString(lo.json)));
         QVERIFY(lo.json.find("\"validity\"") != std::string::npos);
         // stored with the run, and read back
         auto runs = store->runs({ lo.runId });
@@ -200,7 +206,8 @@ private slots:
         DeviceDiscovery found = discoverDevices();
         QCOMPARE(int(found.devices.size()), 2);
         // a level of at least 2.2 s whatever the machine: 6 waves of 4 requests, each 20 + 7 x 50 ms in the emulator
-        SimProcess sim({ "--ttft-ms", "20", "--itl-ms", "50" });
+        SimProcess sim(
+            { QStringLiteral("--ttft-ms"), QStringLiteral("20"), QStringLiteral("--itl-ms"), QStringLiteral("50") });
         QVERIFY2(sim.ok(), qPrintable(sim.output()));
         QTemporaryDir dir;
         auto store = openTempStore(dir);
@@ -211,7 +218,7 @@ private slots:
         c.warmups = warmups; // the sampler's window is the measured requests' (and their connections')
         std::string note;
         auto sampler = makeSessionSampler(found, c, "", "", note); // as the CLI and the live tab make it
-        QVERIFY2(QString::fromStdString(note).contains("2 x NVIDIA B300"), note.c_str());
+        QVERIFY2(QString::fromStdString(note).contains(QStringLiteral("2 x NVIDIA B300")), note.c_str());
         SessionHooks hooks;
         hooks.sampler = sampler.get();
         auto out = runSession(*store, c, "", {}, hooks);
@@ -223,32 +230,34 @@ private slots:
         // as stored: the run's flags and the level's metrics, read back
         auto runs = store->runs({ lo.runId });
         QCOMPARE(runs.size(), std::size_t(1));
-        const QStringList flags = QString::fromStdString(runs.front().record.validity).split(',', Qt::SkipEmptyParts);
+        const QStringList flags = QString::fromStdString(runs.front().record.validity).split(u',', Qt::SkipEmptyParts);
         auto levels = sessionLevels(*store, out->sessionId);
         QCOMPARE(levels.size(), std::size_t(1));
         const QJsonObject stored
             = QJsonDocument::fromJson(QByteArray::fromStdString(levels.front().metricsJson)).object();
-        const double coverage = stored.value("telemetry_coverage").toDouble(-1);
-        const double samples = stored.value("telemetry_samples").toDouble(-1);
-        const double duration = stored.value("duration_s").toDouble();
-        const QString context = flags.join(',') + " " + QString::fromStdString(levels.front().metricsJson);
+        const double coverage = stored.value(QStringLiteral("telemetry_coverage")).toDouble(-1);
+        const double samples = stored.value(QStringLiteral("telemetry_samples")).toDouble(-1);
+        const double duration = stored.value(QStringLiteral("duration_s")).toDouble();
+        const QString context
+            = flags.join(u',') + QStringLiteral(" ") + QString::fromStdString(levels.front().metricsJson);
         QVERIFY2(duration >= 2.2, qPrintable(context));
         const double interval = 0.2; // makeSessionSampler's sampling period
         // both GPUs together: the stand-in's 700 + 750 W, read from the energy counters over the span they answered
-        QVERIFY2(std::abs(stored.value("avg_power_w").toDouble() - 1450) <= 1450 * 0.01, qPrintable(context));
+        QVERIFY2(std::abs(stored.value(QStringLiteral("avg_power_w")).toDouble() - 1450) <= 1450 * 0.01,
+            qPrintable(context));
         // the level's energy is that of its measured requests: 1450 W over their duration, within 10% (the sampler's
         // window adds the connections' set-up and the last reading; 8 warm-ups would add a third here)
-        const double energy = stored.value("energy_j").toDouble(-1);
+        const double energy = stored.value(QStringLiteral("energy_j")).toDouble(-1);
         QVERIFY2(std::abs(energy - 1450 * duration) <= 0.1 * 1450 * duration,
             qPrintable(QStringLiteral("energy %1 J, expected %2 J; ").arg(energy).arg(1450 * duration) + context));
         if (lostAfter < 0) {
-            QVERIFY2(!flags.contains("telemetry-gaps"), qPrintable(context));
+            QVERIFY2(!flags.contains(QStringLiteral("telemetry-gaps")), qPrintable(context));
             QVERIFY2(coverage >= kMinTelemetryCoverage && coverage <= 1, qPrintable(context));
             // one sample per period over the level, and the first one at its start
             QVERIFY2(samples >= kMinTelemetryCoverage * duration / interval + 1, qPrintable(context));
             return;
         }
-        QVERIFY2(flags.contains("telemetry-gaps"), qPrintable(context));
+        QVERIFY2(flags.contains(QStringLiteral("telemetry-gaps")), qPrintable(context));
         QCOMPARE(samples, double(lostAfter));
         QVERIFY2(coverage >= 0 && coverage < kMinTelemetryCoverage, qPrintable(context));
         // N samples cover N - 1 periods of the level's duration; the sampler's window adds the connections' set-up
@@ -257,7 +266,7 @@ private slots:
         QVERIFY2(std::abs(coverage - expected) <= 0.1 * expected,
             qPrintable(QStringLiteral("coverage %1, expected %2; ").arg(coverage).arg(expected) + context));
         // and in words where the level is shown
-        QVERIFY(QString::fromStdString(flagDescription("telemetry-gaps")).contains("less than 90%"));
+        QVERIFY(QString::fromStdString(flagDescription("telemetry-gaps")).contains(QStringLiteral("less than 90%")));
     }
 };
 

@@ -106,14 +106,14 @@ private:
     // run as of a day in March, 40 tok/s/user, a custom price, output tokens, sparse readings hidden.
     void setUpAView()
     {
-        QVERIFY(m_window->filters()->selectScope("dsr1", {}, 8192, 1024));
+        QVERIFY(m_window->filters()->selectScope(QStringLiteral("dsr1"), {}, 8192, 1024));
         for (int i = 0; i < 5 && m_window->scopeData()->scope.isl.value_or(0) != 8192; ++i)
             QVERIFY(waitShown());
-        QListWidgetItem* h100 = filterItem("H100");
+        QListWidgetItem* h100 = filterItem(QStringLiteral("H100"));
         QVERIFY(h100);
         h100->setCheckState(Qt::Unchecked);
         QVERIFY(waitShown());
-        QListWidgetItem* fp8 = filterItem("FP8"); // off by default beside FP4: every precision on
+        QListWidgetItem* fp8 = filterItem(QStringLiteral("FP8")); // off by default beside FP4: every precision on
         QVERIFY(fp8 && fp8->checkState() == Qt::Unchecked);
         fp8->setCheckState(Qt::Checked);
         QVERIFY(waitShown());
@@ -139,13 +139,14 @@ private slots:
     void initTestCase()
     {
         QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
-        QCoreApplication::setOrganizationName("ParetoscopeTest");
-        QCoreApplication::setApplicationName("tst_viewlink");
-        m_db = m_dir.filePath("store.sqlite");
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QCoreApplication::setOrganizationName(QStringLiteral("ParetoscopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_viewlink"));
+        m_db = m_dir.filePath(QStringLiteral("store.sqlite"));
         auto store = openStore(m_db.toStdString(), false);
         QVERIFY(store.ok());
-        QVERIFY(importPath(**store, fixture("inferencex-app-api/benchmarks.json").toStdString(), {})[0].result.ok());
+        QVERIFY(importPath(**store, fixture(QStringLiteral("inferencex-app-api/benchmarks.json")).toStdString(), {})[0]
+                    .result.ok());
         m_window = std::make_unique<MainWindow>(std::move(*store));
         m_window->setShowImportResults(false);
         m_window->setWindowState(Qt::WindowNoState);
@@ -158,9 +159,9 @@ private slots:
     void copiedCommandPrintsWhatTheReadoutShows()
     {
         setUpAView();
-        QAction* copy = action("Copy view as command");
+        QAction* copy = action(QStringLiteral("Copy view as command"));
         QVERIFY(copy);
-        QCOMPARE(copy->shortcut(), QKeySequence("Ctrl+Alt+C"));
+        QCOMPARE(copy->shortcut(), QKeySequence(QStringLiteral("Ctrl+Alt+C")));
         copy->trigger();
         const QString copied = QGuiApplication::clipboard()->text();
         QCOMPARE(copied.toStdString(), command(*m_window));
@@ -169,8 +170,9 @@ private slots:
                  "paretoscope-cli ladder --model dsr1 --isl 8192 --osl 1024", "--runs all", "--as-of " + m_asOf,
                  "--targets 40", "--price 3.1", "--metric output", "--hide-sparse", "--hardware b200" })
             QVERIFY2(copied.contains(QString::fromStdString(part)),
-                qPrintable(QString::fromStdString(part) + " not in " + copied));
-        QVERIFY2(!copied.contains("h100") && !copied.contains("--precision"), qPrintable(copied));
+                qPrintable(QString::fromStdString(part) + QStringLiteral(" not in ") + copied));
+        QVERIFY2(!copied.contains(QStringLiteral("h100")) && !copied.contains(QStringLiteral("--precision")),
+            qPrintable(copied));
 
         auto words = splitCommandLine(copied.toStdString());
         QVERIFY(words);
@@ -178,7 +180,8 @@ private slots:
         for (std::size_t i = 1; i < words->size(); ++i)
             args << QString::fromStdString(words->at(i));
         QProcess cli;
-        cli.start(PARETOSCOPE_CLI, args + QStringList { "--db", m_db, "--format", "json" });
+        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+            args + QStringList { QStringLiteral("--db"), m_db, QStringLiteral("--format"), QStringLiteral("json") });
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         const QJsonObject printed = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
@@ -187,17 +190,17 @@ private slots:
         int read = 0;
         for (const auto& [hw, s] : shown) {
             const QJsonObject row = printed[QString::fromStdString(hw)].toArray().at(0).toObject();
-            QCOMPARE(row["target"].toDouble(), 40.0);
-            QCOMPARE(row["status"].toString().toStdString(), s.status);
-            QCOMPARE(row["tput_per_gpu"].isNull(), !s.tput.has_value());
-            QCOMPARE(row["cost_per_mtok"].isNull(), !s.cost.has_value());
+            QCOMPARE(row[QStringLiteral("target")].toDouble(), 40.0);
+            QCOMPARE(row[QStringLiteral("status")].toString().toStdString(), s.status);
+            QCOMPARE(row[QStringLiteral("tput_per_gpu")].isNull(), !s.tput.has_value());
+            QCOMPARE(row[QStringLiteral("cost_per_mtok")].isNull(), !s.cost.has_value());
             if (s.tput) { // the same doubles: one computeLadder on both sides
-                QCOMPARE(row["tput_per_gpu"].toDouble(), *s.tput);
-                QCOMPARE(row["engine"].toString().toStdString(), s.engine);
+                QCOMPARE(row[QStringLiteral("tput_per_gpu")].toDouble(), *s.tput);
+                QCOMPARE(row[QStringLiteral("engine")].toString().toStdString(), s.engine);
                 ++read;
             }
             if (s.cost)
-                QCOMPARE(row["cost_per_mtok"].toDouble(), *s.cost);
+                QCOMPARE(row[QStringLiteral("cost_per_mtok")].toDouble(), *s.cost);
         }
         QVERIFY(read >= 3);
     }
@@ -212,7 +215,7 @@ private slots:
         const QString baseline = m_window->readout()->baseline();
         QVERIFY(!baseline.isEmpty());
         // elsewhere: another scope, latest runs, another target, tier and metric, every filter on
-        QVERIFY(m_window->filters()->selectScope("dsr1", {}, 1024, 1024));
+        QVERIFY(m_window->filters()->selectScope(QStringLiteral("dsr1"), {}, 1024, 1024));
         for (int i = 0; i < 5 && m_window->scopeData()->scope.isl.value_or(0) != 1024; ++i)
             QVERIFY(waitShown());
         m_window->filters()->resetFilters();
@@ -228,7 +231,7 @@ private slots:
 
         // pasted with Ctrl+V where no text box has the focus
         QGuiApplication::clipboard()->setText(QString::fromStdString(copied));
-        QAction* paste = action("Open view from clipboard");
+        QAction* paste = action(QStringLiteral("Open view from clipboard"));
         QVERIFY(paste);
         QCOMPARE(paste->shortcut(), QKeySequence(QKeySequence::Paste));
         paste->trigger();
@@ -242,8 +245,9 @@ private slots:
         QCOMPARE(m_window->readout()->baseline(), baseline);
         QVERIFY(m_window->readout()->price().customUsdPerGpuHour == 3.1);
         QCOMPARE(m_window->filters()->runDates()->runs(), RunSelection::All);
-        QVERIFY(filterItem("H100") && filterItem("H100")->checkState() == Qt::Unchecked);
-        QVERIFY(filterItem("B200") && filterItem("B200")->checkState() == Qt::Checked);
+        QVERIFY(
+            filterItem(QStringLiteral("H100")) && filterItem(QStringLiteral("H100"))->checkState() == Qt::Unchecked);
+        QVERIFY(filterItem(QStringLiteral("B200")) && filterItem(QStringLiteral("B200"))->checkState() == Qt::Checked);
         QVERIFY(shownReadings(*m_window) == shown);
     }
 
@@ -252,7 +256,7 @@ private slots:
     {
         const std::string before = command(*m_window);
         QVERIFY(m_window
-                    ->openViewText("--model=dsr1 --isl 1024 --osl 1024 \\\n  --targets 25,50 --tier "
+                    ->openViewText(QStringLiteral("--model=dsr1 --isl 1024 --osl 1024 \\\n  --targets 25,50 --tier ")
                         + QString::fromStdString(bundledPricing().defaultTier().key))
                     .ok());
         QVERIFY(waitView());
@@ -285,10 +289,10 @@ private slots:
         };
         for (const auto& [text, why] : cases) {
             QGuiApplication::clipboard()->setText(QString::fromLatin1(text));
-            action("Open view from clipboard")->trigger();
+            action(QStringLiteral("Open view from clipboard"))->trigger();
             const QString message = m_window->statusBar()->currentMessage();
-            QVERIFY2(
-                message.startsWith("No view opened: ") && message.contains(QLatin1String(why)), qPrintable(message));
+            QVERIFY2(message.startsWith(QStringLiteral("No view opened: ")) && message.contains(QLatin1String(why)),
+                qPrintable(message));
             QVERIFY(!m_window->viewPending());
             QCOMPARE(command(*m_window), before);
             QVERIFY(shownReadings(*m_window) == shown);
@@ -299,15 +303,17 @@ private slots:
     void guiOpensOnAViewOrRefusesIt()
     {
         QProcess bad;
-        bad.start(PARETOSCOPE_GUI, { "--db", m_db, "--view", "--model dsr1 --isl 8192 --osl 1024 --targets -3" });
+        bad.start(QStringLiteral(PARETOSCOPE_GUI),
+            { QStringLiteral("--db"), m_db, QStringLiteral("--view"),
+                QStringLiteral("--model dsr1 --isl 8192 --osl 1024 --targets -3") });
         QVERIFY(bad.waitForFinished(30000));
         QCOMPARE(bad.exitCode(), 2);
         QVERIFY2(bad.readAllStandardError().contains("--view: --targets must be numbers above zero"), "stderr");
         QProcess good;
-        const QString shot = m_dir.filePath("view.png");
-        good.start(PARETOSCOPE_GUI,
-            { "--db", m_db, "--view", QString::fromStdString(command(*m_window)), "--screenshot", shot, "--size",
-                "1366x768" });
+        const QString shot = m_dir.filePath(QStringLiteral("view.png"));
+        good.start(QStringLiteral(PARETOSCOPE_GUI),
+            { QStringLiteral("--db"), m_db, QStringLiteral("--view"), QString::fromStdString(command(*m_window)),
+                QStringLiteral("--screenshot"), shot, QStringLiteral("--size"), QStringLiteral("1366x768") });
         QVERIFY(good.waitForFinished(60000));
         QCOMPARE(good.exitCode(), 0);
         QVERIFY(QImage(shot).width() == 1366);
@@ -349,7 +355,7 @@ private slots:
                 }
             }
             QVERIFY(checked >= 5);
-            const QString svg = m_dir.filePath("ttft.svg");
+            const QString svg = m_dir.filePath(QStringLiteral("ttft.svg"));
             QVERIFY(m_window->exportChartSvg(svg, QSize(900, 560)).ok());
             const QByteArray written = readAll(svg);
             QVERIFY(written.contains(title));
@@ -373,7 +379,7 @@ private slots:
         m_window->resize(1366, 768);
         m_window->show();
         QVERIFY(waitShown());
-        QVERIFY(m_window->openViewText("--model dsr1 --isl 1024 --osl 1024").ok());
+        QVERIFY(m_window->openViewText(QStringLiteral("--model dsr1 --isl 1024 --osl 1024")).ok());
         QVERIFY(waitView());
         SloLimits* limits = m_window->filters()->limits();
         limits->ttftStatBox()->setCurrentIndex(limits->ttftStatBox()->findData(int(LatencyStat::P99)));
@@ -402,10 +408,10 @@ private slots:
                 out << l->text();
             return out;
         }();
-        QVERIFY2(notes.join('\n').contains(QStringLiteral("Only runs within TTFT ≤ 2 s (p99), TPOT ≤ 0.05 s count")),
-            qPrintable(notes.join('\n')));
+        QVERIFY2(notes.join(u'\n').contains(QStringLiteral("Only runs within TTFT ≤ 2 s (p99), TPOT ≤ 0.05 s count")),
+            qPrintable(notes.join(u'\n')));
         // a view without limits clears them; the copied one brings them back
-        QVERIFY(m_window->openViewText("--model dsr1 --isl 1024 --osl 1024").ok());
+        QVERIFY(m_window->openViewText(QStringLiteral("--model dsr1 --isl 1024 --osl 1024")).ok());
         QVERIFY(waitView());
         QVERIFY(!m_window->scopeData()->scope.ttftMax && !m_window->scopeData()->scope.tpotMax);
         QVERIFY(limits->ttftBox()->lineEdit()->text().isEmpty()); // shown as "no limit"

@@ -34,11 +34,11 @@ private slots:
     void asOfSliderAndPlayStepThroughRunDates()
     {
         QTemporaryDir dir;
-        const QString db = dir.filePath("dated.sqlite");
+        const QString db = dir.filePath(QStringLiteral("dated.sqlite"));
         {
             auto store = openStore(db.toStdString(), true);
             QVERIFY(store.ok());
-            const QString gen = dir.filePath("gen.json");
+            const QString gen = dir.filePath(QStringLiteral("gen.json"));
             QVERIFY(testsupport::writeAggArray(gen.toStdString(), 11520 * 3, 5, 3) > 0);
             QVERIFY(importPath(**store, gen.toStdString(), {})[0].result.ok());
         }
@@ -156,11 +156,11 @@ private slots:
     void aDamagedStoreShowsItsMessageNotAChart()
     {
         QTemporaryDir dir;
-        const QString db = dir.filePath("damaged.sqlite");
+        const QString db = dir.filePath(QStringLiteral("damaged.sqlite"));
         {
             auto store = openStore(db.toStdString(), true);
             QVERIFY(store.ok());
-            const QString gen = dir.filePath("gen.json");
+            const QString gen = dir.filePath(QStringLiteral("gen.json"));
             QVERIFY(testsupport::writeAggArray(gen.toStdString(), 5000, 3) > 0);
             QVERIFY(importPath(**store, gen.toStdString(), {})[0].result.ok());
         }
@@ -180,14 +180,15 @@ private slots:
         QVERIFY(!window.scopeData());
         QLabel* problem = nullptr;
         for (QLabel* l : window.chartPanel()->findChildren<QLabel*>())
-            if (l->isVisible() && l->text().contains("the store is damaged"))
+            if (l->isVisible() && l->text().contains(QStringLiteral("the store is damaged")))
                 problem = l;
         QVERIFY2(problem, "the message shows over the chart");
-        QVERIFY(problem->text().contains("paretoscope-cli check --db"));
+        QVERIFY(problem->text().contains(QStringLiteral("paretoscope-cli check --db")));
         const FrontierChart* chart = window.chartPanel()->chart();
         QVERIFY(!chart || chart->chartData().runsDrawn == 0); // no chart, or an empty one
         const QImage shot = window.grab().toImage();
-        QVERIFY(shot.save(QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath("damaged-1366x768.png")));
+        QVERIFY(shot.save(
+            QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath(QStringLiteral("damaged-1366x768.png"))));
     }
 };
 

@@ -61,13 +61,13 @@ private slots:
     {
         qRegisterMetaType<QList<ImportResultLine>>();
         QVERIFY(m_dir.isValid());
-        m_file = m_dir.filePath("runs.json");
+        m_file = m_dir.filePath(QStringLiteral("runs.json"));
         QVERIFY(writeAggArray(m_file.toStdString(), 300, 7) > 0);
     }
 
     void init()
     {
-        m_db = m_dir.filePath(QStringLiteral("store-%1.sqlite").arg(QTest::currentTestFunction()));
+        m_db = m_dir.filePath(QStringLiteral("store-%1.sqlite").arg(QString::fromLatin1(QTest::currentTestFunction())));
         QVERIFY(RunStore::open(m_db.toStdString()));
     }
 

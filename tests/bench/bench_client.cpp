@@ -62,7 +62,7 @@ struct Run {
 Run run(QStringList simArgs, int streams, int prompts, int osl, const QString& truthLog = {}, int threads = 1)
 {
     if (!truthLog.isEmpty())
-        simArgs << "--truth-log" << truthLog;
+        simArgs << QStringLiteral("--truth-log") << truthLog;
     std::optional<testsupport::SimProcess> simHolder(std::in_place, simArgs);
     testsupport::SimProcess& sim = *simHolder;
     Run r;
@@ -103,7 +103,8 @@ Run run(QStringList simArgs, int streams, int prompts, int osl, const QString& t
 void timingLevel(int c, const QString& truthLog, int threads)
 {
     constexpr double ttft = 0.050, itl = 0.010;
-    Run r = run({ "--ttft-ms", "50", "--itl-ms", "10" }, c, std::max(10, 2 * c), 64, truthLog, threads);
+    Run r = run({ QStringLiteral("--ttft-ms"), QStringLiteral("50"), QStringLiteral("--itl-ms"), QStringLiteral("10") },
+        c, std::max(10, 2 * c), 64, truthLog, threads);
     if (!r.m.ttft.median)
         return;
     auto cmp = testsupport::compareWithTruth(r.level, r.truth, ttft);
@@ -135,7 +136,9 @@ int main(int argc, char** argv)
     }
     if (capacity) {
         std::printf("# capacity: no delays (every token due at once), %d streams, 256 tokens each\n", streams);
-        Run cap = run({ "--ttft-ms", "0", "--itl-ms", "0" }, streams, 3 * streams, 256);
+        Run cap
+            = run({ QStringLiteral("--ttft-ms"), QStringLiteral("0"), QStringLiteral("--itl-ms"), QStringLiteral("0") },
+                streams, 3 * streams, 256);
         double tokens = static_cast<double>(cap.m.totalOutput);
         std::printf(
             "completed %lld failed %lld, streams held at once %d\n", cap.m.completed, cap.m.failed, cap.maxInFlight);
@@ -145,7 +148,7 @@ int main(int argc, char** argv)
     }
 
     QTemporaryDir dir;
-    const QString truthLog = dir.filePath("truth.csv");
+    const QString truthLog = dir.filePath(QStringLiteral("truth.csv"));
     std::printf("# timing error: fixed TTFT 50 ms, ITL 10 ms, 64 tokens, %d client thread(s); ms, medians unless p90\n"
                 "# ttft/nom: client TTFT - 50 ms; ttft/truth: client TTFT - the emulator's (its first token written - "
                 "its read of the request)\n"

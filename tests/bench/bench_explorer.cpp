@@ -45,7 +45,7 @@ namespace {
 std::unique_ptr<RunStore> datedStore(const std::string& db, std::uint64_t n, const QTemporaryDir& dir)
 {
     if (!QFileInfo::exists(QString::fromStdString(db))) {
-        const std::string data = dir.filePath("dated.json").toStdString();
+        const std::string data = dir.filePath(QStringLiteral("dated.json")).toStdString();
         std::printf("generating %llu records over 64 run dates...\n", static_cast<unsigned long long>(n));
         testsupport::writeAggArray(data, n, 1, 64);
         auto store = openStore(db, false);
@@ -107,35 +107,35 @@ int main(int argc, char** argv)
     bool replayOnly = false;
     bool startOnly = false;
     for (int i = 1; i < argc; ++i) {
-        if (QString(argv[i]) == "--keep" && i + 1 < argc)
-            keep = argv[++i];
-        else if (QString(argv[i]) == "--replay")
+        if (QString::fromLocal8Bit(argv[i]) == QStringLiteral("--keep") && i + 1 < argc)
+            keep = QString::fromLocal8Bit(argv[++i]);
+        else if (QString::fromLocal8Bit(argv[i]) == QStringLiteral("--replay"))
             replayOnly = true;
-        else if (QString(argv[i]) == "--start")
+        else if (QString::fromLocal8Bit(argv[i]) == QStringLiteral("--start"))
             startOnly = true;
         else
             n = std::strtoull(argv[i], nullptr, 10);
     }
     QTemporaryDir dir;
     QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.filePath("settings"));
-    QCoreApplication::setOrganizationName("ParetoscopeBench");
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
+    QCoreApplication::setOrganizationName(QStringLiteral("ParetoscopeBench"));
 
     if (replayOnly) {
         QSettings s;
-        s.setValue("scope/model", "synthetic/model-0");
-        s.setValue("scope/workload", "random 1k/1k");
+        s.setValue("scope/model", QStringLiteral("synthetic/model-0"));
+        s.setValue("scope/workload", QStringLiteral("random 1k/1k"));
         s.setValue("scope/isl", 1024);
         s.setValue("scope/osl", 1024);
-        s.setValue("filters/unchecked", QStringList { "precision:\x1f" });
-        return replay(keep.isEmpty() ? dir.filePath("dated.sqlite").toStdString()
+        s.setValue(QStringLiteral("filters/unchecked"), QStringList { QStringLiteral("precision:\x1f") });
+        return replay(keep.isEmpty() ? dir.filePath(QStringLiteral("dated.sqlite")).toStdString()
                                      : QDir(keep).filePath(QStringLiteral("dated-%1.sqlite").arg(n)).toStdString(),
             n, dir);
     }
-    const std::string db = keep.isEmpty() ? dir.filePath("store.sqlite").toStdString()
+    const std::string db = keep.isEmpty() ? dir.filePath(QStringLiteral("store.sqlite")).toStdString()
                                           : QDir(keep).filePath(QStringLiteral("store-%1.sqlite").arg(n)).toStdString();
     if (!QFileInfo::exists(QString::fromStdString(db))) {
-        const std::string data = dir.filePath("agg.json").toStdString();
+        const std::string data = dir.filePath(QStringLiteral("agg.json")).toStdString();
         std::printf("generating %llu records...\n", static_cast<unsigned long long>(n));
         testsupport::writeAggArray(data, n);
         auto store = openStore(db, false);
@@ -151,7 +151,7 @@ int main(int argc, char** argv)
     }
     // the phases import and delete runs: they run on a copy, so that every run of the bench starts from the same store
     // (an import into the kept one found its runs already there the next time, and measured a re-read)
-    const std::string work = keep.isEmpty() ? db : dir.filePath("work.sqlite").toStdString();
+    const std::string work = keep.isEmpty() ? db : dir.filePath(QStringLiteral("work.sqlite")).toStdString();
     if (work != db && !QFile::copy(QString::fromStdString(db), QString::fromStdString(work))) {
         std::fprintf(stderr, "cannot copy %s to %s\n", db.c_str(), work.c_str());
         return 1;
@@ -162,11 +162,11 @@ int main(int argc, char** argv)
     {
         // open on the biggest synthetic scope, all precisions shown
         QSettings s;
-        s.setValue("scope/model", "synthetic/model-0");
-        s.setValue("scope/workload", "random 1k/1k");
+        s.setValue("scope/model", QStringLiteral("synthetic/model-0"));
+        s.setValue("scope/workload", QStringLiteral("random 1k/1k"));
         s.setValue("scope/isl", 1024);
         s.setValue("scope/osl", 1024);
-        s.setValue("filters/unchecked", QStringList { "precision:\x1f" });
+        s.setValue(QStringLiteral("filters/unchecked"), QStringList { QStringLiteral("precision:\x1f") });
     }
 
     GapMeter gap;
@@ -283,7 +283,7 @@ int main(int argc, char** argv)
     };
 
     {
-        const QString file = dir.filePath("more.json");
+        const QString file = dir.filePath(QStringLiteral("more.json"));
         testsupport::writeAggArray(file.toStdString(), 2000, 7);
         phase(
             "import of 2,000 runs (to the scope shown again)",
@@ -345,12 +345,13 @@ int main(int argc, char** argv)
         }
     }
     phase(
-        "exporting the frontier as CSV", [&] { window.exportFrontierCsv(dir.filePath("frontier.csv")); }, &window,
+        "exporting the frontier as CSV",
+        [&] { window.exportFrontierCsv(dir.filePath(QStringLiteral("frontier.csv"))); }, &window,
         &ui::MainWindow::csvExported);
     phase(
-        "exporting the runs in scope as CSV", [&] { window.exportRunsCsv(dir.filePath("runs.csv")); }, &window,
-        &ui::MainWindow::csvExported);
-    std::printf("  runs.csv: %.1f MB\n", QFileInfo(dir.filePath("runs.csv")).size() / 1e6);
+        "exporting the runs in scope as CSV", [&] { window.exportRunsCsv(dir.filePath(QStringLiteral("runs.csv"))); },
+        &window, &ui::MainWindow::csvExported);
+    std::printf("  runs.csv: %.1f MB\n", QFileInfo(dir.filePath(QStringLiteral("runs.csv"))).size() / 1e6);
 
     {
         // what showing a scope costs on the GUI thread once its data arrived (no store call in it): the panels' rebuild

@@ -22,7 +22,7 @@ protected:
     void openWindow(const char* suite)
     {
         isolateSettings(m_dir, suite);
-        m_db = m_dir.filePath("store.sqlite");
+        m_db = m_dir.filePath(QStringLiteral("store.sqlite"));
         auto store = openStore(m_db.toStdString(), true); // a new store gets the bundled dataset
         QVERIFY2(store.ok(), store.ok() ? "" : store.error().c_str());
         m_window = std::make_unique<ui::MainWindow>(std::move(*store));

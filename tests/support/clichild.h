@@ -37,8 +37,8 @@ struct Limits {
 class CliChild {
 public:
     CliChild(const QStringList& args, const Limits& limits = {})
-        : m_out(QDir::temp().filePath("storefaults-out-XXXXXX"))
-        , m_err(QDir::temp().filePath("storefaults-err-XXXXXX"))
+        : m_out(QDir::temp().filePath(QStringLiteral("storefaults-out-XXXXXX")))
+        , m_err(QDir::temp().filePath(QStringLiteral("storefaults-err-XXXXXX")))
     {
         m_out.open();
         m_err.open();
@@ -126,10 +126,11 @@ inline QString text(const Run& r)
 }
 
 /// A store with the bundled dataset and the InferenceX API fixture (435 runs); empty where the CLI fails.
-inline QString filledStore(const QTemporaryDir& dir, const QString& name = "store.sqlite")
+inline QString filledStore(const QTemporaryDir& dir, const QString& name = QStringLiteral("store.sqlite"))
 {
     const QString db = dir.filePath(name);
-    if (cli({ "seed", "--db", db }).code != 0 || cli({ "import", "--db", db, fixture(kApi) }).code != 0)
+    if (cli({ QStringLiteral("seed"), QStringLiteral("--db"), db }).code != 0
+        || cli({ QStringLiteral("import"), QStringLiteral("--db"), db, fixture(kApi) }).code != 0)
         return {};
     return db;
 }

@@ -35,7 +35,7 @@ inline QByteArray runCommandLine(
     for (std::size_t i = 1; i < words->size(); ++i)
         args << QString::fromStdString((*words)[i]);
     QProcess p;
-    p.start(PARETOSCOPE_CLI, args + extra);
+    p.start(QStringLiteral(PARETOSCOPE_CLI), args + extra);
     p.waitForFinished(30000);
     if (exitCode)
         *exitCode = p.exitCode();
@@ -51,16 +51,16 @@ inline std::unique_ptr<ui::MainWindow> windowOnRecords(
     const QTemporaryDir& dir, const char* suite, const QJsonArray& records, std::string& error)
 {
     isolateSettings(dir, suite);
-    auto store = openStore(dir.filePath("store.sqlite").toStdString(), false);
+    auto store = openStore(dir.filePath(QStringLiteral("store.sqlite")).toStdString(), false);
     if (!store.ok()) {
         error = store.error();
         return nullptr;
     }
-    if (!writeFile(dir.filePath("runs.json"), QJsonDocument(records).toJson())) {
+    if (!writeFile(dir.filePath(QStringLiteral("runs.json")), QJsonDocument(records).toJson())) {
         error = "cannot write the runs";
         return nullptr;
     }
-    auto imported = importPath(**store, dir.filePath("runs.json").toStdString(), {});
+    auto imported = importPath(**store, dir.filePath(QStringLiteral("runs.json")).toStdString(), {});
     if (!imported[0].result.ok()) {
         error = imported[0].result.error();
         return nullptr;
@@ -86,14 +86,15 @@ protected:
     void openExplorer(const char* suite)
     {
         isolateSettings(m_dir, suite);
-        auto store = openStore(m_dir.filePath("store.sqlite").toStdString(), true);
+        auto store = openStore(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString(), true);
         QVERIFY(store.ok());
-        QVERIFY(importPath(**store, fixture("inferencex-app-api/benchmarks.json").toStdString(), {})[0].result.ok());
+        QVERIFY(importPath(**store, fixture(QStringLiteral("inferencex-app-api/benchmarks.json")).toStdString(), {})[0]
+                    .result.ok());
         // a model measured in FP8 only
         const std::string json
             = recordsJson(sweepRecords("fp8-only-model", "h200", "sglang", "fp8", { 1, 8, 64 }, 120, 700));
-        QVERIFY(writeFile(m_dir.filePath("fp8.json"), QByteArray::fromStdString(json)));
-        QVERIFY(importPath(**store, m_dir.filePath("fp8.json").toStdString(), {})[0].result.ok());
+        QVERIFY(writeFile(m_dir.filePath(QStringLiteral("fp8.json")), QByteArray::fromStdString(json)));
+        QVERIFY(importPath(**store, m_dir.filePath(QStringLiteral("fp8.json")).toStdString(), {})[0].result.ok());
         m_window = std::make_unique<ui::MainWindow>(std::move(*store));
         m_window->setShowImportResults(false);
         m_window->setWindowState(Qt::WindowNoState); // a window without saved geometry fills the (offscreen) screen

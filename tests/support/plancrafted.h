@@ -45,38 +45,43 @@ struct Published {
     double kw, tdpW, usd;
     int perNode;
 };
-inline const std::map<QString, Published> kPublished { { "b300", { 1.90, 1200, 2.26, 8 } },
-    { "h200", { 1.37, 700, 1.22, 8 } }, { "gb200", { 1.87, 1200, 1.86, 72 } }, { "mi325x", { 1.69, 1000, 1.10, 8 } },
-    { "b200", { 1.71, 1000, 1.73, 8 } }, { "gb300", { 2.12, 1400, 2.31, 72 } }, { "h100", { 1.37, 700, 1.17, 8 } },
-    { "mi300x", { 1.39, 750, 0.95, 8 } }, { "mi355x", { 2.09, 1400, 1.50, 8 } } };
+inline const std::map<QString, Published> kPublished { { QStringLiteral("b300"), { 1.90, 1200, 2.26, 8 } },
+    { QStringLiteral("h200"), { 1.37, 700, 1.22, 8 } }, { QStringLiteral("gb200"), { 1.87, 1200, 1.86, 72 } },
+    { QStringLiteral("mi325x"), { 1.69, 1000, 1.10, 8 } }, { QStringLiteral("b200"), { 1.71, 1000, 1.73, 8 } },
+    { QStringLiteral("gb300"), { 2.12, 1400, 2.31, 72 } }, { QStringLiteral("h100"), { 1.37, 700, 1.17, 8 } },
+    { QStringLiteral("mi300x"), { 1.39, 750, 0.95, 8 } }, { QStringLiteral("mi355x"), { 2.09, 1400, 1.50, 8 } } };
 
 inline QJsonObject knotJson(const Knot& k)
 {
-    QJsonObject o { { "schema", "paretoscope.run/1" }, { "model", "m" }, { "hardware", k.hardware },
-        { "engine", k.engine }, { "precision", "fp4" }, { "isl", 1024 }, { "osl", 1024 },
-        { "concurrency", k.concurrency }, { "interactivity_tok_s_user", k.x }, { "tput_per_gpu_tok_s", k.total },
-        { "output_tput_per_gpu_tok_s", k.output }, { "tpot_median_s", k.tpot } };
+    QJsonObject o { { QStringLiteral("schema"), QStringLiteral("paretoscope.run/1") },
+        { QStringLiteral("model"), QStringLiteral("m") },
+        { QStringLiteral("hardware"), QString::fromLatin1(k.hardware) },
+        { QStringLiteral("engine"), QString::fromLatin1(k.engine) },
+        { QStringLiteral("precision"), QStringLiteral("fp4") }, { QStringLiteral("isl"), 1024 },
+        { QStringLiteral("osl"), 1024 }, { QStringLiteral("concurrency"), k.concurrency },
+        { QStringLiteral("interactivity_tok_s_user"), k.x }, { QStringLiteral("tput_per_gpu_tok_s"), k.total },
+        { QStringLiteral("output_tput_per_gpu_tok_s"), k.output }, { QStringLiteral("tpot_median_s"), k.tpot } };
     if (k.prefill > 0) {
-        o["disaggregated"] = true;
-        o["prefill_gpus"] = k.prefill;
-        o["decode_gpus"] = k.decode;
+        o[QStringLiteral("disaggregated")] = true;
+        o[QStringLiteral("prefill_gpus")] = k.prefill;
+        o[QStringLiteral("decode_gpus")] = k.decode;
     } else {
-        o["tp"] = k.tp;
-        o["gpus"] = k.tp;
+        o[QStringLiteral("tp")] = k.tp;
+        o[QStringLiteral("gpus")] = k.tp;
     }
     if (k.ttft > 0) {
-        o["ttft_median_s"] = k.ttft;
-        o["ttft_p99_s"] = k.ttftP99;
+        o[QStringLiteral("ttft_median_s")] = k.ttft;
+        o[QStringLiteral("ttft_p99_s")] = k.ttftP99;
     }
     if (k.powerW > 0)
-        o["avg_power_w"] = k.powerW;
+        o[QStringLiteral("avg_power_w")] = k.powerW;
     return o;
 }
 
 inline const Knot& knotAt(const QString& hw, double x)
 {
     for (const Knot& k : kKnots)
-        if (hw == k.hardware && k.x == x)
+        if (hw == QLatin1String(k.hardware) && k.x == x)
             return k;
     qFatal("no crafted knot of %s at %g", qPrintable(hw), x);
 }
@@ -135,11 +140,11 @@ inline std::unique_ptr<RunStore> craftedStore(const QTemporaryDir& dir, std::str
     QJsonArray a;
     for (const Knot& k : kKnots)
         a.append(knotJson(k));
-    if (!store || !writeFile(dir.filePath("knots.json"), QJsonDocument(a).toJson())) {
+    if (!store || !writeFile(dir.filePath(QStringLiteral("knots.json")), QJsonDocument(a).toJson())) {
         error = "cannot write the crafted runs";
         return nullptr;
     }
-    auto out = importPath(*store, dir.filePath("knots.json").toStdString(), {});
+    auto out = importPath(*store, dir.filePath(QStringLiteral("knots.json")).toStdString(), {});
     if (!out[0].result.ok()) {
         error = out[0].result.error();
         return nullptr;

@@ -7,7 +7,7 @@ namespace paretoscope::testsupport {
 SimProcess::SimProcess(const QStringList& args)
 {
     m_process.setProgram(QStringLiteral(PARETOSCOPE_ENGINE_SIM));
-    m_process.setArguments(QStringList { "--port", "0" } + args);
+    m_process.setArguments(QStringList { QStringLiteral("--port"), QStringLiteral("0") } + args);
     m_process.start();
     if (!m_process.waitForStarted(10000))
         return;
@@ -15,7 +15,7 @@ SimProcess::SimProcess(const QStringList& args)
     while (!m_process.canReadLine() && m_process.state() == QProcess::Running)
         m_process.waitForReadyRead(10000);
     m_output = QString::fromUtf8(m_process.readLine());
-    auto match = QRegularExpression("127\\.0\\.0\\.1:(\\d+)").match(m_output);
+    auto match = QRegularExpression(QStringLiteral("127\\.0\\.0\\.1:(\\d+)")).match(m_output);
     if (match.hasMatch())
         m_port = match.captured(1).toInt();
 }

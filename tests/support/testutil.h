@@ -17,6 +17,12 @@ inline QString fixture(const QString& rel)
     return QStringLiteral(PARETOSCOPE_FIXTURES_DIR "/") + rel;
 }
 
+/// A fixture named by a constant of the suite (kApi).
+inline QString fixture(const char* rel)
+{
+    return fixture(QString::fromUtf8(rel));
+}
+
 inline QByteArray readAll(const QString& path)
 {
     QFile f(path);
@@ -37,12 +43,13 @@ inline bool writeFile(const QString& path, const QByteArray& data)
 inline void isolateSettings(const QTemporaryDir& dir, const char* suite)
 {
     QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.filePath("settings"));
-    QCoreApplication::setOrganizationName("ParetoscopeTest");
-    QCoreApplication::setApplicationName(suite);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
+    QCoreApplication::setOrganizationName(QStringLiteral("ParetoscopeTest"));
+    QCoreApplication::setApplicationName(QString::fromLatin1(suite));
 }
 
-inline std::unique_ptr<RunStore> openTempStore(const QTemporaryDir& dir, const QString& name = "store.sqlite")
+inline std::unique_ptr<RunStore> openTempStore(
+    const QTemporaryDir& dir, const QString& name = QStringLiteral("store.sqlite"))
 {
     auto s = RunStore::open(dir.filePath(name).toStdString());
     return s ? std::move(*s) : nullptr;
