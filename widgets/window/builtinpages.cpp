@@ -3,13 +3,20 @@
 
 #include <QSettings>
 
+#include <QStringList>
+#include <algorithm>
+
+#include "core/analysis/deviceprofile.h"
 #include "core/import/bundled.h"
+#include "core/live/devices.h"
+#include "core/model/urls.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/history/historypanel.h"
 #include "widgets/readout/ladderpanel.h"
 #include "widgets/readout/readoutpanel.h"
 #include "widgets/readout/summarypanel.h"
 #include "widgets/runs/runspanel.h"
+#include "widgets/session/sessiondialog.h"
 #include "widgets/session/sessionpanel.h"
 #include "widgets/window/mainwindow.h"
 #include "widgets/window/planpage.h"
@@ -133,12 +140,95 @@ void RunsPage::deleteRuns(const std::vector<long long>& ids)
 LivePage::LivePage(MainWindow& window)
     : Page(window)
     , m_panel(new SessionPanel(&window))
+    , m_sessions(window.storePath())
 {
 }
 
 QWidget* LivePage::widget() const
 {
     return m_panel;
+}
+
+void LivePage::connectToWindow()
+{
+    connect(m_panel, &SessionPanel::cancelRequested, &m_sessions, &SessionController::cancel);
+    connect(&m_sessions, &SessionController::note, m_panel, &SessionPanel::showNote);
+    connect(&m_sessions, &SessionController::progress, m_panel, &SessionPanel::showProgress);
+    connect(&m_sessions, &SessionController::engineLog, m_panel, &SessionPanel::showLog);
+    connect(&m_sessions, &SessionController::levelStored, this, &LivePage::levelStored);
+    connect(&m_sessions, &SessionController::finished, this, [this](const QString& status, const QString& reason) {
+        m_panel->ended(status, reason);
+        refreshSessions(false);
+        emit window().sessionFinished(status);
+    });
+}
+
+void LivePage::askNewSession()
+{
+    if (m_sessions.busy()) {
+        window().showPage(QStringLiteral("live"));
+        return;
+    }
+    DeviceDiscovery found = discoverDevices();
+    QStringList lines;
+    for (const GpuDevice& d : found.devices)
+        lines << tr("GPU %1: %2 (%3, %4 GB)")
+                     .arg(d.index)
+                     .arg(QString::fromStdString(d.name), QString::fromStdString(d.architecture))
+                     .arg(d.memoryBytes / 1000000000ull);
+    std::vector<std::string> profiled;
+    for (const GpuDevice& d : found.devices) {
+        if (d.hardware.empty() || std::find(profiled.begin(), profiled.end(), d.hardware) != profiled.end())
+            continue;
+        profiled.push_back(d.hardware);
+        if (auto p = loadDeviceProfile(d.hardware))
+            lines << tr("Profile: %1").arg(QString::fromStdString(profileSummary(*p)));
+        else
+            lines << tr("No measured profile of %1 yet: paretoscope-probe --save measures one")
+                         .arg(hardwareName(d.hardware));
+    }
+    if (found.devices.empty())
+        lines << tr("No GPU found on this machine (%1). Sessions against an endpoint elsewhere, or the engine "
+                    "emulator recipes, still run; power and energy are then not measured.")
+                     .arg(QString::fromStdString(found.notes.empty() ? "" : found.notes.front()));
+    SessionDialog dialog(lines.join(u'\n'), &window());
+    if (dialog.exec() == QDialog::Accepted)
+        startSession(dialog.request());
+}
+
+void LivePage::startSession(SessionRequest request)
+{
+    m_scopeShown = false;
+    QString title = request.launch
+        ? tr("Live session: %1").arg(QString::fromStdString(request.launch->recipe.name))
+        : tr("Live session: %1").arg(QString::fromStdString(redactUrl(request.config.endpoint)));
+    m_panel->started(title);
+    window().showPage(QStringLiteral("live"));
+    m_sessions.start(std::move(request));
+}
+
+void LivePage::refreshSessions(bool markInterrupted)
+{
+    window().storeWorker().post(
+        QStringLiteral("sessions"), this,
+        [markInterrupted](RunStore& store) {
+            if (markInterrupted)
+                markInterruptedSessions(store);
+            return paretoscope::sessions(store);
+        },
+        [this](Result<std::vector<SessionInfo>> list) {
+            if (list)
+                m_panel->setSessions(*list);
+        });
+}
+
+void LivePage::levelStored(const StoredLevelLine& level)
+{
+    m_panel->addLevel(level);
+    if (m_scopeShown)
+        return window().refreshScopes();
+    // the first level's point brings its scope into view once the scope list holds it; later ones land on it
+    window().showScopesSelectingRun(level.runId, [this](bool shown) { m_scopeShown = m_scopeShown || shown; });
 }
 
 std::vector<PageSpec> builtinPages()

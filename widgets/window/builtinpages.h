@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "widgets/session/sessioncontroller.h"
 #include "widgets/window/page.h"
 
 namespace paretoscope::ui {
@@ -72,16 +73,29 @@ private:
     RunsPanel* m_panel;
 };
 
-/// The live session's levels and log, and the sessions in the store.
+/// The live session: its levels and log, the sessions in the store, and the session itself (the dialog that asks
+/// for it, the controller that runs it, the first level's scope brought into view).
 class LivePage : public Page {
     Q_OBJECT
 public:
     explicit LivePage(MainWindow& window);
     QWidget* widget() const override;
     SessionPanel* panel() const { return m_panel; }
+    SessionController& sessions() { return m_sessions; }
+    void connectToWindow() override;
+
+    /// Session → New live session…: the devices found, then the dialog; a running session is shown instead.
+    void askNewSession();
+    /// Starts a session; each level's point shows on the chart as soon as it is stored.
+    void startSession(SessionRequest request);
+    /// Reads the sessions in the store (marking those whose process died as interrupted, at the window's start).
+    void refreshSessions(bool markInterrupted);
 
 private:
+    void levelStored(const StoredLevelLine& level);
     SessionPanel* m_panel;
+    SessionController m_sessions;
+    bool m_scopeShown = false; // the running session's scope was selected at its first level
 };
 
 /// The built-in pages in tab order: ladder, summary, plan, history, runs, live.

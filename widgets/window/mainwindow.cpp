@@ -1,7 +1,4 @@
 #include "widgets/window/mainwindow.h"
-#include "widgets/window/builtinpages.h"
-#include "widgets/window/page.h"
-#include "widgets/window/planpage.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>
@@ -43,6 +40,9 @@
 #include "widgets/filters/rundatescontrol.h"
 #include "widgets/imports/importdialogs.h"
 #include "widgets/session/sessiondialog.h"
+#include "widgets/window/builtinpages.h"
+#include "widgets/window/page.h"
+#include "widgets/window/planpage.h"
 
 namespace paretoscope::ui {
 
@@ -74,16 +74,15 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     : QMainWindow(parent)
     , m_worker(withMaxWait(std::move(store)))
     , m_loader(m_worker)
-    , m_importer(m_worker.path())
-    , m_sessions(m_worker.path())
+    , m_imports(m_worker.path(), this)
     , m_filters(new FilterPanel(this))
     , m_chart(new ChartPanel(bundledPricing(), this))
     , m_readout(new ReadoutPanel(bundledPricing(), this))
-    , m_tabs(new QTabWidget(this))
     , m_status(new QLabel(this))
 {
     setWindowTitle(tr("Paretoscope"));
     setAcceptDrops(true);
+    m_layout.tabs = new QTabWidget(this);
     for (const PageSpec& spec : pageSpecs()) {
         Page* page = spec.make(*this);
         page->setObjectName(spec.key);
@@ -99,22 +98,25 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     restoreSettings(); // before the panels are connected: restoring asks for nothing to be loaded
 
     connectPanels();
-    connectImporter();
-    connectSessions();
+    // once the scope list holds what an import brought, importFinished; the series and the scope follow
+    connect(&m_imports, &ImportFlow::finished, this, [this] {
+        m_store.announceImport = true;
+        refreshScopes();
+    });
     // a session whose process was killed or crashed reads as interrupted, its finished levels kept
-    refreshSessions(true);
+    pageOf<LivePage>()->refreshSessions(true);
     refreshScopes(); // then the remembered scope is selected, its series and the scope read
-    m_storeWatch = new QTimer(this);
-    m_storeWatch->setInterval(2000);
-    connect(m_storeWatch, &QTimer::timeout, this, &MainWindow::watchStore);
-    m_storeWatch->start();
+    m_store.timer = new QTimer(this);
+    m_store.timer->setInterval(2000);
+    connect(m_store.timer, &QTimer::timeout, this, &MainWindow::watchStore);
+    m_store.timer->start();
     startRasterFillThreads();
 }
 
 void MainWindow::layOutPanels()
 {
     for (std::size_t i = 0; i < m_pages.size(); ++i)
-        m_tabs->addTab(m_pages[i]->widget(), pageSpecs()[i].title);
+        m_layout.tabs->addTab(m_pages[i]->widget(), pageSpecs()[i].title);
 
     auto* filtersScroll = new QScrollArea(this);
     filtersScroll->setWidget(m_filters);
@@ -122,13 +124,13 @@ void MainWindow::layOutPanels()
     filtersScroll->setMinimumWidth(180);
     auto* centre = new QSplitter(Qt::Vertical, this);
     centre->addWidget(m_chart);
-    centre->addWidget(m_tabs);
+    centre->addWidget(m_layout.tabs);
     centre->setStretchFactor(0, 3);
     centre->setStretchFactor(1, 2);
     centre->setSizes({ 600, 330 });
     auto* main = new QSplitter(Qt::Horizontal, this);
-    m_main = main;
-    m_centre = centre;
+    m_layout.main = main;
+    m_layout.centre = centre;
     main->addWidget(filtersScroll);
     main->addWidget(centre);
     main->addWidget(m_readout);
@@ -163,7 +165,7 @@ void MainWindow::connectPanels()
     for (Page* page : m_pages)
         page->connectToWindow();
     // a page out of date reads what it shows when it comes to the front
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+    connect(m_layout.tabs, &QTabWidget::currentChanged, this, [this] {
         if (Page* page = currentPage())
             page->entered();
     });
@@ -173,100 +175,14 @@ void MainWindow::connectPanels()
     });
 }
 
-void MainWindow::connectImporter()
-{
-    connect(&m_importer, &ImportController::progress, this, [this](const QString& source, qint64 done, qint64 total) {
-        if (!m_progress)
-            return;
-        // a URL keeps its host and path in view (its credentials are gone already); a file its name
-        m_progress->setLabelText(
-            tr("Importing %1").arg(isUrl(source.toStdString()) ? source : QFileInfo(source).fileName()));
-        m_progress->setMaximum(total > 0 ? 1000 : 0);
-        if (total > 0)
-            m_progress->setValue(int(done * 1000 / total));
-    });
-    connect(&m_importer, &ImportController::waiting, this, [this](const QString& message) {
-        if (m_progress)
-            m_progress->setLabelText(message);
-    });
-    connect(&m_importer, &ImportController::finished, this, [this](const QList<ImportResultLine>& results, qulonglong) {
-        if (m_progress) {
-            m_progress->reset();
-            m_progress->deleteLater();
-            m_progress = nullptr;
-        }
-        m_lastResults = results;
-        if (m_showImportResults) {
-            auto* dialog = new ImportResultsDialog(results, this);
-            dialog->setAttribute(Qt::WA_DeleteOnClose);
-            dialog->show();
-        }
-        // importFinished once the scope list holds what was imported; the series and the scope follow
-        m_announceImport = true;
-        refreshScopes();
-    });
-}
-
-void MainWindow::connectSessions()
-{
-    connect(sessionPanel(), &SessionPanel::cancelRequested, &m_sessions, &SessionController::cancel);
-    connect(&m_sessions, &SessionController::note, sessionPanel(), &SessionPanel::showNote);
-    connect(&m_sessions, &SessionController::progress, sessionPanel(), &SessionPanel::showProgress);
-    connect(&m_sessions, &SessionController::engineLog, sessionPanel(), &SessionPanel::showLog);
-    connect(&m_sessions, &SessionController::levelStored, this, &MainWindow::sessionLevelStored);
-    connect(&m_sessions, &SessionController::finished, this, [this](const QString& status, const QString& reason) {
-        sessionPanel()->ended(status, reason);
-        refreshSessions(false);
-        emit sessionFinished(status);
-    });
-}
-
-void MainWindow::askNewSession()
-{
-    if (m_sessions.busy()) {
-        m_tabs->setCurrentWidget(sessionPanel());
-        return;
-    }
-    DeviceDiscovery found = discoverDevices();
-    QStringList lines;
-    for (const GpuDevice& d : found.devices)
-        lines << tr("GPU %1: %2 (%3, %4 GB)")
-                     .arg(d.index)
-                     .arg(QString::fromStdString(d.name), QString::fromStdString(d.architecture))
-                     .arg(d.memoryBytes / 1000000000ull);
-    std::vector<std::string> profiled;
-    for (const GpuDevice& d : found.devices) {
-        if (d.hardware.empty() || std::find(profiled.begin(), profiled.end(), d.hardware) != profiled.end())
-            continue;
-        profiled.push_back(d.hardware);
-        if (auto p = loadDeviceProfile(d.hardware))
-            lines << tr("Profile: %1").arg(QString::fromStdString(profileSummary(*p)));
-        else
-            lines << tr("No measured profile of %1 yet: paretoscope-probe --save measures one")
-                         .arg(hardwareName(d.hardware));
-    }
-    if (found.devices.empty())
-        lines << tr("No GPU found on this machine (%1). Sessions against an endpoint elsewhere, or the engine "
-                    "emulator recipes, still run; power and energy are then not measured.")
-                     .arg(QString::fromStdString(found.notes.empty() ? "" : found.notes.front()));
-    SessionDialog dialog(lines.join(u'\n'), this);
-    if (dialog.exec() == QDialog::Accepted)
-        startSession(dialog.request());
-}
-
 void MainWindow::startSession(SessionRequest request)
 {
-    m_sessionConfig = request.config;
-    if (request.launch)
-        if (auto c = configForRecipe(request.config, *request.launch))
-            m_sessionConfig = *c;
-    m_sessionScopeShown = false;
-    QString title = request.launch
-        ? tr("Live session: %1").arg(QString::fromStdString(request.launch->recipe.name))
-        : tr("Live session: %1").arg(QString::fromStdString(redactUrl(request.config.endpoint)));
-    sessionPanel()->started(title);
-    m_tabs->setCurrentWidget(sessionPanel());
-    m_sessions.start(std::move(request));
+    pageOf<LivePage>()->startSession(std::move(request));
+}
+
+SessionController& MainWindow::sessions()
+{
+    return pageOf<LivePage>()->sessions();
 }
 
 MainWindow::~MainWindow() = default;
@@ -298,7 +214,7 @@ SessionPanel* MainWindow::sessionPanel() const
 
 Page* MainWindow::currentPage() const
 {
-    const int i = m_tabs->currentIndex();
+    const int i = m_layout.tabs->currentIndex();
     return i >= 0 && std::size_t(i) < m_pages.size() ? m_pages[std::size_t(i)] : nullptr;
 }
 
@@ -306,7 +222,7 @@ bool MainWindow::showPage(const QString& key)
 {
     for (std::size_t i = 0; i < m_pages.size(); ++i)
         if (m_pages[i]->objectName().compare(key, Qt::CaseInsensitive) == 0) {
-            m_tabs->setCurrentIndex(int(i));
+            m_layout.tabs->setCurrentIndex(int(i));
             return true;
         }
     return false;
@@ -381,8 +297,9 @@ void MainWindow::buildMenus()
     edit->addAction(tr("&Copy summary as Markdown"), QKeySequence(tr("Ctrl+Shift+C")), summary(), &SummaryPanel::copy);
     addViewActions(edit);
     QMenu* session = menuBar()->addMenu(tr("&Session"));
-    session->addAction(tr("&New live session…"), QKeySequence(tr("Ctrl+L")), this, &MainWindow::askNewSession);
-    session->addAction(tr("&Cancel the running session"), this, [this] { m_sessions.cancel(); });
+    session->addAction(
+        tr("&New live session…"), QKeySequence(tr("Ctrl+L")), this, [this] { pageOf<LivePage>()->askNewSession(); });
+    session->addAction(tr("&Cancel the running session"), this, [this] { sessions().cancel(); });
     session->addSeparator();
     session->addAction(tr("Cluster &sweep…"), this, [this] { openClusterSweep(); });
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -393,9 +310,9 @@ void MainWindow::showStoreProblem(const QString& message)
 {
     // nothing drawn from the part of the store that could be read: the panels empty, the reason in their place,
     // for as long as this window runs on the store
-    m_storeProblem = message;
+    m_store.problem = message;
     auto empty = std::make_shared<const ScopeData>();
-    m_data.reset();
+    m_shown.data.reset();
     m_chart->showProblem(message);
     m_readout->setData(empty);
     ladder()->setData(empty);
@@ -411,23 +328,23 @@ void MainWindow::requestScope()
 {
     Scope scope = m_filters->scope();
     // a view being applied asks for its own as-of day: the slider learns the scope's run dates only with the answer
-    if (m_pendingView && m_viewStep == ViewStep::Scope)
-        scope.asOf = m_pendingView->request.scope.asOf;
+    if (m_view.pending && m_view.step == ViewStep::Scope)
+        scope.asOf = m_view.pending->request.scope.asOf;
     m_loader.request(scope, m_readout->tputMetric(), m_chart->requestFor(m_readout->price()));
 }
 
 void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
 {
-    if (!m_storeProblem.isEmpty()) // a damaged store: what was read of it is not shown
-        return showStoreProblem(m_storeProblem);
-    m_summaryFacts = loaded->summaryFacts;
-    m_timeline = loaded->timeline;
-    if (m_timeline)
-        m_filters->runDates()->setDays(m_timeline->days());
-    history()->setTimeline(m_timeline, loaded->data.metric);
-    if (m_pendingView && m_viewStep == ViewStep::Scope) {
+    if (!m_store.problem.isEmpty()) // a damaged store: what was read of it is not shown
+        return showStoreProblem(m_store.problem);
+    m_shown.summaryFacts = loaded->summaryFacts;
+    m_shown.timeline = loaded->timeline;
+    if (m_shown.timeline)
+        m_filters->runDates()->setDays(m_shown.timeline->days());
+    history()->setTimeline(m_shown.timeline, loaded->data.metric);
+    if (m_view.pending && m_view.step == ViewStep::Scope) {
         const QSignalBlocker block(m_filters->runDates());
-        m_filters->runDates()->setAsOf(m_pendingView->request.scope.asOf);
+        m_filters->runDates()->setAsOf(m_view.pending->request.scope.asOf);
     }
     paintAfterATurn();
     presentScope(std::shared_ptr<const ScopeData>(loaded, &loaded->data),
@@ -441,30 +358,31 @@ void MainWindow::paintAfterATurn()
     // delivery and the full repaint it causes stood as one (about 9 ms of CPU each on a million-run store). So the
     // repaint is held: the panels are painted a turn after the delivery, the chart panel a turn after them. A
     // delivery while an earlier one's paints are under way holds them again (its own timers then stand down).
-    if (m_paintStage == PaintStage::Held)
+    if (m_layout.paint == Layout::Paint::Held)
         return;
-    m_paintStage = PaintStage::Held;
+    m_layout.paint = Layout::Paint::Held;
     m_chart->setUpdatesEnabled(false);
     QTimer::singleShot(1, Qt::PreciseTimer, this, [this] {
-        if (m_paintStage != PaintStage::Held)
+        if (m_layout.paint != Layout::Paint::Held)
             return;
-        m_paintStage = PaintStage::Panels;
+        m_layout.paint = Layout::Paint::Panels;
         QCoreApplication::postEvent(this, new QEvent(QEvent::UpdateRequest), Qt::LowEventPriority);
     });
 }
 
 bool MainWindow::event(QEvent* event)
 {
-    if (event->type() != QEvent::UpdateRequest || m_paintStage == PaintStage::None || m_paintStage == PaintStage::Chart)
+    if (event->type() != QEvent::UpdateRequest || m_layout.paint == Layout::Paint::None
+        || m_layout.paint == Layout::Paint::Chart)
         return QMainWindow::event(event);
-    if (m_paintStage == PaintStage::Held)
+    if (m_layout.paint == Layout::Paint::Held)
         return true; // the dirty regions stay with the window's repaint manager for the request posted a turn later
     const bool done = QMainWindow::event(event); // the panels
-    m_paintStage = PaintStage::Chart;
+    m_layout.paint = Layout::Paint::Chart;
     QTimer::singleShot(1, Qt::PreciseTimer, this, [this] {
-        if (m_paintStage != PaintStage::Chart)
+        if (m_layout.paint != Layout::Paint::Chart)
             return;
-        m_paintStage = PaintStage::None;
+        m_layout.paint = Layout::Paint::None;
         m_chart->setUpdatesEnabled(true); // repaints the chart panel whole: a new scope's chart is new anyway
     });
     return done;
@@ -477,34 +395,35 @@ void MainWindow::showAsOf()
     const Scope scope = m_filters->scope();
     Scope everyDay = scope;
     everyDay.asOf.clear();
-    if (!m_timeline || !m_data || !(m_timeline->scope() == everyDay))
+    if (!m_shown.timeline || !m_shown.data || !(m_shown.timeline->scope() == everyDay))
         return requestScope();
-    presentScope(
-        std::make_shared<const ScopeData>(scopeDataAsOf(*m_timeline, scope, m_data->series, m_data->metric)), {});
+    presentScope(std::make_shared<const ScopeData>(
+                     scopeDataAsOf(*m_shown.timeline, scope, m_shown.data->series, m_shown.data->metric)),
+        {});
 }
 
 void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn)
 {
-    m_data = std::move(scope);
-    m_readout->setData(m_data);
-    if (m_pendingView && m_viewStep == ViewStep::Scope) {
+    m_shown.data = std::move(scope);
+    m_readout->setData(m_shown.data);
+    if (m_view.pending && m_view.step == ViewStep::Scope) {
         // the view is in: its baseline is among the hardware the readout now lists
-        m_readout->setBaseline(QString::fromStdString(m_pendingView->baseline));
-        m_pendingView.reset();
-        m_viewStep = ViewStep::None;
+        m_readout->setBaseline(QString::fromStdString(m_view.pending->baseline));
+        m_view.pending.reset();
+        m_view.step = ViewStep::None;
     }
-    m_chart->setData(m_data, m_readout->target(), m_readout->price(), std::move(drawn));
+    m_chart->setData(m_shown.data, m_readout->target(), m_readout->price(), std::move(drawn));
     ladder()->setCustomPrice(m_readout->price().customUsdPerGpuHour);
-    ladder()->setData(m_data);
+    ladder()->setData(m_shown.data);
     updateSummary();
     fitPanels();
     // filters that leave nothing of a scope that has runs: say which hide how many, with a way back
-    const bool allHidden = m_data->runCount == 0 && m_filters->runsBeforeFilters() > 0;
+    const bool allHidden = m_shown.data->runCount == 0 && m_filters->runsBeforeFilters() > 0;
     m_chart->showFilterHint(allHidden
             ? tr("The filters hide all %1 runs of this scope: %2.")
                   .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()), m_filters->hiddenByFilters())
             : QString());
-    plan()->setTtftLimit(m_data->scope.ttftMax, m_data->scope.ttftStat);
+    plan()->setTtftLimit(m_shown.data->scope.ttftMax, m_shown.data->scope.ttftStat);
     for (Page* page : m_pages)
         page->scopeShown(page == currentPage());
     emit scopeShown();
@@ -512,86 +431,22 @@ void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optio
 
 void MainWindow::updateSummary()
 {
-    if (!m_data)
+    if (!m_shown.data)
         return;
-    summary()->setReport(summaryAt(
-        *m_data, m_summaryFacts, bundledPricing(), m_readout->target(), m_readout->price(), m_readout->hideSparse()));
-}
-
-void MainWindow::importPaths(const QStringList& paths)
-{
-    // a bench result does not say what it ran on: asked once per file, or once for every such file of a folder
-    std::vector<ImportItem> items;
-    std::vector<std::optional<Format>> formats;
-    for (const QString& path : paths) {
-        std::optional<Format> f;
-        if (!isUrl(path.toStdString()) && QFileInfo(path).isFile())
-            if (auto format = detectFileFormat(path.toStdString());
-                format && (*format == Format::VllmBench || *format == Format::SglangBench))
-                f = *format;
-        formats.push_back(f);
-    }
-    ImportOptions remembered;
-    std::map<std::pair<QString, int>, ImportOptions> forFolder; // (folder, format) -> the answers given once
-    for (int i = 0; i < paths.size(); ++i) {
-        const QString& path = paths[i];
-        ImportItem item { path, {} };
-        if (const auto format = formats[std::size_t(i)]) {
-            const QString folder = QFileInfo(path).absolutePath();
-            const auto key = std::make_pair(folder, int(*format));
-            if (auto it = forFolder.find(key); it != forFolder.end()) {
-                item.options = it->second;
-                // the model each file names is its own
-                if (const QString model = modelInFile(path); !model.isEmpty())
-                    item.options.model = model.toStdString();
-            } else {
-                int rest = 0;
-                for (int j = i + 1; j < paths.size(); ++j)
-                    rest += formats[std::size_t(j)] == format && QFileInfo(paths[j]).absolutePath() == folder;
-                CallerFieldsDialog dialog(path, QString::fromLatin1(formatName(*format).data()), this);
-                dialog.setOptions(remembered);
-                dialog.offerForRest(rest, folder);
-                if (dialog.exec() != QDialog::Accepted)
-                    continue;
-                item.options = remembered = dialog.options();
-                if (dialog.applyToRest())
-                    forFolder[key] = item.options;
-            }
-        }
-        items.push_back(std::move(item));
-    }
-    if (!items.empty())
-        importItems(std::move(items));
-}
-
-void MainWindow::importItems(std::vector<ImportItem> items)
-{
-    if (m_importer.busy()) {
-        QMessageBox::information(this, tr("Import"), tr("An import is still running."));
-        return;
-    }
-    m_progress = new QProgressDialog(tr("Importing…"), tr("Cancel"), 0, 0, this);
-    auto* progressLabel = new QLabel(m_progress);
-    progressLabel->setTextFormat(Qt::PlainText); // it names the file being read
-    m_progress->setLabel(progressLabel);
-    m_progress->setWindowTitle(tr("Import"));
-    m_progress->setMinimumDuration(400);
-    m_progress->setAutoClose(false);
-    m_progress->setAutoReset(false);
-    connect(m_progress, &QProgressDialog::canceled, this, [this] { m_importer.cancel(); });
-    m_importer.start(std::move(items));
+    summary()->setReport(summaryAt(*m_shown.data, m_shown.summaryFacts, bundledPricing(), m_readout->target(),
+        m_readout->price(), m_readout->hideSparse()));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (m_importer.busy()
+    if (m_imports.busy()
         && QMessageBox::question(
                this, tr("Quit"), tr("An import is running; quitting rolls back the file being read. Quit?"))
             != QMessageBox::Yes) {
         event->ignore();
         return;
     }
-    if (m_sessions.busy()
+    if (sessions().busy()
         && QMessageBox::question(this, tr("Quit"),
                tr("A live session is running; quitting cancels it (finished levels are kept) and stops the engine it "
                   "launched. Quit?"))
@@ -599,7 +454,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
-    m_sessions.cancel();
+    sessions().cancel();
     saveSettings();
     event->accept();
 }

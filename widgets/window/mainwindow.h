@@ -2,6 +2,7 @@
 
 #include <QMainWindow>
 #include <QTimer>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -10,7 +11,7 @@
 #include "widgets/chart/chartpanel.h"
 #include "widgets/filters/filterpanel.h"
 #include "widgets/history/historypanel.h"
-#include "widgets/imports/importcontroller.h"
+#include "widgets/imports/importflow.h"
 #include "widgets/plan/planpanel.h"
 #include "widgets/readout/ladderpanel.h"
 #include "widgets/readout/readoutpanel.h"
@@ -53,7 +54,7 @@ public:
     HistoryPanel* history() const;
     PlanPanel* plan() const;
     RunsPanel* runs() const;
-    QTabWidget* tabs() const { return m_tabs; }
+    QTabWidget* tabs() const { return m_layout.tabs; }
     /// The pages in tab order, as the page table (page.h) made them; the one in front; a page put in front by its
     /// key (`--tab`), false for a key no page has.
     const std::vector<Page*>& pages() const { return m_pages; }
@@ -61,18 +62,18 @@ public:
     bool showPage(const QString& key);
     /// One line in the status bar (until the next).
     void showStatus(const QString& text);
-    std::shared_ptr<const ScopeData> scopeData() const { return m_data; }
+    std::shared_ptr<const ScopeData> scopeData() const { return m_shown.data; }
     QString storePath() const { return m_worker.path(); }
     /// The thread every store call of the window runs on (tests and benchmarks wait for it to be idle).
     StoreWorker& storeWorker() { return m_worker; }
 
     /// Imports files, folders or URLs; vLLM and SGLang files first ask for their missing fields.
-    void importPaths(const QStringList& paths);
+    void importPaths(const QStringList& paths) { m_imports.importPaths(paths); }
     /// Imports with the fields already known (no dialogs): what importPaths ends in.
-    void importItems(std::vector<ImportItem> items);
+    void importItems(std::vector<ImportItem> items) { m_imports.importItems(std::move(items)); }
     /// Shows results of the last import in a dialog unless false (tests read lastImportResults instead).
-    void setShowImportResults(bool show) { m_showImportResults = show; }
-    const QList<ImportResultLine>& lastImportResults() const { return m_lastResults; }
+    void setShowImportResults(bool show) { m_imports.setShowResults(show); }
+    const QList<ImportResultLine>& lastImportResults() const { return m_imports.lastResults(); }
 
     /// Exports of what is in view; errors come back with the file named.
     Status exportChartPng(const QString& path, QSize size, qreal scale) const;
@@ -105,7 +106,7 @@ public:
     /// Starts a live session; each level's point shows on the chart as soon as it is stored.
     void startSession(SessionRequest request);
     SessionPanel* sessionPanel() const;
-    SessionController& sessions() { return m_sessions; }
+    SessionController& sessions();
     /// Session → Cluster sweep…: the dialog (made at the first call, then kept: it follows its array while hidden).
     ClusterSweepDialog* openClusterSweep();
 
@@ -122,9 +123,9 @@ public:
     Status openViewText(const QString& text);
     /// `paretoscope --view`: the view opens once the store's scope list is read (in place of the remembered
     /// scope); viewFailed says why when it cannot.
-    void openViewAtStart(const ViewOptions& view) { m_startView = view; }
+    void openViewAtStart(const ViewOptions& view) { m_view.atStart = view; }
     /// A view is being applied: its scope, run dates or hardware are still being read.
-    bool viewPending() const { return m_pendingView.has_value(); }
+    bool viewPending() const { return m_view.pending.has_value(); }
     /// Edit menu: the view's command onto the clipboard, and a command from the clipboard opened; the status bar
     /// says what was copied, or what was wrong.
     void copyViewCommand();
@@ -133,6 +134,9 @@ public:
     /// Reads the scope list (and the run count for the status line) on the worker; the series of the scope in view
     /// and then the scope follow. After a write of the window's own (a deletion), or an import.
     void refreshScopes();
+    /// Reads the scope list again and selects the scope of run `runId` (a live session's first level), then reads
+    /// that scope; `selected` says whether the filter panel found it.
+    void showScopesSelectingRun(long long runId, std::function<void(bool)> selected);
     /// The File menu's CSV exports: asks for a file, then writes (those that read the store end in csvExported).
     enum CsvExport { FrontierCsv, LadderCsv, RunsCsv, HistoryCsv, PlanCsv };
     void askExportCsv(CsvExport which);
@@ -163,14 +167,11 @@ private:
     // live sessions
     void layOutPanels();
     void connectPanels();
-    void connectImporter();
-    void connectSessions();
     void buildMenus();
     /// The Edit menu's Copy view as command and Open view from clipboard.
     void addViewActions(QMenu* edit);
     /// Another process (the CLI, a collect, another window) wrote to the store: read the scope list again.
     void watchStore();
-    void refreshSessions(bool markInterrupted);
     /// Shows a scope list read on the worker (and says so to whoever waits for an import).
     void showScopeList(const std::vector<ScopeSummary>& scopes, long long runs);
     /// A store that cannot be read (damaged): its message in place of the chart and the readings.
@@ -189,27 +190,19 @@ private:
     void selectRememberedScope();
     void saveSettings() const;
     void askExportChart(bool svg);
-    void askNewSession();
-    void sessionLevelStored(const StoredLevelLine& level);
     /// A cluster sweep's runs were collected: the scope list is read again, and the sweep's scope comes into view
     /// at its first collection.
     void clusterRunsCollected(const QString& model, int isl, int osl);
 
-    StoreWorker m_worker;
-    ScopeLoader m_loader;
-    ImportController m_importer;
-    SessionController m_sessions;
-    SessionConfig m_sessionConfig; ///< of the running session: its scope is selected when its first level lands
-    bool m_sessionScopeShown = false;
-    ClusterSweepDialog* m_clusterSweep = nullptr;
-    bool m_clusterScopeShown = false;
-    std::shared_ptr<const ScopeData> m_data;
-    std::vector<HardwareSummary> m_summaryFacts; // of m_data
-    std::shared_ptr<const ScopeTimeline> m_timeline; // every run of m_data's scope, for the as-of day to step through
-    FilterPanel* m_filters;
-    ChartPanel* m_chart;
-    ReadoutPanel* m_readout;
-    std::vector<Page*> m_pages; // children of the window, in tab order
+    /// A delivery from the worker begins here: the window's repaint it causes is held, the panels are painted a
+    /// turn of the event loop later and the chart panel a turn after them, so that input (and timers) run between
+    /// the three instead of after all (docs/architecture.md, section 6).
+    void paintAfterATurn();
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    /// The first window without a saved geometry: most of the screen.
+    void fitToScreen();
+    /// The panels' first split, once the readout knows how wide its columns are.
+    void fitPanels();
     /// The page of a class (the built-in pages are always there).
     template <class P> P* pageOf() const
     {
@@ -218,36 +211,48 @@ private:
                 return p;
         return nullptr;
     }
-    QTabWidget* m_tabs;
+
+    // The frame's state: the store and what reads and writes it, the scope shown, the shared panels, the pages,
+    // the layout, the store watch, the view being applied, the cluster sweep.
+    StoreWorker m_worker;
+    ScopeLoader m_loader;
+    ImportFlow m_imports;
+    struct Shown {
+        std::shared_ptr<const ScopeData> data; ///< the scope in view (as of the run-dates control's day)
+        std::vector<HardwareSummary> summaryFacts; ///< of data
+        std::shared_ptr<const ScopeTimeline> timeline; ///< every run of data's scope, for the as-of day to step
+    } m_shown;
+    FilterPanel* m_filters;
+    ChartPanel* m_chart;
+    ReadoutPanel* m_readout;
+    std::vector<Page*> m_pages; // children of the window, in tab order
     QLabel* m_status;
-    QProgressDialog* m_progress = nullptr;
-    QList<ImportResultLine> m_lastResults;
-    bool m_showImportResults = true;
-    bool m_scopesShown = false; // the scope list arrived once (the remembered scope is selected then)
-    QTimer* m_storeWatch; // looks every 2 s whether the store changed
-    std::optional<std::uint64_t> m_seenVersion; // the worker connection's data_version when the scopes were read
-    bool m_announceImport = false; // an import ended: importFinished follows the scope list that shows it
-    QSplitter* m_main = nullptr; // filters | chart and tabs | readout
-    QSplitter* m_centre = nullptr; // chart over the tabs
-    bool m_panelsFitted = false;
-    /// A delivery from the worker begins here: the window's repaint it causes is held, the panels are painted a
-    /// turn of the event loop later and the chart panel a turn after them, so that input (and timers) run between
-    /// the three instead of after all (docs/architecture.md, section 6).
-    void paintAfterATurn();
-    enum class PaintStage { None, Held, Panels, Chart };
-    PaintStage m_paintStage = PaintStage::None;
-    bool eventFilter(QObject* watched, QEvent* event) override;
-    /// The first window without a saved geometry: most of the screen.
-    void fitToScreen();
-    /// The panels' first split, once the readout knows how wide its columns are.
-    void fitPanels();
-    QString m_storeProblem; // why the store cannot be read; set once it failed a read
+    struct Layout {
+        QTabWidget* tabs = nullptr; ///< the pages
+        QSplitter* main = nullptr; ///< filters | chart and tabs | readout
+        QSplitter* centre = nullptr; ///< chart over the tabs
+        bool fitted = false; ///< the first split was made (or restored)
+        enum class Paint { None, Held, Panels, Chart } paint = Paint::None; ///< paintAfterATurn's stage
+    } m_layout;
+    struct StoreWatch {
+        QTimer* timer = nullptr; ///< looks every 2 s whether the store changed
+        std::optional<std::uint64_t> seenVersion; ///< the worker connection's data_version when the scopes were read
+        bool scopesShown = false; ///< the scope list arrived once (the remembered scope is selected then)
+        bool announceImport = false; ///< an import ended: importFinished follows the scope list that shows it
+        QString problem; ///< why the store cannot be read; set once it failed a read
+    } m_store;
     // a view being applied (applyView): its filters wait for the scope's series, its as-of day for the scope's run
     // dates, its baseline for the scope's hardware
     enum class ViewStep { None, Series, Scope };
-    std::optional<ViewOptions> m_pendingView;
-    ViewStep m_viewStep = ViewStep::None;
-    std::optional<ViewOptions> m_startView; // --view, until the scope list is read
+    struct ViewInProgress {
+        std::optional<ViewOptions> pending;
+        ViewStep step = ViewStep::None;
+        std::optional<ViewOptions> atStart; ///< --view, until the scope list is read
+    } m_view;
+    struct ClusterSweep {
+        ClusterSweepDialog* dialog = nullptr; ///< made at the first call, then kept
+        bool scopeShown = false; ///< the sweep's scope was brought into view at its first collection
+    } m_cluster;
 };
 
 } // namespace paretoscope::ui

@@ -6,16 +6,16 @@ namespace paretoscope::ui {
 
 ClusterSweepDialog* MainWindow::openClusterSweep()
 {
-    if (!m_clusterSweep) {
+    if (!m_cluster.dialog) {
         // its collector writes through a connection of its own, as the importer does
-        m_clusterSweep = new ClusterSweepDialog(m_worker.path(), this);
-        connect(m_clusterSweep, &ClusterSweepDialog::runsCollected, this,
+        m_cluster.dialog = new ClusterSweepDialog(m_worker.path(), this);
+        connect(m_cluster.dialog, &ClusterSweepDialog::runsCollected, this,
             [this](qulonglong, const QString& model, int isl, int osl) { clusterRunsCollected(model, isl, osl); });
     }
-    m_clusterSweep->show();
-    m_clusterSweep->raise();
-    m_clusterSweep->activateWindow();
-    return m_clusterSweep;
+    m_cluster.dialog->show();
+    m_cluster.dialog->raise();
+    m_cluster.dialog->activateWindow();
+    return m_cluster.dialog;
 }
 
 } // namespace paretoscope::ui

@@ -21,32 +21,32 @@ namespace paretoscope::ui {
 
 Status MainWindow::exportChartPng(const QString& path, QSize size, qreal scale) const
 {
-    if (!m_data)
+    if (!m_shown.data)
         return Error { "nothing to export yet" };
-    return ui::exportChartPng(path, m_data, m_chart->state(), bundledPricing(), size, scale, chartCaption());
+    return ui::exportChartPng(path, m_shown.data, m_chart->state(), bundledPricing(), size, scale, chartCaption());
 }
 
 QSize MainWindow::chartExportSize() const
 {
     const QSize view = m_chart->view()->size();
-    if (!m_data)
+    if (!m_shown.data)
         return view;
     return ui::chartExportSize(
-        m_data, m_chart->state(), bundledPricing(), view, m_chart->chart()->plotArea().height(), chartCaption());
+        m_shown.data, m_chart->state(), bundledPricing(), view, m_chart->chart()->plotArea().height(), chartCaption());
 }
 
 ChartCaption MainWindow::chartCaption() const
 {
     ChartCaption c;
-    if (!m_data)
+    if (!m_shown.data)
         return c;
-    const Scope& scope = m_data->scope;
+    const Scope& scope = m_shown.data->scope;
     const ChartRequest& request = m_chart->state().request;
     QStringList title;
     title << QString::fromStdString(modelDisplayName(scope.model));
     title << (scope.isl ? QStringLiteral("ISL %1 / OSL %2").arg(*scope.isl).arg(scope.osl.value_or(0))
                         : QString::fromStdString(scope.workload));
-    title << yAxisTitle(request, m_data->metric) + tr(" vs ") + xAxisName(request);
+    title << yAxisTitle(request, m_shown.data->metric) + tr(" vs ") + xAxisName(request);
     if (request.y == ChartY::Cost) {
         const PriceChoice price = m_chart->state().request.price;
         const PricingTier* tier = price.tierKey.empty() ? nullptr : bundledPricing().find(price.tierKey);
@@ -61,16 +61,16 @@ ChartCaption MainWindow::chartCaption() const
         title << QString::fromStdString(limits);
     c.title = title.join(QStringLiteral(" · "));
     c.source = tr("Paretoscope · %1 runs from %2 · drawn %3")
-                   .arg(QLocale(QLocale::English).toString(qulonglong(m_data->runCount)),
+                   .arg(QLocale(QLocale::English).toString(qulonglong(m_shown.data->runCount)),
                        QFileInfo(m_worker.path()).fileName(), QDate::currentDate().toString(Qt::ISODate));
     return c;
 }
 
 Status MainWindow::exportChartSvg(const QString& path, QSize size) const
 {
-    if (!m_data)
+    if (!m_shown.data)
         return Error { "nothing to export yet" };
-    return ui::exportChartSvg(path, m_data, m_chart->state(), bundledPricing(), size, chartCaption());
+    return ui::exportChartSvg(path, m_shown.data, m_chart->state(), bundledPricing(), size, chartCaption());
 }
 
 Status MainWindow::exportLadderCsv(const QString& path) const

@@ -64,17 +64,17 @@ void MainWindow::fitPanels()
 {
     // once, with the first scope's readings in the readout (the splitters' saved state wins, if there is one): the
     // readout as wide as its columns, up to 36% of the window; the chart the rest, and three fifths of the height
-    if (m_panelsFitted || width() < 400)
+    if (m_layout.fitted || width() < 400)
         return;
-    m_panelsFitted = true;
-    const int total = m_main->width() > 0 ? m_main->width() : width();
+    m_layout.fitted = true;
+    const int total = m_layout.main->width() > 0 ? m_layout.main->width() : width();
     const int filters = 200;
     // a wide window has room for the ratio column and J/token too
     const int readout = std::min(
         m_readout->neededWidth(total >= 1600) + (total >= 1600 ? m_readout->energyWidth() : 0), total * 36 / 100);
-    m_main->setSizes({ filters, std::max(total - filters - readout, 300), readout });
-    const int height = m_centre->height() > 0 ? m_centre->height() : this->height();
-    m_centre->setSizes({ height * 3 / 5, height - height * 3 / 5 });
+    m_layout.main->setSizes({ filters, std::max(total - filters - readout, 300), readout });
+    const int height = m_layout.centre->height() > 0 ? m_layout.centre->height() : this->height();
+    m_layout.centre->setSizes({ height * 3 / 5, height - height * 3 / 5 });
 }
 
 void MainWindow::restoreSettings()
@@ -90,16 +90,16 @@ void MainWindow::restoreSettings()
     else
         fitToScreen();
     if (sameScreen && s.contains("window/panels") && s.contains("window/chartAndTabs")) {
-        m_panelsFitted = m_main->restoreState(s.value("window/panels").toByteArray())
-            && m_centre->restoreState(s.value("window/chartAndTabs").toByteArray());
+        m_layout.fitted = m_layout.main->restoreState(s.value("window/panels").toByteArray())
+            && m_layout.centre->restoreState(s.value("window/chartAndTabs").toByteArray());
     }
     // the page in front when the window closed, by its key (or its title, as windows before the page table kept
     // it); its contents load with the first scope, as any page's
     const QString tab = s.value("window/tab").toString();
     if (!showPage(tab))
-        for (int i = 0; i < m_tabs->count(); ++i)
-            if (m_tabs->tabText(i) == tab)
-                m_tabs->setCurrentIndex(i);
+        for (int i = 0; i < m_layout.tabs->count(); ++i)
+            if (m_layout.tabs->tabText(i) == tab)
+                m_layout.tabs->setCurrentIndex(i);
     m_filters->setUncheckedByScope(s.value("filters/uncheckedByScope").toMap());
     m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
     m_filters->setIncludeMarked(s.value("filters/includeMarked", false).toBool());
@@ -154,9 +154,9 @@ void MainWindow::saveSettings() const
     s.setValue("window/geometry", saveGeometry());
     if (const QScreen* screen = QGuiApplication::primaryScreen())
         s.setValue("window/screen", screen->availableGeometry().size());
-    if (m_panelsFitted) {
-        s.setValue("window/panels", m_main->saveState());
-        s.setValue("window/chartAndTabs", m_centre->saveState());
+    if (m_layout.fitted) {
+        s.setValue("window/panels", m_layout.main->saveState());
+        s.setValue("window/chartAndTabs", m_layout.centre->saveState());
     }
     if (const Page* page = currentPage())
         s.setValue("window/tab", page->objectName()); // by its key: pages may be added before it

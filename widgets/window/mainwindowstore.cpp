@@ -77,13 +77,13 @@ void MainWindow::refreshScopes()
             showScopeList({}, -1);
             return;
         }
-        m_storeProblem.clear(); // read whole again (a passing I/O error, a store recovered in place)
-        m_seenVersion = list->version;
+        m_store.problem.clear(); // read whole again (a passing I/O error, a store recovered in place)
+        m_store.seenVersion = list->version;
         showScopeList(list->scopes, list->runs);
-        if (!m_scopesShown) {
-            m_scopesShown = true;
-            if (m_startView) { // --view: in place of the remembered scope
-                const Status st = applyView(*std::exchange(m_startView, std::nullopt));
+        if (!m_store.scopesShown) {
+            m_store.scopesShown = true;
+            if (m_view.atStart) { // --view: in place of the remembered scope
+                const Status st = applyView(*std::exchange(m_view.atStart, std::nullopt));
                 if (st)
                     return; // its series and scope follow
                 const QString why = QString::fromStdString(st.error());
@@ -102,12 +102,12 @@ void MainWindow::watchStore()
     // SQLite's data_version on the worker's connection changes when any other connection commits: another process,
     // or this window's own import, deletion or session (whose scope list is read again anyway; the version that
     // read saw is kept, so it is not read twice)
-    if (!m_seenVersion || m_worker.busy())
+    if (!m_store.seenVersion || m_worker.busy())
         return;
     m_worker.post(
         QStringLiteral("store version"), this, [](RunStore& store) { return store.dataVersion(); },
         [this](Result<std::uint64_t> version) {
-            if (version && m_seenVersion && *version != *m_seenVersion)
+            if (version && m_store.seenVersion && *version != *m_store.seenVersion)
                 refreshScopes();
         });
 }
@@ -125,25 +125,10 @@ void MainWindow::showScopeList(const std::vector<ScopeSummary>& scopes, long lon
         m_status->setText(tr("Store: %1 · %2 runs").arg(path, en.toString(runs)));
         m_status->setToolTip(plainToolTip(m_status->text()));
     }
-    if (m_announceImport) {
-        m_announceImport = false;
+    if (m_store.announceImport) {
+        m_store.announceImport = false;
         emit importFinished();
     }
-}
-
-void MainWindow::refreshSessions(bool markInterrupted)
-{
-    m_worker.post(
-        QStringLiteral("sessions"), this,
-        [markInterrupted](RunStore& store) {
-            if (markInterrupted)
-                markInterruptedSessions(store);
-            return paretoscope::sessions(store);
-        },
-        [this](Result<std::vector<SessionInfo>> list) {
-            if (list)
-                sessionPanel()->setSessions(*list);
-        });
 }
 
 void MainWindow::baseScopeChanged()
@@ -166,33 +151,29 @@ void MainWindow::baseScopeChanged()
         });
 }
 
-void MainWindow::sessionLevelStored(const StoredLevelLine& level)
+void MainWindow::showScopesSelectingRun(long long runId, std::function<void(bool)> selected)
 {
-    sessionPanel()->addLevel(level);
-    if (m_sessionScopeShown)
-        return refreshScopes();
-    // the first level's point brings its scope into view once the scope list holds it; later ones land on it
     m_worker.post(
         QStringLiteral("scopes"), this,
-        [id = level.runId](RunStore& store) {
+        [runId](RunStore& store) {
             std::pair<ScopeList, std::vector<StoredRun>> answer;
             answer.first.scopes = store.scopes();
             answer.first.runs = store.runCount();
-            answer.second = store.runs({ id });
+            answer.second = store.runs({ runId });
             return answer;
         },
-        [this](Result<std::pair<ScopeList, std::vector<StoredRun>>> answer) {
+        [this, selected = std::move(selected)](Result<std::pair<ScopeList, std::vector<StoredRun>>> answer) {
             if (!answer) {
                 showStoreProblem(QString::fromStdString(answer.error()));
                 showScopeList({}, -1);
                 return;
             }
             showScopeList(answer->first.scopes, answer->first.runs);
-            if (!m_sessionScopeShown && !answer->second.empty()) {
+            if (!answer->second.empty()) {
                 const RunRecord& r = answer->second.front().record;
                 const QSignalBlocker block(m_filters);
-                m_sessionScopeShown = m_filters->selectScope(
-                    QString::fromStdString(r.model), QString::fromStdString(r.workload), r.isl, r.osl);
+                selected(m_filters->selectScope(
+                    QString::fromStdString(r.model), QString::fromStdString(r.workload), r.isl, r.osl));
             }
             baseScopeChanged();
         });
@@ -208,11 +189,11 @@ void MainWindow::clusterRunsCollected(const QString& model, int isl, int osl)
         }
         showScopeList(list->scopes, list->runs);
         // the sweep's first points bring their scope into view; later ones land on whatever is shown
-        if (!m_clusterScopeShown)
+        if (!m_cluster.scopeShown)
             for (const ScopeSummary& s : list->scopes)
                 if (QString::fromStdString(s.model) == model && s.isl == isl && s.osl == osl) {
                     const QSignalBlocker block(m_filters);
-                    m_clusterScopeShown
+                    m_cluster.scopeShown
                         = m_filters->selectScope(model, QString::fromStdString(s.workload), s.isl, s.osl);
                     break;
                 }
@@ -232,22 +213,22 @@ void MainWindow::describeRun(long long id)
 
 void MainWindow::exportFrontierCsv(const QString& path)
 {
-    if (!m_data)
+    if (!m_shown.data)
         return emit csvExported(path, tr("nothing to export yet"));
     m_worker.post(
         QString(), this,
-        [path, frontiers = m_data->frontiers](
+        [path, frontiers = m_shown.data->frontiers](
             RunStore& store) { return writeTextFile(path, frontierCsv(frontierReport(store, frontiers))); },
         [this, path](Status st) { emit csvExported(path, st ? QString() : QString::fromStdString(st.error())); });
 }
 
 void MainWindow::exportRunsCsv(const QString& path)
 {
-    if (!m_data)
+    if (!m_shown.data)
         return emit csvExported(path, tr("nothing to export yet"));
     m_worker.post(
         QString(), this,
-        [path, ids = m_data->seriesIds(), scope = m_data->scope](
+        [path, ids = m_shown.data->seriesIds(), scope = m_shown.data->scope](
             RunStore& store) { return writeTextFile(path, runsCsv(store.runsOfSeries(ids, scope))); },
         [this, path](Status st) { emit csvExported(path, st ? QString() : QString::fromStdString(st.error())); });
 }

@@ -42,8 +42,8 @@ void MainWindow::addViewActions(QMenu* edit)
 Result<ViewOptions> MainWindow::currentView() const
 {
     // a view on its way in is the view: what is on screen is about to be it
-    if (m_pendingView)
-        return *m_pendingView;
+    if (m_view.pending)
+        return *m_view.pending;
     ViewOptions v;
     LadderRequest& r = v.request;
     r.scope = m_filters->scope();
@@ -98,8 +98,8 @@ Status MainWindow::applyView(const ViewOptions& view)
     history()->setPrice(m_readout->price());
     history()->setHideSparse(r.hideSparse);
     // the rest waits for the scope's series (the filter lists), then its run dates and hardware
-    m_pendingView = view;
-    m_viewStep = ViewStep::Series;
+    m_view.pending = view;
+    m_view.step = ViewStep::Series;
     baseScopeChanged();
     if (r.clamp)
         statusBar()->showMessage(tr("The explorer reads without --clamp: readings outside a frontier's range show as "
@@ -110,10 +110,10 @@ Status MainWindow::applyView(const ViewOptions& view)
 
 void MainWindow::tickPendingView()
 {
-    if (!m_pendingView || m_viewStep != ViewStep::Series)
+    if (!m_view.pending || m_view.step != ViewStep::Series)
         return;
-    m_filters->setFilters(m_pendingView->request.scope);
-    m_viewStep = ViewStep::Scope;
+    m_filters->setFilters(m_view.pending->request.scope);
+    m_view.step = ViewStep::Scope;
 }
 
 Status MainWindow::openViewText(const QString& text)
