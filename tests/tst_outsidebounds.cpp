@@ -1,0 +1,290 @@
+// Data from someone else is bounded: costs finite or refused, prices and demands within bounds, collected results
+// checked against their task, outside files read regular and bounded, control characters escaped in messages.
+#include <QtTest>
+
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <filesystem>
+#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/analysis/numberformat.h"
+#include "core/analysis/tco.h"
+#include "core/analysis/viewoptions.h"
+#include "core/live/cluster.h"
+#include "core/live/matrix.h"
+#include "core/live/sessionjournal.h"
+#include "core/live/sessionstore.h"
+#include "core/model/outsidefile.h"
+#include "core/model/printable.h"
+#include "core/output/reports.h"
+#include "core/store/storecheck.h"
+#include "tests/support/clichild.h"
+#include "tests/support/sessionconfigs.h"
+#include "tests/support/suite.h"
+#include "tests/support/testutil.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PARETOSCOPE_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(PARETOSCOPE_ASAN)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
+void writeText(const std::string& path, const std::string& text)
+{
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+// A matrix of sim configurations with these names.
+std::string simMatrix(const std::vector<std::string>& names)
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const std::string& n : names)
+        list.push_back({ { "name", n }, { "recipe", "sim" }, { "isl", 64 }, { "osl", 16 }, { "concurrency", { 1 } } });
+    return nlohmann::json { { "configurations", list } }.dump();
+}
+
+// A record that a sim task of simMatrix would export for its level at concurrency c.
+RunRecord simResult(const MatrixConfig& c, int concurrency)
+{
+    RunRecord r;
+    r.model = c.model;
+    r.hardware = "sim";
+    r.engine = "vllm";
+    r.precision = c.precision;
+    r.isl = c.isl;
+    r.osl = c.osl;
+    r.workload = "random 64/16";
+    r.tp = c.tp;
+    r.gpus = taskResources(c).gpus;
+    r.concurrency = concurrency;
+    r.interactivity = 100.0 / concurrency;
+    r.tputPerGpu = 50.0 * concurrency;
+    return r;
+}
+
+} // namespace
+
+class TestOutsideBounds : public QObject {
+    Q_OBJECT
+
+private slots:
+    // 8. Costs and prices must be finite and sane, refused with the field named; a demand too small to size says so;
+    // tables print any magnitude.
+    void costsAreFiniteOrRefused_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("years 1e-308") << "amortization_years"
+                                      << "1e-308";
+        QTest::newRow("capex 1e308") << "capex_per_gpu_usd"
+                                     << "1e308";
+        QTest::newRow("power 1e308") << "power_kw"
+                                     << "1e308";
+        QTest::newRow("electricity 1e308") << "electricity_usd_per_kwh"
+                                           << "1e308";
+        QTest::newRow("pue 1e9") << "pue"
+                                 << "1e9";
+        QTest::newRow("other 1e300") << "other_opex_usd_per_gpu_hour"
+                                     << "1e300";
+    }
+
+    void costsAreFiniteOrRefused()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, value);
+        nlohmann::json entry { { "capex_per_gpu_usd", 40000 }, { "amortization_years", 4 }, { "power_kw", 1.9 },
+            { "electricity_usd_per_kwh", 0.1 }, { "pue", 1.2 }, { "other_opex_usd_per_gpu_hour", 0.2 } };
+        std::string doc = nlohmann::json { { "source", "s" }, { "hardware", { { "b300", entry } } } }.dump();
+        const std::string key = "\"" + field.toStdString() + "\":";
+        const std::size_t at = doc.find(key) + key.size();
+        doc.replace(at, doc.find_first_of(",}", at) - at, value.toStdString());
+        auto tco = parseTco(doc, "tco.json");
+        QVERIFY2(!tco, doc.c_str());
+        QVERIFY2(QString::fromStdString(tco.error())
+                     .startsWith(QStringLiteral("tco.json: hardware.b300.") + field + QStringLiteral(": must be")),
+            tco.error().c_str());
+    }
+
+    void pricesAndDemandsOutOfBounds()
+    {
+        QTemporaryDir tmp;
+        const QString db = tmp.filePath(QStringLiteral("store.sqlite"));
+        QVERIFY(cli({ QStringLiteral("seed"), QStringLiteral("--db"), db }).code == 0);
+        const QStringList scope { QStringLiteral("--db"), db, QStringLiteral("--model"),
+            QStringLiteral("DeepSeek-V4.1-Flash"), QStringLiteral("--workload"), QStringLiteral("agentic coding") };
+        auto price = cli(QStringList { QStringLiteral("ladder") } + scope
+            + QStringList { QStringLiteral("--price"), QStringLiteral("1e308") });
+        QCOMPARE(price.code, 2);
+        QVERIFY2(price.err.contains("--price must be"), price.err.constData());
+        auto planPrice = cli(QStringList { QStringLiteral("plan") } + scope
+            + QStringList { QStringLiteral("--demand"), QStringLiteral("1e6"), QStringLiteral("--unit"),
+                QStringLiteral("tok/s"), QStringLiteral("--target"), QStringLiteral("50"), QStringLiteral("--price"),
+                QStringLiteral("1e308") });
+        QVERIFY(planPrice.code != 0);
+        QVERIFY2(planPrice.err.contains("at most 10,000"), planPrice.err.constData());
+        auto tiny = cli(QStringList { QStringLiteral("plan") } + scope
+            + QStringList { QStringLiteral("--demand"), QStringLiteral("5e-324"), QStringLiteral("--unit"),
+                QStringLiteral("tok/s"), QStringLiteral("--target"), QStringLiteral("50") });
+        QVERIFY(tiny.code != 0);
+        QVERIFY2(tiny.err.contains("too small to size"), tiny.err.constData());
+        auto huge = cli(QStringList { QStringLiteral("plan") } + scope
+            + QStringList { QStringLiteral("--demand"), QStringLiteral("1e300"), QStringLiteral("--unit"),
+                QStringLiteral("tok/s"), QStringLiteral("--target"), QStringLiteral("50") });
+        QVERIFY(huge.code != 0);
+        QVERIFY2(huge.err.contains("too large to size"), huge.err.constData());
+        // every magnitude in a table: with an exponent past what a column holds, never cut
+        QCOMPARE(QString::fromStdString(money(8.458e96)), QStringLiteral("$8.458e+96"));
+        QCOMPARE(QString::fromStdString(withThousands(1e100)), QStringLiteral("1.000e+100"));
+        QCOMPARE(QString::fromStdString(withThousands(123456789)), QStringLiteral("123,456,789"));
+        QCOMPARE(QString::fromStdString(money(0.0021)), QStringLiteral("$0.002"));
+    }
+
+    // 9. collect imports only Paretoscope JSON of the task's own configuration; a mismatch names the task and field.
+    void collectChecksEachResultAgainstItsTask_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("model") << "model"
+                               << "task 0 (a): field model";
+        QTest::newRow("lengths") << "isl"
+                                 << "task 0 (a): field isl/osl";
+        QTest::newRow("concurrency") << "concurrency"
+                                     << "task 0 (a): field concurrency: the result says 7";
+        QTest::newRow("gpus") << "gpus"
+                              << "task 0 (a): field gpus";
+        QTest::newRow("an aggregate file") << "format"
+                                           << "not Paretoscope JSON";
+    }
+
+    void collectChecksEachResultAgainstItsTask()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, why);
+        QTemporaryDir tmp;
+        const std::string dir = tmp.path().toStdString() + "/sweep";
+        const std::string text = simMatrix({ "a" });
+        auto m = parseMatrix(text, "m.json");
+        QVERIFY(writeArray(*m, text, dir, "/bin/paretoscope-cli"));
+        RunRecord r = simResult(m->configurations[0], 1);
+        if (field == QStringLiteral("model"))
+            r.model = "another-model";
+        else if (field == QStringLiteral("isl"))
+            r.isl = 8192;
+        else if (field == QStringLiteral("concurrency"))
+            r.concurrency = 7;
+        else if (field == QStringLiteral("gpus"))
+            r.gpus = 64;
+        if (field == QStringLiteral("format"))
+            QVERIFY(fs::copy_file(fixture("inferencex-agg/agg_kimik2.5_1k1k_int4_vllm_tp8-ep1-dpafalse_disagg-false_"
+                                          "spec-mtp_conc4_MI355-gbt350-odcdh5-wbb3.json")
+                                      .toStdString(),
+                dir + "/results/0.json"));
+        else
+            writeText(dir + "/results/0.json", "[" + runRecordJson(r) + "]");
+        writeText(dir + "/status/0", "finished\n");
+        auto store = openTempStore(tmp);
+        auto st = arrayStatus(dir, store->path());
+        QVERIFY(st);
+        auto collected = collectFinished(*store, dir, *st);
+        QCOMPARE(collected.size(), std::size_t(1));
+        QVERIFY2(QString::fromStdString(collected[0].error).contains(why), collected[0].error.c_str());
+        QCOMPARE(store->runCount(), std::uint64_t(0));
+        QVERIFY(!st->tasks[0].collected);
+        // the task's own result is taken
+        writeText(dir + "/results/0.json", "[" + runRecordJson(simResult(m->configurations[0], 1)) + "]");
+        collected = collectFinished(*store, dir, *st);
+        QVERIFY2(collected[0].error.empty(), collected[0].error.c_str());
+        QCOMPARE(collected[0].imported, std::size_t(1));
+    }
+
+    // 10. What is read from outside files is bounded: a 1 GB TCO file is refused unread, a 100 MB status file is not
+    // printed whole, a journal line of 1 GB is skipped without being held in memory.
+    void outsideFilesAreBounded()
+    {
+        QTemporaryDir tmp;
+        const std::string base = tmp.path().toStdString();
+        const auto sparse = [](const std::string& path, off_t size, const std::string& head) {
+            writeText(path, head);
+            return ::truncate(path.c_str(), size) == 0;
+        };
+        QVERIFY(sparse(base + "/tco.json", off_t(1) << 30, "{\"source\": \""));
+        auto tco = readRegularFile(base + "/tco.json", limits::kSmallJson);
+        QVERIFY(!tco);
+        QVERIFY2(QString::fromStdString(tco.error()).contains(QStringLiteral("refused unread")), tco.error().c_str());
+
+        const std::string dir = base + "/sweep";
+        const std::string text = simMatrix({ "a" });
+        auto m = parseMatrix(text, "m.json");
+        QVERIFY(writeArray(*m, text, dir, "/bin/paretoscope-cli"));
+        QVERIFY(sparse(dir + "/status/0", off_t(100) << 20, "failed: "));
+        auto status
+            = CliChild({ QStringLiteral("cluster"), QStringLiteral("status"), QString::fromStdString(dir) }).wait(60);
+        QCOMPARE(status.code, 0);
+        QVERIFY2(status.out.size() < 4096, qPrintable(QString::number(status.out.size())));
+        QVERIFY(status.out.contains("larger than 65536 bytes"));
+
+        const QString db = QString::fromStdString(base + "/store.sqlite");
+        long long id = 0;
+        {
+            auto store = openTempStore(tmp);
+            auto made = createSession(*store, quickConfig("http://127.0.0.1:1"), "");
+            QVERIFY(made && finishSession(*store, *made, "failed", "full"));
+            id = *made;
+        }
+        const std::string folder = base + "/store.sqlite-sessions";
+        fs::create_directories(folder);
+        QVERIFY(sparse(folder + "/session-" + std::to_string(id) + ".jsonl", off_t(1) << 30, "{\"session\":"));
+        CliChild recover({ QStringLiteral("sessions"), QStringLiteral("--db"), db, QStringLiteral("--recover") });
+        auto done = recover.wait(120);
+        QCOMPARE(done.code, 1);
+        QVERIFY2(done.out.contains("longer than 268435456 bytes"), done.out.constData());
+        // held to the line's limit (256 MiB), not the file's 1 GB (AddressSanitizer's shadow and quarantine about
+        // double what a process holds)
+        QVERIFY2(recover.peakKb() < (long(limits::kJournalLine / 1024) + 64 * 1024) * (kSanitized ? 3 : 1),
+            qPrintable(QString::number(recover.peakKb())));
+    }
+
+    // 11. Control characters of values are printed escaped; the same hardware twice in a TCO file is an error.
+    void messagesEscapeControlCharacters()
+    {
+        QTemporaryDir tmp;
+        const QString db = tmp.filePath(QStringLiteral("store.sqlite"));
+        QVERIFY(cli({ QStringLiteral("seed"), QStringLiteral("--db"), db }).code == 0);
+        auto r = cli({ QStringLiteral("ladder"), QStringLiteral("--db"), db, QStringLiteral("--model"),
+            QString::fromUtf8("x\x1b[2J\rgone\xc2\x9b"), QStringLiteral("--isl"), QStringLiteral("1"),
+            QStringLiteral("--osl"), QStringLiteral("1") });
+        QCOMPARE(r.code, 1);
+        QVERIFY2(!r.err.contains('\x1b') && !r.err.contains('\r') && !r.err.contains("\xc2\x9b"), r.err.constData());
+        QVERIFY2(r.err.contains("\\x1b[2J\\rgone\\u009b"), r.err.constData());
+        QCOMPARE(QString::fromStdString(printable(std::string("a\0b\nc", 5))), QStringLiteral("a\\x00b\\nc"));
+
+        auto twice = parseTco(R"({"source": "s", "hardware": {"b300": {"capex_per_gpu_usd": 1, "amortization_years": 4,
+            "power_kw": 1, "electricity_usd_per_kwh": 0.1, "pue": 1, "other_opex_usd_per_gpu_hour": 0},
+            "b300": {"capex_per_gpu_usd": 2, "amortization_years": 4, "power_kw": 1, "electricity_usd_per_kwh": 0.1,
+            "pue": 1, "other_opex_usd_per_gpu_hour": 0}}})",
+            "tco.json");
+        QVERIFY(!twice);
+        QVERIFY2(QString::fromStdString(twice.error()).contains(QStringLiteral("\"b300\" is given twice")),
+            twice.error().c_str());
+    }
+};
+
+PARETOSCOPE_GUILESS_SUITE(TestOutsideBounds)
+#include "tst_outsidebounds.moc"
