@@ -10,32 +10,12 @@
 #include <QProcess>
 #include <cmath>
 
+#include "tests/support/seededcli.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
 using namespace paretoscope::testsupport;
-
-namespace {
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run cli(const QStringList& args, const QString& dataHome)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_DATA_HOME"), dataHome);
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(PARETOSCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
-}
-
-const QStringList kSeedScope { QStringLiteral("--model"), QStringLiteral("DeepSeek-V4.1-Flash"),
-    QStringLiteral("--workload"), QStringLiteral("agentic coding") };
-} // namespace
+using namespace paretoscope::testsupport::seeded;
 
 class TestCli : public QObject {
     Q_OBJECT

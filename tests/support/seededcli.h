@@ -1,0 +1,32 @@
+#pragma once
+// paretoscope-cli run as a script runs it, with a data home of the test's own (its default store is made and seeded
+// with the bundled dataset there), and the seed dataset's scope: tst_cli and tst_cliplan.
+
+#include <QByteArray>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QStringList>
+
+namespace paretoscope::testsupport::seeded {
+
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+};
+
+inline Run cli(const QStringList& args, const QString& dataHome)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), dataHome);
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(PARETOSCOPE_CLI), args);
+    p.waitForFinished(120000);
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError() };
+}
+
+inline const QStringList kSeedScope { QStringLiteral("--model"), QStringLiteral("DeepSeek-V4.1-Flash"),
+    QStringLiteral("--workload"), QStringLiteral("agentic coding") };
+
+} // namespace paretoscope::testsupport::seeded
