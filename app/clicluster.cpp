@@ -56,6 +56,7 @@ int runMatrixHere(const Invocation& in, const Matrix& m)
             if (auto v = in.args.value(option))
                 words.insert(words.end(), { std::string("--") + option, *v });
         std::vector<char*> argv;
+        argv.reserve(words.size());
         for (std::string& w : words)
             argv.push_back(w.data());
         std::string error;

@@ -17,6 +17,7 @@
 #include "app/cliplan.h"
 #include "app/clireports.h"
 #include "app/escapingstream.h"
+#include "core/model/guardedmain.h"
 
 using namespace paretoscope;
 using namespace paretoscope::cli;
@@ -259,9 +260,7 @@ std::vector<CommandHelp> commandHelp()
     return help;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
     // names, reasons and file contents from someone else's data are printed: never as terminal control sequences
     escapeControlCharacters(std::cerr);
@@ -302,4 +301,11 @@ int main(int argc, char** argv)
         if (c.name == name)
             return c.run(Invocation { *args, c.store, argc, argv });
     return usageError("unknown command '" + name + "'"); // parseArgs knows the same names: not reached
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    return paretoscope::guardedMain("paretoscope-cli", [&] { return run(argc, argv); });
 }

@@ -250,6 +250,7 @@ int printMix(RunStore& store, const PlanRequest& req, const PlanMode& mode, cons
             return emptyScope(store, p.scope);
     }
     std::vector<const PlanFrontiers*> data;
+    data.reserve(frontiers.size());
     for (const PlanFrontiers& f : frontiers)
         data.push_back(&f);
     auto mix = computeMixPlan(data, req, parts);

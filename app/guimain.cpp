@@ -17,6 +17,7 @@
 #include "core/analysis/pricing.h"
 #include "core/analysis/viewoptions.h"
 #include "core/import/bundled.h"
+#include "core/model/guardedmain.h"
 #include "widgets/chart/chartpanel.h"
 #include "widgets/chart/frontierchart.h"
 #include "widgets/window/mainwindow.h"
@@ -112,9 +113,7 @@ int printText(int argc, char** argv)
     parser.showHelp(0);
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
     if (gui::asksForTextOnly(argc, argv))
         return printText(argc, argv);
@@ -208,4 +207,11 @@ int main(int argc, char** argv)
     if (!files.isEmpty())
         QTimer::singleShot(0, &window, [&] { window.importPaths(files); });
     return app.exec();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    return paretoscope::guardedMain("paretoscope", [&] { return run(argc, argv); });
 }

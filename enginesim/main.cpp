@@ -8,6 +8,7 @@
 #include <string>
 #include <sys/resource.h>
 
+#include "core/model/guardedmain.h"
 #include "manpage/manpage.h"
 #include "simserver.h"
 
@@ -145,9 +146,7 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args)
     return std::nullopt;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
     Arguments args;
     if (const std::optional<int> exitCode = parseArguments(argc, argv, args))
@@ -194,4 +193,11 @@ int main(int argc, char** argv)
     std::fflush(stdout);
     server.run();
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    return paretoscope::guardedMain("paretoscope-engine-sim", [&] { return run(argc, argv); });
 }

@@ -193,7 +193,7 @@ void SimServer::startCompletion(Connection& c, const std::string& body, bool cha
     if (s->streaming && m_opt.faults.flood) {
         // never finishes: the client has to cut it off
         c.flood = m_opt.faults.flood;
-        c.floodEvent = c.flood == 1 ? std::string(256 * 1024, 'x')
+        c.floodEvent = c.flood == 1 ? std::string(std::size_t { 256 } * 1024, 'x')
                                     : "data: " + s->head + ",\"choices\":[{\"index\":0,\"text\":\" tok\"}]}\n\n";
         if (c.flood == 1 && !sendChunk(c, "data: "))
             return;
@@ -213,7 +213,7 @@ void SimServer::refill(Connection& c)
     int fd = c.fd;
     for (int i = 0; i < 64 && c.outPos >= c.out.size(); ++i) {
         std::string chunk;
-        while (chunk.size() < 64 * 1024)
+        while (chunk.size() < std::size_t { 64 } * 1024)
             chunk += c.floodEvent;
         if (!sendChunk(c, chunk) || !m_conns.count(fd))
             return;

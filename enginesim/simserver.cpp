@@ -19,7 +19,7 @@ namespace paretoscope::sim {
 
 namespace {
 
-constexpr std::size_t maxHeaderBytes = 64 * 1024;
+constexpr std::size_t maxHeaderBytes = std::size_t { 64 } * 1024;
 constexpr std::size_t maxBodyBytes = 64u << 20;
 constexpr std::size_t maxPendingOutput = 256u << 20;
 

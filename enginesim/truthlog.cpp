@@ -10,7 +10,7 @@ namespace paretoscope::sim {
 
 namespace {
 
-constexpr std::size_t blockBytes = 64 * 1024;
+constexpr std::size_t blockBytes = std::size_t { 64 } * 1024;
 constexpr std::int64_t flushEveryNs = 1'000'000'000;
 
 void append(std::string& out, std::int64_t v)

@@ -27,7 +27,8 @@ inline double medianOf(std::vector<float>& ms)
 {
     if (ms.empty())
         return std::nan(""); // no runs: no figure (the probe refuses --runs 0)
-    std::nth_element(ms.begin(), ms.begin() + ms.size() / 2, ms.end());
+    const auto middle = ms.begin() + static_cast<std::ptrdiff_t>(ms.size() / 2);
+    std::nth_element(ms.begin(), middle, ms.end());
     return ms[ms.size() / 2];
 }
 

@@ -108,6 +108,7 @@ private slots:
         QCOMPARE(bracketed, allBracketed);
         // no level twice, and every level says why
         std::vector<int> cs;
+        cs.reserve(s.levels.size());
         for (const SweepPoint& p : s.levels)
             cs.push_back(p.concurrency);
         std::sort(cs.begin(), cs.end());

@@ -74,6 +74,7 @@ private slots:
                     QFAIL(qPrintable(QStringLiteral("cut at %1 and %2 parsed differently").arg(i).arg(j)));
             }
         std::vector<std::string_view> bytes;
+        bytes.reserve(all.size());
         for (std::size_t i = 0; i < all.size(); ++i)
             bytes.push_back(all.substr(i, 1));
         QVERIFY(parseInPieces(bytes) == recordedEvents);
@@ -447,7 +448,8 @@ private slots:
         QCOMPARE(int(r.size()), 6);
         // turn 1: prefix + new tokens; turn 2 adds the answer (10) and new tokens; a fourth turn starts over
         for (int conv = 0; conv < 2; ++conv) {
-            const RequestLog &t1 = r[size_t(conv * 3)], &t2 = r[size_t(conv * 3 + 1)], &t3 = r[size_t(conv * 3 + 2)];
+            const std::size_t first = std::size_t(conv) * 3;
+            const RequestLog &t1 = r[first], &t2 = r[first + 1], &t3 = r[first + 2];
             QVERIFY(t1.serverPromptTokens >= 580 && t1.serverPromptTokens <= 600);
             QVERIFY(t2.serverPromptTokens - t1.serverPromptTokens >= 90
                 && t2.serverPromptTokens - t1.serverPromptTokens <= 110);

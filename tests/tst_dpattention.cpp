@@ -225,7 +225,7 @@ private slots:
         const QString base
             = QStringLiteral(R"({"recipes":[{"name":"x","engine":"vllm","hardware":"b300","precision":"fp4",)"
                              R"("program":"vllm","args":["{model}"],"dp_attention_args":%1}]})");
-        for (auto [args, expected] :
+        for (const auto& [args, expected] :
             std::vector<std::pair<QString, QString>> {
                 { QStringLiteral(R"(["--dp", "{dp}"])"),
                     QStringLiteral("field dp_attention_args: {dp} is not a recipe parameter") },

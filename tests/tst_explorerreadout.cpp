@@ -186,7 +186,7 @@ private slots:
         m_window->readout()->setHideSparse(true);
         QVERIFY2(b200Label() != sparseLabel, qPrintable(sparseLabel));
         // another B200 group measured near 100 answers now, or nothing does; either way no hatched reading
-        const QString sparseValue = sparseText;
+        const QString& sparseValue = sparseText;
         const QModelIndex after = model->index(b200, LadderModel::TputPerGpu);
         QVERIFY(after.data().toString() != sparseValue);
         QVERIFY(after.data(Qt::BackgroundRole).value<QBrush>().style() != Qt::BDiagPattern);

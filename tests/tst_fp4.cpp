@@ -204,7 +204,7 @@ private slots:
         for (int i = 0; i < 200; ++i)
             tensorScales.push_back(std::exp2(logAmax(rng)) / (6.0f * 448.0f));
         Nvfp4Tensor t;
-        t.count = 256 * 16;
+        t.count = std::size_t { 256 } * 16;
         t.blockScales.resize(256);
         t.packed.resize(t.count / 2);
         for (unsigned b = 0; b < 256; ++b) {
@@ -230,7 +230,7 @@ private slots:
             }
         }
         Mxfp4Tensor m;
-        m.count = 256 * 32;
+        m.count = std::size_t { 256 } * 32;
         m.blockScales.resize(256);
         m.packed.resize(m.count / 2);
         for (unsigned b = 0; b < 256; ++b) {

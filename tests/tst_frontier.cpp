@@ -193,6 +193,7 @@ private slots:
         QFETCH(double, x);
         QFETCH(double, expected);
         std::vector<Point> knots;
+        knots.reserve(xs.size());
         for (int i = 0; i < xs.size(); ++i)
             knots.push_back(Point { xs[i], ys[i], i });
         MonotoneCurve c(knots);

@@ -60,7 +60,8 @@ private slots:
     {
         for (const NamedTarget& t : targets()) {
             QString name = QString::fromStdString(t.name);
-            int n = filesUnder(QStringLiteral(PARETOSCOPE_FUZZ_DIR "/seeds/") + name).size() + fixturesFor(name).size();
+            const qsizetype n
+                = filesUnder(QStringLiteral(PARETOSCOPE_FUZZ_DIR "/seeds/") + name).size() + fixturesFor(name).size();
             QVERIFY2(n > 0, qPrintable(name + QStringLiteral(" has no seed")));
         }
     }

@@ -93,7 +93,7 @@ private slots:
     {
         std::mt19937 rng(5);
         std::normal_distribution<float> d(0, 3);
-        std::vector<float> x(32 * 4096);
+        std::vector<float> x(std::size_t { 32 } * 4096);
         for (float& v : x)
             v = d(rng);
         x[7] = 1e30f; // a block with a large scale
@@ -227,7 +227,7 @@ private slots:
         QFETCH(int, rows);
         QFETCH(int, k);
         const std::size_t bytes = probe::vec16ScaleBytes(rows, k);
-        const std::size_t paddedRows = (rows + 127) / 128 * 128, cols = (k + 63) / 64 * 4;
+        const std::size_t paddedRows = std::size_t((rows + 127) / 128) * 128, cols = std::size_t((k + 63) / 64) * 4;
         QCOMPARE(bytes, paddedRows * cols);
         std::vector<int> seen(bytes, 0);
         for (std::size_t r = 0; r < paddedRows; ++r)
@@ -265,14 +265,15 @@ private slots:
         for (int tileM = 0; tileM < m; tileM += tile)
             for (int tileN = 0; tileN < n; tileN += tile) {
                 // per wave and lane: 2 x 2 accumulators of 16 values, as the kernel keeps them
-                std::vector<float> acc(4 * 64 * 2 * 2 * 16, 0.0f);
+                std::vector<float> acc(std::size_t { 4 } * 64 * 2 * 2 * 16, 0.0f);
                 auto at = [&](int wave, int lane, int i, int j, int v) -> float& {
                     return acc[((((wave * 64 + lane) * 2 + i) * 2 + j) * 16) + v];
                 };
                 for (int k0 = 0; k0 < k; k0 += tileK) {
                     // staging: every element of both slices copied exactly once
-                    std::vector<float> as(tile * tileK, std::nanf("")), bs(tile * tileK, std::nanf(""));
-                    std::vector<int> staged(tile * tileK, 0);
+                    const std::size_t slice = std::size_t(tile) * std::size_t(tileK);
+                    std::vector<float> as(slice, std::nanf("")), bs(slice, std::nanf(""));
+                    std::vector<int> staged(slice, 0);
                     for (int t = 0; t < hm::kGemmThreads; ++t)
                         for (int pass = 0; pass < 2; ++pass)
                             for (int e = 0; e < 8; ++e) {

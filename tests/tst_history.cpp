@@ -356,7 +356,7 @@ private slots:
         };
         std::map<QByteArray, std::tuple<QString, long long, int>> newest; // per line: (date, run, attempt)
         std::map<QByteArray, std::pair<long long, int>> newestCopy; // the copies share a date: (run, attempt)
-        for (const QJsonValue& v : rows) {
+        for (const QJsonValue v : rows) {
             const QJsonObject o = v.toObject();
             const auto run = runOf(o);
             const std::tuple version { o[QStringLiteral("date")].toString(), run.first, run.second };
@@ -369,7 +369,7 @@ private slots:
         }
         QJsonArray older;
         std::multiset<double> published, halved;
-        for (const QJsonValue& v : rows) {
+        for (const QJsonValue v : rows) {
             QJsonObject o = v.toObject();
             QJsonObject m = o[QStringLiteral("metrics")].toObject();
             const auto [run, attempt] = runOf(o);

@@ -106,7 +106,7 @@ std::map<std::string, std::map<int, QJsonObject>> cliHistory(const QString& db, 
     std::map<std::string, std::map<int, QJsonObject>> out;
     const QJsonObject all = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
     for (auto it = all.begin(); it != all.end(); ++it)
-        for (const QJsonValue& v : it.value().toArray())
+        for (const QJsonValue v : it.value().toArray())
             out[it.key().toStdString()][dayNumber(v.toObject()[QStringLiteral("date")].toString().toStdString())]
                 = v.toObject();
     return out;

@@ -35,7 +35,7 @@ QStringList csvColumn(const QByteArray& csv, const QString& header)
 {
     const QList<QByteArray> lines = csv.trimmed().split('\n');
     const QStringList head = QString::fromUtf8(lines.value(0)).split(u',');
-    const int col = head.indexOf(header);
+    const qsizetype col = head.indexOf(header);
     QStringList out;
     for (int i = 1; i < lines.size() && col >= 0; ++i)
         out << QString::fromUtf8(lines[i]).split(u',').value(col);

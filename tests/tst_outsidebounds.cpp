@@ -257,7 +257,7 @@ private slots:
         QVERIFY2(done.out.contains("longer than 268435456 bytes"), done.out.constData());
         // held to the line's limit (256 MiB), not the file's 1 GB (AddressSanitizer's shadow and quarantine about
         // double what a process holds)
-        QVERIFY2(recover.peakKb() < (long(limits::kJournalLine / 1024) + 64 * 1024) * (kSanitized ? 3 : 1),
+        QVERIFY2(recover.peakKb() < (long(limits::kJournalLine / 1024) + 64L * 1024) * (kSanitized ? 3 : 1),
             qPrintable(QString::number(recover.peakKb())));
     }
 

@@ -209,7 +209,8 @@ private slots:
         const QString db = m_dir.filePath(QStringLiteral("synthetic.sqlite"));
         {
             const std::string json = m_dir.filePath(QStringLiteral("agg.json")).toStdString();
-            QVERIFY(writeAggArray(json, 2 * 11520) > 0); // every configuration twice: readings with spreads
+            QVERIFY(writeAggArray(json, std::uint64_t { 2 } * 11520)
+                > 0); // every configuration twice: readings with spreads
             auto store = openStore(db.toStdString(), false);
             QVERIFY(store.ok());
             QVERIFY(importPath(**store, json, {})[0].result.ok());

@@ -360,7 +360,7 @@ private slots:
             std::vector<QJsonObject> rows;
         };
         std::map<QByteArray, Line> lines;
-        for (const QJsonValue& v : QJsonDocument::fromJson(readAll(path)).array()) {
+        for (const QJsonValue v : QJsonDocument::fromJson(readAll(path)).array()) {
             const QJsonObject o = v.toObject();
             if (o[QStringLiteral("model")] != QStringLiteral("dsr1") || o[QStringLiteral("isl")].toInt() != 1024
                 || o[QStringLiteral("osl")].toInt() != 1024)

@@ -451,8 +451,8 @@ private slots:
         QCOMPARE(*back->slo.tpot, 0.02);
         QCOMPARE(*back->requestRate, 3.5);
         QCOMPARE(back->concurrencies, c.concurrencies);
-        for (auto [json, field] : std::vector<std::pair<std::string, std::string>> { { R"({"tp":"8"})", "field tp" },
-                 { R"({"concurrencies":[1,0]})", "field concurrencies" },
+        for (const auto& [json, field] : std::vector<std::pair<std::string, std::string>> {
+                 { R"({"tp":"8"})", "field tp" }, { R"({"concurrencies":[1,0]})", "field concurrencies" },
                  { R"({"agentic":{"turns":-1}})", "field agentic.turns" }, { R"({"api_key":"x"})", "field api_key" },
                  { R"({"slo":{"ttft":"fast"}})", "field slo.ttft" }, { R"([1])", "not a JSON object" } }) {
             auto r = parseSessionConfig(json, "s");

@@ -85,7 +85,7 @@ private slots:
         QVERIFY2(sc.err.contains("the store is damaged") && sc.err.contains("paretoscope-cli check --db"),
             sc.err.constData());
         int damagedScopes = 0;
-        for (const QJsonValue& v : scopes) {
+        for (const QJsonValue v : scopes) {
             const QJsonObject o = v.toObject();
             const QStringList args { QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--model"),
                 o[QStringLiteral("model")].toString(), QStringLiteral("--isl"),

@@ -431,7 +431,7 @@ private:
         if (!writeAggArray(path.toStdString(), 5000))
             return false;
         QByteArray all = readAll(path);
-        int at = all.lastIndexOf("\"tput_per_gpu\": ");
+        const qsizetype at = all.lastIndexOf("\"tput_per_gpu\": ");
         all.insert(at + 16, "-");
         return writeFile(path, all);
     }

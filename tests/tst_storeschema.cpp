@@ -179,6 +179,7 @@ private slots:
             QCOMPARE(scalar(db, "SELECT run_id FROM session_levels"), migrated.front().id);
         // deleting runs releases their hashes and clears the session level's reference to its run
         std::vector<long long> ids;
+        ids.reserve(migrated.size());
         for (const StoredRun& r : migrated)
             ids.push_back(r.id);
         QVERIFY(s->deleteRuns(ids).ok());

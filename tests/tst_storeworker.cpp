@@ -51,7 +51,7 @@ public:
         m_last = m_clock.nsecsElapsed();
         m_timer.start();
     }
-    double longestMs() const { return m_longest / 1e6; }
+    double longestMs() const { return double(m_longest) / 1e6; }
     int ticks() const { return m_ticks; }
 
 private:
@@ -105,7 +105,7 @@ private slots:
                 go.acquire();
                 return 0;
             },
-            [](Result<int>) {});
+            [](const Result<int>&) {});
         std::atomic<int> ran { 0 };
         std::vector<int> answered;
         for (int k = 1; k <= 3; ++k)
@@ -139,12 +139,12 @@ private slots:
                 go.acquire();
                 return store.scopes().size();
             },
-            [&](Result<std::size_t>) { answered << QStringLiteral("first"); });
+            [&](const Result<std::size_t>&) { answered << QStringLiteral("first"); });
         started.acquire(); // the first job runs on the worker now
         QVERIFY(worker.isLatest(QStringLiteral("scope list"), first));
         const quint64 second = worker.post(
             QStringLiteral("scope list"), this, [](RunStore& store) { return store.scopes().size(); },
-            [&](Result<std::size_t> n) {
+            [&](const Result<std::size_t>& n) {
                 answered << (n ? QStringLiteral("second") : QString::fromStdString(n.error()));
             });
         QVERIFY(!worker.isLatest(QStringLiteral("scope list"), first));
@@ -173,7 +173,7 @@ private slots:
                     ran |= 1 << bit;
                     return store.runCount();
                 },
-                [&answered, bit](Result<long long> n) {
+                [&answered, bit](const Result<long long>& n) {
                     QVERIFY(n.ok());
                     answered << QString::number(bit);
                 });
@@ -228,7 +228,7 @@ private slots:
         QString error;
         worker.post(
             QStringLiteral("x"), this, [](RunStore& s) { return s.runCount(); },
-            [&](Result<long long> n) { error = n ? QString() : QString::fromStdString(n.error()); });
+            [&](const Result<long long>& n) { error = n ? QString() : QString::fromStdString(n.error()); });
         QVERIFY(waitIdle(worker));
         QVERIFY2(!error.isEmpty(), "an error");
     }

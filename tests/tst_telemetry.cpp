@@ -207,7 +207,7 @@ private slots:
         QElapsedTimer ending;
         ending.start();
         LevelTelemetry t = sampler->end();
-        const double seconds = level.nsecsElapsed() / 1e9;
+        const double seconds = double(level.nsecsElapsed()) / 1e9;
         const QString said = QStringLiteral("coverage %1 of %2 readings over %3 s")
                                  .arg(t.coverage.value_or(-1))
                                  .arg(t.samples)

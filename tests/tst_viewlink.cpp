@@ -338,8 +338,8 @@ private slots:
             QVERIFY(!chart->marker().isVisible());
             const ChartData& d = chart->chartData();
             int checked = 0;
-            for (std::size_t g = 0; g < d.series.size(); ++g) {
-                const auto& frontier = d.series[g].frontier;
+            for (const auto& serie : d.series) {
+                const auto& frontier = serie.frontier;
                 for (std::size_t k = 1; k < frontier.size(); ++k) // TTFT ascending, tok/s/GPU rising with it
                     QVERIFY(frontier[k].x > frontier[k - 1].x && frontier[k].y > frontier[k - 1].y);
                 for (const Point& p : frontier) {
@@ -349,7 +349,7 @@ private slots:
                     const auto want = which == ChartX::TtftMedian ? ttft.median : ttft.p99;
                     QVERIFY(want);
                     QCOMPARE(p.x, *want); // seconds, as stored
-                    for (const Point& r : d.series[g].runs) // dominated by none of its group's runs that count
+                    for (const Point& r : serie.runs) // dominated by none of its group's runs that count
                         QVERIFY(r.marked || !(r.x <= p.x && r.y > p.y));
                     ++checked;
                 }

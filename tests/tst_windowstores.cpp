@@ -39,7 +39,7 @@ private slots:
             auto store = openStore(db.toStdString(), true);
             QVERIFY(store.ok());
             const QString gen = dir.filePath(QStringLiteral("gen.json"));
-            QVERIFY(testsupport::writeAggArray(gen.toStdString(), 11520 * 3, 5, 3) > 0);
+            QVERIFY(testsupport::writeAggArray(gen.toStdString(), std::uint64_t { 11520 } * 3, 5, 3) > 0);
             QVERIFY(importPath(**store, gen.toStdString(), {})[0].result.ok());
         }
         auto store = openStore(db.toStdString(), false);

@@ -28,6 +28,7 @@ ScopeData loadScopeData(RunStore& store, const Scope& scope, TputMetric metric)
         d.runs.push_back(std::move(runs));
     }
     std::vector<GroupKey> groups;
+    groups.reserve(d.frontiers.size());
     for (const GroupFrontier& g : d.frontiers)
         groups.push_back(g.key);
     d.speedOfLight = scopeSpeedOfLight(scope, groups, metric, &d.speedOfLightMissing);
@@ -43,6 +44,7 @@ ScopeData scopeDataAsOf(
     d.series = std::move(series);
     timeline.asOf(asOfDay(scope.asOf), d.frontiers, d.runs);
     std::vector<GroupKey> groups;
+    groups.reserve(d.frontiers.size());
     for (const GroupFrontier& g : d.frontiers)
         groups.push_back(g.key);
     for (const GroupRuns& r : d.runs)
@@ -160,6 +162,7 @@ std::vector<long long> ScopeData::selectedRunIds() const
 std::vector<long long> ScopeData::seriesIds() const
 {
     std::vector<long long> ids;
+    ids.reserve(series.size());
     for (const Series& s : series)
         ids.push_back(s.id);
     return ids;

@@ -28,6 +28,7 @@ Result<std::vector<HardwareHistory>> computeHistory(
     if (auto price = priceFor(pricing, request.price, ""); !price)
         return Error { price.error() };
     std::vector<HardwareHistory> out;
+    out.reserve(ladder.scope.hardware.size());
     for (const std::string& hw : ladder.scope.hardware)
         out.push_back({ hw, {} });
     timeline.forEachDay([&](std::size_t d, const std::vector<GroupFrontier>& frontiers) {

@@ -391,7 +391,7 @@ std::string planReadingWords(const HardwarePlan& h)
     if (h.reading == PlanReading::Measured)
         return "measured" + at(*h.sizing);
     const bool ascending = h.sizing->concurrency <= h.lower->concurrency;
-    const std::string between = "interpolated between concurrency " + conc(ascending ? *h.sizing : *h.lower) + " and "
+    std::string between = "interpolated between concurrency " + conc(ascending ? *h.sizing : *h.lower) + " and "
         + conc(ascending ? *h.lower : *h.sizing);
     if (!h.sparse)
         return between;

@@ -66,6 +66,7 @@ void appendConfigCurves(
         if (c.knots.empty())
             continue;
         std::vector<Point> knots;
+        knots.reserve(c.knots.size());
         for (const ConfigKnot& k : c.knots)
             knots.push_back(Point { k.x, k.y, k.runId, false });
         c.curve = MonotoneCurve(std::move(knots));

@@ -128,6 +128,7 @@ void ScopeTimeline::asOf(int day, std::vector<GroupFrontier>& frontiers, std::ve
 std::vector<std::string> ScopeTimeline::hardware() const
 {
     std::vector<std::string> out;
+    out.reserve(m_groups.size());
     for (const Group& g : m_groups)
         out.push_back(g.key.hardware);
     std::sort(out.begin(), out.end());

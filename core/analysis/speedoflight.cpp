@@ -215,6 +215,7 @@ Result<SolCurve> speedOfLight(const SolRequest& r)
             + " with room for one sequence of " + std::to_string(int(contextMax)) + " tokens" };
     // the envelope over deployment sizes: the upper-left frontier of every (interactivity, throughput)
     std::vector<Point> pts;
+    pts.reserve(all.size());
     for (std::size_t i = 0; i < all.size(); ++i)
         pts.push_back({ all[i].interactivity, all[i].tputPerGpu, static_cast<long long>(i) });
     for (const Point& p : upperLeftFrontier(pts))

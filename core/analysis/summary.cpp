@@ -176,12 +176,14 @@ std::string summaryMarkdown(const SummaryReport& r)
     row("Configurations benchmarked", [](const HardwareSummary& h) { return withThousands(double(h.stats.runs)); });
     row("Engines", [](const HardwareSummary& h) {
         std::vector<std::string> names;
+        names.reserve(h.engines.size());
         for (const std::string& e : h.engines)
             names.push_back(engineDisplayName(e));
         return joined(names);
     });
     row("Precisions", [](const HardwareSummary& h) {
         std::vector<std::string> names;
+        names.reserve(h.precisions.size());
         for (const std::string& p : h.precisions)
             names.push_back(upper(p));
         return joined(names);

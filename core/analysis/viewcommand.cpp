@@ -178,6 +178,7 @@ std::string viewCommand(const ViewOptions& view)
         out += " --exclude-flagged";
     if (r.targets != defaultTargets()) {
         std::vector<std::string> targets;
+        targets.reserve(r.targets.size());
         for (double t : r.targets)
             targets.push_back(numberText(t));
         add("targets", joined(targets));

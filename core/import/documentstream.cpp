@@ -201,7 +201,6 @@ public:
         : m_source(source)
         , m_name(source.name())
         , m_limits(limits)
-        , m_cap(kReadSize * 2)
         , m_buf(new char[m_cap + kPadding])
         , m_total(source.size())
     {
@@ -407,7 +406,7 @@ private:
     ByteSource& m_source;
     const std::string& m_name;
     const StreamLimits& m_limits;
-    std::size_t m_cap;
+    std::size_t m_cap { kReadSize * 2 };
     std::unique_ptr<char[]> m_buf;
     std::size_t m_begin = 0, m_fill = 0; // unconsumed bytes are m_buf[m_begin, m_fill)
     bool m_eof = false;

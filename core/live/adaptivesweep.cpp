@@ -43,6 +43,7 @@ std::vector<SweepPoint> byConcurrency(const std::vector<SweepPoint>& measured)
         if (usable(p))
             m[p.concurrency] = p;
     std::vector<SweepPoint> out;
+    out.reserve(m.size());
     for (auto& [c, p] : m)
         out.push_back(p);
     return out;

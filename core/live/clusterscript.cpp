@@ -247,6 +247,7 @@ Result<ProgramOutput> runProgram(const std::vector<std::string>& argv, int timeo
     posix_spawn_file_actions_addclose(&actions, outPipe[0]);
     posix_spawn_file_actions_addclose(&actions, errPipe[0]);
     std::vector<char*> args;
+    args.reserve(argv.size());
     for (const std::string& a : argv)
         args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);

@@ -119,6 +119,7 @@ Result<LevelResult> runLevelSharded(const Endpoint& endpoint, Workload& workload
     std::vector<std::optional<Result<LevelResult>>> results(static_cast<std::size_t>(shards));
     workload.reset(concurrency);
     std::vector<std::thread> clients;
+    clients.reserve(static_cast<std::size_t>(shards));
     for (int k = 0; k < shards; ++k)
         clients.emplace_back([&, k] {
             auto i = static_cast<std::size_t>(k);

@@ -5,13 +5,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <ctime>
 #include <deque>
 #include <memory>
 #include <mutex>
 #include <random>
 #include <sys/epoll.h>
 #include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 #include <unordered_map>
 

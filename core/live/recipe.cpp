@@ -318,6 +318,7 @@ Result<LaunchPlan> renderRecipe(
             plan.argv.push_back(fill(a, values));
     if (dpAttention) {
         std::vector<std::string> dp;
+        dp.reserve(recipe.dpAttentionArgs.size());
         for (const std::string& a : recipe.dpAttentionArgs)
             dp.push_back(fill(a, values));
         replaceOrAppend(plan.argv, dp);

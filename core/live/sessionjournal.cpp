@@ -386,6 +386,7 @@ std::vector<Recovered> recover(RunStore& store)
     std::vector<Recovered> out;
     const std::vector<std::filesystem::path> files = sessionFiles(store.path());
     const std::vector<SessionInfo> known = sessions(store);
+    out.reserve(files.size());
     for (const auto& path : files)
         out.push_back(recoverFile(store, path, known));
     std::error_code ec;

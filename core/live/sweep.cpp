@@ -275,6 +275,7 @@ std::string nextLevel(SessionConfig& config, const std::vector<LevelOutcome>& do
     if (!config.concurrencyAuto)
         return "";
     std::vector<SweepPoint> points;
+    points.reserve(done.size());
     for (const LevelOutcome& lo : done)
         points.push_back({ lo.concurrency, lo.record.tputPerGpu.value_or(0), lo.record.interactivity.value_or(0),
             lo.metrics.ttft.median });

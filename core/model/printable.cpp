@@ -11,6 +11,8 @@ std::string printable(std::string_view text, bool keepNewlines)
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
         char buf[8];
+        // a kept newline or tab is copied as a printable byte is (the last branch), before the escapes below
+        // NOLINTNEXTLINE(bugprone-branch-clone)
         if (keepNewlines && (c == '\n' || c == '\t')) {
             out += static_cast<char>(c);
         } else if (c == '\n') {

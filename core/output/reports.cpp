@@ -56,6 +56,7 @@ std::vector<FrontierReport> frontierReport(RunStore& store, const std::vector<Gr
     std::vector<FrontierReport> out;
     for (const GroupFrontier& g : groups) {
         std::vector<long long> ids;
+        ids.reserve(g.points.size());
         for (const Point& p : g.points)
             ids.push_back(p.runId);
         out.push_back({ g.key, store.runs(ids) });

@@ -108,7 +108,7 @@ std::string metricColumn(TputMetric metric, TputBasis basis = TputBasis::Serving
 {
     if (metric == TputMetric::Total)
         return "tput_per_gpu";
-    const std::string column = metric == TputMetric::Input ? "input_tput_per_gpu" : "output_tput_per_gpu";
+    std::string column = metric == TputMetric::Input ? "input_tput_per_gpu" : "output_tput_per_gpu";
     if (basis == TputBasis::Serving)
         return column;
     const std::string side = metric == TputMetric::Input ? "prefill_gpus" : "decode_gpus";
@@ -187,7 +187,7 @@ std::vector<TimedRun> selectedOf(std::vector<TimedRun> runs, const Scope& scope)
     const auto keep = selectRuns(versionsOf(runs), scope.runs, asOfDay(scope.asOf));
     out.reserve(keep.size());
     for (std::size_t i : keep)
-        out.push_back(std::move(runs[i]));
+        out.push_back(runs[i]);
     return out;
 }
 
@@ -284,7 +284,7 @@ std::vector<TimedRun> RunStore::timedRuns(
             r.version = RunVersion { lineKeyHash(line, concurrency, r.point.runId), concurrency,
                 r.dated ? day : (source != importDay.end() ? source->second : 0), s.int64(24), s.int64(23),
                 r.point.runId };
-            out.push_back(std::move(r));
+            out.push_back(r);
         }
         noteRead(s);
     }

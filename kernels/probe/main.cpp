@@ -18,6 +18,7 @@
 #include "kernels/cuda/cudaprobe.h"
 #endif
 #ifdef PARETOSCOPE_HAVE_HIP
+#include "core/model/guardedmain.h"
 #include "kernels/hip/hipprobe.h"
 #endif
 
@@ -77,9 +78,7 @@ int manPage()
     return 0;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
     const std::string first = argc > 1 ? argv[1] : "";
     if (first == "--help" || first == "-h")
@@ -94,12 +93,9 @@ int main(int argc, char** argv)
         if (!std::strcmp(argv[i], "--save")) {
             save = true;
             --i;
-        } else if (i + 1 >= argc) {
-            std::fputs(kUsage, stderr);
-            return 2;
-        } else if (!std::strcmp(argv[i], "--device"))
+        } else if (i + 1 < argc && !std::strcmp(argv[i], "--device"))
             device = std::atoi(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--runs")) {
+        else if (i + 1 < argc && !std::strcmp(argv[i], "--runs")) {
             runs = std::atoi(argv[i + 1]);
             if (runs < 1) { // the median of no timings has no value
                 std::fprintf(stderr, "paretoscope-probe: --runs must be at least 1\n");
@@ -146,4 +142,11 @@ int main(int argc, char** argv)
         because(n);
     std::fprintf(stderr, "paretoscope-probe: no GPU to probe: %s\n", why.c_str());
     return 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    return paretoscope::guardedMain("paretoscope-probe", [&] { return run(argc, argv); });
 }

@@ -17,6 +17,7 @@
 
 #include "core/live/levelmetrics.h"
 #include "core/live/loadgenerator.h"
+#include "core/model/guardedmain.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/truthlog.h"
 
@@ -116,9 +117,7 @@ void timingLevel(int c, const QString& truthLog, int threads)
         cmp.unmatched, cmp.queued);
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     int streams = 1000, repeat = 1, threads = 1;
@@ -167,4 +166,11 @@ int main(int argc, char** argv)
         for (int c : { 1, 100, 500, streams })
             timingLevel(c, truthLog, threads);
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    return paretoscope::guardedMain("bench_client", [&] { return run(argc, argv); });
 }

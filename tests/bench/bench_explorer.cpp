@@ -31,6 +31,7 @@
 
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
+#include "core/model/guardedmain.h"
 #include "tests/bench/eventloopmeter.h"
 #include "tests/support/agggenerator.h"
 #include "widgets/filters/rundatescontrol.h"
@@ -83,7 +84,7 @@ int replay(const std::string& db, std::uint64_t n, const QTemporaryDir& dir)
         dates->step(); // what the timer does once a second
         for (int k = 0; k < 3; ++k)
             QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
-        steps.push_back(t.nsecsElapsed() / 1e6);
+        steps.push_back(double(t.nsecsElapsed()) / 1e6);
     }
     std::sort(steps.begin(), steps.end());
     if (steps.empty())
@@ -94,9 +95,7 @@ int replay(const std::string& db, std::uint64_t n, const QTemporaryDir& dir)
     return 0;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -143,7 +142,7 @@ int main(int argc, char** argv)
         t.start();
         auto out = importPath(**store, data, {});
         std::printf("imported %llu runs in %.1f s; %lld runs in the store\n",
-            static_cast<unsigned long long>(out[0].result ? out[0].result->imported : 0), t.elapsed() / 1000.0,
+            static_cast<unsigned long long>(out[0].result ? out[0].result->imported : 0), double(t.elapsed()) / 1000.0,
             (*store)->runCount());
         QFile::remove(QString::fromStdString(data));
     } else {
@@ -184,16 +183,16 @@ int main(int argc, char** argv)
     window.show();
     // building the window runs before its event loop does: no window is on screen to stall yet, so it is reported as
     // launch time, apart from the gaps of the running event loop (the first scope read, drawn and painted on screen)
-    const double builtMs = start.nsecsElapsed() / 1e6;
+    const double builtMs = double(start.nsecsElapsed()) / 1e6;
     gap.reset();
     bool ok = waitFor(&window, &ui::MainWindow::scopeShown);
-    report("start (first scope shown and painted)", gap.longestMs(), start.nsecsElapsed() / 1e6 - 300, ok,
+    report("start (first scope shown and painted)", gap.longestMs(), double(start.nsecsElapsed()) / 1e6 - 300, ok,
         gap.longestMadeOf());
     std::printf("  the window built and shown before its event loop runs: %.1f ms\n", builtMs);
     if (startOnly)
         return ok ? 0 : 1;
     window.grab(); // paints everything once, the chart with its run cloud included
-    const double startMs = start.nsecsElapsed() / 1e6;
+    const double startMs = double(start.nsecsElapsed()) / 1e6;
     const auto& chart = window.chartPanel()->chart()->chartData();
     std::printf("  start to first drawn chart: %.0f ms (%zu runs in scope, %zu drawn after thinning)\n", startMs,
         chart.runsInScope, chart.runsDrawn);
@@ -216,7 +215,7 @@ int main(int argc, char** argv)
             // events (only the changed regions, as for a user)
             for (int k = 0; k < 3; ++k)
                 QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
-            steps.push_back(t.nsecsElapsed() / 1e6);
+            steps.push_back(double(t.nsecsElapsed()) / 1e6);
             if (window.readout()->target() != before) {
                 moved.push_back(steps.back());
                 handlers.push_back(handled);
@@ -279,7 +278,7 @@ int main(int argc, char** argv)
         gap.reset();
         action();
         const bool settled = waitFor(sender, signal);
-        report(what, gap.longestMs(), t.nsecsElapsed() / 1e6 - 300, settled, gap.longestMadeOf());
+        report(what, gap.longestMs(), double(t.nsecsElapsed()) / 1e6 - 300, settled, gap.longestMadeOf());
     };
 
     {
@@ -351,7 +350,7 @@ int main(int argc, char** argv)
     phase(
         "exporting the runs in scope as CSV", [&] { window.exportRunsCsv(dir.filePath(QStringLiteral("runs.csv"))); },
         &window, &ui::MainWindow::csvExported);
-    std::printf("  runs.csv: %.1f MB\n", QFileInfo(dir.filePath(QStringLiteral("runs.csv"))).size() / 1e6);
+    std::printf("  runs.csv: %.1f MB\n", double(QFileInfo(dir.filePath(QStringLiteral("runs.csv"))).size()) / 1e6);
 
     {
         // what showing a scope costs on the GUI thread once its data arrived (no store call in it): the panels' rebuild
@@ -359,19 +358,19 @@ int main(int argc, char** argv)
         QElapsedTimer t;
         t.start();
         window.readout()->setData(data);
-        const double readoutMs = t.nsecsElapsed() / 1e6;
+        const double readoutMs = double(t.nsecsElapsed()) / 1e6;
         t.restart();
         window.chartPanel()->setData(data, window.readout()->target(), window.readout()->price());
-        const double chartMs = t.nsecsElapsed() / 1e6;
+        const double chartMs = double(t.nsecsElapsed()) / 1e6;
         t.restart();
         window.ladder()->setData(data);
-        const double ladderMs = t.nsecsElapsed() / 1e6;
+        const double ladderMs = double(t.nsecsElapsed()) / 1e6;
         t.restart();
         window.grab();
         std::printf(
             "  showing a scope on the GUI thread (no store call): readout %.0f ms, chart %.0f ms, ladder %.0f ms, "
             "then a full paint %.0f ms\n",
-            readoutMs, chartMs, ladderMs, t.nsecsElapsed() / 1e6);
+            readoutMs, chartMs, ladderMs, double(t.nsecsElapsed()) / 1e6);
     }
 
     window.findChild<QTabWidget*>()->setCurrentIndex(0);
@@ -454,4 +453,11 @@ int main(int argc, char** argv)
         spread("deleting 50 runs", deletes);
     }
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    return paretoscope::guardedMain("bench_explorer", [&] { return run(argc, argv); });
 }

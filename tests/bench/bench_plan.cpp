@@ -94,6 +94,7 @@ void BM_MixWarm(benchmark::State& state)
 {
     Fixture& f = fixture();
     std::vector<const PlanFrontiers*> data;
+    data.reserve(f.mixData.size());
     for (const PlanFrontiers& d : f.mixData)
         data.push_back(&d);
     double target = 30;

@@ -46,7 +46,7 @@ public:
     double longestMs()
     {
         tick(); // a stand that has not ended by a tick yet counts too
-        return m_longest / 1e6;
+        return double(m_longest) / 1e6;
     }
     /// The deliveries of 1 ms or more that began inside the longest gap (with PARETOSCOPE_BENCH_SLOW).
     const std::vector<Delivery>& longestMadeOf() const { return m_longestMadeOf; }
@@ -96,7 +96,7 @@ inline double threadCpuMs()
 {
     timespec ts {};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
 }
 
 // PARETOSCOPE_BENCH_SLOW=MS: every event whose delivery took longer than MS on the GUI thread is printed with its
@@ -111,7 +111,7 @@ public:
             QElapsedTimer t;
             t.start();
             const bool r = QApplication::notify(receiver, event);
-            m_paintMs[nameOf(receiver)] += t.nsecsElapsed() / 1e6;
+            m_paintMs[nameOf(receiver)] += double(t.nsecsElapsed()) / 1e6;
             return r;
         }
         // the GUI thread's deliveries only: the store worker and the importers deliver theirs through here too
@@ -127,7 +127,7 @@ public:
             const double cpu0 = threadCpuMs();
             const bool r = QApplication::notify(receiver, event);
             --m_depth;
-            m_inside[at].ms = (g_clock.nsecsElapsed() - start) / 1e6;
+            m_inside[at].ms = double(g_clock.nsecsElapsed() - start) / 1e6;
             note(start, m_inside[at].ms, threadCpuMs() - cpu0, depth, m_inside[at].name, m_inside[at].type);
             return r;
         }
@@ -144,7 +144,7 @@ public:
         const qint64 start = g_clock.nsecsElapsed();
         const bool r = QApplication::notify(receiver, event);
         --m_depth;
-        const double ms = t.nsecsElapsed() / 1e6;
+        const double ms = double(t.nsecsElapsed()) / 1e6;
         note(start, ms, threadCpuMs() - cpu0, 0, what, type);
         if (ms > m_slowMs) {
             // the GUI thread's CPU time beside the wall time: on a busy machine the rest is waiting for a core

@@ -46,6 +46,7 @@ public:
         for (const QString& a : args)
             argv.push_back(a.toStdString());
         std::vector<char*> raw;
+        raw.reserve(argv.size());
         for (std::string& a : argv)
             raw.push_back(a.data());
         raw.push_back(nullptr);
@@ -95,7 +96,7 @@ public:
     {
         QElapsedTimer t;
         t.start();
-        while (running() && t.elapsed() < seconds * 1000)
+        while (running() && double(t.elapsed()) < seconds * 1000)
             QThread::msleep(2);
         return { m_done ? m_code : -1, readAll(m_out.fileName()), readAll(m_err.fileName()) };
     }
@@ -128,7 +129,7 @@ inline QString text(const Run& r)
 /// A store with the bundled dataset and the InferenceX API fixture (435 runs); empty where the CLI fails.
 inline QString filledStore(const QTemporaryDir& dir, const QString& name = QStringLiteral("store.sqlite"))
 {
-    const QString db = dir.filePath(name);
+    QString db = dir.filePath(name);
     if (cli({ QStringLiteral("seed"), QStringLiteral("--db"), db }).code != 0
         || cli({ QStringLiteral("import"), QStringLiteral("--db"), db, fixture(kApi) }).code != 0)
         return {};

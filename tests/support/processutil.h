@@ -16,13 +16,17 @@
 
 namespace paretoscope::testsupport {
 
+// A TCP port free on the loopback now (the kernel picks it), or -1 where no socket could be bound.
 inline int freePort()
 {
     int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in a {};
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+        ::close(fd);
+        return -1;
+    }
     socklen_t len = sizeof a;
     ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
     ::close(fd);

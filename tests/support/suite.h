@@ -24,15 +24,17 @@ int registerSuite(const Suite& suite);
 
 #define PARETOSCOPE_SUITE_WITH(TestObject, application)                                                                \
     namespace {                                                                                                        \
-    int runSuite(int argc, char** argv)                                                                                \
+    int run##TestObject(int argc, char** argv)                                                                         \
     {                                                                                                                  \
         TestObject tc;                                                                                                 \
         QTEST_SET_MAIN_SOURCE_PATH                                                                                     \
         return QTest::qExec(&tc, argc, argv);                                                                          \
     }                                                                                                                  \
-    const int suiteRegistered = paretoscope::test::registerSuite(                                                      \
-        { __FILE__, application, &QTest::Internal::callInitMain<TestObject>, &runSuite });                             \
+    const int registered##TestObject = paretoscope::test::registerSuite(                                               \
+        { __FILE__, application, &QTest::Internal::callInitMain<TestObject>, &run##TestObject });                      \
     }
+
+// The names carry the test class's so that suites read together (scripts/tidy.py) do not clash.
 
 /// A suite run in a QApplication (QTEST_MAIN in a program with Qt Widgets).
 #define PARETOSCOPE_SUITE(TestObject) PARETOSCOPE_SUITE_WITH(TestObject, paretoscope::test::SuiteApplication::Widgets)

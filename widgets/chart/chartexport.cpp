@@ -105,8 +105,9 @@ struct StagedChart {
         const QFontMetricsF fm(font);
         for (std::size_t k = 0; k < entries.size(); ++k) {
             const Entry& e = entries[k];
-            const qreal x = 10 + qreal(k / std::size_t(rows)) * columnWidth,
-                        y = top + qreal(k % std::size_t(rows)) * line;
+            // the column is the whole number of rows before it (an integer division on purpose)
+            const qreal x = 10 + qreal(k / std::size_t(rows)) * columnWidth, // NOLINT(bugprone-integer-division)
+                y = top + qreal(k % std::size_t(rows)) * line;
             const qreal mid = y + line / 2;
             QPen pen = e.pen;
             pen.setWidthF(std::min(pen.widthF(), 2.4));
@@ -134,8 +135,8 @@ QRectF exportedPlotArea(std::shared_ptr<const ScopeData> data, const ChartState&
     return staged.chart->plotArea();
 }
 
-QSize chartExportSize(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
-    QSize view, qreal plotHeight, const ChartCaption& caption)
+QSize chartExportSize(const std::shared_ptr<const ScopeData>& data, const ChartState& state,
+    const PricingCatalog& pricing, QSize view, qreal plotHeight, const ChartCaption& caption)
 {
     // taller by what the plot lacks, laid out again: a taller picture may give the legend larger type (it keeps to a
     // third of the height), so a few rounds

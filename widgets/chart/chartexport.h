@@ -32,8 +32,8 @@ QRectF exportedPlotArea(std::shared_ptr<const ScopeData> data, const ChartState&
 /// The size an export is offered at: as wide as the chart's view on screen (view), and tall enough that its plot is
 /// as tall as the one on screen (plotHeight) above a legend of every group and bound; a scope of two dozen groups on
 /// a small screen would otherwise be exported as a strip of plot over its legend.
-QSize chartExportSize(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
-    QSize view, qreal plotHeight, const ChartCaption& caption = {});
+QSize chartExportSize(const std::shared_ptr<const ScopeData>& data, const ChartState& state,
+    const PricingCatalog& pricing, QSize view, qreal plotHeight, const ChartCaption& caption = {});
 /// Writes text (a CSV from core) atomically: the file is whole or untouched.
 Status writeTextFile(const QString& path, const std::string& text);
 

@@ -6,6 +6,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "core/output/reports.h"
 #include "widgets/common/displaynames.h"
@@ -78,10 +79,10 @@ QString readingText(double y, ChartY kind)
 
 } // namespace
 
-FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, const ChartState& state,
-    const PricingCatalog& pricing, std::shared_ptr<const ChartData> drawn)
+FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, ChartState state, const PricingCatalog& pricing,
+    const std::shared_ptr<const ChartData>& drawn)
     : m_data(std::move(data))
-    , m_state(state)
+    , m_state(std::move(state))
     , m_pricing(pricing)
 {
     setLocalizeNumbers(true);
@@ -195,6 +196,7 @@ void FrontierChart::addOverlays(QAbstractAxis* ax, QAbstractAxis* ay)
     legend()->markers(m_anchor).front()->setVisible(false);
 
     std::vector<RunCloud::Group> cloud;
+    cloud.reserve(m_chart.series.size());
     for (std::size_t i = 0; i < m_chart.series.size(); ++i)
         cloud.push_back({ m_chart.series[i].runs, m_colours[i], groupMarker(m_chart.series[i].key) });
     m_cloud = new RunCloud(this, m_anchor);
@@ -331,7 +333,7 @@ bool samePlot(const ChartData& a, const ChartData& b)
 }
 } // namespace
 
-bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::shared_ptr<const ChartData> drawn,
+bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, const std::shared_ptr<const ChartData>& drawn,
     const ChartRequest& request, double target)
 {
     ChartRequest sized = request; // only the plot's size in pixels (the cloud's thinning) may differ
@@ -364,6 +366,7 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, std::share
         m_layer->setContent(m_content);
     if (runsChanged) {
         std::vector<RunCloud::Group> cloud;
+        cloud.reserve(next.series.size());
         for (std::size_t i = 0; i < next.series.size(); ++i)
             cloud.push_back({ next.series[i].runs, m_colours[i], groupMarker(next.series[i].key) });
         m_cloud->replaceGroups(std::move(cloud));

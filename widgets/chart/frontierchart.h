@@ -30,8 +30,8 @@ class FrontierChart : public QChart {
     Q_OBJECT
 public:
     /// drawn: the chart's points for state's request, worked out already (off the GUI thread); null: worked out here.
-    FrontierChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
-        std::shared_ptr<const ChartData> drawn = nullptr);
+    FrontierChart(std::shared_ptr<const ScopeData> data, ChartState state, const PricingCatalog& pricing,
+        const std::shared_ptr<const ChartData>& drawn = nullptr);
 
     /// Takes a scope read again whose chart is this one's (its chart data equal to chartData()) and moves the marker
     /// to the target: the readings come from its frontiers from now on; nothing else is rebuilt or repainted.
@@ -41,7 +41,7 @@ public:
     /// place of a new chart (a build and first paint of the GUI thread's; the lines' picture is drawn again off it).
     /// request: this chart's view, for a plot of another size in pixels maybe; drawn: its points worked out off the GUI
     /// thread for it, or null. False, and nothing changed, where the picture differs more.
-    bool takePoints(std::shared_ptr<const ScopeData> data, std::shared_ptr<const ChartData> drawn,
+    bool takePoints(std::shared_ptr<const ScopeData> data, const std::shared_ptr<const ChartData>& drawn,
         const ChartRequest& request, double target);
     /// Moves the marker; groups whose frontier does not reach the target are drawn faint and named so.
     void setTarget(double target);

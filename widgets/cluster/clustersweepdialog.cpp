@@ -30,7 +30,7 @@ namespace {
 
 QString defaultCli()
 {
-    const QString beside = QCoreApplication::applicationDirPath() + QStringLiteral("/paretoscope-cli");
+    QString beside = QCoreApplication::applicationDirPath() + QStringLiteral("/paretoscope-cli");
     if (QFileInfo(beside).isExecutable())
         return beside;
     const QString onPath = QStandardPaths::findExecutable(QStringLiteral("paretoscope-cli"));
@@ -359,9 +359,8 @@ void ClusterSweepDialog::showPoll(const ClusterPoll& poll)
     bool leftToCollect = !m_collectErrors.empty();
     for (const TaskStatus& t : tasks)
         leftToCollect = leftToCollect || (t.state == "finished" && !t.collected && m_collect->isChecked());
-    if (!poll.error.isEmpty() && poll.status.tasks.empty())
-        m_timer.stop(); // the folder is not an array (any more)
-    else if (poll.status.ended && !leftToCollect)
+    const bool notAnArray = !poll.error.isEmpty() && poll.status.tasks.empty(); // (any more)
+    if (notAnArray || (poll.status.ended && !leftToCollect))
         m_timer.stop();
     setSummary(summaryText(), !poll.error.isEmpty());
     updateButtons();

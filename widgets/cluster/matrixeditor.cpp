@@ -93,7 +93,7 @@ QString concurrencyText(const QJsonValue& v)
     if (!v.isArray())
         return v.isString() ? v.toString() : jsonText(v);
     QStringList parts;
-    for (const QJsonValue& level : v.toArray())
+    for (const QJsonValue level : v.toArray())
         parts << jsonText(level);
     return parts.join(QStringLiteral(", "));
 }
@@ -179,7 +179,7 @@ QWidget* MatrixEditor::makeSlurmFields()
     m_time->setToolTip(tr("Each task's time limit (#SBATCH --time)"));
     m_partition->setObjectName(QStringLiteral("partition"));
     m_time->setObjectName(QStringLiteral("timeLimit"));
-    for (auto [label, edit] : { std::pair { tr("Slurm partition"), m_partition }, { tr("Account"), m_account },
+    for (const auto& [label, edit] : { std::pair { tr("Slurm partition"), m_partition }, { tr("Account"), m_account },
              { tr("Time limit per task"), m_time } }) {
         h->addWidget(new QLabel(label, row));
         h->addWidget(edit, 1);
@@ -211,7 +211,7 @@ void MatrixEditor::removeSelected()
     QList<int> rows;
     for (const QModelIndex& i : m_table->selectionModel()->selectedRows())
         rows << i.row();
-    std::sort(rows.begin(), rows.end(), std::greater<int>());
+    std::sort(rows.begin(), rows.end(), std::greater<>());
     for (int r : rows)
         m_table->removeRow(r);
     emit changed();
@@ -374,12 +374,12 @@ Status MatrixEditor::load(const QString& text, const QString& name)
     const QJsonValue list = o.value(QStringLiteral("configurations"));
     if (!list.isArray())
         return Error { name.toStdString() + ", field configurations: missing or not an array" };
-    for (const QJsonValue& c : list.toArray())
+    for (const QJsonValue c : list.toArray())
         if (!c.isObject())
             return Error { name.toStdString() + ", field configurations: a configuration is not an object" };
     const QSignalBlocker block(m_table);
     m_table->setRowCount(0);
-    for (const QJsonValue& c : list.toArray()) {
+    for (const QJsonValue c : list.toArray()) {
         m_table->insertRow(m_table->rowCount());
         setRow(m_table->rowCount() - 1, c.toObject());
     }

@@ -145,6 +145,7 @@ bool FilterPanel::selectScope(const QString& given, const QString& workload, int
 {
     // the model as stored, or the InferenceX site's name of one stored key (a view says DeepSeek-R1-0528 for dsr1)
     std::vector<std::string> models;
+    models.reserve(m_scopes.size());
     for (const auto& s : m_scopes)
         models.push_back(s.model);
     const QString model = QString::fromStdString(resolveModelName(given.toStdString(), models).model);

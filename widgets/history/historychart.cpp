@@ -414,7 +414,7 @@ void HistoryChart::addLabels()
             auto* label = new QGraphicsSimpleTextItem(m_points[i].label, chart());
             label->setBrush(hardwareColour(m_points[i].hardware).darker(140));
             label->setZValue(10);
-            m_labels.push_back({ i, label });
+            m_labels.emplace_back(i, label);
         }
 }
 

@@ -177,7 +177,7 @@ QString modelInFile(const QString& path)
 {
     // a bench result is a small JSON object (SGLang appends one per line): its model_id, else its model
     QFile f(path);
-    if (!f.open(QIODevice::ReadOnly) || f.size() > 64 * 1024 * 1024)
+    if (!f.open(QIODevice::ReadOnly) || f.size() > qint64 { 64 } * 1024 * 1024)
         return {};
     const QByteArray bytes = f.readAll();
     QJsonDocument doc = QJsonDocument::fromJson(bytes);

@@ -147,6 +147,7 @@ bool PlanPanel::recomputeMix(const PlanRequest& req)
         return fail(tr("Reading the scopes of the mix…"));
     }
     std::vector<const PlanFrontiers*> frontiers;
+    frontiers.reserve(m_mixFrontiers.size());
     for (const auto& f : m_mixFrontiers)
         frontiers.push_back(f.get());
     auto mix = computeMixPlan(frontiers, req, *parts);

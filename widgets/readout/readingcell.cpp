@@ -21,7 +21,7 @@ QVariant orNull(const std::optional<double>& v)
 QString readingText(const LadderRow& r, ReadingField field)
 {
     const auto& g = r.entry.group;
-    const QString none = QStringLiteral("-");
+    QString none = QStringLiteral("-");
     switch (field) {
     case ReadingField::TputPerGpu:
         // no reading says why in a word or two (the tooltip in full); a spread of reruns follows it, as the CLI's table

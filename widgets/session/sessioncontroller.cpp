@@ -71,8 +71,8 @@ void SessionController::start(SessionRequest request)
 
 std::function<void()> SessionController::run(const SessionRequest& request)
 {
-    auto post = [this](auto fn) { toGui(fn); };
-    auto done = [this](QString status, QString reason, long long id) -> std::function<void()> {
+    auto post = [this](const auto& fn) { toGui(fn); };
+    auto done = [this](const QString& status, const QString& reason, long long id) -> std::function<void()> {
         return [this, status, reason, id] { emit finished(status, reason, id); };
     };
     // a level waits its turn behind an import into the same store, and says so

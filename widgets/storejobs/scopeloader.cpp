@@ -19,7 +19,7 @@ QString kind()
 }
 } // namespace
 
-void ScopeLoader::request(const Scope& scope, TputMetric metric, std::optional<ChartRequest> chart)
+void ScopeLoader::request(const Scope& scope, TputMetric metric, const std::optional<ChartRequest>& chart)
 {
     m_worker.post(
         kind(), this,

@@ -128,7 +128,7 @@ void RunsPage::deleteRuns(const std::vector<long long>& ids)
     // every deletion runs (no newer request replaces it), in order with the reads around it
     window().storeWorker().post(
         QString(), this, [ids](RunStore& store) { return store.deleteRuns(ids); },
-        [this](Status st) {
+        [this](const Status& st) {
             if (!st) {
                 plainMessage(&window(), false, tr("Delete runs"), QString::fromStdString(st.error()));
                 return;

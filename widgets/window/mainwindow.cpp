@@ -333,7 +333,7 @@ void MainWindow::requestScope()
     m_loader.request(scope, m_readout->tputMetric(), m_chart->requestFor(m_readout->price()));
 }
 
-void MainWindow::showScope(std::shared_ptr<const LoadedScope> loaded)
+void MainWindow::showScope(const std::shared_ptr<const LoadedScope>& loaded)
 {
     if (!m_store.problem.isEmpty()) // a damaged store: what was read of it is not shown
         return showStoreProblem(m_store.problem);

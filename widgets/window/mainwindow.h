@@ -180,7 +180,7 @@ private:
     void requestScope();
     /// The series of a view being applied arrived: its filters are ticked (MainWindow::applyView's second step).
     void tickPendingView();
-    void showScope(std::shared_ptr<const LoadedScope> loaded);
+    void showScope(const std::shared_ptr<const LoadedScope>& loaded);
     void showAsOf();
     void presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn);
     /// The summary at the readout's target and price, from the loaded scope's facts (no store call).

@@ -219,7 +219,8 @@ void MainWindow::exportFrontierCsv(const QString& path)
         QString(), this,
         [path, frontiers = m_shown.data->frontiers](
             RunStore& store) { return writeTextFile(path, frontierCsv(frontierReport(store, frontiers))); },
-        [this, path](Status st) { emit csvExported(path, st ? QString() : QString::fromStdString(st.error())); });
+        [this, path](
+            const Status& st) { emit csvExported(path, st ? QString() : QString::fromStdString(st.error())); });
 }
 
 void MainWindow::exportRunsCsv(const QString& path)
@@ -230,7 +231,8 @@ void MainWindow::exportRunsCsv(const QString& path)
         QString(), this,
         [path, ids = m_shown.data->seriesIds(), scope = m_shown.data->scope](
             RunStore& store) { return writeTextFile(path, runsCsv(store.runsOfSeries(ids, scope))); },
-        [this, path](Status st) { emit csvExported(path, st ? QString() : QString::fromStdString(st.error())); });
+        [this, path](
+            const Status& st) { emit csvExported(path, st ? QString() : QString::fromStdString(st.error())); });
 }
 
 } // namespace paretoscope::ui

@@ -134,6 +134,7 @@ void PlanPage::loadMixFrontiers()
         QStringLiteral("plan mix"), this,
         [parts = *parts](RunStore& store) {
             std::vector<std::shared_ptr<const PlanFrontiers>> out;
+            out.reserve(parts.size());
             for (const MixPart& p : parts)
                 out.push_back(std::make_shared<const PlanFrontiers>(loadPlanFrontiers(store, p.scope)));
             return std::make_shared<const std::vector<std::shared_ptr<const PlanFrontiers>>>(std::move(out));
