@@ -9,6 +9,7 @@
 #include <ctime>
 
 #include "core/live/devices.h"
+#include "core/model/guardedmain.h"
 #include "manpage/manpage.h"
 #ifndef PARETOSCOPE_PROBE_STANDALONE
 #include "core/analysis/deviceprofile.h"
@@ -18,7 +19,6 @@
 #include "kernels/cuda/cudaprobe.h"
 #endif
 #ifdef PARETOSCOPE_HAVE_HIP
-#include "core/model/guardedmain.h"
 #include "kernels/hip/hipprobe.h"
 #endif
 
