@@ -123,7 +123,7 @@ private slots:
         QVERIFY2(md.contains(QStringLiteral("at 75 tok/s/user")) && md.contains(QString::fromStdString(retail.label)),
             qPrintable(md));
         // the published B300 reading at 75 and its retail price: 4.25 / (249,248 x 3600) x 1e6 = $0.005
-        QVERIFY2(md.contains(QStringLiteral("249,248 (vLLM, FP4)")) && md.contains(QStringLiteral("$0.005")),
+        QVERIFY2(md.contains(QStringLiteral("249,248 (vLLM · FP4)")) && md.contains(QStringLiteral("$0.005")),
             qPrintable(md));
         // engines and precisions by the names the rest of the window gives them, not the stored keys
         QVERIFY2(md.contains(QStringLiteral("SGLang, vLLM")) && !md.contains(QLatin1String("vllm"))
@@ -306,8 +306,8 @@ private slots:
         QStringList headers;
         for (int c = LadderModel::FirstTier; c < ladder->columnCount(); ++c)
             headers << ladder->headerData(c, Qt::Horizontal).toString().simplified();
-        QVERIFY2(headers.join(u'|').contains(QStringLiteral("Owning at Large Hyperscaler Volume"))
-                && headers.join(u'|').contains(QStringLiteral("Neocloud (mid-2026)"))
+        QVERIFY2(headers.join(u'|').contains(QStringLiteral("Latest: owning at large hyperscaler volume"))
+                && headers.join(u'|').contains(QStringLiteral("Mid-2026 table: neocloud"))
                 && !headers.join(u'|').contains(QStringLiteral("mid2026-")),
             qPrintable(headers.join(u'|')));
 

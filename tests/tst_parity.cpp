@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/analysis/pricing.h"
 #include "core/import/importer.h"
 #include "core/model/displaynames.h"
 #include "core/model/modelnames.h"
@@ -128,12 +129,29 @@ private slots:
         QCOMPARE(groupDisplayName({ "b300", "dynamo-sglang", "fp4", "mtp" }),
             std::string("B300 · Dynamo SGLang · FP4 · MTP"));
         QCOMPARE(groupDisplayName({ "h200", "trt", "fp8", "none" }, false), std::string("TensorRT-LLM · FP8"));
+        // the precision column says the speculative decoding that goes with it: MI325X's "SGLang FP8" reading is MTP
+        QCOMPARE(precisionWithSpecDecoding({ "mi325x", "sglang", "fp8", "mtp" }), std::string("FP8 · MTP"));
+        QCOMPARE(precisionWithSpecDecoding({ "mi325x", "sglang", "fp8", "none" }), std::string("FP8"));
+        QCOMPARE(specDecodingDisplayName(""), std::string());
         // a benchmark client's model id: a Hugging Face cache path by its model, a path by its last part
         QCOMPARE(
             benchModelName("/models/models--openai--gpt-oss-120b/snapshots/b5c939de8f754692c1647ca79fbf85e8c1e70f8a/"),
             std::string("gpt-oss-120b"));
         QCOMPARE(benchModelName("/data/llama-3-70b"), std::string("llama-3-70b"));
         QCOMPARE(benchModelName("deepseek-ai/DeepSeek-R1"), std::string("deepseek-ai/DeepSeek-R1"));
+    }
+
+    // Two tiers of different tables once both read "3-year rental" (GB300 $5.00 and $3.30 per GPU-hour): every label
+    // is its own and starts with its table.
+    void tierLabelsNameTheirTable()
+    {
+        std::set<std::string> labels;
+        for (const PricingTier& t : bundledPricing().tiers) {
+            QVERIFY2(labels.insert(t.label).second, t.label.c_str());
+            const std::string table = t.table == "latest" ? "Latest: " : "Mid-2026 table: ";
+            QVERIFY2(t.label.starts_with(table), (t.table + " / " + t.label).c_str());
+        }
+        QCOMPARE(labels.size(), std::size_t(5));
     }
 
     void aLineIsTakenFromOneRun()

@@ -385,7 +385,7 @@ private slots:
         Run summary
             = cli(QStringList { QStringLiteral("summary"), QStringLiteral("--target"), QStringLiteral("40") } + scope);
         QCOMPARE(summary.code, 0);
-        QVERIFY(summary.out.contains("1,944 (Dynamo TRT, FP8) (read across a gap in the measurements)"));
+        QVERIFY(summary.out.contains("1,944 (Dynamo TRT · FP8) (read across a gap in the measurements)"));
         const QStringList plan = QStringList { QStringLiteral("plan"), QStringLiteral("--target"), QStringLiteral("40"),
             QStringLiteral("--unit"), QStringLiteral("tok/s") }
             + scope;

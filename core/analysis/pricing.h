@@ -17,7 +17,7 @@ constexpr double kMaxUsdPerGpuHour = 1e4;
 /// One pricing tier: $ per GPU-hour per hardware key.
 struct PricingTier {
     std::string key; ///< e.g. "hyperscaler", "mid2026-neocloud"
-    std::string label; ///< e.g. "Owning at Large Hyperscaler Volume"
+    std::string label; ///< its table, then the tier: "Latest: owning at large hyperscaler volume"
     std::string table; ///< which published table it belongs to
     std::map<std::string, double> usdPerGpuHour;
 

@@ -5,6 +5,7 @@
 
 #include "core/analysis/baseline.h"
 #include "core/analysis/numberformat.h"
+#include "core/model/displaynames.h"
 #include "core/model/engine.h"
 #include "core/model/modelnames.h"
 
@@ -157,8 +158,7 @@ std::string summaryMarkdown(const SummaryReport& r)
         const auto& e = h.reading.entry;
         if (!e.value)
             return std::string("- (") + std::string(statusWords(e.status)) + ")";
-        return withThousands(*e.value)
-            + (e.group ? " (" + engineDisplayName(e.group->engine) + ", " + upper(e.group->precision) + ")" : "")
+        return withThousands(*e.value) + (e.group ? " (" + groupDisplayName(*e.group, false) + ")" : "")
             + (e.sparse ? " (read across a gap in the measurements)" : "");
     });
     row("$ per 1M tokens at " + at + ", " + cell(r.tierLabel), [](const HardwareSummary& h) {

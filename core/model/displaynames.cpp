@@ -30,13 +30,21 @@ std::string precisionDisplayName(const std::string& precision)
     return upper(precision);
 }
 
+std::string specDecodingDisplayName(const std::string& specDecoding)
+{
+    return specDecoding.empty() || specDecoding == "none" ? std::string() : upper(specDecoding);
+}
+
+std::string precisionWithSpecDecoding(const GroupKey& key)
+{
+    const std::string spec = specDecodingDisplayName(key.specDecoding);
+    return precisionDisplayName(key.precision) + (spec.empty() ? "" : " · " + spec);
+}
+
 std::string groupDisplayName(const GroupKey& key, bool withHardware)
 {
     std::string s = withHardware ? hardwareDisplayName(key.hardware) + " · " : std::string();
-    s += engineDisplayName(key.engine) + " · " + precisionDisplayName(key.precision);
-    if (!key.specDecoding.empty() && key.specDecoding != "none")
-        s += " · " + upper(key.specDecoding);
-    return s;
+    return s + engineDisplayName(key.engine) + " · " + precisionWithSpecDecoding(key);
 }
 
 } // namespace paretoscope

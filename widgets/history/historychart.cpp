@@ -16,6 +16,7 @@
 #include <map>
 
 #include "core/analysis/numberformat.h"
+#include "core/model/displaynames.h"
 #include "core/model/runselection.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/common/groupstyle.h"
@@ -48,6 +49,10 @@ QString changeLabel(const GroupKey& before, const GroupKey& now)
         parts << engineName(now.engine);
     if (before.precision != now.precision)
         parts << precisionName(now.precision);
+    if (specDecodingDisplayName(before.specDecoding) != specDecodingDisplayName(now.specDecoding)) {
+        const std::string spec = specDecodingDisplayName(now.specDecoding);
+        parts << (spec.empty() ? HistoryChart::tr("no spec decoding") : QString::fromStdString(spec));
+    }
     return parts.join(QStringLiteral(" · "));
 }
 

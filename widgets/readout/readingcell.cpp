@@ -6,6 +6,7 @@
 
 #include <QObject>
 
+#include "core/model/displaynames.h"
 #include "core/output/reports.h"
 #include "widgets/common/displaynames.h"
 
@@ -36,7 +37,7 @@ QString readingText(const LadderRow& r, ReadingField field)
     case ReadingField::Engine:
         return g ? engineName(g->engine) : none;
     case ReadingField::Precision:
-        return g ? precisionName(g->precision) : none;
+        return g ? QString::fromStdString(precisionWithSpecDecoding(*g)) : none;
     case ReadingField::CostPerMTok:
         return r.costPerMTok ? QString::fromStdString(money(*r.costPerMTok)) : none;
     case ReadingField::TokensPerDollar:

@@ -2,6 +2,7 @@
 #include <QColor>
 #include <QLocale>
 
+#include "core/model/displaynames.h"
 #include "widgets/common/displaynames.h"
 
 namespace paretoscope::ui {
@@ -135,8 +136,7 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
             return gap;
     if (role == Qt::ToolTipRole && index.column() == MeasuredJoulesPerToken && r.measuredGroup)
         return tr("Measured on %1 (the lowest among the groups whose runs carry power)")
-            .arg(engineName(r.measuredGroup->engine) + u' ' + precisionName(r.measuredGroup->precision) + u' '
-                + QString::fromStdString(r.measuredGroup->specDecoding));
+            .arg(QString::fromStdString(groupDisplayName(*r.measuredGroup, false)));
     if (role == Qt::ToolTipRole)
         return sparseNote(r);
     if (role != Qt::DisplayRole)
