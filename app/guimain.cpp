@@ -63,9 +63,10 @@ int screenshot(QApplication& app, ui::MainWindow& window, const QCommandLinePars
         app.quit();
     };
     // the chart's lines and runs are drawn on a pool thread once the chart is painted: the picture waits for them
+    // (where the chart is on the page in front)
     auto chartDrawn = [&] {
         const ui::FrontierChart* chart = window.chartPanel()->chart();
-        return !chart || (chart->layer()->ready() && chart->cloud()->ready());
+        return !chart || !window.chartPanel()->isVisible() || (chart->layer()->ready() && chart->cloud()->ready());
     };
     poll.setInterval(10);
     QObject::connect(&poll, &QTimer::timeout, &window, [&] {

@@ -16,8 +16,10 @@ tabs=$(QT_QPA_PLATFORM=offscreen "$app" --screenshot /dev/null --tab '?' 2>&1 >/
 [ -n "$tabs" ] || { echo "could not read the tab names from $app" >&2; exit 1; }
 for size in 1600x1000 1366x768; do
     for tab in $tabs; do
-        # settings and the default store of their own: the pictures show what a new user sees
-        HOME=$home XDG_CONFIG_HOME=$home/.config XDG_DATA_HOME=$home/.local/share QT_QPA_PLATFORM=offscreen \
+        # settings and the default store of their own, per size: the pictures show what a new user sees on that
+        # screen (a layout kept from the larger size would fold the sidebar otherwise)
+        mkdir -p "$home/$size"
+        HOME=$home/$size XDG_CONFIG_HOME=$home/$size/.config XDG_DATA_HOME=$home/$size/.local/share QT_QPA_PLATFORM=offscreen \
             "$app" --screenshot "docs/screenshots/$tab-$size.png" --size "$size" --tab "$tab" 2>/dev/null
         echo "docs/screenshots/$tab-$size.png"
     done

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
 #include <map>
@@ -149,6 +150,10 @@ private slots:
         t->item(1, MatrixEditor::Tp)->setText(QStringLiteral("8"));
         QVERIFY(m->check());
 
+        // no array yet: no count of its tasks ("0 of 1 tasks ended" spoke of one)
+        auto* progress = dialog.findChild<QProgressBar*>();
+        QVERIFY(progress && progress->isHidden());
+
         // the array: one task per row
         QSignalSpy refreshed(&dialog, &ClusterSweepDialog::refreshed);
         Status written = dialog.writeArray();
@@ -166,6 +171,11 @@ private slots:
         QCOMPARE(dialog.tasks()->rowCount(), 3);
         QCOMPARE(cell(dialog, 0, ClusterSweepDialog::State), QStringLiteral("pending (not submitted)"));
         QCOMPARE(cell(dialog, 2, ClusterSweepDialog::Resources), QStringLiteral("1 node, no GPU (simulation)"));
+        QVERIFY(!progress->isHidden());
+        QCOMPARE(progress->text(), QStringLiteral("0 of 3 tasks ended"));
+        // the state whole (it was cut to "pending (n…")
+        QVERIFY(dialog.tasks()->columnWidth(ClusterSweepDialog::State)
+            > dialog.tasks()->fontMetrics().horizontalAdvance(QStringLiteral("pending (not submitted)")));
 
         // two tasks finish, the third fails with its reason, as array.sbatch writes them
         QVERIFY(finishTask(0, QStringLiteral("b300-sim"), QStringLiteral("1,2")));

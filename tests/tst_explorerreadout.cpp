@@ -43,15 +43,15 @@ private slots:
     void panelsKeepTheirEdgesAcrossScopesAndTargets()
     {
         QVERIFY(show(QStringLiteral("fp8-only-model"), 1024, 1024));
-        auto* splitter = qobject_cast<QSplitter*>(m_window->readout()->parentWidget());
-        QVERIFY(splitter && splitter->count() == 3);
+        // the Explore page: the chart, then the column of the readout over the ladder
+        auto* splitter = m_window->findChild<QSplitter*>(QStringLiteral("explore"));
+        QVERIFY(splitter && splitter->count() == 2);
+        QVERIFY(splitter->widget(1)->isAncestorOf(m_window->readout()));
         const QList<int> before = splitter->sizes();
         QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
         const QList<int> after = splitter->sizes();
-        QCOMPARE(after[0] + after[1] + after[2], before[0] + before[1] + before[2]);
-        QVERIFY(after[2] >= before[2]);
-        QVERIFY2(after[0] == before[0] || after[1] <= splitter->widget(1)->minimumSizeHint().width(),
-            "the filters give room only where the chart is at its minimum");
+        QCOMPARE(after[0] + after[1], before[0] + before[1]);
+        QVERIFY(after[1] >= before[1]);
         QVERIFY(m_window->readout()->width() >= m_window->readout()->minimumWidth());
         for (const auto& step : { std::pair<QString, double>(QStringLiteral("fp8-only-model"), 50),
                  { QStringLiteral("dsr1"), 137 }, { QStringLiteral("dsr1"), 20 },
@@ -61,6 +61,23 @@ private slots:
             QTest::qWait(50); // the splitter lays out a changed minimum on its next turn
             QCOMPARE(splitter->sizes(), after);
         }
+    }
+
+    // The baseline chosen on a scope comes back with the scope: it was reset to none after a scope switch and back.
+    void theBaselineIsKeptPerScope()
+    {
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
+        m_window->readout()->setBaseline(QStringLiteral("b200"));
+        QCOMPARE(m_window->readout()->baseline(), QStringLiteral("b200"));
+        QVERIFY(show(QStringLiteral("fp8-only-model"), 1024, 1024)); // h200 only: no B200 to compare with
+        QVERIFY(m_window->readout()->baseline() != QStringLiteral("b200"));
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
+        QCOMPARE(m_window->readout()->baseline(), QStringLiteral("b200"));
+        QVERIFY(m_window->readout()->comparison().contains(QStringLiteral("B200")));
+        m_window->readout()->setBaseline(QString()); // none, chosen: kept too
+        QVERIFY(show(QStringLiteral("fp8-only-model"), 1024, 1024));
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
+        QCOMPARE(m_window->readout()->baseline(), QString());
     }
 
     void everyShownColumnIsAsWideAsItsTitle()
@@ -74,7 +91,7 @@ private slots:
         m_window->setWindowState(Qt::WindowNoState); // room for the readout to grow into (offscreen it is maximized)
         m_window->resize(1920, 1080);
         QTest::qWait(10);
-        auto* splitter = qobject_cast<QSplitter*>(m_window->readout()->parentWidget());
+        auto* splitter = m_window->findChild<QSplitter*>(QStringLiteral("explore")); // the chart | the readout
         QVERIFY(splitter);
         const QList<int> before = splitter->sizes();
         auto* table = m_window->readout()->findChild<QTableView*>();
@@ -89,8 +106,8 @@ private slots:
         for (int more = 0; more <= 300; more += 10) {
             QList<int> sizes = before;
             const int narrowest = m_window->readout()->minimumWidth();
-            sizes[1] += sizes[2] - (narrowest + more);
-            sizes[2] = narrowest + more;
+            sizes[0] += sizes[1] - (narrowest + more);
+            sizes[1] = narrowest + more;
             splitter->setSizes(sizes);
             QTest::qWait(10);
             const bool energy = !table->isColumnHidden(ReadoutModel::AllInJoulesPerToken);
@@ -135,15 +152,13 @@ private slots:
                 && !below.contains(QStringLiteral("below_range")),
             qPrintable(below));
         // behind another tab the summary keeps its text current (Copy as Markdown) but is laid out only when shown
-        auto* tabs = m_window->findChild<QTabWidget*>();
-        QVERIFY(tabs);
-        tabs->setCurrentWidget(m_window->summary());
+        QVERIFY(m_window->showPanel(m_window->summary()));
         QVERIFY(m_window->summary()->rendered());
-        tabs->setCurrentIndex(tabs->indexOf(m_window->summary()) == 0 ? 1 : 0);
+        QVERIFY(m_window->showPage(QStringLiteral("ladder")));
         m_window->readout()->setTarget(75);
         QVERIFY(!m_window->summary()->rendered());
         QVERIFY(m_window->summary()->markdown().contains(QStringLiteral("at 75 tok/s/user")));
-        tabs->setCurrentWidget(m_window->summary());
+        QVERIFY(m_window->showPanel(m_window->summary()));
         QVERIFY(m_window->summary()->rendered());
         const QString shown = m_window->summary()->findChild<QTextBrowser*>()->toPlainText();
         QVERIFY2(shown.contains(QStringLiteral("at 75 tok/s/user")), qPrintable(shown));
@@ -227,15 +242,15 @@ private slots:
     // A restart opens on the tab that was in front (it always opened on the Ladder).
     void aRestartOpensOnTheTabInFront()
     {
-        m_window->tabs()->setCurrentWidget(m_window->history());
+        m_window->showPanel(m_window->history());
         QVERIFY(m_window->close());
         {
             auto store = openStore(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString(), false);
             QVERIFY(store.ok());
             MainWindow again(std::move(*store));
-            QCOMPARE(again.tabs()->currentWidget(), again.history());
+            QVERIFY(again.currentPanel() == again.history());
         }
-        m_window->tabs()->setCurrentWidget(m_window->ladder());
+        m_window->showPanel(m_window->ladder());
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     }

@@ -134,13 +134,13 @@ private slots:
             QVERIFY2(h.rows.front().entry.status != LadderStatus::NoData, h.hardware.c_str());
         // the plan too: the hardware with runs in the scope (it listed every hardware ticked)
         QSignalSpy planned(m_window->plan(), &PlanPanel::planShown);
-        m_window->tabs()->setCurrentWidget(m_window->plan());
+        m_window->showPanel(m_window->plan());
         QVERIFY(planned.wait(10000));
         std::vector<std::string> inPlan;
         for (const HardwarePlan& h : m_window->plan()->plan().hardware)
             inPlan.push_back(h.hardware);
         QCOMPARE(inPlan, expected);
-        m_window->tabs()->setCurrentWidget(m_window->ladder());
+        m_window->showPanel(m_window->ladder());
         filterItem(QStringLiteral("B200"))->setCheckState(Qt::Checked);
         QVERIFY(waitShown());
         QCOMPARE(readoutHardware(), before);

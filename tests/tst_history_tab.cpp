@@ -4,6 +4,8 @@
 // hidden, the latest target winning, and the comparison of two dates against the change in % by hand.
 #include <QtTest>
 
+#include <QLabel>
+
 #include <QGraphicsSimpleTextItem>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -127,7 +129,7 @@ private:
     bool showHistory()
     {
         QSignalSpy spy(panel(), &HistoryPanel::shown);
-        m_window->tabs()->setCurrentWidget(panel());
+        m_window->showPanel(panel());
         return spy.wait(10000);
     }
     bool waitShown()
@@ -180,7 +182,7 @@ private slots:
         m_window = windowOnRecords(m_dir, "tst_history_tab", runs, error);
         QVERIFY2(m_window, error.c_str());
         m_window->readout()->setTarget(50);
-        QCOMPARE(m_window->tabs()->currentWidget(), m_window->ladder());
+        QVERIFY(m_window->currentPanel() == m_window->ladder());
     }
 
     // Behind another tab the panel computes nothing, whatever the target does; shown, it computes once.
@@ -202,7 +204,7 @@ private slots:
     // The knots are the readings by hand at 50 tok/s/user, on the days each hardware has one, and the CLI's.
     void pointsAreTheReadings()
     {
-        QCOMPARE(m_window->tabs()->currentWidget(), panel());
+        QVERIFY(m_window->currentPanel() == panel());
         std::map<std::string, std::map<int, double>> drawn;
         for (const HistoryChart::Point& p : panel()->chart()->points())
             drawn[p.hardware][p.day] = p.value;
@@ -421,6 +423,39 @@ private slots:
         QCOMPARE(t->item(4, 3)->text(), QString::fromUtf8("350 [300 – 350]"));
         QCOMPARE(t->item(0, 4)->text(), QStringLiteral("+22.2%"));
         m_window->filters()->runDates()->setRuns(RunSelection::Latest);
+    }
+
+    // A past as-of day (the run dates slider) is marked on the history's timeline, which runs on past it, and the
+    // plan says it is computed as of that day; the latest day has no mark.
+    void thePastAsOfDayIsMarkedAndSaid()
+    {
+        QVERIFY(showHistory());
+        const std::vector<int> days = m_window->filters()->runDates()->days();
+        QVERIFY(days.size() >= 3);
+        const int middle = days[days.size() / 2];
+        const QString iso = QDate(middle / 10000, middle / 100 % 100, middle % 100).toString(Qt::ISODate);
+        m_window->filters()->runDates()->setAsOf(iso.toStdString());
+        QTRY_COMPARE(panel()->chart()->asOf(), middle);
+        const QLineF line = panel()->chart()->asOfLine();
+        const QRectF plot = panel()->chart()->chart()->plotArea();
+        QVERIFY2(!line.isNull() && line.x1() > plot.left() && line.x1() < plot.right(),
+            qPrintable(QStringLiteral("%1 in %2..%3").arg(line.x1()).arg(plot.left()).arg(plot.right())));
+        m_window->showPanel(m_window->plan());
+        const auto said = [&] {
+            QStringList texts;
+            for (const QLabel* l : m_window->plan()->findChildren<QLabel*>())
+                if (l->text().startsWith(QStringLiteral("As of ") + iso))
+                    return QString();
+                else
+                    texts << l->text();
+            return texts.join(u'|');
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(said().isEmpty(), 10000);
+        QVERIFY2(said().isEmpty(), qPrintable(said()));
+        m_window->filters()->runDates()->setAsOf(std::string());
+        QTRY_COMPARE(panel()->chart()->asOf(), 0);
+        QVERIFY(panel()->chart()->asOfLine().isNull());
+        m_window->showPanel(panel());
     }
 
     void cleanupTestCase() { m_window.reset(); }

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QListWidget>
+#include <QStatusBar>
 #include <QSvgRenderer>
 #include <QTextDocument>
 #include <set>
@@ -204,9 +205,9 @@ private slots:
         FrontierChart* chart = m_window->chartPanel()->chart();
         QVERIFY(chart->speedOfLightCount() > 0);
         QVERIFY(chart->speedOfLightName(0).contains(QStringLiteral("speed of light")));
-        // its legend entry (after the groups') switches the dashed line off and on, and the lines' picture with it
+        // its legend entry (after the groups drawn) switches the dashed line off and on, and the lines' picture with it
         QListWidget* legend = m_window->chartPanel()->legend();
-        QListWidgetItem* entry = legend->item(int(chart->groupCount()));
+        QListWidgetItem* entry = legend->item(int(chart->chosenCount()));
         QVERIFY(entry && entry->text() == chart->speedOfLightName(0));
         auto boundLine
             = [&]() -> const FrontierLayer::Line& { return chart->layer()->content().lines[chart->groupCount()]; };
@@ -233,6 +234,36 @@ private slots:
                 }
         }
         QVERIFY(found);
+    }
+
+    // An import that brings a scope the store did not have shows it, and says so; one into a scope already there
+    // leaves the view where it is (the view stayed on the old scope and the runs seemed lost).
+    void anImportBringsItsNewScopeIntoView()
+    {
+        const auto import = [&](const char* model, const char* name) {
+            const std::string json = recordsJson(sweepRecords(model, "b300", "vllm", "fp4", { 1, 4, 16 }, 100, 1000));
+            const QString file = m_dir.filePath(QString::fromLatin1(name));
+            if (!writeFile(file, QByteArray::fromStdString(json)))
+                return false;
+            QSignalSpy done(m_window.get(), &MainWindow::importFinished);
+            m_window->importItems({ ImportItem { file, {} } });
+            return done.wait(30000) && m_window->lastImportResults().front().ok;
+        };
+        const std::string before = m_window->scopeData()->scope.model;
+        QVERIFY(before != "brand-new-model");
+        QVERIFY(import("brand-new-model", "new.json"));
+        for (int i = 0; i < 5 && m_window->scopeData()->scope.model != "brand-new-model"; ++i)
+            waitShown();
+        QCOMPARE(m_window->scopeData()->scope.model, std::string("brand-new-model"));
+        QVERIFY2(m_window->statusBar()->currentMessage().contains(QStringLiteral("new scope, now in view")),
+            qPrintable(m_window->statusBar()->currentMessage()));
+        QVERIFY(m_window->filters()->selectScope(QString::fromStdString(before), QString(), 0, 0)
+            || m_window->filters()->selectScope(QString::fromStdString(before), QString(), 1024, 1024));
+        for (int i = 0; i < 5 && m_window->scopeData()->scope.model != before; ++i)
+            waitShown();
+        QVERIFY(import("brand-new-model", "more.json")); // the same runs again: no new scope
+        QTest::qWait(200);
+        QCOMPARE(m_window->scopeData()->scope.model, before);
     }
 
     // A run marked as not trusted is drawn (as marked) but left out of the frontier until the filter's checkbox

@@ -190,8 +190,10 @@ private slots:
         QVERIFY(shown.wait(10000));
         FrontierChart* chart = m_window->chartPanel()->chart();
         QVERIFY(chart->pointsGiven());
-        const ChartData here = chartData(
-            *m_window->scopeData(), bundledPricing(), m_window->chartPanel()->requestFor(m_window->readout()->price()));
+        // for the view it draws (the plot's size may have moved a few pixels since the scope was asked for)
+        QVERIFY(ChartPanel::sameView(
+            chart->state().request, m_window->chartPanel()->requestFor(m_window->readout()->price())));
+        const ChartData here = chartData(*m_window->scopeData(), bundledPricing(), chart->state().request);
         const ChartData& given = chart->chartData();
         QCOMPARE(given.series.size(), here.series.size());
         for (std::size_t g = 0; g < here.series.size(); ++g) {
@@ -421,8 +423,18 @@ private slots:
         QVERIFY(dialog.build());
         QSignalSpy levels(&m_window->sessions(), &SessionController::levelStored);
         QSignalSpy finished(m_window.get(), &MainWindow::sessionFinished);
+        // "Sessions in this store" lists the session while it runs (it was empty until the session ended)
+        auto* stored = m_window->sessionPanel()->findChild<QListWidget*>();
+        QVERIFY(stored);
+        bool listedRunning = false;
+        connect(stored->model(), &QAbstractItemModel::rowsInserted, this, [&] {
+            for (int r = 0; r < stored->count(); ++r)
+                listedRunning = listedRunning || stored->item(r)->text().contains(QStringLiteral(" · running · "));
+        });
         m_window->startSession(dialog.request());
         QVERIFY(finished.wait(120000));
+        QVERIFY(listedRunning);
+        disconnect(stored->model(), nullptr, this, nullptr);
         QCOMPARE(finished.front().front().toString(), QStringLiteral("finished"));
         QCOMPARE(levels.size(), 4);
         QCOMPARE(m_window->sessionPanel()->storedLevels(), 4);

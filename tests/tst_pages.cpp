@@ -72,18 +72,23 @@ private slots:
 
     void anAddedPageIsATabAfterTheBuiltInOnes()
     {
+        // Explore (with the pages onExplore in its tabs under the readout), then each other page in table order
         QTabWidget* tabs = m_window->tabs();
-        QCOMPARE(std::size_t(tabs->count()), ui::pageSpecs().size());
+        QTabWidget* explore = m_window->exploreTabs();
+        QCOMPARE(std::size_t(tabs->count() - 1 + explore->count()), ui::pageSpecs().size());
+        QCOMPARE(tabs->tabText(0), QStringLiteral("Explore"));
+        QCOMPARE(explore->tabText(0), QStringLiteral("Ladder"));
+        QCOMPARE(explore->tabText(1), QStringLiteral("Summary"));
         QCOMPARE(tabs->tabText(tabs->count() - 1), QStringLiteral("Notes"));
-        QCOMPARE(tabs->tabText(0), QStringLiteral("Ladder"));
         NotesPage* notes = notesOf(*m_window);
         QVERIFY(notes);
         QCOMPARE(tabs->widget(tabs->count() - 1), notes->widget());
         QCOMPARE(notes->objectName(), QStringLiteral("notes"));
         QCOMPARE(notes->restored, -1); // asked for its settings, which a new store's window does not have
         // the built-in panels are the built-in pages' widgets
-        QCOMPARE(tabs->indexOf(m_window->plan()), 2);
-        QCOMPARE(tabs->indexOf(m_window->sessionPanel()), 5);
+        QCOMPARE(tabs->indexOf(m_window->plan()), 1);
+        QCOMPARE(tabs->indexOf(m_window->sessionPanel()), 4);
+        QCOMPARE(explore->indexOf(m_window->ladder()), 0);
     }
 
     void itReadsOnlyWhileInFront()

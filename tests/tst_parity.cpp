@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/analysis/bestpersku.h"
 #include "core/analysis/pricing.h"
 #include "core/import/importer.h"
 #include "core/model/displaynames.h"
@@ -483,6 +484,33 @@ private slots:
             answers[i++] = cli.readAllStandardOutput();
         }
         QCOMPARE(answers[0], answers[1]);
+    }
+
+    // The site's "best per SKU": per physical hardware the frontier with the highest mean over the x range its
+    // frontiers share (two-knot frontiers are straight lines, so the means are worked by hand), else the highest
+    // measured point; ties to the smaller key.
+    void bestPerSkuPicksAsTheSiteDoes()
+    {
+        const auto group = [](const char* hw, const char* engine, std::vector<Point> knots) {
+            auto g = makeGroupFrontier(GroupKey { hw, engine, "fp8", "none" }, std::move(knots));
+            return *g;
+        };
+        std::vector<GroupFrontier> groups;
+        // h100: A peaks higher (1,000) but over the shared 20..100, A = 1100 - 10x averages 500 and
+        // B = 900 - (850/180)(x - 20) averages (900 + 522.2) / 2 = 711.1: B
+        groups.push_back(group("h100", "a", { { 10, 1000, 0 }, { 100, 100, 0 } }));
+        groups.push_back(group("h100-dgxc", "b", { { 20, 900, 0 }, { 200, 50, 0 } }));
+        // mi300x: no shared range, the highest measured point (600 of D)
+        groups.push_back(group("mi300x", "c", { { 1, 500, 0 }, { 5, 400, 0 } }));
+        groups.push_back(group("mi300x", "d", { { 10, 600, 0 }, { 20, 300, 0 } }));
+        // b200: the same frontier twice, the smaller key ("e")
+        groups.push_back(group("b200", "f", { { 10, 800, 0 }, { 50, 200, 0 } }));
+        groups.push_back(group("b200", "e", { { 10, 800, 0 }, { 50, 200, 0 } }));
+        QCOMPARE(physicalHardware("h100-dgxc"), std::string("h100"));
+        QCOMPARE(bestPerHardware(groups), (std::vector<std::size_t> { 1, 3, 5 }));
+        // where A is raised above B over the shared range, A
+        groups[0] = group("h100", "a", { { 10, 1000, 0 }, { 100, 800, 0 } });
+        QCOMPARE(bestPerHardware(groups), (std::vector<std::size_t> { 0, 3, 5 }));
     }
 };
 

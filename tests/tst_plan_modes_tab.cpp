@@ -60,7 +60,7 @@ private slots:
         openExplorer("tst_plan_modes_tab");
         QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
         m_window->readout()->setTarget(40);
-        m_window->tabs()->setCurrentWidget(panel());
+        m_window->showPanel(panel());
         QVERIFY(waitFor([this] { return !panel()->plan().hardware.empty(); }));
     }
     void cleanupTestCase() { m_window.reset(); }

@@ -152,7 +152,7 @@ private slots:
         m_window = windowOnRecords(m_dir, "tst_plan_tab", runs, error);
         QVERIFY2(m_window, error.c_str());
         m_window->readout()->setTarget(50);
-        QCOMPARE(m_window->tabs()->currentWidget(), m_window->ladder());
+        QVERIFY(m_window->currentPanel() == m_window->ladder());
     }
 
     // Behind another tab the panel computes nothing; shown, it plans 100,000 tok/s at 50 tok/s/user with 25%
@@ -163,7 +163,7 @@ private slots:
         for (double t : { 60.0, 70.0, 50.0 })
             m_window->readout()->setTarget(t);
         QCOMPARE(panel()->computations(), 0);
-        QVERIFY(waitPlan([&] { m_window->tabs()->setCurrentWidget(panel()); }));
+        QVERIFY(waitPlan([&] { m_window->showPanel(panel()); }));
         const Plan& p = panel()->plan();
         QCOMPARE(p.target, 50.0);
         const HardwarePlan* b300 = find(p, "b300");
@@ -250,10 +250,10 @@ private slots:
     // hardware filtered out).
     void exportedPlanIsOfTheScopeInView()
     {
-        if (m_window->tabs()->currentWidget() != panel())
-            QVERIFY(waitPlan([&] { m_window->tabs()->setCurrentWidget(panel()); }));
+        if (m_window->currentPanel() != panel())
+            QVERIFY(waitPlan([&] { m_window->showPanel(panel()); }));
         QVERIFY(find(panel()->plan(), "mi325x"));
-        m_window->tabs()->setCurrentWidget(m_window->ladder());
+        m_window->showPanel(m_window->ladder());
         QListWidgetItem* mi325x = nullptr;
         for (QListWidget* l : m_window->filters()->findChildren<QListWidget*>())
             for (int r = 0; r < l->count(); ++r)
@@ -279,7 +279,7 @@ private slots:
         shown.clear();
         mi325x->setCheckState(Qt::Checked);
         QVERIFY(shown.wait(10000));
-        QVERIFY(waitPlan([&] { m_window->tabs()->setCurrentWidget(panel()); })); // as the tests after expect
+        QVERIFY(waitPlan([&] { m_window->showPanel(panel()); })); // as the tests after expect
     }
 
     // A TCO model priced by hand; an edit in the panel reprices; a negative value is refused; the command line

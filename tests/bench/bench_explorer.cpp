@@ -2,7 +2,7 @@
 // records the longest gap between its ticks) during start, an import, a delete, opening the Runs tab and reading its
 // next page, a live level landing, the run tooltip and the CSV exports; and a slider step (value change to the
 // repainted readout and chart with its marker). Prints figures; not a pass/fail test.
-// Usage: bench_explorer [RUNS (default 1000000)] [--keep DIR] [--replay] [--start]
+// Usage: bench_explorer [RUNS (default 1000000)] [--keep DIR] [--replay] [--start] [--size WxH (default 1600x1000)]
 //   --keep DIR keeps the generated store in DIR (DIR/store-RUNS.sqlite) and reuses it on the next run: generating a
 //   million runs takes minutes. Runs offscreen unless QT_QPA_PLATFORM says otherwise.
 //   PARETOSCOPE_BENCH_REPEAT=N: N more imports and deletes at the end, the spread of their longest gaps.
@@ -57,6 +57,9 @@ std::unique_ptr<RunStore> datedStore(const std::string& db, std::uint64_t n, con
     return store ? std::move(*store) : nullptr;
 }
 
+// The window's size (--size WxH): the explorer's goals hold at 1920x1080 and 1366x768 as at the default.
+QSize g_windowSize(1600, 1000);
+
 // The replay: Play through every run date of a dated store, each step timed from the tick to the repainted window.
 int replay(const std::string& db, std::uint64_t n, const QTemporaryDir& dir)
 {
@@ -66,7 +69,7 @@ int replay(const std::string& db, std::uint64_t n, const QTemporaryDir& dir)
     ui::MainWindow window(std::move(store));
     window.setShowImportResults(false);
     window.setWindowState(Qt::WindowNoState); // not maximized on the offscreen screen (see main)
-    window.resize(1600, 1000);
+    window.resize(g_windowSize);
     window.show();
     if (!waitFor(&window, &ui::MainWindow::scopeShown))
         return 1;
@@ -112,7 +115,14 @@ int run(int argc, char** argv)
             replayOnly = true;
         else if (QString::fromLocal8Bit(argv[i]) == QStringLiteral("--start"))
             startOnly = true;
-        else
+        else if (QString::fromLocal8Bit(argv[i]) == QStringLiteral("--size") && i + 1 < argc) {
+            const QStringList wh = QString::fromLocal8Bit(argv[++i]).split(u'x');
+            g_windowSize = QSize(wh.value(0).toInt(), wh.value(1).toInt());
+            if (wh.size() != 2 || g_windowSize.width() < 400 || g_windowSize.height() < 300) {
+                std::fprintf(stderr, "bench_explorer: --size takes WxH, e.g. 1920x1080\n");
+                return 2;
+            }
+        } else
             n = std::strtoull(argv[i], nullptr, 10);
     }
     QTemporaryDir dir;
@@ -179,7 +189,7 @@ int run(int argc, char** argv)
     // a window without saved settings is maximized on a screen smaller than 1600x1000 (the offscreen one is 800x600):
     // it measured a window of 1300x796, its minimum, until it was put back to a plain one here
     window.setWindowState(Qt::WindowNoState);
-    window.resize(1600, 1000);
+    window.resize(g_windowSize);
     window.show();
     // building the window runs before its event loop does: no window is on screen to stall yet, so it is reported as
     // launch time, apart from the gaps of the running event loop (the first scope read, drawn and painted on screen)

@@ -3,6 +3,7 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QScopedValueRollback>
+#include <QScrollBar>
 #include <optional>
 
 #include "widgets/common/groupstyle.h"
@@ -37,8 +38,12 @@ QIcon swatch(const QPen& linePen, std::optional<MarkerShape> knots, bool hollow 
 ChartLegend::ChartLegend(QWidget* parent)
     : QListWidget(parent)
 {
-    setWordWrap(true);
-    setTextElideMode(Qt::ElideNone);
+    // entries left to right in columns of one width, wrapped into rows at the list's width
+    setFlow(QListView::LeftToRight);
+    setWrapping(true);
+    setResizeMode(QListView::Adjust);
+    setWordWrap(false);
+    setTextElideMode(Qt::ElideRight);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setSelectionMode(QAbstractItemView::NoSelection);
     setFocusPolicy(Qt::NoFocus);
@@ -58,16 +63,33 @@ ChartLegend::ChartLegend(QWidget* parent)
 
 QSize ChartLegend::sizeHint() const
 {
-    return QSize(205, 200);
+    return QSize(400, height());
 }
 
-int ChartLegend::contentWidth() const
+int ChartLegend::columnWidth() const
 {
     int widest = 0;
     for (int r = 0; r < count(); ++r)
         widest = std::max(widest, fontMetrics().horizontalAdvance(item(r)->text()));
-    // the check box, the swatch, the gaps and a scroll bar
-    return widest + iconSize().width() + 60;
+    // the check box, the swatch and the gaps; a name longer than a column is cut (its whole text in the tooltip)
+    return std::clamp(widest + iconSize().width() + 64, 120, 340);
+}
+
+void ChartLegend::fitHeight(int maxRows)
+{
+    m_maxRows = std::max(maxRows, 1);
+    const int rowHeight = std::max(fontMetrics().height(), iconSize().height()) + 8;
+    const int column = columnWidth();
+    setGridSize(QSize(column, rowHeight));
+    for (int r = 0; r < count(); ++r) // each entry the cell's width: its text is cut only past the column's
+        if (item(r)->sizeHint() != QSize(column - 2, rowHeight))
+            item(r)->setSizeHint(QSize(column - 2, rowHeight));
+    const int room = std::max(width() - 2 * frameWidth() - verticalScrollBar()->sizeHint().width(), column);
+    const int columns = std::max(room / column, 1);
+    const int rows = std::max((count() + columns - 1) / columns, 1);
+    const int h = std::min(rows, m_maxRows) * rowHeight + 2 * frameWidth() + 2;
+    if (h != height())
+        setFixedHeight(h);
 }
 
 void ChartLegend::setChart(FrontierChart* chart)
@@ -85,7 +107,10 @@ void ChartLegend::setChart(FrontierChart* chart)
     if (!chart)
         return;
     for (std::size_t i = 0; i < chart->groupCount(); ++i) {
+        if (!chart->groupChosen(i))
+            continue; // not drawn in this choice (one group per hardware): not listed
         auto* item = new QListWidgetItem(chart->groupName(i), this);
+        item->setToolTip(chart->groupName(i));
         item->setData(KindRole, Group);
         item->setData(IndexRole, qulonglong(i));
         item->setFlags(Qt::ItemIsEnabled);
@@ -99,19 +124,22 @@ void ChartLegend::setChart(FrontierChart* chart)
     }
     connect(chart, &FrontierChart::groupToggled, this, &ChartLegend::sync, Qt::UniqueConnection);
     sync();
+    fitHeight(m_maxRows);
 }
 
 bool ChartLegend::sameEntries(const FrontierChart& chart) const
 {
-    const std::size_t groups = chart.groupCount(), bounds = chart.speedOfLightCount();
-    if (std::size_t(count()) != groups + bounds)
+    QStringList names;
+    for (std::size_t i = 0; i < chart.groupCount(); ++i)
+        if (chart.groupChosen(i))
+            names << chart.groupName(i);
+    for (std::size_t i = 0; i < chart.speedOfLightCount(); ++i)
+        names << chart.speedOfLightName(i);
+    if (names.size() != count())
         return false;
-    for (int r = 0; r < count(); ++r) {
-        const bool group = std::size_t(r) < groups;
-        const std::size_t i = group ? std::size_t(r) : std::size_t(r) - groups;
-        if (item(r)->text() != (group ? chart.groupName(i) : chart.speedOfLightName(i)))
+    for (int r = 0; r < count(); ++r)
+        if (item(r)->text() != names[r])
             return false;
-    }
     return true;
 }
 
@@ -146,7 +174,7 @@ void ChartLegend::sync()
         QPen pen = m_chart->groupPen(i);
         pen.setColor(on ? c : QColor(205, 205, 205));
         it->setIcon(swatch(pen, m_chart->groupShape(i), m_chart->groupHollow(i)));
-        it->setToolTip(covers ? QString() : tr("Does not reach the target (drawn faint)"));
+        it->setToolTip(covers ? it->text() : tr("%1: does not reach the target (drawn faint)").arg(it->text()));
     }
 }
 

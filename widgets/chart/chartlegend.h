@@ -7,9 +7,10 @@
 
 namespace paretoscope::ui {
 
-/// The window's legend beside the chart: one checkable entry per group and per speed-of-light line, in a list that
-/// scrolls and wraps its long names, so that every group can be seen and switched however many there are and
-/// however small the screen. Exports keep the chart's own legend.
+/// The window's legend under the chart: one checkable entry per group drawn (groupChosen) and per speed-of-light line,
+/// in columns of one width that fill the chart's width row by row; at most a few rows tall (fitHeight), scrolling
+/// beyond, so that every group can be seen and switched however many there are and the plot keeps its height. Exports
+/// keep the chart's own legend.
 class ChartLegend : public QListWidget {
     Q_OBJECT
 public:
@@ -19,8 +20,10 @@ public:
     /// Reads each entry's state back from the chart: switched on or off, faint where the target is out of reach.
     void sync();
     QSize sizeHint() const override;
-    /// The width that shows its longest entry on one line.
-    int contentWidth() const;
+    /// The width of a column: its longest entry on one line, within bounds.
+    int columnWidth() const;
+    /// As tall as its rows at its width, up to maxRows (a scroll bar beyond).
+    void fitHeight(int maxRows);
 
 private:
     void entryChanged(QListWidgetItem* item);
@@ -28,6 +31,7 @@ private:
     bool sameEntries(const FrontierChart& chart) const;
     QPointer<FrontierChart> m_chart;
     bool m_syncing = false;
+    int m_maxRows = 3;
 };
 
 } // namespace paretoscope::ui

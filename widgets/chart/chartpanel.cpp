@@ -19,6 +19,7 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
+#include <cstdlib>
 
 namespace paretoscope::ui {
 
@@ -124,6 +125,7 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     , m_legend(new ChartLegend(this))
     , m_x(new QComboBox(this))
     , m_y(new QComboBox(this))
+    , m_groups(new QComboBox(this))
     , m_logX(new QCheckBox(tr("Log x"), this))
     , m_logY(new QCheckBox(tr("Log y"), this))
     , m_info(new QLabel(this))
@@ -168,22 +170,25 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
 void ChartPanel::fillAxisChoices()
 {
     // in ChartX's order: the index is the value
-    m_x->addItem(tr("x: interactivity (tok/s/user)"), int(ChartX::Interactivity));
-    m_x->addItem(tr("x: end-to-end latency (s)"), int(ChartX::Latency));
-    m_x->addItem(tr("x: TTFT, median (s)"), int(ChartX::TtftMedian));
-    m_x->addItem(tr("x: TTFT, p99 (s)"), int(ChartX::TtftP99));
+    m_x->addItem(tr("x: interactivity"), int(ChartX::Interactivity));
+    m_x->addItem(tr("x: end-to-end latency"), int(ChartX::Latency));
+    m_x->addItem(tr("x: TTFT, median"), int(ChartX::TtftMedian));
+    m_x->addItem(tr("x: TTFT, p99"), int(ChartX::TtftP99));
     m_x->setToolTip(tr("Lower is better on a latency or a time to first token: the frontier is then the runs no "
                        "other run beats on both a shorter time and a higher y"));
     // the data is the ChartY; each energy entry names its basis (docs/architecture.md section 11.3)
     m_y->addItem(tr("y: tok/s/GPU"), int(ChartY::Throughput));
-    m_y->addItem(tr("y: $ per million tokens"), int(ChartY::Cost));
+    m_y->addItem(tr("y: $/M tokens"), int(ChartY::Cost));
     m_y->addItem(tr("y: tok/s per MW (all-in provisioned)"), int(ChartY::TokensPerMegawatt));
     m_y->addItem(tr("y: J/token (all-in provisioned)"), int(ChartY::JoulesPerToken));
     m_y->addItem(tr("y: J/token (measured, GPU only)"), int(ChartY::MeasuredJoulesPerToken));
-    // the longest entries are the energy ones: the box keeps the width of the short ones, its list opens wide
-    m_y->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_y->setMinimumContentsLength(20);
-    m_y->view()->setMinimumWidth(m_y->view()->sizeHintForColumn(0) + 24);
+    // the boxes keep to a short width (the Explore page's chart and readout fit a 1366 px screen), their lists open
+    // wide
+    for (QComboBox* c : { m_x, m_y }) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(13);
+        c->view()->setMinimumWidth(c->view()->sizeHintForColumn(0) + 24);
+    }
     m_y->setItemData(2,
         tr("All-in provisioned power per GPU (GPU, host, network, cooling; resources/hardware_power.json): "
            "tok/s/GPU x 1,000 / kW"),
@@ -194,15 +199,27 @@ void ChartPanel::fillAxisChoices()
            "not comparable with the all-in figures"),
         Qt::ToolTipRole);
     m_logX->setChecked(true);
+    // in ChartGroups' order
+    m_groups->addItem(tr("Groups: auto"), int(ChartGroups::Auto));
+    m_groups->addItem(tr("Groups: all"), int(ChartGroups::All));
+    m_groups->addItem(tr("Groups: best per hardware"), int(ChartGroups::BestPerHardware));
+    m_groups->setToolTip(tr("Best per hardware: one group per hardware, the one whose frontier has the highest mean "
+                            "tok/s/GPU over the interactivity range its groups share (the InferenceX site's \"best "
+                            "per SKU\"). Auto: best per hardware where more than %1 groups are in scope, else all.")
+                             .arg(kAutoBestAbove));
+    m_groups->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_groups->setMinimumContentsLength(10);
+    m_groups->view()->setMinimumWidth(m_groups->view()->sizeHintForColumn(0) + 24);
 }
 
 void ChartPanel::layOutControls()
 {
-    auto* reset = new QPushButton(tr("Reset zoom"), this);
-    reset->setToolTip(tr("Ctrl+0"));
+    auto* reset = new QPushButton(tr("Reset"), this);
+    reset->setToolTip(tr("Reset the zoom (Ctrl+0; drag over the plot to zoom)"));
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_x);
     bar->addWidget(m_y);
+    bar->addWidget(m_groups);
     bar->addWidget(m_logX);
     bar->addWidget(m_logY);
     bar->addWidget(reset);
@@ -213,14 +230,11 @@ void ChartPanel::layOutControls()
     layout->addLayout(bar);
     layout->addWidget(m_problem);
     layout->addWidget(m_filterHint);
-    auto* plot = new QHBoxLayout;
-    plot->setSpacing(2);
-    plot->addWidget(m_view, 1);
-    plot->addWidget(m_legend);
-    layout->addLayout(plot, 1);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
     layout->addWidget(m_outside);
     m_state.request.logX = true;
-    for (QComboBox* c : { m_x, m_y })
+    for (QComboBox* c : { m_x, m_y, m_groups })
         connect(c, &QComboBox::currentIndexChanged, this, &ChartPanel::readControls);
     for (QCheckBox* c : { m_logX, m_logY })
         connect(c, &QCheckBox::toggled, this, &ChartPanel::readControls);
@@ -229,7 +243,7 @@ void ChartPanel::layOutControls()
     // gives way (its full text is its tooltip)
     m_info->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_info->setMinimumWidth(0);
-    setMinimumWidth(bar->minimumSize().width() + 40);
+    setMinimumWidth(bar->minimumSize().width() + 10);
     rebuild();
 }
 
@@ -241,10 +255,9 @@ void ChartPanel::resizeEvent(QResizeEvent* event)
 
 void ChartPanel::fitLegend()
 {
-    // as wide as its longest name, within what the panel's width allows (more where there is room, so that fewer
-    // names wrap)
-    const int cap = width() >= 1100 ? 290 : width() >= 850 ? 240 : 200;
-    m_legend->setFixedWidth(std::clamp(m_legend->contentWidth(), 140, cap));
+    // under the plot, in as many columns as the width holds: four rows at most on a tall panel, three on a short
+    // one; more entries scroll
+    m_legend->fitHeight(height() >= 800 ? 4 : 3);
 }
 
 void ChartPanel::readControls()
@@ -253,6 +266,7 @@ void ChartPanel::readControls()
     m_state.request.y = static_cast<ChartY>(m_y->currentData().toInt());
     m_state.request.logX = m_logX->isChecked();
     m_state.request.logY = m_logY->isChecked();
+    m_state.groups = static_cast<ChartGroups>(m_groups->currentData().toInt());
     rebuild();
     emit stateChanged();
 }
@@ -260,7 +274,8 @@ void ChartPanel::readControls()
 void ChartPanel::setState(const ChartState& state)
 {
     m_state = state;
-    const QSignalBlocker b1(m_x), b2(m_y), b3(m_logX), b4(m_logY);
+    const QSignalBlocker b1(m_x), b2(m_y), b3(m_logX), b4(m_logY), b5(m_groups);
+    m_groups->setCurrentIndex(std::max(0, m_groups->findData(int(state.groups))));
     m_x->setCurrentIndex(m_x->findData(int(state.request.x)));
     m_y->setCurrentIndex(std::max(0, m_y->findData(int(state.request.y))));
     m_logX->setChecked(state.request.logX);
@@ -311,8 +326,8 @@ void ChartPanel::setData(std::shared_ptr<const ScopeData> scopeData, double targ
     }
     // runs imported or deleted within the groups and axis spans on screen: the new points go into the chart in view
     // (the view's axes and scales checked there; its size may have changed since the chart was built)
-    const ChartRequest request = requestFor(price);
-    const bool drawnFits = m_drawn && m_drawn->request == request;
+    const bool drawnFits = m_drawn && sameView(m_drawn->request, requestFor(price));
+    const ChartRequest request = drawnFits ? m_drawn->request : requestFor(price);
     if (keepsState(false) && m_chart->takePoints(m_data, drawnFits ? m_drawn->data : nullptr, request, target)) {
         m_state.request = request;
         m_legend->sync();
@@ -325,17 +340,20 @@ void ChartPanel::setData(std::shared_ptr<const ScopeData> scopeData, double targ
 bool ChartPanel::showsDrawn() const
 {
     // what a rebuild would show: the same view and points, the same groups switched off, every bound shown, no zoom
-    return keepsState() && m_drawn && m_drawn->request == requestFor(m_state.request.price)
+    return keepsState() && m_drawn && sameView(m_drawn->request, requestFor(m_state.request.price))
         && *m_drawn->data == m_chart->chartData();
 }
 
 bool ChartPanel::keepsState(bool sameView) const
 {
     if (!m_chart || m_chart->isZoomed()
-        || (sameView && !(m_chart->state().request == requestFor(m_state.request.price))))
+        || (sameView && !ChartPanel::sameView(m_chart->state().request, requestFor(m_state.request.price))))
+        return false;
+    if (m_chart->state().groups != m_state.groups)
         return false;
     for (std::size_t i = 0; i < m_chart->groupCount(); ++i)
-        if (m_chart->groupVisible(i) == bool(m_state.hidden.count(groupLabel(m_chart->chartData().series[i].key))))
+        if (m_chart->groupVisible(i)
+            != (m_chart->groupChosen(i) && !m_state.hidden.count(groupLabel(m_chart->chartData().series[i].key))))
             return false;
     for (std::size_t i = 0; i < m_chart->speedOfLightCount(); ++i)
         if (!m_chart->speedOfLightVisible(i))
@@ -428,6 +446,17 @@ void ChartPanel::resetZoom()
         m_chart->resetZoom();
 }
 
+bool ChartPanel::sameView(const ChartRequest& drawn, const ChartRequest& view)
+{
+    // a plot a few pixels taller or narrower (a line of text under the chart wrapped, the legend took a row) thins
+    // its runs to the same picture: within 15% of its size the points worked out for one are drawn on the other
+    ChartRequest d = drawn;
+    d.pixelsWide = view.pixelsWide;
+    d.pixelsHigh = view.pixelsHigh;
+    const auto near = [](int a, int b) { return std::abs(a - b) * 100 <= std::max(a, b) * 15; };
+    return d == view && near(drawn.pixelsWide, view.pixelsWide) && near(drawn.pixelsHigh, view.pixelsHigh);
+}
+
 ChartRequest ChartPanel::requestFor(const PriceChoice& price) const
 {
     ChartRequest r = m_state.request;
@@ -445,7 +474,9 @@ void ChartPanel::rebuild()
         return;
     }
     m_state.request = requestFor(m_state.request.price);
-    const bool drawn = m_drawn && m_drawn->request == m_state.request;
+    const bool drawn = m_drawn && sameView(m_drawn->request, m_state.request);
+    if (drawn)
+        m_state.request = m_drawn->request; // the points are thinned for its size
     auto* chart = new FrontierChart(m_data, m_state, m_pricing, drawn ? m_drawn->data : nullptr);
     connect(chart, &FrontierChart::groupToggled, this, [this](const QString& label, bool visible) {
         if (visible)
@@ -491,6 +522,8 @@ void ChartPanel::describe()
             : tr("%1 marked as not trusted (hollow rings: failed requests or a timeout) left out of the frontiers")
                   .arg(count);
     m_limitsNote = limitsNote(*m_data, d, m_state.request);
+    if (m_chart->groupChoice() == ChartGroups::BestPerHardware)
+        info += tr(" · best per hardware: %1 of %2 groups").arg(m_chart->chosenCount()).arg(m_chart->groupCount());
     if (m_state.request.x != ChartX::Interactivity && d.xMax == 0)
         info = m_state.request.x == ChartX::Latency
             ? tr("These runs carry no end-to-end latency; switch x to interactivity")

@@ -67,6 +67,9 @@ public:
         std::optional<DrawnChart> drawn = std::nullopt);
     /// The view this panel would draw at a price: axes, scales, and the plot's size in pixels.
     ChartRequest requestFor(const PriceChoice& price) const;
+    /// Whether points worked out for `drawn` draw `view`: the same axes, scales and price, a plot within 15% of the
+    /// size.
+    static bool sameView(const ChartRequest& drawn, const ChartRequest& view);
     void setTarget(double target);
     /// Shows why there is nothing to draw (a damaged store) in place of the chart, until the next setData().
     void showProblem(const QString& message);
@@ -116,6 +119,7 @@ private:
     ChartLegend* m_legend;
     QComboBox* m_x;
     QComboBox* m_y;
+    QComboBox* m_groups; // every group, or one per hardware (ChartGroups)
     QCheckBox* m_logX;
     QCheckBox* m_logY;
     QLabel* m_info;

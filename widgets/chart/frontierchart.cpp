@@ -1,5 +1,7 @@
 #include "widgets/chart/frontierchart.h"
 
+#include "core/analysis/bestpersku.h"
+
 #include <QLegendMarker>
 #include <QLocale>
 #include <QLogValueAxis>
@@ -100,10 +102,28 @@ FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, ChartState s
     addSpeedOfLightLines();
     const auto [ax, ay] = addAxes();
     addOverlays(ax, ay);
+    chooseGroups();
     for (std::size_t i = 0; i < groupCount(); ++i)
-        if (m_state.hidden.count(groupLabel(m_chart.series[i].key)))
+        if (!m_chosen[i] || m_state.hidden.count(groupLabel(m_chart.series[i].key)))
             setGroupVisible(i, false);
     setTarget(m_state.target);
+}
+
+void FrontierChart::chooseGroups()
+{
+    m_choice = m_state.groups;
+    if (m_choice == ChartGroups::Auto)
+        m_choice = groupCount() > kAutoBestAbove ? ChartGroups::BestPerHardware : ChartGroups::All;
+    m_chosen.assign(groupCount(), m_choice != ChartGroups::BestPerHardware);
+    // the chart's groups are the scope's frontiers, in their order
+    if (m_choice == ChartGroups::BestPerHardware && m_data->frontiers.size() == groupCount())
+        for (std::size_t i : bestPerHardware(m_data->frontiers))
+            m_chosen[i] = true;
+}
+
+std::size_t FrontierChart::chosenCount() const
+{
+    return std::size_t(std::count(m_chosen.begin(), m_chosen.end(), true));
 }
 
 void FrontierChart::addSpreadBands()
@@ -309,6 +329,7 @@ void FrontierChart::setHideSparse(bool hide)
 void FrontierChart::adoptScope(std::shared_ptr<const ScopeData> data, double target)
 {
     m_data = std::move(data);
+    m_pointsGiven = true; // its points are those worked out for the scope read again (ChartPanel::showsDrawn)
     setTarget(target);
 }
 

@@ -14,12 +14,19 @@
 
 namespace paretoscope::ui {
 
+/// Which groups a chart draws: every one, or one per hardware as the InferenceX site's "best per SKU" picks it
+/// (core's bestPerHardware); Auto is the latter where more than a dozen groups are in scope.
+enum class ChartGroups { Auto, All, BestPerHardware };
+/// Groups in scope above which Auto draws one per hardware.
+inline constexpr std::size_t kAutoBestAbove = 12;
+
 /// What a chart shows besides its data: the axes and pricing of the view, the target, the groups switched off.
 struct ChartState {
     ChartRequest request;
     double target = 50;
     std::set<QString> hidden; ///< group labels whose series are switched off in the legend
     bool hideSparse = false; ///< as the readout's: a reading across a wide gap is no hardware's best (bestReading)
+    ChartGroups groups = ChartGroups::Auto;
 };
 
 /// The frontier chart of a loaded scope: each group's frontier as a line (colour per hardware, line style per
@@ -51,6 +58,11 @@ public:
     void setHideSparse(bool hide);
     void setGroupVisible(std::size_t group, bool visible);
     bool groupVisible(std::size_t group) const;
+    /// Whether the group is among those the chart's group choice draws (every group unless one per hardware).
+    bool groupChosen(std::size_t group) const { return m_chosen[group]; }
+    /// The choice in effect (Auto resolved) and how many groups it draws.
+    ChartGroups groupChoice() const { return m_choice; }
+    std::size_t chosenCount() const;
     /// Switches a group on or off as its legend entry does, and says so (groupToggled).
     void toggleGroup(std::size_t group, bool visible);
     /// Whether the group's frontier reaches the target (else it is drawn faint).
@@ -79,7 +91,8 @@ public:
     RunCloud* cloud() const { return m_cloud; }
     /// An invisible series attached to the axes: what mapToPosition places chart values by.
     QAbstractSeries* anchor() const { return m_anchor; }
-    /// Whether its points were worked out before it was built (by the store worker, with the scope).
+    /// Whether its points were worked out by the store worker, with the scope (before it was built, or equal to those
+    /// of a scope read again that it adopted).
     bool pointsGiven() const { return m_pointsGiven; }
     const ChartState& state() const { return m_state; }
     const ChartData& chartData() const { return m_chart; }
@@ -103,6 +116,10 @@ private:
     /// The speed-of-light line's points cut at the axes' edges.
     std::vector<Point> solInView(const std::vector<Point>& points) const;
     const FrontierLayer::Line& solLine(std::size_t line) const { return m_content.lines[m_chart.series.size() + line]; }
+    /// The groups of the choice (state's, Auto resolved for the scope's groups), from the scope's frontiers.
+    void chooseGroups();
+    std::vector<bool> m_chosen;
+    ChartGroups m_choice = ChartGroups::All;
     std::shared_ptr<const ScopeData> m_data;
     ChartState m_state;
     const PricingCatalog& m_pricing;

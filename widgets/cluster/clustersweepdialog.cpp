@@ -202,6 +202,7 @@ QWidget* ClusterSweepDialog::makeTasksBox()
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_progress->setFixedWidth(m_progress->fontMetrics().horizontalAdvance(tr("888 of 888 tasks ended")) + 40);
+    m_progress->hide(); // until an array is followed: "0 of 1 tasks ended" spoke of an array there was not
     row->addWidget(m_summary, 1);
     row->addWidget(m_progress);
     v->addLayout(row);
@@ -356,6 +357,12 @@ void ClusterSweepDialog::showPoll(const ClusterPoll& poll)
     }
     m_progress->setRange(0, std::max(1, int(tasks.size())));
     m_progress->setValue(ended);
+    m_progress->setVisible(!tasks.empty());
+    // the state ("pending (not submitted)") whole: it was cut to "pending (n…"
+    const QAbstractItemView* view = m_tasks; // sizeHintForColumn is public there
+    const int stateWidth = view->sizeHintForColumn(State);
+    if (stateWidth > m_tasks->columnWidth(State))
+        m_tasks->setColumnWidth(State, stateWidth + 8);
     bool leftToCollect = !m_collectErrors.empty();
     for (const TaskStatus& t : tasks)
         leftToCollect = leftToCollect || (t.state == "finished" && !t.collected && m_collect->isChecked());

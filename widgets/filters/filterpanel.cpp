@@ -132,6 +132,11 @@ void FilterPanel::setScopes(const std::vector<ScopeSummary>& scopes)
     m_scope->setToolTip(m_scope->currentData(Qt::ToolTipRole).toString());
 }
 
+QString FilterPanel::selectedScopeText() const
+{
+    return m_scope->currentText();
+}
+
 QString FilterPanel::scopeKey() const
 {
     const int i = m_scope->currentIndex();

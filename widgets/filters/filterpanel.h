@@ -29,6 +29,9 @@ public:
     explicit FilterPanel(QWidget* parent = nullptr);
     /// What the store holds; keeps the current choice when it is still there.
     void setScopes(const std::vector<ScopeSummary>& scopes);
+    const std::vector<ScopeSummary>& scopes() const { return m_scopes; }
+    /// The scope selected as its list names it ("DeepSeek-R1-0528 (dsr1) · ISL 8192 / OSL 1024 ...").
+    QString selectedScopeText() const;
     /// The series of the chosen scope, for the filter lists. The values unchecked in this scope before stay
     /// unchecked; each scope keeps its own filters.
     void setSeries(const std::vector<Series>& series);

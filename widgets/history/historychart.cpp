@@ -4,6 +4,7 @@
 #include <QCursor>
 #include <QDate>
 #include <QGraphicsLayout>
+#include <QGraphicsLineItem>
 #include <QGraphicsSimpleTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -129,6 +130,8 @@ std::vector<int> labelledDays(const std::vector<int>& days, double gap)
 HistoryChart::HistoryChart(QWidget* parent)
     : QChartView(new QChart, parent)
     , m_message(new QGraphicsSimpleTextItem(chart()))
+    , m_asOfLine(new QGraphicsLineItem(chart()))
+    , m_asOfText(new QGraphicsSimpleTextItem(chart()))
 {
     setRenderHint(QPainter::Antialiasing);
     chart()->legend()->setAlignment(Qt::AlignRight);
@@ -440,8 +443,43 @@ void HistoryChart::labelDays()
         x->append(dateText(day), dayX(day));
 }
 
+void HistoryChart::setAsOf(int day)
+{
+    m_asOf = day;
+    placeAsOf();
+}
+
+QLineF HistoryChart::asOfLine() const
+{
+    return m_asOfLine->isVisible() ? m_asOfLine->line() : QLineF();
+}
+
+void HistoryChart::placeAsOf()
+{
+    // the day the readout, the chart and the plan read, on the timeline of every run date (the lines run on past it)
+    const bool shown = m_asOf > 0 && m_anchor && !m_days.empty() && m_asOf >= m_days.front() && m_asOf <= m_days.back();
+    m_asOfLine->setVisible(shown);
+    m_asOfText->setVisible(shown);
+    if (!shown)
+        return;
+    const QRectF plot = chart()->plotArea();
+    const qreal x = chart()->mapToPosition(QPointF(dayX(m_asOf), 0), m_anchor).x();
+    QPen pen(QColor(90, 90, 90), 1.2, Qt::DashLine);
+    m_asOfLine->setPen(pen);
+    m_asOfLine->setLine(QLineF(x, plot.top(), x, plot.bottom()));
+    m_asOfLine->setZValue(5);
+    const int d = m_asOf;
+    m_asOfText->setText(tr("as of %1").arg(QDate(d / 10000, d / 100 % 100, d % 100).toString(Qt::ISODate)));
+    m_asOfText->setBrush(QColor(60, 60, 60));
+    m_asOfText->setZValue(6);
+    // right of the line, or left of it where the plot ends
+    const qreal w = m_asOfText->boundingRect().width();
+    m_asOfText->setPos(x + 4 + w > plot.right() ? x - 4 - w : x + 4, plot.top() + 2);
+}
+
 void HistoryChart::placeLabels()
 {
+    placeAsOf();
     if (!m_anchor)
         return;
     labelDays();

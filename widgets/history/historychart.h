@@ -37,6 +37,12 @@ public:
     explicit HistoryChart(QWidget* parent = nullptr);
     /// Draws a history computed by core at `target` (tok/s/user), the metric naming the y axis.
     void setHistory(const std::vector<HardwareHistory>& history, double target, TputMetric metric);
+    /// Marks the as-of day the rest of the window reads (yyyymmdd) with a dashed line and "as of" it; 0 for none (the
+    /// window reads the latest runs).
+    void setAsOf(int day);
+    int asOf() const { return m_asOf; }
+    /// Where the as-of line stands in the chart's coordinates, null when it is not drawn.
+    QLineF asOfLine() const;
     /// A message in place of the lines (no runs in scope, an error).
     void showMessage(const QString& message);
     const std::vector<Point>& points() const { return m_points; }
@@ -72,11 +78,15 @@ private:
     /// Keeps the change labels beside their knots when the plot area moves.
     void placeLabels();
     void labelDays();
+    void placeAsOf();
     void hovered(const std::string& hardware, QPointF at, bool state);
 
     std::vector<Point> m_points;
     std::vector<std::pair<std::size_t, QGraphicsSimpleTextItem*>> m_labels; // index into m_points, its label
     QGraphicsSimpleTextItem* m_message;
+    int m_asOf = 0;
+    QGraphicsLineItem* m_asOfLine;
+    QGraphicsSimpleTextItem* m_asOfText;
     std::vector<int> m_days; // the run dates on the x axis
     std::vector<int> m_labelledDays; // those labelled
     QXYSeries* m_anchor = nullptr; // a series on the axes, for mapping labels to the plot

@@ -1,5 +1,7 @@
 #include "widgets/history/historypanel.h"
 
+#include <QDate>
+
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
@@ -149,6 +151,12 @@ void HistoryPanel::setTimeline(std::shared_ptr<const ScopeTimeline> timeline, Tp
     m_in.metric = metric;
     fillDays();
     inputsChanged();
+}
+
+void HistoryPanel::setAsOf(const std::string& day)
+{
+    const QDate d = QDate::fromString(QString::fromStdString(day), Qt::ISODate);
+    m_chart->setAsOf(d.isValid() ? d.year() * 10000 + d.month() * 100 + d.day() : 0);
 }
 
 void HistoryPanel::showProblem(const QString& message)

@@ -35,6 +35,8 @@ public:
     /// The scope's runs in memory (null: none) and the token metric they were read with.
     void setTimeline(std::shared_ptr<const ScopeTimeline> timeline, TputMetric metric);
     void setTarget(double target);
+    /// The as-of day the window reads ("2026-03-01"; empty: the latest), marked on the chart.
+    void setAsOf(const std::string& day);
     void setPrice(const PriceChoice& price);
     void setHideSparse(bool hide);
     /// The targets of the comparison (the ladder's).

@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QValueAxis>
 #include <algorithm>
@@ -20,6 +21,9 @@ PlanChart::PlanChart(QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     chart()->setMargins(QMargins(4, 4, 4, 4));
     chart()->legend()->setAlignment(Qt::AlignRight);
+    // "$1,000,000", "12,000 GPUs": the axes' numbers with separators (Qt Charts then formats with the locale)
+    chart()->setLocalizeNumbers(true);
+    chart()->setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
     setMinimumHeight(60);
 }
 
@@ -36,6 +40,22 @@ std::optional<double> PlanChart::measureOf(const HardwarePlan& h, Measure m)
         return h.powerMw;
     }
     return std::nullopt;
+}
+
+QString PlanChart::labelFormat(Measure m, double smallest)
+{
+    // as many decimals as the smallest label needs (0.01 MW on a small plan), the unit on every number
+    const int decimals = smallest >= 1 ? 0 : std::min(int(std::ceil(-std::log10(std::max(smallest, 1e-6)))), 4);
+    QString number = QStringLiteral("%.%1f").arg(decimals);
+    switch (m) {
+    case Measure::CostPerMonth:
+        return QStringLiteral("$") + number;
+    case Measure::Gpus:
+        return number;
+    case Measure::Megawatts:
+        return number + QStringLiteral(" MW");
+    }
+    return number;
 }
 
 QString PlanChart::measureName(Measure m)
@@ -112,7 +132,7 @@ void PlanChart::rebuild(double xMin, double xMax, double yMin, double yMax, Meas
         m_yMin = std::pow(10, std::floor(std::log10(yMin)));
         m_yMax = std::pow(10, std::ceil(std::log10(yMax)));
         log->setRange(m_yMin, m_yMax);
-        log->setLabelFormat(measure == Measure::Megawatts ? QStringLiteral("%g") : QStringLiteral("%.0f"));
+        log->setLabelFormat(labelFormat(measure, m_yMin));
         log->setMinorTickCount(-1);
         ay = log;
     } else {
@@ -122,7 +142,7 @@ void PlanChart::rebuild(double xMin, double xMax, double yMin, double yMax, Meas
         lin->setRange(m_yMin, m_yMax);
         lin->applyNiceNumbers();
         m_yMax = lin->max();
-        lin->setLabelFormat(measure == Measure::Megawatts ? QStringLiteral("%.3g") : QStringLiteral("%.0f"));
+        lin->setLabelFormat(labelFormat(measure, m_yMax / 10));
         ay = lin;
     }
     ay->setTitleText(measureName(measure));

@@ -28,6 +28,8 @@ public:
     /// The points drawn per hardware (x target, y measure), in target order: what tests compare.
     const std::vector<std::pair<std::string, QList<QPointF>>>& lines() const { return m_lines; }
     static std::optional<double> measureOf(const HardwarePlan& h, Measure m);
+    /// The y axis' label format: the unit with the number ("$%.0f", "%.2f MW"), decimals for the smallest label.
+    static QString labelFormat(Measure m, double smallest);
     static QString measureName(Measure m);
 
 private:

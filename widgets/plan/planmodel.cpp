@@ -211,6 +211,10 @@ QVariant PlanModel::raw(const HardwarePlan& h, int column) const
 QString PlanModel::toolTip(const HardwarePlan& h, int column) const
 {
     QStringList lines;
+    // the sentence columns are cut to a width on the page: their whole text first
+    if (column == Status || column == Config)
+        if (const QString text = display(h, column).toString(); !text.isEmpty())
+            lines << text;
     if ((column == Config || column == Status || column == TputPerGpu) && h.sizing) {
         if (h.reading == PlanReading::Interpolated && h.lower)
             lines << tr("Sized between two measured points of one configuration: %1 at %2 tok/s/user and %3 at %4 "
@@ -294,6 +298,8 @@ QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int rol
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
+    // two lines where a title has two parts: the columns stay as narrow as their numbers, and every one is in view
+    // on a wide page
     const bool output = m_plan.metric == TputMetric::Output;
     switch (section) {
     case Hardware:
@@ -301,17 +307,17 @@ QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int rol
     case Status:
         return tr("Status");
     case Serves:
-        return tr("Serves at the target");
+        return tr("Serves at\nthe target");
     case TputPerGpu:
-        return output ? tr("Output tok/s/GPU") : tr("Tok/s/GPU");
+        return output ? tr("Output\ntok/s/GPU") : tr("Tok/s/GPU");
     case Reading:
-        return tr("Engine · precision");
+        return tr("Engine ·\nprecision");
     case Config:
         return tr("Deploy as");
     case ReplicaGpus:
-        return tr("GPUs/replica");
+        return tr("GPUs per\nreplica");
     case GpusExact:
-        return tr("GPUs (exact)");
+        return tr("GPUs\n(exact)");
     case Gpus:
         return tr("GPUs");
     case Replicas:
@@ -319,19 +325,19 @@ QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int rol
     case Nodes:
         return tr("Nodes");
     case PowerMw:
-        return tr("Power (all-in)");
+        return tr("Power\n(all-in)");
     case JoulesPerToken:
         return tr("J/token");
     case TokensPerMw:
-        return tr("Tok/s per MW");
+        return tr("Tok/s\nper MW");
     case CostPerHour:
         return tr("$/hour");
     case CostPerMonth:
         return tr("$/month");
     case CostPerMTok:
-        return tr("$/1M tok (list)");
+        return tr("$/1M tok\n(list)");
     case CostPerMTokEffective:
-        return tr("$/1M tok (at demand)");
+        return tr("$/1M tok\n(at demand)");
     default:
         return {};
     }

@@ -83,12 +83,14 @@ PlanPanel::PlanPanel(QWidget* parent)
     layout->addWidget(m_caption);
 
     m_table->setModel(m_model);
-    m_table->setColumnHidden(
-        PlanModel::Serves, true); // a budget's    m_table->setItemDelegate(new CellTextDelegate(m_table)); // the plan
-                                  // follows the slider: every cell, every step
+    m_table->setColumnHidden(PlanModel::Serves, true); // a budget's column (planpanelmodes.cpp shows it)
+    m_table->setItemDelegate(new CellTextDelegate(m_table)); // the plan follows the slider: every cell, every step
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // the long sentences (a status, how to deploy) are cut to a column that leaves the others in view on a wide
+    // page (their whole text is the cell's tooltip)
+    m_table->horizontalHeader()->setMaximumSectionSize(280);
     m_table->setWordWrap(false);
     m_table->setMinimumHeight(50);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
@@ -537,11 +539,19 @@ void PlanPanel::recompute()
 
 void PlanPanel::fitTable()
 {
-    // every hardware's row in view (up to eight), the rest of the height for the cost of speed
-    const int rows = std::clamp(m_table->model()->rowCount(), 1, 8);
+    // every hardware's row in view (up to nine), the rest of the height for the cost of speed
+    const int rows = std::clamp(m_table->model()->rowCount(), 1, 9);
     const int height = m_table->horizontalHeader()->height() + rows * m_table->verticalHeader()->defaultSectionSize()
         + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth();
     m_table->setMinimumHeight(height);
+}
+
+void PlanPanel::setAsOf(const QString& day)
+{
+    if (day == m_asOf)
+        return;
+    m_asOf = day;
+    describe();
 }
 
 void PlanPanel::describe()
@@ -563,6 +573,8 @@ void PlanPanel::describe()
                   .arg(m_tcoPath.isEmpty() ? tr("the shipped example (its capital figures are values to edit)")
                                            : m_tcoPath,
                       m_tco->edited() ? tr(", edited here (save it for the command line)") : QString());
+    if (!m_asOf.isEmpty())
+        text = tr("As of %1 (runs after it left out, as the run dates slider asks): ").arg(m_asOf) + text;
     m_caption->setText(text);
     m_caption->setToolTip(text);
 }

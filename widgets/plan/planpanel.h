@@ -47,6 +47,9 @@ public:
     void setHideSparse(bool hide);
     /// The scope's TTFT limit as the filters have it (shown; editing it here asks the filters through sloEdited).
     void setTtftLimit(std::optional<double> seconds, LatencyStat stat);
+    /// The as-of day the plan's frontiers are read for ("2026-03-01"; empty: the latest runs): the caption says a
+    /// plan of a past day is one.
+    void setAsOf(const QString& day);
 
     enum class CostModel { ReadoutPrice, CustomPrice, Tco };
     /// What the tab asks (docs/architecture.md sections 12.8 and 12.10): the GPUs a demand takes, what a budget
@@ -158,6 +161,7 @@ private:
     std::vector<MixPart> m_mixParts; ///< the parts m_mixFrontiers were read for
     std::vector<std::shared_ptr<const PlanFrontiers>> m_mixFrontiers;
     QLabel* m_caption;
+    QString m_asOf;
     PlanModel* m_model;
     QTableView* m_table;
     QTabWidget* m_lower;

@@ -37,6 +37,7 @@ LadderPanel::LadderPanel(const PricingCatalog& pricing, QWidget* parent)
     bar->addWidget(m_error);
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8); // rows as tall as the text
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->setAlternatingRowColors(true);
     auto* layout = new QVBoxLayout(this);

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
@@ -93,10 +94,18 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
 void ReadoutPanel::buildLayout()
 {
     auto* form = new QFormLayout;
+    m_form = form;
     form->addRow(tr("Target"), m_value);
     form->addRow(m_slider);
-    form->addRow(tr("Pricing"), m_tier);
-    form->addRow(tr("Custom price"), m_custom);
+    {
+        // the custom price beside the tiers it stands in for: one row less over the readings
+        auto* pricing = new QHBoxLayout;
+        pricing->setContentsMargins(0, 0, 0, 0);
+        pricing->addWidget(m_tier, 1);
+        pricing->addWidget(m_custom);
+        m_custom->setToolTip(tr("Custom price, $/GPU/hr: used where the pricing is Custom $/GPU/hr"));
+        form->addRow(tr("Pricing"), pricing);
+    }
     form->addRow(tr("Tokens"), m_metric);
     form->addRow(tr("Compare with"), m_baseline);
     m_hideSparse->setToolTip(tr("A reading between two measured points more than 2x apart in tok/s/user is "
@@ -106,6 +115,8 @@ void ReadoutPanel::buildLayout()
     m_table->setModel(m_model);
     m_table->setItemDelegate(new CellTextDelegate(m_table)); // every cell repaints on a slider step
     m_table->verticalHeader()->hide();
+    // rows as tall as the text needs: nine hardware and the controls fit a 768-pixel screen with the ladder below
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     // the columns are sized to their contents by fitColumns, from one measurement per change: in ResizeToContents the
     // header measured every cell again after each slider step's readings
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -127,6 +138,7 @@ void ReadoutPanel::buildLayout()
     m_comparison->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_comparison->setMinimumHeight(twoLines(m_comparison));
     auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4); // beside the chart and over the ladder, which have margins of their own
     layout->addLayout(form);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_comparison);
@@ -135,6 +147,7 @@ void ReadoutPanel::buildLayout()
 void ReadoutPanel::connectSignals()
 {
     connect(m_slider, &QSlider::valueChanged, this, &ReadoutPanel::sliderMoved);
+    connect(m_slider, &QSlider::sliderReleased, this, [this] { fitColumns(); });
     connect(m_value, &NumberBox::valueChanged, this, [this](double v) {
         if (std::abs(v - m_target) > 1e-9)
             setTarget(v);
@@ -157,6 +170,8 @@ void ReadoutPanel::connectSignals()
     });
     connect(m_baseline, &QComboBox::currentIndexChanged, this, [this] {
         m_baselineChosen = true;
+        if (m_data)
+            m_baselineByScope[baselineKey()] = baseline();
         refresh();
     });
 }
@@ -253,6 +268,15 @@ void ReadoutPanel::setBaseline(const QString& hardware)
     if (i >= 0)
         m_baseline->setCurrentIndex(i);
     m_baselineChosen = true;
+    if (m_data)
+        m_baselineByScope[baselineKey()] = baseline();
+}
+
+std::string ReadoutPanel::baselineKey() const
+{
+    const Scope& s = m_data->scope;
+    return s.model + '\n' + std::to_string(s.isl.value_or(0)) + '\n' + std::to_string(s.osl.value_or(0)) + '\n'
+        + s.workload;
 }
 
 QString ReadoutPanel::comparison() const
@@ -273,7 +297,11 @@ void ReadoutPanel::setData(std::shared_ptr<const ScopeData> scopeData)
         m_lo = std::max(0.1, lo / 1.5);
         m_hi = std::max(hi * 1.5, m_lo * 10);
     }
-    const QString keep = baseline();
+    // the baseline chosen for this scope when it was last shown, else the one in view
+    const std::string scopeKey = baselineKey();
+    const auto remembered = m_baselineByScope.find(scopeKey);
+    const bool chosenHere = remembered != m_baselineByScope.end();
+    const QString keep = chosenHere ? remembered->second : baseline();
     {
         const QSignalBlocker block(m_baseline);
         m_baseline->clear();
@@ -284,7 +312,7 @@ void ReadoutPanel::setData(std::shared_ptr<const ScopeData> scopeData)
                 seen.push_back(g.key.hardware);
                 m_baseline->addItem(hardwareName(g.key.hardware), QString::fromStdString(g.key.hardware));
             }
-        int i = keep.isEmpty() && !m_baselineChosen ? -1 : m_baseline->findData(keep);
+        int i = keep.isEmpty() && !m_baselineChosen && !chosenHere ? -1 : m_baseline->findData(keep);
         // with two or more hardware, compare against the last one (the seed page compares with MI325X)
         if (i < 0)
             i = m_baseline->count() > 2 ? m_baseline->count() - 1 : 0;
@@ -328,12 +356,18 @@ void ReadoutPanel::growInSplitter(int width)
 {
     // a splitter whose panel's minimum grows takes the room from every other panel alike, and gives it back to each
     // when the minimum shrinks: the filters and the chart's edges moved with each scope and target. Sizes set here
-    // are the splitter's own from now on: the panel keeps its width when a later scope needs less.
+    // are the splitter's own from now on: the panel keeps its width when a later scope needs less. The splitter is
+    // the first one across (the readout may sit in a column over other panels): its child that holds the panel grows.
+    QWidget* holder = this;
     auto* splitter = qobject_cast<QSplitter*>(parentWidget());
+    while (splitter && splitter->orientation() != Qt::Horizontal) {
+        holder = splitter;
+        splitter = qobject_cast<QSplitter*>(splitter->parentWidget());
+    }
     if (!splitter || !isVisible())
         return; // before the window is shown, the window fits its panels (MainWindow::fitPanels)
     QList<int> sizes = splitter->sizes();
-    const int self = splitter->indexOf(this);
+    const int self = splitter->indexOf(holder);
     int widest = -1;
     for (int i = 0; i < int(sizes.size()); ++i)
         if (i != self && (widest < 0 || sizes[i] > sizes[widest]))
@@ -374,6 +408,13 @@ void ReadoutPanel::fitColumns(bool growOnly)
                 sum += need[std::size_t(c)];
         return sum;
     };
+    // the columns shown change with the scope, the panel's width or a target typed, never on a slider step: a
+    // J/token column that came and went as the slider moved made the table jump (the fit is made again when the
+    // slider is let go)
+    if (growOnly) {
+        resizeSections(need);
+        return;
+    }
     bool narrow = width() < with;
     if (m_table->isColumnHidden(ReadoutModel::VsBaseline) != narrow)
         m_table->setColumnHidden(ReadoutModel::VsBaseline, narrow);
@@ -386,6 +427,11 @@ void ReadoutPanel::fitColumns(bool growOnly)
     for (int c : { int(ReadoutModel::MeasuredJoulesPerToken), int(ReadoutModel::AllInJoulesPerToken) })
         if (!m_table->isColumnHidden(c) && shownWidth(true) > m_table->viewport()->width())
             m_table->setColumnHidden(c, true);
+    resizeSections(need);
+}
+
+void ReadoutPanel::resizeSections(const ColumnWidths& need)
+{
     // the sizes resizeColumnsToContents would give, set only where they changed (the last column stretches)
     QHeaderView* header = m_table->horizontalHeader();
     for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
@@ -432,6 +478,19 @@ ReadoutPanel::ColumnWidths ReadoutPanel::measureColumns() const
     for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
         need[std::size_t(c)] = columnWidth(c);
     return need;
+}
+
+int ReadoutPanel::neededHeight(int rows) const
+{
+    // as laid out where it is (the header's and the note's heights follow their text), else as hinted
+    const QMargins margins = layout()->contentsMargins();
+    const int spacing = layout()->spacing();
+    const QHeaderView* header = m_table->horizontalHeader();
+    const int headerHeight = std::max(header->height(), header->sizeHint().height());
+    const int table = headerHeight + rows * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth();
+    const int form = std::max(m_form->geometry().height(), m_form->sizeHint().height());
+    const int note = std::max(m_comparison->height(), m_comparison->minimumHeight());
+    return margins.top() + form + spacing + table + spacing + note + margins.bottom();
 }
 
 int ReadoutPanel::neededWidth(bool withRatio) const
@@ -500,6 +559,11 @@ void ReadoutPanel::refresh(bool sliderStep)
     if (!sliderStep || tall > m_comparison->minimumHeight())
         m_comparison->setMinimumHeight(tall);
     fitColumns(sliderStep);
+    // tall enough for its rows, up to nine (a splitter beneath it gives the room), so that no hardware scrolls out
+    // of view; a slider step only grows it
+    const int tallEnough = neededHeight(std::min(m_model->rowCount(), 9));
+    if (tallEnough > minimumHeight() || (!sliderStep && tallEnough != minimumHeight()))
+        setMinimumHeight(tallEnough);
 }
 
 } // namespace paretoscope::ui

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <array>
+#include <map>
+#include <string>
 
 #include <QWidget>
 #include <memory>
@@ -12,6 +14,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QSlider;
 class QTableView;
@@ -39,6 +42,8 @@ public:
     /// Whether readings across wide gaps between measured points (LadderEntry::sparse) are left out.
     /// The width that shows every column of the table without scrolling.
     int neededWidth(bool withRatio = true) const;
+    /// The height that shows the controls and rows hardware without scrolling.
+    int neededHeight(int rows) const;
     /// What the all-in J/token column adds where there is room for it (it never counts in neededWidth).
     int energyWidth() const;
     /// The custom $/GPU/hr in its box, whether or not the custom tier is chosen.
@@ -57,6 +62,8 @@ private:
     int widestMinimum() const;
     /// Widens the panel in its splitter to width, taking the room from the widest panel beside it (the chart).
     void growInSplitter(int width);
+    /// Sets the shown columns to the widths measured.
+    void resizeSections(const ColumnWidths& need);
     /// Hides or shows the energy columns where there is room, from the widths measured.
     void fitEnergyColumns(const ColumnWidths& need);
     /// A column's content width (its widest cell or its header, as resizeColumnsToContents gives it), shown or not.
@@ -92,6 +99,9 @@ private:
     std::shared_ptr<const ScopeData> m_data;
     double m_target = 50;
     bool m_baselineChosen = false; // once the user picks a baseline (or none), a new scope keeps it
+    /// The scope shown as a key of m_baselineByScope (model, lengths, workload).
+    std::string baselineKey() const;
+    std::map<std::string, QString> m_baselineByScope; // the baseline last chosen on each scope, kept while it runs
     double m_lo = 1, m_hi = 1000; // the slider's range, tok/s/user
     QSlider* m_slider;
     NumberBox* m_value;
@@ -101,6 +111,7 @@ private:
     QComboBox* m_baseline;
     QCheckBox* m_hideSparse;
     QTableView* m_table;
+    QFormLayout* m_form = nullptr;
     QLabel* m_comparison;
     ReadoutModel* m_model;
 };

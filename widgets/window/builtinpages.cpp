@@ -225,6 +225,7 @@ void LivePage::refreshSessions(bool markInterrupted)
 void LivePage::levelStored(const StoredLevelLine& level)
 {
     m_panel->addLevel(level);
+    refreshSessions(false); // the running session in the store's list, with its levels so far (it was empty)
     if (m_scopeShown)
         return window().refreshScopes();
     // the first level's point brings its scope into view once the scope list holds it; later ones land on it
@@ -234,8 +235,8 @@ void LivePage::levelStored(const StoredLevelLine& level)
 std::vector<PageSpec> builtinPages()
 {
     return {
-        { QStringLiteral("ladder"), QObject::tr("Ladder"), [](MainWindow& w) { return new LadderPage(w); } },
-        { QStringLiteral("summary"), QObject::tr("Summary"), [](MainWindow& w) { return new SummaryPage(w); } },
+        { QStringLiteral("ladder"), QObject::tr("Ladder"), [](MainWindow& w) { return new LadderPage(w); }, true },
+        { QStringLiteral("summary"), QObject::tr("Summary"), [](MainWindow& w) { return new SummaryPage(w); }, true },
         { QStringLiteral("plan"), QObject::tr("Plan"), [](MainWindow& w) { return new PlanPage(w); } },
         { QStringLiteral("history"), QObject::tr("History"), [](MainWindow& w) { return new HistoryPage(w); } },
         { QStringLiteral("runs"), QObject::tr("Runs"), [](MainWindow& w) { return new RunsPage(w); } },

@@ -26,6 +26,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolButton>
 #include <map>
 
 #include "core/analysis/deviceprofile.h"
@@ -115,30 +116,83 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
 
 void MainWindow::layOutPanels()
 {
+    // the Explore page: the chart with the room, the readout beside it and the ladder and summary under the readout
+    m_layout.exploreTabs = new QTabWidget(this);
+    m_layout.exploreTabs->setDocumentMode(true);
+    auto* side = new QSplitter(Qt::Vertical, this);
+    side->addWidget(m_readout);
+    side->addWidget(m_layout.exploreTabs);
+    side->setStretchFactor(0, 0);
+    side->setStretchFactor(1, 1);
+    side->setChildrenCollapsible(false);
+    auto* explore = new QSplitter(Qt::Horizontal, this);
+    explore->setObjectName(QStringLiteral("explore"));
+    explore->addWidget(m_chart);
+    explore->addWidget(side);
+    explore->setStretchFactor(0, 1);
+    explore->setStretchFactor(1, 0);
+    explore->setChildrenCollapsible(false);
+    m_layout.explore = explore;
+    m_layout.side = side;
+    m_layout.tabs->setDocumentMode(true);
+    m_layout.tabs->addTab(explore, tr("Explore"));
     for (std::size_t i = 0; i < m_pages.size(); ++i)
-        m_layout.tabs->addTab(m_pages[i]->widget(), pageSpecs()[i].title);
+        (pageSpecs()[i].onExplore ? m_layout.exploreTabs : m_layout.tabs)
+            ->addTab(m_pages[i]->widget(), pageSpecs()[i].title);
 
     auto* filtersScroll = new QScrollArea(this);
     filtersScroll->setWidget(m_filters);
     filtersScroll->setWidgetResizable(true);
-    filtersScroll->setMinimumWidth(180);
-    auto* centre = new QSplitter(Qt::Vertical, this);
-    centre->addWidget(m_chart);
-    centre->addWidget(m_layout.tabs);
-    centre->setStretchFactor(0, 3);
-    centre->setStretchFactor(1, 2);
-    centre->setSizes({ 600, 330 });
+    filtersScroll->setMinimumWidth(110);
     auto* main = new QSplitter(Qt::Horizontal, this);
     m_layout.main = main;
-    m_layout.centre = centre;
     main->addWidget(filtersScroll);
-    main->addWidget(centre);
-    main->addWidget(m_readout);
+    main->addWidget(m_layout.tabs);
     main->setStretchFactor(0, 0);
     main->setStretchFactor(1, 1);
-    main->setStretchFactor(2, 0);
-    main->setSizes({ 220, 760, 620 });
+    main->setCollapsible(0, true);
+    main->setCollapsible(1, false);
+    main->setSizes({ m_layout.filtersWidth, 1400 });
+    // folded away, the sidebar leaves a button before the pages that brings it back (and the splitter's edge)
+    m_layout.filters = new QAction(tr("&Filters"), this);
+    m_layout.filters->setCheckable(true);
+    m_layout.filters->setChecked(true);
+    m_layout.filters->setShortcut(QKeySequence(tr("Ctrl+Shift+F")));
+    m_layout.filters->setToolTip(tr("Show or fold away the filter sidebar (Ctrl+Shift+F)"));
+    connect(m_layout.filters, &QAction::toggled, this, &MainWindow::setFiltersShown);
+    connect(main, &QSplitter::splitterMoved, this, [this] {
+        const QSignalBlocker block(m_layout.filters);
+        m_layout.filters->setChecked(filtersShown());
+    });
+    auto* button = new QToolButton(this);
+    button->setDefaultAction(m_layout.filters);
+    button->setText(tr("Filters"));
+    button->setAutoRaise(true);
+    m_layout.tabs->setCornerWidget(button, Qt::TopLeftCorner);
     setCentralWidget(main);
+}
+
+bool MainWindow::filtersShown() const
+{
+    const QList<int> sizes = m_layout.main->sizes();
+    return sizes.isEmpty() || sizes.front() > 0;
+}
+
+void MainWindow::setFiltersShown(bool shown)
+{
+    if (shown != m_layout.filters->isChecked()) {
+        const QSignalBlocker block(m_layout.filters);
+        m_layout.filters->setChecked(shown);
+    }
+    if (shown == filtersShown())
+        return;
+    QList<int> sizes = m_layout.main->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (!shown)
+        m_layout.filtersWidth = sizes.value(0);
+    const int left = shown ? std::max(m_layout.filtersWidth, m_layout.main->widget(0)->minimumWidth()) : 0;
+    // the pages give or take the room: the Explore page's readout keeps its width, the chart changes
+    m_layout.main->setSizes({ left, std::max(total - left, 1) });
 }
 
 void MainWindow::connectPanels()
@@ -165,10 +219,11 @@ void MainWindow::connectPanels()
     for (Page* page : m_pages)
         page->connectToWindow();
     // a page out of date reads what it shows when it comes to the front
-    connect(m_layout.tabs, &QTabWidget::currentChanged, this, [this] {
-        if (Page* page = currentPage())
-            page->entered();
-    });
+    for (QTabWidget* tabs : { m_layout.tabs, m_layout.exploreTabs })
+        connect(tabs, &QTabWidget::currentChanged, this, [this] {
+            if (Page* page = currentPage())
+                page->entered();
+        });
     connect(this, &MainWindow::csvExported, this, [this](const QString&, const QString& error) {
         if (!error.isEmpty())
             plainMessage(this, false, tr("Export"), error);
@@ -212,19 +267,55 @@ SessionPanel* MainWindow::sessionPanel() const
     return pageOf<LivePage>()->panel();
 }
 
+std::pair<QTabWidget*, int> MainWindow::tabOf(std::size_t page) const
+{
+    QTabWidget* tabs = pageSpecs()[page].onExplore ? m_layout.exploreTabs : m_layout.tabs;
+    return { tabs, tabs->indexOf(m_pages[page]->widget()) };
+}
+
 Page* MainWindow::currentPage() const
 {
-    const int i = m_layout.tabs->currentIndex();
-    return i >= 0 && std::size_t(i) < m_pages.size() ? m_pages[std::size_t(i)] : nullptr;
+    const bool onExplore = m_layout.tabs->currentWidget() == m_layout.explore;
+    const QWidget* front = (onExplore ? m_layout.exploreTabs : m_layout.tabs)->currentWidget();
+    for (Page* page : m_pages)
+        if (page->widget() == front)
+            return page;
+    return nullptr;
+}
+
+QWidget* MainWindow::currentPanel() const
+{
+    const Page* page = currentPage();
+    return page ? page->widget() : nullptr;
 }
 
 bool MainWindow::showPage(const QString& key)
 {
-    for (std::size_t i = 0; i < m_pages.size(); ++i)
-        if (m_pages[i]->objectName().compare(key, Qt::CaseInsensitive) == 0) {
-            m_layout.tabs->setCurrentIndex(int(i));
-            return true;
+    for (const Page* page : m_pages)
+        if (page->objectName().compare(key, Qt::CaseInsensitive) == 0)
+            return showPanel(page->widget());
+    return false;
+}
+
+bool MainWindow::showPanel(const QWidget* panel)
+{
+    for (std::size_t i = 0; i < m_pages.size(); ++i) {
+        if (m_pages[i]->widget() != panel)
+            continue;
+        const auto [tabs, index] = tabOf(i);
+        // the tab under the readout first, then Explore: the page comes to the front once
+        if (tabs == m_layout.exploreTabs) {
+            const QSignalBlocker block(tabs);
+            tabs->setCurrentIndex(index);
+            if (m_layout.tabs->currentWidget() == m_layout.explore)
+                m_pages[i]->entered();
+            else
+                m_layout.tabs->setCurrentWidget(m_layout.explore);
+        } else {
+            tabs->setCurrentIndex(index);
         }
+        return true;
+    }
     return false;
 }
 
@@ -303,6 +394,7 @@ void MainWindow::buildMenus()
     session->addSeparator();
     session->addAction(tr("Cluster &sweep…"), this, [this] { openClusterSweep(); });
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_layout.filters);
     view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), m_chart, &ChartPanel::resetZoom);
 }
 
@@ -424,6 +516,9 @@ void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optio
                   .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()), m_filters->hiddenByFilters())
             : QString());
     plan()->setTtftLimit(m_shown.data->scope.ttftMax, m_shown.data->scope.ttftStat);
+    // a past as-of day: marked on the history, said by the plan
+    history()->setAsOf(m_shown.data->scope.asOf);
+    plan()->setAsOf(QString::fromStdString(m_shown.data->scope.asOf));
     for (Page* page : m_pages)
         page->scopeShown(page == currentPage());
     emit scopeShown();

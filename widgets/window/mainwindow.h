@@ -24,6 +24,7 @@
 
 class QLabel;
 class QMenu;
+class QAction;
 class QSettings;
 class QProgressDialog;
 class QTabWidget;
@@ -35,7 +36,8 @@ namespace paretoscope::ui {
 class ClusterSweepDialog;
 class Page;
 
-/// The explorer's window: an assembly of the panels (filters, chart, readout, ladder, summary, runs), the menus,
+/// The explorer's window: an assembly of the panels (a filter sidebar; pages: Explore with the chart, the readout,
+/// the ladder and the summary; Plan, History, Runs, Live session), the menus,
 /// drag and drop import, exports and the settings kept between sessions. Every read and write of the store goes
 /// through the store worker (storeworker.h), never on the GUI thread; the importer and live sessions write through
 /// connections of their own.
@@ -54,12 +56,21 @@ public:
     HistoryPanel* history() const;
     PlanPanel* plan() const;
     RunsPanel* runs() const;
+    /// The window's pages: Explore (the chart, the readout, and under it the pages onExplore in a tab widget of
+    /// their own, exploreTabs), then each other page.
     QTabWidget* tabs() const { return m_layout.tabs; }
-    /// The pages in tab order, as the page table (page.h) made them; the one in front; a page put in front by its
-    /// key (`--tab`), false for a key no page has.
+    QTabWidget* exploreTabs() const { return m_layout.exploreTabs; }
+    /// The pages in the page table's order, as it (page.h) made them; the one in front (on Explore: the tab under
+    /// the readout); a page put in front by its key (`--tab`), false for a key no page has; by its widget (a panel).
     const std::vector<Page*>& pages() const { return m_pages; }
     Page* currentPage() const;
+    /// The widget of the page in front (null where none is).
+    QWidget* currentPanel() const;
     bool showPage(const QString& key);
+    bool showPanel(const QWidget* panel);
+    /// The filter sidebar, shown or folded away (View > Filters, the button before the pages; kept).
+    bool filtersShown() const;
+    void setFiltersShown(bool shown);
     /// One line in the status bar (until the next).
     void showStatus(const QString& text);
     std::shared_ptr<const ScopeData> scopeData() const { return m_shown.data; }
@@ -203,6 +214,8 @@ private:
     void fitToScreen();
     /// The panels' first split, once the readout knows how wide its columns are.
     void fitPanels();
+    /// The tab widget and index that show a page (Explore's tabs for a page onExplore).
+    std::pair<QTabWidget*, int> tabOf(std::size_t page) const;
     /// The page of a class (the built-in pages are always there).
     template <class P> P* pageOf() const
     {
@@ -228,9 +241,13 @@ private:
     std::vector<Page*> m_pages; // children of the window, in tab order
     QLabel* m_status;
     struct Layout {
-        QTabWidget* tabs = nullptr; ///< the pages
-        QSplitter* main = nullptr; ///< filters | chart and tabs | readout
-        QSplitter* centre = nullptr; ///< chart over the tabs
+        QTabWidget* tabs = nullptr; ///< the pages: Explore first
+        QTabWidget* exploreTabs = nullptr; ///< under the readout: the pages onExplore
+        QSplitter* main = nullptr; ///< filters | pages
+        QSplitter* explore = nullptr; ///< the Explore page: chart | side
+        QSplitter* side = nullptr; ///< the readout over the Explore tabs
+        QAction* filters = nullptr; ///< View > Filters, and the button before the pages
+        int filtersWidth = 180; ///< the sidebar's width when shown again
         bool fitted = false; ///< the first split was made (or restored)
         enum class Paint { None, Held, Panels, Chart } paint = Paint::None; ///< paintAfterATurn's stage
     } m_layout;

@@ -63,18 +63,25 @@ void MainWindow::fitToScreen()
 void MainWindow::fitPanels()
 {
     // once, with the first scope's readings in the readout (the splitters' saved state wins, if there is one): the
-    // readout as wide as its columns, up to 36% of the window; the chart the rest, and three fifths of the height
+    // filter sidebar shown on a wide window and folded away on a narrow one (the chart needs the room more); the
+    // readout as wide as its essential columns, and tall enough for nine hardware without scrolling;
+    // the chart the rest
     if (m_layout.fitted || width() < 400)
         return;
     m_layout.fitted = true;
     const int total = m_layout.main->width() > 0 ? m_layout.main->width() : width();
-    const int filters = 200;
-    // a wide window has room for the ratio column and J/token too
-    const int readout = std::min(
-        m_readout->neededWidth(total >= 1600) + (total >= 1600 ? m_readout->energyWidth() : 0), total * 36 / 100);
-    m_layout.main->setSizes({ filters, std::max(total - filters - readout, 300), readout });
-    const int height = m_layout.centre->height() > 0 ? m_layout.centre->height() : this->height();
-    m_layout.centre->setSizes({ height * 3 / 5, height - height * 3 / 5 });
+    const bool wide = total >= 1600;
+    const int filters = wide ? m_layout.filtersWidth : 0;
+    m_layout.main->setSizes({ filters, total - filters });
+    setFiltersShown(wide);
+    const int page = m_layout.explore->width() > 0 && filters == 0 ? m_layout.explore->width() : total - filters;
+    // the readout's essential columns (the ratio to a baseline and J/token where it is dragged wider: the sentence
+    // under the table and the ladder carry them), up to 30% of the page
+    const int readout = std::min(m_readout->neededWidth(false), page * 30 / 100);
+    m_layout.explore->setSizes({ std::max(page - readout, 300), readout });
+    const int height = m_layout.side->height() > 0 ? m_layout.side->height() : this->height();
+    const int readoutHeight = std::min(m_readout->neededHeight(9), height * 4 / 5);
+    m_layout.side->setSizes({ readoutHeight, std::max(height - readoutHeight, 1) });
 }
 
 void MainWindow::restoreSettings()
@@ -89,17 +96,22 @@ void MainWindow::restoreSettings()
         restoreGeometry(s.value("window/geometry").toByteArray());
     else
         fitToScreen();
-    if (sameScreen && s.contains("window/panels") && s.contains("window/chartAndTabs")) {
-        m_layout.fitted = m_layout.main->restoreState(s.value("window/panels").toByteArray())
-            && m_layout.centre->restoreState(s.value("window/chartAndTabs").toByteArray());
+    // the split of the pages (the keys of the window before them, a strip of tabs under the chart, are not read)
+    if (sameScreen && s.contains("window/sidebar") && s.contains("window/explore")
+        && s.contains("window/exploreSide")) {
+        m_layout.fitted = m_layout.main->restoreState(s.value("window/sidebar").toByteArray())
+            && m_layout.explore->restoreState(s.value("window/explore").toByteArray())
+            && m_layout.side->restoreState(s.value("window/exploreSide").toByteArray());
+        m_layout.filtersWidth = std::max(s.value("window/sidebarWidth", m_layout.filtersWidth).toInt(), 120);
+        setFiltersShown(filtersShown());
     }
     // the page in front when the window closed, by its key (or its title, as windows before the page table kept
     // it); its contents load with the first scope, as any page's
     const QString tab = s.value("window/tab").toString();
     if (!showPage(tab))
-        for (int i = 0; i < m_layout.tabs->count(); ++i)
-            if (m_layout.tabs->tabText(i) == tab)
-                m_layout.tabs->setCurrentIndex(i);
+        for (std::size_t i = 0; i < m_pages.size(); ++i)
+            if (pageSpecs()[i].title == tab)
+                showPanel(m_pages[i]->widget());
     m_filters->setUncheckedByScope(s.value("filters/uncheckedByScope").toMap());
     m_filters->setDates(s.value("filters/from").toString(), s.value("filters/to").toString());
     m_filters->setIncludeMarked(s.value("filters/includeMarked", false).toBool());
@@ -130,6 +142,7 @@ void MainWindow::restoreSettings()
         = static_cast<ChartY>(std::clamp(s.value("chart/y", 0).toInt(), 0, int(ChartY::MeasuredJoulesPerToken)));
     cs.request.logX = s.value("chart/logX", true).toBool();
     cs.request.logY = s.value("chart/logY", false).toBool();
+    cs.groups = static_cast<ChartGroups>(std::clamp(s.value("chart/groups", 0).toInt(), 0, 2));
     m_chart->setState(cs);
     for (Page* page : m_pages)
         page->restoreSettings(s);
@@ -155,8 +168,10 @@ void MainWindow::saveSettings() const
     if (const QScreen* screen = QGuiApplication::primaryScreen())
         s.setValue("window/screen", screen->availableGeometry().size());
     if (m_layout.fitted) {
-        s.setValue("window/panels", m_layout.main->saveState());
-        s.setValue("window/chartAndTabs", m_layout.centre->saveState());
+        s.setValue("window/sidebar", m_layout.main->saveState());
+        s.setValue("window/explore", m_layout.explore->saveState());
+        s.setValue("window/exploreSide", m_layout.side->saveState());
+        s.setValue("window/sidebarWidth", filtersShown() ? m_layout.main->sizes().value(0) : m_layout.filtersWidth);
     }
     if (const Page* page = currentPage())
         s.setValue("window/tab", page->objectName()); // by its key: pages may be added before it
@@ -187,6 +202,7 @@ void MainWindow::saveSettings() const
     s.setValue("chart/y", int(cs.request.y));
     s.setValue("chart/logX", cs.request.logX);
     s.setValue("chart/logY", cs.request.logY);
+    s.setValue("chart/groups", int(cs.groups));
     for (Page* page : m_pages)
         page->saveSettings(s);
 }

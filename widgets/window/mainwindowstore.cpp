@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QStatusBar>
+#include <algorithm>
 #include <utility>
 
 #include "core/live/sessionstore.h"
@@ -115,7 +116,24 @@ void MainWindow::watchStore()
 void MainWindow::showScopeList(const std::vector<ScopeSummary>& scopes, long long runs)
 {
     if (runs >= 0) {
+        // an import that brought a scope the store did not have: its first new scope comes into view, and the
+        // status bar says so (the view stayed on the old scope, and the runs seemed not to have arrived)
+        const std::vector<ScopeSummary> before = m_filters->scopes();
         m_filters->setScopes(scopes);
+        if (m_store.announceImport && m_store.scopesShown)
+            for (const ScopeSummary& s : scopes) {
+                const bool known = std::any_of(before.begin(), before.end(), [&](const ScopeSummary& b) {
+                    return b.model == s.model && b.workload == s.workload && b.isl == s.isl && b.osl == s.osl;
+                });
+                if (known)
+                    continue;
+                const QSignalBlocker block(m_filters); // the scope is read once, by the caller (refreshScopes)
+                if (m_filters->selectScope(
+                        QString::fromStdString(s.model), QString::fromStdString(s.workload), s.isl, s.osl))
+                    statusBar()->showMessage(
+                        tr("Imported a new scope, now in view: %1").arg(m_filters->selectedScopeText()), 15000);
+                break;
+            }
         QLocale en(QLocale::English);
         // a store under the home folder reads as ~/...: shorter, and the same on every machine
         const QString home = QDir::homePath();

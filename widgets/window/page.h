@@ -12,10 +12,11 @@ namespace paretoscope::ui {
 
 class MainWindow;
 
-/// A tab of the window (docs/architecture.md section 2): a widget with the state that is its own, made by the page
-/// table's factory (pageSpecs) when the window is built. The window tells each page when a scope is shown and when
-/// the page comes to the front; a page reads what it shows (load) when the scope changed while it is in front, or when
-/// it comes to the front after a change, never for a scope it is not shown on.
+/// A tab of the window, a page of its own or a tab of the Explore page (docs/architecture.md section 2): a widget with
+/// the state that is its own, made by the page table's factory (pageSpecs) when the window is built. The window tells
+/// each page when a scope is shown and when the page comes to the front; a page reads what it shows (load) when the
+/// scope changed while it is in front, or when it comes to the front after a change, never for a scope it is not shown
+/// on.
 class Page : public QObject {
     Q_OBJECT
 public:
@@ -58,6 +59,9 @@ struct PageSpec {
     QString key;
     QString title;
     std::function<Page*(MainWindow&)> make; ///< the page, a child of the window
+    /// A tab under the readout on the Explore page (the ladder, the summary: they read the chart's scope at the
+    /// readout's target) rather than a page of its own beside Explore.
+    bool onExplore = false;
 };
 
 /// The window's pages in tab order: the built-in ones (builtinpages.cpp), then those added.
