@@ -8,14 +8,17 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QTableWidget>
 #include <map>
 
 #include "core/live/matrix.h"
+#include "core/live/recipe.h"
 #include "core/store/runstore.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/suite.h"
@@ -107,6 +110,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());
+        isolateSettings(m_tmp, "tst_clustersweep"); // the dialog keeps its matrix in the settings
         m_array = m_tmp.filePath(QStringLiteral("array"));
     }
 
@@ -302,6 +306,54 @@ private slots:
         QCOMPARE(storedRuns(storePath), 5LL);
     }
 
+    // The matrix is kept as it is edited: a dialog made again (the explorer restarted) shows the edits, not two new
+    // rows (issue 42). New rows serve the model the last live session launched on the emulator, written in the row,
+    // where they served the emulator recipe's own whatever the session used.
+    void editsAreKeptAndRowsServeTheSessionsModel()
+    {
+        QSettings settings;
+        settings.remove(QString::fromLatin1(ClusterSweepDialog::kMatrixKey));
+        settings.setValue(QStringLiteral("sessionDialog/useRecipe"), true);
+        settings.setValue(QStringLiteral("sessionDialog/recipe"), QStringLiteral("engine-sim-b300"));
+        settings.setValue(QStringLiteral("sessionDialog/recipeModel"), QStringLiteral("Qwen3-235B-A22B"));
+        QTemporaryDir dir;
+        {
+            ClusterSweepDialog first(dir.filePath(QStringLiteral("store.sqlite")));
+            QTableWidget* t = first.matrix()->table();
+            QCOMPARE(t->rowCount(), 2);
+            for (int r = 0; r < 2; ++r)
+                QCOMPARE(t->item(r, MatrixEditor::Model)->text(), QStringLiteral("Qwen3-235B-A22B"));
+            first.matrix()->addConfiguration();
+            t->item(2, MatrixEditor::Name)->setText(QStringLiteral("kept-row"));
+            t->item(2, MatrixEditor::Concurrency)->setText(QStringLiteral("2, 8, 32"));
+            auto* time = first.findChild<QLineEdit*>(QStringLiteral("timeLimit"));
+            QVERIFY(time);
+            time->setText(QStringLiteral("01:30:00"));
+            emit time->textEdited(time->text());
+        }
+        ClusterSweepDialog again(dir.filePath(QStringLiteral("store.sqlite")));
+        QTableWidget* t = again.matrix()->table();
+        QCOMPARE(t->rowCount(), 3);
+        QCOMPARE(t->item(2, MatrixEditor::Name)->text(), QStringLiteral("kept-row"));
+        QCOMPARE(t->item(2, MatrixEditor::Concurrency)->text(), QStringLiteral("2, 8, 32"));
+        QCOMPARE(again.findChild<QLineEdit*>(QStringLiteral("timeLimit"))->text(), QStringLiteral("01:30:00"));
+        auto kept = again.matrix()->check();
+        QVERIFY2(kept, kept ? "" : kept.error().c_str());
+        QCOMPARE(kept->configurations[2].model, std::string("Qwen3-235B-A22B"));
+        // a session on a real engine's recipe says nothing of the emulator: the emulator recipe's model
+        settings.setValue(QStringLiteral("sessionDialog/recipe"), QStringLiteral("vllm-b300-nvfp4"));
+        settings.remove(QString::fromLatin1(ClusterSweepDialog::kMatrixKey));
+        ClusterSweepDialog fresh(dir.filePath(QStringLiteral("store.sqlite")));
+        QCOMPARE(fresh.matrix()->table()->item(0, MatrixEditor::Model)->text(),
+            QString::fromStdString(bundledRecipe("sim")->defaults.at("model")));
+        // a kept matrix that is not one (a hand-edited settings file) leaves the two new rows
+        settings.setValue(QString::fromLatin1(ClusterSweepDialog::kMatrixKey), QStringLiteral("{ not json"));
+        ClusterSweepDialog garbled(dir.filePath(QStringLiteral("store.sqlite")));
+        QCOMPARE(garbled.matrix()->table()->rowCount(), 2);
+        settings.remove(QStringLiteral("sessionDialog"));
+        settings.remove(QString::fromLatin1(ClusterSweepDialog::kMatrixKey));
+    }
+
     // A matrix file opens into the table and saves back to the same matrix; fields without a column (a
     // disaggregated layout) ride in Other; a refusal names the configuration and the field
     void matrixFileRoundTrip()
@@ -389,6 +441,7 @@ private slots:
         }
 
         qputenv("PATH", bin.toLocal8Bit() + ':' + path);
+        QSettings().remove(QString::fromLatin1(ClusterSweepDialog::kMatrixKey)); // a new dialog's two rows
         ClusterSweepDialog dialog(m_tmp.filePath(QStringLiteral("store2.sqlite")));
         dialog.setInterval(3600);
         dialog.setOutputFolder(m_tmp.filePath(QStringLiteral("array-submitted")));

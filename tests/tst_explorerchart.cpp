@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QLogValueAxis>
 #include <QScrollBar>
 #include <QTableView>
 #include <QValueAxis>
@@ -16,11 +17,14 @@
 
 #include "core/analysis/bestpersku.h"
 #include "core/analysis/chartdata.h"
+#include "core/analysis/envelope.h"
 #include "tests/support/explorerfixture.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/chart/chartexport.h"
+#include "widgets/chart/chartaxes.h"
 #include "widgets/chart/chartpanel.h"
+#include "widgets/chart/exportchartdialog.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/readout/readoutmodel.h"
 #include "widgets/window/mainwindow.h"
@@ -293,6 +297,79 @@ private slots:
         panel->setState(st);
     }
 
+    // The envelope (issue 42): one line per hardware, at each interactivity the group the readout reads as that
+    // hardware's best, within 0.5% of its reading (the same curve, read straight in x between points 24 to a
+    // segment); one circle per hardware at the target; the legend lists the groups that are a best somewhere; hovering
+    // a stretch names its group.
+    void theEnvelopeIsTheReadoutsBestAtEveryTarget()
+    {
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
+        ChartPanel* panel = m_window->chartPanel();
+        ChartState st = panel->state();
+        st.groups = ChartGroups::Envelope;
+        panel->setState(st);
+        FrontierChart* chart = panel->chart();
+        QCOMPARE(chart->groupChoice(), ChartGroups::Envelope);
+        std::set<std::string> hardware;
+        for (const ChartSeries& s : chart->chartData().series)
+            if (s.priced && s.path.size() >= 2)
+                hardware.insert(s.key.hardware);
+        QCOMPARE(chart->envelopes().size(), hardware.size());
+        QVERIFY(chart->chosenCount() >= hardware.size() && chart->chosenCount() < chart->groupCount());
+        QCOMPARE(std::size_t(panel->legend()->count()), chart->chosenCount() + chart->speedOfLightCount());
+        const bool logX = st.request.logX;
+        for (const double target : { 20.0, 50.0, 100.0 }) {
+            m_window->readout()->setTarget(target);
+            chart = panel->chart();
+            int compared = 0;
+            for (const auto& hw : m_window->readout()->model()->readings()) {
+                const LadderEntry& e = hw.rows.front().entry;
+                if (!e.value || !e.group)
+                    continue;
+                const auto env = std::find_if(chart->envelopes().begin(), chart->envelopes().end(),
+                    [&](const HardwareEnvelope& h) { return h.hardware == e.group->hardware; });
+                QVERIFY(env != chart->envelopes().end());
+                std::optional<double> drawn;
+                for (const EnvelopeStretch& stretch : env->stretches)
+                    for (std::size_t k = 1; k < stretch.path.size() && !drawn; ++k) {
+                        const Point &a = stretch.path[k - 1], &b = stretch.path[k];
+                        if (a.x <= target && target <= b.x && b.x > a.x) {
+                            const double t = logX ? std::log(target / a.x) / std::log(b.x / a.x)
+                                                  : (target - a.x) / (b.x - a.x);
+                            drawn = a.y + t * (b.y - a.y);
+                        }
+                    }
+                QVERIFY2(drawn, qPrintable(QString::fromStdString(e.group->hardware)));
+                QVERIFY2(std::abs(*drawn / *e.value - 1) < 0.005,
+                    qPrintable(QStringLiteral("%1 at %2: envelope %3, readout %4")
+                                   .arg(QString::fromStdString(e.group->hardware))
+                                   .arg(target)
+                                   .arg(*drawn)
+                                   .arg(*e.value)));
+                ++compared;
+            }
+            QVERIFY2(compared >= 3, qPrintable(QString::number(compared)));
+            // one circle per hardware read at the target
+            std::set<std::string> circled;
+            for (const TargetMarker::Reading& r : chart->marker().readings())
+                QVERIFY2(circled.insert(r.hardware).second, r.hardware.c_str());
+        }
+        // hovering a stretch's line names its group and where it is the best
+        const HardwareEnvelope& first = chart->envelopes().front();
+        const EnvelopeStretch& stretch = first.stretches.front();
+        const Point mid = stretch.path[stretch.path.size() / 2];
+        const QString said = chart->stretchAt(chart->mapToPosition(QPointF(mid.x, mid.y), chart->anchor()));
+        QVERIFY2(said.startsWith(chart->groupName(stretch.series) + QStringLiteral(": the best of ")), qPrintable(said));
+        QVERIFY(chart->stretchAt(QPointF(-100, -100)).isEmpty());
+        bool told = false;
+        for (const QLabel* l : panel->findChildren<QLabel*>())
+            told = told || l->text().contains(QStringLiteral("envelope of %1 hardware").arg(hardware.size()));
+        QVERIFY(told);
+        st.groups = ChartGroups::All;
+        panel->setState(st);
+        m_window->readout()->setTarget(50);
+    }
+
     // Each group's line is the curve its readings come from (docs/architecture.md section 4: "so charts and numbers
     // agree"): at the target, the drawn path (between its two points around the target, straight in the axes' spacing)
     // reads what the readout shows for the hardware, within 0.5%. With straight segments between the knots, GB300's
@@ -380,6 +457,124 @@ private slots:
             QString::fromStdString(huge.error()).contains(QStringLiteral("80000 x 80000 pixels (20000 x 20000 at 4x)")),
             huge.error().c_str());
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("huge.png"))));
+    }
+
+    // A chart for a slide (issue 42): offered at 16:9 (1920 x 1080) and 4:3, written at exactly those pixels, as PNG,
+    // SVG or a vector PDF; every value label at the target inside the plot (H200, H100, MI325X and MI300X read low
+    // and their labels fell under the x axis: cut from the PNG, over the axis title in the SVG); a title that says
+    // the precision, the target, the tier and the run dates; dollars on a cost axis.
+    void aSlideExportHasEveryLabelInsideItsPlot()
+    {
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
+        ChartPanel* panel = m_window->chartPanel();
+        const std::vector<ExportSize> sizes = m_window->chartExportSizes();
+        QVERIFY(sizes.size() >= 3);
+        QCOMPARE(sizes[0].pixels, QSize(1920, 1080));
+        QCOMPARE(sizes[1].pixels, QSize(1440, 1080));
+        QCOMPARE(sizes[0].layout(), QSize(1280, 720));
+        for (const ExportSize& size : { sizes[0], sizes[1], ExportSize { QString(), QSize(713, 508), 1 } }) {
+            const QRectF plot = exportedPlotArea(
+                m_window->scopeData(), panel->state(), bundledPricing(), size.layout(), m_window->chartCaption());
+            const std::vector<QRectF> labels = exportedLabelBoxes(
+                m_window->scopeData(), panel->state(), bundledPricing(), size.layout(), m_window->chartCaption());
+            QVERIFY2(labels.size() >= 4, qPrintable(QString::number(labels.size())));
+            for (const QRectF& box : labels)
+                QVERIFY2(plot.adjusted(-0.5, -0.5, 0.5, 0.5).contains(box),
+                    qPrintable(QStringLiteral("label at %1,%2 %3x%4 outside the plot %5,%6 %7x%8 at %9x%10")
+                                   .arg(box.x())
+                                   .arg(box.y())
+                                   .arg(box.width())
+                                   .arg(box.height())
+                                   .arg(plot.x())
+                                   .arg(plot.y())
+                                   .arg(plot.width())
+                                   .arg(plot.height())
+                                   .arg(size.layout().width())
+                                   .arg(size.layout().height())));
+            for (std::size_t i = 1; i < labels.size(); ++i)
+                for (std::size_t j = 0; j < i; ++j)
+                    QVERIFY2(!labels[i].intersects(labels[j]), "value labels do not overlap");
+        }
+        const QString png = m_dir.filePath(QStringLiteral("slide.png"));
+        QVERIFY(m_window->exportChart(png, ChartFormat::Png, sizes[0]).ok());
+        QCOMPARE(QImage(png).size(), QSize(1920, 1080));
+        QVERIFY(m_window->exportChart(png, ChartFormat::Png, sizes[1]).ok());
+        QCOMPARE(QImage(png).size(), QSize(1440, 1080));
+        if (const QString keep = qEnvironmentVariable("PARETOSCOPE_KEEP_EXPORTS"); !keep.isEmpty()) {
+            QVERIFY(m_window->exportChart(QDir(keep).filePath(QStringLiteral("slide-16x9.png")), ChartFormat::Png,
+                sizes[0]).ok());
+            QVERIFY(m_window->exportChart(QDir(keep).filePath(QStringLiteral("slide-4x3.png")), ChartFormat::Png,
+                sizes[1]).ok());
+        }
+        // a vector PDF: one page of the layout's size in points, the run cloud its one image
+        const QString pdf = m_dir.filePath(QStringLiteral("slide.pdf"));
+        QVERIFY(m_window->exportChart(pdf, ChartFormat::Pdf, sizes[0]).ok());
+        const QByteArray bytes = readAll(pdf);
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY2(bytes.contains("/MediaBox [0 0 1280 720]"), bytes.left(2000).constData());
+        QCOMPARE(bytes.count("/Subtype /Image"), qsizetype(1));
+        // the caption: precision in the title; target, tier and the runs' dates under it
+        const ChartCaption caption = m_window->chartCaption();
+        QVERIFY2(caption.title.contains(QStringLiteral("FP")), qPrintable(caption.title));
+        QVERIFY2(caption.subtitle.contains(QStringLiteral("target 50 tok/s/user")), qPrintable(caption.subtitle));
+        QVERIFY2(caption.subtitle.contains(QString::fromStdString(
+                     bundledPricing().find(m_window->readout()->price().tierKey)->label)),
+            qPrintable(caption.subtitle));
+        static const QRegularExpression dates(QStringLiteral("runs (of )?20\\d\\d-\\d\\d-\\d\\d"));
+        QVERIFY2(caption.subtitle.contains(dates), qPrintable(caption.subtitle));
+        // dollars on a cost axis, thousands separated on a throughput axis
+        ChartState st = panel->state();
+        st.request.y = ChartY::Cost;
+        panel->setState(st);
+        auto* cost = panel->chart()->axes(Qt::Vertical).front();
+        QVERIFY2(cost->property(kLabelPrefix).toString() == QStringLiteral("$"), "a cost axis writes $");
+        if (auto* v = qobject_cast<QValueAxis*>(cost))
+            QVERIFY(v->labelFormat().startsWith(QLatin1Char('$')));
+        if (auto* l = qobject_cast<QLogValueAxis*>(cost))
+            QVERIFY(l->labelFormat().startsWith(QLatin1Char('$')));
+        st.request.y = ChartY::Throughput;
+        panel->setState(st);
+        QVERIFY(panel->chart()->localizeNumbers());
+        QCOMPARE(panel->chart()->locale().groupSeparator(), QStringLiteral(","));
+    }
+
+    // The export dialog: a 16:9 slide by default, the 4:3 one and a size of one's own, the pixels said before the
+    // file is written, the choice kept (and a garbled setting ignored).
+    void theExportDialogOffersSlidesAndKeepsTheChoice()
+    {
+        const std::vector<ExportSize> sizes = exportSizes(QSize(1366, 768), QSize(900, 700));
+        QCOMPARE(sizes.size(), std::size_t(4));
+        ExportChartDialog dialog(sizes);
+        QCOMPARE(dialog.format(), ChartFormat::Png);
+        QCOMPARE(dialog.size().pixels, QSize(1920, 1080));
+        QCOMPARE(dialog.size().scale, 1.5);
+        QVERIFY2(dialog.summary().contains(QStringLiteral("1920 x 1080 pixels, laid out as 1280 x 720")),
+            qPrintable(dialog.summary()));
+        dialog.choose(QStringLiteral("Slide 4:3"));
+        QCOMPARE(dialog.size().pixels, QSize(1440, 1080));
+        dialog.choose(QStringLiteral("This screen"));
+        QCOMPARE(dialog.size().pixels, QSize(1366, 768));
+        QCOMPARE(dialog.size().scale, 1.0);
+        dialog.choose(QStringLiteral("As on screen, every legend entry"));
+        QCOMPARE(dialog.size().pixels, QSize(1800, 1400));
+        QCOMPARE(dialog.size().layout(), QSize(900, 700));
+        dialog.setFormat(ChartFormat::Pdf);
+        dialog.setCustom(QSize(1000, 800), 2);
+        QCOMPARE(dialog.size().layout(), QSize(500, 400));
+        QVERIFY2(dialog.summary().contains(QStringLiteral("vector")), qPrintable(dialog.summary()));
+        const QString saved = dialog.saved();
+        QCOMPARE(saved, QStringLiteral("pdf|custom|1000|800|2"));
+        ExportChartDialog again(sizes);
+        again.restore(saved);
+        QCOMPARE(again.format(), ChartFormat::Pdf);
+        QCOMPARE(again.size().pixels, QSize(1000, 800));
+        again.restore(QStringLiteral("svg|Slide 4:3|0|0|1"));
+        QCOMPARE(again.format(), ChartFormat::Svg);
+        QCOMPARE(again.size().pixels, QSize(1440, 1080));
+        ExportChartDialog garbled(sizes);
+        garbled.restore(QStringLiteral("png|custom|99999|-3|x"));
+        garbled.restore(QStringLiteral("nonsense"));
+        QCOMPARE(garbled.size().pixels, QSize(1920, 1080));
     }
 
     void cleanupTestCase() { m_window.reset(); }

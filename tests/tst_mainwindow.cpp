@@ -8,12 +8,15 @@
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QProcess>
+#include <QRadioButton>
 #include <QSlider>
 #include <QTableView>
 #include <map>
@@ -409,6 +412,34 @@ private slots:
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         QCOMPARE(cli.readAllStandardOutput().trimmed(), QByteArray::fromStdString(sessionConfigJson(c)));
+    }
+
+    // A recipe's session is stored as the recipe's hardware and engine, whatever the endpoint page holds: the dialog
+    // says so, naming what was typed there (issue 42: it replaced them without a word), and the request agrees.
+    void sessionDialogSaysARecipeSetsHardwareAndEngine()
+    {
+        SessionDialog dialog(QStringLiteral("No GPU found"));
+        dialog.setEndpoint(QStringLiteral("http://127.0.0.1:9"), QStringLiteral("b200"), QStringLiteral("sglang"), 8);
+        auto* useRecipe = dialog.findChild<QRadioButton*>(QStringLiteral("useRecipe"));
+        auto* recipe = dialog.findChild<QComboBox*>(QStringLiteral("recipe"));
+        QVERIFY(useRecipe && recipe);
+        useRecipe->setChecked(true);
+        recipe->setCurrentText(QStringLiteral("engine-sim-mi325x"));
+        const QString note = dialog.identityNote();
+        QVERIFY2(note.contains(QStringLiteral("hardware mi325x-sim, engine engine-sim (the recipe's)")), qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("hardware b200 and engine sglang typed for a running endpoint is not used")),
+            qPrintable(note));
+        auto* shown = dialog.findChild<QLabel*>(QStringLiteral("identityNote"));
+        QVERIFY(shown);
+        QCOMPARE(shown->text(), note);
+        dialog.setConcurrency(QStringLiteral("1,4"));
+        QVERIFY(dialog.build());
+        QCOMPARE(QString::fromStdString(dialog.request().config.hardware), QStringLiteral("mi325x-sim"));
+        QCOMPARE(QString::fromStdString(dialog.request().config.engine), QStringLiteral("engine-sim"));
+        // the endpoint page's own first entries are nobody's choice: not mentioned
+        dialog.setEndpoint(QStringLiteral("http://127.0.0.1:9"), QStringLiteral("b300"), QStringLiteral("vllm"), 8);
+        useRecipe->setChecked(true);
+        QVERIFY2(!dialog.identityNote().contains(QStringLiteral("not used")), qPrintable(dialog.identityNote()));
     }
 
     void liveSessionLevelsLandOnTheChart()

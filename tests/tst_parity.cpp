@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analysis/bestpersku.h"
+#include "core/analysis/envelope.h"
 #include "core/analysis/pricing.h"
 #include "core/import/importer.h"
 #include "core/model/displaynames.h"
@@ -511,6 +512,63 @@ private slots:
         // where A is raised above B over the shared range, A
         groups[0] = group("h100", "a", { { 10, 1000, 0 }, { 100, 800, 0 } });
         QCOMPARE(bestPerHardware(groups), (std::vector<std::size_t> { 0, 3, 5 }));
+    }
+
+    // The envelope of a hardware's lines, by hand: A (10, 1000)-(100, 100) and B (20, 850)-(200, 50). A alone to 20,
+    // A above B until they cross where 1100 - 10x = 850 - (800 / 180)(x - 20), x = 29, then B to 200. With a lower y
+    // the better (cost), B from 20 on. Another hardware's line is an envelope of its own; an unpriced one none.
+    void envelopeTakesTheBestAtEachX()
+    {
+        ChartData chart;
+        const auto series = [](const char* hw, const char* engine, std::vector<Point> path, bool priced = true) {
+            ChartSeries s;
+            s.key = GroupKey { hw, engine, "fp8", "none" };
+            s.path = std::move(path);
+            s.frontier = s.path;
+            s.priced = priced;
+            return s;
+        };
+        chart.series.push_back(series("h100", "a", { { 10, 1000, 0 }, { 100, 100, 0 } }));
+        chart.series.push_back(series("h100", "b", { { 20, 850, 0 }, { 200, 50, 0 } }));
+        chart.series.push_back(series("b200", "c", { { 5, 2000, 0 }, { 50, 900, 0 } }));
+        chart.series.push_back(series("mi300x", "d", { { 5, 2000, 0 }, { 50, 900, 0 } }, false));
+        const std::vector<HardwareEnvelope> high = hardwareEnvelopes(chart, true);
+        QCOMPARE(high.size(), std::size_t(2));
+        QCOMPARE(high[0].hardware, std::string("h100"));
+        QCOMPARE(high[0].stretches.size(), std::size_t(2));
+        const EnvelopeStretch &a = high[0].stretches[0], &b = high[0].stretches[1];
+        QCOMPARE(a.series, std::size_t(0));
+        QCOMPARE(b.series, std::size_t(1));
+        const double cross = 20 + 50.0 / (50.0 - (100 - (850 - 800.0 / 180 * 80))) * 80; // where A - B changes sign
+        QVERIFY(std::abs(cross - 29.0) < 0.01);
+        QCOMPARE(a.xFrom, 10.0);
+        QVERIFY(std::abs(a.xTo - cross) < 1e-9);
+        QVERIFY(std::abs(b.xFrom - cross) < 1e-9);
+        QCOMPARE(b.xTo, 200.0);
+        // the stretches meet: A's last point is B's first
+        QVERIFY(std::abs(a.path.back().y - b.path.front().y) < 1e-6);
+        QVERIFY(std::abs(a.path.back().y - (1100 - 10 * cross)) < 1e-6);
+        QCOMPARE(a.path.front().y, 1000.0);
+        QCOMPARE(b.path.back().y, 50.0);
+        QCOMPARE(high[1].hardware, std::string("b200"));
+        QCOMPARE(high[1].stretches.size(), std::size_t(1));
+        // lower is better: A alone from 10 to 20, B (the lower) from 20 to the crossing at 29, A (falling faster) from
+        // there to its end at 100, then B alone to 200
+        const std::vector<HardwareEnvelope> low = hardwareEnvelopes(chart, false);
+        QCOMPARE(low[0].stretches.size(), std::size_t(4));
+        QCOMPARE(low[0].stretches[0].series, std::size_t(0));
+        QCOMPARE(low[0].stretches[0].xTo, 20.0); // A runs on to where B begins
+        QCOMPARE(low[0].stretches[1].series, std::size_t(1));
+        QVERIFY(std::abs(low[0].stretches[1].xTo - cross) < 1e-9);
+        QCOMPARE(low[0].stretches[2].series, std::size_t(0));
+        QCOMPARE(low[0].stretches[2].xTo, 100.0);
+        QCOMPARE(low[0].stretches[3].series, std::size_t(1));
+        QCOMPARE(low[0].stretches[3].xFrom, 100.0);
+        // only the series asked for
+        const std::vector<HardwareEnvelope> onlyB = hardwareEnvelopes(chart, true, { false, true, false, false });
+        QCOMPARE(onlyB.size(), std::size_t(1));
+        QCOMPARE(onlyB[0].stretches.size(), std::size_t(1));
+        QCOMPARE(onlyB[0].stretches[0].series, std::size_t(1));
     }
 };
 

@@ -498,6 +498,12 @@ std::vector<Point> clipPolyline(
         return out;
     }
     for (std::size_t i = 1; i < line.size(); ++i) {
+        // a point that is not a number breaks the line (an envelope's stretches): kept as one break
+        if (!std::isfinite(line[i - 1].x) || !std::isfinite(line[i].x)) {
+            if (!out.empty() && std::isfinite(out.back().x))
+                out.push_back({ std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN(), 0 });
+            continue;
+        }
         if (!usable(line[i - 1]) || !usable(line[i]))
             continue;
         // Liang-Barsky: the segment's parameter range inside the box

@@ -134,7 +134,8 @@ std::optional<double> chartReading(
 /// The part of a polyline inside a box, cut where it crosses the box's edges. A segment is straight in the space the
 /// chart draws in (log space on a log axis), so it is cut there. Pieces outside are dropped and the pieces inside
 /// joined in order (for the monotone lines the chart draws there is one piece). Drawn with it, a line stays inside
-/// the plot even where the renderer does not clip (SVG).
+/// the plot even where the renderer does not clip (SVG). A point whose x is not a number breaks the line: the result
+/// holds one such point there.
 std::vector<Point> clipPolyline(
     const std::vector<Point>& line, double xMin, double xMax, double yMin, double yMax, bool logX, bool logY);
 

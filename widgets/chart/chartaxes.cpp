@@ -59,7 +59,7 @@ AxisSpan axisSpan(bool log, double lo, double hi, bool fromZero)
     return s;
 }
 
-QAbstractAxis* makeAxis(const AxisSpan& span, const QString& title)
+QAbstractAxis* makeAxis(const AxisSpan& span, const QString& title, const QString& labelPrefix)
 {
     QAbstractAxis* axis;
     if (span.log) {
@@ -74,6 +74,7 @@ QAbstractAxis* makeAxis(const AxisSpan& span, const QString& title)
         a->setTickCount(span.ticks);
         axis = a;
     }
+    axis->setProperty(kLabelPrefix, labelPrefix); // kept for the refits of a zoom
     fitLabelFormat(axis);
     axis->setTitleText(title);
     QFont f = axis->titleFont();
@@ -94,11 +95,11 @@ void fitLabelFormat(QAbstractAxis* axis)
             return;
         // the first label: the first power of the base in range; the others need no more decimals than it
         decimals = decimalsFor(std::pow(l->base(), std::ceil(std::log(l->min()) / std::log(l->base()) - 1e-9)));
-        l->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+        l->setLabelFormat(axis->property(kLabelPrefix).toString() + QStringLiteral("%.%1f").arg(decimals));
     } else if (auto* v = qobject_cast<QValueAxis*>(axis)) {
         const double step = v->tickCount() > 1 ? (v->max() - v->min()) / (v->tickCount() - 1) : v->max() - v->min();
         decimals = std::max(decimalsFor(step), decimalsFor(v->min()));
-        v->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+        v->setLabelFormat(axis->property(kLabelPrefix).toString() + QStringLiteral("%.%1f").arg(decimals));
     }
 }
 

@@ -5,7 +5,10 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
+#include <QPageLayout>
+#include <QPageSize>
 #include <QPainter>
+#include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <cmath>
@@ -46,7 +49,12 @@ struct StagedChart {
             f.setBold(true);
             f.setPointSizeF(f.pointSizeF() * 1.1);
             chart->setTitleFont(f);
-            chart->setTitle(caption.title.toHtmlEscaped()); // laid out as HTML: imported names shown as written
+            // laid out as HTML: imported names escaped, shown as written; the subtitle on a line of its own
+            QString html = caption.title.toHtmlEscaped();
+            if (!caption.subtitle.isEmpty())
+                html += QStringLiteral("<br><span style=\"font-weight:normal\">%1</span>")
+                            .arg(caption.subtitle.toHtmlEscaped());
+            chart->setTitle(html);
         }
         // the legend under the plot in as many columns as the width holds, every shown group and bound in it (Qt
         // Charts' own legend cut a long list short, and a small export down to a few entries)
@@ -126,6 +134,14 @@ struct StagedChart {
     }
 };
 
+// The title of an SVG or PDF document: the caption's two lines on one.
+QString documentTitle(const ChartCaption& caption)
+{
+    if (caption.title.isEmpty())
+        return QStringLiteral("Paretoscope frontier chart");
+    return caption.subtitle.isEmpty() ? caption.title : caption.title + QStringLiteral(" · ") + caption.subtitle;
+}
+
 } // namespace
 
 QRectF exportedPlotArea(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
@@ -133,6 +149,45 @@ QRectF exportedPlotArea(std::shared_ptr<const ScopeData> data, const ChartState&
 {
     const StagedChart staged(std::move(data), state, pricing, size, caption);
     return staged.chart->plotArea();
+}
+
+std::vector<QRectF> exportedLabelBoxes(std::shared_ptr<const ScopeData> data, const ChartState& state,
+    const PricingCatalog& pricing, QSize size, const ChartCaption& caption)
+{
+    const StagedChart staged(std::move(data), state, pricing, size, caption);
+    return staged.chart->marker().labelBoxes();
+}
+
+QString chartFormatSuffix(ChartFormat format)
+{
+    switch (format) {
+    case ChartFormat::Svg:
+        return QStringLiteral("svg");
+    case ChartFormat::Pdf:
+        return QStringLiteral("pdf");
+    case ChartFormat::Png:
+        break;
+    }
+    return QStringLiteral("png");
+}
+
+std::vector<ExportSize> exportSizes(QSize screen, QSize asOnScreen)
+{
+    std::vector<ExportSize> sizes;
+    // a slide's picture laid out at two thirds of its pixels: type and lines 1.5 times as large, legible when the
+    // slide is projected
+    sizes.push_back({ QObject::tr("Slide 16:9"), QSize(1920, 1080), 1.5 });
+    sizes.push_back({ QObject::tr("Slide 4:3"), QSize(1440, 1080), 1.5 });
+    if (screen.width() >= 100 && screen.height() >= 100)
+        sizes.push_back({ QObject::tr("This screen"), screen, 1 });
+    if (asOnScreen.width() >= 100 && asOnScreen.height() >= 100)
+        sizes.push_back({ QObject::tr("As on screen, every legend entry"), asOnScreen * 2, 2 });
+    return sizes;
+}
+
+QString exportSizeText(const ExportSize& size)
+{
+    return QStringLiteral("%1 (%2 x %3)").arg(size.name).arg(size.pixels.width()).arg(size.pixels.height());
 }
 
 QSize chartExportSize(const std::shared_ptr<const ScopeData>& data, const ChartState& state,
@@ -204,7 +259,7 @@ Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data
     svg.setOutputDevice(&f);
     svg.setSize(size);
     svg.setViewBox(QRect(QPoint(0, 0), size));
-    svg.setTitle(caption.title.isEmpty() ? QStringLiteral("Paretoscope frontier chart") : caption.title);
+    svg.setTitle(documentTitle(caption));
     svg.setDescription(caption.source);
     {
         QPainter p(&svg);
@@ -213,6 +268,33 @@ Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data
     }
     if (!f.commit())
         return Error { QString(path + QStringLiteral(": cannot write the SVG: ") + f.errorString()).toStdString() };
+    return ok();
+}
+
+Status exportChartPdf(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
+    const PricingCatalog& pricing, QSize size, const ChartCaption& caption)
+{
+    StagedChart staged(std::move(data), state, pricing, size, caption);
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return Error { QString(path + QStringLiteral(": cannot write the PDF: ") + f.errorString()).toStdString() };
+    {
+        // one page the picture's size, a point per pixel of its layout: vector lines and text, the run cloud the one
+        // image, as in the SVG
+        QPdfWriter pdf(&f);
+        pdf.setResolution(72);
+        pdf.setPageLayout(QPageLayout(QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch),
+            QPageLayout::Portrait, QMarginsF()));
+        pdf.setTitle(documentTitle(caption));
+        pdf.setCreator(QStringLiteral("Paretoscope"));
+        QPainter p(&pdf);
+        if (!p.isActive())
+            return Error { QString(path + QStringLiteral(": cannot write the PDF")).toStdString() };
+        p.setRenderHint(QPainter::Antialiasing);
+        staged.scene.render(&p, QRectF(QPointF(0, 0), QSizeF(size)), staged.scene.sceneRect());
+    }
+    if (!f.commit())
+        return Error { QString(path + QStringLiteral(": cannot write the PDF: ") + f.errorString()).toStdString() };
     return ok();
 }
 

@@ -2,6 +2,7 @@
 
 #include <QImage>
 #include <QString>
+#include <vector>
 
 #include "widgets/chart/frontierchart.h"
 
@@ -10,9 +11,29 @@ namespace paretoscope::ui {
 /// What a chart shared on its own says of itself: a title above it (scope, lengths, metric, tier, dates) and a
 /// source line under it (where the runs came from, when it was drawn).
 struct ChartCaption {
-    QString title;
+    QString title; ///< what is drawn: model, lengths, precision
+    QString subtitle; ///< how it is read: measure, target, tier, run dates (a line of its own under the title)
     QString source;
 };
+
+/// What a chart is written as: a picture (PNG), or vector lines and text (SVG, PDF).
+enum class ChartFormat { Png, Svg, Pdf };
+/// "png", "svg", "pdf"
+QString chartFormatSuffix(ChartFormat format);
+
+/// A size an export is offered at: its pixels, laid out at pixels / scale (a scale of 1.5 draws type and lines 1.5
+/// times as large as on screen).
+struct ExportSize {
+    QString name;
+    QSize pixels;
+    qreal scale = 1;
+    QSize layout() const { return (QSizeF(pixels) / scale).toSize(); }
+};
+/// The sizes the export dialog offers: a 16:9 slide (1920 x 1080), a 4:3 slide (1440 x 1080), the screen's size and,
+/// where asOnScreen is given (chartExportSize), the chart as on screen with its whole legend at twice its pixels.
+std::vector<ExportSize> exportSizes(QSize screen, QSize asOnScreen);
+/// "Slide 16:9 (1920 x 1080)"
+QString exportSizeText(const ExportSize& size);
 
 /// Renders the chart of a scope, as the window shows it, into an image of size x scale pixels (the layout is
 /// that of a size-sized window, drawn at scale: 2 gives a sharp picture for documents). A null image where that is
@@ -24,6 +45,12 @@ Status exportChartPng(const QString& path, std::shared_ptr<const ScopeData> data
     const PricingCatalog& pricing, QSize size, qreal scale, const ChartCaption& caption = {});
 /// Writes the chart as SVG (vector lines and text).
 Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
+    const PricingCatalog& pricing, QSize size, const ChartCaption& caption = {});
+/// Writes the chart as a one-page vector PDF of size points.
+Status exportChartPdf(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
+    const PricingCatalog& pricing, QSize size, const ChartCaption& caption = {});
+/// Where the value labels at the target stand in an export of that size (all inside exportedPlotArea).
+std::vector<QRectF> exportedLabelBoxes(std::shared_ptr<const ScopeData> data, const ChartState& state,
     const PricingCatalog& pricing, QSize size, const ChartCaption& caption = {});
 /// Where the plot lies in an export of that size: what is left of it once the title, the legend under the plot and
 /// the source line have their room.

@@ -59,9 +59,14 @@ QString FrontierView::runTextAt(QPoint viewPos)
     auto* fc = qobject_cast<FrontierChart*>(chart());
     if (!fc || !requestRunText)
         return {};
-    const long long id = fc->runAt(fc->mapFromScene(mapToScene(viewPos)));
+    const QPointF at = fc->mapFromScene(mapToScene(viewPos));
+    const long long id = fc->runAt(at);
     if (!id)
-        return {};
+    {
+        // off the runs, an envelope's stretch says which group it is
+        const QString stretch = fc->stretchAt(at);
+        return stretch.isEmpty() ? QString() : toolTipHtml(stretch);
+    }
     if (id != m_hoveredRun) { // the store is asked once per run hovered, not per mouse move
         m_hoveredRun = id;
         m_hoveredText.clear();
@@ -203,9 +208,12 @@ void ChartPanel::fillAxisChoices()
     m_groups->addItem(tr("Groups: auto"), int(ChartGroups::Auto));
     m_groups->addItem(tr("Groups: all"), int(ChartGroups::All));
     m_groups->addItem(tr("Groups: best per hardware"), int(ChartGroups::BestPerHardware));
+    m_groups->addItem(tr("Groups: envelope"), int(ChartGroups::Envelope));
     m_groups->setToolTip(tr("Best per hardware: one group per hardware, the one whose frontier has the highest mean "
                             "tok/s/GPU over the interactivity range its groups share (the InferenceX site's \"best "
-                            "per SKU\"). Auto: best per hardware where more than %1 groups are in scope, else all.")
+                            "per SKU\"). Envelope: one line per hardware, at each interactivity its best group as the "
+                            "readout reads it, each stretch in that group's style (hover for its engine and "
+                            "precision). Auto: best per hardware where more than %1 groups are in scope, else all.")
                              .arg(kAutoBestAbove));
     m_groups->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_groups->setMinimumContentsLength(10);
@@ -524,6 +532,11 @@ void ChartPanel::describe()
     m_limitsNote = limitsNote(*m_data, d, m_state.request);
     if (m_chart->groupChoice() == ChartGroups::BestPerHardware)
         info += tr(" · best per hardware: %1 of %2 groups").arg(m_chart->chosenCount()).arg(m_chart->groupCount());
+    if (m_chart->groupChoice() == ChartGroups::Envelope)
+        info += tr(" · envelope of %1 hardware: %2 of %3 groups are a best somewhere")
+                    .arg(m_chart->envelopes().size())
+                    .arg(m_chart->chosenCount())
+                    .arg(m_chart->groupCount());
     if (m_state.request.x != ChartX::Interactivity && d.xMax == 0)
         info = m_state.request.x == ChartX::Latency
             ? tr("These runs carry no end-to-end latency; switch x to interactivity")

@@ -8,6 +8,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "core/output/reports.h"
@@ -103,6 +104,7 @@ FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, ChartState s
     const auto [ax, ay] = addAxes();
     addOverlays(ax, ay);
     chooseGroups();
+    drawEnvelopes();
     for (std::size_t i = 0; i < groupCount(); ++i)
         if (!m_chosen[i] || m_state.hidden.count(groupLabel(m_chart.series[i].key)))
             setGroupVisible(i, false);
@@ -119,6 +121,79 @@ void FrontierChart::chooseGroups()
     if (m_choice == ChartGroups::BestPerHardware && m_data->frontiers.size() == groupCount())
         for (std::size_t i : bestPerHardware(m_data->frontiers))
             m_chosen[i] = true;
+    m_envelopes.clear();
+    if (m_choice == ChartGroups::Envelope) {
+        // the groups that are some hardware's best somewhere: the others are not drawn, nor listed
+        m_envelopes = hardwareEnvelopes(m_chart, !lowerIsBetter(m_state.request.y));
+        m_chosen.assign(groupCount(), false);
+        for (const HardwareEnvelope& e : m_envelopes)
+            for (const EnvelopeStretch& st : e.stretches)
+                m_chosen[st.series] = true;
+    }
+}
+
+void FrontierChart::drawEnvelopes()
+{
+    if (m_choice != ChartGroups::Envelope)
+        return;
+    std::vector<std::vector<const EnvelopeStretch*>> of(groupCount());
+    for (const HardwareEnvelope& e : m_envelopes)
+        for (const EnvelopeStretch& st : e.stretches)
+            of[st.series].push_back(&st);
+    constexpr double gap = std::numeric_limits<double>::quiet_NaN(); // a break in the line (clipPolyline keeps it)
+    for (std::size_t i = 0; i < groupCount(); ++i) {
+        FrontierLayer::Line& line = m_content.lines[i];
+        line.points.clear();
+        line.knots.clear();
+        for (const EnvelopeStretch* st : of[i]) {
+            if (!line.points.empty())
+                line.points.push_back({ gap, gap, 0, false });
+            line.points.insert(line.points.end(), st->path.begin(), st->path.end());
+            for (const Point& k : m_chart.series[i].frontier)
+                if (k.x >= st->xFrom && k.x <= st->xTo)
+                    line.knots.push_back(k);
+        }
+        // an envelope is one line per hardware: the reruns' bands of its groups would blur where it changes group
+        m_content.bands[i].high.clear();
+        m_content.bands[i].low.clear();
+    }
+    m_layer->setContent(m_content);
+}
+
+bool FrontierChart::inStretch(std::size_t group, double x) const
+{
+    for (const HardwareEnvelope& e : m_envelopes)
+        for (const EnvelopeStretch& st : e.stretches)
+            if (st.series == group && x >= st.xFrom && x <= st.xTo)
+                return true;
+    return false;
+}
+
+QString FrontierChart::stretchAt(QPointF chartPos) const
+{
+    auto* self = const_cast<FrontierChart*>(this); // mapToPosition is not const
+    for (const HardwareEnvelope& e : m_envelopes)
+        for (const EnvelopeStretch& st : e.stretches) {
+            if (!groupVisible(st.series))
+                continue;
+            for (std::size_t k = 1; k < st.path.size(); ++k) {
+                const QPointF a = self->mapToPosition(QPointF(st.path[k - 1].x, st.path[k - 1].y), m_anchor);
+                const QPointF b = self->mapToPosition(QPointF(st.path[k].x, st.path[k].y), m_anchor);
+                const QPointF ab = b - a;
+                const double len2 = QPointF::dotProduct(ab, ab);
+                const double t
+                    = len2 > 0 ? std::clamp(QPointF::dotProduct(chartPos - a, ab) / len2, 0.0, 1.0) : 0.0;
+                const QPointF d = a + t * ab - chartPos;
+                if (QPointF::dotProduct(d, d) > 6 * 6)
+                    continue;
+                const QLocale en(QLocale::English);
+                const bool interactivity = m_state.request.x == ChartX::Interactivity;
+                return tr("%1: the best of %2 from %3 to %4 %5")
+                    .arg(groupName(st.series), hardwareName(e.hardware), en.toString(st.xFrom, 'g', 3),
+                        en.toString(st.xTo, 'g', 3), interactivity ? tr("tok/s/user") : tr("s"));
+            }
+        }
+    return {};
 }
 
 std::size_t FrontierChart::chosenCount() const
@@ -176,7 +251,8 @@ std::pair<QAbstractAxis*, QAbstractAxis*> FrontierChart::addAxes()
 {
     m_spans = spansFor(m_chart);
     auto* ax = makeAxis(m_spans.first, xAxisTitle(m_state.request));
-    auto* ay = makeAxis(m_spans.second, yAxisTitle(m_state.request, m_data->metric));
+    auto* ay = makeAxis(m_spans.second, yAxisTitle(m_state.request, m_data->metric),
+        m_state.request.y == ChartY::Cost ? QStringLiteral("$") : QString());
     addAxis(ax, Qt::AlignBottom);
     addAxis(ay, Qt::AlignLeft);
     // the bounds are cut at the plot's edges here too: what a linear view has all above it is left out of the legend
@@ -360,7 +436,9 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, const std:
     ChartRequest sized = request; // only the plot's size in pixels (the cloud's thinning) may differ
     sized.pixelsWide = m_state.request.pixelsWide;
     sized.pixelsHigh = m_state.request.pixelsHigh;
-    if (isZoomed() || !(sized == m_state.request) || data->metric != m_data->metric)
+    // an envelope's lines are its stretches: points read again make new ones (a new chart)
+    if (isZoomed() || !(sized == m_state.request) || data->metric != m_data->metric
+        || m_choice == ChartGroups::Envelope)
         return false;
     ChartData next = drawn ? *drawn : paretoscope::chartData(*data, m_pricing, request);
     if (!samePlot(m_chart, next) || spansFor(next) != m_spans)
@@ -421,8 +499,8 @@ void FrontierChart::setTarget(double target)
     const auto best = bestReadingPerHardware(m_data->frontiers, target, m_state.hideSparse, shown);
     std::vector<TargetMarker::Reading> readings;
     for (std::size_t i = 0; i < groupCount() && m_state.request.x == ChartX::Interactivity; ++i) {
-        if (!shown[i])
-            continue;
+        if (!shown[i] || (m_choice == ChartGroups::Envelope && !inStretch(i, target)))
+            continue; // an envelope has one line per hardware, one circle
         const GroupKey& key = m_chart.series[i].key;
         if (auto y = chartReading(m_data->frontiers[i], target, m_pricing, m_state.request)) {
             const auto it = best.find(key.hardware);

@@ -9,14 +9,17 @@
 #include "widgets/chart/chartaxes.h"
 #include "widgets/chart/frontierlayer.h"
 #include "widgets/chart/runcloud.h"
+#include "core/analysis/envelope.h"
 #include "widgets/chart/targetmarker.h"
 #include "widgets/common/hardwarecolors.h"
 
 namespace paretoscope::ui {
 
-/// Which groups a chart draws: every one, or one per hardware as the InferenceX site's "best per SKU" picks it
-/// (core's bestPerHardware); Auto is the latter where more than a dozen groups are in scope.
-enum class ChartGroups { Auto, All, BestPerHardware };
+/// Which groups a chart draws: every one; one per hardware as the InferenceX site's "best per SKU" picks it (core's
+/// bestPerHardware); or per hardware its envelope, each group drawn only over the stretch of x where it is the
+/// hardware's best (core's hardwareEnvelopes: the readout's best at every interactivity). Auto is best per hardware
+/// where more than a dozen groups are in scope.
+enum class ChartGroups { Auto, All, BestPerHardware, Envelope };
 /// Groups in scope above which Auto draws one per hardware.
 inline constexpr std::size_t kAutoBestAbove = 12;
 
@@ -97,6 +100,11 @@ public:
     const ChartState& state() const { return m_state; }
     const ChartData& chartData() const { return m_chart; }
     const TargetMarker& marker() const { return *m_marker; }
+    /// The envelopes drawn in the Envelope choice (empty otherwise), stretches indexing the groups.
+    const std::vector<HardwareEnvelope>& envelopes() const { return m_envelopes; }
+    /// In the Envelope choice, what the stretch under a position (chart coordinates, within 6 pixels of its line)
+    /// is: "B200 · TensorRT-LLM · FP4 · MTP: the best of B200 from 31 to 86 tok/s/user"; empty where none is.
+    QString stretchAt(QPointF chartPos) const;
     /// Labels of the groups whose frontier does not reach the target (drawn faint, their legend entry grey).
     QStringList outsideRange() const;
     /// The run under a position in chart coordinates: a frontier knot or a faint point, or 0.
@@ -118,6 +126,11 @@ private:
     const FrontierLayer::Line& solLine(std::size_t line) const { return m_content.lines[m_chart.series.size() + line]; }
     /// The groups of the choice (state's, Auto resolved for the scope's groups), from the scope's frontiers.
     void chooseGroups();
+    /// In the Envelope choice, each group's line cut to its stretches (broken between them), its knots within them.
+    void drawEnvelopes();
+    /// Whether x lies in one of the group's envelope stretches.
+    bool inStretch(std::size_t group, double x) const;
+    std::vector<HardwareEnvelope> m_envelopes;
     std::vector<bool> m_chosen;
     ChartGroups m_choice = ChartGroups::All;
     std::shared_ptr<const ScopeData> m_data;

@@ -80,16 +80,7 @@ void TargetMarker::layout()
             box.moveRight(pos.x() - 8);
         m_labels.push_back({ box, &r });
     }
-    // each label moved down past the one above it, so that none overlap
-    std::sort(
-        m_labels.begin(), m_labels.end(), [](const Placed& a, const Placed& b) { return a.box.top() < b.box.top(); });
-    for (std::size_t i = 1; i < m_labels.size(); ++i) {
-        const QRectF& above = m_labels[i - 1].box;
-        QRectF& box = m_labels[i].box;
-        if (box.intersects(above.adjusted(0, 0, 0, 1))
-            || (box.top() < above.bottom() && box.left() < above.right() && box.right() > above.left()))
-            box.moveTop(above.bottom() + 1);
-    }
+    placeInside(area);
     if (!m_caption.isEmpty()) {
         QFont f = labelFont();
         f.setBold(false);
@@ -110,6 +101,53 @@ void TargetMarker::layout()
     if (!m_captionBox.isEmpty())
         bounds |= m_captionBox.adjusted(-2, -2, 2, 2);
     m_bounds = bounds.intersected(clip());
+}
+
+void TargetMarker::placeInside(const QRectF& area)
+{
+    // every label inside the plot: first into it, then each moved down past the one above it that it overlaps, then
+    // those pushed under the plot's bottom moved back up over it, each above the one under it (an export of nine
+    // hardware read low on the chart left the lowest labels under the x axis, cut or over its title)
+    const auto overlap = [](const QRectF& a, const QRectF& b) {
+        return a.top() < b.bottom() + 1 && b.top() < a.bottom() + 1 && a.left() < b.right() && b.left() < a.right();
+    };
+    for (Placed& l : m_labels) {
+        if (l.box.top() < area.top())
+            l.box.moveTop(area.top());
+        if (l.box.bottom() > area.bottom())
+            l.box.moveBottom(area.bottom());
+    }
+    std::sort(
+        m_labels.begin(), m_labels.end(), [](const Placed& a, const Placed& b) { return a.box.top() < b.box.top(); });
+    for (std::size_t i = 1; i < m_labels.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (overlap(m_labels[i].box, m_labels[j].box))
+                m_labels[i].box.moveTop(m_labels[j].box.bottom() + 1);
+    for (std::size_t i = m_labels.size(); i-- > 0;) {
+        QRectF& box = m_labels[i].box;
+        if (box.bottom() > area.bottom())
+            box.moveBottom(area.bottom());
+        for (std::size_t j = i + 1; j < m_labels.size(); ++j)
+            if (overlap(box, m_labels[j].box))
+                box.moveBottom(m_labels[j].box.top() - 1);
+    }
+    // more labels than the plot is tall: the ones still above it go to the marker's other side
+    for (Placed& l : m_labels)
+        if (l.box.top() < area.top()) {
+            const qreal w = l.box.width();
+            const bool right = l.box.left() > m_px;
+            l.box.moveLeft(right ? m_px - 8 - w : m_px + 8);
+            l.box.moveTop(area.top());
+        }
+}
+
+std::vector<QRectF> TargetMarker::labelBoxes() const
+{
+    std::vector<QRectF> boxes;
+    boxes.reserve(m_labels.size());
+    for (const Placed& l : m_labels)
+        boxes.push_back(l.box);
+    return boxes;
 }
 
 QRectF TargetMarker::clip() const

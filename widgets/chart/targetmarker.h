@@ -25,6 +25,8 @@ public:
     double x() const { return m_x; }
     const std::vector<Reading>& readings() const { return m_readings; }
 
+    /// Where the value labels stand (scene coordinates of the chart), every one inside the plot area.
+    std::vector<QRectF> labelBoxes() const;
     /// The plot area or the axes changed: the marker's place and bounds follow.
     void relayout();
 
@@ -41,6 +43,7 @@ private:
         QColor colour;
     };
     void layout();
+    void placeInside(const QRectF& area);
     QFont labelFont() const;
     QRectF clip() const;
     QRectF m_bounds; // as indexed by the scene: changed only after prepareGeometryChange()

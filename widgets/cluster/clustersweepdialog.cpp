@@ -15,6 +15,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QSettings>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -22,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include "core/live/cluster.h"
+#include "core/live/recipe.h"
 #include "widgets/cluster/matrixeditor.h"
 
 namespace paretoscope::ui {
@@ -64,6 +66,21 @@ QColor stateColour(const std::string& state)
     if (state == "running")
         return QColor(0x0d, 0x47, 0xa1);
     return QColor(0x61, 0x61, 0x61);
+}
+
+// The model the last live session launched on the engine emulator (the session dialog's remembered fields), so that
+// a sweep beside it serves the same; the emulator recipe's own where there was none.
+QString lastEmulatorModel()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("sessionDialog"));
+    const auto recipe = bundledRecipe(settings.value(QStringLiteral("recipe")).toString().toStdString());
+    const QString model = settings.value(QStringLiteral("recipeModel")).toString().trimmed();
+    if (settings.value(QStringLiteral("useRecipe")).toBool() && recipe && recipe->engine == "engine-sim"
+        && !model.isEmpty())
+        return model;
+    const auto sim = bundledRecipe("sim");
+    return sim && sim->defaults.count("model") ? QString::fromStdString(sim->defaults.at("model")) : QString();
 }
 
 QPushButton* button(const QString& text, const char* name, QWidget* parent)
@@ -119,8 +136,17 @@ ClusterSweepDialog::ClusterSweepDialog(QString storePath, QWidget* parent)
             submitFinished(-1, QProcess::CrashExit);
     });
     connect(m_matrix, &MatrixEditor::changed, this, &ClusterSweepDialog::updateButtons);
-    m_matrix->addConfiguration();
-    m_matrix->addConfiguration();
+    m_matrix->setDefaultModel(lastEmulatorModel());
+    // the matrix as it was left, here or in an earlier run of the explorer; else two rows of the emulator
+    QSettings settings;
+    const QString kept = settings.value(QString::fromLatin1(kMatrixKey)).toString();
+    if (kept.isEmpty() || !m_matrix->load(kept, tr("the matrix kept from the last sweep")).ok()) {
+        m_matrix->addConfiguration();
+        m_matrix->addConfiguration();
+    }
+    // every edit kept at once: a dialog closed, or an explorer ended, loses none
+    connect(m_matrix, &MatrixEditor::changed, this,
+        [this] { QSettings().setValue(QString::fromLatin1(kMatrixKey), m_matrix->matrixText()); });
     resize(1240, 720);
     updateButtons();
 }

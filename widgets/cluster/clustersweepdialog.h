@@ -23,10 +23,13 @@ class MatrixEditor;
 /// Session → Cluster sweep…: builds or opens a sweep matrix, writes its Slurm array (core's writeArray, as
 /// `bench --matrix --emit-sbatch` does), submits it when sbatch is on the PATH, and follows the tasks (pending,
 /// running, finished, failed with the reason) on a timer, collecting each finished task's runs into the store as
-/// `cluster collect` does, off the GUI thread. Closing it hides it; the array is still followed.
+/// `cluster collect` does, off the GUI thread. Closing it hides it; the array is still followed. The matrix is kept
+/// in the settings as it is edited (kMatrixKey) and comes back when the dialog is made again.
 class ClusterSweepDialog : public QDialog {
     Q_OBJECT
 public:
+    /// The settings key of the matrix as last edited (the matrix file format).
+    static constexpr const char* kMatrixKey = "clusterSweep/matrix";
     /// Task table columns.
     enum TaskColumn { Task, Configuration, Resources, State, Runs, Reason, TaskColumnCount };
 

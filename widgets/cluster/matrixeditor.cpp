@@ -199,6 +199,9 @@ void MatrixEditor::addConfiguration(const QJsonObject& fields)
             { QStringLiteral("profile"), n % 2 ? QStringLiteral("mi325x-sim") : QStringLiteral("b300-sim") },
             { QStringLiteral("tp"), 8 }, { QStringLiteral("isl"), 1024 }, { QStringLiteral("osl"), 128 },
             { QStringLiteral("concurrency"), QJsonArray { 1, 4, 16 } } };
+        // the model written out, so that the row says what it serves
+        if (!m_defaultModel.isEmpty())
+            f.insert(QStringLiteral("model"), m_defaultModel);
     }
     const QSignalBlocker block(m_table);
     m_table->insertRow(m_table->rowCount());

@@ -39,8 +39,12 @@ public:
     explicit MatrixEditor(QWidget* parent = nullptr);
     QTableWidget* table() const { return m_table; }
 
-    /// A row with the emulator's recipe (no GPU needed), or with the fields given (matrix format keys).
+    /// A row with the emulator's recipe (no GPU needed) serving defaultModel(), or with the fields given (matrix
+    /// format keys).
     void addConfiguration(const QJsonObject& fields = {});
+    /// The model a new row serves: the emulator recipe's, or the one the last live session's emulator served.
+    QString defaultModel() const { return m_defaultModel; }
+    void setDefaultModel(const QString& model) { m_defaultModel = model; }
     void removeSelected();
     /// The matrix as the file format, configurations in the table's order, one a line.
     QString matrixText() const;
@@ -67,6 +71,7 @@ private:
     QLineEdit* m_time;
     QLabel* m_message;
     QString m_description;
+    QString m_defaultModel;
 };
 
 } // namespace paretoscope::ui

@@ -73,6 +73,10 @@ SessionDialog::SessionDialog(const QString& devicesText, QWidget* parent)
     connect(m_useRecipe, &QRadioButton::toggled, this, [this](bool on) { m_source->setCurrentIndex(on ? 0 : 1); });
     connect(m_recipe, &QComboBox::currentIndexChanged, this, &SessionDialog::recipeChanged);
     connect(m_workload, &QComboBox::currentIndexChanged, this, &SessionDialog::workloadChanged);
+    // the endpoint's hardware and engine are not a recipe's: its page says so as they are typed
+    connect(m_hardware, &QComboBox::currentTextChanged, this, &SessionDialog::updateIdentity);
+    connect(m_engine, &QComboBox::currentTextChanged, this, &SessionDialog::updateIdentity);
+    connect(m_useRecipe, &QRadioButton::toggled, this, &SessionDialog::updateIdentity);
     recipeChanged();
     workloadChanged();
     // the last session's settings, field by field (never its API key: a credential is not written to the settings)
@@ -96,6 +100,8 @@ QWidget* SessionDialog::makeRecipePage()
         m_recipe->addItem(QString::fromStdString(r.name));
     m_recipeText = plain(QString(), recipePage);
     m_recipeModel = new QLineEdit(recipePage);
+    m_identity = plain(QString(), recipePage);
+    m_identity->setObjectName(QStringLiteral("identityNote"));
     m_tp = spin(1, 1024, 8, recipePage);
     m_ep = spin(1, 1024, 1, recipePage);
     m_dpAttention = new QCheckBox(tr("Attention data parallel over the TP GPUs"), recipePage);
@@ -104,6 +110,7 @@ QWidget* SessionDialog::makeRecipePage()
     m_devices->setPlaceholderText(tr("0,1,2,3,4,5,6,7"));
     rf->addRow(tr("Recipe"), m_recipe);
     rf->addRow(QString(), m_recipeText);
+    rf->addRow(QString(), m_identity);
     rf->addRow(tr("Model"), m_recipeModel);
     rf->addRow(tr("Tensor parallel"), m_tp);
     rf->addRow(tr("Expert parallel"), m_ep);
@@ -250,6 +257,35 @@ void SessionDialog::recipeChanged()
     m_port->setValue(get("port").toInt());
     m_devices->setText(get("devices"));
     m_precision->setCurrentText(QString::fromStdString(r->precision));
+    updateIdentity();
+}
+
+QString SessionDialog::identityNote() const
+{
+    auto r = bundledRecipe(m_recipe->currentText().toStdString());
+    if (!r)
+        return {};
+    const QString hardware = QString::fromStdString(r->hardware), engine = QString::fromStdString(r->engine);
+    QString note = tr("Runs are stored as hardware %1, engine %2 (the recipe's).").arg(hardware, engine);
+    // typed (or remembered) on the endpoint page, where a session against a running server takes them: not this
+    // session's. The page's untouched first entries are no one's choice and go unmentioned
+    auto typed = [](const QComboBox* box, const QString& recipes) {
+        const QString text = box->currentText().trimmed();
+        return !text.isEmpty() && text != box->itemText(0) && text.toLower() != recipes.toLower();
+    };
+    QStringList unused;
+    if (typed(m_hardware, hardware))
+        unused << tr("hardware %1").arg(m_hardware->currentText().trimmed());
+    if (typed(m_engine, engine))
+        unused << tr("engine %1").arg(m_engine->currentText().trimmed());
+    if (!unused.isEmpty())
+        note += tr(" The %1 typed for a running endpoint is not used here.").arg(unused.join(tr(" and ")));
+    return note;
+}
+
+void SessionDialog::updateIdentity()
+{
+    m_identity->setText(identityNote());
 }
 
 void SessionDialog::workloadChanged()

@@ -27,6 +27,10 @@ public:
     void setEndpoint(const QString& url, const QString& hardware, const QString& engine, int gpus);
     void setConcurrency(const QString& list);
     void setLengths(int isl, int osl);
+    /// What a recipe's session is stored as, said on its page: "Runs are stored as hardware b300-sim, engine
+    /// engine-sim (the recipe's)", and, where the endpoint page holds another hardware or engine, that those are not
+    /// used.
+    QString identityNote() const;
     /// Reads the form into a request; false with the reason shown under the form.
     bool build();
 
@@ -38,12 +42,14 @@ private:
     QWidget* makeWorkloadBox();
     void recipeChanged();
     void workloadChanged();
+    void updateIdentity();
 
     QRadioButton* m_useRecipe;
     QRadioButton* m_useEndpoint;
     QStackedWidget* m_source;
     QComboBox* m_recipe;
     QLabel* m_recipeText;
+    QLabel* m_identity;
     QLineEdit* m_recipeModel;
     QSpinBox* m_tp;
     QSpinBox* m_ep;

@@ -374,9 +374,7 @@ void MainWindow::buildMenus()
             importPaths({ url.trimmed() });
     });
     file->addSeparator();
-    file->addAction(tr("&Export chart as PNG…"), QKeySequence(tr("Ctrl+E")), this, [this] { askExportChart(false); });
-    file->addAction(
-        tr("Export chart as &SVG…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] { askExportChart(true); });
+    file->addAction(tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), this, [this] { askExportChart(); });
     file->addAction(tr("Export &frontier points as CSV…"), this, [this] { askExportCsv(FrontierCsv); });
     file->addAction(tr("Export &ladder as CSV…"), this, [this] { askExportCsv(LadderCsv); });
     file->addAction(tr("Export &runs in scope as CSV…"), this, [this] { askExportCsv(RunsCsv); });

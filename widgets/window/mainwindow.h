@@ -89,6 +89,12 @@ public:
     /// Exports of what is in view; errors come back with the file named.
     Status exportChartPng(const QString& path, QSize size, qreal scale) const;
     Status exportChartSvg(const QString& path, QSize size) const;
+    Status exportChartPdf(const QString& path, QSize size) const;
+    /// The chart in a format at one of the sizes chartExportSizes offers (or any other): what File > Export chart
+    /// writes once its dialog is answered.
+    Status exportChart(const QString& path, ChartFormat format, const ExportSize& size) const;
+    /// The sizes the export dialog offers: slides, this screen, the chart as on screen.
+    std::vector<ExportSize> chartExportSizes() const;
     /// The title and source line an exported chart carries.
     ChartCaption chartCaption() const;
     /// The size the export dialogs offer (chartExportSize for the chart on screen).
@@ -200,7 +206,7 @@ private:
     void restoreSettings();
     void selectRememberedScope();
     void saveSettings() const;
-    void askExportChart(bool svg);
+    void askExportChart();
     /// A cluster sweep's runs were collected: the scope list is read again, and the sweep's scope comes into view
     /// at its first collection.
     void clusterRunsCollected(const QString& model, int isl, int osl);

@@ -1,4 +1,4 @@
-// The window's exports: the chart as PNG or SVG with its caption, and the tables as CSV, each through a file dialog
+// The window's exports: the chart as PNG, SVG or PDF with its caption, and the tables as CSV, each through a file dialog
 // that remembers its folder.
 #include "widgets/window/mainwindow.h"
 
@@ -6,15 +6,16 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
-#include <QMessageBox>
-#include <QRegularExpression>
+#include <QScreen>
 #include <QSettings>
+#include <QStatusBar>
+#include <set>
 
 #include "core/analysis/scopehint.h"
 #include "core/model/modelnames.h"
 #include "core/output/reports.h"
 #include "widgets/chart/chartexport.h"
+#include "widgets/chart/exportchartdialog.h"
 #include "widgets/common/displaynames.h"
 
 namespace paretoscope::ui {
@@ -46,20 +47,46 @@ ChartCaption MainWindow::chartCaption() const
     title << QString::fromStdString(modelDisplayName(scope.model));
     title << (scope.isl ? QStringLiteral("ISL %1 / OSL %2").arg(*scope.isl).arg(scope.osl.value_or(0))
                         : QString::fromStdString(scope.workload));
-    title << yAxisTitle(request, m_shown.data->metric) + tr(" vs ") + xAxisName(request);
-    if (request.y == ChartY::Cost) {
-        const PriceChoice price = m_chart->state().request.price;
-        const PricingTier* tier = price.tierKey.empty() ? nullptr : bundledPricing().find(price.tierKey);
-        title << (tier ? QString::fromStdString(tier->label)
-                       : tr("$%1/GPU/hr").arg(price.customUsdPerGpuHour.value_or(0), 0, 'f', 2));
-    }
-    if (!scope.dateFrom.empty() || !scope.dateTo.empty())
-        title << tr("runs %1 to %2")
-                     .arg(scope.dateFrom.empty() ? tr("the first") : QString::fromStdString(scope.dateFrom),
-                         scope.dateTo.empty() ? tr("the last") : QString::fromStdString(scope.dateTo));
-    if (const std::string limits = limitsText(scope); !limits.empty())
-        title << QString::fromStdString(limits);
+    // the precisions drawn: those the filter keeps, else those of the groups in scope
+    std::set<std::string> precisions(scope.precisions.begin(), scope.precisions.end());
+    if (precisions.empty())
+        for (const GroupFrontier& g : m_shown.data->frontiers)
+            precisions.insert(g.key.precision);
+    QStringList precisionNames;
+    for (const std::string& p : precisions)
+        precisionNames << precisionName(p);
+    if (!precisionNames.isEmpty())
+        title << precisionNames.join(QStringLiteral(", "));
     c.title = title.join(QStringLiteral(" · "));
+
+    QStringList sub;
+    sub << yAxisTitle(request, m_shown.data->metric) + tr(" vs ") + xAxisName(request);
+    if (request.x == ChartX::Interactivity)
+        sub << tr("target %1 tok/s/user").arg(QLocale(QLocale::English).toString(m_chart->state().target, 'g', 4));
+    // the tier the readings are priced at, whatever the y
+    const PriceChoice price = m_readout->price();
+    const PricingTier* tier = price.tierKey.empty() ? nullptr : bundledPricing().find(price.tierKey);
+    sub << (tier ? QString::fromStdString(tier->label)
+                 : tr("$%1/GPU/hr").arg(price.customUsdPerGpuHour.value_or(0), 0, 'f', 2));
+    // the dates of the runs drawn (the filter's range where it has one), and the as-of day
+    std::string first = scope.dateFrom, last = scope.dateTo;
+    for (const HardwareSummary& h : m_shown.summaryFacts) {
+        const std::string f = h.stats.firstDate.substr(0, 10), l = h.stats.lastDate.substr(0, 10);
+        if (scope.dateFrom.empty() && !f.empty() && (first.empty() || f < first))
+            first = f;
+        if (scope.dateTo.empty() && !l.empty() && l > last)
+            last = l;
+    }
+    if (!first.empty() || !last.empty())
+        sub << (first == last ? tr("runs of %1").arg(QString::fromStdString(first))
+                              : tr("runs %1 to %2")
+                                    .arg(first.empty() ? tr("the first") : QString::fromStdString(first),
+                                        last.empty() ? tr("the last") : QString::fromStdString(last)));
+    if (!scope.asOf.empty())
+        sub << tr("as of %1").arg(QString::fromStdString(scope.asOf));
+    if (const std::string limits = limitsText(scope); !limits.empty())
+        sub << QString::fromStdString(limits);
+    c.subtitle = sub.join(QStringLiteral(" · "));
     c.source = tr("Paretoscope · %1 runs from %2 · drawn %3")
                    .arg(QLocale(QLocale::English).toString(qulonglong(m_shown.data->runCount)),
                        QFileInfo(m_worker.path()).fileName(), QDate::currentDate().toString(Qt::ISODate));
@@ -81,40 +108,58 @@ Status MainWindow::exportLadderCsv(const QString& path) const
     return writeTextFile(path, ladderCsv(*read));
 }
 
-void MainWindow::askExportChart(bool svg)
+Status MainWindow::exportChartPdf(const QString& path, QSize size) const
 {
-    const QString path = QFileDialog::getSaveFileName(this, svg ? tr("Export chart as SVG") : tr("Export chart as PNG"),
-        QDir(lastFolder(QStringLiteral("export")))
-            .filePath(svg ? QStringLiteral("frontier.svg") : QStringLiteral("frontier.png")),
-        svg ? tr("SVG (*.svg)") : tr("PNG (*.png)"));
+    if (!m_shown.data)
+        return Error { "nothing to export yet" };
+    return ui::exportChartPdf(path, m_shown.data, m_chart->state(), bundledPricing(), size, chartCaption());
+}
+
+Status MainWindow::exportChart(const QString& path, ChartFormat format, const ExportSize& size) const
+{
+    switch (format) {
+    case ChartFormat::Svg:
+        return exportChartSvg(path, size.layout());
+    case ChartFormat::Pdf:
+        return exportChartPdf(path, size.layout());
+    case ChartFormat::Png:
+        break;
+    }
+    return exportChartPng(path, size.layout(), size.scale);
+}
+
+std::vector<ExportSize> MainWindow::chartExportSizes() const
+{
+    const QScreen* screen = this->screen();
+    return exportSizes(screen ? screen->size() : QSize(), m_shown.data ? chartExportSize() : QSize());
+}
+
+void MainWindow::askExportChart()
+{
+    if (!m_shown.data) {
+        plainMessage(this, false, tr("Export chart"), tr("Nothing to export yet: no scope is loaded."));
+        return;
+    }
+    ExportChartDialog dialog(chartExportSizes(), this);
+    QSettings settings;
+    dialog.restore(settings.value(QStringLiteral("export/chart")).toString());
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    settings.setValue(QStringLiteral("export/chart"), dialog.saved());
+    const ChartFormat format = dialog.format();
+    const QString suffix = chartFormatSuffix(format);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export chart"),
+        QDir(lastFolder(QStringLiteral("export"))).filePath(QStringLiteral("frontier.") + suffix),
+        tr("%1 (*.%2)").arg(suffix.toUpper(), suffix));
     if (path.isEmpty())
         return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
     rememberFolder(QStringLiteral("export"), QFileInfo(path).absolutePath());
-    QSize size = chartExportSize();
-    qreal scale = 2;
-    if (!svg) {
-        static const QRegularExpression re(QStringLiteral("^\\s*(\\d+)\\s*x\\s*(\\d+)\\s*(?:@\\s*([0-9.]+))?\\s*$"));
-        QString answer = QStringLiteral("%1x%2 @2").arg(size.width()).arg(size.height());
-        QRegularExpressionMatch m;
-        // asked again, with what was typed, until it reads as a size or the dialog is cancelled
-        for (;;) {
-            bool ok = false;
-            answer = QInputDialog::getText(this, tr("Export chart as PNG"),
-                tr("Size in pixels (width x height) and scale:"), QLineEdit::Normal, answer, &ok);
-            if (!ok)
-                return;
-            m = re.match(answer);
-            if (m.hasMatch() && m.captured(1).toInt() >= 100 && m.captured(2).toInt() >= 100)
-                break;
-            QMessageBox::warning(this, tr("Export chart"), tr("Give the size as 1600x1000 @2 (at least 100x100)."));
-        }
-        size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
-        if (!m.captured(3).isEmpty())
-            scale = std::clamp(m.captured(3).toDouble(), 0.5, 8.0);
-    }
-    const Status st = svg ? exportChartSvg(path, size) : exportChartPng(path, size, scale);
-    if (!st)
+    if (const Status st = exportChart(path, format, dialog.size()); !st)
         plainMessage(this, false, tr("Export chart"), QString::fromStdString(st.error()));
+    else
+        statusBar()->showMessage(tr("Chart exported to %1").arg(QDir::toNativeSeparators(path)), 8000);
 }
 
 void MainWindow::askExportCsv(CsvExport which)

@@ -142,7 +142,7 @@ void MainWindow::restoreSettings()
         = static_cast<ChartY>(std::clamp(s.value("chart/y", 0).toInt(), 0, int(ChartY::MeasuredJoulesPerToken)));
     cs.request.logX = s.value("chart/logX", true).toBool();
     cs.request.logY = s.value("chart/logY", false).toBool();
-    cs.groups = static_cast<ChartGroups>(std::clamp(s.value("chart/groups", 0).toInt(), 0, 2));
+    cs.groups = static_cast<ChartGroups>(std::clamp(s.value("chart/groups", 0).toInt(), 0, int(ChartGroups::Envelope)));
     m_chart->setState(cs);
     for (Page* page : m_pages)
         page->restoreSettings(s);
