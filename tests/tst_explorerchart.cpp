@@ -21,8 +21,8 @@
 #include "tests/support/explorerfixture.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
-#include "widgets/chart/chartexport.h"
 #include "widgets/chart/chartaxes.h"
+#include "widgets/chart/chartexport.h"
 #include "widgets/chart/chartpanel.h"
 #include "widgets/chart/exportchartdialog.h"
 #include "widgets/common/displaynames.h"
@@ -334,8 +334,8 @@ private slots:
                     for (std::size_t k = 1; k < stretch.path.size() && !drawn; ++k) {
                         const Point &a = stretch.path[k - 1], &b = stretch.path[k];
                         if (a.x <= target && target <= b.x && b.x > a.x) {
-                            const double t = logX ? std::log(target / a.x) / std::log(b.x / a.x)
-                                                  : (target - a.x) / (b.x - a.x);
+                            const double t
+                                = logX ? std::log(target / a.x) / std::log(b.x / a.x) : (target - a.x) / (b.x - a.x);
                             drawn = a.y + t * (b.y - a.y);
                         }
                     }
@@ -359,7 +359,8 @@ private slots:
         const EnvelopeStretch& stretch = first.stretches.front();
         const Point mid = stretch.path[stretch.path.size() / 2];
         const QString said = chart->stretchAt(chart->mapToPosition(QPointF(mid.x, mid.y), chart->anchor()));
-        QVERIFY2(said.startsWith(chart->groupName(stretch.series) + QStringLiteral(": the best of ")), qPrintable(said));
+        QVERIFY2(
+            said.startsWith(chart->groupName(stretch.series) + QStringLiteral(": the best of ")), qPrintable(said));
         QVERIFY(chart->stretchAt(QPointF(-100, -100)).isEmpty());
         bool told = false;
         for (const QLabel* l : panel->findChildren<QLabel*>())
@@ -467,6 +468,10 @@ private slots:
     {
         QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
         ChartPanel* panel = m_window->chartPanel();
+        ChartState all = panel->state();
+        all.groups = ChartGroups::All; // every hardware's best read at the target, each with its label
+        panel->setState(all);
+        m_window->readout()->setTarget(50);
         const std::vector<ExportSize> sizes = m_window->chartExportSizes();
         QVERIFY(sizes.size() >= 3);
         QCOMPARE(sizes[0].pixels, QSize(1920, 1080));
@@ -501,24 +506,36 @@ private slots:
         QVERIFY(m_window->exportChart(png, ChartFormat::Png, sizes[1]).ok());
         QCOMPARE(QImage(png).size(), QSize(1440, 1080));
         if (const QString keep = qEnvironmentVariable("PARETOSCOPE_KEEP_EXPORTS"); !keep.isEmpty()) {
-            QVERIFY(m_window->exportChart(QDir(keep).filePath(QStringLiteral("slide-16x9.png")), ChartFormat::Png,
-                sizes[0]).ok());
-            QVERIFY(m_window->exportChart(QDir(keep).filePath(QStringLiteral("slide-4x3.png")), ChartFormat::Png,
-                sizes[1]).ok());
+            QVERIFY(
+                m_window->exportChart(QDir(keep).filePath(QStringLiteral("slide-16x9.png")), ChartFormat::Png, sizes[0])
+                    .ok());
+            QVERIFY(
+                m_window->exportChart(QDir(keep).filePath(QStringLiteral("slide-4x3.png")), ChartFormat::Png, sizes[1])
+                    .ok());
         }
         // a vector PDF: one page of the layout's size in points, the run cloud its one image
         const QString pdf = m_dir.filePath(QStringLiteral("slide.pdf"));
         QVERIFY(m_window->exportChart(pdf, ChartFormat::Pdf, sizes[0]).ok());
+        if (const QString keep = qEnvironmentVariable("PARETOSCOPE_KEEP_EXPORTS"); !keep.isEmpty())
+            QFile::copy(pdf, QDir(keep).filePath(QStringLiteral("slide-16x9.pdf")));
         const QByteArray bytes = readAll(pdf);
         QVERIFY(bytes.startsWith("%PDF-"));
-        QVERIFY2(bytes.contains("/MediaBox [0 0 1280 720]"), bytes.left(2000).constData());
-        QCOMPARE(bytes.count("/Subtype /Image"), qsizetype(1));
+        const qsizetype box = bytes.indexOf("/MediaBox");
+        QVERIFY(box >= 0);
+        static const QRegularExpression mediaBox(QStringLiteral("^/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"));
+        const QRegularExpressionMatch page = mediaBox.match(QString::fromLatin1(bytes.mid(box, 60)));
+        QVERIFY2(page.hasMatch(), bytes.mid(box, 60).constData());
+        QVERIFY2(std::abs(page.captured(1).toDouble() - 1280) < 1 && std::abs(page.captured(2).toDouble() - 720) < 1,
+            bytes.mid(box, 60).constData());
+        // (an image with alpha is written as two: its colours and its mask)
+        static const QRegularExpression masked(QStringLiteral("/SMask \\d+ 0 R"));
+        QCOMPARE(bytes.count("/Subtype /Image") - QString::fromLatin1(bytes).count(masked), qsizetype(1));
         // the caption: precision in the title; target, tier and the runs' dates under it
         const ChartCaption caption = m_window->chartCaption();
         QVERIFY2(caption.title.contains(QStringLiteral("FP")), qPrintable(caption.title));
         QVERIFY2(caption.subtitle.contains(QStringLiteral("target 50 tok/s/user")), qPrintable(caption.subtitle));
-        QVERIFY2(caption.subtitle.contains(QString::fromStdString(
-                     bundledPricing().find(m_window->readout()->price().tierKey)->label)),
+        QVERIFY2(caption.subtitle.contains(
+                     QString::fromStdString(bundledPricing().find(m_window->readout()->price().tierKey)->label)),
             qPrintable(caption.subtitle));
         static const QRegularExpression dates(QStringLiteral("runs (of )?20\\d\\d-\\d\\d-\\d\\d"));
         QVERIFY2(caption.subtitle.contains(dates), qPrintable(caption.subtitle));

@@ -359,7 +359,7 @@ private slots:
             QVERIFY(m_window->exportChartSvg(svg, QSize(900, 560)).ok());
             const QByteArray written = readAll(svg);
             QVERIFY(written.contains(title));
-            QVERIFY(m_window->chartCaption().title.contains(
+            QVERIFY(m_window->chartCaption().subtitle.contains(
                 which == ChartX::TtftMedian ? QLatin1String("vs median TTFT") : QLatin1String("vs p99 TTFT")));
         }
         // kept between sessions, by name
@@ -401,7 +401,7 @@ private slots:
         for (const StoredRun& r : (*reader)->runs(ids))
             QVERIFY(r.record.ttft.p99 && *r.record.ttft.p99 <= 2.0 && r.record.tpot.median
                 && *r.record.tpot.median <= 0.05);
-        QVERIFY(m_window->chartCaption().title.contains(QStringLiteral("TTFT ≤ 2 s (p99)")));
+        QVERIFY(m_window->chartCaption().subtitle.contains(QStringLiteral("TTFT ≤ 2 s (p99)")));
         const QStringList notes = [&] {
             QStringList out;
             for (QLabel* l : m_window->chartPanel()->findChildren<QLabel*>())

@@ -13,8 +13,8 @@ std::optional<double> yAt(const std::vector<Point>& path, double x)
 {
     if (path.empty() || x < path.front().x || x > path.back().x)
         return std::nullopt;
-    const auto after = std::lower_bound(
-        path.begin(), path.end(), x, [](const Point& p, double value) { return p.x < value; });
+    const auto after
+        = std::lower_bound(path.begin(), path.end(), x, [](const Point& p, double value) { return p.x < value; });
     if (after == path.begin() || after->x == x)
         return after->y;
     const Point& a = *(after - 1);
@@ -77,10 +77,13 @@ std::vector<HardwareEnvelope> hardwareEnvelopes(
                 }
         }
         HardwareEnvelope env { hardware, {} };
-        std::optional<double> carry; // where the next stretch begins: the crossing that ended the one before
+        // where the next stretch begins: the crossing that ended the one before (a plain flag and value: GCC 12 warns
+        // of an optional<double> here that it cannot see set)
+        bool carried = false;
+        double carry = 0;
         for (std::size_t k = 0; k < xs.size();) {
             if (best[k] == none) {
-                carry.reset();
+                carried = false;
                 ++k;
                 continue;
             }
@@ -88,8 +91,8 @@ std::vector<HardwareEnvelope> hardwareEnvelopes(
             std::size_t end = k;
             while (end + 1 < xs.size() && best[end + 1] == s)
                 ++end;
-            const double from = carry.value_or(xs[k]);
-            carry.reset();
+            const double from = carried ? carry : xs[k];
+            carried = false;
             double to = xs[end];
             if (end + 1 < xs.size() && best[end + 1] != none) {
                 const std::vector<Point>& a = chart.series[s].path;
@@ -101,11 +104,13 @@ std::vector<HardwareEnvelope> hardwareEnvelopes(
                     const double d0 = *a0 - *b0, d1 = *a1 - *b1;
                     const double t = d0 == d1 ? 1 : std::clamp(d0 / (d0 - d1), 0.0, 1.0);
                     to = xs[end] + t * (xs[end + 1] - xs[end]);
+                    carried = true;
                     carry = to;
                 } else if (a1) {
                     to = xs[end + 1]; // the next line begins there: this one runs on to it
                 } else if (b0) {
-                    carry = xs[end]; // this line ends here and the next, already running, takes over at once
+                    carried = true; // this line ends here and the next, already running, takes over at once
+                    carry = xs[end];
                 }
             }
             env.stretches.push_back({ s, from, to, cut(chart.series[s].path, from, to) });
