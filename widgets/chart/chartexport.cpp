@@ -15,6 +15,7 @@
 #include <optional>
 
 #include "widgets/common/groupstyle.h"
+#include "widgets/common/theme.h"
 
 namespace paretoscope::ui {
 
@@ -147,6 +148,7 @@ QString documentTitle(const ChartCaption& caption)
 QRectF exportedPlotArea(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
     QSize size, const ChartCaption& caption)
 {
+    const ExportSurface light; // a document's chart: light whatever the window's theme
     const StagedChart staged(std::move(data), state, pricing, size, caption);
     return staged.chart->plotArea();
 }
@@ -154,6 +156,7 @@ QRectF exportedPlotArea(std::shared_ptr<const ScopeData> data, const ChartState&
 std::vector<QRectF> exportedLabelBoxes(std::shared_ptr<const ScopeData> data, const ChartState& state,
     const PricingCatalog& pricing, QSize size, const ChartCaption& caption)
 {
+    const ExportSurface light; // a document's chart: light whatever the window's theme
     const StagedChart staged(std::move(data), state, pricing, size, caption);
     return staged.chart->marker().labelBoxes();
 }
@@ -208,6 +211,7 @@ QSize chartExportSize(const std::shared_ptr<const ScopeData>& data, const ChartS
 QImage renderChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
     QSize size, qreal scale, const ChartCaption& caption)
 {
+    const ExportSurface light; // a document's chart: light whatever the window's theme
     // at most 256 million pixels (1 GiB at 4 bytes a pixel): a larger picture is refused before it is allocated (an
     // allocation of tens of GB failed, or was granted and paged the machine to a halt)
     constexpr double kMostPixels = 256e6;
@@ -251,6 +255,7 @@ Status exportChartPng(const QString& path, std::shared_ptr<const ScopeData> data
 Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
     const PricingCatalog& pricing, QSize size, const ChartCaption& caption)
 {
+    const ExportSurface light; // a document's chart: light whatever the window's theme
     StagedChart staged(std::move(data), state, pricing, size, caption);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
@@ -274,6 +279,7 @@ Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data
 Status exportChartPdf(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
     const PricingCatalog& pricing, QSize size, const ChartCaption& caption)
 {
+    const ExportSurface light; // a document's chart: light whatever the window's theme
     StagedChart staged(std::move(data), state, pricing, size, caption);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))

@@ -81,6 +81,8 @@ public:
     void setHideSparse(bool hide);
     ChartState state() const { return m_state; }
     void setState(const ChartState& state);
+    /// Builds the chart again in the current theme and palette (View > Theme), zoom and all else kept.
+    void restyle() { rebuild(); }
     FrontierChart* chart() const { return m_chart; }
     FrontierView* view() const { return m_view; }
     ChartLegend* legend() const { return m_legend; }

@@ -14,6 +14,7 @@
 #include "core/output/reports.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/common/groupstyle.h"
+#include "widgets/common/theme.h"
 
 namespace paretoscope::ui {
 
@@ -103,6 +104,7 @@ FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, ChartState s
     addSpeedOfLightLines();
     const auto [ax, ay] = addAxes();
     addOverlays(ax, ay);
+    styleChart(this); // the theme's background, text and grid
     chooseGroups();
     drawEnvelopes();
     for (std::size_t i = 0; i < groupCount(); ++i)
@@ -321,7 +323,7 @@ void FrontierChart::styleGroup(std::size_t i)
     // outside its range at the target: faint and thin, so the groups that answer the question stand out
     if (!m_covers[i])
         c.setAlpha(95);
-    QPen pen(c, m_covers[i] ? 2.6 : 1.6, precisionStyle(m_chart.series[i].key.precision));
+    QPen pen(c, (m_covers[i] ? 2.6 : 1.6) * chartColours().lineScale, precisionStyle(m_chart.series[i].key.precision));
     pen.setCapStyle(Qt::RoundCap);
     m_content.lines[i].pen = pen; // the knots in the engine's shape take its colour
 }

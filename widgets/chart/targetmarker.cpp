@@ -6,6 +6,8 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include "widgets/common/theme.h"
+
 namespace paretoscope::ui {
 
 TargetMarker::TargetMarker(QChart* chart, QAbstractSeries* anchor)
@@ -163,29 +165,30 @@ void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
     painter->save();
     painter->setClipRect(clip());
     painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(QPen(QColor(60, 60, 60), 1.2, Qt::DashLine));
+    const ChartColours theme = chartColours();
+    painter->setPen(QPen(theme.text, 1.2, Qt::DashLine));
     painter->drawLine(QPointF(m_px, area.top()), QPointF(m_px, area.bottom()));
     for (const Circle& c : m_circles) {
         painter->setPen(QPen(c.colour, 2.5));
-        painter->setBrush(Qt::white);
+        painter->setBrush(theme.plot);
         painter->drawEllipse(c.centre, 5.5, 5.5);
     }
     QFont f = labelFont();
     painter->setFont(f);
     for (const Placed& l : m_labels) {
         painter->setPen(Qt::NoPen);
-        painter->setBrush(QColor(255, 255, 255, 215));
+        painter->setBrush(theme.labelBox);
         painter->drawRoundedRect(l.box, 3, 3);
-        painter->setPen(l.reading->colour.darker(130));
+        painter->setPen(theme.dark ? l.reading->colour.lighter(125) : l.reading->colour.darker(130));
         painter->drawText(l.box, Qt::AlignCenter, l.reading->label);
     }
     if (!m_captionBox.isEmpty()) {
         f.setBold(false);
         painter->setFont(f);
         painter->setPen(Qt::NoPen);
-        painter->setBrush(QColor(255, 255, 255, 225));
+        painter->setBrush(theme.labelBox);
         painter->drawRoundedRect(m_captionBox, 3, 3);
-        painter->setPen(QColor(60, 60, 60));
+        painter->setPen(theme.text);
         painter->drawText(m_captionBox.adjusted(4, 2, -4, -2), Qt::AlignLeft | Qt::TextWordWrap, m_caption);
     }
     painter->restore();

@@ -7,12 +7,14 @@
 #include <numbers>
 #include <tuple>
 
+#include "widgets/common/theme.h"
+
 namespace paretoscope::ui {
 
 QColor hardwareColour(const std::string& hardware)
 {
     const Rgb c = hardwareRgb(hardware);
-    return QColor(c.r, c.g, c.b);
+    return onChart(QColor(c.r, c.g, c.b)); // lifted on a dark theme's charts and lists
 }
 
 Qt::PenStyle precisionStyle(const std::string& precision)

@@ -1,5 +1,6 @@
 #include "widgets/common/hardwarecolors.h"
 
+#include <atomic>
 #include <string>
 #include <utility>
 
@@ -49,7 +50,51 @@ constexpr std::array<std::size_t, kHardwareColourCount - kKnown.size()> kFree = 
     return free;
 }();
 
+std::atomic<bool> g_colourBlind { false };
+
+// The nine of InferenceX on the colour-blind-safe palette (indices into colourBlindPaletteColours()), each near its
+// usual hue where the nine allow
+constexpr std::array<std::pair<std::string_view, std::size_t>, 9> kColourBlindKnown { {
+    { "b200", 0 }, // blue
+    { "b300", 1 }, // dark red
+    { "gb200", 2 }, // olive
+    { "gb300", 3 }, // wine
+    { "h200", 4 }, // rose
+    { "h100", 5 }, // sky blue
+    { "mi300x", 6 }, // black
+    { "mi355x", 7 }, // lilac
+    { "mi325x", 8 }, // indigo
+} };
+
 } // namespace
+
+void setColourBlindPalette(bool on)
+{
+    g_colourBlind = on;
+}
+
+bool colourBlindPalette()
+{
+    return g_colourBlind;
+}
+
+const std::array<Rgb, kColourBlindCount>& colourBlindPaletteColours()
+{
+    // chosen from Okabe & Ito's, Tol's and Wong's colours by the smallest CIELAB distance over the four visions
+    // (19.9): see the header
+    static const std::array<Rgb, kColourBlindCount> palette { {
+        { 0x00, 0x62, 0xa8 }, // blue
+        { 0x92, 0x00, 0x00 }, // dark red
+        { 0x99, 0x99, 0x33 }, // olive
+        { 0x88, 0x22, 0x55 }, // wine
+        { 0xcc, 0x66, 0x77 }, // rose
+        { 0x3d, 0x98, 0xd3 }, // sky blue
+        { 0x1f, 0x1f, 0x1f }, // black
+        { 0xb6, 0x6d, 0xff }, // lilac
+        { 0x49, 0x00, 0x92 }, // indigo
+    } };
+    return palette;
+}
 
 const std::array<Rgb, kHardwareColourCount>& hardwarePalette()
 {
@@ -84,6 +129,14 @@ std::size_t hardwareColourIndex(std::string_view hardware)
 
 Rgb hardwareRgb(std::string_view hardware)
 {
+    if (g_colourBlind) {
+        if (hardware.size() > 4 && hardware.substr(hardware.size() - 4) == "-sim")
+            hardware.remove_suffix(4);
+        for (const auto& [name, index] : kColourBlindKnown)
+            if (hardware == name)
+                return colourBlindPaletteColours()[index];
+        return colourBlindPaletteColours()[stableHash(hardware) % kColourBlindCount];
+    }
     return hardwarePalette()[hardwareColourIndex(hardware)];
 }
 

@@ -21,10 +21,20 @@ struct Rgb {
 constexpr std::size_t kHardwareColourCount = 14;
 const std::array<Rgb, kHardwareColourCount>& hardwarePalette();
 
-/// Each hardware's colour, the same in every session and whatever else is in scope: the known hardware have a colour
+/// Each hardware's colour (from the colour-blind-safe palette where it is chosen), the same in every session and
+/// whatever else is in scope: the known hardware have a colour
 /// of their own from a fixed table; any other name is hashed (FNV-1a, the same on every machine) into the colours the
 /// table leaves free. The emulator's "<hw>-sim" takes the colour of the hardware it stands in for.
 Rgb hardwareRgb(std::string_view hardware);
+/// The colour-blind-safe choice (View > Colour-blind-safe palette): the nine hardware of InferenceX on nine colours
+/// that stay at least 15 apart in CIELAB for normal vision and under simulated protanopia, deuteranopia and
+/// tritanopia (Machado et al. 2009, full severity), each at least 3:1 against white; other hardware hashed among
+/// them. Off by default. Read by the drawing threads: set it from the GUI thread before charts are built.
+void setColourBlindPalette(bool on);
+bool colourBlindPalette();
+constexpr std::size_t kColourBlindCount = 9;
+const std::array<Rgb, kColourBlindCount>& colourBlindPaletteColours();
+
 /// The palette index of a hardware's colour (hardwarePalette()[index] == hardwareRgb(hardware)).
 std::size_t hardwareColourIndex(std::string_view hardware);
 

@@ -21,6 +21,7 @@
 #include "core/model/runselection.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/common/groupstyle.h"
+#include "widgets/common/theme.h"
 
 namespace paretoscope::ui {
 namespace {
@@ -188,8 +189,16 @@ void HistoryChart::showMessage(const QString& message)
     m_message->show();
 }
 
+void HistoryChart::restyle()
+{
+    if (const auto redraw = m_redraw) // a copy: the call sets m_redraw anew
+        redraw();
+    styleChart(chart());
+}
+
 void HistoryChart::setHistory(const std::vector<HardwareHistory>& history, double target, TputMetric metric)
 {
+    m_redraw = [this, history, target, metric] { setHistory(history, target, metric); };
     std::vector<int> days;
     double maxValue = 0;
     for (const HardwareHistory& h : history)
@@ -307,6 +316,7 @@ void HistoryChart::makeAxes()
     }
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_y, Qt::AlignLeft);
+    styleChart(chart());
 }
 
 void HistoryChart::setRanges(const std::vector<int>& days, double maxValue, TputMetric metric)
@@ -420,7 +430,8 @@ void HistoryChart::addLabels()
     for (std::size_t i = 0; i < m_points.size(); ++i)
         if (m_points[i].changed) {
             auto* label = new QGraphicsSimpleTextItem(m_points[i].label, chart());
-            label->setBrush(hardwareColour(m_points[i].hardware).darker(140));
+            label->setBrush(chartColours().dark ? hardwareColour(m_points[i].hardware).lighter(120)
+                                                : hardwareColour(m_points[i].hardware).darker(140));
             label->setZValue(10);
             m_labels.emplace_back(i, label);
         }
@@ -464,13 +475,13 @@ void HistoryChart::placeAsOf()
         return;
     const QRectF plot = chart()->plotArea();
     const qreal x = chart()->mapToPosition(QPointF(dayX(m_asOf), 0), m_anchor).x();
-    QPen pen(QColor(90, 90, 90), 1.2, Qt::DashLine);
+    QPen pen(chartColours().faintText, 1.2, Qt::DashLine);
     m_asOfLine->setPen(pen);
     m_asOfLine->setLine(QLineF(x, plot.top(), x, plot.bottom()));
     m_asOfLine->setZValue(5);
     const int d = m_asOf;
     m_asOfText->setText(tr("as of %1").arg(QDate(d / 10000, d / 100 % 100, d % 100).toString(Qt::ISODate)));
-    m_asOfText->setBrush(QColor(60, 60, 60));
+    m_asOfText->setBrush(chartColours().text);
     m_asOfText->setZValue(6);
     // right of the line, or left of it where the plot ends
     const qreal w = m_asOfText->boundingRect().width();

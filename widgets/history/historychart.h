@@ -2,6 +2,7 @@
 
 #include <QChartView>
 #include <QString>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,8 @@ public:
     int asOf() const { return m_asOf; }
     /// Where the as-of line stands in the chart's coordinates, null when it is not drawn.
     QLineF asOfLine() const;
+    /// Draws again in the current theme and palette (View > Theme).
+    void restyle();
     /// A message in place of the lines (no runs in scope, an error).
     void showMessage(const QString& message);
     const std::vector<Point>& points() const { return m_points; }
@@ -94,6 +97,7 @@ private:
     QValueAxis* m_y = nullptr;
     std::vector<SeriesPlan> m_plan; // what m_series draw, in the same order
     std::vector<QXYSeries*> m_series;
+    std::function<void()> m_redraw; ///< the last setHistory, for restyle()
 };
 
 } // namespace paretoscope::ui

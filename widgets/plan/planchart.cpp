@@ -12,6 +12,7 @@
 
 #include "widgets/common/displaynames.h"
 #include "widgets/common/groupstyle.h"
+#include "widgets/common/theme.h"
 
 namespace paretoscope::ui {
 
@@ -81,8 +82,16 @@ void PlanChart::showMessage(const QString& message)
     chart()->setTitle(message);
 }
 
+void PlanChart::restyle()
+{
+    if (const auto redraw = m_redraw) // a copy: the call sets m_redraw anew
+        redraw();
+    styleChart(chart());
+}
+
 void PlanChart::setCurve(const std::vector<Plan>& curve, double target, Measure measure)
 {
+    m_redraw = [this, curve, target, measure] { setCurve(curve, target, measure); };
     // a line per hardware, in the order of the first plan (sorted by hardware)
     std::map<std::string, QList<QPointF>> byHw;
     std::vector<std::string> order;
@@ -147,6 +156,7 @@ void PlanChart::rebuild(double xMin, double xMax, double yMin, double yMax, Meas
     }
     ay->setTitleText(measureName(measure));
     chart()->addAxis(ay, Qt::AlignLeft);
+    styleChart(chart());
     for (const auto& [hw, pts] : m_lines) {
         auto* s = new QLineSeries;
         s->setName(hardwareName(hw));
@@ -160,7 +170,7 @@ void PlanChart::rebuild(double xMin, double xMax, double yMin, double yMax, Meas
     }
     m_targetLine = new QLineSeries;
     m_targetLine->setName(tr("target"));
-    QPen pen(QColor(60, 60, 60), 1.2, Qt::DashLine);
+    QPen pen(chartColours().text, 1.2, Qt::DashLine);
     m_targetLine->setPen(pen);
     chart()->addSeries(m_targetLine);
     m_targetLine->attachAxis(ax);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QChartView>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ public:
     void setCurve(const std::vector<Plan>& curve, double target, Measure measure);
     /// Moves the target line only.
     void setTarget(double target);
+    /// Draws again in the current theme and palette (View > Theme).
+    void restyle();
     /// A message in place of the lines.
     void showMessage(const QString& message);
     /// The points drawn per hardware (x target, y measure), in target order: what tests compare.
@@ -38,6 +41,7 @@ private:
     QLineSeries* m_targetLine = nullptr;
     double m_yMin = 0, m_yMax = 1;
     double m_target = 0;
+    std::function<void()> m_redraw; ///< the last setCurve or showMessage, for restyle()
 };
 
 } // namespace paretoscope::ui

@@ -83,6 +83,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
 {
     setWindowTitle(tr("Paretoscope"));
     setAcceptDrops(true);
+    restoreTheme(); // before anything is drawn
     m_layout.tabs = new QTabWidget(this);
     for (const PageSpec& spec : pageSpecs()) {
         Page* page = spec.make(*this);
@@ -394,6 +395,7 @@ void MainWindow::buildMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_layout.filters);
     view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), m_chart, &ChartPanel::resetZoom);
+    addThemeActions(view);
 }
 
 void MainWindow::showStoreProblem(const QString& message)

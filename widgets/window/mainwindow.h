@@ -9,6 +9,7 @@
 #include "core/analysis/viewoptions.h"
 #include "widgets/chart/chartexport.h"
 #include "widgets/chart/chartpanel.h"
+#include "widgets/common/theme.h"
 #include "widgets/filters/filterpanel.h"
 #include "widgets/history/historypanel.h"
 #include "widgets/imports/importflow.h"
@@ -95,6 +96,9 @@ public:
     Status exportChart(const QString& path, ChartFormat format, const ExportSize& size) const;
     /// The sizes the export dialog offers: slides, this screen, the chart as on screen.
     std::vector<ExportSize> chartExportSizes() const;
+    /// View > Theme and View > Colour-blind-safe palette: applies them to the window and its charts at once, and keeps
+    /// them in the settings (view/theme, view/colourBlind) for the next start.
+    void applyTheme(ThemeKind kind, bool colourBlind);
     /// The title and source line an exported chart carries.
     ChartCaption chartCaption() const;
     /// The size the export dialogs offer (chartExportSize for the chart on screen).
@@ -207,6 +211,8 @@ private:
     void selectRememberedScope();
     void saveSettings() const;
     void askExportChart();
+    void restoreTheme();
+    void addThemeActions(QMenu* view);
     /// A cluster sweep's runs were collected: the scope list is read again, and the sweep's scope comes into view
     /// at its first collection.
     void clusterRunsCollected(const QString& model, int isl, int osl);
