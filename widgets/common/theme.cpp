@@ -3,6 +3,7 @@
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QChart>
+#include <QLegend>
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
@@ -181,6 +182,8 @@ void styleChart(QChart* chart)
     chart->setPlotAreaBackgroundBrush(c.plot);
     chart->setPlotAreaBackgroundVisible(true);
     chart->setTitleBrush(c.text);
+    if (chart->legend())
+        chart->legend()->setLabelColor(c.text);
     for (QAbstractAxis* axis : chart->axes()) {
         axis->setLabelsBrush(c.text);
         axis->setTitleBrush(c.text);
