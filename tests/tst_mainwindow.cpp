@@ -426,8 +426,10 @@ private slots:
         useRecipe->setChecked(true);
         recipe->setCurrentText(QStringLiteral("engine-sim-mi325x"));
         const QString note = dialog.identityNote();
-        QVERIFY2(note.contains(QStringLiteral("hardware mi325x-sim, engine engine-sim (the recipe's)")), qPrintable(note));
-        QVERIFY2(note.contains(QStringLiteral("hardware b200 and engine sglang typed for a running endpoint is not used")),
+        QVERIFY2(
+            note.contains(QStringLiteral("hardware mi325x-sim, engine engine-sim (the recipe's)")), qPrintable(note));
+        QVERIFY2(
+            note.contains(QStringLiteral("hardware b200 and engine sglang typed for a running endpoint is not used")),
             qPrintable(note));
         auto* shown = dialog.findChild<QLabel*>(QStringLiteral("identityNote"));
         QVERIFY(shown);

@@ -85,7 +85,8 @@ private slots:
         QVERIFY(chart->axes(Qt::Vertical).front()->gridLineColor() != plot);
         for (std::size_t i = 0; i < chart->groupCount(); ++i)
             QVERIFY2(contrast(chart->groupColour(i), plot) >= 3.0,
-                qPrintable(QStringLiteral("%1: %2").arg(chart->groupName(i)).arg(contrast(chart->groupColour(i), plot))));
+                qPrintable(
+                    QStringLiteral("%1: %2").arg(chart->groupName(i)).arg(contrast(chart->groupColour(i), plot))));
         QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("dark"));
         // an export stays a light picture for a document or a slide
         const QString png = m_dir.filePath(QStringLiteral("dark.png"));
@@ -158,12 +159,16 @@ private slots:
                         const std::array<double, 3> in { linear(c.r), linear(c.g), linear(c.b) };
                         std::array<double, 3> out {};
                         for (int i = 0; i < 3; ++i)
-                            out[i] = std::clamp(m[i * 3] * in[0] + m[i * 3 + 1] * in[1] + m[i * 3 + 2] * in[2], 0.0, 1.0);
+                            out[i]
+                                = std::clamp(m[i * 3] * in[0] + m[i * 3 + 1] * in[1] + m[i * 3 + 2] * in[2], 0.0, 1.0);
                         return lab(out);
                     };
                     const auto p = seen(colours[a]), q = seen(colours[b]);
                     const double d = std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
-                    QVERIFY2(d >= 15, qPrintable(QStringLiteral("%1 and %2: %3").arg(QLatin1String(nine[a]), QLatin1String(nine[b])).arg(d)));
+                    QVERIFY2(d >= 15,
+                        qPrintable(QStringLiteral("%1 and %2: %3")
+                                       .arg(QLatin1String(nine[a]), QLatin1String(nine[b]))
+                                       .arg(d)));
                 }
         // the chart's lines took it
         FrontierChart* chart = m_window->chartPanel()->chart();

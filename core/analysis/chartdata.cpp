@@ -501,7 +501,8 @@ std::vector<Point> clipPolyline(
         // a point that is not a number breaks the line (an envelope's stretches): kept as one break
         if (!std::isfinite(line[i - 1].x) || !std::isfinite(line[i].x)) {
             if (!out.empty() && std::isfinite(out.back().x))
-                out.push_back({ std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN(), 0 });
+                out.push_back(
+                    { std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN(), 0 });
             continue;
         }
         if (!usable(line[i - 1]) || !usable(line[i]))

@@ -61,8 +61,7 @@ QString FrontierView::runTextAt(QPoint viewPos)
         return {};
     const QPointF at = fc->mapFromScene(mapToScene(viewPos));
     const long long id = fc->runAt(at);
-    if (!id)
-    {
+    if (!id) {
         // off the runs, an envelope's stretch says which group it is
         const QString stretch = fc->stretchAt(at);
         return stretch.isEmpty() ? QString() : toolTipHtml(stretch);

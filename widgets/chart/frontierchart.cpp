@@ -183,8 +183,7 @@ QString FrontierChart::stretchAt(QPointF chartPos) const
                 const QPointF b = self->mapToPosition(QPointF(st.path[k].x, st.path[k].y), m_anchor);
                 const QPointF ab = b - a;
                 const double len2 = QPointF::dotProduct(ab, ab);
-                const double t
-                    = len2 > 0 ? std::clamp(QPointF::dotProduct(chartPos - a, ab) / len2, 0.0, 1.0) : 0.0;
+                const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(chartPos - a, ab) / len2, 0.0, 1.0) : 0.0;
                 const QPointF d = a + t * ab - chartPos;
                 if (QPointF::dotProduct(d, d) > 6 * 6)
                     continue;

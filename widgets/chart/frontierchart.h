@@ -6,10 +6,10 @@
 #include <set>
 
 #include "core/analysis/chartdata.h"
+#include "core/analysis/envelope.h"
 #include "widgets/chart/chartaxes.h"
 #include "widgets/chart/frontierlayer.h"
 #include "widgets/chart/runcloud.h"
-#include "core/analysis/envelope.h"
 #include "widgets/chart/targetmarker.h"
 #include "widgets/common/hardwarecolors.h"
 

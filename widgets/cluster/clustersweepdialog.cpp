@@ -15,8 +15,8 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QSettings>
 #include <QPushButton>
+#include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTableWidget>

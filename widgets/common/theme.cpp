@@ -22,7 +22,8 @@ struct Desktop {
 };
 const Desktop& desktop()
 {
-    static const Desktop d { QApplication::palette(), QApplication::style() ? QApplication::style()->name() : QString() };
+    static const Desktop d { QApplication::palette(),
+        QApplication::style() ? QApplication::style()->name() : QString() };
     return d;
 }
 

@@ -1,5 +1,5 @@
-// The window's exports: the chart as PNG, SVG or PDF with its caption, and the tables as CSV, each through a file dialog
-// that remembers its folder.
+// The window's exports: the chart as PNG, SVG or PDF with its caption, and the tables as CSV, each through a file
+// dialog that remembers its folder.
 #include "widgets/window/mainwindow.h"
 
 #include <QDate>

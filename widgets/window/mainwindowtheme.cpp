@@ -71,9 +71,8 @@ void MainWindow::applyTheme(ThemeKind kind, bool colourBlind)
     history()->chart()->restyle();
     for (QWidget* w : findChildren<QWidget*>())
         w->update();
-    statusBar()->showMessage(tr("Theme: %1%2")
-                                 .arg(themeKey(kind), colourBlind ? tr(", colour-blind-safe palette") : QString()),
-        5000);
+    statusBar()->showMessage(
+        tr("Theme: %1%2").arg(themeKey(kind), colourBlind ? tr(", colour-blind-safe palette") : QString()), 5000);
 }
 
 } // namespace paretoscope::ui
