@@ -158,7 +158,7 @@ private slots:
                     const auto seen = [&](const Rgb& c) {
                         const std::array<double, 3> in { linear(c.r), linear(c.g), linear(c.b) };
                         std::array<double, 3> out {};
-                        for (int i = 0; i < 3; ++i)
+                        for (std::size_t i = 0; i < 3; ++i)
                             out[i]
                                 = std::clamp(m[i * 3] * in[0] + m[i * 3 + 1] * in[1] + m[i * 3 + 2] * in[2], 0.0, 1.0);
                         return lab(out);

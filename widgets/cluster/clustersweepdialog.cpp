@@ -75,7 +75,7 @@ QString lastEmulatorModel()
     QSettings settings;
     settings.beginGroup(QStringLiteral("sessionDialog"));
     const auto recipe = bundledRecipe(settings.value(QStringLiteral("recipe")).toString().toStdString());
-    const QString model = settings.value(QStringLiteral("recipeModel")).toString().trimmed();
+    QString model = settings.value(QStringLiteral("recipeModel")).toString().trimmed();
     if (settings.value(QStringLiteral("useRecipe")).toBool() && recipe && recipe->engine == "engine-sim"
         && !model.isEmpty())
         return model;
