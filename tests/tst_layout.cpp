@@ -194,6 +194,45 @@ private slots:
         QVERIFY(m_window->filters()->visibleRegion().isEmpty());
     }
 
+    // A window that starts on the Plan page (the page in front when it closed) and is then turned to Explore fits a
+    // 1366x768 screen and gives the plot its room: the readout's sentence was wrapped at the width of a panel never
+    // shown, and the window's minimum grew to 784 px tall, the chart to half its height over a blank strip. The
+    // baseline chosen, "(none)" included, comes back with the window.
+    void aWindowStartedOnAnotherPageFitsWhenExploreIsShown()
+    {
+        QVERIFY(reopenAt(QSize(1366, 768)));
+        const QSizeF before = plotSize();
+        m_window->readout()->setBaseline(QString()); // "(none)"
+        QVERIFY(m_window->showPage(QStringLiteral("plan")));
+        m_window->close(); // saves the page in front, the layout and the baseline
+        m_window.reset();
+        auto store = openStore(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString(), false);
+        QVERIFY(store.ok());
+        m_window = std::make_unique<MainWindow>(std::move(*store));
+        m_window->setShowImportResults(false);
+        m_window->setWindowState(Qt::WindowNoState);
+        m_window->resize(1366, 768);
+        m_window->show();
+        QVERIFY(waitShown());
+        QVERIFY(m_window->currentPanel() == m_window->plan());
+        QVERIFY(m_window->showPage(QStringLiteral("ladder")));
+        QTest::qWait(100);
+        QVERIFY2(m_window->minimumSizeHint().height() <= 768 && m_window->minimumHeight() <= 768,
+            qPrintable(QStringLiteral("minimum %1 x %2")
+                           .arg(m_window->minimumSizeHint().width())
+                           .arg(m_window->minimumSizeHint().height())));
+        QCOMPARE(m_window->height(), 768);
+        const QSizeF after = plotSize();
+        qInfo("1366x768 after starting on Plan: %s", qPrintable(describe()));
+        QVERIFY2(after.height() >= 400 && after.height() >= before.height() - 30,
+            qPrintable(QStringLiteral("plot %1 tall, %2 before").arg(after.height()).arg(before.height())));
+        auto* table = m_window->readout()->findChild<QTableView*>();
+        QVERIFY(table && table->model()->rowCount() >= 5);
+        QCOMPARE(table->verticalScrollBar()->maximum(), 0); // every hardware in view
+        QCOMPARE(m_window->readout()->baseline(), QString());
+        QVERIFY(m_window->readout()->baselineChosen());
+    }
+
     // A page of the Explore tabs comes to the front with Explore, and the window says which page is in front.
     void pagesUnderTheReadoutComeToTheFrontWithExplore()
     {

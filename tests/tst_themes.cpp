@@ -13,6 +13,7 @@
 
 #include "tests/support/explorerfixture.h"
 #include "tests/support/suite.h"
+#include "widgets/chart/chartlegend.h"
 #include "widgets/chart/chartpanel.h"
 #include "widgets/common/groupstyle.h"
 #include "widgets/common/hardwarecolors.h"
@@ -179,10 +180,29 @@ private slots:
                 seenB300 = true;
             }
         QVERIFY(seenB300);
+        // and so did the legend's swatches (they kept the old colours until a restart)
+        const auto swatchHas = [&](const QColor& colour) {
+            ChartLegend* legend = m_window->chartPanel()->legend();
+            for (int r = 0; r < legend->count(); ++r) {
+                if (!legend->item(r)->text().startsWith(QStringLiteral("B300 ")))
+                    continue;
+                const QImage icon = legend->item(r)->icon().pixmap(legend->iconSize()).toImage();
+                for (int y = 0; y < icon.height(); ++y)
+                    for (int x = 0; x < icon.width(); ++x)
+                        if (const QColor c = icon.pixelColor(x, y); c.alpha() > 80
+                            && std::abs(c.red() - colour.red()) + std::abs(c.green() - colour.green())
+                                    + std::abs(c.blue() - colour.blue())
+                                < 24)
+                            return true;
+            }
+            return false;
+        };
+        QVERIFY(swatchHas(QColor(0x92, 0x00, 0x00)));
         QCOMPARE(QSettings().value(QStringLiteral("view/colourBlind")).toBool(), true);
         safe->trigger();
         QVERIFY(!colourBlindPalette());
         QCOMPARE(hardwareColour("b300"), QColor(0xd5, 0x5e, 0x00));
+        QVERIFY(swatchHas(QColor(0xd5, 0x5e, 0x00)));
     }
 
     void cleanupTestCase()

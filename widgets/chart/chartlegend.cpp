@@ -2,6 +2,7 @@
 
 #include <QPainter>
 #include <QPixmap>
+#include <QResizeEvent>
 #include <QScopedValueRollback>
 #include <QScrollBar>
 #include <optional>
@@ -90,6 +91,19 @@ void ChartLegend::fitHeight(int maxRows)
     const int h = std::min(rows, m_maxRows) * rowHeight + 2 * frameWidth() + 2;
     if (h != height())
         setFixedHeight(h);
+}
+
+void ChartLegend::forgetStates()
+{
+    for (int r = 0; r < count(); ++r)
+        item(r)->setData(StateRole, QVariant());
+}
+
+void ChartLegend::resizeEvent(QResizeEvent* event)
+{
+    QListWidget::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width())
+        fitHeight(m_maxRows); // only the height changes: no second round
 }
 
 void ChartLegend::setChart(FrontierChart* chart)

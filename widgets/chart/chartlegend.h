@@ -24,6 +24,13 @@ public:
     int columnWidth() const;
     /// As tall as its rows at its width, up to maxRows (a scroll bar beyond).
     void fitHeight(int maxRows);
+    /// Forgets what each entry was drawn as, so that the next sync draws every one again (a theme or palette changed
+    /// the colours, not the states).
+    void forgetStates();
+
+protected:
+    /// A new width (the page shown, the window resized) may hold another number of columns: refitted.
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void entryChanged(QListWidgetItem* item);

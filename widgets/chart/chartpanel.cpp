@@ -16,6 +16,8 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QResizeEvent>
+#include <QShowEvent>
 #include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
@@ -166,7 +168,6 @@ ChartPanel::ChartPanel(const PricingCatalog& pricing, QWidget* parent)
     m_outside->setMinimumHeight(2 * m_outside->fontMetrics().lineSpacing() + 2);
     m_outside->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_info->setTextFormat(Qt::PlainText);
-    m_outside->setStyleSheet(QStringLiteral("color: #555"));
     fillAxisChoices();
     layOutControls();
 }
@@ -254,9 +255,20 @@ void ChartPanel::layOutControls()
     rebuild();
 }
 
+void ChartPanel::restyle()
+{
+    rebuild();
+    // same entries, new colours: every swatch drawn again (after the rebuild: the old chart's last sync, as the view
+    // let it go, would record the old colours as current)
+    m_legend->forgetStates();
+    m_legend->sync();
+}
+
 void ChartPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width())
+        fitOutside(false);
     fitLegend();
 }
 
@@ -423,11 +435,25 @@ void ChartPanel::showOutside()
         text = m_limitsNote + (text.isEmpty() ? QString() : QStringLiteral(" · ") + text);
     m_outside->setText(text);
     m_outside->setToolTip(plainToolTip(outside.join(u'\n')));
+    fitOutside(true);
+}
+
+void ChartPanel::fitOutside(bool growOnly)
+{
     // it grows to the tallest text it has had for this chart and never shrinks back: a slider step that changed its
-    // line count would move the chart and the tabs below it, and repaint them all
-    const int tall = m_outside->heightForWidth(m_outside->width());
-    if (tall > m_outside->minimumHeight())
+    // line count would move the chart and the tabs below it, and repaint them all. Hidden (another page in front), its
+    // width is none it will have: two lines until it is shown (a note wrapped at a hidden label's width took 154 px
+    // from the plot)
+    const int twoLines = 2 * m_outside->fontMetrics().lineSpacing() + 2;
+    const int tall = isVisible() ? std::max(m_outside->heightForWidth(m_outside->width()), twoLines) : twoLines;
+    if (tall > m_outside->minimumHeight() || (!growOnly && tall != m_outside->minimumHeight()))
         m_outside->setMinimumHeight(tall);
+}
+
+void ChartPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    fitOutside(false); // laid out at its real width now
 }
 
 QString ChartPanel::limitsNote(const ScopeData& data, const ChartData& chart, const ChartRequest& request)

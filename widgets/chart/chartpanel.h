@@ -82,7 +82,7 @@ public:
     ChartState state() const { return m_state; }
     void setState(const ChartState& state);
     /// Builds the chart again in the current theme and palette (View > Theme), zoom and all else kept.
-    void restyle() { rebuild(); }
+    void restyle();
     FrontierChart* chart() const { return m_chart; }
     FrontierView* view() const { return m_view; }
     ChartLegend* legend() const { return m_legend; }
@@ -94,10 +94,13 @@ signals:
     void resetFiltersRequested();
 
 protected:
+    void showEvent(QShowEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
+    /// The note under the chart as tall as its text at the panel's width (growOnly: never shorter than it was).
+    void fitOutside(bool growOnly);
     /// Whether the chart in view is the one a rebuild would build from the drawn points.
     bool showsDrawn() const;
     /// Whether the chart in view has the groups switched off and lines a rebuild would give it, unzoomed, and the

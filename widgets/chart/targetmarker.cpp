@@ -1,6 +1,7 @@
 #include "widgets/chart/targetmarker.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QChart>
 #include <QFontMetricsF>
@@ -80,7 +81,7 @@ void TargetMarker::layout()
         box.moveBottomLeft(pos + QPointF(8, -4));
         if (box.right() > area.right())
             box.moveRight(pos.x() - 8);
-        m_labels.push_back({ box, &r });
+        m_labels.push_back({ box, &r, pos });
     }
     placeInside(area);
     if (!m_caption.isEmpty()) {
@@ -175,6 +176,16 @@ void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
     }
     QFont f = labelFont();
     painter->setFont(f);
+    for (const Placed& l : m_labels) {
+        // a label moved off its circle (stacked past others, kept inside the plot) is tied to it by a thin line, so
+        // that no value is read beside another hardware's circle
+        const QPointF near(l.box.left() > l.anchor.x() ? l.box.left() : l.box.right(), l.box.center().y());
+        if (std::abs(near.y() - (l.anchor.y() - 4 - l.box.height() / 2)) > l.box.height() * 0.75) {
+            const QPointF from = l.anchor + 6.5 * (near - l.anchor) / std::max(1.0, QLineF(l.anchor, near).length());
+            painter->setPen(QPen(l.reading->colour, 1.1));
+            painter->drawLine(from, near);
+        }
+    }
     for (const Placed& l : m_labels) {
         painter->setPen(Qt::NoPen);
         painter->setBrush(theme.labelBox);

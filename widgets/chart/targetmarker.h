@@ -37,6 +37,7 @@ private:
     struct Placed {
         QRectF box;
         const Reading* reading;
+        QPointF anchor; ///< the circle it reads
     };
     struct Circle {
         QPointF centre;

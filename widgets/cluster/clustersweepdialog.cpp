@@ -25,6 +25,7 @@
 #include "core/live/cluster.h"
 #include "core/live/recipe.h"
 #include "widgets/cluster/matrixeditor.h"
+#include "widgets/common/theme.h"
 
 namespace paretoscope::ui {
 
@@ -104,7 +105,6 @@ ClusterSweepDialog::ClusterSweepDialog(QString storePath, QWidget* parent)
                                 "Slurm job array. Finished tasks' runs are collected into this store as they end."),
         this);
     intro->setWordWrap(true);
-    intro->setStyleSheet(QStringLiteral("color: #444"));
     layout->addWidget(intro);
     auto* splitter = new QSplitter(Qt::Vertical, this);
     auto* matrixBox = new QGroupBox(tr("Matrix"), splitter);
@@ -451,13 +451,13 @@ QString ClusterSweepDialog::writtenText() const
 void ClusterSweepDialog::showWritten(const QString& text, bool error)
 {
     m_written->setText(text);
-    m_written->setStyleSheet(error ? QStringLiteral("color: #b00020") : QString());
+    m_written->setStyleSheet(error ? noteStyle(NoteKind::Error) : QString());
 }
 
 void ClusterSweepDialog::setSummary(const QString& text, bool error)
 {
     m_summary->setText(text);
-    m_summary->setStyleSheet(error ? QStringLiteral("color: #b00020") : QString());
+    m_summary->setStyleSheet(error ? noteStyle(NoteKind::Error) : QString());
 }
 
 void ClusterSweepDialog::submit()

@@ -19,6 +19,7 @@
 #include <QVBoxLayout>
 
 #include "core/live/recipe.h"
+#include "widgets/common/theme.h"
 
 namespace paretoscope::ui {
 
@@ -341,14 +342,14 @@ Result<Matrix> MatrixEditor::check()
 {
     auto m = parseMatrix(matrixText().toStdString(), "the matrix");
     if (!m) {
-        m_message->setStyleSheet(QStringLiteral("color: #b00020"));
+        m_message->setStyleSheet(noteStyle(NoteKind::Error));
         m_message->setText(QString::fromStdString(m.error()));
         return m;
     }
     int gpus = 0;
     for (const MatrixConfig& c : m->configurations)
         gpus += taskResources(c).gpusPerNode * taskResources(c).nodes;
-    m_message->setStyleSheet(QStringLiteral("color: #1b5e20"));
+    m_message->setStyleSheet(noteStyle(NoteKind::Ok));
     m_message->setText(tr("%1, one array task each; %2")
                            .arg(m->configurations.size() == 1 ? tr("1 configuration")
                                                               : tr("%1 configurations").arg(m->configurations.size()),
@@ -357,7 +358,7 @@ Result<Matrix> MatrixEditor::check()
                                           : tr("no GPU asked for (simulations)")));
     for (std::size_t i = 0; i < m->configurations.size(); ++i)
         if (auto why = unrunnableReason(m->configurations[i])) {
-            m_message->setStyleSheet(QStringLiteral("color: #8a4b00"));
+            m_message->setStyleSheet(noteStyle(NoteKind::Warning));
             m_message->setText(m_message->text() + u'\n'
                 + tr("Task %1 (%2) will fail at once: %3")
                       .arg(i)

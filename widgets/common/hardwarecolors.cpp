@@ -52,17 +52,18 @@ constexpr std::array<std::size_t, kHardwareColourCount - kKnown.size()> kFree = 
 
 std::atomic<bool> g_colourBlind { false };
 
-// The nine of InferenceX on the colour-blind-safe palette (indices into colourBlindPaletteColours()), each near its
-// usual hue where the nine allow
+// The nine of InferenceX on the colour-blind-safe palette (indices into colourBlindPaletteColours()): the pairs most
+// often compared (B300 and GB300, B200 and H100, MI325X and MI355X) on colours of different hues, not two reds or
+// two purples
 constexpr std::array<std::pair<std::string_view, std::size_t>, 9> kColourBlindKnown { {
     { "b200", 0 }, // blue
     { "b300", 1 }, // dark red
     { "gb200", 2 }, // olive
-    { "gb300", 3 }, // wine
-    { "h200", 4 }, // rose
+    { "gb300", 7 }, // lilac
+    { "h200", 3 }, // wine
     { "h100", 5 }, // sky blue
     { "mi300x", 6 }, // black
-    { "mi355x", 7 }, // lilac
+    { "mi355x", 4 }, // rose
     { "mi325x", 8 }, // indigo
 } };
 

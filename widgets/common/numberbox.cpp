@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "core/analysis/typednumber.h"
+#include "widgets/common/theme.h"
 
 namespace paretoscope::ui {
 
@@ -54,7 +55,7 @@ NumberBox::NumberBox(QWidget* parent)
     m_suffix->hide();
     m_reason->hide();
     m_reason->setObjectName(QStringLiteral("refusal"));
-    m_reason->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_reason->setStyleSheet(noteStyle(NoteKind::Error));
     m_reason->setTextFormat(Qt::PlainText);
     m_edit->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     // as wide as the numbers it takes, not as wide as the row: fitWidth

@@ -7,6 +7,7 @@
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
+#include <algorithm>
 
 namespace paretoscope::ui {
 
@@ -166,12 +167,12 @@ QColor onChart(QColor colour)
 {
     if (!chartColours().dark)
         return colour;
-    // on a dark plot a dark hardware colour (blue, black, indigo) all but vanishes: lifted to at least 62% lightness,
-    // its hue kept
+    // on a dark plot a dark hardware colour (blue, black, indigo) all but vanishes: its lightness lifted into the
+    // upper half, in the same order and a good part of the same steps (a floor made two dark reds one pink), its hue
+    // kept
     float h = 0, s = 0, l = 0, a = 0;
     colour.getHslF(&h, &s, &l, &a);
-    if (l < 0.62f)
-        colour.setHslF(h, s, 0.62f, a);
+    colour.setHslF(h, s, std::max(l, 0.5f + 0.4f * l), a);
     return colour;
 }
 
@@ -192,6 +193,20 @@ void styleChart(QChart* chart)
         axis->setMinorGridLineColor(c.dark ? c.grid.darker(115) : c.grid.lighter(108));
         axis->setLinePenColor(c.highContrast ? QColor(Qt::black) : c.faintText);
     }
+}
+
+QString noteStyle(NoteKind kind)
+{
+    const bool dark = isDark(QApplication::palette());
+    switch (kind) {
+    case NoteKind::Ok:
+        return dark ? QStringLiteral("color: #81c784") : QStringLiteral("color: #1b5e20");
+    case NoteKind::Warning:
+        return dark ? QStringLiteral("color: #ffb74d") : QStringLiteral("color: #8a4b00");
+    case NoteKind::Error:
+        break;
+    }
+    return dark ? QStringLiteral("color: #ff8a80") : QStringLiteral("color: #b00020");
 }
 
 ExportSurface::ExportSurface()

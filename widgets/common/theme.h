@@ -39,6 +39,11 @@ QColor onChart(QColor colour);
 /// Gives a chart (and its axes) the current theme's background, plot area, text and grid.
 void styleChart(QChart* chart);
 
+/// A style sheet that colours a line of text as an error, a success or a warning, readable on the current theme's
+/// background (the light theme's dark red reads poorly on a dark window).
+enum class NoteKind { Error, Ok, Warning };
+QString noteStyle(NoteKind kind);
+
 /// While one lives, charts are drawn light (an export for a document or a slide, whatever the window's theme); the
 /// colour-blind-safe palette still applies.
 class ExportSurface {

@@ -13,6 +13,7 @@
 #include "core/analysis/numberformat.h"
 #include "core/analysis/typednumber.h"
 #include "widgets/common/numberbox.h"
+#include "widgets/common/theme.h"
 
 namespace paretoscope::ui {
 
@@ -34,7 +35,7 @@ MixEditor::MixEditor(QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->verticalHeader()->hide();
     m_reason->setObjectName(QStringLiteral("refusal"));
-    m_reason->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_reason->setStyleSheet(noteStyle(NoteKind::Error));
     m_reason->setTextFormat(Qt::PlainText);
     m_reason->setWordWrap(true);
     auto* add = new QPushButton(tr("Add part"), this);

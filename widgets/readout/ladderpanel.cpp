@@ -7,6 +7,8 @@
 #include <QTableView>
 #include <QTimer>
 
+#include "widgets/common/theme.h"
+
 namespace paretoscope::ui {
 
 namespace {
@@ -29,7 +31,7 @@ LadderPanel::LadderPanel(const PricingCatalog& pricing, QWidget* parent)
 {
     m_edit->setText(targetsText(m_targets));
     m_edit->setToolTip(tr("Interactivity targets in tok/s/user, separated by commas"));
-    m_error->setStyleSheet(QStringLiteral("color: #b00020"));
+    m_error->setStyleSheet(noteStyle(NoteKind::Error));
     m_error->setTextFormat(Qt::PlainText);
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Targets (tok/s/user):"), this));

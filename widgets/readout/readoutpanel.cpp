@@ -7,8 +7,10 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QScreen>
 #include <QScrollBar>
+#include <QShowEvent>
 #include <QSlider>
 #include <QSplitter>
 #include <QStyle>
@@ -272,6 +274,12 @@ void ReadoutPanel::setBaseline(const QString& hardware)
         m_baselineByScope[baselineKey()] = baseline();
 }
 
+void ReadoutPanel::restoreBaseline(const QString& hardware)
+{
+    m_restoredBaseline = hardware;
+    m_baselineChosen = true;
+}
+
 std::string ReadoutPanel::baselineKey() const
 {
     const Scope& s = m_data->scope;
@@ -301,7 +309,8 @@ void ReadoutPanel::setData(std::shared_ptr<const ScopeData> scopeData)
     const std::string scopeKey = baselineKey();
     const auto remembered = m_baselineByScope.find(scopeKey);
     const bool chosenHere = remembered != m_baselineByScope.end();
-    const QString keep = chosenHere ? remembered->second : baseline();
+    const QString keep = chosenHere ? remembered->second : m_restoredBaseline.value_or(baseline());
+    m_restoredBaseline.reset();
     {
         const QSignalBlocker block(m_baseline);
         m_baseline->clear();
@@ -327,6 +336,14 @@ void ReadoutPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     fitColumns();
+    if (event->size().width() != event->oldSize().width())
+        fitHeights(false); // the sentence wraps anew at the new width
+}
+
+void ReadoutPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    fitHeights(false); // laid out at its real width now
 }
 
 int ReadoutPanel::widestMinimum() const
@@ -552,13 +569,21 @@ void ReadoutPanel::refresh(bool sliderStep)
         attachSpeedOfLight(*ladders, m_data->speedOfLight);
     m_model->setReadings(ladders ? std::move(*ladders) : std::vector<HardwareLadder> {}, baseline().toStdString());
     m_comparison->setText(m_model->comparison(m_target));
-    // on a slider step it grows to the tallest text it has had and does not shrink back: a step that changed its
-    // line count moved the table above it, and the relayout repainted the whole window (30 to 50 ms, twice in a
-    // drag). Other changes (a scope, a price) fit it to its text, two lines at least
-    const int tall = std::max(twoLines(m_comparison), m_comparison->heightForWidth(m_comparison->width()));
+    fitColumns(sliderStep);
+    fitHeights(sliderStep);
+}
+
+void ReadoutPanel::fitHeights(bool sliderStep)
+{
+    // the sentence under the table: on a slider step it grows to the tallest text it has had and does not shrink
+    // back (a step that changed its line count moved the table above it, and the relayout repainted the whole window:
+    // 30 to 50 ms, twice in a drag). Other changes (a scope, a price, a new width) fit it to its text, two lines at
+    // least. Hidden (another page in front), its width is no width it will have: two lines until it is shown (a
+    // sentence wrapped at a hidden label's width made the window taller than a 768-pixel screen)
+    const int tall = isVisible() ? std::max(twoLines(m_comparison), m_comparison->heightForWidth(m_comparison->width()))
+                                 : twoLines(m_comparison);
     if (!sliderStep || tall > m_comparison->minimumHeight())
         m_comparison->setMinimumHeight(tall);
-    fitColumns(sliderStep);
     // tall enough for its rows, up to nine (a splitter beneath it gives the room), so that no hardware scrolls out
     // of view; a slider step only grows it
     const int tallEnough = neededHeight(std::min(m_model->rowCount(), 9));

@@ -6,6 +6,7 @@
 
 #include <QWidget>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "core/analysis/chartdata.h"
@@ -39,6 +40,10 @@ public:
     void setMetric(TputMetric metric);
     QString baseline() const;
     void setBaseline(const QString& hardware);
+    /// Whether a baseline (or none) was chosen, rather than the default (the last hardware of a scope).
+    bool baselineChosen() const { return m_baselineChosen; }
+    /// The choice kept from the last session (readout/baseline): the first scope shown takes it, "(none)" included.
+    void restoreBaseline(const QString& hardware);
     /// Whether readings across wide gaps between measured points (LadderEntry::sparse) are left out.
     /// The width that shows every column of the table without scrolling.
     int neededWidth(bool withRatio = true) const;
@@ -51,6 +56,7 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
@@ -93,12 +99,15 @@ private:
     void connectSignals();
     /// The readings at the target; a slider step (sliderStep) never narrows the panel (fitColumns).
     void refresh(bool sliderStep = false);
+    /// The sentence's and the panel's minimum heights for the text and rows shown, at the width it has.
+    void fitHeights(bool sliderStep);
     void sliderMoved(int position);
     int positionOf(double target) const;
     const PricingCatalog& m_pricing;
     std::shared_ptr<const ScopeData> m_data;
     double m_target = 50;
     bool m_baselineChosen = false; // once the user picks a baseline (or none), a new scope keeps it
+    std::optional<QString> m_restoredBaseline; // the last session's choice, for the first scope shown
     /// The scope shown as a key of m_baselineByScope (model, lengths, workload).
     std::string baselineKey() const;
     std::map<std::string, QString> m_baselineByScope; // the baseline last chosen on each scope, kept while it runs

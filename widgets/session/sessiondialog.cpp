@@ -10,6 +10,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QResizeEvent>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -18,6 +19,7 @@
 
 #include "core/live/sessionsetup.h"
 #include "core/model/precision.h"
+#include "widgets/common/theme.h"
 
 namespace paretoscope::ui {
 
@@ -47,7 +49,6 @@ SessionDialog::SessionDialog(const QString& devicesText, QWidget* parent)
     setWindowTitle(tr("New live session"));
     auto* layout = new QVBoxLayout(this);
     auto* devices = plain(devicesText, this);
-    devices->setStyleSheet(QStringLiteral("color: #444"));
     layout->addWidget(devices);
 
     m_useRecipe = new QRadioButton(tr("Launch an engine from a recipe"), this);
@@ -63,7 +64,7 @@ SessionDialog::SessionDialog(const QString& devicesText, QWidget* parent)
     layout->addWidget(makeWorkloadBox());
 
     m_error = plain(QString(), this);
-    m_error->setStyleSheet(QStringLiteral("color: #b00020"));
+    m_error->setStyleSheet(noteStyle(NoteKind::Error));
     layout->addWidget(m_error);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Start"));
@@ -286,6 +287,23 @@ QString SessionDialog::identityNote() const
 void SessionDialog::updateIdentity()
 {
     m_identity->setText(identityNote());
+    fitNotes();
+}
+
+void SessionDialog::fitNotes()
+{
+    // a form's row does not grow with a wrapped label's lines: each note as tall as its text at the width it has (or
+    // will have), so that no line is cut in half
+    for (QLabel* note : { m_recipeText, m_identity }) {
+        const int width = std::max(note->width(), 360);
+        note->setMinimumHeight(note->heightForWidth(width));
+    }
+}
+
+void SessionDialog::resizeEvent(QResizeEvent* event)
+{
+    QDialog::resizeEvent(event);
+    fitNotes();
 }
 
 void SessionDialog::workloadChanged()

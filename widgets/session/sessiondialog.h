@@ -36,6 +36,9 @@ public:
 
     void accept() override;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     QWidget* makeRecipePage();
     QWidget* makeEndpointPage();
@@ -43,6 +46,7 @@ private:
     void recipeChanged();
     void workloadChanged();
     void updateIdentity();
+    void fitNotes();
 
     QRadioButton* m_useRecipe;
     QRadioButton* m_useEndpoint;

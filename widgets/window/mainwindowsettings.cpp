@@ -134,6 +134,8 @@ void MainWindow::restoreSettings()
     m_readout->setMetric(static_cast<TputMetric>(s.value("readout/metric", int(TputMetric::Total)).toInt()));
     m_readout->setTarget(s.value("readout/target", 50.0).toDouble());
     m_readout->setHideSparse(s.value("readout/hideSparse", false).toBool());
+    if (s.contains("readout/baseline"))
+        m_readout->restoreBaseline(s.value("readout/baseline").toString());
     ladder()->setHideSparse(m_readout->hideSparse());
     m_chart->setHideSparse(m_readout->hideSparse());
     ChartState cs = m_chart->state();
@@ -197,6 +199,11 @@ void MainWindow::saveSettings() const
     s.setValue("readout/metric", int(m_readout->tputMetric()));
     s.setValue("readout/target", m_readout->target());
     s.setValue("readout/hideSparse", m_readout->hideSparse());
+    // a baseline chosen, "(none)" included, comes back; the default (the last hardware) is not written
+    if (m_readout->baselineChosen())
+        s.setValue("readout/baseline", m_readout->baseline());
+    else
+        s.remove("readout/baseline");
     const ChartState cs = m_chart->state();
     s.setValue("chart/x", QString::fromLatin1(chartXName(cs.request.x).data()));
     s.setValue("chart/y", int(cs.request.y));
