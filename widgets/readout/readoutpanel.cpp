@@ -411,7 +411,10 @@ void ReadoutPanel::fitColumns(bool growOnly)
     const auto [without, with] = neededWidths(need);
     const int widest = widestMinimum();
     const int essential = std::min(without, widest);
-    if (minimumWidth() != essential && !(growOnly && essential < minimumWidth() && minimumWidth() <= widest)) {
+    // on a slider step the panel keeps its width (the table scrolls sideways until the slider is let go): a panel
+    // that grew pushed the splitter, and the chart beside it was laid out and painted whole again, 40 to 60 ms of a
+    // first drag toward the fast end
+    if (!growOnly && minimumWidth() != essential) {
         const bool grows = essential > width();
         setMinimumWidth(essential);
         if (grows)
