@@ -184,8 +184,31 @@ private slots:
                 || l->text().contains(
                     QStringLiteral("best per hardware: %1 of %2 groups").arg(picked.size()).arg(chart->groupCount()));
         QVERIFY(said);
+        // where the readout's best at the target is a group not drawn, the note under the chart names the hardware:
+        // worked out here from the readout and the groups drawn
+        QStringList elsewhere;
+        for (const auto& hw : m_window->readout()->model()->readings()) {
+            const LadderEntry& e = hw.rows.front().entry;
+            if (!e.value || !e.group)
+                continue;
+            std::size_t index = 0;
+            while (index < chart->groupCount() && !(chart->chartData().series[index].key == *e.group))
+                ++index;
+            QVERIFY(index < chart->groupCount());
+            if (!chart->groupChosen(index))
+                elsewhere << hardwareName(e.group->hardware);
+        }
+        QVERIFY2(!elsewhere.isEmpty(), "DeepSeek-R1 1k/1k at 50 has a hardware read from a group not drawn");
+        QCOMPARE(chart->readElsewhere(), elsewhere);
+        bool noted = false;
+        for (const QLabel* l : panel->findChildren<QLabel*>())
+            noted = noted
+                || l->text().contains(QStringLiteral("the readout's best for %1 is a group not drawn")
+                                          .arg(elsewhere.join(QStringLiteral(", "))));
+        QVERIFY(noted);
         st.groups = ChartGroups::All;
         panel->setState(st);
+        QVERIFY(panel->chart()->readElsewhere().isEmpty());
         QCOMPARE(panel->chart()->chosenCount(), panel->chart()->groupCount());
         QCOMPARE(
             std::size_t(panel->legend()->count()), panel->chart()->groupCount() + panel->chart()->speedOfLightCount());

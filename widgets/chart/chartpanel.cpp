@@ -428,6 +428,12 @@ void ChartPanel::showOutside()
     if (!above.isEmpty())
         text += (text.isEmpty() ? QString() : QStringLiteral(" · "))
             + tr("speed of light above the view for %1: tick Log y").arg(above.join(QStringLiteral(", ")));
+    // one group per hardware is drawn; the readout reads every group: where they differ at the target, said (a label
+    // of 114 beside a readout of 143 for H100 read as a mistake)
+    if (const QStringList elsewhere = m_chart ? m_chart->readElsewhere() : QStringList(); !elsewhere.isEmpty())
+        text += (text.isEmpty() ? QString() : QStringLiteral(" · "))
+            + tr("at %1 tok/s/user the readout's best for %2 is a group not drawn (Groups: envelope draws it)")
+                  .arg(at, elsewhere.join(QStringLiteral(", ")));
     if (!m_markedNote.isEmpty())
         text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + m_markedNote;
     // service-level limits first: they change what every line is drawn from

@@ -498,6 +498,17 @@ void FrontierChart::setTarget(double target)
     // every covering frontier gets its circle; only each hardware's best reading gets a label (the readout's rule,
     // keyed by hardware name), which keeps a scope of many groups legible
     const auto best = bestReadingPerHardware(m_data->frontiers, target, m_state.hideSparse, shown);
+    m_readElsewhere.clear();
+    if (m_choice == ChartGroups::BestPerHardware && m_state.request.x == ChartX::Interactivity) {
+        // the readout reads every group the legend has not switched off; the chart draws one per hardware
+        std::vector<bool> counted(groupCount());
+        for (std::size_t i = 0; i < groupCount(); ++i)
+            counted[i] = !m_state.hidden.count(groupLabel(m_chart.series[i].key));
+        for (const auto& [hardware, reading] :
+            bestReadingPerHardware(m_data->frontiers, target, m_state.hideSparse, counted))
+            if (const auto drawn = best.find(hardware); drawn == best.end() || drawn->second.group != reading.group)
+                m_readElsewhere << hardwareName(hardware);
+    }
     std::vector<TargetMarker::Reading> readings;
     for (std::size_t i = 0; i < groupCount() && m_state.request.x == ChartX::Interactivity; ++i) {
         if (!shown[i] || (m_choice == ChartGroups::Envelope && !inStretch(i, target)))

@@ -105,6 +105,9 @@ public:
     /// In the Envelope choice, what the stretch under a position (chart coordinates, within 6 pixels of its line)
     /// is: "B200 · TensorRT-LLM · FP4 · MTP: the best of B200 from 31 to 86 tok/s/user"; empty where none is.
     QString stretchAt(QPointF chartPos) const;
+    /// In the best-per-hardware choice, the hardware whose best reading at the target (the readout's) comes from a
+    /// group not drawn: their labels read the group drawn, the readout another (names as shown, in order).
+    const QStringList& readElsewhere() const { return m_readElsewhere; }
     /// Labels of the groups whose frontier does not reach the target (drawn faint, their legend entry grey).
     QStringList outsideRange() const;
     /// The run under a position in chart coordinates: a frontier knot or a faint point, or 0.
@@ -131,6 +134,7 @@ private:
     /// Whether x lies in one of the group's envelope stretches.
     bool inStretch(std::size_t group, double x) const;
     std::vector<HardwareEnvelope> m_envelopes;
+    QStringList m_readElsewhere;
     std::vector<bool> m_chosen;
     ChartGroups m_choice = ChartGroups::All;
     std::shared_ptr<const ScopeData> m_data;
