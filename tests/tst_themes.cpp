@@ -18,6 +18,10 @@
 #include "widgets/common/groupstyle.h"
 #include "widgets/common/hardwarecolors.h"
 #include "widgets/common/theme.h"
+#include "widgets/history/historychart.h"
+#include "widgets/history/historypanel.h"
+#include "widgets/plan/planchart.h"
+#include "widgets/plan/planpanel.h"
 #include "widgets/window/mainwindow.h"
 
 using namespace paretoscope;
@@ -88,6 +92,13 @@ private slots:
             QVERIFY2(contrast(chart->groupColour(i), plot) >= 3.0,
                 qPrintable(
                     QStringLiteral("%1: %2").arg(chart->groupName(i)).arg(contrast(chart->groupColour(i), plot))));
+        // the Plan and History pages' charts too, restyled in place
+        QVERIFY(m_window->plan()->chart()->chart()->backgroundBrush().color().lightness() < 100);
+        QVERIFY(m_window->history()->chart()->chart()->backgroundBrush().color().lightness() < 100);
+        QCOMPARE(m_window->plan()->chart()->chart()->axes().isEmpty()
+                ? chartColours().text
+                : m_window->plan()->chart()->chart()->axes().front()->labelsBrush().color(),
+            chartColours().text);
         QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("dark"));
         // an export stays a light picture for a document or a slide
         const QString png = m_dir.filePath(QStringLiteral("dark.png"));

@@ -12,6 +12,7 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <cmath>
+#include <functional>
 #include <optional>
 
 #include "widgets/common/groupstyle.h"
@@ -252,39 +253,58 @@ Status exportChartPng(const QString& path, std::shared_ptr<const ScopeData> data
     return ok();
 }
 
+namespace {
+
+// A vector picture of the staged chart written whole or not at all: draw paints it onto the device it makes on the
+// file (false where the device cannot be painted on).
+Status writeVector(const QString& path, const QString& kind, const std::function<bool(QSaveFile&)>& draw)
+{
+    QSaveFile f(path);
+    const QString cannot = path + QStringLiteral(": cannot write the %1").arg(kind);
+    if (!f.open(QIODevice::WriteOnly))
+        return Error { QString(cannot + QStringLiteral(": ") + f.errorString()).toStdString() };
+    if (!draw(f))
+        return Error { cannot.toStdString() };
+    if (!f.commit())
+        return Error { QString(cannot + QStringLiteral(": ") + f.errorString()).toStdString() };
+    return ok();
+}
+
+// Renders the staged chart through a painter on device, size x size in its units.
+bool renderOn(QPaintDevice& device, StagedChart& staged, QSize size)
+{
+    QPainter p(&device);
+    if (!p.isActive())
+        return false;
+    p.setRenderHint(QPainter::Antialiasing);
+    staged.scene.render(&p, QRectF(QPointF(0, 0), QSizeF(size)), staged.scene.sceneRect());
+    return true;
+}
+
+} // namespace
+
 Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
     const PricingCatalog& pricing, QSize size, const ChartCaption& caption)
 {
     const ExportSurface light; // a document's chart: light whatever the window's theme
     StagedChart staged(std::move(data), state, pricing, size, caption);
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return Error { QString(path + QStringLiteral(": cannot write the SVG: ") + f.errorString()).toStdString() };
-    QSvgGenerator svg;
-    svg.setOutputDevice(&f);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(0, 0), size));
-    svg.setTitle(documentTitle(caption));
-    svg.setDescription(caption.source);
-    {
-        QPainter p(&svg);
-        p.setRenderHint(QPainter::Antialiasing);
-        staged.scene.render(&p, QRectF(QPointF(0, 0), QSizeF(size)), staged.scene.sceneRect());
-    }
-    if (!f.commit())
-        return Error { QString(path + QStringLiteral(": cannot write the SVG: ") + f.errorString()).toStdString() };
-    return ok();
+    return writeVector(path, QStringLiteral("SVG"), [&](QSaveFile& f) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&f);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(documentTitle(caption));
+        svg.setDescription(caption.source);
+        return renderOn(svg, staged, size);
+    });
 }
 
 Status exportChartPdf(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,
     const PricingCatalog& pricing, QSize size, const ChartCaption& caption)
 {
-    const ExportSurface light; // a document's chart: light whatever the window's theme
+    const ExportSurface light;
     StagedChart staged(std::move(data), state, pricing, size, caption);
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return Error { QString(path + QStringLiteral(": cannot write the PDF: ") + f.errorString()).toStdString() };
-    {
+    return writeVector(path, QStringLiteral("PDF"), [&](QSaveFile& f) {
         // one page the picture's size, a point per pixel of its layout: vector lines and text, the run cloud the one
         // image, as in the SVG
         QPdfWriter pdf(&f);
@@ -293,15 +313,8 @@ Status exportChartPdf(const QString& path, std::shared_ptr<const ScopeData> data
             QPageLayout::Portrait, QMarginsF()));
         pdf.setTitle(documentTitle(caption));
         pdf.setCreator(QStringLiteral("Paretoscope"));
-        QPainter p(&pdf);
-        if (!p.isActive())
-            return Error { QString(path + QStringLiteral(": cannot write the PDF")).toStdString() };
-        p.setRenderHint(QPainter::Antialiasing);
-        staged.scene.render(&p, QRectF(QPointF(0, 0), QSizeF(size)), staged.scene.sceneRect());
-    }
-    if (!f.commit())
-        return Error { QString(path + QStringLiteral(": cannot write the PDF: ") + f.errorString()).toStdString() };
-    return ok();
+        return renderOn(pdf, staged, size);
+    });
 }
 
 Status writeTextFile(const QString& path, const std::string& text)

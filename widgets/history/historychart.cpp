@@ -191,14 +191,32 @@ void HistoryChart::showMessage(const QString& message)
 
 void HistoryChart::restyle()
 {
-    if (const auto redraw = m_redraw) // a copy: the call sets m_redraw anew
-        redraw();
+    // in place: each series in its plan's colours, the change labels and the as-of mark
     styleChart(chart());
+    for (std::size_t i = 0; i < m_series.size() && i < m_plan.size(); ++i)
+        colourSeries(m_series[i], m_plan[i]);
+    for (const auto& [point, label] : m_labels)
+        label->setBrush(labelColour(m_points[point].hardware));
+    placeAsOf();
+}
+
+void HistoryChart::colourSeries(QXYSeries* series, const SeriesPlan& plan)
+{
+    const QColor colour = hardwareColour(plan.hardware);
+    if (plan.kind == SeriesPlan::Line)
+        series->setPen(QPen(colour, 2));
+    else if (auto* scatter = qobject_cast<QScatterSeries*>(series))
+        scatter->setLightMarker(
+            plan.kind == SeriesPlan::Ring ? ringImage(colour) : markerImage(plan.shape, colour, plan.hollow));
+}
+
+QColor HistoryChart::labelColour(const std::string& hardware)
+{
+    return chartColours().dark ? hardwareColour(hardware).lighter(120) : hardwareColour(hardware).darker(140);
 }
 
 void HistoryChart::setHistory(const std::vector<HardwareHistory>& history, double target, TputMetric metric)
 {
-    m_redraw = [this, history, target, metric] { setHistory(history, target, metric); };
     std::vector<int> days;
     double maxValue = 0;
     for (const HardwareHistory& h : history)
@@ -334,22 +352,19 @@ void HistoryChart::setRanges(const std::vector<int>& days, double maxValue, Tput
 
 QXYSeries* HistoryChart::makeSeries(const SeriesPlan& plan, bool inLegend)
 {
-    const QColor colour = hardwareColour(plan.hardware);
     QXYSeries* series;
     if (plan.kind == SeriesPlan::Line) {
         series = new QLineSeries;
         series->setName(hardwareName(plan.hardware));
-        series->setPen(QPen(colour, 2));
     } else {
         auto* scatter = new QScatterSeries;
-        scatter->setLightMarker(
-            plan.kind == SeriesPlan::Ring ? ringImage(colour) : markerImage(plan.shape, colour, plan.hollow));
         scatter->setMarkerSize(plan.kind == SeriesPlan::Ring ? kRingSize : kKnotSize);
         if (plan.kind == SeriesPlan::Knot)
             connect(scatter, &QScatterSeries::hovered, this,
                 [this, hw = plan.hardware](const QPointF& at, bool state) { hovered(hw, at, state); });
         series = scatter;
     }
+    colourSeries(series, plan);
     series->append(plan.points); // before the chart has it: a point appended to a series on a chart costs an update
     chart()->addSeries(series);
     series->attachAxis(m_x);
@@ -430,8 +445,7 @@ void HistoryChart::addLabels()
     for (std::size_t i = 0; i < m_points.size(); ++i)
         if (m_points[i].changed) {
             auto* label = new QGraphicsSimpleTextItem(m_points[i].label, chart());
-            label->setBrush(chartColours().dark ? hardwareColour(m_points[i].hardware).lighter(120)
-                                                : hardwareColour(m_points[i].hardware).darker(140));
+            label->setBrush(labelColour(m_points[i].hardware));
             label->setZValue(10);
             m_labels.emplace_back(i, label);
         }

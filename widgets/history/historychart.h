@@ -2,7 +2,6 @@
 
 #include <QChartView>
 #include <QString>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -70,6 +69,9 @@ private:
     void planLines(const std::string& hardware, std::size_t firstPoint, std::vector<SeriesPlan>& plan);
     void planKnots(const std::string& hardware, std::size_t firstPoint, std::vector<SeriesPlan>& plan);
     void makeAxes();
+    /// A series' pen or markers in its hardware's colour under the current theme and palette.
+    void colourSeries(QXYSeries* series, const SeriesPlan& plan);
+    static QColor labelColour(const std::string& hardware);
     void setRanges(const std::vector<int>& days, double maxValue, TputMetric metric);
     QXYSeries* makeSeries(const SeriesPlan& plan, bool inLegend);
     /// For each series of a new plan, the index of the series drawn now that it keeps (-1: a new one); empty where
@@ -97,7 +99,6 @@ private:
     QValueAxis* m_y = nullptr;
     std::vector<SeriesPlan> m_plan; // what m_series draw, in the same order
     std::vector<QXYSeries*> m_series;
-    std::function<void()> m_redraw; ///< the last setHistory, for restyle()
 };
 
 } // namespace paretoscope::ui

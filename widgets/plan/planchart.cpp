@@ -84,14 +84,22 @@ void PlanChart::showMessage(const QString& message)
 
 void PlanChart::restyle()
 {
-    if (const auto redraw = m_redraw) // a copy: the call sets m_redraw anew
-        redraw();
+    // in place: the lines are the hardware of m_lines in order, then the target's
     styleChart(chart());
+    std::size_t line = 0;
+    for (QAbstractSeries* s : chart()->series()) {
+        auto* series = qobject_cast<QLineSeries*>(s);
+        if (!series)
+            continue;
+        if (series == m_targetLine)
+            series->setPen(QPen(chartColours().text, 1.2, Qt::DashLine));
+        else if (line < m_lines.size())
+            series->setPen(QPen(hardwareColour(m_lines[line++].first), 2.2));
+    }
 }
 
 void PlanChart::setCurve(const std::vector<Plan>& curve, double target, Measure measure)
 {
-    m_redraw = [this, curve, target, measure] { setCurve(curve, target, measure); };
     // a line per hardware, in the order of the first plan (sorted by hardware)
     std::map<std::string, QList<QPointF>> byHw;
     std::vector<std::string> order;

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QChartView>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,7 +40,6 @@ private:
     QLineSeries* m_targetLine = nullptr;
     double m_yMin = 0, m_yMax = 1;
     double m_target = 0;
-    std::function<void()> m_redraw; ///< the last setCurve or showMessage, for restyle()
 };
 
 } // namespace paretoscope::ui
