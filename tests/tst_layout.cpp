@@ -28,18 +28,7 @@ class TestLayout : public ExplorerFixture {
     // DeepSeek-R1 8k/1k in FP4 and FP8 (nine hardware).
     bool reopenAt(QSize size)
     {
-        m_window->close();
-        m_window.reset();
-        QSettings().clear();
-        auto store = openStore(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString(), false);
-        if (!store.ok())
-            return false;
-        m_window = std::make_unique<MainWindow>(std::move(*store));
-        m_window->setShowImportResults(false);
-        m_window->setWindowState(Qt::WindowNoState);
-        m_window->resize(size);
-        m_window->show();
-        if (!waitShown() || !show(QStringLiteral("dsr1"), 8192, 1024))
+        if (!restartWindow(size, [] { QSettings().clear(); }) || !show(QStringLiteral("dsr1"), 8192, 1024))
             return false;
         // both precisions (a view opens on one by default): FP8 brings the four hardware measured in FP8 only
         if (QListWidgetItem* fp8 = filterItem(QStringLiteral("FP8")); fp8 && fp8->checkState() != Qt::Checked) {
@@ -178,15 +167,7 @@ private slots:
         QVERIFY2(shown < folded - 120, qPrintable(QStringLiteral("%1 -> %2").arg(folded).arg(shown)));
         // with the sidebar shown the readout still has its nine hardware whole (the chart gave the room)
         verifyReadoutWhole();
-        m_window->close(); // saves the layout
-        m_window.reset();
-        auto store = openStore(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString(), false);
-        QVERIFY(store.ok());
-        m_window = std::make_unique<MainWindow>(std::move(*store));
-        m_window->setWindowState(Qt::WindowNoState);
-        m_window->resize(1366, 768);
-        m_window->show();
-        QVERIFY(waitShown());
+        QVERIFY(restartWindow()); // closing saves the layout
         QVERIFY(m_window->filtersShown());
         m_window->setFiltersShown(false);
         QTest::qWait(50);
@@ -204,16 +185,7 @@ private slots:
         const QSizeF before = plotSize();
         m_window->readout()->setBaseline(QString()); // "(none)"
         QVERIFY(m_window->showPage(QStringLiteral("plan")));
-        m_window->close(); // saves the page in front, the layout and the baseline
-        m_window.reset();
-        auto store = openStore(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString(), false);
-        QVERIFY(store.ok());
-        m_window = std::make_unique<MainWindow>(std::move(*store));
-        m_window->setShowImportResults(false);
-        m_window->setWindowState(Qt::WindowNoState);
-        m_window->resize(1366, 768);
-        m_window->show();
-        QVERIFY(waitShown());
+        QVERIFY(restartWindow()); // closing saves the page in front, the layout and the baseline
         QVERIFY(m_window->currentPanel() == m_window->plan());
         QVERIFY(m_window->showPage(QStringLiteral("ladder")));
         QTest::qWait(100);

@@ -106,16 +106,12 @@ private slots:
         const QImage image(png);
         QCOMPARE(image.pixelColor(3, 3), QColor(Qt::white));
         // the next start opens dark
-        m_window.reset();
-        setTheme(ThemeKind::Desktop);
-        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 150);
-        auto store = openStore(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString(), false);
-        QVERIFY(store.ok());
-        m_window = std::make_unique<MainWindow>(std::move(*store));
-        m_window->setShowImportResults(false);
-        m_window->resize(1366, 768);
-        m_window->show();
-        QVERIFY(waitShown());
+        bool desktopBetween = false;
+        QVERIFY(restartWindow(QSize(1366, 768), [&] {
+            setTheme(ThemeKind::Desktop); // as a new process starts
+            desktopBetween = QApplication::palette().color(QPalette::Window).lightness() > 150;
+        }));
+        QVERIFY(desktopBetween);
         QCOMPARE(currentTheme(), ThemeKind::Dark);
         QVERIFY(action(QStringLiteral("theme-dark"))->isChecked());
         QVERIFY(background().lightness() < 100);

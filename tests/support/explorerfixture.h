@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <functional>
 #include <memory>
 
 #include "core/analysis/viewoptions.h"
@@ -101,6 +102,27 @@ protected:
         m_window->resize(1366, 768);
         m_window->show();
         QVERIFY(waitShown());
+    }
+
+    /// Closes the window (which saves its settings) and starts one again on the same store, shown at `size`, as a
+    /// restart of the explorer; `between` runs with no window (a settings change, say). False where the store does
+    /// not open or no scope is shown in 10 s.
+    bool restartWindow(QSize size = QSize(1366, 768), const std::function<void()>& between = {})
+    {
+        if (m_window)
+            m_window->close();
+        m_window.reset();
+        if (between)
+            between();
+        auto store = openStore(m_dir.filePath(QStringLiteral("store.sqlite")).toStdString(), false);
+        if (!store.ok())
+            return false;
+        m_window = std::make_unique<ui::MainWindow>(std::move(*store));
+        m_window->setShowImportResults(false);
+        m_window->setWindowState(Qt::WindowNoState); // a window without saved geometry fills the (offscreen) screen
+        m_window->resize(size);
+        m_window->show();
+        return waitShown();
     }
 
     /// Waits for the window to show a scope; false after 10 seconds.
