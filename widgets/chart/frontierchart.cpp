@@ -98,18 +98,26 @@ FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, ChartState s
     legend()->hide();
     legend()->detachFromChart();
     m_pointsGiven = drawn != nullptr;
-    m_chart = drawn ? *drawn : paretoscope::chartData(*m_data, pricing, m_state.request);
+    // the points drawn are shared with the panel that read them, never copied (tens of thousands of runs)
+    m_chart
+        = drawn ? drawn : std::make_shared<const ChartData>(paretoscope::chartData(*m_data, pricing, m_state.request));
     addSpreadBands(); // first: under every line
     addGroupLines();
     addSpeedOfLightLines();
     const auto [ax, ay] = addAxes();
-    addOverlays(ax, ay);
-    styleChart(this); // the theme's background, text and grid
     chooseGroups();
     drawEnvelopes();
-    for (std::size_t i = 0; i < groupCount(); ++i)
-        if (!m_chosen[i] || m_state.hidden.count(groupLabel(m_chart.series[i].key)))
-            setGroupVisible(i, false);
+    // the groups left out or hidden are known before the lines and the run cloud are drawn the first time: set one at
+    // a time afterwards, each drew them again (with 42 groups in best per hardware, a third of the first scope's
+    // delivery on the GUI thread)
+    std::vector<bool> visible(groupCount());
+    for (std::size_t i = 0; i < groupCount(); ++i) {
+        visible[i] = m_chosen[i] && !m_state.hidden.count(groupLabel(m_chart->series[i].key));
+        m_content.lines[i].visible = visible[i];
+        m_content.bands[i].visible = visible[i];
+    }
+    addOverlays(ax, ay, visible);
+    styleChart(this); // the theme's background, text and grid
     setTarget(m_state.target);
 }
 
@@ -126,7 +134,7 @@ void FrontierChart::chooseGroups()
     m_envelopes.clear();
     if (m_choice == ChartGroups::Envelope) {
         // the groups that are some hardware's best somewhere: the others are not drawn, nor listed
-        m_envelopes = hardwareEnvelopes(m_chart, !lowerIsBetter(m_state.request.y));
+        m_envelopes = hardwareEnvelopes(*m_chart, !lowerIsBetter(m_state.request.y));
         m_chosen.assign(groupCount(), false);
         for (const HardwareEnvelope& e : m_envelopes)
             for (const EnvelopeStretch& st : e.stretches)
@@ -151,7 +159,7 @@ void FrontierChart::drawEnvelopes()
             if (!line.points.empty())
                 line.points.push_back({ gap, gap, 0, false });
             line.points.insert(line.points.end(), st->path.begin(), st->path.end());
-            for (const Point& k : m_chart.series[i].frontier)
+            for (const Point& k : m_chart->series[i].frontier)
                 if (k.x >= st->xFrom && k.x <= st->xTo)
                     line.knots.push_back(k);
         }
@@ -159,7 +167,6 @@ void FrontierChart::drawEnvelopes()
         m_content.bands[i].high.clear();
         m_content.bands[i].low.clear();
     }
-    m_layer->setContent(m_content);
 }
 
 bool FrontierChart::inStretch(std::size_t group, double x) const
@@ -206,7 +213,7 @@ void FrontierChart::addSpreadBands()
 {
     // where reruns give a reading a spread, the band between the frontier of each configuration's lowest run and that
     // of its highest, faint in the group's colour
-    for (const ChartSeries& s : m_chart.series) {
+    for (const ChartSeries& s : m_chart->series) {
         FrontierLayer::Band band;
         if (!s.low.empty() && !s.high.empty()) {
             band.high = s.high;
@@ -221,9 +228,9 @@ void FrontierChart::addSpreadBands()
 void FrontierChart::addGroupLines()
 {
     // each hardware its own colour whatever is hidden, each precision its line style, each engine its marker
-    m_covers.assign(m_chart.series.size(), true);
-    for (std::size_t i = 0; i < m_chart.series.size(); ++i) {
-        const ChartSeries& s = m_chart.series[i];
+    m_covers.assign(m_chart->series.size(), true);
+    for (std::size_t i = 0; i < m_chart->series.size(); ++i) {
+        const ChartSeries& s = m_chart->series[i];
         m_colours.push_back(hardwareColour(s.key.hardware));
         m_content.lines.push_back({ s.path, s.frontier, QPen(), groupMarker(s.key), hollowMarker(s.key), true });
         styleGroup(i);
@@ -234,7 +241,7 @@ void FrontierChart::addSpeedOfLightLines()
 {
     // the speed of light: dashed, in its hardware's colour, above the measured frontiers it bounds (cut at the axes'
     // edges once they are made)
-    for (const ChartSol& sol : m_chart.speedOfLight) {
+    for (const ChartSol& sol : m_chart->speedOfLight) {
         QPen pen(hardwareColour(sol.hardware), 1.8, Qt::DashLine);
         pen.setDashPattern({ 6, 4 });
         m_content.lines.push_back({ {}, {}, pen, std::nullopt, false, true });
@@ -250,7 +257,7 @@ std::pair<AxisSpan, AxisSpan> FrontierChart::spansFor(const ChartData& chart) co
 
 std::pair<QAbstractAxis*, QAbstractAxis*> FrontierChart::addAxes()
 {
-    m_spans = spansFor(m_chart);
+    m_spans = spansFor(*m_chart);
     auto* ax = makeAxis(m_spans.first, xAxisTitle(m_state.request));
     auto* ay = makeAxis(m_spans.second, yAxisTitle(m_state.request, m_data->metric),
         m_state.request.y == ChartY::Cost ? QStringLiteral("$") : QString());
@@ -258,7 +265,7 @@ std::pair<QAbstractAxis*, QAbstractAxis*> FrontierChart::addAxes()
     addAxis(ay, Qt::AlignLeft);
     // the bounds are cut at the plot's edges here too: what a linear view has all above it is left out of the legend
     for (std::size_t i = 0; i < speedOfLightCount(); ++i)
-        m_content.lines[groupCount() + i].points = solInView(m_chart.speedOfLight[i].points);
+        m_content.lines[groupCount() + i].points = solInView(m_chart->speedOfLight[i].points);
     return { ax, ay };
 }
 
@@ -283,7 +290,7 @@ std::vector<Point> FrontierChart::solInView(const std::vector<Point>& points) co
     return clipPolyline(points, x0, x1, y0, y1, m_state.request.logX, m_state.request.logY);
 }
 
-void FrontierChart::addOverlays(QAbstractAxis* ax, QAbstractAxis* ay)
+void FrontierChart::addOverlays(QAbstractAxis* ax, QAbstractAxis* ay, const std::vector<bool>& visible)
 {
     // an invisible anchor gives the axes a series to map by, whatever is switched off
     m_anchor = new QLineSeries;
@@ -293,11 +300,11 @@ void FrontierChart::addOverlays(QAbstractAxis* ax, QAbstractAxis* ay)
     legend()->markers(m_anchor).front()->setVisible(false);
 
     std::vector<RunCloud::Group> cloud;
-    cloud.reserve(m_chart.series.size());
-    for (std::size_t i = 0; i < m_chart.series.size(); ++i)
-        cloud.push_back({ m_chart.series[i].runs, m_colours[i], groupMarker(m_chart.series[i].key) });
+    cloud.reserve(m_chart->series.size());
+    for (std::size_t i = 0; i < m_chart->series.size(); ++i)
+        cloud.push_back({ m_chart->series[i].runs, m_colours[i], groupMarker(m_chart->series[i].key) });
     m_cloud = new RunCloud(this, m_anchor);
-    m_cloud->setGroups(std::move(cloud));
+    m_cloud->setGroups(std::move(cloud), visible);
     m_layer = new FrontierLayer(this, m_anchor);
     m_layer->setContent(m_content);
     m_marker = new TargetMarker(this, m_anchor);
@@ -322,7 +329,7 @@ void FrontierChart::styleGroup(std::size_t i)
     // outside its range at the target: faint and thin, so the groups that answer the question stand out
     if (!m_covers[i])
         c.setAlpha(95);
-    QPen pen(c, (m_covers[i] ? 2.6 : 1.6) * chartColours().lineScale, precisionStyle(m_chart.series[i].key.precision));
+    QPen pen(c, (m_covers[i] ? 2.6 : 1.6) * chartColours().lineScale, precisionStyle(m_chart->series[i].key.precision));
     pen.setCapStyle(Qt::RoundCap);
     m_content.lines[i].pen = pen; // the knots in the engine's shape take its colour
 }
@@ -337,8 +344,8 @@ QStringList FrontierChart::outsideRange() const
 {
     QStringList out;
     for (std::size_t i = 0; i < groupCount(); ++i)
-        if (!m_covers[i] && m_chart.series[i].priced)
-            out << groupLabel(m_chart.series[i].key);
+        if (!m_covers[i] && m_chart->series[i].priced)
+            out << groupLabel(m_chart->series[i].key);
     return out;
 }
 
@@ -361,22 +368,22 @@ void FrontierChart::toggleGroup(std::size_t group, bool visible)
     if (visible == groupVisible(group))
         return;
     setGroupVisible(group, visible);
-    emit groupToggled(groupLabel(m_chart.series[group].key), visible);
+    emit groupToggled(groupLabel(m_chart->series[group].key), visible);
 }
 
 MarkerShape FrontierChart::groupShape(std::size_t group) const
 {
-    return groupMarker(m_chart.series[group].key);
+    return groupMarker(m_chart->series[group].key);
 }
 
 bool FrontierChart::groupHollow(std::size_t group) const
 {
-    return hollowMarker(m_chart.series[group].key);
+    return hollowMarker(m_chart->series[group].key);
 }
 
 QString FrontierChart::groupName(std::size_t group) const
 {
-    const ChartSeries& s = m_chart.series[group];
+    const ChartSeries& s = m_chart->series[group];
     if (s.priced)
         return groupLabel(s.key);
     switch (m_state.request.y) {
@@ -392,7 +399,7 @@ QString FrontierChart::groupName(std::size_t group) const
 
 QString FrontierChart::speedOfLightName(std::size_t line) const
 {
-    const ChartSol& sol = m_chart.speedOfLight[line];
+    const ChartSol& sol = m_chart->speedOfLight[line];
     return hardwareName(sol.hardware) + QStringLiteral(" · speed of light (") + precisionName(sol.precision)
         + QStringLiteral(")");
 }
@@ -441,12 +448,13 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, const std:
     if (isZoomed() || !(sized == m_state.request) || data->metric != m_data->metric
         || m_choice == ChartGroups::Envelope)
         return false;
-    ChartData next = drawn ? *drawn : paretoscope::chartData(*data, m_pricing, request);
-    if (!samePlot(m_chart, next) || spansFor(next) != m_spans)
+    const std::shared_ptr<const ChartData> next
+        = drawn ? drawn : std::make_shared<const ChartData>(paretoscope::chartData(*data, m_pricing, request));
+    if (!samePlot(*m_chart, *next) || spansFor(*next) != m_spans)
         return false;
     bool runsChanged = false, linesChanged = false;
-    for (std::size_t i = 0; i < next.series.size(); ++i) {
-        const ChartSeries &was = m_chart.series[i], &now = next.series[i];
+    for (std::size_t i = 0; i < next->series.size(); ++i) {
+        const ChartSeries &was = m_chart->series[i], &now = next->series[i];
         if (now.path != was.path || now.frontier != was.frontier || now.high != was.high || now.low != was.low) {
             m_content.lines[i].points = now.path;
             m_content.lines[i].knots = now.frontier;
@@ -456,9 +464,9 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, const std:
         }
         runsChanged = runsChanged || now.runs != was.runs;
     }
-    for (std::size_t i = 0; i < next.speedOfLight.size(); ++i)
-        if (next.speedOfLight[i].points != m_chart.speedOfLight[i].points) {
-            m_content.lines[groupCount() + i].points = solInView(next.speedOfLight[i].points);
+    for (std::size_t i = 0; i < next->speedOfLight.size(); ++i)
+        if (next->speedOfLight[i].points != m_chart->speedOfLight[i].points) {
+            m_content.lines[groupCount() + i].points = solInView(next->speedOfLight[i].points);
             linesChanged = true;
         }
     // the lines are drawn again off the GUI thread; those shown stay until they arrive
@@ -466,9 +474,9 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, const std:
         m_layer->setContent(m_content);
     if (runsChanged) {
         std::vector<RunCloud::Group> cloud;
-        cloud.reserve(next.series.size());
-        for (std::size_t i = 0; i < next.series.size(); ++i)
-            cloud.push_back({ next.series[i].runs, m_colours[i], groupMarker(next.series[i].key) });
+        cloud.reserve(next->series.size());
+        for (std::size_t i = 0; i < next->series.size(); ++i)
+            cloud.push_back({ next->series[i].runs, m_colours[i], groupMarker(next->series[i].key) });
         m_cloud->replaceGroups(std::move(cloud));
     }
     m_chart = std::move(next);
@@ -503,7 +511,7 @@ void FrontierChart::setTarget(double target)
         // the readout reads every group the legend has not switched off; the chart draws one per hardware
         std::vector<bool> counted(groupCount());
         for (std::size_t i = 0; i < groupCount(); ++i)
-            counted[i] = !m_state.hidden.count(groupLabel(m_chart.series[i].key));
+            counted[i] = !m_state.hidden.count(groupLabel(m_chart->series[i].key));
         for (const auto& [hardware, reading] :
             bestReadingPerHardware(m_data->frontiers, target, m_state.hideSparse, counted))
             if (const auto drawn = best.find(hardware); drawn == best.end() || drawn->second.group != reading.group)
@@ -513,7 +521,7 @@ void FrontierChart::setTarget(double target)
     for (std::size_t i = 0; i < groupCount() && m_state.request.x == ChartX::Interactivity; ++i) {
         if (!shown[i] || (m_choice == ChartGroups::Envelope && !inStretch(i, target)))
             continue; // an envelope has one line per hardware, one circle
-        const GroupKey& key = m_chart.series[i].key;
+        const GroupKey& key = m_chart->series[i].key;
         if (auto y = chartReading(m_data->frontiers[i], target, m_pricing, m_state.request)) {
             const auto it = best.find(key.hardware);
             const bool labelled = it != best.end() && it->second.group == i;
@@ -545,7 +553,7 @@ long long FrontierChart::runAt(QPointF chartPos) const
     for (std::size_t i = 0; i < groupCount(); ++i) {
         if (!groupVisible(i))
             continue;
-        const auto& f = m_chart.series[i].frontier;
+        const auto& f = m_chart->series[i].frontier;
         for (const Point& p : f) {
             const QPointF d = const_cast<FrontierChart*>(this)->mapToPosition(QPointF(p.x, p.y), m_anchor) - chartPos;
             if (d.x() * d.x() + d.y() * d.y() < 7 * 7)

@@ -79,9 +79,9 @@ public:
     QString groupName(std::size_t group) const;
     /// The pen of the group's line as drawn now (faint and thin where it does not reach the target).
     QPen groupPen(std::size_t group) const { return m_content.lines[group].pen; }
-    std::size_t groupCount() const { return m_chart.series.size(); }
+    std::size_t groupCount() const { return m_chart->series.size(); }
     /// The dashed speed-of-light lines, one per hardware and precision with a known bound.
-    std::size_t speedOfLightCount() const { return m_chart.speedOfLight.size(); }
+    std::size_t speedOfLightCount() const { return m_chart->speedOfLight.size(); }
     QString speedOfLightName(std::size_t line) const;
     QPen speedOfLightPen(std::size_t line) const { return solLine(line).pen; }
     bool speedOfLightVisible(std::size_t line) const { return solLine(line).visible; }
@@ -98,7 +98,7 @@ public:
     /// of a scope read again that it adopted).
     bool pointsGiven() const { return m_pointsGiven; }
     const ChartState& state() const { return m_state; }
-    const ChartData& chartData() const { return m_chart; }
+    const ChartData& chartData() const { return *m_chart; }
     const TargetMarker& marker() const { return *m_marker; }
     /// The envelopes drawn in the Envelope choice (empty otherwise), stretches indexing the groups.
     const std::vector<HardwareEnvelope>& envelopes() const { return m_envelopes; }
@@ -121,12 +121,16 @@ private:
     void addSpeedOfLightLines();
     /// The axes of the view; the speed-of-light lines are cut at their edges.
     std::pair<QAbstractAxis*, QAbstractAxis*> addAxes();
-    /// The anchor, the lines' layer, the run cloud and the target marker over the plot, following the axes.
-    void addOverlays(QAbstractAxis* ax, QAbstractAxis* ay);
+    /// The anchor, the lines' layer, the run cloud and the target marker over the plot, following the axes; the run
+    /// cloud shows the groups visible (one flag per group).
+    void addOverlays(QAbstractAxis* ax, QAbstractAxis* ay, const std::vector<bool>& visible);
     void styleGroup(std::size_t group);
     /// The speed-of-light line's points cut at the axes' edges.
     std::vector<Point> solInView(const std::vector<Point>& points) const;
-    const FrontierLayer::Line& solLine(std::size_t line) const { return m_content.lines[m_chart.series.size() + line]; }
+    const FrontierLayer::Line& solLine(std::size_t line) const
+    {
+        return m_content.lines[m_chart->series.size() + line];
+    }
     /// The groups of the choice (state's, Auto resolved for the scope's groups), from the scope's frontiers.
     void chooseGroups();
     /// In the Envelope choice, each group's line cut to its stretches (broken between them), its knots within them.
@@ -140,7 +144,7 @@ private:
     std::shared_ptr<const ScopeData> m_data;
     ChartState m_state;
     const PricingCatalog& m_pricing;
-    ChartData m_chart;
+    std::shared_ptr<const ChartData> m_chart;
     FrontierLayer::Content m_content; ///< what the layer draws, restyled here and handed over whole
     std::vector<QColor> m_colours;
     std::vector<bool> m_covers;

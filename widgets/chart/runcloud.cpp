@@ -12,9 +12,12 @@ RunCloud::RunCloud(QChart* chart, QAbstractSeries* anchor)
     setZValue(-1); // under the frontier lines
 }
 
-void RunCloud::setGroups(std::vector<Group> groups)
+void RunCloud::setGroups(std::vector<Group> groups, const std::vector<bool>& visible)
 {
-    m_visible.assign(groups.size(), true);
+    if (visible.size() == groups.size())
+        m_visible = visible;
+    else
+        m_visible.assign(groups.size(), true);
     m_groups = std::make_shared<const std::vector<Group>>(std::move(groups));
     redraw();
 }

@@ -22,7 +22,8 @@ public:
         QColor colour;
         MarkerShape marker = MarkerShape::Circle;
     };
-    void setGroups(std::vector<Group> groups);
+    /// The groups, each shown where its flag in visible is set (all shown where visible is empty).
+    void setGroups(std::vector<Group> groups, const std::vector<bool>& visible = {});
     /// New points for the same groups: which are switched off stays.
     void replaceGroups(std::vector<Group> groups);
     void setGroupVisible(std::size_t group, bool visible);

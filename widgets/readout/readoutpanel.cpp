@@ -340,6 +340,13 @@ void ReadoutPanel::resizeEvent(QResizeEvent* event)
         fitHeights(false); // the sentence wraps anew at the new width
 }
 
+void ReadoutPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        m_measured.reset(); // the same cells, another width
+}
+
 void ReadoutPanel::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
@@ -494,9 +501,12 @@ int ReadoutPanel::columnWidth(int column) const
 
 ReadoutPanel::ColumnWidths ReadoutPanel::measureColumns() const
 {
+    if (m_measured)
+        return *m_measured;
     ColumnWidths need {};
     for (int c = 0; c < ReadoutModel::ColumnCount; ++c)
         need[std::size_t(c)] = columnWidth(c);
+    m_measured = need;
     return need;
 }
 
@@ -572,6 +582,7 @@ void ReadoutPanel::refresh(bool sliderStep)
         attachSpeedOfLight(*ladders, m_data->speedOfLight);
     m_model->setReadings(ladders ? std::move(*ladders) : std::vector<HardwareLadder> {}, baseline().toStdString());
     m_comparison->setText(m_model->comparison(m_target));
+    m_measured.reset(); // new cells
     fitColumns(sliderStep);
     fitHeights(sliderStep);
 }

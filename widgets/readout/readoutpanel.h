@@ -57,6 +57,7 @@ public:
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
@@ -74,7 +75,8 @@ private:
     void fitEnergyColumns(const ColumnWidths& need);
     /// A column's content width (its widest cell or its header, as resizeColumnsToContents gives it), shown or not.
     int columnWidth(int column) const;
-    /// Every column's, at once.
+    /// Every column's, at once: measured again after the readings change (refresh) or the font does, else the last
+    /// measurement (a resize or the slider let go reads the same cells).
     ColumnWidths measureColumns() const;
     /// neededWidth without and with the ratio column, from the widths measured.
     std::pair<int, int> neededWidths(const ColumnWidths& need) const;
@@ -105,6 +107,7 @@ private:
     int positionOf(double target) const;
     const PricingCatalog& m_pricing;
     std::shared_ptr<const ScopeData> m_data;
+    mutable std::optional<ColumnWidths> m_measured; // measureColumns' last, until the cells or the font change
     double m_target = 50;
     bool m_baselineChosen = false; // once the user picks a baseline (or none), a new scope keeps it
     std::optional<QString> m_restoredBaseline; // the last session's choice, for the first scope shown

@@ -180,6 +180,7 @@ signals:
 protected:
     bool event(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -203,7 +204,10 @@ private:
     void tickPendingView();
     void showScope(const std::shared_ptr<const LoadedScope>& loaded);
     void showAsOf();
-    void presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn);
+    /// Shows a scope read: the readout, ladder, summary and pages at once, then the chart (a turn later where
+    /// chartNextTurn), then scopeShown.
+    void presentScope(
+        std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn, bool chartNextTurn = false);
     /// The summary at the readout's target and price, from the loaded scope's facts (no store call).
     void updateSummary();
     void describeRun(long long id);
@@ -217,10 +221,12 @@ private:
     /// at its first collection.
     void clusterRunsCollected(const QString& model, int isl, int osl);
 
-    /// A delivery from the worker begins here: the window's repaint it causes is held, the panels are painted a
-    /// turn of the event loop later and the chart panel a turn after them, so that input (and timers) run between
-    /// the three instead of after all (docs/architecture.md, section 6).
-    void paintAfterATurn();
+    /// A scope's delivery from the worker holds the window's repaint it causes (holdPaint) until its chart is built a
+    /// turn later; releasePaint then paints the panels a turn of the event loop after it is called and the chart
+    /// panel a turn after them, so that input (and timers) run between the stages instead of after all
+    /// (docs/architecture.md, section 6).
+    void holdPaint();
+    void releasePaint();
     bool eventFilter(QObject* watched, QEvent* event) override;
     /// The first window without a saved geometry: most of the screen.
     void fitToScreen();
@@ -246,6 +252,7 @@ private:
         std::shared_ptr<const ScopeData> data; ///< the scope in view (as of the run-dates control's day)
         std::vector<HardwareSummary> summaryFacts; ///< of data
         std::shared_ptr<const ScopeTimeline> timeline; ///< every run of data's scope, for the as-of day to step
+        std::uint64_t generation = 0; ///< counts the scopes presented: a chart built a turn late is of the last
     } m_shown;
     FilterPanel* m_filters;
     ChartPanel* m_chart;
@@ -261,7 +268,8 @@ private:
         QAction* filters = nullptr; ///< View > Filters, and the button before the pages
         int filtersWidth = 180; ///< the sidebar's width when shown again
         bool fitted = false; ///< the first split was made (or restored)
-        enum class Paint { None, Held, Panels, Chart } paint = Paint::None; ///< paintAfterATurn's stage
+        bool storeTouched = false; ///< the window's buffer was written before its first expose (showEvent)
+        enum class Paint { None, Held, Panels, Chart } paint = Paint::None; ///< holdPaint's stage
     } m_layout;
     struct StoreWatch {
         QTimer* timer = nullptr; ///< looks every 2 s whether the store changed
