@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include "app/cliaccuracy.h"
 #include "app/cliargs.h"
 #include "app/clibench.h"
 #include "app/clicluster.h"
@@ -137,6 +138,16 @@ const std::vector<Command>& commands()
       and the change in %, which says "within run-to-run spread" where the two readings' spreads overlap.
 )",
                 cli::cmdHistory },
+            { "accuracy", StoreNeed::Read,
+                { { "db", true }, { "model", true }, { "task", true }, { "as-of", true }, { "metric", true },
+                    { "format", true } },
+                R"(  accuracy [--db FILE] --model M [--task gsm8k] [--as-of DATE] [--metric em_strict|em_flexible|score]
+          [--format table|json|csv]
+      Per group of the model (hardware, engine, precision, spec decoding), the accuracy that comes with it on the
+      task (InferenceX's evaluations, imported like runs): per configuration its latest evaluation on or before the
+      date, the group's latest configuration read; "not evaluated" where none (docs/evaluations.md).
+)",
+                cli::cmdAccuracy },
             { "plan", StoreNeed::Read, cli::planOptions(),
                 R"(  plan    [--db FILE] --model M (--isl N --osl N | --workload W) [filters] --demand VALUE
           --unit tok/s|output-tok/s|tok/day|req/s|users --target X [--ttft-max S [--ttft-stat median|p99]]

@@ -11,6 +11,7 @@
 
 #include "core/import/csvreader.h"
 #include "core/import/documentstream.h"
+#include "core/import/formats/evaluationmapper.h"
 #include "core/import/formats/flatrecord.h"
 #include "core/import/formats/formatdetect.h"
 #include "core/import/formats/jsonrecordparser.h"
@@ -18,6 +19,7 @@
 #include "core/import/httpsource.h"
 #include "core/import/insertpipeline.h"
 #include "core/model/urls.h"
+#include "core/store/evaluationstore.h"
 
 namespace paretoscope {
 namespace {
@@ -88,6 +90,9 @@ struct ImportState {
     const std::string& name;
     std::unique_ptr<RecordMapper> mapper;
     std::unique_ptr<InsertPipeline> pipeline;
+    // an evaluations file (accuracy runs) is read whole, then stored in one transaction (storeEvaluations)
+    EvaluationMapper* evaluations = nullptr; // the mapper, when the file holds evaluations
+    std::vector<EvaluationRecord> evaluationRecords {};
     Format format = Format::InferenceXAgg;
     std::uint64_t records = 0;
     // the mappers' notes, in the order first met, with how many records and the first few of them
@@ -110,6 +115,10 @@ struct ImportState {
                     + " result does not say what it ran on; give: " + missing };
         }
         mapper = makeMapper(f, options);
+        if (f == Format::InferenceXEvaluations) {
+            evaluations = static_cast<EvaluationMapper*>(mapper.get());
+            return ok();
+        }
         Provenance p;
         p.source = name;
         p.format = std::string(formatName(f));
@@ -191,6 +200,14 @@ Status importJson(ImportState& state, ByteSource& source, const ProgressFn& prog
             state.mapper->begin();
             if (auto st = parser.walk(el, *state.mapper); !st)
                 return Error { recordWhere(state.name, el.index, el.line) + st.error() };
+            if (state.evaluations) {
+                auto evaluation = state.evaluations->finishEvaluation();
+                if (!evaluation)
+                    return Error { recordWhere(state.name, el.index, el.line) + evaluation.error() };
+                ++state.records;
+                state.evaluationRecords.push_back(std::move(*evaluation));
+                return ok();
+            }
             auto rec = state.mapper->finish();
             if (!rec)
                 return Error { recordWhere(state.name, el.index, el.line) + rec.error() };
@@ -199,7 +216,7 @@ Status importJson(ImportState& state, ByteSource& source, const ProgressFn& prog
         progress,
         // a flat record is read where it lies, which also finds where it ends; anything else is cut out above
         [&](const JsonElement& from) -> Result<std::size_t> {
-            if (!state.mapper)
+            if (!state.mapper || state.evaluations) // evaluations nest their metrics: never flat
                 return std::size_t { 0 };
             state.mapper->begin();
             Status st = ok();
@@ -336,6 +353,29 @@ Result<std::unique_ptr<FileSource>> downloadForImport(
     return FileSource::adopt(*fd, name);
 }
 
+// The evaluations of a file read whole, stored in one transaction under the file's provenance.
+Result<ImportSummary> storeEvaluationsRead(ImportState& state, HashingReadAhead& hashed)
+{
+    ImportSummary summary;
+    summary.source = state.name;
+    summary.format = std::string(formatName(state.format));
+    auto sha = hashed.sha256Hex();
+    if (!sha)
+        return Error { sha.error() };
+    summary.sha256 = std::move(*sha);
+    Provenance p;
+    p.source = state.name;
+    p.sha256 = summary.sha256;
+    p.format = summary.format;
+    p.importedAt = nowSeconds();
+    auto written = storeEvaluations(state.store, p, state.evaluationRecords);
+    if (!written)
+        return Error { state.name + ": " + written.error() };
+    summary.imported = written->inserted;
+    summary.duplicates = written->duplicates;
+    return summary;
+}
+
 bool importableFile(const std::filesystem::path& p)
 {
     std::string ext = p.extension().string();
@@ -373,6 +413,8 @@ Result<ImportSummary> importSource(
     }
     if (!st)
         return Error { st.error() }; // the writer's destructor rolls the transaction back
+    if (state.evaluations)
+        return storeEvaluationsRead(state, hashed);
 
     ImportSummary summary;
     summary.source = name;

@@ -310,6 +310,28 @@ std::vector<std::string> storeMigrations()
         "UPDATE runs SET run_started = (SELECT started_at FROM sessions WHERE 'session:' || sessions.id = "
         "runs.run_key)\n"
         "  WHERE run_key LIKE 'session:%';\n",
+        // 8 -> 9: accuracy runs (InferenceX's evaluations: core/model/evaluation.h), one row per configuration, task,
+        // concurrency and date, told apart by their content (an import again adds nothing)
+        "CREATE TABLE evaluations (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  source_id INTEGER NOT NULL REFERENCES sources(id),\n"
+        "  content_key TEXT NOT NULL UNIQUE,\n"
+        "  model TEXT NOT NULL,\n"
+        "  hardware TEXT NOT NULL,\n"
+        "  engine TEXT NOT NULL,\n"
+        "  precision TEXT NOT NULL,\n"
+        "  spec_decoding TEXT NOT NULL,\n"
+        "  disaggregated INTEGER NOT NULL,\n"
+        "  tp INTEGER, ep INTEGER, dp_attention INTEGER,\n"
+        "  prefill_tp INTEGER, prefill_ep INTEGER, prefill_dp_attention INTEGER,\n"
+        "  gpus INTEGER, concurrency INTEGER,\n"
+        "  task TEXT NOT NULL,\n"
+        "  em_strict REAL, em_strict_se REAL, em_flexible REAL, em_flexible_se REAL, score REAL, score_se REAL,\n"
+        "  questions INTEGER,\n"
+        "  run_date TEXT NOT NULL,\n"
+        "  run_url TEXT\n"
+        ");\n"
+        "CREATE INDEX evaluations_model ON evaluations(model, task, run_date);\n",
     };
 }
 

@@ -14,6 +14,9 @@ std::optional<Format> detectJsonFormat(const std::vector<std::string>& keys)
 {
     if (has(keys, "schema"))
         return Format::ParetoscopeJson;
+    // the API's evaluation rows carry a benchmark row's configuration and metrics too, and a task
+    if (has(keys, "hardware") && has(keys, "metrics") && has(keys, "task"))
+        return Format::InferenceXEvaluations;
     if (has(keys, "hardware") && has(keys, "metrics"))
         return Format::InferenceXApi;
     if ((has(keys, "hw") && (has(keys, "tput_per_gpu") || has(keys, "conc")))

@@ -1,6 +1,7 @@
 #include "core/import/formats/recordmapper.h"
 
 #include "core/import/formats/benchservingmappers.h"
+#include "core/import/formats/evaluationmapper.h"
 #include "core/import/formats/inferencexmappers.h"
 #include "core/import/formats/paretoscopemapper.h"
 
@@ -21,6 +22,8 @@ std::string_view formatName(Format f)
         return "paretoscope-json";
     case Format::ParetoscopeCsv:
         return "paretoscope-csv";
+    case Format::InferenceXEvaluations:
+        return "inferencex-evaluations";
     }
     return "unknown";
 }
@@ -39,6 +42,8 @@ std::unique_ptr<RecordMapper> makeMapper(Format f, const ImportOptions& options)
     case Format::ParetoscopeJson:
     case Format::ParetoscopeCsv:
         return makeParetoscopeMapper();
+    case Format::InferenceXEvaluations:
+        return std::make_unique<EvaluationMapper>();
     }
     return nullptr;
 }

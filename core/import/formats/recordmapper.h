@@ -14,7 +14,15 @@
 namespace paretoscope {
 
 /// The formats Paretoscope reads (docs/architecture.md section 4).
-enum class Format { InferenceXAgg, InferenceXApi, VllmBench, SglangBench, ParetoscopeJson, ParetoscopeCsv };
+enum class Format {
+    InferenceXAgg,
+    InferenceXApi,
+    VllmBench,
+    SglangBench,
+    ParetoscopeJson,
+    ParetoscopeCsv,
+    InferenceXEvaluations, ///< accuracy runs, not benchmark runs (EvaluationMapper; docs/evaluations.md)
+};
 
 /// Stable name of a format, as printed by the CLI and stored as provenance.
 std::string_view formatName(Format f);

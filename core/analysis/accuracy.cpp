@@ -1,0 +1,130 @@
+#include "core/analysis/accuracy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "core/store/runstore.h"
+
+namespace paretoscope {
+namespace {
+
+// A configuration of a group, as evaluations name it
+using ConfigKey = std::tuple<bool, int, int, bool, int, int, bool, int>;
+
+ConfigKey configOf(const EvaluationRecord& r)
+{
+    return { r.disaggregated, r.tp, r.ep, r.dpAttention, r.prefillTp, r.prefillEp, r.prefillDpAttention, r.gpus };
+}
+
+// How close an evaluation's configuration is to the hint: disaggregation first, then tp, ep and attention data
+// parallel (higher is closer; 15 is all four equal)
+int closeness(const EvaluationRecord& r, const ConfigurationHint& h)
+{
+    return (r.disaggregated == h.disaggregated ? 8 : 0) + (r.tp == h.tp ? 4 : 0) + (r.ep == h.ep ? 2 : 0)
+        + (r.dpAttention == h.dpAttention ? 1 : 0);
+}
+
+} // namespace
+
+std::optional<GroupAccuracy> groupAccuracy(const std::vector<StoredEvaluation>& evaluations, const GroupKey& group,
+    const std::string& task, const std::string& asOf, const std::optional<ConfigurationHint>& hint,
+    std::optional<AccuracyMetric> metric)
+{
+    // per configuration, the latest evaluation as of the day (of one date, the one with the most questions, then the
+    // lowest concurrency: a rerun of the same day at another load is the same configuration's)
+    std::map<ConfigKey, const EvaluationRecord*> latest;
+    for (const StoredEvaluation& s : evaluations) {
+        const EvaluationRecord& r = s.record;
+        if (r.task != task || r.hardware != group.hardware || r.engine != group.engine
+            || r.precision != group.precision || r.specDecoding != group.specDecoding)
+            continue;
+        if (!asOf.empty() && r.date > asOf)
+            continue;
+        if (!r.accuracy(metric.value_or(r.defaultMetric())) && !r.accuracy(r.defaultMetric()))
+            continue;
+        const EvaluationRecord*& kept = latest[configOf(r)];
+        if (!kept || std::tie(r.date, r.questions) > std::tie(kept->date, kept->questions)
+            || (r.date == kept->date && r.questions == kept->questions && r.concurrency < kept->concurrency))
+            kept = &r;
+    }
+    if (latest.empty())
+        return std::nullopt;
+    const EvaluationRecord* best = nullptr;
+    int bestCloseness = -1;
+    for (const auto& [key, r] : latest) {
+        const int c = hint ? closeness(*r, *hint) : 0;
+        const bool better = !best || c > bestCloseness
+            || (c == bestCloseness
+                && (std::tie(r->date, r->questions) > std::tie(best->date, best->questions)
+                    || (r->date == best->date && r->questions == best->questions
+                        && r->concurrency < best->concurrency)));
+        if (better) {
+            best = r;
+            bestCloseness = c;
+        }
+    }
+    GroupAccuracy out;
+    out.evaluation = *best;
+    out.configurations = static_cast<int>(latest.size());
+    out.sameConfiguration = hint && bestCloseness == 15;
+    out.metric = metric && best->accuracy(*metric) ? *metric : best->defaultMetric();
+    out.accuracy = *best->accuracy(out.metric);
+    return out;
+}
+
+bool withinError(const Accuracy& a, const Accuracy& b)
+{
+    return std::abs(a.value - b.value) <= 2 * a.standardError + 2 * b.standardError;
+}
+
+std::string accuracyText(const std::string& task, const Accuracy& a)
+{
+    std::string name = task;
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    char buf[64];
+    std::snprintf(buf, sizeof buf, " %.1f%% \xc2\xb1 %.1f", 100 * a.value, 100 * a.standardError);
+    return name + buf;
+}
+
+std::vector<std::string> evaluatedTasks(const std::vector<StoredEvaluation>& evaluations)
+{
+    std::set<std::string> tasks;
+    for (const StoredEvaluation& s : evaluations)
+        tasks.insert(s.record.task);
+    return { tasks.begin(), tasks.end() };
+}
+
+} // namespace paretoscope
+
+namespace paretoscope {
+
+std::vector<GroupAccuracyRow> accuracyByGroup(RunStore& store, const std::string& model, const std::string& task,
+    const std::string& asOf, std::optional<AccuracyMetric> metric)
+{
+    const std::vector<StoredEvaluation> evaluations = storedEvaluations(store, model);
+    std::set<GroupKey> groups;
+    for (const ScopeSummary& s : store.scopes()) {
+        if (s.model != model)
+            continue;
+        Scope scope;
+        scope.model = s.model;
+        scope.isl = s.isl;
+        scope.osl = s.osl;
+        scope.workload = s.workload;
+        for (const Series& series : store.series(scope))
+            groups.insert(series.key);
+    }
+    for (const StoredEvaluation& e : evaluations)
+        if (e.record.task == task)
+            groups.insert({ e.record.hardware, e.record.engine, e.record.precision, e.record.specDecoding });
+    std::vector<GroupAccuracyRow> out;
+    for (const GroupKey& g : groups)
+        out.push_back({ g, groupAccuracy(evaluations, g, task, asOf, std::nullopt, metric) });
+    return out;
+}
+
+} // namespace paretoscope

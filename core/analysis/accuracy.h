@@ -1,0 +1,65 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/evaluation.h"
+#include "core/model/scope.h"
+#include "core/store/evaluationstore.h"
+
+namespace paretoscope {
+
+/// The configuration a reading comes from (its frontier point's run), to pick among a group's evaluated
+/// configurations the one closest to it.
+struct ConfigurationHint {
+    bool disaggregated = false;
+    int tp = 0;
+    int ep = 0;
+    bool dpAttention = false;
+};
+
+/// What accuracy comes with a group on a task (docs/evaluations.md): the evaluation chosen and why.
+struct GroupAccuracy {
+    EvaluationRecord evaluation; ///< the one read
+    AccuracyMetric metric = AccuracyMetric::ExactMatchStrict;
+    Accuracy accuracy;
+    int configurations = 0; ///< how many configurations of the group were evaluated on the task (as of the day)
+    /// The evaluation's configuration equals the hint's (disaggregation, tp, ep, attention data parallel); false
+    /// where there was no hint or none matched (then the group's most recent evaluation is read).
+    bool sameConfiguration = false;
+};
+
+/// The accuracy of a group (hardware, engine, precision, spec decoding) on a task, from a model's evaluations: per
+/// configuration the latest evaluation on or before asOf (empty: the latest of all), the same rule as runs; then the
+/// configuration that matches the hint (disaggregation, tp, ep and attention data parallel, in that order of weight),
+/// else the latest; ties by the most questions scored, then the lowest concurrency. The metric given where the record
+/// has it, else its own default (strict exact match, else score). Empty: not evaluated (never 0).
+std::optional<GroupAccuracy> groupAccuracy(const std::vector<StoredEvaluation>& evaluations, const GroupKey& group,
+    const std::string& task, const std::string& asOf = {}, const std::optional<ConfigurationHint>& hint = {},
+    std::optional<AccuracyMetric> metric = {});
+
+/// Two accuracies are within error when their intervals of two standard errors each side overlap.
+bool withinError(const Accuracy& a, const Accuracy& b);
+
+/// "GSM8K 95.8% ± 0.6" (the task upper-cased, percent with one decimal; "± 0.0" where no error was given).
+std::string accuracyText(const std::string& task, const Accuracy& a);
+
+/// The tasks a model's evaluations cover, sorted.
+std::vector<std::string> evaluatedTasks(const std::vector<StoredEvaluation>& evaluations);
+
+class RunStore;
+
+/// One group of a model with what accuracy comes with it on a task (empty: not evaluated).
+struct GroupAccuracyRow {
+    GroupKey group;
+    std::optional<GroupAccuracy> accuracy;
+};
+
+/// Every group of a model, those with runs stored and those evaluated, sorted by group, each with its accuracy on
+/// the task as of the day (groupAccuracy without a hint). On a store error: what was read, and the store's read error
+/// set (RunStore::readStatus).
+std::vector<GroupAccuracyRow> accuracyByGroup(RunStore& store, const std::string& model, const std::string& task,
+    const std::string& asOf = {}, std::optional<AccuracyMetric> metric = {});
+
+} // namespace paretoscope
