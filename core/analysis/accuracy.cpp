@@ -39,8 +39,8 @@ std::optional<GroupAccuracy> groupAccuracy(const std::vector<StoredEvaluation>& 
     std::map<ConfigKey, const EvaluationRecord*> latest;
     for (const StoredEvaluation& s : evaluations) {
         const EvaluationRecord& r = s.record;
-        if (r.task != task || r.hardware != group.hardware || r.engine != group.engine
-            || r.precision != group.precision || r.specDecoding != group.specDecoding)
+        if (r.task != task || r.hardware != group.hardware || r.engine != group.engine || r.precision != group.precision
+            || r.specDecoding != group.specDecoding)
             continue;
         if (!asOf.empty() && r.date > asOf)
             continue;

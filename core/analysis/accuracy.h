@@ -33,7 +33,8 @@ struct GroupAccuracy {
 /// The accuracy of a group (hardware, engine, precision, spec decoding) on a task, from a model's evaluations: per
 /// configuration the latest evaluation on or before asOf (empty: the latest of all), the same rule as runs; then the
 /// configuration that matches the hint (disaggregation, tp, ep and attention data parallel, in that order of weight),
-/// else the latest; ties by the most questions scored, then the lowest concurrency. The metric given where the record
+/// else the latest; ties by the most questions scored, then the lowest concurrency, then the configuration that sorts
+/// first (aggregated, smaller tp, then ep). The metric given where the record
 /// has it, else its own default (strict exact match, else score). Empty: not evaluated (never 0).
 std::optional<GroupAccuracy> groupAccuracy(const std::vector<StoredEvaluation>& evaluations, const GroupKey& group,
     const std::string& task, const std::string& asOf = {}, const std::optional<ConfigurationHint>& hint = {},

@@ -21,7 +21,8 @@ std::string_view accuracyMetricName(AccuracyMetric m)
 
 std::optional<AccuracyMetric> accuracyMetricFromName(std::string_view name)
 {
-    for (AccuracyMetric m : { AccuracyMetric::ExactMatchStrict, AccuracyMetric::ExactMatchFlexible, AccuracyMetric::Score })
+    for (AccuracyMetric m :
+        { AccuracyMetric::ExactMatchStrict, AccuracyMetric::ExactMatchFlexible, AccuracyMetric::Score })
         if (accuracyMetricName(m) == name)
             return m;
     return std::nullopt;

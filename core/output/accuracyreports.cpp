@@ -74,9 +74,8 @@ std::string accuracyCsv(const std::vector<GroupAccuracyRow>& rows, const std::st
 
 std::string accuracyTable(const std::vector<GroupAccuracyRow>& rows, const std::string& task)
 {
-    std::vector<std::vector<std::string>> table {
-        { "Hardware", "Group", "Accuracy", "Questions", "Date", "Configuration (of those evaluated)" }
-    };
+    std::vector<std::vector<std::string>> table { { "Hardware", "Group", "Accuracy", "Questions", "Date",
+        "Configuration (of those evaluated)" } };
     for (const GroupAccuracyRow& row : rows) {
         std::vector<std::string> cells { hardwareDisplayName(row.group.hardware), groupDisplayName(row.group, false) };
         if (!row.accuracy) {

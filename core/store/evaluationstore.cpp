@@ -94,7 +94,8 @@ std::vector<StoredEvaluation> storedEvaluations(RunStore& store, const std::stri
         r.gpus = static_cast<int>(q.int64(c++));
         r.concurrency = static_cast<int>(q.int64(c++));
         r.task = q.text(c++);
-        for (std::optional<double>* v : { &r.emStrict, &r.emStrictSe, &r.emFlexible, &r.emFlexibleSe, &r.score, &r.scoreSe })
+        for (std::optional<double>* v :
+            { &r.emStrict, &r.emStrictSe, &r.emFlexible, &r.emFlexibleSe, &r.score, &r.scoreSe })
             *v = q.optReal(c++);
         r.questions = q.int64(c++);
         r.date = q.text(c++);

@@ -22,8 +22,8 @@ private:
     EvaluationRecord m_r;
     bool m_multinode = false;
     int m_numPrefill = 0, m_numDecode = 0;
-    bool m_seenHardware = false, m_seenModel = false, m_seenEngine = false, m_seenPrecision = false,
-         m_seenTask = false, m_seenDate = false;
+    bool m_seenHardware = false, m_seenModel = false, m_seenEngine = false, m_seenPrecision = false, m_seenTask = false,
+         m_seenDate = false;
 };
 
 } // namespace paretoscope

@@ -1,0 +1,244 @@
+// Accuracy beside throughput (docs/evaluations.md): InferenceX's evaluation rows imported into the store, and the
+// accuracy that comes with a group, on the real evaluations of ../shared/fixtures/real worked out by hand here.
+#include <QtTest>
+
+#include <QTemporaryDir>
+
+#include <fstream>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "core/analysis/accuracy.h"
+#include "core/import/importer.h"
+#include "core/store/evaluationstore.h"
+#include "core/store/runstore.h"
+#include "tests/support/suite.h"
+#include "tests/support/testutil.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+using nlohmann::json;
+
+namespace {
+
+const char* kEvaluations = "inferencex-app-api/evaluations.json";
+
+json evaluationRows()
+{
+    std::ifstream in(fixture(kEvaluations).toStdString());
+    return json::parse(in);
+}
+
+std::string writeJson(const QTemporaryDir& dir, const QString& name, const json& rows)
+{
+    const std::string path = dir.filePath(name).toStdString();
+    std::ofstream(path) << rows.dump();
+    return path;
+}
+
+// The group of B200 TensorRT-LLM FP4 without spec decoding: four configurations evaluated, all on 2026-05-19
+const GroupKey kB200TrtFp4 { "b200", "trt", "fp4", "none" };
+
+} // namespace
+
+class TestEvaluations : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<RunStore> m_store;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_store = openTempStore(m_dir);
+        QVERIFY(m_store);
+        auto out = importPath(*m_store, fixture(kEvaluations).toStdString(), {});
+        QCOMPARE(out.size(), std::size_t(1));
+        QVERIFY2(out[0].result, out[0].result ? "" : out[0].result.error().c_str());
+        QCOMPARE(out[0].result->format, std::string("inferencex-evaluations"));
+    }
+
+    // Every row is stored once (rows of equal content are one evaluation), none of them as a run; a second import
+    // of the file adds nothing
+    void everyEvaluationIsStoredOnceAndNotAsARun()
+    {
+        const json rows = evaluationRows();
+        QCOMPARE(rows.size(), std::size_t(531));
+        const long long stored = evaluationCount(*m_store);
+        QVERIFY(stored > 500 && stored <= 531);
+        QCOMPARE(m_store->runCount(), 0LL);
+        auto again = importPath(*m_store, fixture(kEvaluations).toStdString(), {});
+        QVERIFY(again[0].result);
+        QCOMPARE(again[0].result->imported, std::uint64_t(0));
+        QCOMPARE(again[0].result->duplicates, std::uint64_t(531));
+        QCOMPARE(evaluationCount(*m_store), stored);
+        QCOMPARE(detectFileFormat(fixture(kEvaluations).toStdString()), std::optional(Format::InferenceXEvaluations));
+        // per model as the file has them: dsr1's rows, less the repeats of equal content
+        std::set<std::string> dsr1;
+        for (const json& r : rows)
+            if (r["model"] == "dsr1")
+                dsr1.insert(r.dump());
+        const auto kept = storedEvaluations(*m_store, "dsr1");
+        QVERIFY(!kept.empty() && kept.size() <= dsr1.size());
+    }
+
+    // A dsr1 group meets its evaluation: without a configuration to match, the latest date's, the lowest
+    // concurrency's, then the first configuration (tp4 ep1). Worked by hand from the file's four rows of 2026-05-19:
+    // conc 32 tp4 ep1 em_strict 0.95072 se 0.00596
+    void aDsr1GroupMeetsItsLatestEvaluation()
+    {
+        const auto evaluations = storedEvaluations(*m_store, "dsr1");
+        const auto a = groupAccuracy(evaluations, kB200TrtFp4, "gsm8k");
+        QVERIFY(a);
+        QCOMPARE(a->configurations, 4);
+        QCOMPARE(a->evaluation.date, std::string("2026-05-19"));
+        QCOMPARE(a->evaluation.tp, 4);
+        QCOMPARE(a->evaluation.ep, 1);
+        QCOMPARE(a->evaluation.concurrency, 32);
+        QCOMPARE(a->metric, AccuracyMetric::ExactMatchStrict);
+        QVERIFY(std::abs(a->accuracy.value - 0.9507202426080363) < 1e-12);
+        QVERIFY(std::abs(a->accuracy.standardError - 0.005962150655812471) < 1e-12);
+        QCOMPARE(accuracyText("gsm8k", a->accuracy), std::string("GSM8K 95.1% \xc2\xb1 0.6"));
+        QVERIFY(!a->sameConfiguration);
+        // the flexible metric where asked
+        const auto flexible
+            = groupAccuracy(evaluations, kB200TrtFp4, "gsm8k", {}, {}, AccuracyMetric::ExactMatchFlexible);
+        QVERIFY(flexible && flexible->metric == AccuracyMetric::ExactMatchFlexible);
+        // single-node rows the file marks disagg: true with one and the same side each way are aggregated, as the
+        // benchmark rows of those engines are: GPUs = tp
+        QVERIFY(!a->evaluation.disaggregated);
+        QCOMPARE(a->evaluation.gpus, 4);
+    }
+
+    // Where the reading's configuration is known, the group's evaluation of that configuration: tp8 ep8 with
+    // attention data parallel (conc 256, em_strict 0.95148) and tp4 ep4 (conc 32, 0.95679), by hand from the file
+    void theReadingsConfigurationIsPreferred()
+    {
+        const auto evaluations = storedEvaluations(*m_store, "dsr1");
+        const auto wide = groupAccuracy(evaluations, kB200TrtFp4, "gsm8k", {}, ConfigurationHint { false, 8, 8, true });
+        QVERIFY(wide && wide->sameConfiguration);
+        QVERIFY(std::abs(wide->accuracy.value - 0.9514783927217589) < 1e-12);
+        const auto ep4 = groupAccuracy(evaluations, kB200TrtFp4, "gsm8k", {}, ConfigurationHint { false, 4, 4, false });
+        QVERIFY(ep4 && ep4->sameConfiguration);
+        QVERIFY(std::abs(ep4->accuracy.value - 0.9567854435178166) < 1e-12);
+        // no configuration alike: the closest (tp 4 and no attention data parallel outweigh ep)
+        const auto near
+            = groupAccuracy(evaluations, kB200TrtFp4, "gsm8k", {}, ConfigurationHint { false, 4, 2, false });
+        QVERIFY(near && !near->sameConfiguration);
+        QCOMPARE(near->evaluation.tp, 4);
+        QVERIFY(!near->evaluation.dpAttention);
+    }
+
+    // "Not evaluated" is a state, never 0: a group with runs and no evaluation, and a task never run
+    void aGroupWithoutEvaluationIsNotEvaluated()
+    {
+        const auto evaluations = storedEvaluations(*m_store, "dsr1");
+        QVERIFY(!groupAccuracy(evaluations, { "gb200", "dynamo-trt", "fp4", "mtp" }, "gsm8k"));
+        QVERIFY(!groupAccuracy(evaluations, kB200TrtFp4, "gpqa_diamond"));
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        for (const char* file : { kEvaluations, "inferencex-app-api/benchmarks.json" })
+            QVERIFY(importPath(*store, fixture(file).toStdString(), {})[0].result);
+        const auto rows = accuracyByGroup(*store, "dsr1", "gsm8k");
+        int notEvaluated = 0, evaluated = 0;
+        for (const GroupAccuracyRow& r : rows)
+            (r.accuracy ? evaluated : notEvaluated)++;
+        QVERIFY(notEvaluated > 0 && evaluated > 0);
+        const auto gb200 = std::find_if(rows.begin(), rows.end(), [](const GroupAccuracyRow& r) {
+            return r.group == GroupKey { "gb200", "dynamo-trt", "fp4", "mtp" };
+        });
+        QVERIFY(gb200 != rows.end() && !gb200->accuracy);
+    }
+
+    // The as-of rule of runs: an evaluation dated after the day does not count; the latest on or before it does
+    void evaluationsAfterTheDayDoNotCount()
+    {
+        const auto evaluations = storedEvaluations(*m_store, "dsr1");
+        QVERIFY(!groupAccuracy(evaluations, kB200TrtFp4, "gsm8k", "2026-05-18"));
+        QVERIFY(groupAccuracy(evaluations, kB200TrtFp4, "gsm8k", "2026-05-19"));
+        // a second evaluation of one configuration on a later day replaces the first from that day on
+        const json rows = evaluationRows();
+        json two = json::array();
+        for (const json& r : rows)
+            if (r["model"] == "dsr1" && r["hardware"] == "b200" && r["framework"] == "trt" && r["precision"] == "fp4"
+                && r["spec_method"] == "none" && r["conc"] == 32 && r["decode_ep"] == 1)
+                two.push_back(r);
+        QCOMPARE(two.size(), std::size_t(1));
+        json later = two[0];
+        later["date"] = "2026-07-01";
+        later["metrics"]["em_strict"] = 0.9;
+        later["run_url"] = "https://github.com/SemiAnalysisAI/InferenceX/actions/runs/1";
+        two.push_back(later);
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        QVERIFY(importPath(*store, writeJson(dir, QStringLiteral("two.json"), two), {})[0].result);
+        const auto stored = storedEvaluations(*store, "dsr1");
+        QCOMPARE(groupAccuracy(stored, kB200TrtFp4, "gsm8k", "2026-06-30")->accuracy.value, 0.9507202426080363);
+        QCOMPARE(groupAccuracy(stored, kB200TrtFp4, "gsm8k", "2026-07-01")->accuracy.value, 0.9);
+        QCOMPARE(groupAccuracy(stored, kB200TrtFp4, "gsm8k")->accuracy.value, 0.9);
+    }
+
+    // Two accuracies differ within error where their intervals of two standard errors overlap
+    void withinErrorIsTwoStandardErrorsEachSide()
+    {
+        QVERIFY(withinError({ 0.958, 0.006 }, { 0.950, 0.006 })); // 0.008 apart, 0.024 allowed
+        QVERIFY(!withinError({ 0.96, 0.001 }, { 0.95, 0.001 })); // 0.010 apart, 0.004 allowed
+        QVERIFY(withinError({ 0.75, 0.0625 }, { 0.5, 0.0625 })); // exactly touching (binary fractions: no rounding)
+        QVERIFY(!withinError({ 0.96, 0 }, { 0.95, 0 }));
+    }
+
+    // A bad evaluation file imports nothing and names the file, the record and the field
+    void badEvaluationFilesAreRefusedWithTheirFieldNamed_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("value"); // JSON
+        QTest::addColumn<QString>("says");
+        QTest::newRow("a percentage") << QStringLiteral("metrics.em_strict") << QStringLiteral("95.8")
+                                      << QStringLiteral("'metrics.em_strict': 95.8");
+        QTest::newRow("negative error") << QStringLiteral("metrics.em_strict_se") << QStringLiteral("-0.1")
+                                        << QStringLiteral("'metrics.em_strict_se'");
+        QTest::newRow("questions as words")
+            << QStringLiteral("metrics.n_eff") << QStringLiteral("\"many\"") << QStringLiteral("'metrics.n_eff'");
+        QTest::newRow("no task") << QStringLiteral("task") << QStringLiteral("null")
+                                 << QStringLiteral("'task': missing");
+        QTest::newRow("hardware a list") << QStringLiteral("hardware") << QStringLiteral("[1]")
+                                         << QStringLiteral("'hardware'");
+        QTest::newRow("no accuracy") << QStringLiteral("metrics") << QStringLiteral("{\"n_eff\": 10}")
+                                     << QStringLiteral("'metrics.em_strict'");
+    }
+    void badEvaluationFilesAreRefusedWithTheirFieldNamed()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, value);
+        QFETCH(QString, says);
+        json rows = json::array();
+        const json all = evaluationRows();
+        rows.push_back(all[0]);
+        json bad = all[1];
+        const json v = json::parse(value.toStdString());
+        if (field.startsWith(QStringLiteral("metrics.")))
+            bad["metrics"][field.mid(8).toStdString()] = v;
+        else
+            bad[field.toStdString()] = v;
+        rows.push_back(bad);
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        const std::string path = writeJson(dir, QStringLiteral("bad.json"), rows);
+        auto out = importPath(*store, path, {});
+        QVERIFY(!out[0].result);
+        const QString error = QString::fromStdString(out[0].result.error());
+        QVERIFY2(error.contains(QString::fromStdString(path)) && error.contains(QStringLiteral("record 2"))
+                && error.contains(says),
+            qPrintable(error));
+        QCOMPARE(evaluationCount(*store), 0LL); // the first, good record is not kept either
+    }
+};
+
+PARETOSCOPE_GUILESS_SUITE(TestEvaluations)
+#include "tst_evaluations.moc"
