@@ -14,6 +14,7 @@
 #include "core/analysis/chartdata.h"
 #include "core/analysis/frontiercache.h"
 #include "core/analysis/ladder.h"
+#include "core/analysis/ladderaccuracy.h"
 #include "core/analysis/pricing.h"
 #include "core/analysis/scopehint.h"
 #include "core/analysis/summary.h"
@@ -138,6 +139,10 @@ int cmdLadder(const Invocation& in)
     if (!resolveModel(*store, req.scope.model))
         return 1;
     FrontierCache cache(*store);
+    // accuracy beside the readings where the store holds evaluations; a requirement leaves the groups that fail it
+    // out of the readings (docs/evaluations.md)
+    const std::vector<StoredEvaluation> evaluations = storedEvaluations(*store, req.scope.model);
+    applyAccuracyRequirement(req, cache.frontiers(req.scope, req.metric), evaluations);
     auto ladders = computeLadder(cache, bundledPricing(), req);
     if (readFailed(*store))
         return 1;
@@ -145,6 +150,8 @@ int cmdLadder(const Invocation& in)
         return usageError(ladders.error());
     if (cache.frontiers(req.scope, req.metric).empty()) // the same frontiers the ladder read: cached
         return emptyScope(*store, req.scope);
+    if (const std::string task = ladderAccuracyTask(req, evaluations); !task.empty())
+        attachAccuracy(*ladders, evaluations, task, req.scope.asOf);
     if (auto covered = baseline.empty() ? ok() : baselineCovered(*ladders, baseline); !covered) {
         std::cerr << "paretoscope-cli: " << covered.error() << "\n";
         return 1;
@@ -187,6 +194,16 @@ int cmdSummary(const Invocation& in)
     std::string baseline;
     if (!baselineOption(a, *scope, baseline, error))
         return usageError(error);
+    std::optional<AccuracyRequirement> requirement;
+    if (auto m = a.value("min-accuracy")) {
+        auto r = parseAccuracyRequirement(*m);
+        if (!r)
+            return usageError(r.error());
+        r->allowUnevaluated = a.has("allow-unevaluated");
+        requirement = *r;
+    } else if (a.has("allow-unevaluated")) {
+        return usageError("--allow-unevaluated goes with --min-accuracy");
+    }
     auto store = in.store();
     if (!store)
         return 1;
@@ -199,6 +216,27 @@ int cmdSummary(const Invocation& in)
     if (!report)
         return usageError(report.error());
     report->baseline = baseline;
+    std::string costSentence;
+    if (requirement) { // each hardware's reading among the groups that meet it, and what that cost
+        LadderRequest lr;
+        lr.scope = *scope;
+        lr.targets = { target };
+        lr.price = price;
+        lr.hideSparse = a.has("hide-sparse");
+        lr.accuracy = requirement;
+        const auto before = computeLadder(data.frontiers, bundledPricing(), lr);
+        applyAccuracyRequirement(lr, data.frontiers, storedEvaluations(*store, scope->model));
+        const auto after = computeLadder(data.frontiers, bundledPricing(), lr);
+        if (readFailed(*store))
+            return 1;
+        if (!before || !after)
+            return usageError(before ? after.error() : before.error());
+        for (HardwareSummary& h : report->hardware)
+            for (const HardwareLadder& l : *after)
+                if (l.hardware == h.hardware && !l.rows.empty())
+                    h.reading = l.rows[0];
+        costSentence = accuracyCostSentence(*requirement, accuracyCost(*before, *after), target) + "\n";
+    }
     std::vector<HardwareLadder> names;
     for (const HardwareSummary& h : report->hardware)
         names.push_back({ h.hardware, {} });
@@ -207,6 +245,8 @@ int cmdSummary(const Invocation& in)
         return 1;
     }
     std::cout << summaryMarkdown(*report);
+    if (!costSentence.empty())
+        std::cout << "\n" << costSentence;
     return 0;
 }
 

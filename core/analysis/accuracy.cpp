@@ -1,8 +1,10 @@
 #include "core/analysis/accuracy.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -88,6 +90,108 @@ std::string accuracyText(const std::string& task, const Accuracy& a)
     char buf[64];
     std::snprintf(buf, sizeof buf, " %.1f%% \xc2\xb1 %.1f", 100 * a.value, 100 * a.standardError);
     return name + buf;
+}
+
+Result<AccuracyRequirement> parseAccuracyRequirement(std::string_view text)
+{
+    const auto fail = [&text] {
+        return Error { "--min-accuracy must be TASK:FRACTION (gsm8k:0.95), TASK:PERCENT% (gsm8k:95%) or TASK:best-Nse "
+                       "(gsm8k:best-2se: within N standard errors of the best on its hardware), got '"
+            + std::string(text) + "'" };
+    };
+    const std::size_t colon = text.find(':');
+    if (colon == std::string_view::npos || colon == 0 || colon + 1 == text.size())
+        return fail();
+    AccuracyRequirement r;
+    for (char c : text.substr(0, colon)) {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-')
+            return fail();
+        r.task += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    std::string value(text.substr(colon + 1));
+    if (value.starts_with("best-") && value.ends_with("se")) {
+        const std::string n = value.substr(5, value.size() - 7);
+        char* end = nullptr;
+        const double v = std::strtod(n.c_str(), &end);
+        if (n.empty() || end != n.c_str() + n.size() || !std::isfinite(v) || v <= 0 || v > 10)
+            return fail();
+        r.withinErrors = v;
+        return r;
+    }
+    const bool percent = value.ends_with('%');
+    if (percent)
+        value.pop_back();
+    char* end = nullptr;
+    double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(v))
+        return fail();
+    if (percent)
+        v /= 100;
+    if (v < 0 || v > 1)
+        return Error { "--min-accuracy '" + std::string(text)
+            + "': the accuracy is a fraction from 0 to 1 (or 0% to "
+              "100%)" };
+    r.minimum = v;
+    return r;
+}
+
+std::string accuracyRequirementText(const AccuracyRequirement& r)
+{
+    char buf[48];
+    if (r.withinErrors)
+        std::snprintf(buf, sizeof buf, "best-%gse", *r.withinErrors);
+    else
+        std::snprintf(buf, sizeof buf, "%g", r.minimum.value_or(0));
+    return r.task + ":" + buf;
+}
+
+std::string accuracyRequirementWords(const AccuracyRequirement& r)
+{
+    std::string name = r.task;
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    char buf[96];
+    if (r.withinErrors)
+        std::snprintf(buf, sizeof buf, " within %g standard errors of the best on its hardware", *r.withinErrors);
+    else
+        std::snprintf(buf, sizeof buf, " >= %g%%", 100 * r.minimum.value_or(0));
+    return name + buf;
+}
+
+std::vector<AccuracyVerdict> judgeAccuracy(const std::vector<StoredEvaluation>& evaluations,
+    const std::vector<GroupKey>& groups, const AccuracyRequirement& requirement, const std::string& asOf)
+{
+    std::vector<AccuracyVerdict> out;
+    std::map<std::string, Accuracy> best; // per hardware, the highest accuracy of its groups evaluated
+    for (const GroupKey& g : groups) {
+        AccuracyVerdict v { g, groupAccuracy(evaluations, g, requirement.task, asOf), false };
+        if (v.accuracy) {
+            auto [it, fresh] = best.try_emplace(g.hardware, v.accuracy->accuracy);
+            if (!fresh && v.accuracy->accuracy.value > it->second.value)
+                it->second = v.accuracy->accuracy;
+        }
+        out.push_back(std::move(v));
+    }
+    for (AccuracyVerdict& v : out) {
+        if (!v.accuracy) {
+            v.passes = requirement.allowUnevaluated;
+        } else if (requirement.withinErrors) {
+            const Accuracy& top = best.at(v.group.hardware);
+            const Accuracy& mine = v.accuracy->accuracy;
+            v.passes = top.value - mine.value <= *requirement.withinErrors * (top.standardError + mine.standardError);
+        } else {
+            v.passes = v.accuracy->accuracy.value >= requirement.minimum.value_or(0);
+        }
+    }
+    return out;
+}
+
+std::vector<GroupKey> failingGroups(const std::vector<AccuracyVerdict>& verdicts)
+{
+    std::vector<GroupKey> out;
+    for (const AccuracyVerdict& v : verdicts)
+        if (!v.passes)
+            out.push_back(v.group);
+    return out;
 }
 
 std::vector<std::string> evaluatedTasks(const std::vector<StoredEvaluation>& evaluations)

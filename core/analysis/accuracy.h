@@ -2,9 +2,11 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/model/evaluation.h"
+#include "core/model/result.h"
 #include "core/model/scope.h"
 #include "core/store/evaluationstore.h"
 
@@ -48,6 +50,38 @@ std::string accuracyText(const std::string& task, const Accuracy& a);
 
 /// The tasks a model's evaluations cover, sorted.
 std::vector<std::string> evaluatedTasks(const std::vector<StoredEvaluation>& evaluations);
+
+/// An accuracy the groups must meet to stay on the frontiers (--min-accuracy; docs/evaluations.md): at least a
+/// fraction on the task, or within N standard errors of the best group of the same hardware (intervals of N standard
+/// errors each side overlap, withinError's rule with N = 2). A group not evaluated leaves unless allowed.
+struct AccuracyRequirement {
+    std::string task;
+    std::optional<double> minimum; ///< a fraction, 0 to 1
+    std::optional<double> withinErrors; ///< N
+    bool allowUnevaluated = false;
+    bool operator==(const AccuracyRequirement&) const = default;
+};
+
+/// "gsm8k:0.95", "gsm8k:95%" or "gsm8k:best-2se"; the error names the text and says what is taken.
+Result<AccuracyRequirement> parseAccuracyRequirement(std::string_view text);
+/// The text parseAccuracyRequirement reads back (without --allow-unevaluated): "gsm8k:0.95", "gsm8k:best-2se".
+std::string accuracyRequirementText(const AccuracyRequirement& r);
+/// "GSM8K >= 95%", "GSM8K within 2 standard errors of the best on its hardware".
+std::string accuracyRequirementWords(const AccuracyRequirement& r);
+
+/// A group judged against a requirement.
+struct AccuracyVerdict {
+    GroupKey group;
+    std::optional<GroupAccuracy> accuracy; ///< empty: not evaluated
+    bool passes = false;
+};
+
+/// Judges every group (as of the day: groupAccuracy's rule, without a configuration to match).
+std::vector<AccuracyVerdict> judgeAccuracy(const std::vector<StoredEvaluation>& evaluations,
+    const std::vector<GroupKey>& groups, const AccuracyRequirement& requirement, const std::string& asOf = {});
+
+/// The groups that fail, of the verdicts.
+std::vector<GroupKey> failingGroups(const std::vector<AccuracyVerdict>& verdicts);
 
 class RunStore;
 

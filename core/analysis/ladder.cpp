@@ -314,11 +314,14 @@ Result<std::vector<HardwareLadder>> computeLadder(
                 hardware.push_back(g.key.hardware);
         std::sort(hardware.begin(), hardware.end());
     }
+    const auto excluded = [&req](const GroupKey& k) {
+        return std::find(req.excludedGroups.begin(), req.excludedGroups.end(), k) != req.excludedGroups.end();
+    };
     std::vector<HardwareLadder> out;
     for (const std::string& hw : hardware) {
         std::vector<const GroupFrontier*> mine;
         for (const GroupFrontier& g : groups)
-            if (g.key.hardware == hw)
+            if (g.key.hardware == hw && !excluded(g.key))
                 mine.push_back(&g);
         HardwareLadder ladder { hw, {} };
         std::optional<double> price = tier ? tier->price(hw) : req.price.customUsdPerGpuHour;
@@ -335,7 +338,15 @@ Result<std::vector<HardwareLadder>> computeLadder(
         }
         out.push_back(std::move(ladder));
     }
-    attachEnergy(out, groups, bundledHardwarePower());
+    if (req.excludedGroups.empty()) {
+        attachEnergy(out, groups, bundledHardwarePower());
+    } else { // the measured energy of the groups kept only
+        std::vector<GroupFrontier> kept;
+        for (const GroupFrontier& g : groups)
+            if (!excluded(g.key))
+                kept.push_back(g);
+        attachEnergy(out, kept, bundledHardwarePower());
+    }
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/analysis/accuracy.h"
 #include "core/analysis/energymetric.h"
 #include "core/analysis/frontier.h"
 #include "core/analysis/pricing.h"
@@ -122,6 +123,11 @@ struct LadderRequest {
     /// The energy metric the ladder shows (--metric tok-per-mw|j-per-token|measured-j-per-token); every row carries
     /// all three either way (LadderRow). With one, `metric` is Total.
     EnergyMetric energy = EnergyMetric::None;
+    /// An accuracy the groups must meet (--min-accuracy, --allow-unevaluated; docs/evaluations.md). The caller that
+    /// has the store judges the groups (judgeAccuracy) and puts those that fail in excludedGroups.
+    std::optional<AccuracyRequirement> accuracy;
+    /// Groups left out of every reading (their hardware stays listed, without them).
+    std::vector<GroupKey> excludedGroups;
 };
 
 /// One target's reading with its cost.
@@ -140,6 +146,9 @@ struct LadderRow {
     std::optional<double> tokensPerSecondPerMw;
     std::optional<double> measuredJoulesPerToken;
     std::optional<GroupKey> measuredGroup;
+    /// The accuracy that comes with the reading's group (attachAccuracy; empty: not evaluated, or not asked).
+    std::optional<GroupAccuracy> accuracy;
+    std::string accuracyTask; ///< the task attachAccuracy read; empty when it did not run
 };
 
 /// The ladder of one hardware.

@@ -27,11 +27,21 @@ std::string shortNumber(double v)
     return buf;
 }
 
+std::size_t displayWidth(std::string_view s)
+{
+    // characters, not bytes: "±" and "·" are two bytes of UTF-8 each and one column wide
+    std::size_t n = 0;
+    for (char c : s)
+        n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
 std::string padded(const std::string& s, std::size_t w, bool right)
 {
-    if (s.size() >= w)
+    const std::size_t have = displayWidth(s);
+    if (have >= w)
         return s;
-    return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+    return right ? std::string(w - have, ' ') + s : s + std::string(w - have, ' ');
 }
 
 std::string powerText(double kw)

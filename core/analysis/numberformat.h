@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace paretoscope {
 
@@ -16,6 +17,8 @@ std::string exactNumber(double v);
 
 /// s padded with blanks to width w, on the left (right-aligned) or on the right.
 std::string padded(const std::string& s, std::size_t w, bool right);
+/// The columns a UTF-8 text takes in a terminal table: its characters (padded and the aligned tables count these).
+std::size_t displayWidth(std::string_view s);
 
 /// 328417 -> "328,417"; fractional values keep `decimals` digits; "-" for NaN and infinities.
 std::string withThousands(double v, int decimals = 0);

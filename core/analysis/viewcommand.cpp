@@ -191,6 +191,11 @@ std::string viewCommand(const ViewOptions& view)
         out += " --clamp";
     if (r.hideSparse)
         out += " --hide-sparse";
+    if (r.accuracy) {
+        add("min-accuracy", accuracyRequirementText(*r.accuracy));
+        if (r.accuracy->allowUnevaluated)
+            out += " --allow-unevaluated";
+    }
     if (r.price.customUsdPerGpuHour)
         add("price", numberText(*r.price.customUsdPerGpuHour));
     else if (!r.price.tierKey.empty())

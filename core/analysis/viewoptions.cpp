@@ -104,7 +104,8 @@ const std::map<std::string, bool>& viewOptionSpec()
         { "from", true }, { "to", true }, { "as-of", true }, { "runs", true }, { "basis", true },
         { "include-marked", false }, { "exclude-flagged", false }, { "targets", true }, { "metric", true },
         { "clamp", false }, { "hide-sparse", false }, { "tier", true }, { "price", true }, { "baseline", true },
-        { "ttft-max", true }, { "tpot-max", true }, { "ttft-stat", true } };
+        { "ttft-max", true }, { "tpot-max", true }, { "ttft-stat", true }, { "min-accuracy", true },
+        { "allow-unevaluated", false } };
     return spec;
 }
 
@@ -169,6 +170,15 @@ Status ladderOptions(const OptionMap& o, LadderRequest& req)
     }
     req.clamp = has(o, "clamp");
     req.hideSparse = has(o, "hide-sparse");
+    if (auto a = last(o, "min-accuracy")) {
+        auto r = parseAccuracyRequirement(*a);
+        if (!r)
+            return Error { r.error() };
+        r->allowUnevaluated = has(o, "allow-unevaluated");
+        req.accuracy = std::move(*r);
+    } else if (has(o, "allow-unevaluated")) {
+        return Error { "--allow-unevaluated goes with --min-accuracy" };
+    }
     if (has(o, "tier") && has(o, "price"))
         return Error { "give --tier or --price, not both" };
     req.price.tierKey = last(o, "tier").value_or("");

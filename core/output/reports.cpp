@@ -1,5 +1,6 @@
 #include "core/output/reports.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -80,6 +81,21 @@ std::string importOutcomeJson(const ImportOutcome& o)
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+namespace {
+
+json accuracyJsonOf(const LadderRow& r)
+{
+    if (!r.accuracy)
+        return json { { "task", r.accuracyTask }, { "status", "not evaluated" } };
+    const GroupAccuracy& a = *r.accuracy;
+    return json { { "task", r.accuracyTask }, { "status", "evaluated" },
+        { "metric", std::string(accuracyMetricName(a.metric)) }, { "value", a.accuracy.value },
+        { "standard_error", a.accuracy.standardError }, { "questions", a.evaluation.questions },
+        { "date", a.evaluation.date } };
+}
+
+} // namespace
+
 std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::string& baseline)
 {
     json root = json::object();
@@ -118,6 +134,8 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::st
                 o["vs_baseline"] = optNumber(ratios[i][j].ratio);
                 o["vs_baseline_status"] = std::string(baselineStatusName(ratios[i][j].status));
             }
+            if (!r.accuracyTask.empty()) // where the store holds evaluations (docs/evaluations.md)
+                o["accuracy"] = accuracyJsonOf(r);
             rows.push_back(std::move(o));
         }
         root[l.hardware] = std::move(rows);
@@ -147,6 +165,11 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
         "tok_s_per_mw_all_in", "j_per_token_measured_gpu" };
     if (!baseline.empty())
         header.insert(header.end(), { "baseline", "vs_baseline", "vs_baseline_status" });
+    const bool accuracy = std::any_of(ladders.begin(), ladders.end(), [](const HardwareLadder& l) {
+        return std::any_of(l.rows.begin(), l.rows.end(), [](const LadderRow& r) { return !r.accuracyTask.empty(); });
+    });
+    if (accuracy) // where the store holds evaluations
+        header.insert(header.end(), { "accuracy_task", "accuracy", "accuracy_se", "accuracy_status" });
     std::string out = csvLine(header);
     const auto ratios = baselineRatios(ladders, baseline);
     auto num = [](const std::optional<double>& v) { return v ? csvNumber(*v) : std::string(); };
@@ -165,6 +188,11 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
                 line.insert(line.end(),
                     { csvText(baseline), num(ratios[i][j].ratio),
                         std::string(baselineStatusName(ratios[i][j].status)) });
+            if (accuracy)
+                line.insert(line.end(),
+                    { csvText(r.accuracyTask), r.accuracy ? csvNumber(r.accuracy->accuracy.value) : "",
+                        r.accuracy ? csvNumber(r.accuracy->accuracy.standardError) : "",
+                        r.accuracy ? "evaluated" : (g ? "not evaluated" : "") });
             out += csvLine(line);
         }
     }
@@ -206,6 +234,14 @@ std::string ladderTable(
         rows[0].push_back("vs " + baseline);
     if (energy != EnergyMetric::None)
         rows[0].push_back(energyLabel(energy));
+    // accuracy where the store holds evaluations: a column of its own, last
+    std::string task;
+    for (const HardwareLadder& l : ladders)
+        for (const LadderRow& r : l.rows)
+            if (!r.accuracyTask.empty())
+                task = r.accuracyTask;
+    if (!task.empty())
+        rows[0].push_back("accuracy");
     const auto ratios = baselineRatios(ladders, baseline);
     for (std::size_t i = 0; i < ladders.size(); ++i) {
         const HardwareLadder& l = ladders[i];
@@ -226,6 +262,10 @@ std::string ladderTable(
                 rows.back().push_back(ratioText(ratios[i][j]));
             if (energy != EnergyMetric::None)
                 rows.back().push_back(energyText(l.hardware, r, energy));
+            if (!task.empty())
+                rows.back().push_back(r.accuracy ? accuracyText(task, r.accuracy->accuracy)
+                        : r.entry.group          ? "not evaluated"
+                                                 : "-");
         }
     }
     std::vector<bool> right(rows[0].size(), false); // target, tok/s/GPU, $/1M and what follows it

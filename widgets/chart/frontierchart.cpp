@@ -479,7 +479,7 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, const std:
             cloud.push_back({ next->series[i].runs, m_colours[i], groupMarker(next->series[i].key) });
         m_cloud->replaceGroups(std::move(cloud));
     }
-    m_chart = std::move(next);
+    m_chart = next;
     m_data = std::move(data);
     m_state.request = request;
     m_pointsGiven = drawn != nullptr;

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/analysis/accuracy.h"
+#include "core/analysis/ladder.h"
+
+namespace paretoscope {
+
+/// Judges the groups read against the request's accuracy requirement (none: nothing) as of the scope's day, and puts
+/// those that fail in the request's excludedGroups. Returns the verdicts.
+std::vector<AccuracyVerdict> applyAccuracyRequirement(
+    LadderRequest& request, const std::vector<GroupFrontier>& groups, const std::vector<StoredEvaluation>& evaluations);
+
+/// Puts on each reading the accuracy of its group on the task, as of the day (groupAccuracy, without a configuration
+/// to match); readings without a group, or of a group not evaluated, get the task and no accuracy.
+void attachAccuracy(std::vector<HardwareLadder>& ladders, const std::vector<StoredEvaluation>& evaluations,
+    const std::string& task, const std::string& asOf);
+
+/// The task a ladder shows accuracy on: the requirement's, else gsm8k where evaluated, else the first evaluated; empty
+/// without evaluations.
+std::string ladderAccuracyTask(const LadderRequest& request, const std::vector<StoredEvaluation>& evaluations);
+
+/// What requiring an accuracy cost at a target: the cheapest $ per million tokens among the hardware read without and
+/// with the requirement, and which hardware gave it.
+struct AccuracyCost {
+    std::optional<double> before, after;
+    std::string hardwareBefore, hardwareAfter;
+};
+AccuracyCost accuracyCost(const std::vector<HardwareLadder>& before, const std::vector<HardwareLadder>& after);
+/// "Requiring GSM8K >= 95% raises the cheapest $/1M tokens at 50 tok/s/user from $0.047 (B300) to $0.155 (MI355X).",
+/// "... leaves the cheapest ... at $0.155 (MI355X).", or "... leaves no hardware that reaches 50 tok/s/user."
+std::string accuracyCostSentence(const AccuracyRequirement& requirement, const AccuracyCost& cost, double target);
+
+} // namespace paretoscope
