@@ -10,6 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analysis/accuracy.h"
+#include "core/analysis/frontiercache.h"
+#include "core/analysis/ladderaccuracy.h"
+#include "core/analysis/pricing.h"
+#include "core/analysis/viewoptions.h"
 #include "core/import/importer.h"
 #include "core/store/evaluationstore.h"
 #include "core/store/runstore.h"
@@ -190,6 +194,84 @@ private slots:
         QVERIFY(!withinError({ 0.96, 0.001 }, { 0.95, 0.001 })); // 0.010 apart, 0.004 allowed
         QVERIFY(withinError({ 0.75, 0.0625 }, { 0.5, 0.0625 })); // exactly touching (binary fractions: no rounding)
         QVERIFY(!withinError({ 0.96, 0 }, { 0.95, 0 }));
+    }
+
+    // --min-accuracy: a fraction, a percentage or within N standard errors of the best on the hardware; a view keeps
+    // it through its command line
+    void theRequirementReadsAsWritten()
+    {
+        auto r = parseAccuracyRequirement("GSM8K:95%");
+        QVERIFY(r && r->task == "gsm8k" && r->minimum && std::abs(*r->minimum - 0.95) < 1e-12 && !r->withinErrors);
+        r = parseAccuracyRequirement("gsm8k:best-2se");
+        QVERIFY(r && r->withinErrors == 2.0 && !r->minimum);
+        for (const char* bad : { "gsm8k", ":0.9", "gsm8k:", "gsm8k:1.5", "gsm8k:-1", "gsm8k:abc", "gsm 8k:0.9",
+                 "gsm8k:best-se", "gsm8k:best-0se" })
+            QVERIFY2(!parseAccuracyRequirement(bad), bad);
+        auto view = parseViewArgs({ "--model", "dsr1", "--isl", "8192", "--osl", "1024", "--min-accuracy",
+            "gsm8k:0.955", "--allow-unevaluated" });
+        QVERIFY(view && view->request.accuracy);
+        auto back = splitCommandLine(viewCommand(*view));
+        QVERIFY(back);
+        auto again = parseViewArgs(*back);
+        QVERIFY(again && again->request.accuracy == view->request.accuracy);
+        QVERIFY(!parseViewArgs({ "--model", "dsr1", "--isl", "1", "--osl", "1", "--allow-unevaluated" }));
+    }
+
+    // The constraint removes the groups below it (and those not evaluated) from the readings, and the cheapest $/1M
+    // tokens moves. On the real dsr1 8k/1k runs at 50 tok/s/user: B300's best group (Dynamo TRT FP4 MTP) is not
+    // evaluated; B300's best group meeting GSM8K >= 95.5% is SGLang FP4 (95.8% +/- 0.6 in the file)
+    void theRequirementLeavesTheGroupsThatFailIt()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        for (const char* file : { kEvaluations, "inferencex-app-api/benchmarks.json" })
+            QVERIFY(importPath(*store, fixture(file).toStdString(), {})[0].result);
+        auto view = parseViewArgs(
+            { "--model", "dsr1", "--isl", "8192", "--osl", "1024", "--targets", "50", "--min-accuracy", "gsm8k:0.955" });
+        QVERIFY(view);
+        LadderRequest req = view->request;
+        FrontierCache cache(*store);
+        const auto& frontiers = cache.frontiers(req.scope, req.metric);
+        const auto evaluations = storedEvaluations(*store, "dsr1");
+        LadderRequest open = req;
+        open.accuracy.reset();
+        const auto before = computeLadder(frontiers, bundledPricing(), open);
+        const auto verdicts = applyAccuracyRequirement(req, frontiers, evaluations);
+        QCOMPARE(verdicts.size(), frontiers.size());
+        const auto after = computeLadder(frontiers, bundledPricing(), req);
+        QVERIFY(before && after);
+        const auto rowOf = [](const std::vector<HardwareLadder>& ls, const char* hw) {
+            for (const HardwareLadder& l : ls)
+                if (l.hardware == hw)
+                    return l.rows.at(0);
+            return LadderRow {};
+        };
+        QCOMPARE(rowOf(*before, "b300").entry.group->engine, std::string("dynamo-trt"));
+        const LadderRow b300 = rowOf(*after, "b300");
+        QVERIFY(b300.entry.group);
+        QCOMPARE(*b300.entry.group, (GroupKey { "b300", "sglang", "fp4", "none" }));
+        // every group read passes: evaluated at 95.5% or more
+        for (const HardwareLadder& l : *after)
+            for (const LadderRow& r : l.rows)
+                if (r.entry.group) {
+                    const auto a = groupAccuracy(evaluations, *r.entry.group, "gsm8k");
+                    QVERIFY(a && a->accuracy.value >= 0.955);
+                }
+        // GB200 has no evaluated group: no reading, said as no data
+        QCOMPARE(rowOf(*after, "gb200").entry.status, LadderStatus::NoData);
+        // allowing the groups not evaluated gives B300's best back
+        LadderRequest allow = view->request;
+        allow.accuracy->allowUnevaluated = true;
+        applyAccuracyRequirement(allow, frontiers, evaluations);
+        const auto kept = computeLadder(frontiers, bundledPricing(), allow);
+        QCOMPARE(rowOf(*kept, "b300").entry.group->engine, std::string("dynamo-trt"));
+        // what it cost, in words: the cheapest before and after, from the two ladders
+        const AccuracyCost cost = accuracyCost(*before, *after);
+        QVERIFY(cost.before && cost.after && *cost.after > *cost.before);
+        const std::string sentence = accuracyCostSentence(*req.accuracy, cost, 50);
+        QVERIFY2(sentence.starts_with("Requiring GSM8K >= 95.5% raises the cheapest $/1M tokens at 50 tok/s/user from $"),
+            sentence.c_str());
     }
 
     // A bad evaluation file imports nothing and names the file, the record and the field
