@@ -141,7 +141,7 @@ int cmdLadder(const Invocation& in)
     FrontierCache cache(*store);
     // accuracy beside the readings where the store holds evaluations; a requirement leaves the groups that fail it
     // out of the readings (docs/evaluations.md)
-    const std::vector<StoredEvaluation> evaluations = storedEvaluations(*store, req.scope.model);
+    const EvaluationIndex evaluations(storedEvaluations(*store, req.scope.model));
     applyAccuracyRequirement(req, cache.frontiers(req.scope, req.metric), evaluations);
     auto ladders = computeLadder(cache, bundledPricing(), req);
     if (readFailed(*store))
@@ -225,7 +225,7 @@ int cmdSummary(const Invocation& in)
         lr.hideSparse = a.has("hide-sparse");
         lr.accuracy = requirement;
         const auto before = computeLadder(data.frontiers, bundledPricing(), lr);
-        applyAccuracyRequirement(lr, data.frontiers, storedEvaluations(*store, scope->model));
+        applyAccuracyRequirement(lr, data.frontiers, EvaluationIndex(storedEvaluations(*store, scope->model)));
         const auto after = computeLadder(data.frontiers, bundledPricing(), lr);
         if (readFailed(*store))
             return 1;

@@ -227,8 +227,8 @@ private slots:
         QVERIFY(store);
         for (const char* file : { kEvaluations, "inferencex-app-api/benchmarks.json" })
             QVERIFY(importPath(*store, fixture(file).toStdString(), {})[0].result);
-        auto view = parseViewArgs(
-            { "--model", "dsr1", "--isl", "8192", "--osl", "1024", "--targets", "50", "--min-accuracy", "gsm8k:0.955" });
+        auto view = parseViewArgs({ "--model", "dsr1", "--isl", "8192", "--osl", "1024", "--targets", "50",
+            "--min-accuracy", "gsm8k:0.955" });
         QVERIFY(view);
         LadderRequest req = view->request;
         FrontierCache cache(*store);
@@ -237,7 +237,8 @@ private slots:
         LadderRequest open = req;
         open.accuracy.reset();
         const auto before = computeLadder(frontiers, bundledPricing(), open);
-        const auto verdicts = applyAccuracyRequirement(req, frontiers, evaluations);
+        const EvaluationIndex index(evaluations);
+        const auto verdicts = applyAccuracyRequirement(req, frontiers, index);
         QCOMPARE(verdicts.size(), frontiers.size());
         const auto after = computeLadder(frontiers, bundledPricing(), req);
         QVERIFY(before && after);
@@ -263,14 +264,15 @@ private slots:
         // allowing the groups not evaluated gives B300's best back
         LadderRequest allow = view->request;
         allow.accuracy->allowUnevaluated = true;
-        applyAccuracyRequirement(allow, frontiers, evaluations);
+        applyAccuracyRequirement(allow, frontiers, index);
         const auto kept = computeLadder(frontiers, bundledPricing(), allow);
         QCOMPARE(rowOf(*kept, "b300").entry.group->engine, std::string("dynamo-trt"));
         // what it cost, in words: the cheapest before and after, from the two ladders
         const AccuracyCost cost = accuracyCost(*before, *after);
         QVERIFY(cost.before && cost.after && *cost.after > *cost.before);
         const std::string sentence = accuracyCostSentence(*req.accuracy, cost, 50);
-        QVERIFY2(sentence.starts_with("Requiring GSM8K >= 95.5% raises the cheapest $/1M tokens at 50 tok/s/user from $"),
+        QVERIFY2(
+            sentence.starts_with("Requiring GSM8K >= 95.5% raises the cheapest $/1M tokens at 50 tok/s/user from $"),
             sentence.c_str());
     }
 

@@ -32,21 +32,18 @@ int closeness(const EvaluationRecord& r, const ConfigurationHint& h)
 
 } // namespace
 
-std::optional<GroupAccuracy> groupAccuracy(const std::vector<StoredEvaluation>& evaluations, const GroupKey& group,
-    const std::string& task, const std::string& asOf, const std::optional<ConfigurationHint>& hint,
-    std::optional<AccuracyMetric> metric)
+namespace {
+
+// groupAccuracy over the evaluations of the group and task
+std::optional<GroupAccuracy> accuracyAmong(const std::vector<const EvaluationRecord*>& rows, const std::string& asOf,
+    const std::optional<ConfigurationHint>& hint, std::optional<AccuracyMetric> metric)
 {
     // per configuration, the latest evaluation as of the day (of one date, the one with the most questions, then the
     // lowest concurrency: a rerun of the same day at another load is the same configuration's)
     std::map<ConfigKey, const EvaluationRecord*> latest;
-    for (const StoredEvaluation& s : evaluations) {
-        const EvaluationRecord& r = s.record;
-        if (r.task != task || r.hardware != group.hardware || r.engine != group.engine || r.precision != group.precision
-            || r.specDecoding != group.specDecoding)
-            continue;
+    for (const EvaluationRecord* p : rows) {
+        const EvaluationRecord& r = *p;
         if (!asOf.empty() && r.date > asOf)
-            continue;
-        if (!r.accuracy(metric.value_or(r.defaultMetric())) && !r.accuracy(r.defaultMetric()))
             continue;
         const EvaluationRecord*& kept = latest[configOf(r)];
         if (!kept || std::tie(r.date, r.questions) > std::tie(kept->date, kept->questions)
@@ -74,8 +71,58 @@ std::optional<GroupAccuracy> groupAccuracy(const std::vector<StoredEvaluation>& 
     out.configurations = static_cast<int>(latest.size());
     out.sameConfiguration = hint && bestCloseness == 15;
     out.metric = metric && best->accuracy(*metric) ? *metric : best->defaultMetric();
-    out.accuracy = *best->accuracy(out.metric);
+    out.accuracy = best->accuracy(out.metric).value_or(Accuracy {});
     return out;
+}
+
+} // namespace
+
+EvaluationIndex::EvaluationIndex(const std::vector<StoredEvaluation>& evaluations)
+{
+    for (const StoredEvaluation& s : evaluations) {
+        const EvaluationRecord& r = s.record;
+        m_byGroup[{ GroupKey { r.hardware, r.engine, r.precision, r.specDecoding }, r.task }].push_back(r);
+    }
+}
+
+const std::vector<EvaluationRecord>& EvaluationIndex::of(const GroupKey& group, const std::string& task) const
+{
+    static const std::vector<EvaluationRecord> none;
+    const auto it = m_byGroup.find({ group, task });
+    return it == m_byGroup.end() ? none : it->second;
+}
+
+std::vector<std::string> EvaluationIndex::tasks() const
+{
+    std::set<std::string> tasks;
+    for (const auto& [key, rows] : m_byGroup)
+        tasks.insert(key.second);
+    return { tasks.begin(), tasks.end() };
+}
+
+std::optional<GroupAccuracy> groupAccuracy(const std::vector<StoredEvaluation>& evaluations, const GroupKey& group,
+    const std::string& task, const std::string& asOf, const std::optional<ConfigurationHint>& hint,
+    std::optional<AccuracyMetric> metric)
+{
+    std::vector<const EvaluationRecord*> rows;
+    for (const StoredEvaluation& s : evaluations) {
+        const EvaluationRecord& r = s.record;
+        if (r.task == task && r.hardware == group.hardware && r.engine == group.engine && r.precision == group.precision
+            && r.specDecoding == group.specDecoding)
+            rows.push_back(&r);
+    }
+    return accuracyAmong(rows, asOf, hint, metric);
+}
+
+std::optional<GroupAccuracy> groupAccuracy(const EvaluationIndex& index, const GroupKey& group, const std::string& task,
+    const std::string& asOf, const std::optional<ConfigurationHint>& hint, std::optional<AccuracyMetric> metric)
+{
+    const std::vector<EvaluationRecord>& of = index.of(group, task);
+    std::vector<const EvaluationRecord*> rows;
+    rows.reserve(of.size());
+    for (const EvaluationRecord& r : of)
+        rows.push_back(&r);
+    return accuracyAmong(rows, asOf, hint, metric);
 }
 
 bool withinError(const Accuracy& a, const Accuracy& b)
@@ -157,8 +204,8 @@ std::string accuracyRequirementWords(const AccuracyRequirement& r)
     return name + buf;
 }
 
-std::vector<AccuracyVerdict> judgeAccuracy(const std::vector<StoredEvaluation>& evaluations,
-    const std::vector<GroupKey>& groups, const AccuracyRequirement& requirement, const std::string& asOf)
+std::vector<AccuracyVerdict> judgeAccuracy(const EvaluationIndex& evaluations, const std::vector<GroupKey>& groups,
+    const AccuracyRequirement& requirement, const std::string& asOf)
 {
     std::vector<AccuracyVerdict> out;
     std::map<std::string, Accuracy> best; // per hardware, the highest accuracy of its groups evaluated

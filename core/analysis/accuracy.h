@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,14 +33,35 @@ struct GroupAccuracy {
     bool sameConfiguration = false;
 };
 
+/// A model's evaluations sorted by group and task, so that a reading finds its group's in a lookup (a ladder of 54
+/// readings over 100,000 evaluations scanned them all for each).
+class EvaluationIndex {
+public:
+    EvaluationIndex() = default;
+    explicit EvaluationIndex(const std::vector<StoredEvaluation>& evaluations);
+    /// The evaluations of a group on a task (empty when none).
+    const std::vector<EvaluationRecord>& of(const GroupKey& group, const std::string& task) const;
+    /// The tasks evaluated, sorted.
+    std::vector<std::string> tasks() const;
+    bool empty() const { return m_byGroup.empty(); }
+
+private:
+    std::map<std::pair<GroupKey, std::string>, std::vector<EvaluationRecord>> m_byGroup;
+};
+
 /// The accuracy of a group (hardware, engine, precision, spec decoding) on a task, from a model's evaluations: per
 /// configuration the latest evaluation on or before asOf (empty: the latest of all), the same rule as runs; then the
 /// configuration that matches the hint (disaggregation, tp, ep and attention data parallel, in that order of weight),
 /// else the latest; ties by the most questions scored, then the lowest concurrency, then the configuration that sorts
 /// first (aggregated, smaller tp, then ep). The metric given where the record
-/// has it, else its own default (strict exact match, else score). Empty: not evaluated (never 0).
+/// has it, else its own default (strict exact match, else flexible, else score). Empty: not evaluated (never 0).
 std::optional<GroupAccuracy> groupAccuracy(const std::vector<StoredEvaluation>& evaluations, const GroupKey& group,
     const std::string& task, const std::string& asOf = {}, const std::optional<ConfigurationHint>& hint = {},
+    std::optional<AccuracyMetric> metric = {});
+
+/// The same from an index.
+std::optional<GroupAccuracy> groupAccuracy(const EvaluationIndex& index, const GroupKey& group, const std::string& task,
+    const std::string& asOf = {}, const std::optional<ConfigurationHint>& hint = {},
     std::optional<AccuracyMetric> metric = {});
 
 /// Two accuracies are within error when their intervals of two standard errors each side overlap.
@@ -77,8 +99,8 @@ struct AccuracyVerdict {
 };
 
 /// Judges every group (as of the day: groupAccuracy's rule, without a configuration to match).
-std::vector<AccuracyVerdict> judgeAccuracy(const std::vector<StoredEvaluation>& evaluations,
-    const std::vector<GroupKey>& groups, const AccuracyRequirement& requirement, const std::string& asOf = {});
+std::vector<AccuracyVerdict> judgeAccuracy(const EvaluationIndex& evaluations, const std::vector<GroupKey>& groups,
+    const AccuracyRequirement& requirement, const std::string& asOf = {});
 
 /// The groups that fail, of the verdicts.
 std::vector<GroupKey> failingGroups(const std::vector<AccuracyVerdict>& verdicts);

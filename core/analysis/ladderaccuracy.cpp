@@ -1,6 +1,7 @@
 #include "core/analysis/ladderaccuracy.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 #include "core/analysis/numberformat.h"
@@ -9,7 +10,7 @@
 namespace paretoscope {
 
 std::vector<AccuracyVerdict> applyAccuracyRequirement(
-    LadderRequest& request, const std::vector<GroupFrontier>& groups, const std::vector<StoredEvaluation>& evaluations)
+    LadderRequest& request, const std::vector<GroupFrontier>& groups, const EvaluationIndex& evaluations)
 {
     if (!request.accuracy)
         return {};
@@ -24,21 +25,30 @@ std::vector<AccuracyVerdict> applyAccuracyRequirement(
     return verdicts;
 }
 
-void attachAccuracy(std::vector<HardwareLadder>& ladders, const std::vector<StoredEvaluation>& evaluations,
-    const std::string& task, const std::string& asOf)
+void attachAccuracy(std::vector<HardwareLadder>& ladders, const EvaluationIndex& evaluations, const std::string& task,
+    const std::string& asOf)
 {
+    // rows of one group (a hardware's targets read on one frontier) look it up once
+    std::map<GroupKey, std::optional<GroupAccuracy>> known;
     for (HardwareLadder& l : ladders)
         for (LadderRow& r : l.rows) {
             r.accuracyTask = task;
-            r.accuracy = r.entry.group ? groupAccuracy(evaluations, *r.entry.group, task, asOf) : std::nullopt;
+            if (!r.entry.group) {
+                r.accuracy.reset();
+                continue;
+            }
+            auto it = known.find(*r.entry.group);
+            if (it == known.end())
+                it = known.emplace(*r.entry.group, groupAccuracy(evaluations, *r.entry.group, task, asOf)).first;
+            r.accuracy = it->second;
         }
 }
 
-std::string ladderAccuracyTask(const LadderRequest& request, const std::vector<StoredEvaluation>& evaluations)
+std::string ladderAccuracyTask(const LadderRequest& request, const EvaluationIndex& evaluations)
 {
     if (request.accuracy)
         return request.accuracy->task;
-    const std::vector<std::string> tasks = evaluatedTasks(evaluations);
+    const std::vector<std::string> tasks = evaluations.tasks();
     if (tasks.empty())
         return {};
     return std::find(tasks.begin(), tasks.end(), "gsm8k") != tasks.end() ? "gsm8k" : tasks.front();

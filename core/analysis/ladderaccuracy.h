@@ -12,16 +12,16 @@ namespace paretoscope {
 /// Judges the groups read against the request's accuracy requirement (none: nothing) as of the scope's day, and puts
 /// those that fail in the request's excludedGroups. Returns the verdicts.
 std::vector<AccuracyVerdict> applyAccuracyRequirement(
-    LadderRequest& request, const std::vector<GroupFrontier>& groups, const std::vector<StoredEvaluation>& evaluations);
+    LadderRequest& request, const std::vector<GroupFrontier>& groups, const EvaluationIndex& evaluations);
 
 /// Puts on each reading the accuracy of its group on the task, as of the day (groupAccuracy, without a configuration
 /// to match); readings without a group, or of a group not evaluated, get the task and no accuracy.
-void attachAccuracy(std::vector<HardwareLadder>& ladders, const std::vector<StoredEvaluation>& evaluations,
-    const std::string& task, const std::string& asOf);
+void attachAccuracy(std::vector<HardwareLadder>& ladders, const EvaluationIndex& evaluations, const std::string& task,
+    const std::string& asOf);
 
 /// The task a ladder shows accuracy on: the requirement's, else gsm8k where evaluated, else the first evaluated; empty
 /// without evaluations.
-std::string ladderAccuracyTask(const LadderRequest& request, const std::vector<StoredEvaluation>& evaluations);
+std::string ladderAccuracyTask(const LadderRequest& request, const EvaluationIndex& evaluations);
 
 /// What requiring an accuracy cost at a target: the cheapest $ per million tokens among the hardware read without and
 /// with the requirement, and which hardware gave it.

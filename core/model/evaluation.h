@@ -46,8 +46,14 @@ struct EvaluationRecord {
 
     /// The metric's value and standard error, when the record has the value.
     std::optional<Accuracy> accuracy(AccuracyMetric m) const;
-    /// The metric a reading shows by default: strict exact match where the record has it, else its score.
-    AccuracyMetric defaultMetric() const { return emStrict ? AccuracyMetric::ExactMatchStrict : AccuracyMetric::Score; }
+    /// The metric a reading shows by default: strict exact match where the record has it, else flexible, else its
+    /// score (a record has one of the three: the importer refuses one without).
+    AccuracyMetric defaultMetric() const
+    {
+        return emStrict  ? AccuracyMetric::ExactMatchStrict
+            : emFlexible ? AccuracyMetric::ExactMatchFlexible
+                         : AccuracyMetric::Score;
+    }
     /// A digest of everything the record says: two records of equal content are one evaluation (an import again).
     std::string contentKey() const;
 };
