@@ -1,8 +1,15 @@
 #include "app/cliaccuracy.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 
 #include "core/analysis/accuracy.h"
+#include "core/analysis/frontiercache.h"
+#include "core/analysis/ladderaccuracy.h"
+#include "core/analysis/pricing.h"
+#include "core/analysis/viewoptions.h"
 #include "core/output/accuracyreports.h"
 #include "core/store/runstore.h"
 
@@ -50,6 +57,53 @@ int cmdAccuracy(const Invocation& in)
         std::cout << accuracyCsv(rows, task);
     else
         std::cout << accuracyTable(rows, task);
+    return 0;
+}
+
+int cmdPrecision(const Invocation& in)
+{
+    const Args& a = in.args;
+    std::string error, format;
+    if (!formatOption(a, { "table", "json", "csv" }, format, error))
+        return usageError(error);
+    auto view = viewFromOptions(a.options);
+    if (!view)
+        return usageError(view.error());
+    LadderRequest& req = view->request;
+    double target = 50;
+    if (auto t = a.value("target")) {
+        char* end = nullptr;
+        target = std::strtod(t->c_str(), &end);
+        if (t->empty() || end != t->c_str() + t->size() || !std::isfinite(target) || target <= 0)
+            return usageError("--target must be a number above zero (tok/s/user), got '" + *t + "'");
+    }
+    req.targets = { target };
+    auto store = in.store();
+    if (!store)
+        return 1;
+    if (!resolveModel(*store, req.scope.model))
+        return 1;
+    FrontierCache cache(*store);
+    const auto& groups = cache.frontiers(req.scope, req.metric);
+    const EvaluationIndex evaluations(storedEvaluations(*store, req.scope.model));
+    if (readFailed(*store))
+        return 1;
+    if (groups.empty()) {
+        std::cerr << "paretoscope-cli: no runs in this scope\n";
+        return 1;
+    }
+    std::string task = a.value("task").value_or(ladderAccuracyTask(req, evaluations));
+    if (task.empty())
+        task = "gsm8k";
+    auto tradeoffs = precisionTradeoff(groups, bundledPricing(), req, evaluations, task);
+    if (!tradeoffs)
+        return usageError(tradeoffs.error());
+    if (format == "json")
+        std::cout << precisionJson(*tradeoffs, task, target);
+    else if (format == "csv")
+        std::cout << precisionCsv(*tradeoffs, task, target);
+    else
+        std::cout << precisionTable(*tradeoffs, task, target);
     return 0;
 }
 

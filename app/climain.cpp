@@ -154,6 +154,15 @@ const std::vector<Command>& commands()
       date, the group's latest configuration read; "not evaluated" where none (docs/evaluations.md).
 )",
                 cli::cmdAccuracy },
+            { "precision", StoreNeed::Read,
+                with({ { "target", true }, { "tier", true }, { "price", true }, { "task", true } }),
+                R"(  precision [--db FILE] --model M (--isl N --osl N | --workload W) [filters] [--target 50]
+          [--tier NAME | --price USD] [--task gsm8k] [--format table|json|csv]
+      Per hardware, each precision's best tok/s/GPU at the target with its $/1M tokens and the accuracy of the
+      group read; FP4 against FP8: the tok/s/GPU and $ ratios and the accuracy difference with its standard
+      error, "within error" where the two intervals of two standard errors overlap (docs/evaluations.md).
+)",
+                cli::cmdPrecision },
             { "plan", StoreNeed::Read, cli::planOptions(),
                 R"(  plan    [--db FILE] --model M (--isl N --osl N | --workload W) [filters] --demand VALUE
           --unit tok/s|output-tok/s|tok/day|req/s|users --target X [--ttft-max S [--ttft-stat median|p99]]

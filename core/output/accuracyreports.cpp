@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "core/analysis/numberformat.h"
 #include "core/model/displaynames.h"
 #include "core/output/csvwriter.h"
 #include "core/output/planreportparts.h"
@@ -89,6 +90,101 @@ std::string accuracyTable(const std::vector<GroupAccuracyRow>& rows, const std::
         table.push_back(std::move(cells));
     }
     return alignedRows(table, { false, false, false, true, false, false });
+}
+
+namespace {
+
+json optNumber(const std::optional<double>& v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+std::string ratioText(const std::optional<double>& v)
+{
+    char buf[32];
+    if (!v)
+        return "-";
+    std::snprintf(buf, sizeof buf, "%.2fx", *v);
+    return buf;
+}
+
+std::string differenceText(const PrecisionTradeoff& t)
+{
+    if (!t.accuracyDifference)
+        return "-";
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%+.1f \xc2\xb1 %.1f pts%s", 100 * *t.accuracyDifference, 100 * *t.differenceError,
+        t.withinError ? " (within error)" : "");
+    return buf;
+}
+
+} // namespace
+
+std::string precisionJson(const std::vector<PrecisionTradeoff>& tradeoffs, const std::string& task, double target)
+{
+    json out = json::array();
+    for (const PrecisionTradeoff& t : tradeoffs) {
+        json readings = json::array();
+        for (const PrecisionReading& r : t.readings) {
+            const auto& g = r.row.entry.group;
+            json j { { "precision", r.precision }, { "status", std::string(statusName(r.row.entry.status)) },
+                { "tput_per_gpu", optNumber(r.row.entry.value) }, { "engine", g ? json(g->engine) : json(nullptr) },
+                { "spec_decoding", g ? json(g->specDecoding) : json(nullptr) },
+                { "cost_per_mtok", optNumber(r.row.costPerMTok) } };
+            if (r.row.accuracy)
+                j["accuracy"] = json { { "value", r.row.accuracy->accuracy.value },
+                    { "standard_error", r.row.accuracy->accuracy.standardError },
+                    { "date", r.row.accuracy->evaluation.date } };
+            else
+                j["accuracy"] = nullptr;
+            readings.push_back(std::move(j));
+        }
+        out.push_back(json { { "hardware", t.hardware }, { "target", target }, { "task", task },
+            { "readings", std::move(readings) }, { "fp4_over_fp8_tput", optNumber(t.tputRatio) },
+            { "fp4_over_fp8_cost", optNumber(t.costRatio) }, { "accuracy_difference", optNumber(t.accuracyDifference) },
+            { "difference_error", optNumber(t.differenceError) }, { "within_error", t.withinError } });
+    }
+    return out.dump(2) + "\n";
+}
+
+std::string precisionCsv(const std::vector<PrecisionTradeoff>& tradeoffs, const std::string& task, double target)
+{
+    std::string out = csvLine({ "hardware", "target_tok_s_user", "task", "precision", "status", "tput_per_gpu_tok_s",
+        "engine", "spec_decoding", "cost_usd_per_mtok", "accuracy", "accuracy_se", "fp4_over_fp8_tput",
+        "fp4_over_fp8_cost", "accuracy_difference", "difference_error", "within_error" });
+    const auto num = [](const std::optional<double>& v) { return v ? csvNumber(*v) : std::string(); };
+    for (const PrecisionTradeoff& t : tradeoffs)
+        for (const PrecisionReading& r : t.readings) {
+            const auto& g = r.row.entry.group;
+            out += csvLine({ csvText(t.hardware), csvNumber(target), csvText(task), csvText(r.precision),
+                std::string(statusName(r.row.entry.status)), num(r.row.entry.value), g ? csvText(g->engine) : "",
+                g ? csvText(g->specDecoding) : "", num(r.row.costPerMTok),
+                r.row.accuracy ? csvNumber(r.row.accuracy->accuracy.value) : "",
+                r.row.accuracy ? csvNumber(r.row.accuracy->accuracy.standardError) : "", num(t.tputRatio),
+                num(t.costRatio), num(t.accuracyDifference), num(t.differenceError),
+                t.accuracyDifference ? (t.withinError ? "true" : "false") : "" });
+        }
+    return out;
+}
+
+std::string precisionTable(const std::vector<PrecisionTradeoff>& tradeoffs, const std::string& task, double target)
+{
+    std::vector<std::vector<std::string>> table { { "Hardware", "Precision", "tok/s/GPU at " + shortNumber(target),
+        "Group", "$/1M tok", "Accuracy", "FP4 vs FP8" } };
+    for (const PrecisionTradeoff& t : tradeoffs)
+        for (std::size_t i = 0; i < t.readings.size(); ++i) {
+            const PrecisionReading& r = t.readings[i];
+            const auto& g = r.row.entry.group;
+            std::string versus;
+            if (i == 0 && t.tputRatio)
+                versus = ratioText(t.tputRatio) + " tok/s, " + ratioText(t.costRatio) + " $, " + differenceText(t);
+            table.push_back({ i == 0 ? hardwareDisplayName(t.hardware) : "", precisionDisplayName(r.precision),
+                r.row.entry.value ? withThousands(*r.row.entry.value)
+                                  : std::string(statusShortWords(r.row.entry.status)),
+                g ? groupDisplayName(*g, false) : "-", r.row.costPerMTok ? money(*r.row.costPerMTok) : "-",
+                r.row.accuracy ? accuracyText(task, r.row.accuracy->accuracy) : (g ? "not evaluated" : "-"), versus });
+        }
+    return alignedRows(table, { false, false, true, false, true, false, false });
 }
 
 } // namespace paretoscope

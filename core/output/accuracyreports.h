@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/analysis/accuracy.h"
+#include "core/analysis/precisiontradeoff.h"
 
 namespace paretoscope {
 
@@ -11,5 +12,11 @@ namespace paretoscope {
 std::string accuracyJson(const std::vector<GroupAccuracyRow>& rows, const std::string& task);
 std::string accuracyCsv(const std::vector<GroupAccuracyRow>& rows, const std::string& task);
 std::string accuracyTable(const std::vector<GroupAccuracyRow>& rows, const std::string& task);
+
+/// The CLI's `precision`: per hardware, each precision's reading at the target with its accuracy, and FP4 against
+/// FP8 (ratios, accuracy difference and its error, within error).
+std::string precisionJson(const std::vector<PrecisionTradeoff>& t, const std::string& task, double target);
+std::string precisionCsv(const std::vector<PrecisionTradeoff>& t, const std::string& task, double target);
+std::string precisionTable(const std::vector<PrecisionTradeoff>& t, const std::string& task, double target);
 
 } // namespace paretoscope

@@ -1,15 +1,21 @@
 // Ladder recompute with many runs in the store: what the interactivity slider triggers. The store is built once
 // (PARETOSCOPE_BENCH_RECORDS records, default 1,000,000) in a temporary folder; a warm recompute reads the cached
-// frontiers (a binary search and a cubic per group), a cold one rebuilds them from SQLite.
+// frontiers (a binary search and a cubic per group), a cold one rebuilds them from SQLite. With accuracy: the same
+// warm ladder with each reading's accuracy (PARETOSCOPE_BENCH_EVALUATIONS evaluations, default 100,000, spread over
+// the scope's groups and 50 dates) and a --min-accuracy requirement judged, beside the plain one as its peer.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 
 #include "core/analysis/frontiercache.h"
 #include "core/analysis/ladder.h"
+#include "core/analysis/ladderaccuracy.h"
 #include "core/import/importer.h"
+#include "core/store/evaluationstore.h"
 #include "tests/support/agggenerator.h"
 
 using namespace paretoscope;
@@ -20,6 +26,7 @@ struct Fixture {
     std::unique_ptr<RunStore> store;
     std::unique_ptr<FrontierCache> cache;
     LadderRequest request;
+    EvaluationIndex evaluations;
 
     Fixture()
     {
@@ -39,6 +46,46 @@ struct Fixture {
         request.scope.model = "synthetic/model-0";
         request.scope.isl = 1024;
         request.scope.osl = 1024;
+        addEvaluations();
+    }
+    // evaluations of the scope's groups: per group, configurations (tp 1 to 8) evaluated on dates through 2026
+    void addEvaluations()
+    {
+        const char* env = std::getenv("PARETOSCOPE_BENCH_EVALUATIONS");
+        const std::uint64_t n = env ? std::strtoull(env, nullptr, 10) : 100000;
+        const auto& groups = cache->frontiers(request.scope, request.metric);
+        if (groups.empty())
+            return;
+        std::vector<EvaluationRecord> records;
+        records.reserve(n);
+        for (std::uint64_t i = 0; i < n; ++i) {
+            const GroupKey& g = groups[i % groups.size()].key;
+            EvaluationRecord r;
+            r.model = request.scope.model;
+            r.hardware = g.hardware;
+            r.engine = g.engine;
+            r.precision = g.precision;
+            r.specDecoding = g.specDecoding;
+            r.tp = 1 << (i / groups.size() % 4);
+            r.gpus = r.tp;
+            r.concurrency = 32 << (i % 3);
+            r.task = "gsm8k";
+            r.emStrict = 0.90 + 0.0001 * double(i % 700);
+            r.emStrictSe = 0.006;
+            r.questions = 1319;
+            char date[16];
+            std::snprintf(date, sizeof date, "2026-%02d-%02d", int(1 + i / 7 % 12), int(1 + i % 28));
+            r.date = date;
+            r.runUrl = "https://github.com/x/y/actions/runs/" + std::to_string(i);
+            records.push_back(std::move(r));
+        }
+        Provenance p { "bench-evaluations", "", "inferencex-evaluations", 0, "" };
+        if (auto w = storeEvaluations(*store, p, records); !w)
+            std::fprintf(stderr, "evaluations failed: %s\n", w.error().c_str());
+        auto t0 = std::chrono::steady_clock::now();
+        evaluations = EvaluationIndex(storedEvaluations(*store, request.scope.model));
+        std::fprintf(stderr, "evaluations: %lld stored, read and indexed in %.0f ms\n", evaluationCount(*store),
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     ~Fixture() { std::filesystem::remove_all(dir); }
 };
@@ -62,6 +109,27 @@ void BM_LadderWarm(benchmark::State& state)
     }
 }
 BENCHMARK(BM_LadderWarm)->Unit(benchmark::kMicrosecond);
+
+void BM_LadderWarmWithAccuracy(benchmark::State& state)
+{
+    Fixture& f = fixture();
+    computeLadder(*f.cache, bundledPricing(), f.request); // fill the cache
+    LadderRequest req = f.request;
+    req.accuracy = *parseAccuracyRequirement("gsm8k:0.93");
+    double target = 30;
+    for (auto _ : state) {
+        req.targets = { target, 50, 75, 100, 150, 200 };
+        req.excludedGroups.clear();
+        const auto& groups = f.cache->frontiers(req.scope, req.metric);
+        applyAccuracyRequirement(req, groups, f.evaluations);
+        auto l = computeLadder(groups, bundledPricing(), req);
+        if (l)
+            attachAccuracy(*l, f.evaluations, "gsm8k", {});
+        benchmark::DoNotOptimize(l);
+        target = target < 200 ? target + 0.7 : 30; // a slider moving
+    }
+}
+BENCHMARK(BM_LadderWarmWithAccuracy)->Unit(benchmark::kMicrosecond);
 
 void BM_LadderCold(benchmark::State& state)
 {
