@@ -12,11 +12,13 @@
 #include "core/analysis/accuracy.h"
 #include "core/analysis/frontiercache.h"
 #include "core/analysis/ladderaccuracy.h"
+#include "core/analysis/precisiontradeoff.h"
 #include "core/analysis/pricing.h"
 #include "core/analysis/viewoptions.h"
 #include "core/import/importer.h"
 #include "core/store/evaluationstore.h"
 #include "core/store/runstore.h"
+#include "core/store/storerecover.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
@@ -274,6 +276,76 @@ private slots:
         QVERIFY2(
             sentence.starts_with("Requiring GSM8K >= 95.5% raises the cheapest $/1M tokens at 50 tok/s/user from $"),
             sentence.c_str());
+    }
+
+    // FP4 against FP8 per hardware at a target equals two ladders each filtered to one precision (the scope's own
+    // --precision filter, another path), with the accuracy difference of the two groups read and its error
+    void fp4AgainstFp8IsTwoLaddersOfOnePrecisionEach()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        for (const char* file : { kEvaluations, "inferencex-app-api/benchmarks.json" })
+            QVERIFY(importPath(*store, fixture(file).toStdString(), {})[0].result);
+        auto view = parseViewArgs({ "--model", "dsr1", "--isl", "8192", "--osl", "1024", "--targets", "50" });
+        QVERIFY(view);
+        FrontierCache cache(*store);
+        const EvaluationIndex index(storedEvaluations(*store, "dsr1"));
+        const auto tradeoffs = precisionTradeoff(cache.frontiers(view->request.scope, view->request.metric),
+            bundledPricing(), view->request, index, "gsm8k");
+        QVERIFY(tradeoffs);
+        const auto readingOf = [&](const std::string& hw, const char* precision) {
+            LadderRequest one = view->request;
+            one.scope.precisions = { precision };
+            auto l = computeLadder(cache, bundledPricing(), one);
+            for (const HardwareLadder& h : *l)
+                if (h.hardware == hw)
+                    return h.rows.at(0);
+            return LadderRow {};
+        };
+        int compared = 0;
+        for (const PrecisionTradeoff& t : *tradeoffs) {
+            const LadderRow fp4 = readingOf(t.hardware, "fp4"), fp8 = readingOf(t.hardware, "fp8");
+            if (!fp4.entry.value || !fp8.entry.value) {
+                QVERIFY(!t.tputRatio);
+                continue;
+            }
+            ++compared;
+            QVERIFY(t.tputRatio && std::abs(*t.tputRatio - *fp4.entry.value / *fp8.entry.value) < 1e-9);
+            QVERIFY(t.costRatio && std::abs(*t.costRatio - *fp4.costPerMTok / *fp8.costPerMTok) < 1e-9);
+            const auto a4 = groupAccuracy(index, *fp4.entry.group, "gsm8k");
+            const auto a8 = groupAccuracy(index, *fp8.entry.group, "gsm8k");
+            QCOMPARE(bool(t.accuracyDifference), a4 && a8);
+            if (a4 && a8) {
+                QVERIFY(std::abs(*t.accuracyDifference - (a4->accuracy.value - a8->accuracy.value)) < 1e-12);
+                QCOMPARE(t.withinError, withinError(a4->accuracy, a8->accuracy));
+            }
+        }
+        QVERIFY(compared >= 4); // B200, B300, GB200, GB300, MI355X have both at 50 tok/s/user
+        // MI355X by hand from the files: ATOM FP4 MTP 95.91% +/- 0.55 against ATOM FP8 MTP: within error
+        const auto mi355x = std::find_if(
+            tradeoffs->begin(), tradeoffs->end(), [](const PrecisionTradeoff& t) { return t.hardware == "mi355x"; });
+        QVERIFY(mi355x != tradeoffs->end() && mi355x->accuracyDifference && mi355x->withinError);
+    }
+
+    // recover copies the evaluations too (and keeps their source)
+    void recoverKeepsTheEvaluations()
+    {
+        QTemporaryDir dir;
+        const std::string from = dir.filePath(QStringLiteral("from.sqlite")).toStdString();
+        {
+            auto store = RunStore::open(from);
+            QVERIFY(store);
+            QVERIFY(importPath(**store, fixture(kEvaluations).toStdString(), {})[0].result);
+        }
+        const std::string to = dir.filePath(QStringLiteral("to.sqlite")).toStdString();
+        auto report = recoverStore(from, to);
+        QVERIFY2(report, report ? "" : report.error().c_str());
+        auto recovered = RunStore::open(to);
+        QVERIFY(recovered);
+        QCOMPARE(evaluationCount(**recovered), evaluationCount(*m_store));
+        const auto dsr1 = storedEvaluations(**recovered, "dsr1");
+        QCOMPARE(dsr1.size(), storedEvaluations(*m_store, "dsr1").size());
     }
 
     // A bad evaluation file imports nothing and names the file, the record and the field

@@ -114,15 +114,33 @@ std::optional<GroupAccuracy> groupAccuracy(const std::vector<StoredEvaluation>& 
     return accuracyAmong(rows, asOf, hint, metric);
 }
 
+const std::optional<GroupAccuracy>* EvaluationIndex::known(const Question& q) const
+{
+    const auto it = m_answers.find(q);
+    return it == m_answers.end() ? nullptr : &it->second;
+}
+
+void EvaluationIndex::remember(const Question& q, const std::optional<GroupAccuracy>& answer) const
+{
+    m_answers[q] = answer;
+}
+
 std::optional<GroupAccuracy> groupAccuracy(const EvaluationIndex& index, const GroupKey& group, const std::string& task,
     const std::string& asOf, const std::optional<ConfigurationHint>& hint, std::optional<AccuracyMetric> metric)
 {
+    const EvaluationIndex::Question question { group, task, asOf, metric ? static_cast<int>(*metric) : -1 };
+    if (!hint)
+        if (const auto* answer = index.known(question))
+            return *answer;
     const std::vector<EvaluationRecord>& of = index.of(group, task);
     std::vector<const EvaluationRecord*> rows;
     rows.reserve(of.size());
     for (const EvaluationRecord& r : of)
         rows.push_back(&r);
-    return accuracyAmong(rows, asOf, hint, metric);
+    std::optional<GroupAccuracy> answer = accuracyAmong(rows, asOf, hint, metric);
+    if (!hint)
+        index.remember(question, answer);
+    return answer;
 }
 
 bool withinError(const Accuracy& a, const Accuracy& b)

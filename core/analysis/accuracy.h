@@ -34,9 +34,16 @@ struct GroupAccuracy {
 };
 
 /// A model's evaluations sorted by group and task, so that a reading finds its group's in a lookup (a ladder of 54
-/// readings over 100,000 evaluations scanned them all for each).
+/// readings over 100,000 evaluations scanned them all for each). It keeps each group's accuracy once read (without a
+/// configuration to match): a slider step asks the same again. One thread at a time, as FrontierCache.
 class EvaluationIndex {
 public:
+    struct Question {
+        GroupKey group;
+        std::string task, asOf;
+        int metric = -1; ///< AccuracyMetric, or -1 for each record's own
+        auto operator<=>(const Question&) const = default;
+    };
     EvaluationIndex() = default;
     explicit EvaluationIndex(const std::vector<StoredEvaluation>& evaluations);
     /// The evaluations of a group on a task (empty when none).
@@ -45,8 +52,13 @@ public:
     std::vector<std::string> tasks() const;
     bool empty() const { return m_byGroup.empty(); }
 
+    /// An answer kept from an earlier question, or null.
+    const std::optional<GroupAccuracy>* known(const Question& q) const;
+    void remember(const Question& q, const std::optional<GroupAccuracy>& answer) const;
+
 private:
     std::map<std::pair<GroupKey, std::string>, std::vector<EvaluationRecord>> m_byGroup;
+    mutable std::map<Question, std::optional<GroupAccuracy>> m_answers;
 };
 
 /// The accuracy of a group (hardware, engine, precision, spec decoding) on a task, from a model's evaluations: per

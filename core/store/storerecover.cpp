@@ -15,8 +15,9 @@
 namespace paretoscope {
 namespace {
 
-// The tables a store's data lives in, parents first. content_buckets is rebuilt from the runs, not copied.
-constexpr const char* kTables[] = { "sources", "series", "runs", "sessions", "session_levels" };
+// The tables a store's data lives in, parents first. content_buckets is rebuilt from the runs, not copied. A store
+// older than a table (evaluations came with schema 9) has none of it to copy.
+constexpr const char* kTables[] = { "sources", "series", "runs", "sessions", "session_levels", "evaluations" };
 
 std::vector<std::string> columnsOf(sqlite3* db, const std::string& table)
 {
@@ -179,15 +180,18 @@ Status settleReferences(sqlite3* dst, WriteTransaction& txn, RecoverReport& repo
     auto run = [&](const std::string& q, const std::string& what) -> Status { return txn.exec(q, what); };
     // runs whose series is lost cannot be placed in any scope; their sources may then be left empty
     const long long orphanRuns = count("SELECT count(*) FROM runs WHERE series_id NOT IN (SELECT id FROM series)");
-    report.placeholderSources = count("SELECT count(DISTINCT source_id) FROM runs WHERE source_id NOT IN "
-                                      "(SELECT id FROM sources) AND series_id IN (SELECT id FROM series)");
+    report.placeholderSources
+        = count("SELECT count(*) FROM (SELECT source_id FROM runs WHERE source_id NOT IN "
+                "(SELECT id FROM sources) AND series_id IN (SELECT id FROM series) UNION "
+                "SELECT source_id FROM evaluations WHERE source_id NOT IN (SELECT id FROM sources))");
     const long long orphanLevels
         = count("SELECT count(*) FROM session_levels WHERE session_id NOT IN (SELECT id FROM sessions)");
     Status st = run("DELETE FROM runs WHERE series_id NOT IN (SELECT id FROM series)", "dropping runs without series");
     if (st)
-        st = run("INSERT INTO sources(id, path, sha256, format, imported_at) SELECT DISTINCT source_id, "
-                 "'recovered: source lost', '', 'recovered', 0 FROM runs WHERE source_id NOT IN "
-                 "(SELECT id FROM sources)",
+        st = run("INSERT INTO sources(id, path, sha256, format, imported_at) SELECT source_id, "
+                 "'recovered: source lost', '', 'recovered', 0 FROM (SELECT source_id FROM runs WHERE source_id NOT IN "
+                 "(SELECT id FROM sources) UNION SELECT source_id FROM evaluations WHERE source_id NOT IN "
+                 "(SELECT id FROM sources))",
             "recreating lost sources");
     if (st)
         st = run("DELETE FROM session_levels WHERE session_id NOT IN (SELECT id FROM sessions)",
@@ -223,10 +227,14 @@ Result<RecoverReport> recoverInto(const std::string& from, const std::string& to
     if (!damaged)
         return Error { damaged.error() };
     sqlite3* src = damaged->get();
+    long long sourceVersion = 0;
     {
         sql::Statement v(src, "PRAGMA user_version");
-        if (v.step() && v.int64(0) < 5)
-            return Error { from + ": schema version " + std::to_string(v.int64(0))
+        const bool read = v.step();
+        if (read)
+            sourceVersion = v.int64(0);
+        if (read && sourceVersion < 5)
+            return Error { from + ": schema version " + std::to_string(sourceVersion)
                 + " is older than recover reads (5); open it with the Paretoscope that wrote it" };
         if (v.failed())
             return Error { from + ": its header cannot be read, so no table can be found: " + v.error() };
@@ -244,6 +252,8 @@ Result<RecoverReport> recoverInto(const std::string& from, const std::string& to
         if (!txn)
             return Error { txn.error() };
         for (const char* table : kTables) {
+            if (std::string_view(table) == "evaluations" && columnsOf(src, table).empty() && sourceVersion < 9)
+                continue; // written before evaluations were stored
             auto t = copyTable(src, dst, *txn, table, to);
             if (!t)
                 return Error { t.error() };
