@@ -13,6 +13,7 @@
 #include "core/import/bytesource.h"
 #include "core/import/csvreader.h"
 #include "core/import/documentstream.h"
+#include "core/import/formats/evaluationmapper.h"
 #include "core/import/formats/formatdetect.h"
 #include "core/import/formats/jsonrecordparser.h"
 #include "core/import/formats/recordmapper.h"
@@ -68,6 +69,28 @@ template <Format F> void importer(const std::uint8_t* data, std::size_t size)
             if (!r)
                 return Error { r.error() };
             (void)contentHash(*r);
+            return ok();
+        },
+        {});
+}
+
+// The evaluations' mapper: each record walked in, finished as an evaluation, its content digested.
+void evaluations(const std::uint8_t* data, std::size_t size)
+{
+    MemorySource source("fuzz.json", bytes(data, size));
+    JsonRecordParser parser;
+    EvaluationMapper mapper;
+    StreamLimits limits;
+    limits.maxElementBytes = 1 << 20;
+    (void)forEachJsonElement(source, limits,
+        [&](const JsonElement& e) -> Status {
+            mapper.begin();
+            if (auto st = parser.walk(e, mapper); !st)
+                return st;
+            auto r = mapper.finishEvaluation();
+            if (!r)
+                return Error { r.error() };
+            (void)r->contentKey();
             return ok();
         },
         {});
@@ -283,6 +306,7 @@ const std::vector<NamedTarget>& targets()
         { "import_vllm", importer<Format::VllmBench> },
         { "import_sglang", importer<Format::SglangBench> },
         { "import_paretoscope_json", importer<Format::ParetoscopeJson> },
+        { "import_evaluations", evaluations },
         { "import_store", store },
         { "detect", detector },
         { "csv", csvReader },
