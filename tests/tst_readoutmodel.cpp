@@ -75,6 +75,33 @@ private slots:
             model.comparison(75.5), QStringLiteral("B200 and MI325X are within run-to-run spread at 75.5 tok/s/user"));
     }
 
+    // The accuracy of each reading's group (docs/evaluations.md): the task in the header, "95.8% ± 0.6" in the cell,
+    // "not evaluated" for a group without one (never 0); none of it where the model has no evaluations
+    void theAccuracyColumnSaysTheGroupsAccuracy()
+    {
+        ReadoutModel model;
+        model.setReadings(readings(), "");
+        QVERIFY(!model.anyAccuracy());
+        std::vector<HardwareLadder> rows = readings();
+        for (HardwareLadder& l : rows)
+            l.rows[0].accuracyTask = "gsm8k";
+        GroupAccuracy a;
+        a.accuracy = { 0.9575435936315391, 0.005553837749990046 };
+        a.evaluation.questions = 1319;
+        a.evaluation.date = "2026-06-14";
+        a.configurations = 2;
+        rows[0].rows[0].accuracy = a;
+        model.setReadings(rows, "");
+        QVERIFY(model.anyAccuracy());
+        QCOMPARE(model.headerData(ReadoutModel::Accuracy, Qt::Horizontal).toString(), QStringLiteral("GSM8K"));
+        QCOMPARE(model.index(0, ReadoutModel::Accuracy).data().toString(), QStringLiteral("95.8% \u00b1 0.6"));
+        QCOMPARE(model.index(0, ReadoutModel::Accuracy).data(Qt::UserRole).toDouble(), a.accuracy.value);
+        QVERIFY(
+            model.index(0, ReadoutModel::Accuracy).data(Qt::ToolTipRole).toString().contains(QStringLiteral("1319")));
+        QCOMPARE(model.index(1, ReadoutModel::Accuracy).data().toString(), QStringLiteral("not evaluated"));
+        QVERIFY(!model.index(1, ReadoutModel::Accuracy).data(Qt::UserRole).isValid());
+    }
+
     void aNewBaselineSignalsItsRatios()
     {
         ReadoutModel model;

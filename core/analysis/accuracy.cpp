@@ -148,10 +148,16 @@ bool withinError(const Accuracy& a, const Accuracy& b)
     return std::abs(a.value - b.value) <= 2 * a.standardError + 2 * b.standardError;
 }
 
-std::string accuracyText(const std::string& task, const Accuracy& a)
+std::string taskName(const std::string& task)
 {
     std::string name = task;
     std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    return name;
+}
+
+std::string accuracyText(const std::string& task, const Accuracy& a)
+{
+    const std::string name = taskName(task);
     char buf[64];
     std::snprintf(buf, sizeof buf, " %.1f%% \xc2\xb1 %.1f", 100 * a.value, 100 * a.standardError);
     return name + buf;
@@ -291,6 +297,7 @@ std::vector<GroupAccuracyRow> accuracyByGroup(RunStore& store, const std::string
         if (e.record.task == task)
             groups.insert({ e.record.hardware, e.record.engine, e.record.precision, e.record.specDecoding });
     std::vector<GroupAccuracyRow> out;
+    out.reserve(groups.size());
     for (const GroupKey& g : groups)
         out.push_back({ g, groupAccuracy(evaluations, g, task, asOf, std::nullopt, metric) });
     return out;

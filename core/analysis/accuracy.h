@@ -79,6 +79,9 @@ std::optional<GroupAccuracy> groupAccuracy(const EvaluationIndex& index, const G
 /// Two accuracies are within error when their intervals of two standard errors each side overlap.
 bool withinError(const Accuracy& a, const Accuracy& b);
 
+/// A task as a reader names it: "GSM8K", "GPQA_DIAMOND" (upper case).
+std::string taskName(const std::string& task);
+
 /// "GSM8K 95.8% ± 0.6" (the task upper-cased, percent with one decimal; "± 0.0" where no error was given).
 std::string accuracyText(const std::string& task, const Accuracy& a);
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "core/analysis/energymetric.h"
@@ -38,6 +39,9 @@ struct ScopeData {
     std::vector<SolLine> speedOfLight; ///< the bounds the chart draws dashed and the readout compares with
     std::vector<std::string> speedOfLightMissing; ///< why a hardware has no bound ("no architecture for M")
     std::size_t runCount = 0;
+    /// The model's evaluations (docs/evaluations.md), read with the scope; null or empty without any. Its answers
+    /// are kept as they are asked: read on one thread at a time (the window's).
+    std::shared_ptr<const EvaluationIndex> evaluations;
     /// Ids of the series, for RunStore queries.
     std::vector<long long> seriesIds() const;
     /// Ids of the runs the scope selects (every group's runs), ascending.

@@ -119,6 +119,8 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
             return ratio ? QVariant(*ratio) : QVariant();
         if (index.column() == SpeedOfLight)
             return r.speedOfLightPct ? QVariant(*r.speedOfLightPct) : QVariant();
+        if (index.column() == Accuracy)
+            return r.accuracy ? QVariant(r.accuracy->accuracy.value) : QVariant();
         return data(index, Qt::DisplayRole);
     }
     if (role == Qt::TextAlignmentRole)
@@ -137,6 +139,18 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && index.column() == MeasuredJoulesPerToken && r.measuredGroup)
         return tr("Measured on %1 (the lowest among the groups whose runs carry power)")
             .arg(QString::fromStdString(groupDisplayName(*r.measuredGroup, false)));
+    if (role == Qt::ToolTipRole && index.column() == Accuracy) {
+        if (!r.accuracy)
+            return r.entry.group ? tr("%1: no evaluation of this group").arg(QString::fromStdString(r.accuracyTask))
+                                 : QVariant();
+        const EvaluationRecord& e = r.accuracy->evaluation;
+        return tr("%1 on %2 questions, %3 (%4 of %5 configurations evaluated)")
+            .arg(QString::fromStdString(accuracyText(r.accuracyTask, r.accuracy->accuracy)))
+            .arg(e.questions)
+            .arg(QString::fromStdString(e.date))
+            .arg(e.disaggregated ? tr("disaggregated") : QStringLiteral("TP%1").arg(e.tp))
+            .arg(r.accuracy->configurations);
+    }
     if (role == Qt::ToolTipRole)
         return sparseNote(r);
     if (role != Qt::DisplayRole)
@@ -152,12 +166,20 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
         return QString::fromStdString(ratioText(vs));
     case SpeedOfLight:
         return r.speedOfLightPct ? QStringLiteral("%1%").arg(*r.speedOfLightPct, 0, 'f', 1) : QStringLiteral("-");
+    case Accuracy: // "95.8% ± 0.6" (the task is in the header); "not evaluated" is a state, never 0
+        if (r.accuracy)
+            return QStringLiteral("%1% \u00b1 %2")
+                .arg(100 * r.accuracy->accuracy.value, 0, 'f', 1)
+                .arg(100 * r.accuracy->accuracy.standardError, 0, 'f', 1);
+        return r.entry.group ? tr("not evaluated") : QStringLiteral("-");
     }
     return {};
 }
 
 QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Accuracy)
+        return tr("The accuracy of the reading's group (its latest evaluation as of the day), with its standard error");
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == SpeedOfLight)
         return tr("The reading as a share of its hardware's speed of light (the dashed line)");
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == CostPerMTok)
@@ -196,8 +218,21 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("tok/s/MW (all-in)");
     case MeasuredJoulesPerToken:
         return tr("J/tok (measured GPU)");
+    case Accuracy: {
+        const std::string task
+            = m_rows.empty() || m_rows.front().rows.empty() ? std::string() : m_rows.front().rows.front().accuracyTask;
+        return task.empty() ? tr("Accuracy") : QString::fromStdString(taskName(task));
+    }
     }
     return {};
+}
+
+bool ReadoutModel::anyAccuracy() const
+{
+    for (const HardwareLadder& l : m_rows)
+        if (!l.rows.empty() && !l.rows.front().accuracyTask.empty())
+            return true;
+    return false;
 }
 
 bool ReadoutModel::anyMeasuredEnergy() const

@@ -26,6 +26,7 @@ public:
         AllInJoulesPerToken, ///< all-in provisioned J/token (docs/architecture.md section 11.1)
         TokensPerMegawatt, ///< all-in provisioned tok/s per MW
         MeasuredJoulesPerToken, ///< measured GPU power J/token, where runs carry power
+        Accuracy, ///< the accuracy of the reading's group (docs/evaluations.md), where the model has evaluations
         ColumnCount
     };
     using QAbstractTableModel::QAbstractTableModel;
@@ -37,6 +38,8 @@ public:
     QString comparison(double target) const;
     /// Whether some reading has a measured J/token (the column is shown only then).
     bool anyMeasuredEnergy() const;
+    /// Whether the readings carry accuracy (the model has evaluations).
+    bool anyAccuracy() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

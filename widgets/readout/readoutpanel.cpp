@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis/ladderaccuracy.h"
 #include "widgets/common/celltextdelegate.h"
 #include "widgets/common/displaynames.h"
 
@@ -541,6 +542,9 @@ std::pair<int, int> ReadoutPanel::neededWidths(const ColumnWidths& need) const
         if (c == ReadoutModel::TokensPerDollar || c == ReadoutModel::TokensPerMegawatt
             || c == ReadoutModel::AllInJoulesPerToken || c == ReadoutModel::MeasuredJoulesPerToken)
             continue;
+        // accuracy counts where the model has evaluations (then it is shown), else it is not there at all
+        if (c == ReadoutModel::Accuracy && m_table->isColumnHidden(c))
+            continue;
         // the last shown column stretches over what is left, and a hidden one is not laid out: both get a margin
         const int w = need[std::size_t(c)] + (m_table->isColumnHidden(c) || c == lastShown ? 6 : 0);
         (c == ReadoutModel::VsBaseline ? ratio : columns) += w;
@@ -580,7 +584,10 @@ void ReadoutPanel::refresh(bool sliderStep)
     auto ladders = computeLadder(m_data->frontiers, m_pricing, req);
     if (ladders)
         attachSpeedOfLight(*ladders, m_data->speedOfLight);
+    if (ladders && m_data->evaluations && !m_data->evaluations->empty())
+        attachAccuracy(*ladders, *m_data->evaluations, ladderAccuracyTask(req, *m_data->evaluations), req.scope.asOf);
     m_model->setReadings(ladders ? std::move(*ladders) : std::vector<HardwareLadder> {}, baseline().toStdString());
+    m_table->setColumnHidden(ReadoutModel::Accuracy, !m_model->anyAccuracy()); // a model without evaluations
     m_comparison->setText(m_model->comparison(m_target));
     m_measured.reset(); // new cells
     fitColumns(sliderStep);

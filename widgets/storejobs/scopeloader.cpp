@@ -30,6 +30,8 @@ void ScopeLoader::request(const Scope& scope, TputMetric metric, const std::opti
             result->timeline = std::make_shared<const ScopeTimeline>(ScopeTimeline::load(store, everyDay, metric));
             result->data = scopeDataAsOf(*result->timeline, scope, result->timeline->series(), metric);
             result->summaryFacts = summaryFacts(store, result->data);
+            // accuracy beside the readings: the model's evaluations, indexed by group once per scope read
+            result->data.evaluations = std::make_shared<const EvaluationIndex>(storedEvaluations(store, scope.model));
             if (chart) {
                 result->chart = std::make_shared<const ChartData>(chartData(result->data, bundledPricing(), *chart));
                 result->chartRequest = *chart;

@@ -406,9 +406,6 @@ void MainWindow::showStoreProblem(const QString& message)
     m_store.problem = message;
     auto empty = std::make_shared<const ScopeData>();
     m_shown.data.reset();
-    ++m_shown.generation; // a chart of the scope read before, not built yet, stays unbuilt
-    if (m_layout.paint == Layout::Paint::Held)
-        releasePaint(); // and its held paint goes (the problem is shown)
     m_chart->showProblem(message);
     m_readout->setData(empty);
     ladder()->setData(empty);
@@ -442,25 +439,22 @@ void MainWindow::showScope(const std::shared_ptr<const LoadedScope>& loaded)
         const QSignalBlocker block(m_filters->runDates());
         m_filters->runDates()->setAsOf(m_view.pending->request.scope.asOf);
     }
-    holdPaint(); // released once the chart is built
+    paintAfterATurn();
     presentScope(std::shared_ptr<const ScopeData>(loaded, &loaded->data),
-        loaded->chart ? std::optional<DrawnChart>({ loaded->chart, loaded->chartRequest }) : std::nullopt, true);
+        loaded->chart ? std::optional<DrawnChart>({ loaded->chart, loaded->chartRequest }) : std::nullopt);
 }
 
-void MainWindow::holdPaint()
+void MainWindow::paintAfterATurn()
 {
     // Qt runs the events posted during a delivery (the scene's update, which sends the window's pending repaint at
     // once) in the very next pass, before the timers and the window system's input of that turn: a new scope's
     // delivery and the full repaint it causes stood as one (about 9 ms of CPU each on a million-run store). So the
-    // repaint is held until releasePaint: the panels are painted a turn after it, the chart panel a turn after them.
-    // A delivery while an earlier one's paints are under way holds them again (its timers then stand down).
+    // repaint is held: the panels are painted a turn after the delivery, the chart panel a turn after them. A
+    // delivery while an earlier one's paints are under way holds them again (its own timers then stand down).
+    if (m_layout.paint == Layout::Paint::Held)
+        return;
     m_layout.paint = Layout::Paint::Held;
     m_chart->setUpdatesEnabled(false);
-}
-
-void MainWindow::releasePaint()
-{
-    // a timer started when the work before it has ended: timers due in the same pass run as one stand of the loop
     QTimer::singleShot(1, Qt::PreciseTimer, this, [this] {
         if (m_layout.paint != Layout::Paint::Held)
             return;
@@ -516,13 +510,12 @@ void MainWindow::showAsOf()
     everyDay.asOf.clear();
     if (!m_shown.timeline || !m_shown.data || !(m_shown.timeline->scope() == everyDay))
         return requestScope();
-    presentScope(std::make_shared<const ScopeData>(
-                     scopeDataAsOf(*m_shown.timeline, scope, m_shown.data->series, m_shown.data->metric)),
-        {});
+    ScopeData asOf = scopeDataAsOf(*m_shown.timeline, scope, m_shown.data->series, m_shown.data->metric);
+    asOf.evaluations = m_shown.data->evaluations; // the model's, whatever the day
+    presentScope(std::make_shared<const ScopeData>(std::move(asOf)), {});
 }
 
-void MainWindow::presentScope(
-    std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn, bool chartNextTurn)
+void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn)
 {
     m_shown.data = std::move(scope);
     m_readout->setData(m_shown.data);
@@ -532,38 +525,24 @@ void MainWindow::presentScope(
         m_view.pending.reset();
         m_view.step = ViewStep::None;
     }
+    m_chart->setData(m_shown.data, m_readout->target(), m_readout->price(), std::move(drawn));
     ladder()->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     ladder()->setData(m_shown.data);
     updateSummary();
     fitPanels();
+    // filters that leave nothing of a scope that has runs: say which hide how many, with a way back
+    const bool allHidden = m_shown.data->runCount == 0 && m_filters->runsBeforeFilters() > 0;
+    m_chart->showFilterHint(allHidden
+            ? tr("The filters hide all %1 runs of this scope: %2.")
+                  .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()), m_filters->hiddenByFilters())
+            : QString());
     plan()->setTtftLimit(m_shown.data->scope.ttftMax, m_shown.data->scope.ttftStat);
     // a past as-of day: marked on the history, said by the plan
     history()->setAsOf(m_shown.data->scope.asOf);
     plan()->setAsOf(QString::fromStdString(m_shown.data->scope.asOf));
-    // the chart, built at the target and price just read, is the delivery's other half: a scope read from the store
-    // builds it a turn later, so that input and timers run between the halves (as one, a million-run scope's stood
-    // 20 to 25 ms); a scope delivered later than this one makes it stand down
-    const std::uint64_t generation = ++m_shown.generation;
-    auto chart = [this, generation, drawn = std::move(drawn)]() mutable {
-        if (generation != m_shown.generation)
-            return;
-        m_chart->setData(m_shown.data, m_readout->target(), m_readout->price(), std::move(drawn));
-        // filters that leave nothing of a scope that has runs: say which hide how many, with a way back
-        const bool allHidden = m_shown.data->runCount == 0 && m_filters->runsBeforeFilters() > 0;
-        m_chart->showFilterHint(allHidden ? tr("The filters hide all %1 runs of this scope: %2.")
-                                                .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()),
-                                                    m_filters->hiddenByFilters())
-                                          : QString());
-        for (Page* page : m_pages)
-            page->scopeShown(page == currentPage());
-        if (m_layout.paint == Layout::Paint::Held)
-            releasePaint();
-        emit scopeShown();
-    };
-    if (chartNextTurn) // a timer: an event posted now would be delivered in the same pass as this delivery
-        QTimer::singleShot(1, Qt::PreciseTimer, this, std::move(chart));
-    else
-        chart();
+    for (Page* page : m_pages)
+        page->scopeShown(page == currentPage());
+    emit scopeShown();
 }
 
 void MainWindow::updateSummary()

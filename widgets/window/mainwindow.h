@@ -204,10 +204,7 @@ private:
     void tickPendingView();
     void showScope(const std::shared_ptr<const LoadedScope>& loaded);
     void showAsOf();
-    /// Shows a scope read: the readout, ladder, summary and pages at once, then the chart (a turn later where
-    /// chartNextTurn), then scopeShown.
-    void presentScope(
-        std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn, bool chartNextTurn = false);
+    void presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn);
     /// The summary at the readout's target and price, from the loaded scope's facts (no store call).
     void updateSummary();
     void describeRun(long long id);
@@ -221,12 +218,10 @@ private:
     /// at its first collection.
     void clusterRunsCollected(const QString& model, int isl, int osl);
 
-    /// A scope's delivery from the worker holds the window's repaint it causes (holdPaint) until its chart is built a
-    /// turn later; releasePaint then paints the panels a turn of the event loop after it is called and the chart
-    /// panel a turn after them, so that input (and timers) run between the stages instead of after all
-    /// (docs/architecture.md, section 6).
-    void holdPaint();
-    void releasePaint();
+    /// A delivery from the worker begins here: the window's repaint it causes is held, the panels are painted a
+    /// turn of the event loop later and the chart panel a turn after them, so that input (and timers) run between
+    /// the three instead of after all (docs/architecture.md, section 6).
+    void paintAfterATurn();
     bool eventFilter(QObject* watched, QEvent* event) override;
     /// The first window without a saved geometry: most of the screen.
     void fitToScreen();
@@ -252,7 +247,6 @@ private:
         std::shared_ptr<const ScopeData> data; ///< the scope in view (as of the run-dates control's day)
         std::vector<HardwareSummary> summaryFacts; ///< of data
         std::shared_ptr<const ScopeTimeline> timeline; ///< every run of data's scope, for the as-of day to step
-        std::uint64_t generation = 0; ///< counts the scopes presented: a chart built a turn late is of the last
     } m_shown;
     FilterPanel* m_filters;
     ChartPanel* m_chart;
@@ -269,7 +263,7 @@ private:
         int filtersWidth = 180; ///< the sidebar's width when shown again
         bool fitted = false; ///< the first split was made (or restored)
         bool storeTouched = false; ///< the window's buffer was written before its first expose (showEvent)
-        enum class Paint { None, Held, Panels, Chart } paint = Paint::None; ///< holdPaint's stage
+        enum class Paint { None, Held, Panels, Chart } paint = Paint::None; ///< paintAfterATurn's stage
     } m_layout;
     struct StoreWatch {
         QTimer* timer = nullptr; ///< looks every 2 s whether the store changed
