@@ -83,6 +83,9 @@ std::int64_t nowSeconds()
         .count();
 }
 
+// The most evaluations one file may hold: they are read whole, then stored in one transaction (some 400 MB at most)
+constexpr std::size_t kMaxEvaluationsPerFile = 1000000;
+
 // Shared by the JSON and CSV paths: once the format is known, open the transaction and the pipeline.
 struct ImportState {
     RunStore& store;
@@ -204,6 +207,11 @@ Status importJson(ImportState& state, ByteSource& source, const ProgressFn& prog
                 auto evaluation = state.evaluations->finishEvaluation();
                 if (!evaluation)
                     return Error { recordWhere(state.name, el.index, el.line) + evaluation.error() };
+                // read whole before they are stored: a bound on what a file can make this process hold
+                if (state.evaluationRecords.size() >= kMaxEvaluationsPerFile)
+                    return Error { recordWhere(state.name, el.index, el.line) + "more than "
+                        + std::to_string(kMaxEvaluationsPerFile)
+                        + " evaluations in one file: split it (InferenceX publishes a few thousand)" };
                 ++state.records;
                 state.evaluationRecords.push_back(std::move(*evaluation));
                 return ok();
