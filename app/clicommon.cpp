@@ -107,6 +107,24 @@ bool formatOption(const cli::Args& a, std::initializer_list<const char*> allowed
     return false;
 }
 
+bool accuracyOption(const cli::Args& a, std::optional<AccuracyRequirement>& out, std::string& error)
+{
+    out.reset();
+    if (auto m = a.value("min-accuracy")) {
+        auto r = parseAccuracyRequirement(*m);
+        if (!r) {
+            error = r.error();
+            return false;
+        }
+        r->allowUnevaluated = a.has("allow-unevaluated");
+        out = *r;
+    } else if (a.has("allow-unevaluated")) {
+        error = "--allow-unevaluated goes with --min-accuracy";
+        return false;
+    }
+    return true;
+}
+
 // A scope that holds nothing is an error, not an empty report: say what the store holds and the nearest scope.
 int emptyScope(RunStore& store, const Scope& scope)
 {

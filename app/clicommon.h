@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/cliargs.h"
+#include "core/analysis/accuracy.h"
 #include "core/store/runstore.h"
 
 namespace paretoscope::cli {
@@ -49,5 +50,8 @@ bool resolveModel(RunStore& store, std::string& model);
 bool intOption(const Args& a, const std::string& name, int& out, std::string& error);
 /// --format, one of allowed (the first is the default).
 bool formatOption(const Args& a, std::initializer_list<const char*> allowed, std::string& out, std::string& error);
+
+/// --min-accuracy TASK:MIN|TASK:best-Nse with --allow-unevaluated (docs/evaluations.md); unset without them.
+bool accuracyOption(const Args& a, std::optional<AccuracyRequirement>& out, std::string& error);
 
 } // namespace paretoscope::cli

@@ -107,12 +107,15 @@ const std::vector<Command>& commands()
       hardware) leaves the groups below it, and those not evaluated unless --allow-unevaluated, out of the readings.
 )",
                 cli::cmdLadder },
-            { "frontier", StoreNeed::Read, with({ { "x", true } }),
+            { "frontier", StoreNeed::Read,
+                with({ { "x", true }, { "min-accuracy", true }, { "allow-unevaluated", false } }),
                 R"(  frontier [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
           [--spec S] [--metric total|input|output] [--x interactivity|e2el|ttft|ttft-p99] [--format json|csv]
+          [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]]
       Each group's Pareto frontier points with their full configuration and source. --x picks the frontier's x:
       interactivity (higher is better, the default), or median end-to-end latency, median TTFT or p99 TTFT (lower
-      is better: the Pareto set of 1 / latency against tok/s/GPU), listed by latency ascending.
+      is better: the Pareto set of 1 / latency against tok/s/GPU), listed by latency ascending. --min-accuracy
+      (see ladder) leaves out the groups that do not meet it, and says on stderr how many and why.
 )",
                 cli::cmdFrontier },
             { "sol", StoreNeed::Read, scopeOpts,
@@ -169,6 +172,7 @@ const std::vector<Command>& commands()
           [--tpot-max S] [--headroom 0.25] [--gpus-per-node H=N,...] [--tier NAME | --price USD | --tco FILE]
           [--sweep-targets 20,30,...] [--hide-sparse] [--exact-target] [--format json|csv|table]
           [--budget-mw X | --budget-usd-month X | --max-cost-per-mtok X | --mix SPEC | --mix-file FILE]
+          [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]]
       The capacity plan (docs/plan.md): per hardware, the GPUs (whole replicas of the configuration that meets
       the target), nodes or NVL72 racks, all-in MW, J/token, $/hour, $/month and $ per million tokens (list and
       at the demand) to serve the demand at the target interactivity, the cheapest marked. Sized on what one
@@ -184,6 +188,8 @@ const std::vector<Command>& commands()
       the cap, and the plan there. --mix 1024/1024:0.7,8192/1024:0.3 (ISL/OSL:SHARE[@TARGET], on --model) or
       --mix-file FILE ({"parts": [{"model", "isl", "osl", "share", "target"}]}): each part's share of the
       demand planned on its own scope, summed per hardware, the cheapest for the whole mix and per part.
+      --min-accuracy (see ladder) plans only on the groups that meet it ("cheapest hardware meeting 40 tok/s/user
+      and GSM8K >= 95%"); a hardware none of whose groups meets it says "accuracy_not_met".
 )",
                 cli::cmdPlan },
             { "tiers", StoreNeed::None, { { "format", true } },

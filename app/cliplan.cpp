@@ -8,6 +8,7 @@
 #include "core/analysis/planbudget.h"
 #include "core/analysis/plancap.h"
 #include "core/analysis/planmix.h"
+#include "core/analysis/scopeaccuracy.h"
 #include "core/analysis/viewoptions.h"
 #include "core/model/datafiles.h"
 #include "core/model/hardware.h"
@@ -164,7 +165,7 @@ std::map<std::string, bool> planOptions()
         { "ttft-stat", true }, { "tpot-max", true }, { "headroom", true }, { "gpus-per-node", true }, { "tier", true },
         { "price", true }, { "tco", true }, { "sweep-targets", true }, { "hide-sparse", false },
         { "exact-target", false }, { "budget-mw", true }, { "budget-usd-month", true }, { "max-cost-per-mtok", true },
-        { "mix", true }, { "mix-file", true } };
+        { "mix", true }, { "mix-file", true }, { "min-accuracy", true }, { "allow-unevaluated", false } };
 }
 
 namespace {
@@ -233,7 +234,18 @@ int mixParts(const PlanMode& mode, const Scope& base, std::vector<MixPart>& part
     return 0;
 }
 
-int printMix(RunStore& store, const PlanRequest& req, const PlanMode& mode, const std::string& format)
+// Plans only on the groups that meet the requirement (docs/evaluations.md); says on stderr what it left out.
+bool requireAccuracyOf(RunStore& store, PlanFrontiers& data, const AccuracyRequirement& requirement)
+{
+    const EvaluationIndex evaluations(storedEvaluations(store, data.scope.model));
+    if (readFailed(store))
+        return false;
+    std::cerr << "paretoscope-cli: " << requireAccuracy(data, evaluations, requirement).words() << "\n";
+    return true;
+}
+
+int printMix(RunStore& store, const PlanRequest& req, const PlanMode& mode, const std::string& format,
+    const std::optional<AccuracyRequirement>& accuracy)
 {
     std::vector<MixPart> parts;
     if (int code = mixParts(mode, req.scope, parts))
@@ -248,6 +260,8 @@ int printMix(RunStore& store, const PlanRequest& req, const PlanMode& mode, cons
             return 1;
         if (frontiers.back().empty())
             return emptyScope(store, p.scope);
+        if (accuracy && !requireAccuracyOf(store, frontiers.back(), *accuracy))
+            return 1;
     }
     std::vector<const PlanFrontiers*> data;
     data.reserve(frontiers.size());
@@ -271,7 +285,8 @@ int cmdPlan(const Invocation& in)
     PlanRequest req;
     PlanMode mode;
     std::vector<double> targets;
-    if (!planMode(a, mode, error) || !planRequest(a, req, targets, error))
+    std::optional<AccuracyRequirement> accuracy;
+    if (!planMode(a, mode, error) || !planRequest(a, req, targets, error) || !accuracyOption(a, accuracy, error))
         return usageError(error);
     if (int code = costOptions(a, req))
         return code;
@@ -279,14 +294,16 @@ int cmdPlan(const Invocation& in)
     if (!store)
         return 1;
     if (!mode.mixSpec.empty() || !mode.mixFile.empty())
-        return printMix(*store, req, mode, format);
+        return printMix(*store, req, mode, format, accuracy);
     if (!resolveModel(*store, req.scope.model))
         return 1;
-    const PlanFrontiers data = loadPlanFrontiers(*store, req.scope);
+    PlanFrontiers data = loadPlanFrontiers(*store, req.scope);
     if (readFailed(*store))
         return 1;
     if (data.empty())
         return emptyScope(*store, req.scope);
+    if (accuracy && !requireAccuracyOf(*store, data, *accuracy))
+        return 1;
     if (mode.budget) {
         auto budget = computeBudgetPlan(data, req, *mode.budget, mode.amount);
         if (!budget)

@@ -195,15 +195,8 @@ int cmdSummary(const Invocation& in)
     if (!baselineOption(a, *scope, baseline, error))
         return usageError(error);
     std::optional<AccuracyRequirement> requirement;
-    if (auto m = a.value("min-accuracy")) {
-        auto r = parseAccuracyRequirement(*m);
-        if (!r)
-            return usageError(r.error());
-        r->allowUnevaluated = a.has("allow-unevaluated");
-        requirement = *r;
-    } else if (a.has("allow-unevaluated")) {
-        return usageError("--allow-unevaluated goes with --min-accuracy");
-    }
+    if (!accuracyOption(a, requirement, error))
+        return usageError(error);
     auto store = in.store();
     if (!store)
         return 1;
@@ -263,16 +256,30 @@ int cmdFrontier(const Invocation& in)
     const auto x = parseChartX(a.value("x").value_or("interactivity"));
     if (!x)
         return usageError("--x must be interactivity, e2el, ttft or ttft-p99, got '" + *a.value("x") + "'");
+    std::optional<AccuracyRequirement> requirement;
+    if (!accuracyOption(a, requirement, error))
+        return usageError(error);
     auto store = in.store();
     if (!store)
         return 1;
     if (!resolveModel(*store, scope->model))
         return 1;
-    FrontierCache cache(*store);
-    // a latency on x: the Pareto set of (1 / latency, tok/s/GPU) of the selected runs, as the chart draws it
-    auto report = *x == ChartX::Interactivity
-        ? frontierReport(*store, cache.frontiers(*scope, metric))
-        : frontierReport(*store, xFrontiers(loadScopeData(*store, *scope, metric), *x));
+    std::vector<FrontierReport> report;
+    if (requirement) { // the groups that meet it: the scope's data judged as the explorer's filter judges it
+        ScopeData data = loadScopeData(*store, *scope, metric);
+        data.evaluations = std::make_shared<const EvaluationIndex>(storedEvaluations(*store, scope->model));
+        requireAccuracy(data, *requirement);
+        std::cerr << "paretoscope-cli: " << data.accuracyFilter->words() << "\n";
+        if (data.frontiers.empty() && !data.accuracyFilter->verdicts.empty())
+            return 1; // the scope has runs: none of its groups meets the requirement, as said
+        report = frontierReport(*store, *x == ChartX::Interactivity ? data.frontiers : xFrontiers(data, *x));
+    } else {
+        FrontierCache cache(*store);
+        // a latency on x: the Pareto set of (1 / latency, tok/s/GPU) of the selected runs, as the chart draws it
+        report = *x == ChartX::Interactivity
+            ? frontierReport(*store, cache.frontiers(*scope, metric))
+            : frontierReport(*store, xFrontiers(loadScopeData(*store, *scope, metric), *x));
+    }
     if (readFailed(*store))
         return 1;
     if (report.empty())

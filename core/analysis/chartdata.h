@@ -7,6 +7,7 @@
 #include "core/analysis/energymetric.h"
 #include "core/analysis/frontiercache.h"
 #include "core/analysis/ladder.h"
+#include "core/analysis/scopeaccuracy.h"
 #include "core/analysis/scopetimeline.h"
 #include "core/analysis/speedoflight.h"
 #include "core/store/runstore.h"
@@ -42,6 +43,9 @@ struct ScopeData {
     /// The model's evaluations (docs/evaluations.md), read with the scope; null or empty without any. Its answers
     /// are kept as they are asked: read on one thread at a time (the window's).
     std::shared_ptr<const EvaluationIndex> evaluations;
+    /// The accuracy requirement applied (requireAccuracy): the groups that failed it are not in frontiers, runs and
+    /// series; each group's verdict. Unset: no requirement.
+    std::optional<AccuracyFilter> accuracyFilter;
     /// Ids of the series, for RunStore queries.
     std::vector<long long> seriesIds() const;
     /// Ids of the runs the scope selects (every group's runs), ascending.

@@ -286,7 +286,9 @@ HardwarePlan planHardware(const std::string& hw, const PlanFrontiers& data, cons
         curves.push_back(&*it);
     const HardwarePower* power = powers.find(hw);
     if (curves.empty()) {
-        p.status = PlanStatus::NoData;
+        p.status = std::binary_search(data.accuracyExcluded.begin(), data.accuracyExcluded.end(), hw)
+            ? PlanStatus::AccuracyNotMet
+            : PlanStatus::NoData;
     } else {
         readDeployable(p, curves, req, metric, hasLimits(data.scope));
         readFrontier(p, mine, req);
@@ -367,6 +369,8 @@ std::string_view planStatusName(PlanStatus s)
         return "slo_not_met";
     case PlanStatus::FasterThanTarget:
         return "faster_than_target";
+    case PlanStatus::AccuracyNotMet:
+        return "accuracy_not_met";
     }
     return "no_data";
 }
@@ -445,6 +449,8 @@ std::string_view planStatusWords(PlanStatus s)
         return "no run meets the SLO limits";
     case PlanStatus::FasterThanTarget:
         return "faster than the target";
+    case PlanStatus::AccuracyNotMet:
+        return "no group meets the accuracy required";
     }
     return statusWords(LadderStatus::NoData);
 }

@@ -103,6 +103,8 @@ struct PlanFrontiers {
     const std::vector<ConfigCurve>& configCurves(TputMetric m) const;
     std::optional<std::pair<int, int>> lengths; ///< (isl, osl) when every series in scope has the same fixed ones
     std::map<std::string, double> measuredGpuW; ///< per hardware: mean avg_power_w of its knots' runs, where any
+    /// Hardware whose every group an accuracy requirement left out (requireAccuracy), sorted; the plan says so.
+    std::vector<std::string> accuracyExcluded;
     const std::vector<GroupFrontier>& frontiers(TputMetric m) const;
     /// No run in scope at all, limits aside: the empty-scope message applies.
     bool empty() const { return hardwareWithoutLimits.empty(); }
@@ -114,10 +116,22 @@ PlanFrontiers loadPlanFrontiers(RunStore& store, const Scope& scope);
 
 /// A hardware's plan status. Ok: some configuration delivers the target (measured there or between two of its
 /// concurrencies); FasterThanTarget: every qualifying point is faster than the target, and the plan sizes on the best
-/// of them; SloNotMet: no run of it meets the SLO limits; the rest say why no configuration qualifies (as the ladder's
-/// statuses: BelowRange only with an exact target).
-enum class PlanStatus { Ok, BelowRange, AboveRange, OutOfRange, NoData, Sparse, SloNotMet, FasterThanTarget };
-/// "ok", "below_range", "above_range", "out_of_range", "no_data", "sparse", "slo_not_met", "faster_than_target"
+/// of them; SloNotMet: no run of it meets the SLO limits; AccuracyNotMet: none of its groups meets the accuracy
+/// requirement; the rest say why no configuration qualifies (as the ladder's statuses: BelowRange only with an exact
+/// target).
+enum class PlanStatus {
+    Ok,
+    BelowRange,
+    AboveRange,
+    OutOfRange,
+    NoData,
+    Sparse,
+    SloNotMet,
+    FasterThanTarget,
+    AccuracyNotMet
+};
+/// "ok", "below_range", "above_range", "out_of_range", "no_data", "sparse", "slo_not_met", "faster_than_target",
+/// "accuracy_not_met"
 std::string_view planStatusName(PlanStatus s);
 /// For a reader: "below the measured range", "no run meets the SLO limits" ...
 std::string_view planStatusWords(PlanStatus s);
