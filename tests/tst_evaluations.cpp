@@ -11,7 +11,10 @@
 
 #include "core/analysis/accuracy.h"
 #include "core/analysis/frontiercache.h"
+#include "core/analysis/chartdata.h"
 #include "core/analysis/ladderaccuracy.h"
+#include "core/analysis/plan.h"
+#include "core/analysis/scopeaccuracy.h"
 #include "core/analysis/precisiontradeoff.h"
 #include "core/analysis/pricing.h"
 #include "core/analysis/viewoptions.h"
@@ -276,6 +279,99 @@ private slots:
         QVERIFY2(
             sentence.starts_with("Requiring GSM8K >= 95.5% raises the cheapest $/1M tokens at 50 tok/s/user from $"),
             sentence.c_str());
+    }
+
+    // The requirement on a scope (the explorer's filter, `frontier --min-accuracy`): the groups left are exactly the
+    // frontiers' groups whose latest GSM8K is 95% or more, judged here one by one with groupAccuracy; the runs and
+    // series of the others leave with them
+    void theRequirementLeavesTheScopeWithTheGroupsThatMeetIt()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        for (const char* file : { kEvaluations, "inferencex-app-api/benchmarks.json" })
+            QVERIFY(importPath(*store, fixture(file).toStdString(), {})[0].result);
+        Scope scope;
+        scope.model = "dsr1";
+        scope.isl = 8192;
+        scope.osl = 1024;
+        ScopeData data = loadScopeData(*store, scope, TputMetric::Total);
+        const auto evaluations = storedEvaluations(*store, "dsr1");
+        data.evaluations = std::make_shared<const EvaluationIndex>(evaluations);
+        std::set<GroupKey> meet, below, unevaluated;
+        for (const GroupFrontier& g : data.frontiers) {
+            const auto a = groupAccuracy(evaluations, g.key, "gsm8k");
+            (!a ? unevaluated : a->accuracy.value >= 0.95 ? meet : below).insert(g.key);
+        }
+        QVERIFY(!meet.empty() && !below.empty() && !unevaluated.empty());
+        const std::size_t groups = data.frontiers.size();
+        requireAccuracy(data, *parseAccuracyRequirement("gsm8k:95%"));
+        std::set<GroupKey> left;
+        for (const GroupFrontier& g : data.frontiers)
+            left.insert(g.key);
+        QCOMPARE(left, meet);
+        for (const GroupRuns& r : data.runs)
+            QVERIFY(meet.contains(r.key));
+        for (const Series& s : data.series)
+            QVERIFY(meet.contains(s.key));
+        std::size_t runs = 0;
+        for (const GroupRuns& r : data.runs)
+            runs += r.points.size();
+        QCOMPARE(data.runCount, runs);
+        QVERIFY(data.accuracyFilter);
+        QCOMPARE(data.accuracyFilter->below(), below.size());
+        QCOMPARE(data.accuracyFilter->unevaluated(), unevaluated.size());
+        QCOMPARE(data.accuracyFilter->words(),
+            std::to_string(groups - meet.size()) + " of " + std::to_string(groups) + " groups left out by GSM8K >= 95%: "
+                + std::to_string(below.size()) + " below it, " + std::to_string(unevaluated.size()) + " not evaluated");
+    }
+
+    // "Cheapest hardware meeting 40 tok/s/user and GSM8K >= 95%": the plan sizes only on groups that meet it. B200's
+    // cheapest configuration (Dynamo TRT FP4 MTP) is not evaluated, so the cheapest moves to another hardware, and a
+    // hardware with no evaluated group (GB200, as the ladder above shows) says so rather than "no data"
+    void theRequirementChangesTheCheapestPlan()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        for (const char* file : { kEvaluations, "inferencex-app-api/benchmarks.json" })
+            QVERIFY(importPath(*store, fixture(file).toStdString(), {})[0].result);
+        PlanRequest req;
+        req.scope.model = "dsr1";
+        req.scope.isl = 8192;
+        req.scope.osl = 1024;
+        req.demand = 1e6;
+        req.target = 40;
+        req.price.tierKey = bundledPricing().defaultTier().key;
+        PlanFrontiers data = loadPlanFrontiers(*store, req.scope);
+        const auto cheapest = [](const Plan& p) {
+            for (const HardwarePlan& h : p.hardware)
+                if (h.cheapest)
+                    return h;
+            return HardwarePlan {};
+        };
+        const auto before = computePlan(data, req);
+        QVERIFY(before);
+        const HardwarePlan was = cheapest(*before);
+        QCOMPARE(was.hardware, std::string("b200"));
+        const auto evaluations = storedEvaluations(*store, "dsr1");
+        QVERIFY(was.group && !groupAccuracy(evaluations, *was.group, "gsm8k"));
+        const AccuracyFilter filter
+            = requireAccuracy(data, EvaluationIndex(evaluations), *parseAccuracyRequirement("gsm8k:0.95"));
+        QVERIFY(filter.below() + filter.unevaluated() > 0);
+        const auto after = computePlan(data, req);
+        QVERIFY(after);
+        const HardwarePlan now = cheapest(*after);
+        QVERIFY(!now.hardware.empty() && now.hardware != "b200");
+        QVERIFY(*now.costPerMonth > *was.costPerMonth);
+        for (const HardwarePlan& h : after->hardware) {
+            if (h.hardware == "gb200")
+                QCOMPARE(h.status, PlanStatus::AccuracyNotMet);
+            if (!h.read())
+                continue;
+            const auto a = groupAccuracy(evaluations, *h.group, "gsm8k");
+            QVERIFY2(a && a->accuracy.value >= 0.95, h.hardware.c_str());
+        }
     }
 
     // FP4 against FP8 per hardware at a target equals two ladders each filtered to one precision (the scope's own
