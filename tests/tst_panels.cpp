@@ -45,8 +45,10 @@ private:
     {
         std::vector<int> widths;
         const QAbstractItemView* view = table; // sizeHintForColumn is public in the base
-        for (int c = 0; c < table->model()->columnCount(); ++c)
-            widths.push_back(std::max(view->sizeHintForColumn(c), table->horizontalHeader()->sectionSizeHint(c)));
+        for (int c = 0; c < table->model()->columnCount(); ++c) // a hidden column (accuracy without evaluations): 0
+            widths.push_back(table->isColumnHidden(c)
+                    ? 0
+                    : std::max(view->sizeHintForColumn(c), table->horizontalHeader()->sectionSizeHint(c)));
         return widths;
     }
 

@@ -79,6 +79,13 @@ void requireAccuracy(ScopeData& data, const AccuracyRequirement& requirement)
     data.runCount = 0;
     for (const GroupRuns& r : data.runs)
         data.runCount += r.points.size();
+    // the bounds drawn are those of the hardware and precisions left
+    std::vector<GroupKey> left;
+    left.reserve(data.frontiers.size());
+    for (const GroupFrontier& g : data.frontiers)
+        left.push_back(g.key);
+    data.speedOfLightMissing.clear();
+    data.speedOfLight = scopeSpeedOfLight(data.scope, left, data.metric, &data.speedOfLightMissing);
     data.accuracyFilter = std::move(filter);
 }
 

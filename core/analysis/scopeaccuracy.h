@@ -30,8 +30,8 @@ void removeFailingGroups(std::vector<GroupFrontier>& frontiers, const std::vecto
 
 /// Judges the scope's groups against the requirement as of the scope's day (judgeAccuracy) on the scope's
 /// evaluations (none: every group is not evaluated), and leaves those that fail out of its frontiers, runs and
-/// series: the chart, the readout, the ladder and the summary then read only the groups that meet it. The verdicts
-/// are kept in data.accuracyFilter.
+/// series (the speed-of-light bounds follow the groups left): the chart, the readout, the ladder and the summary then
+/// read only the groups that meet it. The verdicts are kept in data.accuracyFilter.
 void requireAccuracy(ScopeData& data, const AccuracyRequirement& requirement);
 
 /// The same for a plan: the groups of its frontiers judged (as of its scope's day), those that fail left out of its

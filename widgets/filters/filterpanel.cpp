@@ -22,6 +22,7 @@
 #include "core/model/precision.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/filters/rundatescontrol.h"
+#include "widgets/filters/accuracycontrol.h"
 #include "widgets/filters/slolimits.h"
 
 namespace paretoscope::ui {
@@ -45,6 +46,7 @@ FilterPanel::FilterPanel(QWidget* parent)
     , m_to(new QLineEdit(this))
     , m_includeMarked(new QCheckBox(tr("Include marked runs"), this))
     , m_limits(new SloLimits(this))
+    , m_accuracy(new AccuracyControl(this))
     , m_excludeFlagged(new QCheckBox(tr("Leave out flagged runs"), this))
     , m_allGpus(new QCheckBox(tr("Output and input per all GPUs"), this))
     , m_runDates(new RunDatesControl(this))
@@ -88,6 +90,9 @@ FilterPanel::FilterPanel(QWidget* parent)
     layout->addWidget(new QLabel(tr("Service-level limits"), this));
     layout->addWidget(m_limits);
     connect(m_limits, &SloLimits::changed, this, &FilterPanel::filtersChanged);
+    layout->addWidget(new QLabel(tr("Accuracy required"), this));
+    layout->addWidget(m_accuracy);
+    connect(m_accuracy, &AccuracyControl::changed, this, &FilterPanel::filtersChanged);
     layout->addWidget(m_runDates);
     connect(m_runDates, &RunDatesControl::runsChanged, this, &FilterPanel::filtersChanged);
     connect(m_runDates, &RunDatesControl::asOfChanged, this, &FilterPanel::asOfChanged);

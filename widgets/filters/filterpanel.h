@@ -14,6 +14,7 @@ class QLineEdit;
 class QListWidget;
 
 namespace paretoscope::ui {
+class AccuracyControl;
 class RunDatesControl;
 class SloLimits;
 }
@@ -65,6 +66,8 @@ public:
     bool includeMarked() const;
     /// The service-level limits (TTFT on its statistic, TPOT), which the scope carries.
     SloLimits* limits() const { return m_limits; }
+    /// The accuracy the groups must meet (docs/evaluations.md); the scope's data is judged against it when loaded.
+    AccuracyControl* accuracy() const { return m_accuracy; }
 
 signals:
     void baseScopeChanged();
@@ -81,6 +84,7 @@ private:
     QLineEdit* m_to;
     QCheckBox* m_includeMarked;
     SloLimits* m_limits;
+    AccuracyControl* m_accuracy;
     QCheckBox* m_excludeFlagged;
     QCheckBox* m_allGpus;
     RunDatesControl* m_runDates;

@@ -25,6 +25,11 @@ const LadderRow* LadderModel::cell(int row, std::size_t tier) const
     return &m_tiers[tier].ladders[h].rows[t];
 }
 
+bool LadderModel::anyAccuracy() const
+{
+    return !m_rows.empty() && !cell(0, 0)->accuracyTask.empty();
+}
+
 int LadderModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
@@ -45,6 +50,8 @@ QVariant LadderModel::data(const QModelIndex& index, int role) const
     if (role == Qt::TextAlignmentRole)
         return c == Hardware || c == Engine || c == Precision ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                                               : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && c == Accuracy)
+        return accuracyTip(r);
     if (role == Qt::ToolTipRole && !has)
         return statusText(r.entry.status);
     if ((role == Qt::BackgroundRole || role == Qt::ToolTipRole) && (c == TputPerGpu || c >= FirstTier)) {
@@ -56,6 +63,8 @@ QVariant LadderModel::data(const QModelIndex& index, int role) const
             return r.entry.target;
         if (c == TputPerGpu)
             return readingValue(r, ReadingField::TputPerGpu);
+        if (c == Accuracy)
+            return r.accuracy ? QVariant(r.accuracy->accuracy.value) : QVariant();
         if (c >= FirstTier)
             return readingValue(*cell(index.row(), static_cast<std::size_t>(c - FirstTier)), ReadingField::CostPerMTok);
     }
@@ -73,6 +82,8 @@ QVariant LadderModel::data(const QModelIndex& index, int role) const
         return readingText(r, ReadingField::Engine);
     case Precision:
         return readingText(r, ReadingField::Precision);
+    case Accuracy:
+        return accuracyCell(r);
     default:
         return readingText(*cell(index.row(), static_cast<std::size_t>(c - FirstTier)), ReadingField::CostPerMTok);
     }
@@ -112,6 +123,13 @@ QVariant LadderModel::headerData(int section, Qt::Orientation orientation, int r
         return tr("Engine");
     case Precision:
         return tr("Precision");
+    case Accuracy: {
+        const bool any = !m_rows.empty();
+        const std::string task = any ? cell(0, 0)->accuracyTask : std::string();
+        return role == Qt::ToolTipRole
+            ? tr("The accuracy of the reading's group (its latest evaluation as of the day), with its standard error")
+            : accuracyHeader(task);
+    }
     default:
         if (section - FirstTier < static_cast<int>(m_tiers.size())) {
             const TierLadder& t = m_tiers[static_cast<std::size_t>(section - FirstTier)];

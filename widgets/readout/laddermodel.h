@@ -18,12 +18,15 @@ struct TierLadder {
 class LadderModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Hardware, Target, TputPerGpu, Engine, Precision, FirstTier };
+    /// Accuracy: of the reading's group on the task (docs/evaluations.md), where the model has evaluations.
+    enum Column { Hardware, Target, TputPerGpu, Engine, Precision, Accuracy, FirstTier };
     using QAbstractTableModel::QAbstractTableModel;
 
     /// Every TierLadder holds the same hardware and targets, priced differently.
     void setLadders(std::vector<TierLadder> tiers);
     const std::vector<TierLadder>& tiers() const { return m_tiers; }
+    /// Whether the readings carry accuracy (the model has evaluations): else the panel hides the column.
+    bool anyAccuracy() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -7,6 +7,7 @@
 #include <QTableView>
 #include <QTimer>
 
+#include "core/analysis/ladderaccuracy.h"
 #include "widgets/common/theme.h"
 
 namespace paretoscope::ui {
@@ -111,6 +112,12 @@ Result<std::vector<HardwareLadder>> LadderPanel::ladder(const PriceChoice& price
     auto ladders = computeLadder(m_data->frontiers, m_pricing, req);
     if (ladders) // the share of the speed of light, as the readout shows it (and the CSV export takes it from here)
         attachSpeedOfLight(*ladders, m_data->speedOfLight);
+    // the accuracy of each reading's group, as the readout shows it, on the task required where one is
+    if (ladders && m_data->evaluations && !m_data->evaluations->empty()) {
+        if (m_data->accuracyFilter)
+            req.accuracy = m_data->accuracyFilter->requirement;
+        attachAccuracy(*ladders, *m_data->evaluations, ladderAccuracyTask(req, *m_data->evaluations), req.scope.asOf);
+    }
     return ladders;
 }
 
@@ -132,6 +139,7 @@ void LadderPanel::refresh()
             tiers.push_back({ tr("custom"), tr("custom $%1/GPU/hr").arg(*m_custom, 0, 'f', 2), std::move(*l) });
     }
     m_model->setLadders(std::move(tiers));
+    m_table->setColumnHidden(LadderModel::Accuracy, !m_model->anyAccuracy()); // a model without evaluations
     fitColumnsLater();
 }
 

@@ -114,4 +114,32 @@ QString sparseNote(const LadderRow& row)
             en.toString(gap, 'f', 1));
 }
 
+QString accuracyCell(const LadderRow& row)
+{
+    if (row.accuracy)
+        return QStringLiteral("%1% \u00b1 %2")
+            .arg(100 * row.accuracy->accuracy.value, 0, 'f', 1)
+            .arg(100 * row.accuracy->accuracy.standardError, 0, 'f', 1);
+    return row.entry.group ? QObject::tr("not evaluated") : QStringLiteral("-");
+}
+
+QString accuracyTip(const LadderRow& row)
+{
+    const QString task = QString::fromStdString(taskName(row.accuracyTask));
+    if (!row.accuracy)
+        return row.entry.group ? QObject::tr("%1: no evaluation of this group").arg(task) : QString();
+    const EvaluationRecord& e = row.accuracy->evaluation;
+    const QString config = e.disaggregated ? QObject::tr("disaggregated") : QStringLiteral("TP%1").arg(e.tp);
+    return QObject::tr("%1 on %2 questions, %3; the configuration evaluated: %4, of %5 of this group")
+        .arg(QString::fromStdString(accuracyText(row.accuracyTask, row.accuracy->accuracy)))
+        .arg(e.questions)
+        .arg(QString::fromStdString(e.date), config)
+        .arg(row.accuracy->configurations);
+}
+
+QString accuracyHeader(const std::string& task)
+{
+    return task.empty() ? QObject::tr("Accuracy") : QString::fromStdString(taskName(task));
+}
+
 } // namespace paretoscope::ui

@@ -35,6 +35,14 @@ QVariant readingValue(const LadderRow& row, ReadingField field);
 QString statusShort(LadderStatus status);
 /// Why a reading has no value, in words: "below the measured range" and so on.
 QString statusText(LadderStatus status);
+/// The accuracy that comes with a reading's group, for its cell: "95.8% ± 0.6" (the task is in the header), "not
+/// evaluated" (a state, never 0), or "-" where there is no reading.
+QString accuracyCell(const LadderRow& row);
+/// What the accuracy cell stands on: the task, questions, date and the configuration evaluated; or why there is none.
+QString accuracyTip(const LadderRow& row);
+/// The header of an accuracy column: the task of the readings ("GSM8K"), or "Accuracy".
+QString accuracyHeader(const std::string& task);
+
 /// A reading read across a wide gap between measured points (LadderEntry::sparse): a hatched cell background, and
 /// what the tooltip says of it; null and empty for any other reading.
 QVariant sparseBackground(const LadderRow& row);

@@ -139,18 +139,8 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && index.column() == MeasuredJoulesPerToken && r.measuredGroup)
         return tr("Measured on %1 (the lowest among the groups whose runs carry power)")
             .arg(QString::fromStdString(groupDisplayName(*r.measuredGroup, false)));
-    if (role == Qt::ToolTipRole && index.column() == Accuracy) {
-        if (!r.accuracy)
-            return r.entry.group ? tr("%1: no evaluation of this group").arg(QString::fromStdString(r.accuracyTask))
-                                 : QVariant();
-        const EvaluationRecord& e = r.accuracy->evaluation;
-        return tr("%1 on %2 questions, %3 (%4 of %5 configurations evaluated)")
-            .arg(QString::fromStdString(accuracyText(r.accuracyTask, r.accuracy->accuracy)))
-            .arg(e.questions)
-            .arg(QString::fromStdString(e.date))
-            .arg(e.disaggregated ? tr("disaggregated") : QStringLiteral("TP%1").arg(e.tp))
-            .arg(r.accuracy->configurations);
-    }
+    if (role == Qt::ToolTipRole && index.column() == Accuracy)
+        return accuracyTip(r);
     if (role == Qt::ToolTipRole)
         return sparseNote(r);
     if (role != Qt::DisplayRole)
@@ -166,12 +156,8 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
         return QString::fromStdString(ratioText(vs));
     case SpeedOfLight:
         return r.speedOfLightPct ? QStringLiteral("%1%").arg(*r.speedOfLightPct, 0, 'f', 1) : QStringLiteral("-");
-    case Accuracy: // "95.8% ± 0.6" (the task is in the header); "not evaluated" is a state, never 0
-        if (r.accuracy)
-            return QStringLiteral("%1% \u00b1 %2")
-                .arg(100 * r.accuracy->accuracy.value, 0, 'f', 1)
-                .arg(100 * r.accuracy->accuracy.standardError, 0, 'f', 1);
-        return r.entry.group ? tr("not evaluated") : QStringLiteral("-");
+    case Accuracy:
+        return accuracyCell(r);
     }
     return {};
 }
@@ -221,7 +207,7 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
     case Accuracy: {
         const std::string task
             = m_rows.empty() || m_rows.front().rows.empty() ? std::string() : m_rows.front().rows.front().accuracyTask;
-        return task.empty() ? tr("Accuracy") : QString::fromStdString(taskName(task));
+        return accuracyHeader(task);
     }
     }
     return {};

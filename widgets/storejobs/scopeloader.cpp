@@ -19,19 +19,23 @@ QString kind()
 }
 } // namespace
 
-void ScopeLoader::request(const Scope& scope, TputMetric metric, const std::optional<ChartRequest>& chart)
+void ScopeLoader::request(const Scope& scope, TputMetric metric, const std::optional<ChartRequest>& chart,
+    const std::optional<AccuracyRequirement>& accuracy)
 {
     m_worker.post(
         kind(), this,
-        [scope, metric, chart](RunStore& store) {
+        [scope, metric, chart, accuracy](RunStore& store) {
             auto result = std::make_shared<LoadedScope>();
             Scope everyDay = scope;
             everyDay.asOf.clear();
             result->timeline = std::make_shared<const ScopeTimeline>(ScopeTimeline::load(store, everyDay, metric));
             result->data = scopeDataAsOf(*result->timeline, scope, result->timeline->series(), metric);
-            result->summaryFacts = summaryFacts(store, result->data);
-            // accuracy beside the readings: the model's evaluations, indexed by group once per scope read
+            // accuracy beside the readings: the model's evaluations, indexed by group once per scope read; a
+            // requirement leaves the groups that fail it out of everything shown
             result->data.evaluations = std::make_shared<const EvaluationIndex>(storedEvaluations(store, scope.model));
+            if (accuracy)
+                requireAccuracy(result->data, *accuracy);
+            result->summaryFacts = summaryFacts(store, result->data);
             if (chart) {
                 result->chart = std::make_shared<const ChartData>(chartData(result->data, bundledPricing(), *chart));
                 result->chartRequest = *chart;

@@ -39,6 +39,7 @@
 #include "widgets/chart/chartexport.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/common/wheelguard.h"
+#include "widgets/filters/accuracycontrol.h"
 #include "widgets/filters/rundatescontrol.h"
 #include "widgets/imports/importdialogs.h"
 #include "widgets/session/sessiondialog.h"
@@ -423,7 +424,8 @@ void MainWindow::requestScope()
     // a view being applied asks for its own as-of day: the slider learns the scope's run dates only with the answer
     if (m_view.pending && m_view.step == ViewStep::Scope)
         scope.asOf = m_view.pending->request.scope.asOf;
-    m_loader.request(scope, m_readout->tputMetric(), m_chart->requestFor(m_readout->price()));
+    m_loader.request(scope, m_readout->tputMetric(), m_chart->requestFor(m_readout->price()),
+        m_filters->accuracy()->requirement());
 }
 
 void MainWindow::showScope(const std::shared_ptr<const LoadedScope>& loaded)
@@ -512,6 +514,8 @@ void MainWindow::showAsOf()
         return requestScope();
     ScopeData asOf = scopeDataAsOf(*m_shown.timeline, scope, m_shown.data->series, m_shown.data->metric);
     asOf.evaluations = m_shown.data->evaluations; // the model's, whatever the day
+    if (const auto accuracy = m_filters->accuracy()->requirement())
+        requireAccuracy(asOf, *accuracy); // judged as of the day: a later evaluation does not count yet
     presentScope(std::make_shared<const ScopeData>(std::move(asOf)), {});
 }
 
@@ -532,11 +536,20 @@ void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optio
     fitPanels();
     // filters that leave nothing of a scope that has runs: say which hide how many, with a way back
     const bool allHidden = m_shown.data->runCount == 0 && m_filters->runsBeforeFilters() > 0;
-    m_chart->showFilterHint(allHidden
-            ? tr("The filters hide all %1 runs of this scope: %2.")
-                  .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()), m_filters->hiddenByFilters())
-            : QString());
+    const auto& accuracy = m_shown.data->accuracyFilter;
+    m_chart->showFilterHint(!allHidden ? QString()
+            : accuracy && accuracy->below() + accuracy->unevaluated() > 0 // the accuracy required took the rest
+            ? tr("No group of this scope meets the accuracy required: %1.")
+                  .arg(QString::fromStdString(accuracy->words()))
+            : tr("The filters hide all %1 runs of this scope: %2.")
+                  .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()), m_filters->hiddenByFilters()));
     plan()->setTtftLimit(m_shown.data->scope.ttftMax, m_shown.data->scope.ttftStat);
+    // the model's evaluated tasks to choose from, and what a requirement left out
+    m_filters->accuracy()->setTasks(
+        m_shown.data->evaluations ? m_shown.data->evaluations->tasks() : std::vector<std::string> {});
+    m_filters->accuracy()->setOutcome(m_shown.data->accuracyFilter
+            ? QString::fromStdString(m_shown.data->accuracyFilter->words())
+            : QString());
     // a past as-of day: marked on the history, said by the plan
     history()->setAsOf(m_shown.data->scope.asOf);
     plan()->setAsOf(QString::fromStdString(m_shown.data->scope.asOf));

@@ -15,6 +15,7 @@
 #include "core/import/bundled.h"
 #include "core/model/runselection.h"
 #include "widgets/filters/rundatescontrol.h"
+#include "widgets/filters/accuracycontrol.h"
 #include "widgets/filters/slolimits.h"
 #include "widgets/window/page.h"
 
@@ -124,6 +125,14 @@ void MainWindow::restoreSettings()
             limits.tpotMax = tpot;
         m_filters->limits()->setFrom(limits);
     }
+    if (const QString kept = s.value("filters/minAccuracy").toString(); !kept.isEmpty()) {
+        // a requirement that no longer reads (a settings file edited by hand) is off, as no requirement
+        auto accuracy = parseAccuracyRequirement(kept.toStdString());
+        if (accuracy)
+            accuracy->allowUnevaluated = s.value("filters/allowUnevaluated", false).toBool();
+        m_filters->accuracy()->setRequirement(
+            accuracy ? std::optional<AccuracyRequirement>(*accuracy) : std::nullopt);
+    }
     {
         const QSignalBlocker block(m_filters->runDates());
         m_filters->runDates()->setRuns(
@@ -192,6 +201,9 @@ void MainWindow::saveSettings() const
     s.setValue(
         "filters/ttftStat", full.ttftStat == LatencyStat::P99 ? QStringLiteral("p99") : QStringLiteral("median"));
     s.setValue("filters/tpotMax", full.tpotMax.value_or(0.0));
+    const auto accuracy = m_filters->accuracy()->requirement();
+    s.setValue("filters/minAccuracy", accuracy ? QString::fromStdString(accuracyRequirementText(*accuracy)) : QString());
+    s.setValue("filters/allowUnevaluated", accuracy && accuracy->allowUnevaluated);
     const PriceChoice price = m_readout->price();
     s.setValue("readout/tier", QString::fromStdString(price.tierKey));
     // the custom price is kept whichever tier is chosen, to be there when the planner comes back to it

@@ -6,6 +6,7 @@
 #include <QStatusBar>
 
 #include "core/import/bundled.h"
+#include "widgets/filters/accuracycontrol.h"
 #include "widgets/filters/rundatescontrol.h"
 #include "widgets/history/historypanel.h"
 #include "widgets/plan/planpanel.h"
@@ -55,6 +56,7 @@ Result<ViewOptions> MainWindow::currentView() const
     r.metric = m_readout->tputMetric();
     r.hideSparse = m_readout->hideSparse();
     r.price = m_readout->price();
+    r.accuracy = m_filters->accuracy()->requirement();
     v.baseline = m_readout->baseline().toStdString();
     return v;
 }
@@ -72,6 +74,7 @@ Status MainWindow::applyView(const ViewOptions& view)
             QString::fromStdString(s.model), QString::fromStdString(s.workload), s.isl.value_or(0), s.osl.value_or(0)))
         return Error { "the store has no runs of " + scopeWords(s) };
     m_filters->runDates()->setRuns(s.runs);
+    m_filters->accuracy()->setRequirement(r.accuracy);
     m_readout->setPrice(QString::fromStdString(r.price.customUsdPerGpuHour ? std::string()
                                 : r.price.tierKey.empty()                  ? bundledPricing().defaultTier().key
                                                                            : r.price.tierKey),

@@ -12,6 +12,8 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include "core/analysis/chartdata.h"
+#include "core/analysis/plan.h"
 #include "core/analysis/plandefaults.h"
 #include "core/output/tcowriter.h"
 #include "widgets/common/displaynames.h"
@@ -99,14 +101,33 @@ void PlanPage::connectToWindow()
     });
 }
 
+std::optional<AccuracyRequirement> PlanPage::accuracyRequired() const
+{
+    const auto& data = window().scopeData();
+    return data && data->accuracyFilter ? std::optional<AccuracyRequirement>(data->accuracyFilter->requirement)
+                                        : std::nullopt;
+}
+
+std::shared_ptr<const PlanFrontiers> PlanPage::loadRequired(
+    RunStore& store, const Scope& scope, const std::optional<AccuracyRequirement>& accuracy)
+{
+    auto frontiers = std::make_shared<PlanFrontiers>(loadPlanFrontiers(store, scope));
+    // the accuracy the filter panel requires: the plan sizes only on the groups that meet it, judged on an index of
+    // its own (the scope's is the GUI thread's)
+    if (accuracy)
+        requireAccuracy(*frontiers, EvaluationIndex(storedEvaluations(store, scope.model)), *accuracy);
+    return frontiers;
+}
+
 void PlanPage::load()
 {
     if (!window().scopeData())
         return;
     const Scope scope = window().scopeData()->scope;
+    const auto accuracy = accuracyRequired();
     window().storeWorker().post(
         QStringLiteral("plan"), this,
-        [scope](RunStore& store) { return std::make_shared<const PlanFrontiers>(loadPlanFrontiers(store, scope)); },
+        [scope, accuracy](RunStore& store) { return loadRequired(store, scope, accuracy); },
         [this](Result<std::shared_ptr<const PlanFrontiers>> frontiers) {
             if (!frontiers) {
                 if (!m_csvWaiting.isEmpty()) // the plan on record is not this scope's: nothing is written
@@ -132,11 +153,11 @@ void PlanPage::loadMixFrontiers()
     m_mixLoading = scopes;
     window().storeWorker().post(
         QStringLiteral("plan mix"), this,
-        [parts = *parts](RunStore& store) {
+        [parts = *parts, accuracy = accuracyRequired()](RunStore& store) {
             std::vector<std::shared_ptr<const PlanFrontiers>> out;
             out.reserve(parts.size());
             for (const MixPart& p : parts)
-                out.push_back(std::make_shared<const PlanFrontiers>(loadPlanFrontiers(store, p.scope)));
+                out.push_back(loadRequired(store, p.scope, accuracy));
             return std::make_shared<const std::vector<std::shared_ptr<const PlanFrontiers>>>(std::move(out));
         },
         [this, parts = *parts](Result<std::shared_ptr<const std::vector<std::shared_ptr<const PlanFrontiers>>>> read) {

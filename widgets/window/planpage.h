@@ -1,11 +1,19 @@
 #pragma once
 
 #include <QString>
+#include <memory>
+#include <optional>
 #include <vector>
 
+#include "core/analysis/accuracy.h"
 #include "core/model/result.h"
 #include "core/model/scope.h"
 #include "widgets/window/page.h"
+
+namespace paretoscope {
+struct PlanFrontiers;
+class RunStore;
+} // namespace paretoscope
 
 namespace paretoscope::ui {
 
@@ -35,6 +43,11 @@ protected:
 
 private:
     void loadMixFrontiers();
+    /// The accuracy the shown scope was judged against (the filter panel's), if any.
+    std::optional<AccuracyRequirement> accuracyRequired() const;
+    /// A scope's plan frontiers, on the store worker, with the groups that fail the requirement left out.
+    static std::shared_ptr<const PlanFrontiers> loadRequired(
+        RunStore& store, const Scope& scope, const std::optional<AccuracyRequirement>& accuracy);
     PlanPanel* m_panel;
     std::vector<Scope> m_mixLoading; // the scopes of the mix parts being read
     QString m_csvWaiting; // a plan CSV to write once the plan being made is shown

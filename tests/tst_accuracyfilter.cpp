@@ -1,0 +1,197 @@
+// The accuracy required, as a filter of the explorer (docs/evaluations.md), on the real InferenceX benchmarks and
+// evaluations (offscreen): chosen in the filter panel, it leaves the groups below it or not evaluated out of the
+// chart, the readout, the ladder and the plan, says how many it left out, travels with the view command and is kept
+// across a restart. Each group's verdict is worked out here from the stored evaluations (groupAccuracy), not read back
+// from the window.
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSettings>
+#include <QTableView>
+#include <set>
+
+#include "core/analysis/accuracy.h"
+#include "core/import/bundled.h"
+#include "core/import/importer.h"
+#include "core/store/evaluationstore.h"
+#include "tests/support/suite.h"
+#include "tests/support/testutil.h"
+#include "widgets/filters/accuracycontrol.h"
+#include "widgets/filters/filterpanel.h"
+#include "widgets/plan/planpanel.h"
+#include "widgets/readout/ladderpanel.h"
+#include "widgets/readout/readoutpanel.h"
+#include "widgets/window/mainwindow.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+using namespace paretoscope::ui;
+
+class TestAccuracyFilter : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+    std::unique_ptr<MainWindow> m_window;
+    std::vector<StoredEvaluation> m_evaluations;
+
+    bool waitShown()
+    {
+        QSignalSpy spy(m_window.get(), &MainWindow::scopeShown);
+        return spy.wait(20000);
+    }
+
+    AccuracyControl* control() const { return m_window->filters()->accuracy(); }
+
+    // Chooses a task and a minimum as a person does: the task from its box, the minimum typed and Enter.
+    void require(const QString& task, const QString& minimum)
+    {
+        QComboBox* box = control()->taskBox();
+        const int i = box->findData(task);
+        QVERIFY2(i >= 0, qPrintable(task));
+        control()->minimumEdit()->setText(minimum);
+        box->setCurrentIndex(i);
+        emit box->activated(i);
+    }
+
+    std::set<GroupKey> shownGroups() const
+    {
+        std::set<GroupKey> out;
+        for (const GroupFrontier& g : m_window->scopeData()->frontiers)
+            out.insert(g.key);
+        return out;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QCoreApplication::setOrganizationName(QStringLiteral("ParetoscopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_accuracyfilter"));
+        m_db = m_dir.filePath(QStringLiteral("store.sqlite"));
+        auto store = openStore(m_db.toStdString(), false);
+        QVERIFY(store.ok());
+        for (const char* file : { "inferencex-app-api/evaluations.json", "inferencex-app-api/benchmarks.json" })
+            QVERIFY(importPath(**store, fixture(QString::fromLatin1(file)).toStdString(), {})[0].result.ok());
+        m_evaluations = storedEvaluations(**store, "dsr1");
+        QVERIFY(!m_evaluations.empty());
+        m_window = std::make_unique<MainWindow>(std::move(*store));
+        m_window->setShowImportResults(false);
+        m_window->resize(1366, 768);
+        m_window->show();
+        QVERIFY(waitShown());
+        QVERIFY(m_window->filters()->selectScope(QStringLiteral("dsr1"), {}, 8192, 1024));
+        for (int i = 0; i < 5 && m_window->scopeData()->scope.isl.value_or(0) != 8192; ++i)
+            QVERIFY(waitShown());
+    }
+
+    // GSM8K >= 95%: exactly the groups whose latest GSM8K is 95% or more stay, in the scope and in the readout; the
+    // panel says how many left and why; the ladder shows the accuracy column; off brings every group back
+    void theGroupsBelowItOrNotEvaluatedLeave()
+    {
+        const std::set<GroupKey> before = shownGroups();
+        std::set<GroupKey> meet;
+        std::size_t below = 0, unevaluated = 0;
+        for (const GroupKey& g : before) {
+            const auto a = groupAccuracy(m_evaluations, g, "gsm8k");
+            if (!a)
+                ++unevaluated;
+            else if (a->accuracy.value >= 0.95)
+                meet.insert(g);
+            else
+                ++below;
+        }
+        QVERIFY(!meet.empty() && below > 0 && unevaluated > 0);
+        QVERIFY(control()->taskBox()->isEnabled()); // the model has evaluations: the task can be chosen
+        require(QStringLiteral("gsm8k"), QStringLiteral("95%"));
+        QVERIFY(waitShown());
+        QCOMPARE(shownGroups(), meet);
+        for (const HardwareLadder& l : m_window->readout()->model()->readings())
+            for (const LadderRow& r : l.rows)
+                if (r.entry.group)
+                    QVERIFY(meet.contains(*r.entry.group));
+        QCOMPARE(control()->outcome().toStdString(),
+            std::to_string(below + unevaluated) + " of " + std::to_string(before.size())
+                + " groups left out by GSM8K >= 95%: " + std::to_string(below) + " below it, "
+                + std::to_string(unevaluated) + " not evaluated");
+        QTableView* ladder = m_window->ladder()->findChild<QTableView*>();
+        QVERIFY(ladder && !ladder->isColumnHidden(LadderModel::Accuracy));
+        QCOMPARE(ladder->model()->headerData(LadderModel::Accuracy, Qt::Horizontal).toString(), QStringLiteral("GSM8K"));
+        // the view command carries it, as the CLI reads it
+        const auto view = m_window->currentView();
+        QVERIFY(view && view->request.accuracy);
+        QCOMPARE(accuracyRequirementText(*view->request.accuracy), std::string("gsm8k:0.95"));
+        // keeping the groups not evaluated brings them back, and only them
+        control()->keepUnevaluatedBox()->setChecked(true);
+        QVERIFY(waitShown());
+        QCOMPARE(shownGroups().size(), meet.size() + unevaluated);
+        control()->keepUnevaluatedBox()->setChecked(false);
+        QVERIFY(waitShown());
+        // off: every group again, and no note
+        require(QString(), QString());
+        QVERIFY(waitShown());
+        QCOMPARE(shownGroups(), before);
+        QVERIFY(control()->outcome().isEmpty());
+    }
+
+    // A minimum that does not read changes nothing and says why beside the box
+    void aBadMinimumChangesNothing()
+    {
+        const std::set<GroupKey> before = shownGroups();
+        QSignalSpy spy(m_window.get(), &MainWindow::scopeShown);
+        require(QStringLiteral("gsm8k"), QStringLiteral("ninety"));
+        QVERIFY(!spy.wait(300));
+        QVERIFY(!control()->requirement());
+        QCOMPARE(shownGroups(), before);
+        QLabel* reason = nullptr;
+        for (QLabel* l : control()->findChildren<QLabel*>())
+            if (l->isVisible() && l->text().contains(QStringLiteral("ninety")))
+                reason = l;
+        QVERIFY(reason);
+        require(QString(), QString());
+    }
+
+    // The plan sizes only on groups that meet it: every hardware read is of a group that does, and one with no
+    // evaluated group says the accuracy is not met
+    void thePlanSizesOnTheGroupsThatMeetIt()
+    {
+        require(QStringLiteral("gsm8k"), QStringLiteral("95%"));
+        QVERIFY(waitShown());
+        m_window->showPage(QStringLiteral("plan"));
+        PlanPanel* plan = m_window->plan();
+        QTRY_VERIFY_WITH_TIMEOUT(!plan->plan().hardware.empty(), 20000);
+        // the plan of the scope with the requirement: a hardware without any group evaluated is said so
+        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(plan->plan().hardware.begin(), plan->plan().hardware.end(),
+                                     [](const HardwarePlan& h) { return h.status == PlanStatus::AccuracyNotMet; }),
+            20000);
+        for (const HardwarePlan& h : plan->plan().hardware)
+            if (h.read()) {
+                const auto a = groupAccuracy(m_evaluations, *h.group, "gsm8k");
+                QVERIFY2(a && a->accuracy.value >= 0.95, h.hardware.c_str());
+            }
+        m_window->showPage(QStringLiteral("ladder"));
+    }
+
+    // Kept across a restart, as the other filters are
+    void theRequirementIsKept()
+    {
+        QVERIFY(control()->requirement());
+        m_window->close();
+        auto store = openStore(m_db.toStdString(), false);
+        QVERIFY(store.ok());
+        m_window = std::make_unique<MainWindow>(std::move(*store));
+        m_window->show();
+        QVERIFY(waitShown());
+        for (int i = 0; i < 5 && !m_window->scopeData()->accuracyFilter; ++i)
+            QVERIFY(waitShown());
+        QVERIFY(control()->requirement());
+        QCOMPARE(accuracyRequirementText(*control()->requirement()), std::string("gsm8k:0.95"));
+        QVERIFY(m_window->scopeData()->accuracyFilter);
+    }
+};
+
+PARETOSCOPE_SUITE(TestAccuracyFilter)
+#include "tst_accuracyfilter.moc"
