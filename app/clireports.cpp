@@ -202,34 +202,18 @@ int cmdSummary(const Invocation& in)
         return 1;
     if (!resolveModel(*store, scope->model))
         return 1;
-    const ScopeData data = loadScopeData(*store, *scope, TputMetric::Total);
+    ScopeData data = loadScopeData(*store, *scope, TputMetric::Total);
+    // the accuracy of each reading's group; a requirement leaves the groups that fail it out, as the explorer's
+    // filter does, and the summary says what that cost
+    data.evaluations = std::make_shared<const EvaluationIndex>(storedEvaluations(*store, scope->model));
+    if (requirement)
+        requireAccuracy(data, *requirement);
     auto report = summaryAt(data, summaryFacts(*store, data), bundledPricing(), target, price, a.has("hide-sparse"));
     if (readFailed(*store))
         return 1;
     if (!report)
         return usageError(report.error());
     report->baseline = baseline;
-    std::string costSentence;
-    if (requirement) { // each hardware's reading among the groups that meet it, and what that cost
-        LadderRequest lr;
-        lr.scope = *scope;
-        lr.targets = { target };
-        lr.price = price;
-        lr.hideSparse = a.has("hide-sparse");
-        lr.accuracy = requirement;
-        const auto before = computeLadder(data.frontiers, bundledPricing(), lr);
-        applyAccuracyRequirement(lr, data.frontiers, EvaluationIndex(storedEvaluations(*store, scope->model)));
-        const auto after = computeLadder(data.frontiers, bundledPricing(), lr);
-        if (readFailed(*store))
-            return 1;
-        if (!before || !after)
-            return usageError(before ? after.error() : before.error());
-        for (HardwareSummary& h : report->hardware)
-            for (const HardwareLadder& l : *after)
-                if (l.hardware == h.hardware && !l.rows.empty())
-                    h.reading = l.rows[0];
-        costSentence = accuracyCostSentence(*requirement, accuracyCost(*before, *after), target) + "\n";
-    }
     std::vector<HardwareLadder> names;
     for (const HardwareSummary& h : report->hardware)
         names.push_back({ h.hardware, {} });
@@ -238,8 +222,6 @@ int cmdSummary(const Invocation& in)
         return 1;
     }
     std::cout << summaryMarkdown(*report);
-    if (!costSentence.empty())
-        std::cout << "\n" << costSentence;
     return 0;
 }
 

@@ -18,6 +18,8 @@
 #include "core/store/evaluationstore.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
+#include "widgets/chart/chartpanel.h"
+#include "widgets/chart/frontierchart.h"
 #include "widgets/filters/accuracycontrol.h"
 #include "widgets/filters/filterpanel.h"
 #include "widgets/plan/planpanel.h"
@@ -109,6 +111,14 @@ private slots:
         require(QStringLiteral("gsm8k"), QStringLiteral("95%"));
         QVERIFY(waitShown());
         QCOMPARE(shownGroups(), meet);
+        std::set<std::pair<std::string, std::string>> bounds; // the speed-of-light lines follow the groups left
+        for (const GroupKey& g : meet)
+            bounds.insert({ g.hardware, g.precision });
+        for (const SolLine& l : m_window->scopeData()->speedOfLight)
+            QVERIFY2(bounds.contains({ l.hardware, l.precision }), l.hardware.c_str());
+        QTRY_VERIFY(m_window->chartPanel()->chart());
+        for (const ChartSol& l : m_window->chartPanel()->chart()->chartData().speedOfLight)
+            QVERIFY2(bounds.contains({ l.hardware, l.precision }), l.hardware.c_str());
         for (const HardwareLadder& l : m_window->readout()->model()->readings())
             for (const LadderRow& r : l.rows)
                 if (r.entry.group)
@@ -119,7 +129,8 @@ private slots:
                 + std::to_string(unevaluated) + " not evaluated");
         QTableView* ladder = m_window->ladder()->findChild<QTableView*>();
         QVERIFY(ladder && !ladder->isColumnHidden(LadderModel::Accuracy));
-        QCOMPARE(ladder->model()->headerData(LadderModel::Accuracy, Qt::Horizontal).toString(), QStringLiteral("GSM8K"));
+        QCOMPARE(
+            ladder->model()->headerData(LadderModel::Accuracy, Qt::Horizontal).toString(), QStringLiteral("GSM8K"));
         // the view command carries it, as the CLI reads it
         const auto view = m_window->currentView();
         QVERIFY(view && view->request.accuracy);

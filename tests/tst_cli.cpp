@@ -224,6 +224,91 @@ private slots:
         QCOMPARE(vllm.out.trimmed().split('\n').size(), 8);
     }
 
+    // --min-accuracy on frontier, plan and summary (docs/evaluations.md) with the real evaluations beside the real
+    // benchmarks: the frontier lists only groups the ladder's requirement keeps (the same set as `accuracy` says pass),
+    // the plan's rows are of such groups, the summary says what the requirement cost; a bad requirement is a usage
+    // error naming it
+    void minAccuracyOnFrontierPlanAndSummary()
+    {
+        QTemporaryDir home, dir;
+        const QString db = dir.filePath(QStringLiteral("s.sqlite"));
+        QCOMPARE(cli({ QStringLiteral("import"), QStringLiteral("--db"), db,
+                         fixture(QStringLiteral("inferencex-app-api/evaluations.json")),
+                         fixture(QStringLiteral("inferencex-app-api/benchmarks.json")) },
+                     home.path())
+                     .code,
+            0);
+        const QStringList scope { QStringLiteral("--db"), db, QStringLiteral("--model"), QStringLiteral("dsr1"),
+            QStringLiteral("--isl"), QStringLiteral("8192"), QStringLiteral("--osl"), QStringLiteral("1024") };
+        const QStringList require { QStringLiteral("--min-accuracy"), QStringLiteral("gsm8k:95%") };
+        // the groups at 95% or more, from `accuracy` (its own path: every group of the model with its accuracy)
+        Run acc = cli(QStringList { QStringLiteral("accuracy"), QStringLiteral("--db"), db, QStringLiteral("--model"),
+                          QStringLiteral("dsr1"), QStringLiteral("--format"), QStringLiteral("json") },
+            home.path());
+        QCOMPARE(acc.code, 0);
+        QSet<QString> passing;
+        const auto key = [](const QJsonObject& o) {
+            return o[QStringLiteral("hardware")].toString() + u'/' + o[QStringLiteral("engine")].toString() + u'/'
+                + o[QStringLiteral("precision")].toString() + u'/' + o[QStringLiteral("spec_decoding")].toString();
+        };
+        for (const auto& g : QJsonDocument::fromJson(acc.out).array()) {
+            const QJsonObject o = g.toObject();
+            if (o[QStringLiteral("accuracy")].isDouble() && o[QStringLiteral("accuracy")].toDouble() >= 0.95)
+                passing.insert(key(o));
+        }
+        QVERIFY(!passing.isEmpty());
+        Run all = cli(QStringList { QStringLiteral("frontier") } + scope, home.path());
+        Run kept = cli(QStringList { QStringLiteral("frontier") } + scope + require, home.path());
+        QCOMPARE(kept.code, 0);
+        const QJsonArray allGroups = QJsonDocument::fromJson(all.out).array();
+        const QJsonArray keptGroups = QJsonDocument::fromJson(kept.out).array();
+        QVERIFY(!keptGroups.isEmpty() && keptGroups.size() < allGroups.size());
+        int expected = 0;
+        for (const auto& g : allGroups)
+            expected += passing.contains(key(g.toObject())) ? 1 : 0;
+        QCOMPARE(keptGroups.size(), expected);
+        for (const auto& g : keptGroups)
+            QVERIFY2(passing.contains(key(g.toObject())), qPrintable(key(g.toObject())));
+        QVERIFY2(kept.err.contains("groups left out by GSM8K >= 95%"), kept.err.constData());
+        // the plan sizes on passing groups only
+        Run plan = cli(QStringList { QStringLiteral("plan") } + scope + require
+                + QStringList { QStringLiteral("--demand"), QStringLiteral("1000000"), QStringLiteral("--unit"),
+                    QStringLiteral("tok/s"), QStringLiteral("--target"), QStringLiteral("40") },
+            home.path());
+        QCOMPARE(plan.code, 0);
+        const QJsonObject rows = QJsonDocument::fromJson(plan.out).object();
+        int read = 0;
+        for (auto it = rows.begin(); it != rows.end(); ++it) {
+            QJsonObject o = it.value().toObject();
+            if (o[QStringLiteral("status")].toString() != u"ok"
+                && o[QStringLiteral("status")].toString() != u"faster_than_target")
+                continue;
+            ++read;
+            o[QStringLiteral("hardware")] = it.key();
+            QVERIFY2(passing.contains(key(o)), qPrintable(key(o)));
+        }
+        QVERIFY(read > 0);
+        QVERIFY(plan.out.contains("accuracy_not_met"));
+        // the summary: the accuracy row and what the requirement cost
+        Run summary = cli(QStringList { QStringLiteral("summary") } + scope + require, home.path());
+        QCOMPARE(summary.code, 0);
+        QVERIFY2(summary.out.contains("| GSM8K of the group read |"), summary.out.constData());
+        QVERIFY2(summary.out.contains("Requiring GSM8K >= 95% raises the cheapest $/1M tokens at 50 tok/s/user from $"),
+            summary.out.constData());
+        // refused, naming what was given
+        for (const char* command : { "frontier", "plan", "summary" }) {
+            const QStringList demand = qstrcmp(command, "plan") == 0
+                ? QStringList { QStringLiteral("--demand"), QStringLiteral("1"), QStringLiteral("--unit"),
+                      QStringLiteral("tok/s"), QStringLiteral("--target"), QStringLiteral("40") }
+                : QStringList {};
+            Run bad = cli(QStringList { QString::fromLatin1(command) } + scope + demand
+                    + QStringList { QStringLiteral("--min-accuracy"), QStringLiteral("gsm8k:ninety") },
+                home.path());
+            QCOMPARE(bad.code, 2);
+            QVERIFY2(bad.err.contains("ninety"), bad.err.constData());
+        }
+    }
+
     void frontierOutput()
     {
         QTemporaryDir home, dir;

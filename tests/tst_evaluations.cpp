@@ -10,15 +10,17 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analysis/accuracy.h"
-#include "core/analysis/frontiercache.h"
 #include "core/analysis/chartdata.h"
+#include "core/analysis/frontiercache.h"
 #include "core/analysis/ladderaccuracy.h"
 #include "core/analysis/plan.h"
-#include "core/analysis/scopeaccuracy.h"
 #include "core/analysis/precisiontradeoff.h"
 #include "core/analysis/pricing.h"
+#include "core/analysis/scopeaccuracy.h"
+#include "core/analysis/summary.h"
 #include "core/analysis/viewoptions.h"
 #include "core/import/importer.h"
+#include "core/model/displaynames.h"
 #include "core/store/evaluationstore.h"
 #include "core/store/runstore.h"
 #include "core/store/storerecover.h"
@@ -321,9 +323,36 @@ private slots:
         QVERIFY(data.accuracyFilter);
         QCOMPARE(data.accuracyFilter->below(), below.size());
         QCOMPARE(data.accuracyFilter->unevaluated(), unevaluated.size());
+        // the summary at 50 tok/s/user: the accuracy row's task, and what the requirement cost from the cheapest of
+        // a ladder of every group (computed here) to the cheapest of those left
+        LadderRequest open;
+        open.scope = scope;
+        open.targets = { 50 };
+        const auto everyGroup = computeLadder(data.accuracyFilter->before, bundledPricing(), open);
+        const auto leftGroups = computeLadder(data.frontiers, bundledPricing(), open);
+        QVERIFY(everyGroup && leftGroups);
+        const auto cheapest = [](const std::vector<HardwareLadder>& ls) {
+            std::pair<double, std::string> best { 1e300, "" };
+            for (const HardwareLadder& l : ls)
+                if (l.rows.at(0).costPerMTok && *l.rows[0].costPerMTok < best.first)
+                    best = { *l.rows[0].costPerMTok, l.hardware };
+            return best;
+        };
+        const auto [was, wasHw] = cheapest(*everyGroup);
+        const auto [now, nowHw] = cheapest(*leftGroups);
+        const auto report = summaryAt(data, {}, bundledPricing(), 50, open.price);
+        QVERIFY(report);
+        QCOMPARE(report->accuracyTask, std::string("gsm8k"));
+        QCOMPARE(report->accuracyNotes.size(), std::size_t(2));
+        char expected[200];
+        std::snprintf(expected, sizeof expected,
+            "Requiring GSM8K >= 95%% raises the cheapest $/1M tokens at 50 tok/s/user from $%.3f (%s) to $%.3f (%s).",
+            was, hardwareDisplayName(wasHw).c_str(), now, hardwareDisplayName(nowHw).c_str());
+        QCOMPARE(report->accuracyNotes[1], std::string(expected));
         QCOMPARE(data.accuracyFilter->words(),
-            std::to_string(groups - meet.size()) + " of " + std::to_string(groups) + " groups left out by GSM8K >= 95%: "
-                + std::to_string(below.size()) + " below it, " + std::to_string(unevaluated.size()) + " not evaluated");
+            std::to_string(groups - meet.size()) + " of " + std::to_string(groups)
+                + " groups left out by GSM8K >= 95%: " + std::to_string(below.size()) + " below it, "
+                + std::to_string(unevaluated.size()) + " not evaluated");
     }
 
     // "Cheapest hardware meeting 40 tok/s/user and GSM8K >= 95%": the plan sizes only on groups that meet it. B200's

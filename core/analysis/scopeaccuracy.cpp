@@ -44,8 +44,8 @@ std::string AccuracyFilter::words() const
     const std::size_t out = below() + unevaluated();
     if (out == 0)
         return verdicts.empty() ? "no group to judge by " + rule : "every group meets " + rule;
-    std::string s = std::to_string(out) + " of " + std::to_string(verdicts.size()) + " groups left out by " + rule
-        + ": ";
+    std::string s
+        = std::to_string(out) + " of " + std::to_string(verdicts.size()) + " groups left out by " + rule + ": ";
     if (below() > 0)
         s += std::to_string(below()) + " below it";
     if (below() > 0 && unevaluated() > 0)
@@ -70,9 +70,11 @@ void requireAccuracy(ScopeData& data, const AccuracyRequirement& requirement)
         groups.insert(g.key);
     const EvaluationIndex none;
     const EvaluationIndex& index = data.evaluations ? *data.evaluations : none;
-    AccuracyFilter filter { requirement,
-        judgeAccuracy(index, { groups.begin(), groups.end() }, requirement, data.scope.asOf) };
+    AccuracyFilter filter;
+    filter.requirement = requirement;
+    filter.verdicts = judgeAccuracy(index, { groups.begin(), groups.end() }, requirement, data.scope.asOf);
     const std::set<GroupKey> gone = failing(filter.verdicts);
+    filter.before = data.frontiers;
     eraseKeys(data.frontiers, gone, [](const GroupFrontier& g) { return g.key; });
     eraseKeys(data.runs, gone, [](const GroupRuns& g) { return g.key; });
     eraseKeys(data.series, gone, [](const Series& s) { return s.key; });
@@ -99,8 +101,9 @@ AccuracyFilter requireAccuracy(
     for (const auto* curves : { &data.totalConfigs, &data.outputConfigs })
         for (const ConfigCurve& c : *curves)
             groups.insert(c.group);
-    AccuracyFilter filter { requirement,
-        judgeAccuracy(evaluations, { groups.begin(), groups.end() }, requirement, data.scope.asOf) };
+    AccuracyFilter filter;
+    filter.requirement = requirement;
+    filter.verdicts = judgeAccuracy(evaluations, { groups.begin(), groups.end() }, requirement, data.scope.asOf);
     const std::set<GroupKey> gone = failing(filter.verdicts);
     std::set<std::string> kept, lost;
     for (const AccuracyVerdict& v : filter.verdicts)

@@ -18,6 +18,9 @@ struct PlanFrontiers;
 struct AccuracyFilter {
     AccuracyRequirement requirement;
     std::vector<AccuracyVerdict> verdicts;
+    /// The scope's frontiers before the requirement (requireAccuracy on a scope): what the summary's "what it cost"
+    /// compares with.
+    std::vector<GroupFrontier> before;
     /// The groups left out because their accuracy is below the requirement, and because they were not evaluated.
     std::size_t below() const;
     std::size_t unevaluated() const;

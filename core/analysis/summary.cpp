@@ -1,9 +1,11 @@
 #include "core/analysis/summary.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "core/analysis/baseline.h"
+#include "core/analysis/ladderaccuracy.h"
 #include "core/analysis/numberformat.h"
 #include "core/model/displaynames.h"
 #include "core/model/engine.h"
@@ -62,6 +64,20 @@ Result<SummaryReport> summaryAt(const ScopeData& data, std::vector<HardwareSumma
     } else {
         const PricingTier* tier = price.tierKey.empty() ? &pricing.defaultTier() : pricing.find(price.tierKey);
         out.tierLabel = tier ? tier->label : price.tierKey;
+    }
+    if (data.evaluations && !data.evaluations->empty()) { // the accuracy of each reading's group, on the task required
+        if (data.accuracyFilter)
+            req.accuracy = data.accuracyFilter->requirement;
+        out.accuracyTask = ladderAccuracyTask(req, *data.evaluations);
+        attachAccuracy(*ladders, *data.evaluations, out.accuracyTask, data.scope.asOf);
+    }
+    if (data.accuracyFilter) { // what the requirement left out, and what it cost at the target
+        const AccuracyFilter& f = *data.accuracyFilter;
+        std::string left = f.words() + ".";
+        left[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(left[0])));
+        out.accuracyNotes.push_back(left);
+        if (auto before = computeLadder(f.before, pricing, req))
+            out.accuracyNotes.push_back(accuracyCostSentence(f.requirement, accuracyCost(*before, *ladders), target));
     }
     for (HardwareSummary& h : facts) {
         for (const HardwareLadder& l : *ladders)
@@ -173,6 +189,14 @@ std::string summaryMarkdown(const SummaryReport& r)
             return ratioText(baselineRatio(h.reading.entry.value, base, h.hardware == r.baseline));
         });
     }
+    if (!r.accuracyTask.empty())
+        row(taskName(r.accuracyTask) + " of the group read", [](const HardwareSummary& h) {
+            const LadderRow& reading = h.reading;
+            if (reading.accuracy)
+                return accuracyText(reading.accuracyTask, reading.accuracy->accuracy)
+                    .substr(taskName(reading.accuracyTask).size() + 1);
+            return std::string(reading.entry.group ? "not evaluated" : "-");
+        });
     row("Configurations benchmarked", [](const HardwareSummary& h) { return withThousands(double(h.stats.runs)); });
     row("Engines", [](const HardwareSummary& h) {
         std::vector<std::string> names;
@@ -216,6 +240,8 @@ std::string summaryMarkdown(const SummaryReport& r)
     }
     if (!notes.empty())
         md += "\nSuspect values:\n\n" + notes;
+    for (const std::string& n : r.accuracyNotes)
+        md += "\n" + cell(n) + "\n";
     return md;
 }
 

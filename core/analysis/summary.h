@@ -23,6 +23,10 @@ struct SummaryReport {
     std::string tierLabel;
     std::vector<HardwareSummary> hardware;
     std::string baseline; ///< a hardware to compare with (baselineRatio); empty: no comparison row
+    /// The task each reading's accuracy is on (docs/evaluations.md; empty: the model has no evaluations, no row), and
+    /// under an accuracy requirement what it left out and what it cost, in sentences.
+    std::string accuracyTask;
+    std::vector<std::string> accuracyNotes;
 };
 
 /// A median TTFT under 1 ms or a median TPOT that prints as 0.0 ms cannot come from a real run: such values are

@@ -23,8 +23,9 @@ QString minimumText(const AccuracyRequirement& r)
 
 QString taskTip()
 {
-    return QObject::tr("The evaluation task whose accuracy the groups (hardware, engine, precision, spec decoding) must "
-                       "meet to stay on the chart, the readout, the ladder, the summary and the plan");
+    return QObject::tr(
+        "The evaluation task whose accuracy the groups (hardware, engine, precision, spec decoding) must "
+        "meet to stay on the chart, the readout, the ladder, the summary and the plan");
 }
 
 } // namespace

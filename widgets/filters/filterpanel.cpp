@@ -21,8 +21,8 @@
 #include "core/model/modelnames.h"
 #include "core/model/precision.h"
 #include "widgets/common/displaynames.h"
-#include "widgets/filters/rundatescontrol.h"
 #include "widgets/filters/accuracycontrol.h"
+#include "widgets/filters/rundatescontrol.h"
 #include "widgets/filters/slolimits.h"
 
 namespace paretoscope::ui {

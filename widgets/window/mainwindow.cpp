@@ -424,8 +424,8 @@ void MainWindow::requestScope()
     // a view being applied asks for its own as-of day: the slider learns the scope's run dates only with the answer
     if (m_view.pending && m_view.step == ViewStep::Scope)
         scope.asOf = m_view.pending->request.scope.asOf;
-    m_loader.request(scope, m_readout->tputMetric(), m_chart->requestFor(m_readout->price()),
-        m_filters->accuracy()->requirement());
+    m_loader.request(
+        scope, m_readout->tputMetric(), m_chart->requestFor(m_readout->price()), m_filters->accuracy()->requirement());
 }
 
 void MainWindow::showScope(const std::shared_ptr<const LoadedScope>& loaded)
@@ -542,14 +542,14 @@ void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optio
             ? tr("No group of this scope meets the accuracy required: %1.")
                   .arg(QString::fromStdString(accuracy->words()))
             : tr("The filters hide all %1 runs of this scope: %2.")
-                  .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()), m_filters->hiddenByFilters()));
+                  .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()),
+                      m_filters->hiddenByFilters()));
     plan()->setTtftLimit(m_shown.data->scope.ttftMax, m_shown.data->scope.ttftStat);
     // the model's evaluated tasks to choose from, and what a requirement left out
     m_filters->accuracy()->setTasks(
         m_shown.data->evaluations ? m_shown.data->evaluations->tasks() : std::vector<std::string> {});
-    m_filters->accuracy()->setOutcome(m_shown.data->accuracyFilter
-            ? QString::fromStdString(m_shown.data->accuracyFilter->words())
-            : QString());
+    m_filters->accuracy()->setOutcome(
+        m_shown.data->accuracyFilter ? QString::fromStdString(m_shown.data->accuracyFilter->words()) : QString());
     // a past as-of day: marked on the history, said by the plan
     history()->setAsOf(m_shown.data->scope.asOf);
     plan()->setAsOf(QString::fromStdString(m_shown.data->scope.asOf));

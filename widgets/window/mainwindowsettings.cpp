@@ -14,8 +14,8 @@
 #include "core/analysis/plandefaults.h"
 #include "core/import/bundled.h"
 #include "core/model/runselection.h"
-#include "widgets/filters/rundatescontrol.h"
 #include "widgets/filters/accuracycontrol.h"
+#include "widgets/filters/rundatescontrol.h"
 #include "widgets/filters/slolimits.h"
 #include "widgets/window/page.h"
 
@@ -130,8 +130,7 @@ void MainWindow::restoreSettings()
         auto accuracy = parseAccuracyRequirement(kept.toStdString());
         if (accuracy)
             accuracy->allowUnevaluated = s.value("filters/allowUnevaluated", false).toBool();
-        m_filters->accuracy()->setRequirement(
-            accuracy ? std::optional<AccuracyRequirement>(*accuracy) : std::nullopt);
+        m_filters->accuracy()->setRequirement(accuracy ? std::optional<AccuracyRequirement>(*accuracy) : std::nullopt);
     }
     {
         const QSignalBlocker block(m_filters->runDates());
@@ -202,7 +201,8 @@ void MainWindow::saveSettings() const
         "filters/ttftStat", full.ttftStat == LatencyStat::P99 ? QStringLiteral("p99") : QStringLiteral("median"));
     s.setValue("filters/tpotMax", full.tpotMax.value_or(0.0));
     const auto accuracy = m_filters->accuracy()->requirement();
-    s.setValue("filters/minAccuracy", accuracy ? QString::fromStdString(accuracyRequirementText(*accuracy)) : QString());
+    s.setValue(
+        "filters/minAccuracy", accuracy ? QString::fromStdString(accuracyRequirementText(*accuracy)) : QString());
     s.setValue("filters/allowUnevaluated", accuracy && accuracy->allowUnevaluated);
     const PriceChoice price = m_readout->price();
     s.setValue("readout/tier", QString::fromStdString(price.tierKey));
