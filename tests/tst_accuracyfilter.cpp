@@ -8,8 +8,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QSettings>
 #include <QTableView>
+#include <QTableWidget>
 #include <set>
 
 #include "core/analysis/accuracy.h"
@@ -24,6 +26,7 @@
 #include "widgets/filters/filterpanel.h"
 #include "widgets/plan/planpanel.h"
 #include "widgets/readout/ladderpanel.h"
+#include "widgets/readout/precisionpanel.h"
 #include "widgets/readout/readoutpanel.h"
 #include "widgets/window/mainwindow.h"
 
@@ -183,6 +186,47 @@ private slots:
                 const auto a = groupAccuracy(m_evaluations, *h.group, "gsm8k");
                 QVERIFY2(a && a->accuracy.value >= 0.95, h.hardware.c_str());
             }
+        m_window->showPage(QStringLiteral("ladder"));
+    }
+
+    // The Precision tab: MI355X's FP4 and FP8 rows carry the accuracy of their groups read (worked out here with
+    // groupAccuracy), and the FP4 row says "within error" exactly when the two intervals of two standard errors
+    // overlap; it reads every group of the scope, the accuracy required or not
+    void thePrecisionTabSaysWhatFp4Costs()
+    {
+        QVERIFY(m_window->showPage(QStringLiteral("precision")));
+        PrecisionPanel* panel = m_window->findChild<PrecisionPanel*>();
+        QTableWidget* table = panel->table();
+        QTRY_VERIFY(table->rowCount() > 0);
+        // FP4 alone by default (the filter panel's default precision): the tab says how to compare
+        QVERIFY2(panel->heading().contains(QStringLiteral("Tick another precision")), qPrintable(panel->heading()));
+        QListWidgetItem* fp8 = nullptr;
+        for (QListWidget* l : m_window->filters()->findChildren<QListWidget*>())
+            for (int r = 0; r < l->count(); ++r)
+                if (l->item(r)->text() == u"FP8")
+                    fp8 = l->item(r);
+        QVERIFY(fp8);
+        fp8->setCheckState(Qt::Checked);
+        QVERIFY(waitShown());
+        int fp4 = -1;
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, 0)->text() == u"MI355X")
+                fp4 = r;
+        QVERIFY(fp4 >= 0);
+        QCOMPARE(table->item(fp4, 1)->text(), QStringLiteral("FP4"));
+        QCOMPARE(table->item(fp4 + 1, 1)->text(), QStringLiteral("FP8"));
+        std::optional<GroupAccuracy> accuracies[2];
+        for (int i = 0; i < 2; ++i) {
+            const QStringList group = table->item(fp4 + i, 3)->text().split(QStringLiteral(" · "));
+            QVERIFY(group.size() >= 2);
+            const GroupKey key { "mi355x", group[0] == u"ATOM" ? "atom" : group[0].toLower().toStdString(),
+                i == 0 ? "fp4" : "fp8", group.size() > 2 ? group[2].toLower().toStdString() : "none" };
+            accuracies[i] = groupAccuracy(m_evaluations, key, "gsm8k");
+            QVERIFY2(accuracies[i], (key.engine + " " + key.specDecoding).c_str());
+            QCOMPARE(table->item(fp4 + i, 5)->text().toStdString(), accuracyText("gsm8k", accuracies[i]->accuracy));
+        }
+        const bool within = withinError(accuracies[0]->accuracy, accuracies[1]->accuracy);
+        QCOMPARE(table->item(fp4, 6)->text().contains(QStringLiteral("(within error)")), within);
         m_window->showPage(QStringLiteral("ladder"));
     }
 

@@ -167,7 +167,8 @@ std::string precisionCsv(const std::vector<PrecisionTradeoff>& tradeoffs, const 
     return out;
 }
 
-std::string precisionTable(const std::vector<PrecisionTradeoff>& tradeoffs, const std::string& task, double target)
+std::vector<std::vector<std::string>> precisionRows(
+    const std::vector<PrecisionTradeoff>& tradeoffs, const std::string& task, double target)
 {
     std::vector<std::vector<std::string>> table { { "Hardware", "Precision", "tok/s/GPU at " + shortNumber(target),
         "Group", "$/1M tok", "Accuracy", "FP4 vs FP8" } };
@@ -184,7 +185,12 @@ std::string precisionTable(const std::vector<PrecisionTradeoff>& tradeoffs, cons
                 g ? groupDisplayName(*g, false) : "-", r.row.costPerMTok ? money(*r.row.costPerMTok) : "-",
                 r.row.accuracy ? accuracyText(task, r.row.accuracy->accuracy) : (g ? "not evaluated" : "-"), versus });
         }
-    return alignedRows(table, { false, false, true, false, true, false, false });
+    return table;
+}
+
+std::string precisionTable(const std::vector<PrecisionTradeoff>& tradeoffs, const std::string& task, double target)
+{
+    return alignedRows(precisionRows(tradeoffs, task, target), { false, false, true, false, true, false, false });
 }
 
 } // namespace paretoscope

@@ -18,5 +18,8 @@ std::string accuracyTable(const std::vector<GroupAccuracyRow>& rows, const std::
 std::string precisionJson(const std::vector<PrecisionTradeoff>& t, const std::string& task, double target);
 std::string precisionCsv(const std::vector<PrecisionTradeoff>& t, const std::string& task, double target);
 std::string precisionTable(const std::vector<PrecisionTradeoff>& t, const std::string& task, double target);
+/// The table's cells, its header first: one row per hardware and precision (the explorer's Precision tab shows them).
+std::vector<std::vector<std::string>> precisionRows(
+    const std::vector<PrecisionTradeoff>& t, const std::string& task, double target);
 
 } // namespace paretoscope

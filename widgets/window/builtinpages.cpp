@@ -13,6 +13,7 @@
 #include "widgets/common/displaynames.h"
 #include "widgets/history/historypanel.h"
 #include "widgets/readout/ladderpanel.h"
+#include "widgets/readout/precisionpanel.h"
 #include "widgets/readout/readoutpanel.h"
 #include "widgets/readout/summarypanel.h"
 #include "widgets/runs/runspanel.h"
@@ -59,6 +60,43 @@ SummaryPage::SummaryPage(MainWindow& window)
 QWidget* SummaryPage::widget() const
 {
     return m_panel;
+}
+
+PrecisionPage::PrecisionPage(MainWindow& window)
+    : Page(window)
+    , m_panel(new PrecisionPanel(bundledPricing(), &window))
+{
+}
+
+QWidget* PrecisionPage::widget() const
+{
+    return m_panel;
+}
+
+void PrecisionPage::connectToWindow()
+{
+    ReadoutPanel* readout = window().readout();
+    m_panel->setTarget(readout->target());
+    m_panel->setPrice(readout->price());
+    // read again only while in front: a slider step behind another tab costs nothing here
+    const auto follow = [this, readout] {
+        if (m_panel->isVisible()) {
+            m_panel->setTarget(readout->target());
+            m_panel->setPrice(readout->price());
+        } else {
+            scopeShown(false);
+        }
+    };
+    connect(readout, &ReadoutPanel::targetChanged, this, follow);
+    connect(readout, &ReadoutPanel::priceChanged, this, follow);
+}
+
+void PrecisionPage::load()
+{
+    m_panel->setTarget(window().readout()->target());
+    m_panel->setPrice(window().readout()->price());
+    m_panel->setData(window().scopeData());
+    emit ready();
 }
 
 HistoryPage::HistoryPage(MainWindow& window)
@@ -237,6 +275,8 @@ std::vector<PageSpec> builtinPages()
     return {
         { QStringLiteral("ladder"), QObject::tr("Ladder"), [](MainWindow& w) { return new LadderPage(w); }, true },
         { QStringLiteral("summary"), QObject::tr("Summary"), [](MainWindow& w) { return new SummaryPage(w); }, true },
+        { QStringLiteral("precision"), QObject::tr("Precision"), [](MainWindow& w) { return new PrecisionPage(w); },
+            true },
         { QStringLiteral("plan"), QObject::tr("Plan"), [](MainWindow& w) { return new PlanPage(w); } },
         { QStringLiteral("history"), QObject::tr("History"), [](MainWindow& w) { return new HistoryPage(w); } },
         { QStringLiteral("runs"), QObject::tr("Runs"), [](MainWindow& w) { return new RunsPage(w); } },

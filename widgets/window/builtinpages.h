@@ -11,6 +11,7 @@ class HistoryPanel;
 class LadderPanel;
 class RunsPanel;
 class SessionPanel;
+class PrecisionPanel;
 class SummaryPanel;
 
 /// The ladder: readings at several targets, with its targets kept between sessions.
@@ -37,6 +38,23 @@ public:
 
 private:
     SummaryPanel* m_panel;
+};
+
+/// The precision trade-off at the readout's target and price: per hardware FP4 against FP8 with the accuracy of each
+/// group read (docs/evaluations.md).
+class PrecisionPage : public Page {
+    Q_OBJECT
+public:
+    explicit PrecisionPage(MainWindow& window);
+    QWidget* widget() const override;
+    PrecisionPanel* panel() const { return m_panel; }
+    void connectToWindow() override;
+
+protected:
+    void load() override;
+
+private:
+    PrecisionPanel* m_panel;
 };
 
 /// The history of the readings over run dates: it follows the readout and the ladder's targets, and is ready when
