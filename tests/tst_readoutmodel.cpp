@@ -102,6 +102,35 @@ private slots:
         QVERIFY(!model.index(1, ReadoutModel::Accuracy).data(Qt::UserRole).isValid());
     }
 
+    // Two accuracies are within error when their intervals of two standard errors each side overlap: 95.0% ± 0.6
+    // against 96.0% ± 0.5 overlap (95.0 + 1.2 = 96.2 >= 96.0 - 1.0); 93.0% ± 0.5 does not (94.0 < 95.0). The
+    // readout compares each with the highest here, or with the baseline's where it was evaluated, and marks the one
+    // beyond the error
+    void anAccuracyBeyondTheErrorIsMarked()
+    {
+        std::vector<HardwareLadder> rows { ladder("b300", 328417), ladder("mi325x", 17745), ladder("h100", 8872.5) };
+        const double values[3][2] = { { 0.96, 0.005 }, { 0.95, 0.006 }, { 0.93, 0.005 } };
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            rows[i].rows[0].accuracyTask = "gsm8k";
+            GroupAccuracy a;
+            a.accuracy = { values[i][0], values[i][1] };
+            rows[i].rows[0].accuracy = a;
+        }
+        ReadoutModel model;
+        model.setReadings(rows, "");
+        const auto tip = [&](int r) { return model.index(r, ReadoutModel::Accuracy).data(Qt::ToolTipRole).toString(); };
+        const auto marked
+            = [&](int r) { return model.index(r, ReadoutModel::Accuracy).data(Qt::ForegroundRole).isValid(); };
+        QVERIFY(!tip(0).contains(QStringLiteral("vs "))); // the highest itself
+        QVERIFY2(tip(1).contains(QStringLiteral("96.0%: -1.0 pts, within error")), qPrintable(tip(1)));
+        QVERIFY2(tip(2).contains(QStringLiteral("96.0%: -3.0 pts, beyond the error")), qPrintable(tip(2)));
+        QVERIFY(!marked(0) && !marked(1) && marked(2));
+        // against the baseline (the second, 95.0% ± 0.6): the third is within error of it (93.0 + 1.0 >= 95.0 - 1.2)
+        model.setReadings(rows, rows[1].hardware);
+        QVERIFY2(tip(2).contains(QStringLiteral("95.0%: -2.0 pts, within error")), qPrintable(tip(2)));
+        QVERIFY(!marked(2));
+    }
+
     void aNewBaselineSignalsItsRatios()
     {
         ReadoutModel model;

@@ -195,18 +195,23 @@ void styleChart(QChart* chart)
     }
 }
 
-QString noteStyle(NoteKind kind)
+QColor noteColour(NoteKind kind)
 {
     const bool dark = isDark(QApplication::palette());
     switch (kind) {
     case NoteKind::Ok:
-        return dark ? QStringLiteral("color: #81c784") : QStringLiteral("color: #1b5e20");
+        return dark ? QColor(0x81, 0xc7, 0x84) : QColor(0x1b, 0x5e, 0x20);
     case NoteKind::Warning:
-        return dark ? QStringLiteral("color: #ffb74d") : QStringLiteral("color: #8a4b00");
+        return dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0x8a, 0x4b, 0x00);
     case NoteKind::Error:
         break;
     }
-    return dark ? QStringLiteral("color: #ff8a80") : QStringLiteral("color: #b00020");
+    return dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x00, 0x20);
+}
+
+QString noteStyle(NoteKind kind)
+{
+    return QStringLiteral("color: ") + noteColour(kind).name();
 }
 
 ExportSurface::ExportSurface()

@@ -43,6 +43,8 @@ void styleChart(QChart* chart);
 /// background (the light theme's dark red reads poorly on a dark window).
 enum class NoteKind { Error, Ok, Warning };
 QString noteStyle(NoteKind kind);
+/// The same colour, for a table cell's text.
+QColor noteColour(NoteKind kind);
 
 /// While one lives, charts are drawn light (an export for a document or a slide, whatever the window's theme); the
 /// colour-blind-safe palette still applies.

@@ -4,6 +4,7 @@
 
 #include "core/model/displaynames.h"
 #include "widgets/common/displaynames.h"
+#include "widgets/common/theme.h"
 
 namespace paretoscope::ui {
 
@@ -139,8 +140,12 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && index.column() == MeasuredJoulesPerToken && r.measuredGroup)
         return tr("Measured on %1 (the lowest among the groups whose runs carry power)")
             .arg(QString::fromStdString(groupDisplayName(*r.measuredGroup, false)));
-    if (role == Qt::ToolTipRole && index.column() == Accuracy)
-        return accuracyTip(r);
+    if (role == Qt::ToolTipRole && index.column() == Accuracy) {
+        const QString versus = accuracyComparison(index.row());
+        return versus.isEmpty() ? accuracyTip(r) : accuracyTip(r) + u'\n' + versus;
+    }
+    if (role == Qt::ForegroundRole && index.column() == Accuracy && accuracyClearlyBelow(index.row()))
+        return noteColour(NoteKind::Warning);
     if (role == Qt::ToolTipRole)
         return sparseNote(r);
     if (role != Qt::DisplayRole)
@@ -165,7 +170,9 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
 QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Accuracy)
-        return tr("The accuracy of the reading's group (its latest evaluation as of the day), with its standard error");
+        return tr(
+            "The accuracy of the reading's group (its latest evaluation as of the day), with its standard error; in "
+            "amber where it is below the highest here (or the baseline's) by more than the error");
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == SpeedOfLight)
         return tr("The reading as a share of its hardware's speed of light (the dashed line)");
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == CostPerMTok)
@@ -211,6 +218,49 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
     }
     }
     return {};
+}
+
+const LadderRow* ReadoutModel::accuracyReference() const
+{
+    const LadderRow* best = nullptr;
+    for (const HardwareLadder& l : m_rows) {
+        const LadderRow& r = l.rows.front();
+        if (!r.accuracy)
+            continue;
+        if (l.hardware == m_baseline)
+            return &r;
+        if (!best || r.accuracy->accuracy.value > best->accuracy->accuracy.value)
+            best = &r;
+    }
+    return best;
+}
+
+QString ReadoutModel::accuracyComparison(int r) const
+{
+    const LadderRow* reference = accuracyReference();
+    const LadderRow& mine = row(r);
+    if (!reference || !mine.accuracy || reference == &mine)
+        return {};
+    const paretoscope::Accuracy& a = mine.accuracy->accuracy;
+    const paretoscope::Accuracy& b = reference->accuracy->accuracy;
+    std::string hw;
+    for (const HardwareLadder& l : m_rows)
+        if (&l.rows.front() == reference)
+            hw = l.hardware;
+    return tr("vs %1's %2%: %3 pts, %4")
+        .arg(hardwareName(hw))
+        .arg(100 * b.value, 0, 'f', 1)
+        .arg(QString::asprintf("%+.1f", 100 * (a.value - b.value)))
+        .arg(withinError(a, b) ? tr("within error") : tr("beyond the error (two standard errors each side)"));
+}
+
+bool ReadoutModel::accuracyClearlyBelow(int r) const
+{
+    const LadderRow* reference = accuracyReference();
+    const LadderRow& mine = row(r);
+    return reference && mine.accuracy && reference != &mine
+        && mine.accuracy->accuracy.value < reference->accuracy->accuracy.value
+        && !withinError(mine.accuracy->accuracy, reference->accuracy->accuracy);
 }
 
 bool ReadoutModel::anyAccuracy() const

@@ -46,6 +46,15 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    /// What an accuracy is compared with (docs/evaluations.md): the baseline's reading where it was evaluated, else
+    /// the reading of the highest accuracy; null when no reading was evaluated.
+    const LadderRow* accuracyReference() const;
+    /// A reading's accuracy against the reference: "vs MI355X's 95.9% ± 0.5: -0.6 pts, within error"; empty when
+    /// either was not evaluated or it is the reference.
+    QString accuracyComparison(int r) const;
+    /// Below the reference by more than the error (the intervals of two standard errors do not overlap).
+    bool accuracyClearlyBelow(int r) const;
+
 private:
     const LadderRow& row(int r) const { return m_rows[static_cast<std::size_t>(r)].rows.front(); }
     std::vector<HardwareLadder> m_rows;
