@@ -131,6 +131,14 @@ private slots:
             std::to_string(below + unevaluated) + " of " + std::to_string(before.size())
                 + " groups left out by GSM8K >= 95%: " + std::to_string(below) + " below it, "
                 + std::to_string(unevaluated) + " not evaluated");
+        // each group's legend entry says its accuracy: every group left was evaluated at 95% or more
+        QTRY_VERIFY(m_window->chartPanel()->chart() && m_window->chartPanel()->chart()->groupCount() == meet.size());
+        for (std::size_t i = 0; i < meet.size(); ++i) {
+            const FrontierChart* chart = m_window->chartPanel()->chart();
+            const auto a = groupAccuracy(m_evaluations, chart->chartData().series[i].key, "gsm8k");
+            QVERIFY(a);
+            QCOMPARE(chart->groupAccuracy(i).toStdString(), accuracyText("gsm8k", a->accuracy));
+        }
         QTableView* ladder = m_window->ladder()->findChild<QTableView*>();
         QVERIFY(ladder && !ladder->isColumnHidden(LadderModel::Accuracy));
         QCOMPARE(

@@ -188,7 +188,9 @@ void ChartLegend::sync()
         QPen pen = m_chart->groupPen(i);
         pen.setColor(on ? c : QColor(205, 205, 205));
         it->setIcon(swatch(pen, m_chart->groupShape(i), m_chart->groupHollow(i)));
-        it->setToolTip(covers ? it->text() : tr("%1: does not reach the target (drawn faint)").arg(it->text()));
+        const QString accuracy = m_chart->groupAccuracy(i); // the accuracy that comes with the group, if evaluated
+        it->setToolTip((covers ? it->text() : tr("%1: does not reach the target (drawn faint)").arg(it->text()))
+            + (accuracy.isEmpty() ? QString() : u'\n' + accuracy));
     }
 }
 

@@ -77,6 +77,9 @@ public:
     bool groupHollow(std::size_t group) const;
     /// The group's legend text, as plain text.
     QString groupName(std::size_t group) const;
+    /// The accuracy that comes with a group (docs/evaluations.md), on the task required or the model's first:
+    /// "GSM8K 95.4% ± 0.6", "GSM8K: not evaluated"; empty where the model has no evaluations.
+    QString groupAccuracy(std::size_t group) const;
     /// The pen of the group's line as drawn now (faint and thin where it does not reach the target).
     QPen groupPen(std::size_t group) const { return m_content.lines[group].pen; }
     std::size_t groupCount() const { return m_chart->series.size(); }
@@ -142,6 +145,7 @@ private:
     std::vector<bool> m_chosen;
     ChartGroups m_choice = ChartGroups::All;
     std::shared_ptr<const ScopeData> m_data;
+    mutable std::optional<std::string> m_accuracyTask; // the task groupAccuracy reads, found once
     ChartState m_state;
     const PricingCatalog& m_pricing;
     std::shared_ptr<const ChartData> m_chart;
