@@ -8,6 +8,8 @@
 //   PARETOSCOPE_BENCH_REPEAT=N: N more imports and deletes at the end, the spread of their longest gaps.
 //   --start: only the start (the window's first paint, the first scope's delivery and paints), to sample its gap
 //   over many runs.
+//   --evaluations N: N evaluations of the scope's groups beside the runs (docs/evaluations.md): the readout, ladder and
+//   legend then read each group's accuracy at every step.
 //   --replay: only the replay, Play through the 64 run dates of a store of RUNS dated runs (DIR/dated-RUNS.sqlite),
 //   each step timed from the tick to the repainted window.
 #include <QApplication>
@@ -32,6 +34,7 @@
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "core/model/guardedmain.h"
+#include "core/store/evaluationstore.h"
 #include "tests/bench/eventloopmeter.h"
 #include "tests/support/agggenerator.h"
 #include "widgets/filters/rundatescontrol.h"
@@ -108,11 +111,14 @@ int run(int argc, char** argv)
     QString keep;
     bool replayOnly = false;
     bool startOnly = false;
+    std::uint64_t evaluationsWanted = 0;
     for (int i = 1; i < argc; ++i) {
         if (QString::fromLocal8Bit(argv[i]) == QStringLiteral("--keep") && i + 1 < argc)
             keep = QString::fromLocal8Bit(argv[++i]);
         else if (QString::fromLocal8Bit(argv[i]) == QStringLiteral("--replay"))
             replayOnly = true;
+        else if (QString::fromLocal8Bit(argv[i]) == QStringLiteral("--evaluations") && i + 1 < argc)
+            evaluationsWanted = std::strtoull(argv[++i], nullptr, 10);
         else if (QString::fromLocal8Bit(argv[i]) == QStringLiteral("--start"))
             startOnly = true;
         else if (QString::fromLocal8Bit(argv[i]) == QStringLiteral("--size") && i + 1 < argc) {
@@ -158,6 +164,48 @@ int run(int argc, char** argv)
     } else {
         std::printf("reusing %s\n", db.c_str());
     }
+    // --evaluations N: the work copy gets N evaluations of the scope's groups (as bench_ladder writes them), so that
+    // the readout, ladder and legend read each group's accuracy at every slider step
+    const auto addEvaluations = [&](const std::string& path) {
+        if (evaluationsWanted == 0)
+            return;
+        auto s = openStore(path, false);
+        Scope scope;
+        scope.model = "synthetic/model-0";
+        scope.isl = 1024;
+        scope.osl = 1024;
+        const std::vector<Series> series = (*s)->series(scope);
+        if (series.empty())
+            return;
+        std::vector<EvaluationRecord> records;
+        records.reserve(evaluationsWanted);
+        for (std::uint64_t i = 0; i < evaluationsWanted; ++i) {
+            const GroupKey& g = series[i % series.size()].key;
+            EvaluationRecord r;
+            r.model = scope.model;
+            r.hardware = g.hardware;
+            r.engine = g.engine;
+            r.precision = g.precision;
+            r.specDecoding = g.specDecoding;
+            r.tp = 1 << (i / series.size() % 4);
+            r.gpus = r.tp;
+            r.concurrency = 32 << (i % 3);
+            r.task = "gsm8k";
+            r.emStrict = 0.90 + 0.0001 * double(i % 700);
+            r.emStrictSe = 0.006;
+            r.questions = 1319;
+            char date[16];
+            std::snprintf(date, sizeof date, "2026-%02d-%02d", int(1 + i / 7 % 12), int(1 + i % 28));
+            r.date = date;
+            r.runUrl = "https://github.com/x/y/actions/runs/" + std::to_string(i);
+            records.push_back(std::move(r));
+        }
+        if (auto w
+            = storeEvaluations(**s, Provenance { "bench-evaluations", "", "inferencex-evaluations", 0, "" }, records);
+            !w)
+            std::fprintf(stderr, "evaluations failed: %s\n", w.error().c_str());
+        std::printf("%lld evaluations in the store\n", evaluationCount(**s));
+    };
     // the phases import and delete runs: they run on a copy, so that every run of the bench starts from the same store
     // (an import into the kept one found its runs already there the next time, and measured a re-read)
     const std::string work = keep.isEmpty() ? db : dir.filePath(QStringLiteral("work.sqlite")).toStdString();
@@ -165,6 +213,7 @@ int run(int argc, char** argv)
         std::fprintf(stderr, "cannot copy %s to %s\n", db.c_str(), work.c_str());
         return 1;
     }
+    addEvaluations(work);
     // the copy's 300 MB written back to disk while the window starts took the kernel's writeback threads tens of
     // milliseconds of CPU then, on a machine of two cores: written back first, it is not in the start's figures
     ::sync();

@@ -17,6 +17,7 @@ namespace paretoscope::ui {
 namespace {
 // The columns that hold numbers (right-aligned), as the CLI's table aligns them.
 constexpr bool kNumeric[] = { false, false, true, false, true, false, false };
+constexpr int kAccuracyColumn = 5; // precisionRows' "Accuracy"
 } // namespace
 
 PrecisionPanel::PrecisionPanel(const PricingCatalog& pricing, QWidget* parent)
@@ -120,6 +121,7 @@ void PrecisionPanel::refresh()
                 (c < std::size(kNumeric) && kNumeric[c] ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
             m_table->setItem(int(r) - 1, int(c), item);
         }
+    m_table->setColumnHidden(kAccuracyColumn, evaluations.empty()); // "not evaluated" on every row says nothing
     m_table->resizeColumnsToContents();
 }
 
