@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "core/analysis/ladderaccuracy.h"
 #include "core/analysis/plan.h"
 #include "core/analysis/planbudget.h"
 #include "core/analysis/plancap.h"
@@ -323,6 +324,12 @@ int cmdPlan(const Invocation& in)
     auto plan = computePlan(data, req);
     if (!plan)
         return usageError(plan.error());
+    // the accuracy of the group each hardware is sized on, where the store holds evaluations of the model
+    if (const EvaluationIndex evaluations(storedEvaluations(*store, data.scope.model)); !evaluations.empty()) {
+        LadderRequest asked;
+        asked.accuracy = accuracy;
+        attachAccuracy(*plan, evaluations, ladderAccuracyTask(asked, evaluations), data.scope.asOf);
+    }
     auto sweep = costOfSpeed(data, req, targets);
     if (!sweep)
         return usageError(sweep.error());

@@ -286,6 +286,11 @@ private slots:
             ++read;
             o[QStringLiteral("hardware")] = it.key();
             QVERIFY2(passing.contains(key(o)), qPrintable(key(o)));
+            // the accuracy of the group sized on comes with it
+            const QJsonObject accuracy = o[QStringLiteral("accuracy")].toObject();
+            QCOMPARE(accuracy[QStringLiteral("task")].toString(), QStringLiteral("gsm8k"));
+            QCOMPARE(accuracy[QStringLiteral("status")].toString(), QStringLiteral("evaluated"));
+            QVERIFY(accuracy[QStringLiteral("value")].toDouble() >= 0.95);
         }
         QVERIFY(read > 0);
         QVERIFY(plan.out.contains("accuracy_not_met"));

@@ -393,6 +393,18 @@ private slots:
         const HardwarePlan now = cheapest(*after);
         QVERIFY(!now.hardware.empty() && now.hardware != "b200");
         QVERIFY(*now.costPerMonth > *was.costPerMonth);
+        // each hardware read carries the accuracy of the group it sized on, its configuration as the hint
+        Plan withAccuracy = *after;
+        attachAccuracy(withAccuracy, EvaluationIndex(evaluations), "gsm8k", {});
+        for (const HardwarePlan& h : withAccuracy.hardware) {
+            QCOMPARE(h.accuracyTask, std::string("gsm8k"));
+            if (!h.read())
+                continue;
+            const auto a = groupAccuracy(evaluations, *h.group, "gsm8k", {},
+                ConfigurationHint { h.sizing->disaggregated, h.sizing->tp, h.sizing->ep, h.sizing->dpAttention });
+            QVERIFY(a && h.accuracy);
+            QCOMPARE(h.accuracy->evaluation.contentKey(), a->evaluation.contentKey());
+        }
         for (const HardwarePlan& h : after->hardware) {
             if (h.hardware == "gb200")
                 QCOMPARE(h.status, PlanStatus::AccuracyNotMet);

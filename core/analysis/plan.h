@@ -154,6 +154,10 @@ struct HardwarePlan {
     /// InferenceX counts decode GPUs only: R x decode / (prefill + decode). Sizing, energy and list cost use it.
     std::optional<double> tputPerSizedGpu;
     std::optional<GroupKey> group; ///< engine, precision, spec decoding of the reading
+    /// The accuracy of the group sized on, its evaluated configuration closest to the one sized (attachAccuracy in
+    /// scopeaccuracy.h; docs/evaluations.md); accuracyTask empty where it was not asked (no evaluations).
+    std::optional<GroupAccuracy> accuracy;
+    std::string accuracyTask;
     PlanReading reading = PlanReading::Measured;
     bool sparse = false; ///< interpolated between two concurrencies more than kSparseGap apart in interactivity
     double deliveredInteractivity = 0; ///< tok/s/user of the operating point: the target, or more (faster)

@@ -119,4 +119,18 @@ AccuracyFilter requireAccuracy(
     return filter;
 }
 
+void attachAccuracy(Plan& plan, const EvaluationIndex& evaluations, const std::string& task, const std::string& asOf)
+{
+    for (HardwarePlan& h : plan.hardware) {
+        h.accuracyTask = task;
+        h.accuracy.reset();
+        if (!h.read() || !h.group)
+            continue;
+        std::optional<ConfigurationHint> hint;
+        if (h.sizing)
+            hint = ConfigurationHint { h.sizing->disaggregated, h.sizing->tp, h.sizing->ep, h.sizing->dpAttention };
+        h.accuracy = groupAccuracy(evaluations, *h.group, task, asOf, hint);
+    }
+}
+
 } // namespace paretoscope

@@ -43,4 +43,10 @@ void requireAccuracy(ScopeData& data, const AccuracyRequirement& requirement);
 AccuracyFilter requireAccuracy(
     PlanFrontiers& data, const EvaluationIndex& evaluations, const AccuracyRequirement& requirement);
 
+struct Plan;
+
+/// Puts on each hardware of a plan that was read the accuracy of the group it sized on (groupAccuracy as of the day,
+/// the configuration sized as the hint: the evaluated configuration closest to it), and the task on every hardware.
+void attachAccuracy(Plan& plan, const EvaluationIndex& evaluations, const std::string& task, const std::string& asOf);
+
 } // namespace paretoscope

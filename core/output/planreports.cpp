@@ -162,6 +162,8 @@ json planHardwareJson(const HardwarePlan& h, const Plan& plan)
         { "cost_per_mtok_effective", optNumber(h.costPerMTokEffective) }, { "cheapest", h.cheapest } };
     if (h.priceSource == "tco")
         o["tco"] = h.tco ? tcoJson(*h.tco) : json(nullptr);
+    if (!h.accuracyTask.empty() && h.read()) // where the store holds evaluations (docs/evaluations.md)
+        o["accuracy"] = accuracyJson(h.accuracyTask, h.accuracy);
     o["notes"] = h.notes;
     return o;
 }
@@ -250,6 +252,10 @@ std::string planTable(const Plan& plan, const PlanReportContext& context, const 
                 out += "; the frontier reads " + withThousands(*h.frontierTputPerGpu) + " tok/s/GPU at "
                     + shortNumber(plan.target) + " tok/s/user (" + withThousands(*h.frontierRatio, 2)
                     + "x what one configuration delivers)";
+            if (!h.accuracyTask.empty()) // the accuracy of the group sized on
+                out += "; "
+                    + (h.accuracy ? accuracyText(h.accuracyTask, h.accuracy->accuracy)
+                                  : taskName(h.accuracyTask) + " not evaluated");
             out += "\n";
         } else {
             out += h.hardware + ": " + std::string(planStatusWords(h.status)) + "\n";

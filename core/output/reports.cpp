@@ -85,16 +85,20 @@ namespace {
 
 json accuracyJsonOf(const LadderRow& r)
 {
-    if (!r.accuracy)
-        return json { { "task", r.accuracyTask }, { "status", "not evaluated" } };
-    const GroupAccuracy& a = *r.accuracy;
-    return json { { "task", r.accuracyTask }, { "status", "evaluated" },
-        { "metric", std::string(accuracyMetricName(a.metric)) }, { "value", a.accuracy.value },
-        { "standard_error", a.accuracy.standardError }, { "questions", a.evaluation.questions },
-        { "date", a.evaluation.date } };
+    return accuracyJson(r.accuracyTask, r.accuracy);
 }
 
 } // namespace
+
+nlohmann::ordered_json accuracyJson(const std::string& task, const std::optional<GroupAccuracy>& accuracy)
+{
+    if (!accuracy)
+        return { { "task", task }, { "status", "not evaluated" } };
+    const GroupAccuracy& a = *accuracy;
+    return { { "task", task }, { "status", "evaluated" }, { "metric", std::string(accuracyMetricName(a.metric)) },
+        { "value", a.accuracy.value }, { "standard_error", a.accuracy.standardError },
+        { "questions", a.evaluation.questions }, { "date", a.evaluation.date } };
+}
 
 std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::string& baseline)
 {
