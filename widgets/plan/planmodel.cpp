@@ -135,6 +135,12 @@ QVariant PlanModel::display(const HardwarePlan& h, int column) const
         return orDash(h.tputPerGpu, [](double v) { return thousands(v); });
     case Reading:
         return h.group ? QString::fromStdString(groupDisplayName(*h.group, false)) : QStringLiteral("-");
+    case Accuracy: // "95.5% ± 0.6" (the task is in the header); "not evaluated" is a state, never 0
+        if (h.accuracy)
+            return QStringLiteral("%1% \u00b1 %2")
+                .arg(100 * h.accuracy->accuracy.value, 0, 'f', 1)
+                .arg(100 * h.accuracy->accuracy.standardError, 0, 'f', 1);
+        return h.read() && !h.accuracyTask.empty() ? tr("not evaluated") : QStringLiteral("-");
     case Config:
         if (!h.sizing)
             return QStringLiteral("-");
@@ -338,6 +344,12 @@ QVariant PlanModel::headerData(int section, Qt::Orientation orientation, int rol
         return tr("$/1M tok\n(list)");
     case CostPerMTokEffective:
         return tr("$/1M tok\n(at demand)");
+    case Accuracy: {
+        std::string task;
+        for (const HardwarePlan& h : m_plan.hardware)
+            task = h.accuracyTask.empty() ? task : h.accuracyTask;
+        return task.empty() ? tr("Accuracy") : QString::fromStdString(taskName(task));
+    }
     default:
         return {};
     }

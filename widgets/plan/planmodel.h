@@ -32,6 +32,7 @@ public:
         TokensPerMw,
         CostPerHour,
         CostPerMTok,
+        Accuracy, ///< of the group sized on (docs/evaluations.md), where the model has evaluations
         ColumnCount
     };
     using QAbstractTableModel::QAbstractTableModel;

@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "core/analysis/numberformat.h"
+#include "core/analysis/scopeaccuracy.h"
 #include "core/output/planbudgetreports.h"
 #include "core/output/planmixreports.h"
 #include "core/output/planreports.h"
@@ -84,6 +85,7 @@ PlanPanel::PlanPanel(QWidget* parent)
 
     m_table->setModel(m_model);
     m_table->setColumnHidden(PlanModel::Serves, true); // a budget's column (planpanelmodes.cpp shows it)
+    m_table->setColumnHidden(PlanModel::Accuracy, true); // shown where the model has evaluations (setEvaluations)
     m_table->setItemDelegate(new CellTextDelegate(m_table)); // the plan follows the slider: every cell, every step
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -296,6 +298,13 @@ void PlanPanel::setFrontiers(std::shared_ptr<const PlanFrontiers> frontiers)
     if (m_frontiers)
         m_tco->setMeasuredPower(m_frontiers->measuredGpuW);
     inputsChanged();
+}
+
+void PlanPanel::setEvaluations(std::shared_ptr<const EvaluationIndex> evaluations, const std::string& task)
+{
+    m_evaluations = evaluations && !evaluations->empty() && !task.empty() ? std::move(evaluations) : nullptr;
+    m_accuracyTask = m_evaluations ? task : std::string();
+    m_table->setColumnHidden(PlanModel::Accuracy, !m_evaluations);
 }
 
 void PlanPanel::showProblem(const QString& message)
@@ -520,6 +529,8 @@ void PlanPanel::recompute()
         emit planShown();
         return;
     }
+    if (m_evaluations) // the accuracy of the group each hardware is sized on
+        attachAccuracy(*plan, *m_evaluations, m_accuracyTask, m_frontiers->scope.asOf);
     m_model->setPlan(std::move(*plan));
     fitTable();
     if (m_curve.empty()) {

@@ -37,6 +37,9 @@ public:
 
     /// The scope's frontiers (null: none loaded yet).
     void setFrontiers(std::shared_ptr<const PlanFrontiers> frontiers);
+    /// The model's evaluations (the scope's index, read on this thread) and the task: each hardware planned then
+    /// says the accuracy of the group it sized on. Null or an empty task: no accuracy column.
+    void setEvaluations(std::shared_ptr<const EvaluationIndex> evaluations, const std::string& task);
     /// Plans now, in front or not (an export waits for the plan): planShown follows.
     void planNow();
     /// A message in place of the plan (no runs in scope, a store that cannot be read).
@@ -131,6 +134,8 @@ private:
     void modeChanged();
 
     std::shared_ptr<const PlanFrontiers> m_frontiers;
+    std::shared_ptr<const EvaluationIndex> m_evaluations;
+    std::string m_accuracyTask;
     PriceChoice m_price;
     bool m_hideSparse = false;
     double m_target = 50;

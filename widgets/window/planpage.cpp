@@ -13,6 +13,7 @@
 #include <QSettings>
 
 #include "core/analysis/chartdata.h"
+#include "core/analysis/ladderaccuracy.h"
 #include "core/analysis/plan.h"
 #include "core/analysis/plandefaults.h"
 #include "core/output/tcowriter.h"
@@ -136,6 +137,12 @@ void PlanPage::load()
                 m_panel->showProblem(QString::fromStdString(frontiers.error()));
                 return;
             }
+            // the accuracy of the group each hardware is sized on, on the task the readout shows
+            const auto& data = window().scopeData();
+            LadderRequest asked;
+            asked.accuracy = accuracyRequired();
+            m_panel->setEvaluations(data ? data->evaluations : nullptr,
+                data && data->evaluations ? ladderAccuracyTask(asked, *data->evaluations) : std::string());
             m_panel->setFrontiers(std::move(*frontiers));
             if (!m_csvWaiting.isEmpty()) // behind another tab the panel plans when shown: an export waits
                 m_panel->planNow();
