@@ -10,13 +10,11 @@ namespace paretoscope {
 
 namespace {
 
+// failingGroups' answer as a set, to look the groups up in
 std::set<GroupKey> failing(const std::vector<AccuracyVerdict>& verdicts)
 {
-    std::set<GroupKey> out;
-    for (const AccuracyVerdict& v : verdicts)
-        if (!v.passes)
-            out.insert(v.group);
-    return out;
+    const std::vector<GroupKey> groups = failingGroups(verdicts);
+    return { groups.begin(), groups.end() };
 }
 
 template <typename T, typename Key> void eraseKeys(std::vector<T>& items, const std::set<GroupKey>& gone, Key key)

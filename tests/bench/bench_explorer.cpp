@@ -177,29 +177,12 @@ int run(int argc, char** argv)
         const std::vector<Series> series = (*s)->series(scope);
         if (series.empty())
             return;
-        std::vector<EvaluationRecord> records;
-        records.reserve(evaluationsWanted);
-        for (std::uint64_t i = 0; i < evaluationsWanted; ++i) {
-            const GroupKey& g = series[i % series.size()].key;
-            EvaluationRecord r;
-            r.model = scope.model;
-            r.hardware = g.hardware;
-            r.engine = g.engine;
-            r.precision = g.precision;
-            r.specDecoding = g.specDecoding;
-            r.tp = 1 << (i / series.size() % 4);
-            r.gpus = r.tp;
-            r.concurrency = 32 << (i % 3);
-            r.task = "gsm8k";
-            r.emStrict = 0.90 + 0.0001 * double(i % 700);
-            r.emStrictSe = 0.006;
-            r.questions = 1319;
-            char date[16];
-            std::snprintf(date, sizeof date, "2026-%02d-%02d", int(1 + i / 7 % 12), int(1 + i % 28));
-            r.date = date;
-            r.runUrl = "https://github.com/x/y/actions/runs/" + std::to_string(i);
-            records.push_back(std::move(r));
-        }
+        std::vector<GroupKey> keys;
+        keys.reserve(series.size());
+        for (const Series& x : series)
+            keys.push_back(x.key);
+        const std::vector<EvaluationRecord> records
+            = testsupport::syntheticEvaluations(scope.model, keys, evaluationsWanted);
         if (auto w
             = storeEvaluations(**s, Provenance { "bench-evaluations", "", "inferencex-evaluations", 0, "" }, records);
             !w)

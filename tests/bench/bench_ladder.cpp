@@ -56,29 +56,11 @@ struct Fixture {
         const auto& groups = cache->frontiers(request.scope, request.metric);
         if (groups.empty())
             return;
-        std::vector<EvaluationRecord> records;
-        records.reserve(n);
-        for (std::uint64_t i = 0; i < n; ++i) {
-            const GroupKey& g = groups[i % groups.size()].key;
-            EvaluationRecord r;
-            r.model = request.scope.model;
-            r.hardware = g.hardware;
-            r.engine = g.engine;
-            r.precision = g.precision;
-            r.specDecoding = g.specDecoding;
-            r.tp = 1 << (i / groups.size() % 4);
-            r.gpus = r.tp;
-            r.concurrency = 32 << (i % 3);
-            r.task = "gsm8k";
-            r.emStrict = 0.90 + 0.0001 * double(i % 700);
-            r.emStrictSe = 0.006;
-            r.questions = 1319;
-            char date[16];
-            std::snprintf(date, sizeof date, "2026-%02d-%02d", int(1 + i / 7 % 12), int(1 + i % 28));
-            r.date = date;
-            r.runUrl = "https://github.com/x/y/actions/runs/" + std::to_string(i);
-            records.push_back(std::move(r));
-        }
+        std::vector<GroupKey> keys;
+        keys.reserve(groups.size());
+        for (const GroupFrontier& g : groups)
+            keys.push_back(g.key);
+        const std::vector<EvaluationRecord> records = testsupport::syntheticEvaluations(request.scope.model, keys, n);
         Provenance p { "bench-evaluations", "", "inferencex-evaluations", 0, "" };
         if (auto w = storeEvaluations(*store, p, records); !w)
             std::fprintf(stderr, "evaluations failed: %s\n", w.error().c_str());

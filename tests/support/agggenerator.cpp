@@ -74,4 +74,35 @@ std::uint64_t writeAggArray(const std::string& path, std::uint64_t count, std::u
     return ok ? bytes : 0;
 }
 
+std::vector<EvaluationRecord> syntheticEvaluations(
+    const std::string& model, const std::vector<GroupKey>& groups, std::uint64_t count)
+{
+    std::vector<EvaluationRecord> records;
+    if (groups.empty())
+        return records;
+    records.reserve(count);
+    for (std::uint64_t i = 0; i < count; ++i) {
+        const GroupKey& g = groups[i % groups.size()];
+        EvaluationRecord r;
+        r.model = model;
+        r.hardware = g.hardware;
+        r.engine = g.engine;
+        r.precision = g.precision;
+        r.specDecoding = g.specDecoding;
+        r.tp = 1 << (i / groups.size() % 4);
+        r.gpus = r.tp;
+        r.concurrency = 32 << (i % 3);
+        r.task = "gsm8k";
+        r.emStrict = 0.90 + 0.0001 * double(i % 700);
+        r.emStrictSe = 0.006;
+        r.questions = 1319;
+        char date[16];
+        std::snprintf(date, sizeof date, "2026-%02d-%02d", int(1 + i / 7 % 12), int(1 + i % 28));
+        r.date = date;
+        r.runUrl = "https://github.com/x/y/actions/runs/" + std::to_string(i);
+        records.push_back(std::move(r));
+    }
+    return records;
+}
+
 } // namespace paretoscope::testsupport

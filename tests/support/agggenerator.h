@@ -2,6 +2,10 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "core/model/evaluation.h"
+#include "core/model/scope.h"
 
 namespace paretoscope::testsupport {
 
@@ -12,5 +16,10 @@ namespace paretoscope::testsupport {
 /// 2026-01-01, cycling over dateCount days: each configuration is measured again on later days, as a history is.
 std::uint64_t writeAggArray(
     const std::string& path, std::uint64_t count, std::uint32_t seed = 1, std::uint32_t dateCount = 0);
+
+/// `count` synthetic GSM8K evaluations of a model's groups (bench_ladder, bench_explorer --evaluations): round the
+/// groups, configurations of tp 1 to 8 and concurrencies 32 to 128, accuracies 90% to 97% (se 0.6), dates through 2026.
+std::vector<EvaluationRecord> syntheticEvaluations(
+    const std::string& model, const std::vector<GroupKey>& groups, std::uint64_t count);
 
 } // namespace paretoscope::testsupport
