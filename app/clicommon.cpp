@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "core/analysis/ladderaccuracy.h"
 #include "core/analysis/scopehint.h"
 #include "core/import/bundled.h"
 #include "core/model/modelnames.h"
@@ -120,6 +121,31 @@ bool accuracyOption(const cli::Args& a, std::optional<AccuracyRequirement>& out,
         out = *r;
     } else if (a.has("allow-unevaluated")) {
         error = "--allow-unevaluated goes with --min-accuracy";
+        return false;
+    }
+    return true;
+}
+
+bool accuracyTaskOption(const cli::Args& a, std::string& out, std::string& error)
+{
+    out.clear();
+    if (auto t = a.value("accuracy-task")) {
+        auto task = accuracyTaskName(*t);
+        if (!task) {
+            error = task.error();
+            return false;
+        }
+        out = *task;
+    }
+    return true;
+}
+
+bool accuracyTaskKnown(const EvaluationIndex& evaluations, const std::string& task, const std::string& model)
+{
+    if (task.empty())
+        return true;
+    if (auto known = knownAccuracyTask(evaluations, task, model); !known) {
+        std::cerr << "paretoscope-cli: " << known.error() << "\n";
         return false;
     }
     return true;

@@ -53,5 +53,9 @@ bool formatOption(const Args& a, std::initializer_list<const char*> allowed, std
 
 /// --min-accuracy TASK:MIN|TASK:best-Nse with --allow-unevaluated (docs/evaluations.md); unset without them.
 bool accuracyOption(const Args& a, std::optional<AccuracyRequirement>& out, std::string& error);
+/// --accuracy-task T: the task whose accuracy is shown (docs/evaluations.md); empty without it.
+bool accuracyTaskOption(const Args& a, std::string& out, std::string& error);
+/// Whether the task asked (none: true) is one the model has evaluations on; false after saying why on stderr.
+bool accuracyTaskKnown(const EvaluationIndex& evaluations, const std::string& task, const std::string& model);
 
 } // namespace paretoscope::cli

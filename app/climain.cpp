@@ -92,11 +92,12 @@ const std::vector<Command>& commands()
             { "ladder", StoreNeed::Read,
                 with({ { "targets", true }, { "tier", true }, { "price", true }, { "clamp", false },
                     { "hide-sparse", false }, { "baseline", true }, { "min-accuracy", true },
-                    { "allow-unevaluated", false } }),
+                    { "allow-unevaluated", false }, { "accuracy-task", true } }),
                 R"(  ladder  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
           [--spec S] [--targets 30,50,75,100,150,200] [--tier NAME | --price USD_PER_GPU_HR]
           [--metric total|input|output|tok-per-mw|j-per-token|measured-j-per-token] [--clamp] [--hide-sparse]
-          [--baseline H] [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]] [--format json|csv|table]
+          [--baseline H] [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]] [--accuracy-task T]
+          [--format json|csv|table]
       The best tok/s/GPU per hardware at each interactivity target (tok/s/user), with engine, precision and
       $ per million tokens; energy per token in JSON and CSV (all-in provisioned from the hardware's kW per GPU,
       and measured, GPU only, where runs carry average power); an energy --metric adds it to the table. A reading between measured points more than 2x apart says "sparse": true;
@@ -105,6 +106,7 @@ const std::vector<Command>& commands()
       Where the store holds evaluations, each reading says the accuracy of its group ("accuracy", an accuracy
       column); --min-accuracy gsm8k:0.95 (or 95%, or best-2se: within 2 standard errors of the best on its
       hardware) leaves the groups below it, and those not evaluated unless --allow-unevaluated, out of the readings.
+      The accuracy shown is on --accuracy-task (default: the requirement's task, else gsm8k, else the first).
 )",
                 cli::cmdLadder },
             { "frontier", StoreNeed::Read,
@@ -126,9 +128,9 @@ const std::vector<Command>& commands()
                 cli::cmdSpeedOfLight },
             { "summary", StoreNeed::Read,
                 with({ { "tier", true }, { "target", true }, { "hide-sparse", false }, { "baseline", true },
-                    { "min-accuracy", true }, { "allow-unevaluated", false } }),
+                    { "min-accuracy", true }, { "allow-unevaluated", false }, { "accuracy-task", true } }),
                 R"(  summary [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--target 50] [--tier NAME]
-          [--baseline H] [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]]
+          [--baseline H] [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]] [--accuracy-task T]
       The quick answer per hardware as Markdown: tok/s/GPU and $ per million tokens at the target, engine,
       configurations, engines, precisions, run dates, peak, fastest TTFT and TPOT (impossible values flagged);
       with --baseline, a row of each reading's ratio to H's. With --min-accuracy (see ladder), the readings among
@@ -172,7 +174,7 @@ const std::vector<Command>& commands()
           [--tpot-max S] [--headroom 0.25] [--gpus-per-node H=N,...] [--tier NAME | --price USD | --tco FILE]
           [--sweep-targets 20,30,...] [--hide-sparse] [--exact-target] [--format json|csv|table]
           [--budget-mw X | --budget-usd-month X | --max-cost-per-mtok X | --mix SPEC | --mix-file FILE]
-          [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]]
+          [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]] [--accuracy-task T]
       The capacity plan (docs/plan.md): per hardware, the GPUs (whole replicas of the configuration that meets
       the target), nodes or NVL72 racks, all-in MW, J/token, $/hour, $/month and $ per million tokens (list and
       at the demand) to serve the demand at the target interactivity, the cheapest marked. Sized on what one

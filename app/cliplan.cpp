@@ -166,7 +166,8 @@ std::map<std::string, bool> planOptions()
         { "ttft-stat", true }, { "tpot-max", true }, { "headroom", true }, { "gpus-per-node", true }, { "tier", true },
         { "price", true }, { "tco", true }, { "sweep-targets", true }, { "hide-sparse", false },
         { "exact-target", false }, { "budget-mw", true }, { "budget-usd-month", true }, { "max-cost-per-mtok", true },
-        { "mix", true }, { "mix-file", true }, { "min-accuracy", true }, { "allow-unevaluated", false } };
+        { "mix", true }, { "mix-file", true }, { "min-accuracy", true }, { "allow-unevaluated", false },
+        { "accuracy-task", true } };
 }
 
 namespace {
@@ -287,7 +288,9 @@ int cmdPlan(const Invocation& in)
     PlanMode mode;
     std::vector<double> targets;
     std::optional<AccuracyRequirement> accuracy;
-    if (!planMode(a, mode, error) || !planRequest(a, req, targets, error) || !accuracyOption(a, accuracy, error))
+    std::string task;
+    if (!planMode(a, mode, error) || !planRequest(a, req, targets, error) || !accuracyOption(a, accuracy, error)
+        || !accuracyTaskOption(a, task, error))
         return usageError(error);
     if (int code = costOptions(a, req))
         return code;
@@ -325,9 +328,13 @@ int cmdPlan(const Invocation& in)
     if (!plan)
         return usageError(plan.error());
     // the accuracy of the group each hardware is sized on, where the store holds evaluations of the model
-    if (const EvaluationIndex evaluations(storedEvaluations(*store, data.scope.model)); !evaluations.empty()) {
+    if (const EvaluationIndex evaluations(storedEvaluations(*store, data.scope.model));
+        !evaluations.empty() || !task.empty()) {
+        if (!accuracyTaskKnown(evaluations, task, data.scope.model))
+            return 1;
         LadderRequest asked;
         asked.accuracy = accuracy;
+        asked.accuracyTask = task;
         attachAccuracy(*plan, evaluations, ladderAccuracyTask(asked, evaluations), data.scope.asOf);
     }
     auto sweep = costOfSpeed(data, req, targets);

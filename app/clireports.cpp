@@ -142,6 +142,8 @@ int cmdLadder(const Invocation& in)
     // accuracy beside the readings where the store holds evaluations; a requirement leaves the groups that fail it
     // out of the readings (docs/evaluations.md)
     const EvaluationIndex evaluations(storedEvaluations(*store, req.scope.model));
+    if (!accuracyTaskKnown(evaluations, req.accuracyTask, req.scope.model))
+        return 1;
     applyAccuracyRequirement(req, cache.frontiers(req.scope, req.metric), evaluations);
     auto ladders = computeLadder(cache, bundledPricing(), req);
     if (readFailed(*store))
@@ -195,7 +197,8 @@ int cmdSummary(const Invocation& in)
     if (!baselineOption(a, *scope, baseline, error))
         return usageError(error);
     std::optional<AccuracyRequirement> requirement;
-    if (!accuracyOption(a, requirement, error))
+    std::string task;
+    if (!accuracyOption(a, requirement, error) || !accuracyTaskOption(a, task, error))
         return usageError(error);
     auto store = in.store();
     if (!store)
@@ -206,8 +209,11 @@ int cmdSummary(const Invocation& in)
     // the accuracy of each reading's group; a requirement leaves the groups that fail it out, as the explorer's
     // filter does, and the summary says what that cost
     data.evaluations = std::make_shared<const EvaluationIndex>(storedEvaluations(*store, scope->model));
+    if (!accuracyTaskKnown(*data.evaluations, task, scope->model))
+        return 1;
     if (requirement)
         requireAccuracy(data, *requirement);
+    chooseAccuracyTask(data, task);
     auto report = summaryAt(data, summaryFacts(*store, data), bundledPricing(), target, price, a.has("hide-sparse"));
     if (readFailed(*store))
         return 1;

@@ -7,6 +7,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -52,15 +55,30 @@ private:
 
     AccuracyControl* control() const { return m_window->filters()->accuracy(); }
 
-    // Chooses a task and a minimum as a person does: the task from its box, the minimum typed and Enter.
-    void require(const QString& task, const QString& minimum)
+    // Chooses a task as a person does, from its box
+    void chooseTask(const QString& task)
     {
         QComboBox* box = control()->taskBox();
         const int i = box->findData(task);
         QVERIFY2(i >= 0, qPrintable(task));
-        control()->minimumEdit()->setText(minimum);
         box->setCurrentIndex(i);
         emit box->activated(i);
+    }
+
+    // Requires a minimum as a person does: the task from its box, the minimum typed, "Require at least" ticked (an
+    // empty task: unticked, no requirement)
+    void require(const QString& task, const QString& minimum)
+    {
+        if (task.isEmpty()) {
+            control()->requireBox()->setChecked(false);
+            return;
+        }
+        control()->minimumEdit()->setText(minimum);
+        chooseTask(task);
+        if (!control()->requireBox()->isChecked())
+            control()->requireBox()->setChecked(true);
+        else
+            emit control()->minimumEdit()->editingFinished();
     }
 
     std::set<GroupKey> shownGroups() const
@@ -250,6 +268,65 @@ private slots:
         m_window->showPage(QStringLiteral("ladder"));
     }
 
+    // The task box chooses the task whose accuracy is shown, with or without a requirement: evaluations on a
+    // second task imported through the window (as a drop does) are listed, and choosing it puts that task's accuracy
+    // (worked out here from the stored rows) on every reading of the readout and in the view command
+    void theTaskBoxChoosesTheAccuracyShown()
+    {
+        require(QString(), QString());
+        QFile fixtureFile(fixture(QStringLiteral("inferencex-app-api/evaluations.json")));
+        QVERIFY(fixtureFile.open(QIODevice::ReadOnly));
+        QJsonArray rows;
+        for (const QJsonValue& v : QJsonDocument::fromJson(fixtureFile.readAll()).array()) {
+            QJsonObject o = v.toObject();
+            if (o.value(QStringLiteral("model")).toString() != u"dsr1")
+                continue;
+            o[QStringLiteral("task")] = QStringLiteral("mmlu");
+            o[QStringLiteral("id")] = QStringLiteral("mmlu-") + o.value(QStringLiteral("id")).toString();
+            QJsonObject m = o.value(QStringLiteral("metrics")).toObject();
+            for (const char* k : { "em_strict", "em_flexible" })
+                m[QLatin1String(k)] = m.value(QLatin1String(k)).toDouble() * 0.8; // another task, other values
+            o[QStringLiteral("metrics")] = m;
+            rows.append(o);
+        }
+        QVERIFY(rows.size() > 10);
+        const QString file = m_dir.filePath(QStringLiteral("mmlu.json"));
+        QVERIFY(writeFile(file, QJsonDocument(rows).toJson()));
+        QSignalSpy done(m_window.get(), &MainWindow::importFinished);
+        m_window->importPaths({ file });
+        QVERIFY(done.wait(20000));
+        QVERIFY2(m_window->lastImportResults().value(0).ok, qPrintable(m_window->lastImportResults().value(0).message));
+        QTRY_VERIFY_WITH_TIMEOUT(control()->taskBox()->findData(QStringLiteral("mmlu")) >= 0, 20000);
+        auto store = RunStore::open(m_db.toStdString(), StoreAccess::ReadOnly);
+        QVERIFY(store.ok());
+        const std::vector<StoredEvaluation> stored = storedEvaluations(**store, "dsr1");
+        chooseTask(QStringLiteral("mmlu"));
+        QVERIFY(waitShown());
+        QCOMPARE(m_window->scopeData()->accuracyTask, std::string("mmlu"));
+        QVERIFY(!control()->requirement()); // shown, not required: every group stays
+        std::size_t evaluated = 0;
+        for (const HardwareLadder& l : m_window->readout()->model()->readings())
+            for (const LadderRow& r : l.rows) {
+                if (!r.entry.group)
+                    continue;
+                QCOMPARE(r.accuracyTask, std::string("mmlu"));
+                const auto a = groupAccuracy(stored, *r.entry.group, "mmlu", m_window->scopeData()->scope.asOf);
+                QCOMPARE(r.accuracy.has_value(), a.has_value());
+                if (a) {
+                    QCOMPARE(r.accuracy->accuracy.value, a->accuracy.value);
+                    ++evaluated;
+                }
+            }
+        QVERIFY(evaluated > 0);
+        const auto view = m_window->currentView();
+        QVERIFY(view);
+        QCOMPARE(view->request.accuracyTask, std::string("mmlu"));
+        // a requirement is on the task shown
+        require(QStringLiteral("gsm8k"), QStringLiteral("95%"));
+        QVERIFY(waitShown());
+        QCOMPARE(m_window->scopeData()->accuracyTask, std::string("gsm8k"));
+    }
+
     // Kept across a restart, as the other filters are
     void theRequirementIsKept()
     {
@@ -264,6 +341,7 @@ private slots:
             QVERIFY(waitShown());
         QVERIFY(control()->requirement());
         QCOMPARE(accuracyRequirementText(*control()->requirement()), std::string("gsm8k:0.95"));
+        QCOMPARE(control()->task(), QStringLiteral("gsm8k"));
         QVERIFY(m_window->scopeData()->accuracyFilter);
     }
 };

@@ -312,6 +312,28 @@ private slots:
             QCOMPARE(bad.code, 2);
             QVERIFY2(bad.err.contains("ninety"), bad.err.constData());
         }
+        // --accuracy-task names the task shown: one the model has is read (the ladder's accuracy is on it), one it
+        // lacks is refused naming those it has, a name that does not read is a usage error
+        for (const char* command : { "ladder", "plan", "summary" }) {
+            const QStringList demand = qstrcmp(command, "plan") == 0
+                ? QStringList { QStringLiteral("--demand"), QStringLiteral("1"), QStringLiteral("--unit"),
+                      QStringLiteral("tok/s"), QStringLiteral("--target"), QStringLiteral("40") }
+                : QStringList {};
+            const QStringList head = QStringList { QString::fromLatin1(command) } + scope + demand;
+            Run known
+                = cli(head + QStringList { QStringLiteral("--accuracy-task"), QStringLiteral("GSM8K") }, home.path());
+            QCOMPARE(known.code, 0);
+            QVERIFY2(known.out.contains("gsm8k") || known.out.contains("GSM8K"), known.out.constData());
+            Run lacking
+                = cli(head + QStringList { QStringLiteral("--accuracy-task"), QStringLiteral("mmlu") }, home.path());
+            QCOMPARE(lacking.code, 1);
+            QVERIFY2(lacking.err.contains("no evaluation of dsr1 on 'mmlu'") && lacking.err.contains("it has gsm8k"),
+                lacking.err.constData());
+            Run unreadable
+                = cli(head + QStringList { QStringLiteral("--accuracy-task"), QStringLiteral("gs m") }, home.path());
+            QCOMPARE(unreadable.code, 2);
+            QVERIFY2(unreadable.err.contains("'gs m'"), unreadable.err.constData());
+        }
     }
 
     void frontierOutput()

@@ -215,12 +215,25 @@ private slots:
                  "gsm8k:best-se", "gsm8k:best-0se" })
             QVERIFY2(!parseAccuracyRequirement(bad), bad);
         auto view = parseViewArgs({ "--model", "dsr1", "--isl", "8192", "--osl", "1024", "--min-accuracy",
-            "gsm8k:0.955", "--allow-unevaluated" });
+            "gsm8k:0.955", "--allow-unevaluated", "--accuracy-task", "MMLU" });
         QVERIFY(view && view->request.accuracy);
+        QCOMPARE(view->request.accuracyTask, std::string("mmlu"));
         auto back = splitCommandLine(viewCommand(*view));
         QVERIFY(back);
         auto again = parseViewArgs(*back);
         QVERIFY(again && again->request.accuracy == view->request.accuracy);
+        QCOMPARE(again->request.accuracyTask, std::string("mmlu"));
+        // the task shown: the one asked, else the requirement's, else GSM8K where evaluated, else the first
+        EvaluationIndex none;
+        LadderRequest req;
+        QCOMPARE(ladderAccuracyTask(req, none), std::string());
+        req.accuracy = parseAccuracyRequirement("math:0.5").value();
+        QCOMPARE(ladderAccuracyTask(req, none), std::string("math"));
+        req.accuracyTask = "mmlu";
+        QCOMPARE(ladderAccuracyTask(req, none), std::string("mmlu"));
+        for (const char* bad : { "", "gs m", "a;b", "x/y" })
+            QVERIFY2(!accuracyTaskName(bad), bad);
+        QVERIFY(!parseViewArgs({ "--model", "dsr1", "--isl", "1", "--osl", "1", "--accuracy-task", "a b" }));
         QVERIFY(!parseViewArgs({ "--model", "dsr1", "--isl", "1", "--osl", "1", "--allow-unevaluated" }));
     }
 

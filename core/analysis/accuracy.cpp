@@ -163,6 +163,18 @@ std::string accuracyText(const std::string& task, const Accuracy& a)
     return name + buf;
 }
 
+Result<std::string> accuracyTaskName(std::string_view text)
+{
+    const auto valid = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; };
+    if (text.empty() || text.size() > 64 || !std::all_of(text.begin(), text.end(), valid))
+        return Error { "--accuracy-task must be a task name of letters, digits, '_' and '-' (gsm8k), got '"
+            + std::string(text.substr(0, 64)) + "'" };
+    std::string task;
+    for (char c : text)
+        task += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return task;
+}
+
 Result<AccuracyRequirement> parseAccuracyRequirement(std::string_view text)
 {
     const auto fail = [&text] {
@@ -174,11 +186,10 @@ Result<AccuracyRequirement> parseAccuracyRequirement(std::string_view text)
     if (colon == std::string_view::npos || colon == 0 || colon + 1 == text.size())
         return fail();
     AccuracyRequirement r;
-    for (char c : text.substr(0, colon)) {
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-')
-            return fail();
-        r.task += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
+    auto task = accuracyTaskName(text.substr(0, colon));
+    if (!task)
+        return fail();
+    r.task = *task;
     std::string value(text.substr(colon + 1));
     if (value.starts_with("best-") && value.ends_with("se")) {
         const std::string n = value.substr(5, value.size() - 7);

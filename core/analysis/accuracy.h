@@ -101,6 +101,9 @@ struct AccuracyRequirement {
 
 /// "gsm8k:0.95", "gsm8k:95%" or "gsm8k:best-2se"; the error names the text and says what is taken.
 Result<AccuracyRequirement> parseAccuracyRequirement(std::string_view text);
+/// A task name as typed (--accuracy-task, the task of --min-accuracy): letters, digits, '_' and '-', at most 64,
+/// lower-cased ("GSM8K" is gsm8k).
+Result<std::string> accuracyTaskName(std::string_view text);
 /// The text parseAccuracyRequirement reads back (without --allow-unevaluated): "gsm8k:0.95", "gsm8k:best-2se".
 std::string accuracyRequirementText(const AccuracyRequirement& r);
 /// "GSM8K >= 95%", "GSM8K within 2 standard errors of the best on its hardware".

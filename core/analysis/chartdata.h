@@ -46,6 +46,9 @@ struct ScopeData {
     /// The accuracy requirement applied (requireAccuracy): the groups that failed it are not in frontiers, runs and
     /// series; each group's verdict. Unset: no requirement.
     std::optional<AccuracyFilter> accuracyFilter;
+    /// The task whose accuracy every view of this scope shows (chooseAccuracyTask): the one asked, else the
+    /// requirement's, else GSM8K, else the first evaluated; empty without evaluations.
+    std::string accuracyTask;
     /// Ids of the series, for RunStore queries.
     std::vector<long long> seriesIds() const;
     /// Ids of the runs the scope selects (every group's runs), ascending.

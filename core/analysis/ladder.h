@@ -126,6 +126,9 @@ struct LadderRequest {
     /// An accuracy the groups must meet (--min-accuracy, --allow-unevaluated; docs/evaluations.md). The caller that
     /// has the store judges the groups (judgeAccuracy) and puts those that fail in excludedGroups.
     std::optional<AccuracyRequirement> accuracy;
+    /// The task whose accuracy the readings show (--accuracy-task; the explorer's task box); empty: the requirement's,
+    /// else GSM8K where evaluated, else the first evaluated (ladderAccuracyTask).
+    std::string accuracyTask;
     /// Groups left out of every reading (their hardware stays listed, without them).
     std::vector<GroupKey> excludedGroups;
 };

@@ -46,12 +46,29 @@ void attachAccuracy(std::vector<HardwareLadder>& ladders, const EvaluationIndex&
 
 std::string ladderAccuracyTask(const LadderRequest& request, const EvaluationIndex& evaluations)
 {
+    if (!request.accuracyTask.empty())
+        return request.accuracyTask;
     if (request.accuracy)
         return request.accuracy->task;
     const std::vector<std::string> tasks = evaluations.tasks();
     if (tasks.empty())
         return {};
     return std::find(tasks.begin(), tasks.end(), "gsm8k") != tasks.end() ? "gsm8k" : tasks.front();
+}
+
+Status knownAccuracyTask(const EvaluationIndex& evaluations, const std::string& task, const std::string& model)
+{
+    const std::vector<std::string> tasks = evaluations.tasks();
+    if (std::find(tasks.begin(), tasks.end(), task) != tasks.end())
+        return ok();
+    if (tasks.empty())
+        return Error { "the store holds no evaluations of " + model + " (--accuracy-task " + task
+            + "): import InferenceX evaluations first (docs/evaluations.md)" };
+    std::string names;
+    for (const std::string& t : tasks)
+        names += (names.empty() ? "" : ", ") + t;
+    return Error { "the store holds no evaluation of " + model + " on '" + task + "' (--accuracy-task); it has "
+        + names };
 }
 
 namespace {

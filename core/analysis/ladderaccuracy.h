@@ -6,6 +6,7 @@
 
 #include "core/analysis/accuracy.h"
 #include "core/analysis/ladder.h"
+#include "core/model/result.h"
 
 namespace paretoscope {
 
@@ -19,9 +20,12 @@ std::vector<AccuracyVerdict> applyAccuracyRequirement(
 void attachAccuracy(std::vector<HardwareLadder>& ladders, const EvaluationIndex& evaluations, const std::string& task,
     const std::string& asOf);
 
-/// The task a ladder shows accuracy on: the requirement's, else gsm8k where evaluated, else the first evaluated; empty
-/// without evaluations.
+/// The task a ladder shows accuracy on: the one asked (request.accuracyTask), else the requirement's, else gsm8k where
+/// evaluated, else the first evaluated; empty without evaluations (and nothing asked).
 std::string ladderAccuracyTask(const LadderRequest& request, const EvaluationIndex& evaluations);
+
+/// Whether a task asked for (--accuracy-task) is one the model has evaluations on; the error names those it has.
+Status knownAccuracyTask(const EvaluationIndex& evaluations, const std::string& task, const std::string& model);
 
 /// What requiring an accuracy cost at a target: the cheapest $ per million tokens among the hardware read without and
 /// with the requirement, and which hardware gave it.

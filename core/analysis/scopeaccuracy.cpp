@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/analysis/chartdata.h"
+#include "core/analysis/ladderaccuracy.h"
 #include "core/analysis/plan.h"
 
 namespace paretoscope {
@@ -87,6 +88,16 @@ void requireAccuracy(ScopeData& data, const AccuracyRequirement& requirement)
     data.speedOfLightMissing.clear();
     data.speedOfLight = scopeSpeedOfLight(data.scope, left, data.metric, &data.speedOfLightMissing);
     data.accuracyFilter = std::move(filter);
+}
+
+void chooseAccuracyTask(ScopeData& data, const std::string& asked)
+{
+    LadderRequest request;
+    request.accuracyTask = asked;
+    if (data.accuracyFilter)
+        request.accuracy = data.accuracyFilter->requirement;
+    const EvaluationIndex none;
+    data.accuracyTask = ladderAccuracyTask(request, data.evaluations ? *data.evaluations : none);
 }
 
 AccuracyFilter requireAccuracy(

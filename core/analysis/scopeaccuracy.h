@@ -37,6 +37,11 @@ void removeFailingGroups(std::vector<GroupFrontier>& frontiers, const std::vecto
 /// read only the groups that meet it. The verdicts are kept in data.accuracyFilter.
 void requireAccuracy(ScopeData& data, const AccuracyRequirement& requirement);
 
+/// Sets data.accuracyTask, once for the chart, readout, ladder, summary and plan of the scope: the task asked (the
+/// explorer's task box, --accuracy-task), else the requirement's, else GSM8K where evaluated, else the first
+/// evaluated (ladderAccuracyTask); empty when nothing is asked and the model has no evaluations.
+void chooseAccuracyTask(ScopeData& data, const std::string& asked);
+
 /// The same for a plan: the groups of its frontiers judged (as of its scope's day), those that fail left out of its
 /// frontiers and configuration curves; a hardware all of whose groups fail is named in accuracyExcluded (the plan
 /// says so rather than "no data").

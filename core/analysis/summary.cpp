@@ -68,7 +68,8 @@ Result<SummaryReport> summaryAt(const ScopeData& data, std::vector<HardwareSumma
     if (data.evaluations && !data.evaluations->empty()) { // the accuracy of each reading's group, on the task required
         if (data.accuracyFilter)
             req.accuracy = data.accuracyFilter->requirement;
-        out.accuracyTask = ladderAccuracyTask(req, *data.evaluations);
+        // the scope's task where the loader chose it (chooseAccuracyTask), else the same rule
+        out.accuracyTask = !data.accuracyTask.empty() ? data.accuracyTask : ladderAccuracyTask(req, *data.evaluations);
         attachAccuracy(*ladders, *data.evaluations, out.accuracyTask, data.scope.asOf);
     }
     if (data.accuracyFilter) { // what the requirement left out, and what it cost at the target

@@ -196,6 +196,8 @@ std::string viewCommand(const ViewOptions& view)
         if (r.accuracy->allowUnevaluated)
             out += " --allow-unevaluated";
     }
+    if (!r.accuracyTask.empty())
+        add("accuracy-task", r.accuracyTask);
     if (r.price.customUsdPerGpuHour)
         add("price", numberText(*r.price.customUsdPerGpuHour));
     else if (!r.price.tierKey.empty())

@@ -105,7 +105,7 @@ const std::map<std::string, bool>& viewOptionSpec()
         { "include-marked", false }, { "exclude-flagged", false }, { "targets", true }, { "metric", true },
         { "clamp", false }, { "hide-sparse", false }, { "tier", true }, { "price", true }, { "baseline", true },
         { "ttft-max", true }, { "tpot-max", true }, { "ttft-stat", true }, { "min-accuracy", true },
-        { "allow-unevaluated", false } };
+        { "allow-unevaluated", false }, { "accuracy-task", true } };
     return spec;
 }
 
@@ -178,6 +178,12 @@ Status ladderOptions(const OptionMap& o, LadderRequest& req)
         req.accuracy = std::move(*r);
     } else if (has(o, "allow-unevaluated")) {
         return Error { "--allow-unevaluated goes with --min-accuracy" };
+    }
+    if (auto t = last(o, "accuracy-task")) {
+        auto task = accuracyTaskName(*t);
+        if (!task)
+            return Error { task.error() };
+        req.accuracyTask = *task;
     }
     if (has(o, "tier") && has(o, "price"))
         return Error { "give --tier or --price, not both" };

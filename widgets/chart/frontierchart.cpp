@@ -1,7 +1,7 @@
 #include "widgets/chart/frontierchart.h"
 
+#include "core/analysis/accuracy.h"
 #include "core/analysis/bestpersku.h"
-#include "core/analysis/ladderaccuracy.h"
 
 #include <QLegendMarker>
 #include <QLocale>
@@ -384,15 +384,9 @@ bool FrontierChart::groupHollow(std::size_t group) const
 
 QString FrontierChart::groupAccuracy(std::size_t group) const
 {
-    if (!m_data || !m_data->evaluations || m_data->evaluations->empty())
+    if (!m_data || !m_data->evaluations || m_data->evaluations->empty() || m_data->accuracyTask.empty())
         return {};
-    if (!m_accuracyTask) { // once per chart: the legend asks at each slider step
-        LadderRequest req;
-        if (m_data->accuracyFilter)
-            req.accuracy = m_data->accuracyFilter->requirement;
-        m_accuracyTask = ladderAccuracyTask(req, *m_data->evaluations);
-    }
-    const std::string& task = *m_accuracyTask;
+    const std::string& task = m_data->accuracyTask;
     const auto a
         = paretoscope::groupAccuracy(*m_data->evaluations, m_chart->series[group].key, task, m_data->scope.asOf);
     return a ? QString::fromStdString(accuracyText(task, a->accuracy))
@@ -431,7 +425,6 @@ void FrontierChart::setHideSparse(bool hide)
 void FrontierChart::adoptScope(std::shared_ptr<const ScopeData> data, double target)
 {
     m_data = std::move(data);
-    m_accuracyTask.reset();
     m_pointsGiven = true; // its points are those worked out for the scope read again (ChartPanel::showsDrawn)
     setTarget(target);
 }
@@ -500,7 +493,6 @@ bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, const std:
     }
     m_chart = next;
     m_data = std::move(data);
-    m_accuracyTask.reset();
     m_state.request = request;
     m_pointsGiven = drawn != nullptr;
     setTarget(target);

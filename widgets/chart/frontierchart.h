@@ -145,7 +145,6 @@ private:
     std::vector<bool> m_chosen;
     ChartGroups m_choice = ChartGroups::All;
     std::shared_ptr<const ScopeData> m_data;
-    mutable std::optional<std::string> m_accuracyTask; // the task groupAccuracy reads, found once
     ChartState m_state;
     const PricingCatalog& m_pricing;
     std::shared_ptr<const ChartData> m_chart;

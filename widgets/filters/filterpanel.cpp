@@ -47,11 +47,12 @@ FilterPanel::FilterPanel(QWidget* parent)
     , m_includeMarked(new QCheckBox(tr("Include marked runs"), this))
     , m_limits(new SloLimits(this))
     , m_accuracy(new AccuracyControl(this))
-    , m_excludeFlagged(new QCheckBox(tr("Leave out flagged runs"), this))
-    , m_allGpus(new QCheckBox(tr("Output and input per all GPUs"), this))
+    , m_excludeFlagged(new QCheckBox(tr("Drop flagged runs"), this))
+    , m_allGpus(new QCheckBox(tr("Per all GPUs"), this))
     , m_runDates(new RunDatesControl(this))
 {
     auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 4, 6); // the sidebar is narrow: its room goes to the lists and boxes
     layout->addWidget(new QLabel(tr("Model and workload"), this));
     m_scope->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     // the box fits the column and elides; its list opens as wide as its longest entry, and the tooltip says it all
@@ -90,7 +91,7 @@ FilterPanel::FilterPanel(QWidget* parent)
     layout->addWidget(new QLabel(tr("Service-level limits"), this));
     layout->addWidget(m_limits);
     connect(m_limits, &SloLimits::changed, this, &FilterPanel::filtersChanged);
-    layout->addWidget(new QLabel(tr("Accuracy required"), this));
+    layout->addWidget(new QLabel(tr("Accuracy"), this));
     layout->addWidget(m_accuracy);
     connect(m_accuracy, &AccuracyControl::changed, this, &FilterPanel::filtersChanged);
     layout->addWidget(m_runDates);
@@ -112,6 +113,14 @@ FilterPanel::FilterPanel(QWidget* parent)
     connect(m_allGpus, &QCheckBox::toggled, this, &FilterPanel::filtersChanged);
     layout->addWidget(m_allGpus);
     layout->addStretch();
+    // the boxes shrink with the sidebar (their text whole in the list that drops down and in the tooltip), so that
+    // the column never scrolls sideways and the notes wrap in its width
+    for (QComboBox* box : findChildren<QComboBox*>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(std::min(box->minimumContentsLength(), 6));
+    }
+    for (QLabel* label : findChildren<QLabel*>())
+        label->setWordWrap(true);
     connect(m_scope, &QComboBox::currentIndexChanged, this, &FilterPanel::baseScopeChanged);
     connect(m_scope, &QComboBox::currentIndexChanged, this,
         [this] { m_scope->setToolTip(m_scope->currentData(Qt::ToolTipRole).toString()); });

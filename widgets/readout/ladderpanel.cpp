@@ -112,12 +112,9 @@ Result<std::vector<HardwareLadder>> LadderPanel::ladder(const PriceChoice& price
     auto ladders = computeLadder(m_data->frontiers, m_pricing, req);
     if (ladders) // the share of the speed of light, as the readout shows it (and the CSV export takes it from here)
         attachSpeedOfLight(*ladders, m_data->speedOfLight);
-    // the accuracy of each reading's group, as the readout shows it, on the task required where one is
-    if (ladders && m_data->evaluations && !m_data->evaluations->empty()) {
-        if (m_data->accuracyFilter)
-            req.accuracy = m_data->accuracyFilter->requirement;
-        attachAccuracy(*ladders, *m_data->evaluations, ladderAccuracyTask(req, *m_data->evaluations), req.scope.asOf);
-    }
+    // the accuracy of each reading's group, as the readout shows it, on the scope's task
+    if (ladders && m_data->evaluations && !m_data->evaluations->empty())
+        attachAccuracy(*ladders, *m_data->evaluations, m_data->accuracyTask, req.scope.asOf);
     return ladders;
 }
 

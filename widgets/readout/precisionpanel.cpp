@@ -7,7 +7,7 @@
 #include <QVBoxLayout>
 #include <set>
 
-#include "core/analysis/ladderaccuracy.h"
+#include "core/analysis/accuracy.h"
 #include "core/analysis/precisiontradeoff.h"
 #include "core/model/displaynames.h"
 #include "core/output/accuracyreports.h"
@@ -82,12 +82,7 @@ void PrecisionPanel::refresh()
         = m_data->accuracyFilter ? m_data->accuracyFilter->before : m_data->frontiers;
     const EvaluationIndex none;
     const EvaluationIndex& evaluations = m_data->evaluations ? *m_data->evaluations : none;
-    if (m_data->accuracyFilter)
-        req.accuracy = m_data->accuracyFilter->requirement;
-    std::string task = ladderAccuracyTask(req, evaluations);
-    if (task.empty())
-        task = "gsm8k";
-    req.accuracy.reset();
+    const std::string task = m_data->accuracyTask.empty() ? std::string("gsm8k") : m_data->accuracyTask;
     const auto tradeoffs = precisionTradeoff(groups, m_pricing, req, evaluations, task);
     if (!tradeoffs) {
         m_heading->setText(QString::fromStdString(tradeoffs.error()));

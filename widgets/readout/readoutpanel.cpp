@@ -539,11 +539,8 @@ void ReadoutPanel::refresh(bool sliderStep)
     auto ladders = computeLadder(m_data->frontiers, m_pricing, req);
     if (ladders)
         attachSpeedOfLight(*ladders, m_data->speedOfLight);
-    if (ladders && m_data->evaluations && !m_data->evaluations->empty()) {
-        if (m_data->accuracyFilter) // the task required is the one shown
-            req.accuracy = m_data->accuracyFilter->requirement;
-        attachAccuracy(*ladders, *m_data->evaluations, ladderAccuracyTask(req, *m_data->evaluations), req.scope.asOf);
-    }
+    if (ladders && m_data->evaluations && !m_data->evaluations->empty()) // on the scope's task (the task box)
+        attachAccuracy(*ladders, *m_data->evaluations, m_data->accuracyTask, req.scope.asOf);
     m_model->setReadings(ladders ? std::move(*ladders) : std::vector<HardwareLadder> {}, baseline().toStdString());
     m_table->setColumnHidden(ReadoutModel::Accuracy, !m_model->anyAccuracy()); // a model without evaluations
     m_comparison->setText(m_model->comparison(m_target));

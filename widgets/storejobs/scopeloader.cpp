@@ -20,11 +20,11 @@ QString kind()
 } // namespace
 
 void ScopeLoader::request(const Scope& scope, TputMetric metric, const std::optional<ChartRequest>& chart,
-    const std::optional<AccuracyRequirement>& accuracy)
+    const std::optional<AccuracyRequirement>& accuracy, const std::string& accuracyTask)
 {
     m_worker.post(
         kind(), this,
-        [scope, metric, chart, accuracy](RunStore& store) {
+        [scope, metric, chart, accuracy, accuracyTask](RunStore& store) {
             auto result = std::make_shared<LoadedScope>();
             Scope everyDay = scope;
             everyDay.asOf.clear();
@@ -35,6 +35,7 @@ void ScopeLoader::request(const Scope& scope, TputMetric metric, const std::opti
             result->data.evaluations = std::make_shared<const EvaluationIndex>(storedEvaluations(store, scope.model));
             if (accuracy)
                 requireAccuracy(result->data, *accuracy);
+            chooseAccuracyTask(result->data, accuracyTask); // the one task every view of the scope shows
             result->summaryFacts = summaryFacts(store, result->data);
             if (chart) {
                 result->chart = std::make_shared<const ChartData>(chartData(result->data, bundledPricing(), *chart));

@@ -34,7 +34,7 @@ public:
     /// chart's points for that view are worked out on the worker too. With an accuracy requirement, the groups that
     /// fail it are left out of the data (requireAccuracy) before the summary and the chart are worked out.
     void request(const Scope& scope, TputMetric metric, const std::optional<ChartRequest>& chart = std::nullopt,
-        const std::optional<AccuracyRequirement>& accuracy = std::nullopt);
+        const std::optional<AccuracyRequirement>& accuracy = std::nullopt, const std::string& accuracyTask = {});
     /// The requests made so far answer nothing: another scope was chosen, and its request follows once the store has
     /// said which series it holds.
     void cancel();

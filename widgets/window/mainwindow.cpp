@@ -145,6 +145,7 @@ void MainWindow::layOutPanels()
     auto* filtersScroll = new QScrollArea(this);
     filtersScroll->setWidget(m_filters);
     filtersScroll->setWidgetResizable(true);
+    filtersScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the panel fits the sidebar's width
     filtersScroll->setMinimumWidth(110);
     auto* main = new QSplitter(Qt::Horizontal, this);
     m_layout.main = main;
@@ -423,8 +424,8 @@ void MainWindow::requestScope()
     // a view being applied asks for its own as-of day: the slider learns the scope's run dates only with the answer
     if (m_view.pending && m_view.step == ViewStep::Scope)
         scope.asOf = m_view.pending->request.scope.asOf;
-    m_loader.request(
-        scope, m_readout->tputMetric(), m_chart->requestFor(m_readout->price()), m_filters->accuracy()->requirement());
+    m_loader.request(scope, m_readout->tputMetric(), m_chart->requestFor(m_readout->price()),
+        m_filters->accuracy()->requirement(), m_filters->accuracy()->task().toStdString());
 }
 
 void MainWindow::showScope(const std::shared_ptr<const LoadedScope>& loaded)
@@ -458,6 +459,7 @@ void MainWindow::showAsOf()
     asOf.evaluations = m_shown.data->evaluations; // the model's, whatever the day
     if (const auto accuracy = m_filters->accuracy()->requirement())
         requireAccuracy(asOf, *accuracy); // judged as of the day: a later evaluation does not count yet
+    chooseAccuracyTask(asOf, m_filters->accuracy()->task().toStdString());
     presentScope(std::make_shared<const ScopeData>(std::move(asOf)), {});
 }
 

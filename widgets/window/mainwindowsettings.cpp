@@ -125,6 +125,9 @@ void MainWindow::restoreSettings()
             limits.tpotMax = tpot;
         m_filters->limits()->setFrom(limits);
     }
+    // the task shown (a name that no longer reads is the default), then the requirement on it
+    if (auto task = accuracyTaskName(s.value("filters/accuracyTask").toString().toStdString()))
+        m_filters->accuracy()->setTask(QString::fromStdString(*task));
     if (const QString kept = s.value("filters/minAccuracy").toString(); !kept.isEmpty()) {
         // a requirement that no longer reads (a settings file edited by hand) is off, as no requirement
         auto accuracy = parseAccuracyRequirement(kept.toStdString());
@@ -204,6 +207,7 @@ void MainWindow::saveSettings() const
     s.setValue(
         "filters/minAccuracy", accuracy ? QString::fromStdString(accuracyRequirementText(*accuracy)) : QString());
     s.setValue("filters/allowUnevaluated", accuracy && accuracy->allowUnevaluated);
+    s.setValue("filters/accuracyTask", m_filters->accuracy()->task());
     const PriceChoice price = m_readout->price();
     s.setValue("readout/tier", QString::fromStdString(price.tierKey));
     // the custom price is kept whichever tier is chosen, to be there when the planner comes back to it

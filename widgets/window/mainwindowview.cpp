@@ -57,6 +57,7 @@ Result<ViewOptions> MainWindow::currentView() const
     r.hideSparse = m_readout->hideSparse();
     r.price = m_readout->price();
     r.accuracy = m_filters->accuracy()->requirement();
+    r.accuracyTask = m_filters->accuracy()->task().toStdString();
     v.baseline = m_readout->baseline().toStdString();
     return v;
 }
@@ -74,6 +75,7 @@ Status MainWindow::applyView(const ViewOptions& view)
             QString::fromStdString(s.model), QString::fromStdString(s.workload), s.isl.value_or(0), s.osl.value_or(0)))
         return Error { "the store has no runs of " + scopeWords(s) };
     m_filters->runDates()->setRuns(s.runs);
+    m_filters->accuracy()->setTask(QString::fromStdString(r.accuracyTask));
     m_filters->accuracy()->setRequirement(r.accuracy);
     m_readout->setPrice(QString::fromStdString(r.price.customUsdPerGpuHour ? std::string()
                                 : r.price.tierKey.empty()                  ? bundledPricing().defaultTier().key

@@ -13,9 +13,9 @@
 #include <QSettings>
 
 #include "core/analysis/chartdata.h"
-#include "core/analysis/ladderaccuracy.h"
 #include "core/analysis/plan.h"
 #include "core/analysis/plandefaults.h"
+#include "core/analysis/scopeaccuracy.h"
 #include "core/output/tcowriter.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/filters/filterpanel.h"
@@ -139,10 +139,7 @@ void PlanPage::load()
             }
             // the accuracy of the group each hardware is sized on, on the task the readout shows
             const auto& data = window().scopeData();
-            LadderRequest asked;
-            asked.accuracy = accuracyRequired();
-            m_panel->setEvaluations(data ? data->evaluations : nullptr,
-                data && data->evaluations ? ladderAccuracyTask(asked, *data->evaluations) : std::string());
+            m_panel->setEvaluations(data ? data->evaluations : nullptr, data ? data->accuracyTask : std::string());
             m_panel->setFrontiers(std::move(*frontiers));
             if (!m_csvWaiting.isEmpty()) // behind another tab the panel plans when shown: an export waits
                 m_panel->planNow();
