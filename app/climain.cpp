@@ -202,9 +202,11 @@ const std::vector<Command>& commands()
                 R"(  scopes  [--db FILE] [--format json|table]   Models and sequence lengths in the store.
 )",
                 cli::cmdScopes },
-            { "export", StoreNeed::Read, scopeOpts,
+            { "export", StoreNeed::Read, with({ { "evaluations", false } }),
                 R"(  export  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--format csv|json]
-      Every run in scope in Paretoscope's own format (importable again).
+  export  [--db FILE] --model M --evaluations [--format csv|json]
+      Every run in scope in Paretoscope's own format (importable again); with --evaluations, every evaluation
+      (accuracy run) of the model instead, in the same way (docs/evaluations.md).
 )",
                 cli::cmdExport },
             { "seed", StoreNeed::Write, { { "db", true } },

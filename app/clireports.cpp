@@ -23,6 +23,7 @@
 #include "core/import/importer.h"
 #include "core/model/hardware.h"
 #include "core/model/urls.h"
+#include "core/output/evaluationexport.h"
 #include "core/output/reports.h"
 #include "core/store/storecheck.h"
 #include "core/store/storerecover.h"
@@ -307,6 +308,23 @@ int cmdExport(const Invocation& in)
 {
     const cli::Args& a = in.args;
     std::string error, format;
+    if (a.has("evaluations")) { // the model's evaluations, whatever the sequence
+        std::string model = a.value("model").value_or("");
+        if (model.empty())
+            return usageError("--model is required");
+        if (!formatOption(a, { "csv", "json" }, format, error))
+            return usageError(error);
+        auto store = in.store();
+        if (!store)
+            return 1;
+        if (!resolveModel(*store, model))
+            return 1;
+        const auto evaluations = storedEvaluations(*store, model);
+        if (readFailed(*store))
+            return 1;
+        std::cout << (format == "csv" ? evaluationsCsv(evaluations) : evaluationsJson(evaluations));
+        return 0;
+    }
     auto scope = scopeFromArgs(a, error);
     if (!scope || !formatOption(a, { "csv", "json" }, format, error))
         return usageError(error);

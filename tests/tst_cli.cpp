@@ -336,6 +336,41 @@ private slots:
         }
     }
 
+    // export --evaluations writes the model's evaluations in the own format; imported into another store, the
+    // accuracy command there prints what it prints here
+    void exportCarriesEvaluations()
+    {
+        QTemporaryDir home, dir;
+        const QString db = dir.filePath(QStringLiteral("s.sqlite")), copy = dir.filePath(QStringLiteral("c.sqlite"));
+        QCOMPARE(cli({ QStringLiteral("import"), QStringLiteral("--db"), db,
+                         fixture(QStringLiteral("inferencex-app-api/evaluations.json")) },
+                     home.path())
+                     .code,
+            0);
+        for (const char* format : { "json", "csv" }) {
+            Run out = cli({ QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--model"),
+                              QStringLiteral("dsr1"), QStringLiteral("--evaluations"), QStringLiteral("--format"),
+                              QString::fromLatin1(format) },
+                home.path());
+            QCOMPARE(out.code, 0);
+            const QString file = dir.filePath(QStringLiteral("e.") + QString::fromLatin1(format));
+            QVERIFY(writeFile(file, out.out));
+            QFile::remove(copy);
+            Run in = cli({ QStringLiteral("import"), QStringLiteral("--db"), copy, file }, home.path());
+            QCOMPARE(in.code, 0);
+            QVERIFY2(in.out.contains("\"imported\":87"), in.out.constData());
+            const QStringList accuracy { QStringLiteral("accuracy"), QStringLiteral("--model"), QStringLiteral("dsr1"),
+                QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--db") };
+            Run here = cli(accuracy + QStringList { db }, home.path());
+            Run there = cli(accuracy + QStringList { copy }, home.path());
+            QCOMPARE(there.code, 0);
+            QCOMPARE(there.out, here.out);
+        }
+        Run noModel = cli(
+            { QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--evaluations") }, home.path());
+        QCOMPARE(noModel.code, 2);
+    }
+
     void frontierOutput()
     {
         QTemporaryDir home, dir;

@@ -21,6 +21,7 @@
 #include "core/analysis/viewoptions.h"
 #include "core/import/importer.h"
 #include "core/model/displaynames.h"
+#include "core/output/evaluationexport.h"
 #include "core/store/evaluationstore.h"
 #include "core/store/runstore.h"
 #include "core/store/storerecover.h"
@@ -496,6 +497,90 @@ private slots:
         QCOMPARE(evaluationCount(**recovered), evaluationCount(*m_store));
         const auto dsr1 = storedEvaluations(**recovered, "dsr1");
         QCOMPARE(dsr1.size(), storedEvaluations(*m_store, "dsr1").size());
+    }
+
+    // Paretoscope's own JSON and CSV carry evaluations: every stored evaluation of every model, exported in each,
+    // imports into an empty store as the same evaluations (field by field and by content), and into the store it
+    // came from as duplicates only
+    void ownJsonAndCsvCarryEvaluations()
+    {
+        std::vector<StoredEvaluation> all;
+        for (const char* model : { "dsr1", "gptoss120b", "qwen3.5", "kimik2.5" })
+            for (StoredEvaluation& e : storedEvaluations(*m_store, model))
+                all.push_back(std::move(e));
+        QVERIFY(all.size() > 300);
+        const auto key = [](const EvaluationRecord& r) {
+            return r.contentKey() + '|' + r.runUrl + '|' + r.model + '|' + r.hardware + '|' + r.engine + '|'
+                + r.precision + '|' + r.specDecoding + '|' + r.task + '|' + r.date + '|' + std::to_string(r.gpus) + '|'
+                + std::to_string(r.concurrency) + '|' + std::to_string(r.questions);
+        };
+        std::multiset<std::string> expected;
+        for (const StoredEvaluation& e : all)
+            expected.insert(key(e.record));
+        for (const bool csv : { false, true }) {
+            QTemporaryDir dir;
+            const std::string path
+                = dir.filePath(csv ? QStringLiteral("e.csv") : QStringLiteral("e.json")).toStdString();
+            std::ofstream(path) << (csv ? evaluationsCsv(all) : evaluationsJson(all));
+            auto store = openTempStore(dir);
+            QVERIFY(store);
+            auto in = importPath(*store, path, {});
+            QVERIFY2(in[0].result, in[0].result ? "" : in[0].result.error().c_str());
+            QCOMPARE(in[0].result->format,
+                std::string(csv ? "paretoscope-evaluations-csv" : "paretoscope-evaluations-json"));
+            QCOMPARE(in[0].result->imported, std::uint64_t(all.size()));
+            QCOMPARE(store->runCount(), 0LL); // evaluations, not runs
+            std::multiset<std::string> got;
+            for (const char* model : { "dsr1", "gptoss120b", "qwen3.5", "kimik2.5" })
+                for (const StoredEvaluation& e : storedEvaluations(*store, model))
+                    got.insert(key(e.record));
+            QCOMPARE(got, expected);
+            // read back where they came from: each one already stored
+            auto again = importPath(*m_store, path, {});
+            QVERIFY(again[0].result);
+            QCOMPARE(again[0].result->imported, std::uint64_t(0));
+            QCOMPARE(again[0].result->duplicates, std::uint64_t(all.size()));
+        }
+    }
+
+    // A bad record of the own format imports nothing and names the file, the record and the field
+    void badOwnEvaluationRecordsAreRefused()
+    {
+        const auto one = storedEvaluations(*m_store, "dsr1");
+        QVERIFY(one.size() >= 2);
+        const std::vector<StoredEvaluation> two { one[0], one[1] };
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        json rows = json::parse(evaluationsJson(two));
+        for (const auto& [field, value, says] : { std::tuple { "em_strict", json(95.8), "field 'em_strict': 95.8" },
+                 std::tuple { "task", json(nullptr), "field 'task': missing" },
+                 std::tuple { "schema", json("paretoscope.run/1"), "field 'schema': 'paretoscope.run/1'" },
+                 std::tuple { "gpus", json("eight"), "field 'gpus'" } }) {
+            json bad = rows;
+            bad[1][field] = value;
+            const std::string path = writeJson(dir, QStringLiteral("bad.json"), bad);
+            auto out = importPath(*store, path, {});
+            QVERIFY(!out[0].result);
+            const QString error = QString::fromStdString(out[0].result.error());
+            QVERIFY2(error.contains(QString::fromStdString(path)) && error.contains(QStringLiteral("record 2"))
+                    && error.contains(QLatin1String(says)),
+                qPrintable(error));
+            QCOMPARE(evaluationCount(*store), 0LL);
+        }
+        // CSV: the line named too
+        std::string csv = evaluationsCsv(two);
+        const std::size_t second = csv.find('\n', csv.find('\n') + 1) + 1;
+        const std::size_t date = csv.find(two[1].record.date, second);
+        QVERIFY(date != std::string::npos);
+        csv.replace(date, two[1].record.date.size(), "");
+        const std::string path = dir.filePath(QStringLiteral("bad.csv")).toStdString();
+        std::ofstream(path) << csv;
+        auto out = importPath(*store, path, {});
+        QVERIFY(!out[0].result);
+        QVERIFY2(out[0].result.error().find("record 2 (line 3): field 'date': missing") != std::string::npos,
+            out[0].result.error().c_str());
+        QCOMPARE(evaluationCount(*store), 0LL);
     }
 
     // A bad evaluation file imports nothing and names the file, the record and the field

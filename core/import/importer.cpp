@@ -11,7 +11,7 @@
 
 #include "core/import/csvreader.h"
 #include "core/import/documentstream.h"
-#include "core/import/formats/evaluationmapper.h"
+#include "core/import/formats/evaluationschema.h"
 #include "core/import/formats/flatrecord.h"
 #include "core/import/formats/formatdetect.h"
 #include "core/import/formats/jsonrecordparser.h"
@@ -94,7 +94,7 @@ struct ImportState {
     std::unique_ptr<RecordMapper> mapper;
     std::unique_ptr<InsertPipeline> pipeline;
     // an evaluations file (accuracy runs) is read whole, then stored in one transaction (storeEvaluations)
-    EvaluationMapper* evaluations = nullptr; // the mapper, when the file holds evaluations
+    RecordMapper* evaluations = nullptr; // the mapper, when the file holds evaluations
     std::vector<EvaluationRecord> evaluationRecords {};
     Format format = Format::InferenceXAgg;
     std::uint64_t records = 0;
@@ -118,8 +118,8 @@ struct ImportState {
                     + " result does not say what it ran on; give: " + missing };
         }
         mapper = makeMapper(f, options);
-        if (f == Format::InferenceXEvaluations) {
-            evaluations = static_cast<EvaluationMapper*>(mapper.get());
+        if (mapper->holdsEvaluations()) {
+            evaluations = mapper.get();
             return ok();
         }
         Provenance p;
@@ -146,6 +146,21 @@ struct ImportState {
             noteOf(text, index);
         if (!pipeline->push(std::move(r), index))
             return pipeline->finish();
+        return ok();
+    }
+
+    /// The evaluation the mapper just read, kept to be stored with the file's others; where: "FILE: record N: ".
+    Status addEvaluation(const std::string& where)
+    {
+        auto evaluation = evaluations->finishEvaluation();
+        if (!evaluation)
+            return Error { where + evaluation.error() };
+        // read whole before they are stored: a bound on what a file can make this process hold
+        if (evaluationRecords.size() >= kMaxEvaluationsPerFile)
+            return Error { where + "more than " + std::to_string(kMaxEvaluationsPerFile)
+                + " evaluations in one file: split it (InferenceX publishes a few thousand)" };
+        ++records;
+        evaluationRecords.push_back(std::move(*evaluation));
         return ok();
     }
 
@@ -203,19 +218,8 @@ Status importJson(ImportState& state, ByteSource& source, const ProgressFn& prog
             state.mapper->begin();
             if (auto st = parser.walk(el, *state.mapper); !st)
                 return Error { recordWhere(state.name, el.index, el.line) + st.error() };
-            if (state.evaluations) {
-                auto evaluation = state.evaluations->finishEvaluation();
-                if (!evaluation)
-                    return Error { recordWhere(state.name, el.index, el.line) + evaluation.error() };
-                // read whole before they are stored: a bound on what a file can make this process hold
-                if (state.evaluationRecords.size() >= kMaxEvaluationsPerFile)
-                    return Error { recordWhere(state.name, el.index, el.line) + "more than "
-                        + std::to_string(kMaxEvaluationsPerFile)
-                        + " evaluations in one file: split it (InferenceX publishes a few thousand)" };
-                ++state.records;
-                state.evaluationRecords.push_back(std::move(*evaluation));
-                return ok();
-            }
+            if (state.evaluations)
+                return state.addEvaluation(recordWhere(state.name, el.index, el.line));
             auto rec = state.mapper->finish();
             if (!rec)
                 return Error { recordWhere(state.name, el.index, el.line) + rec.error() };
@@ -252,11 +256,13 @@ Status importCsv(ImportState& state, ByteSource& source, const ProgressFn& progr
         return Error { first.error() };
     if (!*first)
         return Error { state.name + ": empty: no content" };
-    if (!isParetoscopeCsvHeader(header))
+    const bool evaluations = isEvaluationCsvHeader(header);
+    if (!evaluations && !isParetoscopeCsvHeader(header))
         return Error { state.name
             + ": line 1: not a recognised format: not JSON, and not a Paretoscope CSV "
-              "(its header needs model, hardware and tput_per_gpu_tok_s)" };
-    if (auto st = state.start(Format::ParetoscopeCsv); !st)
+              "(its header needs model, hardware and tput_per_gpu_tok_s; or, of evaluations, model, hardware, task "
+              "and em_strict, em_flexible or score)" };
+    if (auto st = state.start(evaluations ? Format::ParetoscopeEvaluationsCsv : Format::ParetoscopeCsv); !st)
         return st;
     std::uint64_t index = 0;
     for (;;) {
@@ -283,11 +289,16 @@ Status importCsv(ImportState& state, ByteSource& source, const ProgressFn& progr
             if (auto st = state.mapper->field(header[i], v); !st)
                 return Error { where + st.error() };
         }
-        auto rec = state.mapper->finish();
-        if (!rec)
-            return Error { where + rec.error() };
-        if (auto st = state.add(std::move(*rec), index); !st)
-            return st;
+        if (state.evaluations) {
+            if (auto st = state.addEvaluation(where); !st)
+                return st;
+        } else {
+            auto rec = state.mapper->finish();
+            if (!rec)
+                return Error { where + rec.error() };
+            if (auto st = state.add(std::move(*rec), index); !st)
+                return st;
+        }
         ++index;
         if (progress && (index % 4096) == 0 && !progress(reader.consumed(), source.size()))
             return Error { state.name + ": import cancelled" };
@@ -456,6 +467,8 @@ std::optional<Format> detectFileFormat(const std::string& path)
         std::vector<std::string> header;
         std::uint64_t line = 0;
         auto got = reader.next(header, line);
+        if (got && *got && isEvaluationCsvHeader(header))
+            return Format::ParetoscopeEvaluationsCsv;
         if (got && *got && isParetoscopeCsvHeader(header))
             return Format::ParetoscopeCsv;
         return std::nullopt;

@@ -11,6 +11,7 @@
 #include "core/import/formats/recordschema.h"
 #include "core/model/modelnames.h"
 #include "core/model/outsidejson.h"
+#include "core/output/celljson.h"
 #include "core/output/csvwriter.h"
 #include "core/output/planreportparts.h"
 
@@ -18,19 +19,6 @@ namespace paretoscope {
 namespace {
 
 using json = nlohmann::ordered_json;
-
-json cellJson(const CellValue& v)
-{
-    if (const auto* s = std::get_if<std::string>(&v))
-        return *s;
-    if (const auto* i = std::get_if<long long>(&v))
-        return *i;
-    if (const auto* d = std::get_if<double>(&v))
-        return *d;
-    if (const auto* b = std::get_if<bool>(&v))
-        return *b;
-    return nullptr;
-}
 
 json recordJson(const RunRecord& r, bool withSchema)
 {

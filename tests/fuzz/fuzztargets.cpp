@@ -74,20 +74,21 @@ template <Format F> void importer(const std::uint8_t* data, std::size_t size)
         {});
 }
 
-// The evaluations' mapper: each record walked in, finished as an evaluation, its content digested.
-void evaluations(const std::uint8_t* data, std::size_t size)
+// An evaluations' mapper (InferenceX's rows, Paretoscope's own records): each record walked in, finished as an
+// evaluation, its content digested.
+template <Format F> void evaluations(const std::uint8_t* data, std::size_t size)
 {
     MemorySource source("fuzz.json", bytes(data, size));
     JsonRecordParser parser;
-    EvaluationMapper mapper;
+    auto mapper = makeMapper(F, callerFields());
     StreamLimits limits;
     limits.maxElementBytes = 1 << 20;
     (void)forEachJsonElement(source, limits,
         [&](const JsonElement& e) -> Status {
-            mapper.begin();
-            if (auto st = parser.walk(e, mapper); !st)
+            mapper->begin();
+            if (auto st = parser.walk(e, *mapper); !st)
                 return st;
-            auto r = mapper.finishEvaluation();
+            auto r = mapper->finishEvaluation();
             if (!r)
                 return Error { r.error() };
             (void)r->contentKey();
@@ -306,7 +307,8 @@ const std::vector<NamedTarget>& targets()
         { "import_vllm", importer<Format::VllmBench> },
         { "import_sglang", importer<Format::SglangBench> },
         { "import_paretoscope_json", importer<Format::ParetoscopeJson> },
-        { "import_evaluations", evaluations },
+        { "import_evaluations", evaluations<Format::InferenceXEvaluations> },
+        { "import_paretoscope_evaluations", evaluations<Format::ParetoscopeEvaluationsJson> },
         { "import_store", store },
         { "detect", detector },
         { "csv", csvReader },

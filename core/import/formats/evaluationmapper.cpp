@@ -38,30 +38,6 @@ void EvaluationMapper::begin()
     m_seenHardware = m_seenModel = m_seenEngine = m_seenPrecision = m_seenTask = m_seenDate = false;
 }
 
-Status EvaluationMapper::fraction(std::string_view key, const FieldValue& v, std::optional<double>& out, bool errorOfIt)
-{
-    if (v.kind == FieldValue::Kind::Null) {
-        out.reset();
-        return ok();
-    }
-    double x = v.number;
-    if (v.kind == FieldValue::Kind::Text) {
-        std::string text(v.text);
-        char* end = nullptr;
-        x = std::strtod(text.c_str(), &end);
-        if (text.empty() || end != text.c_str() + text.size())
-            return Error { "field '" + std::string(key) + "': '" + text + "' is not a number" };
-    } else if (v.kind != FieldValue::Kind::Number) {
-        return Error { "field '" + std::string(key) + "': " + v.kindName() + ", expected a number" };
-    }
-    // a fraction of the questions answered, or its standard error: 0 to 1 (a percentage would read 95.8)
-    if (!std::isfinite(x) || x < 0 || x > 1)
-        return Error { "field '" + std::string(key) + "': " + std::to_string(x) + " is outside 0 to 1 (a "
-            + (errorOfIt ? "standard error" : "fraction of the questions") + ")" };
-    out = x;
-    return ok();
-}
-
 Status EvaluationMapper::field(std::string_view key, const FieldValue& v)
 {
     if (key == "hardware")
@@ -118,17 +94,17 @@ Status EvaluationMapper::field(std::string_view key, const FieldValue& v)
         return ok();
     }
     if (key == "metrics.em_strict")
-        return fraction(key, v, m_r.emStrict, false);
+        return fields::assignFraction(key, v, m_r.emStrict, false);
     if (key == "metrics.em_strict_se")
-        return fraction(key, v, m_r.emStrictSe, true);
+        return fields::assignFraction(key, v, m_r.emStrictSe, true);
     if (key == "metrics.em_flexible")
-        return fraction(key, v, m_r.emFlexible, false);
+        return fields::assignFraction(key, v, m_r.emFlexible, false);
     if (key == "metrics.em_flexible_se")
-        return fraction(key, v, m_r.emFlexibleSe, true);
+        return fields::assignFraction(key, v, m_r.emFlexibleSe, true);
     if (key == "metrics.score")
-        return fraction(key, v, m_r.score, false);
+        return fields::assignFraction(key, v, m_r.score, false);
     if (key == "metrics.score_se")
-        return fraction(key, v, m_r.scoreSe, true);
+        return fields::assignFraction(key, v, m_r.scoreSe, true);
     return ok(); // id, config_id, timestamp, workers ...: sources add fields
 }
 

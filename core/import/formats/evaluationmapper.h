@@ -15,10 +15,10 @@ public:
     bool descend(std::string_view key) const override { return key == "metrics"; }
     Result<RunRecord> finish() override;
     /// Checks the required fields and the metrics' ranges, derives the GPU count and returns the record.
-    Result<EvaluationRecord> finishEvaluation();
+    bool holdsEvaluations() const override { return true; }
+    Result<EvaluationRecord> finishEvaluation() override;
 
 private:
-    Status fraction(std::string_view key, const FieldValue& v, std::optional<double>& out, bool errorOfIt);
     EvaluationRecord m_r;
     bool m_multinode = false;
     int m_numPrefill = 0, m_numDecode = 0;

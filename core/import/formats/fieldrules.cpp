@@ -161,6 +161,35 @@ Status assignCount(std::string_view key, const FieldValue& v, int& out)
     return ok();
 }
 
+Status assignFraction(std::string_view key, const FieldValue& v, std::optional<double>& out, bool errorOfIt)
+{
+    if (v.kind == FieldValue::Kind::Null) {
+        out.reset();
+        return ok();
+    }
+    double x = v.number;
+    if (v.kind == FieldValue::Kind::Text) {
+        if (v.fromCsv && v.text.empty()) { // an empty cell: no value
+            out.reset();
+            return ok();
+        }
+        std::string text(v.text);
+        char* end = nullptr;
+        x = std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size())
+            return fieldError(key, "'" + text.substr(0, 64) + "' is not a number");
+    } else if (v.kind != FieldValue::Kind::Number) {
+        return fieldError(key, v.kindName() + ", expected a number");
+    }
+    // a fraction of the questions answered, or its standard error: 0 to 1 (a percentage would read 95.8)
+    if (!std::isfinite(x) || x < 0 || x > 1)
+        return fieldError(key,
+            std::to_string(x) + " is outside 0 to 1 (a " + (errorOfIt ? "standard error" : "fraction of the questions")
+                + ")");
+    out = x;
+    return ok();
+}
+
 std::optional<LatencyTarget> latencyTarget(std::string_view key)
 {
     LatencyTarget out;

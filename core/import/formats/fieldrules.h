@@ -23,6 +23,9 @@ Result<std::optional<bool>> flag(std::string_view key, const FieldValue& v);
 Status assignPositive(std::string_view key, const FieldValue& v, std::optional<double>& out);
 /// Stores a count or size up to 100,000,000 (null stores 0, "unknown"); the error names the field.
 Status assignCount(std::string_view key, const FieldValue& v, int& out);
+/// Stores a fraction from 0 to 1 (an accuracy, errorOfIt: its standard error; a percentage such as 95.8 is refused;
+/// null stores nothing); the error names the field.
+Status assignFraction(std::string_view key, const FieldValue& v, std::optional<double>& out, bool errorOfIt);
 
 /// Where a latency statistic goes: key "median_tpot" (seconds) or "median_tpot_ms" (scale 1e-3). Statistics that
 /// are not kept (std, p95, intvty) match with metric == nullptr. Member pointers, so a mapper can resolve a key once

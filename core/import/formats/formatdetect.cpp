@@ -12,8 +12,9 @@ bool has(const std::vector<std::string>& keys, std::string_view k)
 
 std::optional<Format> detectJsonFormat(const std::vector<std::string>& keys)
 {
+    // Paretoscope's own records: an evaluation has a task, a run never does
     if (has(keys, "schema"))
-        return Format::ParetoscopeJson;
+        return has(keys, "task") ? Format::ParetoscopeEvaluationsJson : Format::ParetoscopeJson;
     // the API's evaluation rows carry a benchmark row's configuration and metrics too, and a task
     if (has(keys, "hardware") && has(keys, "metrics") && has(keys, "task"))
         return Format::InferenceXEvaluations;

@@ -2,6 +2,7 @@
 
 #include "core/import/formats/benchservingmappers.h"
 #include "core/import/formats/evaluationmapper.h"
+#include "core/import/formats/evaluationschema.h"
 #include "core/import/formats/inferencexmappers.h"
 #include "core/import/formats/paretoscopemapper.h"
 
@@ -24,6 +25,10 @@ std::string_view formatName(Format f)
         return "paretoscope-csv";
     case Format::InferenceXEvaluations:
         return "inferencex-evaluations";
+    case Format::ParetoscopeEvaluationsJson:
+        return "paretoscope-evaluations-json";
+    case Format::ParetoscopeEvaluationsCsv:
+        return "paretoscope-evaluations-csv";
     }
     return "unknown";
 }
@@ -44,6 +49,9 @@ std::unique_ptr<RecordMapper> makeMapper(Format f, const ImportOptions& options)
         return makeParetoscopeMapper();
     case Format::InferenceXEvaluations:
         return std::make_unique<EvaluationMapper>();
+    case Format::ParetoscopeEvaluationsJson:
+    case Format::ParetoscopeEvaluationsCsv:
+        return makeParetoscopeEvaluationMapper();
     }
     return nullptr;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/import/formats/importoptions.h"
+#include "core/model/evaluation.h"
 #include "core/model/fieldvalue.h"
 #include "core/model/result.h"
 #include "core/model/runrecord.h"
@@ -22,6 +23,8 @@ enum class Format {
     ParetoscopeJson,
     ParetoscopeCsv,
     InferenceXEvaluations, ///< accuracy runs, not benchmark runs (EvaluationMapper; docs/evaluations.md)
+    ParetoscopeEvaluationsJson, ///< Paretoscope's own evaluation records (evaluationschema.h)
+    ParetoscopeEvaluationsCsv,
 };
 
 /// Stable name of a format, as printed by the CLI and stored as provenance.
@@ -47,6 +50,10 @@ public:
     /// What the record just finished kept or left out without refusing it (an optional value of zero left out,
     /// lengths taken as measured means), one line each, without the file or record: the importer adds those and
     /// counts equal lines, so a cause gives the same line whatever the record.
+    /// Whether the format's records are evaluations (accuracy runs; docs/evaluations.md), not benchmark runs: the
+    /// importer then takes finishEvaluation() of each record, never finish().
+    virtual bool holdsEvaluations() const { return false; }
+    virtual Result<EvaluationRecord> finishEvaluation() { return Error { "a benchmark run, not an evaluation" }; }
     virtual const std::vector<std::string>& notes() const
     {
         static const std::vector<std::string> none;
