@@ -7,6 +7,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QHelpEvent>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -325,6 +326,38 @@ private slots:
         require(QStringLiteral("gsm8k"), QStringLiteral("95%"));
         QVERIFY(waitShown());
         QCOMPARE(m_window->scopeData()->accuracyTask, std::string("gsm8k"));
+    }
+
+    // A run's tooltip on the chart says the accuracy of its group on the task shown, read on the evaluated
+    // configuration closest to the run's (worked out here with groupAccuracy and the run's own configuration)
+    void aRunsTooltipSaysItsAccuracy()
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->chartPanel()->chart() && m_window->chartPanel()->chart()->groupCount() >= 1, 10000);
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        const ChartSeries& series = chart->chartData().series.front();
+        QVERIFY(!series.frontier.empty());
+        const Point knot = series.frontier.front();
+        const QPointF at = chart->mapToPosition(QPointF(knot.x, knot.y), chart->anchor());
+        FrontierView* view = m_window->chartPanel()->view();
+        QSignalSpy arrived(view, &FrontierView::runTextArrived);
+        const QPoint inView = view->mapFromScene(chart->mapToScene(at));
+        QHelpEvent over(QEvent::ToolTip, inView, view->viewport()->mapToGlobal(inView));
+        QApplication::sendEvent(view->viewport(), &over);
+        QVERIFY(arrived.wait(10000));
+        auto store = RunStore::open(m_db.toStdString(), StoreAccess::ReadOnly);
+        QVERIFY(store.ok());
+        const auto runs = (*store)->runs({ arrived.at(0).at(0).toLongLong() });
+        QCOMPARE(runs.size(), std::size_t(1));
+        const RunRecord& r = runs.front().record;
+        const auto a = groupAccuracy(storedEvaluations(**store, "dsr1"), series.key, "gsm8k",
+            m_window->scopeData()->scope.asOf, ConfigurationHint { r.disaggregated, r.tp, r.ep, r.dpAttention });
+        QVERIFY(a); // the requirement in force keeps only evaluated groups
+        const QString text = view->hoveredRunText();
+        QVERIFY2(text.contains(QString::fromStdString(accuracyText("gsm8k", a->accuracy))), qPrintable(text));
+        QVERIFY2(text.contains(a->sameConfiguration ? QStringLiteral("this configuration")
+                                                    : QStringLiteral("another configuration of the group")),
+            qPrintable(text));
     }
 
     // Kept across a restart, as the other filters are

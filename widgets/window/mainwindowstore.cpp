@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/analysis/accuracy.h"
+#include "core/analysis/chartdata.h"
 #include "core/live/sessionstore.h"
 #include "core/live/validity.h"
 #include "core/model/layoutlabel.h"
@@ -56,6 +58,25 @@ QString runDescription(const RunRecord& r)
             lines << QStringLiteral("  ") + QString::fromStdString(flagDescription(flag.toStdString()));
     }
     return lines.join(u'\n');
+}
+
+// The accuracy that comes with a run: its group's on the scope's task as of the scope's day, read on the evaluated
+// configuration closest to the run's (docs/evaluations.md); empty where the model has no evaluations.
+QString runAccuracy(const RunRecord& r, const ScopeData& data)
+{
+    if (!data.evaluations || data.evaluations->empty() || data.accuracyTask.empty())
+        return {};
+    const GroupKey group { r.hardware, r.engine, r.precision, r.specDecoding };
+    const auto a = groupAccuracy(*data.evaluations, group, data.accuracyTask, data.scope.asOf,
+        ConfigurationHint { r.disaggregated, r.tp, r.ep, r.dpAttention });
+    const QString task = QString::fromStdString(taskName(data.accuracyTask));
+    if (!a)
+        return MainWindow::tr("%1: this group is not evaluated").arg(task);
+    return MainWindow::tr("%1 (%2, %3)")
+        .arg(QString::fromStdString(accuracyText(data.accuracyTask, a->accuracy)),
+            a->sameConfiguration ? MainWindow::tr("this configuration")
+                                 : MainWindow::tr("another configuration of the group"),
+            QString::fromStdString(a->evaluation.date));
 }
 
 // the scope list and the store's run count, as the filter panel and the status bar show them (a store worker job)
@@ -224,8 +245,14 @@ void MainWindow::describeRun(long long id)
     m_worker.post(
         QStringLiteral("run text"), this, [id](RunStore& store) { return store.runs({ id }); },
         [this, id](const Result<std::vector<StoredRun>>& runs) {
-            m_chart->view()->setRunText(
-                id, runs && !runs->empty() ? runDescription(runs->front().record) : tr("Run %1 is not stored").arg(id));
+            if (!runs || runs->empty())
+                return m_chart->view()->setRunText(id, tr("Run %1 is not stored").arg(id));
+            QString text = runDescription(runs->front().record);
+            // the index is read on this thread, as every view of the scope reads it
+            if (const QString accuracy = m_shown.data ? runAccuracy(runs->front().record, *m_shown.data) : QString();
+                !accuracy.isEmpty())
+                text += u'\n' + accuracy;
+            m_chart->view()->setRunText(id, text);
         });
 }
 
