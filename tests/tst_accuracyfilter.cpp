@@ -24,6 +24,7 @@
 #include "core/import/importer.h"
 #include "core/store/evaluationstore.h"
 #include "tests/support/suite.h"
+#include "tests/support/testserver.h"
 #include "tests/support/testutil.h"
 #include "widgets/chart/chartpanel.h"
 #include "widgets/chart/frontierchart.h"
@@ -293,10 +294,20 @@ private slots:
         QVERIFY(rows.size() > 10);
         const QString file = m_dir.filePath(QStringLiteral("mmlu.json"));
         QVERIFY(writeFile(file, QJsonDocument(rows).toJson()));
+        // by URL, as File > Import from the InferenceX API does (a local server's route), then the same file dropped:
+        // every row already stored
+        TestServer server("[]");
+        server.serveFile("/api/v1/evaluations", file.toStdString());
         QSignalSpy done(m_window.get(), &MainWindow::importFinished);
-        m_window->importPaths({ file });
+        m_window->importPaths({ QString::fromStdString(server.url("/api/v1/evaluations")) });
         QVERIFY(done.wait(20000));
         QVERIFY2(m_window->lastImportResults().value(0).ok, qPrintable(m_window->lastImportResults().value(0).message));
+        QCOMPARE(m_window->lastImportResults().value(0).message,
+            QStringLiteral("%1 evaluations imported (inferencex-evaluations), 0 already stored").arg(rows.size()));
+        m_window->importPaths({ file });
+        QVERIFY(done.wait(20000));
+        QCOMPARE(m_window->lastImportResults().value(0).message,
+            QStringLiteral("0 evaluations imported (inferencex-evaluations), %1 already stored").arg(rows.size()));
         QTRY_VERIFY_WITH_TIMEOUT(control()->taskBox()->findData(QStringLiteral("mmlu")) >= 0, 20000);
         auto store = RunStore::open(m_db.toStdString(), StoreAccess::ReadOnly);
         QVERIFY(store.ok());

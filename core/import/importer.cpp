@@ -392,6 +392,7 @@ Result<ImportSummary> storeEvaluationsRead(ImportState& state, HashingReadAhead&
         return Error { state.name + ": " + written.error() };
     summary.imported = written->inserted;
     summary.duplicates = written->duplicates;
+    summary.evaluations = true;
     return summary;
 }
 

@@ -20,6 +20,8 @@ struct ImportSummary {
     std::string sha256;
     std::uint64_t imported = 0;
     std::uint64_t duplicates = 0;
+    /// The file held evaluations (accuracy runs; docs/evaluations.md): imported and duplicates count those, not runs.
+    bool evaluations = false;
     /// What was kept or left out without refusing a record, one line per cause naming the file, the records and the
     /// field, e.g. "agg.json: 3 records (1, 2, 5): field 'input_tput_per_gpu' is 0, left out".
     std::vector<std::string> notes;

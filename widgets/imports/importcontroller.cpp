@@ -55,9 +55,15 @@ QList<ImportResultLine> ImportController::importAll(
                 const std::uint64_t n = o.result->imported;
                 const QString format = QString::fromStdString(o.result->format),
                               duplicates = en.toString(qulonglong(o.result->duplicates));
-                line.message = n == 1 ? tr("1 run imported (%1), %2 already stored").arg(format, duplicates)
-                                      : tr("%1 runs imported (%2), %3 already stored")
-                                            .arg(en.toString(qulonglong(n)), format, duplicates);
+                if (o.result->evaluations) // accuracy runs, stored beside the runs
+                    line.message = n == 1
+                        ? tr("1 evaluation imported (%1), %2 already stored").arg(format, duplicates)
+                        : tr("%1 evaluations imported (%2), %3 already stored")
+                              .arg(en.toString(qulonglong(n)), format, duplicates);
+                else
+                    line.message = n == 1 ? tr("1 run imported (%1), %2 already stored").arg(format, duplicates)
+                                          : tr("%1 runs imported (%2), %3 already stored")
+                                                .arg(en.toString(qulonglong(n)), format, duplicates);
                 // what was kept or left out without refusing the file, said in full
                 for (const std::string& note : o.result->notes)
                     line.notes << QString::fromStdString(note);
