@@ -153,8 +153,12 @@ int cmdLadder(const Invocation& in)
         return usageError(ladders.error());
     if (cache.frontiers(req.scope, req.metric).empty()) // the same frontiers the ladder read: cached
         return emptyScope(*store, req.scope);
-    if (const std::string task = ladderAccuracyTask(req, evaluations); !task.empty())
-        attachAccuracy(*ladders, evaluations, task, req.scope.asOf);
+    if (const std::string task = ladderAccuracyTask(req, evaluations); !task.empty()) {
+        // each reading's accuracy on the evaluated configuration closest to the one it comes from
+        const std::vector<GroupFrontier>& frontiers = cache.frontiers(req.scope, req.metric);
+        const KnotConfigurations configurations = knotConfigurations(*store, frontiers);
+        attachAccuracy(*ladders, evaluations, task, req.scope.asOf, &frontiers, &configurations);
+    }
     if (auto covered = baseline.empty() ? ok() : baselineCovered(*ladders, baseline); !covered) {
         std::cerr << "paretoscope-cli: " << covered.error() << "\n";
         return 1;
@@ -215,6 +219,7 @@ int cmdSummary(const Invocation& in)
     if (requirement)
         requireAccuracy(data, *requirement);
     chooseAccuracyTask(data, task);
+    data.knotConfigurations = std::make_shared<const KnotConfigurations>(knotConfigurations(*store, data.frontiers));
     auto report = summaryAt(data, summaryFacts(*store, data), bundledPricing(), target, price, a.has("hide-sparse"));
     if (readFailed(*store))
         return 1;

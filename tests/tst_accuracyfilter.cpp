@@ -279,7 +279,7 @@ private slots:
         QFile fixtureFile(fixture(QStringLiteral("inferencex-app-api/evaluations.json")));
         QVERIFY(fixtureFile.open(QIODevice::ReadOnly));
         QJsonArray rows;
-        for (const QJsonValue& v : QJsonDocument::fromJson(fixtureFile.readAll()).array()) {
+        for (const QJsonValue v : QJsonDocument::fromJson(fixtureFile.readAll()).array()) {
             QJsonObject o = v.toObject();
             if (o.value(QStringLiteral("model")).toString() != u"dsr1")
                 continue;

@@ -144,6 +144,58 @@ private slots:
         QVERIFY(!near->evaluation.dpAttention);
     }
 
+    // A ladder reading's accuracy is read on the evaluated configuration closest to the one it comes from: the
+    // configuration of its group's frontier knot nearest the target, worked out here from the knot's stored run
+    void aReadingsAccuracyIsOfItsOwnConfiguration()
+    {
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        QVERIFY(store);
+        for (const char* file : { kEvaluations, "inferencex-app-api/benchmarks.json" })
+            QVERIFY(importPath(*store, fixture(file).toStdString(), {})[0].result);
+        const auto evaluations = storedEvaluations(*store, "dsr1");
+        const EvaluationIndex index(evaluations);
+        int same = 0, differs = 0, rows = 0;
+        for (const int isl : { 1024, 8192 }) {
+            LadderRequest req;
+            req.scope.model = "dsr1";
+            req.scope.isl = isl;
+            req.scope.osl = 1024;
+            FrontierCache cache(*store);
+            const std::vector<GroupFrontier>& frontiers = cache.frontiers(req.scope, req.metric);
+            auto ladders = computeLadder(cache, bundledPricing(), req);
+            QVERIFY(ladders);
+            const KnotConfigurations configurations = knotConfigurations(*store, frontiers);
+            attachAccuracy(*ladders, index, "gsm8k", {}, &frontiers, &configurations);
+            for (const HardwareLadder& l : *ladders)
+                for (const LadderRow& r : l.rows) {
+                    if (!r.entry.group)
+                        continue;
+                    const GroupFrontier& g = *std::find_if(frontiers.begin(), frontiers.end(),
+                        [&r](const GroupFrontier& f) { return f.key == *r.entry.group; });
+                    const Point* nearest = &g.points.front();
+                    for (const Point& p : g.points)
+                        if (std::abs(std::log(p.x / r.entry.target)) < std::abs(std::log(nearest->x / r.entry.target)))
+                            nearest = &p;
+                    const RunRecord knot = store->runs({ nearest->runId }).at(0).record;
+                    const auto expected = groupAccuracy(evaluations, *r.entry.group, "gsm8k", {},
+                        ConfigurationHint { knot.disaggregated, knot.tp, knot.ep, knot.dpAttention });
+                    QCOMPARE(r.accuracy.has_value(), expected.has_value());
+                    if (!expected)
+                        continue;
+                    ++rows;
+                    QCOMPARE(r.accuracy->evaluation.contentKey(), expected->evaluation.contentKey());
+                    QCOMPARE(r.accuracy->sameConfiguration, expected->sameConfiguration);
+                    same += expected->sameConfiguration ? 1 : 0;
+                    const auto latest = groupAccuracy(evaluations, *r.entry.group, "gsm8k");
+                    differs += latest->evaluation.contentKey() != expected->evaluation.contentKey() ? 1 : 0;
+                }
+        }
+        qInfo("%d readings evaluated: %d on their own configuration, %d read another evaluation than the latest", rows,
+            same, differs);
+        QVERIFY(rows > 0 && same > 0);
+    }
+
     // "Not evaluated" is a state, never 0: a group with runs and no evaluation, and a task never run
     void aGroupWithoutEvaluationIsNotEvaluated()
     {

@@ -22,6 +22,9 @@ struct ConfigurationHint {
     bool dpAttention = false;
 };
 
+/// The configurations of frontier knots, by run id: what a reading's configuration is taken from.
+using KnotConfigurations = std::map<long long, ConfigurationHint>;
+
 /// What accuracy comes with a group on a task (docs/evaluations.md): the evaluation chosen and why.
 struct GroupAccuracy {
     EvaluationRecord evaluation; ///< the one read

@@ -49,6 +49,9 @@ struct ScopeData {
     /// The task whose accuracy every view of this scope shows (chooseAccuracyTask): the one asked, else the
     /// requirement's, else GSM8K, else the first evaluated; empty without evaluations.
     std::string accuracyTask;
+    /// The configuration of each frontier knot (knotConfigurations), read with the scope where the model has
+    /// evaluations: a reading's accuracy is read on the evaluated configuration closest to the one it comes from.
+    std::shared_ptr<const KnotConfigurations> knotConfigurations;
     /// Ids of the series, for RunStore queries.
     std::vector<long long> seriesIds() const;
     /// Ids of the runs the scope selects (every group's runs), ascending.

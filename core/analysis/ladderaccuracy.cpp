@@ -1,11 +1,13 @@
 #include "core/analysis/ladderaccuracy.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <tuple>
 
 #include "core/analysis/numberformat.h"
 #include "core/model/displaynames.h"
+#include "core/store/runstore.h"
 
 namespace paretoscope {
 
@@ -25,11 +27,39 @@ std::vector<AccuracyVerdict> applyAccuracyRequirement(
     return verdicts;
 }
 
-void attachAccuracy(std::vector<HardwareLadder>& ladders, const EvaluationIndex& evaluations, const std::string& task,
-    const std::string& asOf)
+KnotConfigurations knotConfigurations(RunStore& store, const std::vector<GroupFrontier>& frontiers)
 {
-    // rows of one group (a hardware's targets read on one frontier) look it up once
-    std::map<GroupKey, std::optional<GroupAccuracy>> known;
+    std::vector<long long> ids;
+    for (const GroupFrontier& g : frontiers)
+        for (const Point& p : g.points)
+            ids.push_back(p.runId);
+    KnotConfigurations out;
+    for (const StoredRun& run : store.runs(ids))
+        out[run.id]
+            = ConfigurationHint { run.record.disaggregated, run.record.tp, run.record.ep, run.record.dpAttention };
+    return out;
+}
+
+std::optional<ConfigurationHint> readingConfiguration(const std::vector<GroupFrontier>& frontiers,
+    const KnotConfigurations& configurations, const GroupKey& group, double target)
+{
+    const auto g
+        = std::find_if(frontiers.begin(), frontiers.end(), [&group](const GroupFrontier& f) { return f.key == group; });
+    if (g == frontiers.end() || g->points.empty() || !(target > 0))
+        return std::nullopt;
+    const auto distance = [target](const Point& p) { return std::abs(std::log(std::max(p.x, 1e-12) / target)); };
+    const Point& nearest = *std::min_element(g->points.begin(), g->points.end(),
+        [&distance](const Point& a, const Point& b) { return distance(a) < distance(b); });
+    const auto it = configurations.find(nearest.runId);
+    return it == configurations.end() ? std::nullopt : std::optional<ConfigurationHint>(it->second);
+}
+
+void attachAccuracy(std::vector<HardwareLadder>& ladders, const EvaluationIndex& evaluations, const std::string& task,
+    const std::string& asOf, const std::vector<GroupFrontier>* frontiers, const KnotConfigurations* configurations)
+{
+    // rows of one group and configuration (a hardware's targets read on one frontier) look it up once
+    using Asked = std::pair<GroupKey, std::optional<std::tuple<bool, int, int, bool>>>;
+    std::map<Asked, std::optional<GroupAccuracy>> known;
     for (HardwareLadder& l : ladders)
         for (LadderRow& r : l.rows) {
             r.accuracyTask = task;
@@ -37,9 +67,15 @@ void attachAccuracy(std::vector<HardwareLadder>& ladders, const EvaluationIndex&
                 r.accuracy.reset();
                 continue;
             }
-            auto it = known.find(*r.entry.group);
+            const std::optional<ConfigurationHint> hint = frontiers && configurations
+                ? readingConfiguration(*frontiers, *configurations, *r.entry.group, r.entry.target)
+                : std::nullopt;
+            Asked asked { *r.entry.group, std::nullopt };
+            if (hint)
+                asked.second = std::tuple { hint->disaggregated, hint->tp, hint->ep, hint->dpAttention };
+            auto it = known.find(asked);
             if (it == known.end())
-                it = known.emplace(*r.entry.group, groupAccuracy(evaluations, *r.entry.group, task, asOf)).first;
+                it = known.emplace(asked, groupAccuracy(evaluations, *r.entry.group, task, asOf, hint)).first;
             r.accuracy = it->second;
         }
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,15 +11,27 @@
 
 namespace paretoscope {
 
+class RunStore;
+
 /// Judges the groups read against the request's accuracy requirement (none: nothing) as of the scope's day, and puts
 /// those that fail in the request's excludedGroups. Returns the verdicts.
 std::vector<AccuracyVerdict> applyAccuracyRequirement(
     LadderRequest& request, const std::vector<GroupFrontier>& groups, const EvaluationIndex& evaluations);
 
-/// Puts on each reading the accuracy of its group on the task, as of the day (groupAccuracy, without a configuration
-/// to match); readings without a group, or of a group not evaluated, get the task and no accuracy.
+/// Reads the configuration of every knot of the frontiers from the store (one query).
+KnotConfigurations knotConfigurations(RunStore& store, const std::vector<GroupFrontier>& frontiers);
+
+/// The configuration a reading at the target comes from: that of its group's frontier knot nearest the target (in
+/// interactivity, on a log scale: the configuration that delivers there), where known.
+std::optional<ConfigurationHint> readingConfiguration(const std::vector<GroupFrontier>& frontiers,
+    const KnotConfigurations& configurations, const GroupKey& group, double target);
+
+/// Puts on each reading the accuracy of its group on the task, as of the day (groupAccuracy); with the frontiers and
+/// their knots' configurations, read on the evaluated configuration closest to the reading's (readingConfiguration),
+/// else the group's latest. Readings without a group, or of a group not evaluated, get the task and no accuracy.
 void attachAccuracy(std::vector<HardwareLadder>& ladders, const EvaluationIndex& evaluations, const std::string& task,
-    const std::string& asOf);
+    const std::string& asOf, const std::vector<GroupFrontier>* frontiers = nullptr,
+    const KnotConfigurations* configurations = nullptr);
 
 /// The task a ladder shows accuracy on: the one asked (request.accuracyTask), else the requirement's, else gsm8k where
 /// evaluated, else the first evaluated; empty without evaluations (and nothing asked).

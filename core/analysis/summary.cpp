@@ -70,7 +70,8 @@ Result<SummaryReport> summaryAt(const ScopeData& data, std::vector<HardwareSumma
             req.accuracy = data.accuracyFilter->requirement;
         // the scope's task where the loader chose it (chooseAccuracyTask), else the same rule
         out.accuracyTask = !data.accuracyTask.empty() ? data.accuracyTask : ladderAccuracyTask(req, *data.evaluations);
-        attachAccuracy(*ladders, *data.evaluations, out.accuracyTask, data.scope.asOf);
+        attachAccuracy(*ladders, *data.evaluations, out.accuracyTask, data.scope.asOf, &data.frontiers,
+            data.knotConfigurations.get());
     }
     if (data.accuracyFilter) { // what the requirement left out, and what it cost at the target
         const AccuracyFilter& f = *data.accuracyFilter;

@@ -56,10 +56,9 @@ QList<ImportResultLine> ImportController::importAll(
                 const QString format = QString::fromStdString(o.result->format),
                               duplicates = en.toString(qulonglong(o.result->duplicates));
                 if (o.result->evaluations) // accuracy runs, stored beside the runs
-                    line.message = n == 1
-                        ? tr("1 evaluation imported (%1), %2 already stored").arg(format, duplicates)
-                        : tr("%1 evaluations imported (%2), %3 already stored")
-                              .arg(en.toString(qulonglong(n)), format, duplicates);
+                    line.message = n == 1 ? tr("1 evaluation imported (%1), %2 already stored").arg(format, duplicates)
+                                          : tr("%1 evaluations imported (%2), %3 already stored")
+                                                .arg(en.toString(qulonglong(n)), format, duplicates);
                 else
                     line.message = n == 1 ? tr("1 run imported (%1), %2 already stored").arg(format, duplicates)
                                           : tr("%1 runs imported (%2), %3 already stored")

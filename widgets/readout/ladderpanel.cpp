@@ -114,7 +114,8 @@ Result<std::vector<HardwareLadder>> LadderPanel::ladder(const PriceChoice& price
         attachSpeedOfLight(*ladders, m_data->speedOfLight);
     // the accuracy of each reading's group, as the readout shows it, on the scope's task
     if (ladders && m_data->evaluations && !m_data->evaluations->empty())
-        attachAccuracy(*ladders, *m_data->evaluations, m_data->accuracyTask, req.scope.asOf);
+        attachAccuracy(*ladders, *m_data->evaluations, m_data->accuracyTask, req.scope.asOf, &m_data->frontiers,
+            m_data->knotConfigurations.get());
     return ladders;
 }
 

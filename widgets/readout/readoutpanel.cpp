@@ -540,7 +540,8 @@ void ReadoutPanel::refresh(bool sliderStep)
     if (ladders)
         attachSpeedOfLight(*ladders, m_data->speedOfLight);
     if (ladders && m_data->evaluations && !m_data->evaluations->empty()) // on the scope's task (the task box)
-        attachAccuracy(*ladders, *m_data->evaluations, m_data->accuracyTask, req.scope.asOf);
+        attachAccuracy(*ladders, *m_data->evaluations, m_data->accuracyTask, req.scope.asOf, &m_data->frontiers,
+            m_data->knotConfigurations.get());
     m_model->setReadings(ladders ? std::move(*ladders) : std::vector<HardwareLadder> {}, baseline().toStdString());
     m_table->setColumnHidden(ReadoutModel::Accuracy, !m_model->anyAccuracy()); // a model without evaluations
     m_comparison->setText(m_model->comparison(m_target));

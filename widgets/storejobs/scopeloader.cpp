@@ -1,5 +1,6 @@
 #include "widgets/storejobs/scopeloader.h"
 
+#include "core/analysis/ladderaccuracy.h"
 #include "core/analysis/pricing.h"
 #include "core/store/runstore.h"
 #include "widgets/storejobs/storeworker.h"
@@ -36,6 +37,9 @@ void ScopeLoader::request(const Scope& scope, TputMetric metric, const std::opti
             if (accuracy)
                 requireAccuracy(result->data, *accuracy);
             chooseAccuracyTask(result->data, accuracyTask); // the one task every view of the scope shows
+            if (!result->data.evaluations->empty()) // each reading's accuracy on its own configuration's evaluation
+                result->data.knotConfigurations
+                    = std::make_shared<const KnotConfigurations>(knotConfigurations(store, result->data.frontiers));
             result->summaryFacts = summaryFacts(store, result->data);
             if (chart) {
                 result->chart = std::make_shared<const ChartData>(chartData(result->data, bundledPricing(), *chart));

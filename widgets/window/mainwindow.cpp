@@ -460,6 +460,8 @@ void MainWindow::showAsOf()
     if (const auto accuracy = m_filters->accuracy()->requirement())
         requireAccuracy(asOf, *accuracy); // judged as of the day: a later evaluation does not count yet
     chooseAccuracyTask(asOf, m_filters->accuracy()->task().toStdString());
+    // the knots' configurations read with the scope: a knot of another day not among them is read without one
+    asOf.knotConfigurations = m_shown.data->knotConfigurations;
     presentScope(std::make_shared<const ScopeData>(std::move(asOf)), {});
 }
 
