@@ -128,18 +128,18 @@ void EvaluationIndex::remember(const Question& q, const std::optional<GroupAccur
 std::optional<GroupAccuracy> groupAccuracy(const EvaluationIndex& index, const GroupKey& group, const std::string& task,
     const std::string& asOf, const std::optional<ConfigurationHint>& hint, std::optional<AccuracyMetric> metric)
 {
-    const EvaluationIndex::Question question { group, task, asOf, metric ? static_cast<int>(*metric) : -1 };
-    if (!hint)
-        if (const auto* answer = index.known(question))
-            return *answer;
+    EvaluationIndex::Question question { group, task, asOf, metric ? static_cast<int>(*metric) : -1, std::nullopt };
+    if (hint) // a reading of its own configuration: asked again at each slider step, as the group's latest is
+        question.configuration = std::tuple { hint->disaggregated, hint->tp, hint->ep, hint->dpAttention };
+    if (const auto* answer = index.known(question))
+        return *answer;
     const std::vector<EvaluationRecord>& of = index.of(group, task);
     std::vector<const EvaluationRecord*> rows;
     rows.reserve(of.size());
     for (const EvaluationRecord& r : of)
         rows.push_back(&r);
     std::optional<GroupAccuracy> answer = accuracyAmong(rows, asOf, hint, metric);
-    if (!hint)
-        index.remember(question, answer);
+    index.remember(question, answer);
     return answer;
 }
 

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "core/model/evaluation.h"
@@ -37,14 +38,16 @@ struct GroupAccuracy {
 };
 
 /// A model's evaluations sorted by group and task, so that a reading finds its group's in a lookup (a ladder of 54
-/// readings over 100,000 evaluations scanned them all for each). It keeps each group's accuracy once read (without a
-/// configuration to match): a slider step asks the same again. One thread at a time, as FrontierCache.
+/// readings over 100,000 evaluations scanned them all for each). It keeps each answer once read (per group, task,
+/// day, metric and configuration asked): a slider step asks the same again. One thread at a time, as FrontierCache.
 class EvaluationIndex {
 public:
     struct Question {
         GroupKey group;
         std::string task, asOf;
         int metric = -1; ///< AccuracyMetric, or -1 for each record's own
+        /// The configuration asked for (ConfigurationHint: disaggregated, tp, ep, attention data parallel), if any.
+        std::optional<std::tuple<bool, int, int, bool>> configuration;
         auto operator<=>(const Question&) const = default;
     };
     EvaluationIndex() = default;

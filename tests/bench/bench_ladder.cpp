@@ -113,6 +113,30 @@ void BM_LadderWarmWithAccuracy(benchmark::State& state)
 }
 BENCHMARK(BM_LadderWarmWithAccuracy)->Unit(benchmark::kMicrosecond);
 
+// The same, each reading's accuracy read on the evaluated configuration closest to its own (the frontier knot
+// nearest the target; the knots' configurations read once, as the explorer reads them with the scope)
+void BM_LadderWarmWithAccuracyOfItsConfiguration(benchmark::State& state)
+{
+    Fixture& f = fixture();
+    computeLadder(*f.cache, bundledPricing(), f.request); // fill the cache
+    LadderRequest req = f.request;
+    req.accuracy = *parseAccuracyRequirement("gsm8k:0.93");
+    const auto& groups = f.cache->frontiers(req.scope, req.metric);
+    const KnotConfigurations configurations = knotConfigurations(*f.store, groups);
+    double target = 30;
+    for (auto _ : state) {
+        req.targets = { target, 50, 75, 100, 150, 200 };
+        req.excludedGroups.clear();
+        applyAccuracyRequirement(req, groups, f.evaluations);
+        auto l = computeLadder(groups, bundledPricing(), req);
+        if (l)
+            attachAccuracy(*l, f.evaluations, "gsm8k", {}, &groups, &configurations);
+        benchmark::DoNotOptimize(l);
+        target = target < 200 ? target + 0.7 : 30; // a slider moving
+    }
+}
+BENCHMARK(BM_LadderWarmWithAccuracyOfItsConfiguration)->Unit(benchmark::kMicrosecond);
+
 void BM_LadderCold(benchmark::State& state)
 {
     Fixture& f = fixture();
