@@ -145,7 +145,6 @@ void MainWindow::layOutPanels()
     auto* filtersScroll = new QScrollArea(this);
     filtersScroll->setWidget(m_filters);
     filtersScroll->setWidgetResizable(true);
-    filtersScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the panel fits the sidebar's width
     filtersScroll->setMinimumWidth(110);
     auto* main = new QSplitter(Qt::Horizontal, this);
     m_layout.main = main;
