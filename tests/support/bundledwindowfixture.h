@@ -36,7 +36,10 @@ protected:
     bool waitShown()
     {
         QSignalSpy spy(m_window.get(), &ui::MainWindow::scopeShown);
-        return spy.wait(10000);
+        const bool shown = spy.wait(10000);
+        if (!m_window->storeProblem().isEmpty()) // what was shown is the store's problem: a failing test says which
+            qWarning("the window shows a store problem: %s", qPrintable(m_window->storeProblem()));
+        return shown;
     }
 
     QTemporaryDir m_dir;

@@ -145,6 +145,8 @@ public:
     /// `paretoscope --view`: the view opens once the store's scope list is read (in place of the remembered
     /// scope); viewFailed says why when it cannot.
     void openViewAtStart(const ViewOptions& view) { m_view.atStart = view; }
+    /// Why the store could not be read at the last read that failed; empty while it reads whole.
+    const QString& storeProblem() const { return m_store.problem; }
     /// A view is being applied: its scope, run dates or hardware are still being read.
     bool viewPending() const { return m_view.pending.has_value(); }
     /// Edit menu: the view's command onto the clipboard, and a command from the clipboard opened; the status bar
