@@ -29,6 +29,13 @@ if [ "${PARETOSCOPE_QUICK:-0}" = 1 ]; then
     exit 0
 fi
 cmake --build --preset asan
-ctest --preset asan
+# LeakSanitizer's tracer now and then crashes as a process exits, after the suite passed ("Tracer caught signal 11",
+# "LeakSanitizer has encountered a fatal error": a fault of the sanitizer runtime, google/sanitizers#1353; seen here
+# once in about 70 ASan suites). A suite that failed that way, and only that way, runs once more; any other failure
+# stands.
+if ! ctest --preset asan; then
+    scripts/lsan-tracer-crashes.sh build-asan
+    ctest --preset asan --rerun-failed
+fi
 scripts/fuzz.sh 2 build-asan
 tidy_verdict
