@@ -65,8 +65,6 @@ struct GroupKey {
     std::string specDecoding;
 
     auto operator<=>(const GroupKey&) const = default; // NOLINT(modernize-use-nullptr): clang-tidy 14 misreads it
-    /// "b300 / vllm / fp4 / none"
-    std::string label() const;
 };
 
 /// One stored series: a group key inside one (model, isl, osl, workload).
