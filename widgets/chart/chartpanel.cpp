@@ -218,6 +218,10 @@ void ChartPanel::fillAxisChoices()
     m_groups->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_groups->setMinimumContentsLength(10);
     m_groups->view()->setMinimumWidth(m_groups->view()->sizeHintForColumn(0) + 24);
+    // squeezed (the filter sidebar shown on a 1366 px screen), the three boxes give up to a third of their width
+    // before the sidebar does: it was pressed to 110 px, its lists and boxes cut
+    for (QComboBox* c : { m_x, m_y, m_groups })
+        c->setMinimumWidth(c->sizeHint().width() * 2 / 3);
 }
 
 void ChartPanel::layOutControls()

@@ -145,7 +145,7 @@ void MainWindow::layOutPanels()
     auto* filtersScroll = new QScrollArea(this);
     filtersScroll->setWidget(m_filters);
     filtersScroll->setWidgetResizable(true);
-    filtersScroll->setMinimumWidth(110);
+    filtersScroll->setMinimumWidth(150); // its lists' entries and the boxes' names readable; the chart's boxes give way
     auto* main = new QSplitter(Qt::Horizontal, this);
     m_layout.main = main;
     main->addWidget(filtersScroll);
