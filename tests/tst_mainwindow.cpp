@@ -27,6 +27,7 @@
 #include "tests/support/bundledwindowfixture.h"
 #include "tests/support/simprocess.h"
 #include "tests/support/suite.h"
+#include "widgets/chart/chartpanel.h"
 #include "widgets/chart/runcloud.h"
 #include "widgets/session/sessiondialog.h"
 #include "widgets/window/mainwindow.h"
@@ -242,7 +243,7 @@ private slots:
         // Qt runs the events a delivery posted (among them the scene's update, which sends the window's pending
         // repaint at once) in its very next pass, before the timers and the input of that turn: on a million-run
         // store a scope's delivery and the repaint it caused stood as one. The repaint waits a turn, then the panels
-        // are painted, and the chart panel a turn after them.
+        // are painted; the new chart is built and put in view after them (scopeShown), and painted after that.
         // from a quiet window: a scope the test before asked for (its log-y toggles) landed here as this one was
         // delivered, and its chart's repaint, pending when the paint was held, went with the panels (1 run in 3
         // under ASan beside busy cores)
@@ -253,26 +254,82 @@ private slots:
         PaintWatch watch(order,
             { { table->viewport(), QStringLiteral("readout") },
                 { m_window->chartPanel()->view()->viewport(), QStringLiteral("chart") } });
-        auto c = connect(m_window.get(), &MainWindow::scopeShown, this, [&] {
+        const FrontierChart* before = m_window->chartPanel()->chart();
+        const FrontierChart* chartAtDelivery = nullptr;
+        auto delivered = connect(m_window.get(), &MainWindow::scopeDelivered, this, [&] {
             order = QStringList { QStringLiteral("delivered") }; // not the paints of the scope shown before
+            chartAtDelivery = m_window->chartPanel()->chart();
             QCoreApplication::sendPostedEvents(); // what the next pass runs: the events the delivery posted
             order << QStringLiteral("next pass");
         });
+        auto shown = connect(m_window.get(), &MainWindow::scopeShown, this, [&] { order << QStringLiteral("shown"); });
         QCheckBox* flagged = nullptr;
         for (QCheckBox* b : m_window->filters()->findChildren<QCheckBox*>())
             if (b->text() == QStringLiteral("Drop flagged runs"))
                 flagged = b;
         QVERIFY(flagged);
-        flagged->toggle(); // the scope read again, its runs the same (the metric Output read none of the bundled)
+        // the scope read again, its runs the same (the metric Output read none of the bundled), in a chart of its
+        // own: the chart in view zoomed cannot take its points
+        FrontierChart* chart = m_window->chartPanel()->chart();
+        chart->zoomIn(chart->plotArea().adjusted(20, 20, -20, -20));
+        QVERIFY(chart->isZoomed());
+        flagged->toggle();
         QVERIFY(waitShown());
         QTRY_VERIFY(order.contains(QStringLiteral("chart")));
-        disconnect(c);
+        disconnect(delivered);
+        disconnect(shown);
         QCOMPARE(order.mid(0, 3),
             QStringList({ QStringLiteral("delivered"), QStringLiteral("next pass"), QStringLiteral("readout") }));
-        QVERIFY(order.indexOf(QStringLiteral("chart")) > order.indexOf(QStringLiteral("readout")));
+        QVERIFY2(order.indexOf(QStringLiteral("shown")) > order.indexOf(QStringLiteral("readout")),
+            qPrintable(order.join(QStringLiteral(", "))));
+        QVERIFY2(order.indexOf(QStringLiteral("chart")) > order.indexOf(QStringLiteral("shown")),
+            qPrintable(order.join(QStringLiteral(", "))));
+        QCOMPARE(chartAtDelivery, before); // the chart in view until the panels were painted
+        QVERIFY(m_window->chartPanel()->chart() != before);
+        QVERIFY(!m_window->chartPanel()->chart()->isZoomed());
         QVERIFY(m_window->chartPanel()->updatesEnabled());
         flagged->toggle();
         QVERIFY(waitShown());
+    }
+
+    void aPreparedChartIsTakenOnlyForWhatItWasBuiltFrom()
+    {
+        // a delivered scope's chart is built a turn before it is put in view: what is put in view is the chart that
+        // was built, unless something changed in between (the target, the view, the theme), and then a new one
+        QVERIFY(waitQuiet());
+        const auto data = m_window->scopeData();
+        QVERIFY(data);
+        const PriceChoice price = m_window->readout()->price();
+        ChartPanel panel(bundledPricing());
+        panel.resize(900, 600);
+        panel.prepare(data, 50, price, std::nullopt);
+        const FrontierChart* built = panel.preparedChart();
+        QVERIFY(built);
+        panel.setData(data, 50, price);
+        QCOMPARE(panel.chart(), built);
+        QVERIFY(!panel.preparedChart());
+        // the same scope again: the chart in view takes it, nothing is built
+        panel.prepare(data, 50, price, std::nullopt);
+        QVERIFY(!panel.preparedChart());
+        // built, then the state changed (log y): not the one built
+        panel.chart()->zoomIn(panel.chart()->plotArea().adjusted(10, 10, -10, -10));
+        panel.prepare(data, 50, price, std::nullopt);
+        built = panel.preparedChart();
+        QVERIFY(built);
+        ChartState state = panel.state();
+        state.request.logY = !state.request.logY;
+        panel.setState(state);
+        QVERIFY(panel.chart() != built);
+        QVERIFY(!panel.preparedChart());
+        QCOMPARE(panel.chart()->state().request.logY, state.request.logY);
+        // built for one target, asked for another: a new chart, its marker at the target asked for
+        panel.chart()->zoomIn(panel.chart()->plotArea().adjusted(10, 10, -10, -10));
+        panel.prepare(data, 50, price, std::nullopt);
+        built = panel.preparedChart();
+        QVERIFY(built);
+        panel.setData(data, 70, price);
+        QVERIFY(panel.chart() != built);
+        QCOMPARE(panel.chart()->state().target, 70.0);
     }
 
     void runCloudIsDrawnOffTheGuiThreadWhereQtChartsPlacesIt()

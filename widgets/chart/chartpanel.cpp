@@ -261,6 +261,7 @@ void ChartPanel::layOutControls()
 
 void ChartPanel::restyle()
 {
+    m_prepared.reset(); // built in the theme before
     rebuild();
     // same entries, new colours: every swatch drawn again (after the rebuild: the old chart's last sync, as the view
     // let it go, would record the old colours as current)
@@ -339,6 +340,7 @@ void ChartPanel::setData(std::shared_ptr<const ScopeData> scopeData, double targ
     m_state.target = target;
     m_state.request.price = price;
     if (showsDrawn()) {
+        m_prepared.reset();
         // the scope read again draws the chart in view (a live level of another scope, an import of runs it already
         // had): that chart stays, reading the new frontiers, instead of a rebuild and a repaint of the whole plot
         // (together 25 to 35 ms of the GUI thread on the bench's 16-group scope)
@@ -352,12 +354,34 @@ void ChartPanel::setData(std::shared_ptr<const ScopeData> scopeData, double targ
     const bool drawnFits = m_drawn && sameView(m_drawn->request, requestFor(price));
     const ChartRequest request = drawnFits ? m_drawn->request : requestFor(price);
     if (keepsState(false) && m_chart->takePoints(m_data, drawnFits ? m_drawn->data : nullptr, request, target)) {
+        m_prepared.reset();
         m_state.request = request;
         m_legend->sync();
         describe();
         return;
     }
     rebuild();
+}
+
+void ChartPanel::prepare(std::shared_ptr<const ScopeData> scopeData, double target, const PriceChoice& price,
+    const std::optional<DrawnChart>& drawn)
+{
+    m_prepared.reset();
+    if (!scopeData)
+        return;
+    // the state rebuild() would build from, after setData
+    ChartState state = m_state;
+    state.target = target;
+    state.request = requestFor(price);
+    const bool fits = drawn && sameView(drawn->request, state.request);
+    if (fits)
+        state.request = drawn->request;
+    // setData's first choice: the chart in view takes the scope's points (known here where they were worked out)
+    if (keepsState(false) && (!fits || m_chart->canTakePoints(*scopeData, *drawn->data, state.request)))
+        return;
+    std::shared_ptr<const ChartData> points = fits ? drawn->data : nullptr;
+    auto chart = std::make_unique<FrontierChart>(scopeData, state, m_pricing, points);
+    m_prepared = Prepared { std::move(chart), std::move(scopeData), std::move(points), std::move(state) };
 }
 
 bool ChartPanel::showsDrawn() const
@@ -520,7 +544,13 @@ void ChartPanel::rebuild()
     const bool drawn = m_drawn && sameView(m_drawn->request, m_state.request);
     if (drawn)
         m_state.request = m_drawn->request; // the points are thinned for its size
-    auto* chart = new FrontierChart(m_data, m_state, m_pricing, drawn ? m_drawn->data : nullptr);
+    const std::shared_ptr<const ChartData> points = drawn ? m_drawn->data : nullptr;
+    // the chart prepare() built for this, if nothing has changed since
+    FrontierChart* chart
+        = m_prepared && m_prepared->data == m_data && m_prepared->drawn == points && m_prepared->state == m_state
+        ? m_prepared->chart.release()
+        : new FrontierChart(m_data, m_state, m_pricing, points);
+    m_prepared.reset();
     connect(chart, &FrontierChart::groupToggled, this, [this](const QString& label, bool visible) {
         if (visible)
             m_state.hidden.erase(label);

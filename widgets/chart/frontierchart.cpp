@@ -450,19 +450,29 @@ bool samePlot(const ChartData& a, const ChartData& b)
 }
 } // namespace
 
-bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, const std::shared_ptr<const ChartData>& drawn,
-    const ChartRequest& request, double target)
+bool FrontierChart::viewTakes(const ScopeData& data, const ChartRequest& request)
 {
     ChartRequest sized = request; // only the plot's size in pixels (the cloud's thinning) may differ
     sized.pixelsWide = m_state.request.pixelsWide;
     sized.pixelsHigh = m_state.request.pixelsHigh;
     // an envelope's lines are its stretches: points read again make new ones (a new chart)
-    if (isZoomed() || !(sized == m_state.request) || data->metric != m_data->metric
-        || m_choice == ChartGroups::Envelope)
+    return !isZoomed() && sized == m_state.request && data.metric == m_data->metric
+        && m_choice != ChartGroups::Envelope;
+}
+
+bool FrontierChart::canTakePoints(const ScopeData& data, const ChartData& next, const ChartRequest& request)
+{
+    return viewTakes(data, request) && samePlot(*m_chart, next) && spansFor(next) == m_spans;
+}
+
+bool FrontierChart::takePoints(std::shared_ptr<const ScopeData> data, const std::shared_ptr<const ChartData>& drawn,
+    const ChartRequest& request, double target)
+{
+    if (!viewTakes(*data, request)) // before the points are worked out
         return false;
     const std::shared_ptr<const ChartData> next
         = drawn ? drawn : std::make_shared<const ChartData>(paretoscope::chartData(*data, m_pricing, request));
-    if (!samePlot(*m_chart, *next) || spansFor(*next) != m_spans)
+    if (!canTakePoints(*data, *next, request))
         return false;
     bool runsChanged = false, linesChanged = false;
     for (std::size_t i = 0; i < next->series.size(); ++i) {

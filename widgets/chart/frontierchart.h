@@ -30,6 +30,7 @@ struct ChartState {
     std::set<QString> hidden; ///< group labels whose series are switched off in the legend
     bool hideSparse = false; ///< as the readout's: a reading across a wide gap is no hardware's best (bestReading)
     ChartGroups groups = ChartGroups::Auto;
+    bool operator==(const ChartState&) const = default;
 };
 
 /// The frontier chart of a loaded scope: each group's frontier as a line (colour per hardware, line style per
@@ -51,6 +52,8 @@ public:
     /// place of a new chart (a build and first paint of the GUI thread's; the lines' picture is drawn again off it).
     /// request: this chart's view, for a plot of another size in pixels maybe; drawn: its points worked out off the GUI
     /// thread for it, or null. False, and nothing changed, where the picture differs more.
+    /// Whether takePoints would take a scope whose chart points are `next` (worked out for `request`).
+    bool canTakePoints(const ScopeData& data, const ChartData& next, const ChartRequest& request);
     bool takePoints(std::shared_ptr<const ScopeData> data, const std::shared_ptr<const ChartData>& drawn,
         const ChartRequest& request, double target);
     /// Moves the marker; groups whose frontier does not reach the target are drawn faint and named so.
@@ -119,6 +122,8 @@ public:
     Q_SIGNAL void groupToggled(const QString& label, bool visible);
 
 private:
+    /// The first half of canTakePoints, known before the points: the view, the metric, no zoom, no envelope.
+    bool viewTakes(const ScopeData& data, const ChartRequest& request);
     void addSpreadBands();
     void addGroupLines();
     void addSpeedOfLightLines();

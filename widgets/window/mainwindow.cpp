@@ -406,6 +406,7 @@ void MainWindow::showStoreProblem(const QString& message)
     m_store.problem = message;
     auto empty = std::make_shared<const ScopeData>();
     m_shown.data.reset();
+    m_shown.chartDue.reset();
     m_chart->showProblem(message);
     m_readout->setData(empty);
     ladder()->setData(empty);
@@ -419,6 +420,7 @@ void MainWindow::showStoreProblem(const QString& message)
 
 void MainWindow::requestScope()
 {
+    showDueChart();
     Scope scope = m_filters->scope();
     // a view being applied asks for its own as-of day: the slider learns the scope's run dates only with the answer
     if (m_view.pending && m_view.step == ViewStep::Scope)
@@ -442,7 +444,8 @@ void MainWindow::showScope(const std::shared_ptr<const LoadedScope>& loaded)
     }
     paintAfterATurn();
     presentScope(std::shared_ptr<const ScopeData>(loaded, &loaded->data),
-        loaded->chart ? std::optional<DrawnChart>({ loaded->chart, loaded->chartRequest }) : std::nullopt);
+        loaded->chart ? std::optional<DrawnChart>({ loaded->chart, loaded->chartRequest }) : std::nullopt,
+        ChartWhen::AfterPanels);
 }
 
 void MainWindow::showAsOf()
@@ -461,10 +464,10 @@ void MainWindow::showAsOf()
     chooseAccuracyTask(asOf, m_filters->accuracy()->task().toStdString());
     // the knots' configurations read with the scope: a knot of another day not among them is read without one
     asOf.knotConfigurations = m_shown.data->knotConfigurations;
-    presentScope(std::make_shared<const ScopeData>(std::move(asOf)), {});
+    presentScope(std::make_shared<const ScopeData>(std::move(asOf)), {}, ChartWhen::Now);
 }
 
-void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn)
+void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn, ChartWhen when)
 {
     m_shown.data = std::move(scope);
     m_readout->setData(m_shown.data);
@@ -474,11 +477,42 @@ void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optio
         m_view.pending.reset();
         m_view.step = ViewStep::None;
     }
-    m_chart->setData(m_shown.data, m_readout->target(), m_readout->price(), std::move(drawn));
     ladder()->setCustomPrice(m_readout->price().customUsdPerGpuHour);
     ladder()->setData(m_shown.data);
     updateSummary();
     fitPanels();
+    plan()->setTtftLimit(m_shown.data->scope.ttftMax, m_shown.data->scope.ttftStat);
+    // the model's evaluated tasks to choose from, and what a requirement left out
+    m_filters->accuracy()->setTasks(
+        m_shown.data->evaluations ? m_shown.data->evaluations->tasks() : std::vector<std::string> {});
+    m_filters->accuracy()->setOutcome(
+        m_shown.data->accuracyFilter ? QString::fromStdString(m_shown.data->accuracyFilter->words()) : QString());
+    // a past as-of day: marked on the history, said by the plan
+    history()->setAsOf(m_shown.data->scope.asOf);
+    plan()->setAsOf(QString::fromStdString(m_shown.data->scope.asOf));
+    if (when == ChartWhen::AfterPanels) {
+        // a delivery: its chart is set a turn after the panels are painted (paintAfterATurn's stages), the two
+        // stood as one turn of 20 ms on a million-run store
+        m_shown.chartDue = Shown::ChartDue { std::move(drawn) };
+        emit scopeDelivered();
+        return;
+    }
+    m_shown.chartDue.reset(); // a delivery's chart still due is older than this scope
+    presentChart(std::move(drawn));
+}
+
+void MainWindow::showDueChart()
+{
+    if (!m_shown.chartDue)
+        return;
+    std::optional<DrawnChart> drawn = std::move(m_shown.chartDue->drawn);
+    m_shown.chartDue.reset();
+    presentChart(std::move(drawn));
+}
+
+void MainWindow::presentChart(std::optional<DrawnChart> drawn)
+{
+    m_chart->setData(m_shown.data, m_readout->target(), m_readout->price(), std::move(drawn));
     // filters that leave nothing of a scope that has runs: say which hide how many, with a way back
     const bool allHidden = m_shown.data->runCount == 0 && m_filters->runsBeforeFilters() > 0;
     const auto& accuracy = m_shown.data->accuracyFilter;
@@ -489,15 +523,6 @@ void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optio
             : tr("The filters hide all %1 runs of this scope: %2.")
                   .arg(QLocale(QLocale::English).toString(m_filters->runsBeforeFilters()),
                       m_filters->hiddenByFilters()));
-    plan()->setTtftLimit(m_shown.data->scope.ttftMax, m_shown.data->scope.ttftStat);
-    // the model's evaluated tasks to choose from, and what a requirement left out
-    m_filters->accuracy()->setTasks(
-        m_shown.data->evaluations ? m_shown.data->evaluations->tasks() : std::vector<std::string> {});
-    m_filters->accuracy()->setOutcome(
-        m_shown.data->accuracyFilter ? QString::fromStdString(m_shown.data->accuracyFilter->words()) : QString());
-    // a past as-of day: marked on the history, said by the plan
-    history()->setAsOf(m_shown.data->scope.asOf);
-    plan()->setAsOf(QString::fromStdString(m_shown.data->scope.asOf));
     for (Page* page : m_pages)
         page->scopeShown(page == currentPage());
     emit scopeShown();

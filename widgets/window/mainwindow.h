@@ -170,6 +170,9 @@ public:
 signals:
     /// A scope's data arrived and every panel shows it.
     void scopeShown();
+    /// A scope's data arrived from the store: the readout, ladder, summary, history and plan hold it; the chart panel
+    /// follows a turn after their paint, then scopeShown.
+    void scopeDelivered();
     /// An import ended and the scope list shows what it brought.
     void importFinished();
     /// A CSV export that reads the store ended: error is empty when the file was written.
@@ -206,7 +209,14 @@ private:
     void tickPendingView();
     void showScope(const std::shared_ptr<const LoadedScope>& loaded);
     void showAsOf();
-    void presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn);
+    /// A scope into the panels: its chart at once, or (a delivery) a turn after the panels' paint.
+    enum class ChartWhen { Now, AfterPanels };
+    void presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn, ChartWhen when);
+    /// The scope in view into the chart panel, then the pages told and scopeShown.
+    void presentChart(std::optional<DrawnChart> drawn);
+    /// A delivered scope's chart, if one is still due, shown now: before a new request, whose scopeShown then is
+    /// never the earlier scope's.
+    void showDueChart();
     /// The summary at the readout's target and price, from the loaded scope's facts (no store call).
     void updateSummary();
     void describeRun(long long id);
@@ -221,8 +231,8 @@ private:
     void clusterRunsCollected(const QString& model, int isl, int osl);
 
     /// A delivery from the worker begins here: the window's repaint it causes is held, the panels are painted a
-    /// turn of the event loop later and the chart panel a turn after them, so that input (and timers) run between
-    /// the three instead of after all (docs/architecture.md, section 6).
+    /// turn of the event loop later, the new chart built, put in view and painted a turn apart each, so that input
+    /// (and timers) run between them instead of after all (docs/architecture.md, section 6).
     void paintAfterATurn();
     bool eventFilter(QObject* watched, QEvent* event) override;
     /// The first window without a saved geometry: most of the screen.
@@ -249,6 +259,10 @@ private:
         std::shared_ptr<const ScopeData> data; ///< the scope in view (as of the run-dates control's day)
         std::vector<HardwareSummary> summaryFacts; ///< of data
         std::shared_ptr<const ScopeTimeline> timeline; ///< every run of data's scope, for the as-of day to step
+        struct ChartDue {
+            std::optional<DrawnChart> drawn; ///< the worker's drawing of data's chart, if it made one
+        };
+        std::optional<ChartDue> chartDue; ///< a delivered scope's chart, set after the panels' paint
     } m_shown;
     FilterPanel* m_filters;
     ChartPanel* m_chart;
@@ -264,9 +278,15 @@ private:
         QAction* filters = nullptr; ///< View > Filters, and the button before the pages
         int filtersWidth = 180; ///< the sidebar's width when shown again
         bool fitted = false; ///< the first split was made (or restored)
+        bool firstPaintHeld = false; ///< the Explore page's panels wait for the window's first paint (showEvent)
         bool storeTouched = false; ///< the window's buffer was written before its first expose (showEvent)
-        enum class Paint { None, Held, Panels, Chart } paint = Paint::None; ///< paintAfterATurn's stage
+        /// paintAfterATurn's stage, what its next turn does: the panels' paint asked for, the panels painted, the
+        /// chart built, the chart put in view, the chart painted
+        enum class Paint { None, Held, Panels, ChartBuild, ChartData, Chart } paint = Paint::None;
     } m_layout;
+    /// paintAfterATurn's stage set, and run a turn later if no other was set meanwhile.
+    void paintStageLater(Layout::Paint stage);
+    void runPaintStage(Layout::Paint stage);
     struct StoreWatch {
         QTimer* timer = nullptr; ///< looks every 2 s whether the store changed
         std::optional<std::uint64_t> seenVersion; ///< the worker connection's data_version when the scopes were read

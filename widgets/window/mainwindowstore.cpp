@@ -175,6 +175,7 @@ void MainWindow::baseScopeChanged()
     // a scope asked for before is not shown once its answer comes: the series of the one chosen now are read, then
     // its own scope is asked for (the series answer below)
     m_loader.cancel();
+    showDueChart(); // a scopeShown after this is never an earlier scope's
     m_worker.post(
         QStringLiteral("series"), this, [base = m_filters->baseScope()](RunStore& store) { return store.series(base); },
         [this, base = m_filters->baseScope()](Result<std::vector<Series>> series) {
