@@ -21,6 +21,7 @@
 #include <QTableView>
 #include <cmath>
 
+#include "core/analysis/plan.h"
 #include "core/analysis/viewoptions.h"
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
@@ -196,6 +197,37 @@ private slots:
         QCOMPARE(m->data(m->index(1, PlanModel::Config)).toString(), QStringLiteral("8P+8D at concurrency 8"));
         QVERIFY(m->data(m->index(0, PlanModel::Config)).toString().startsWith(QStringLiteral("TP8")));
         QCOMPARE(m->data(m->index(0, PlanModel::Status)).toString(), QStringLiteral("measured at concurrency 8"));
+    }
+
+    // Frontiers delivered (a scope read again with the Plan page in front): the table is set at once, the cost of
+    // speed a turn later and painted a turn after that, so that the three do not stand as one turn of the event
+    // loop; a change in between (the slider) plans at once, and the turn asked for stands down.
+    void aDeliveredPlansCurveFollowsItsTable()
+    {
+        auto store = RunStore::open(m_window->storePath().toStdString(), StoreAccess::ReadOnly);
+        QVERIFY(store.ok());
+        const auto frontiers
+            = std::make_shared<const PlanFrontiers>(loadPlanFrontiers(**store, m_window->scopeData()->scope));
+        QSignalSpy shown(panel(), &PlanPanel::planShown);
+        panel()->setFrontiers(frontiers);
+        QCOMPARE(panel()->model()->rowCount(), 2); // the table at once
+        QVERIFY(panel()->curve().empty());
+        QVERIFY(!panel()->chart()->updatesEnabled());
+        QCOMPARE(shown.count(), 0);
+        QVERIFY(shown.wait(10000));
+        QVERIFY(!panel()->curve().empty()); // planShown comes with the curve
+        QVERIFY(find(panel()->curve().front(), "b300"));
+        QTRY_VERIFY(panel()->chart()->updatesEnabled());
+        // delivered again, then the slider before the curve's turn: planned at once, whole
+        panel()->setFrontiers(frontiers);
+        shown.clear();
+        m_window->readout()->setTarget(60);
+        QCOMPARE(shown.count(), 1);
+        QVERIFY(!panel()->curve().empty());
+        QVERIFY(panel()->chart()->updatesEnabled());
+        QTest::qWait(20);
+        QCOMPARE(shown.count(), 1); // the turn asked for by the delivery stood down
+        QVERIFY(waitPlan([&] { m_window->readout()->setTarget(50); }));
     }
 
     // The slider moves the plan: at 100 tok/s/user B300 reads the knot of concurrency 4 (500 tok/s/GPU); the cost

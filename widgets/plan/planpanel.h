@@ -127,6 +127,9 @@ private:
     QWidget* buildActions();
     void inputsChanged();
     void recompute();
+    /// The cost-of-speed curve of the plan in the table (worked out if not yet), described; planShown. paintLater:
+    /// the chart's updates come back a turn later (they were held for it).
+    void drawCurve(const PlanRequest& req, bool paintLater);
     void describe();
     void fitTable();
     bool recomputeBudget(const PlanRequest& req);
@@ -147,6 +150,8 @@ private:
     QString m_tcoPath;
     QString m_problemText;
     std::vector<Plan> m_curve;
+    bool m_curveLater = false; ///< frontiers delivered: the next plan's curve is drawn a turn after its table
+    int m_curveTurn = 0; ///< counts plans: a curve's turn asked for an older one stands down
     NumberBox* m_demand;
     QComboBox* m_unit;
     QLabel* m_targetLabel;
