@@ -82,11 +82,16 @@ RunsPanel::RunsPanel(QWidget* parent)
     });
     connect(m_model, &RunsModel::pageLoaded, this, [this](const QString& error) {
         if (!error.isEmpty()) {
+            m_table->viewport()->setUpdatesEnabled(true);
             m_info->setText(error);
             return;
         }
         if (!m_sized && m_model->rowCount() > 0) {
             m_sized = true; // once, on the first page: later pages keep the widths
+            // the rows painted once their columns are fitted: the fitting lays out every cell's text (the
+            // delegate keeps it), a few columns a turn; painted at once, the page's first paint laid them all out
+            // in one turn (10 ms of the GUI thread on a 1920x1080 screen)
+            m_table->viewport()->setUpdatesEnabled(false);
             fitColumns(0, m_fitting);
         }
         showCount();
@@ -125,8 +130,10 @@ RunsPanel::RunsPanel(QWidget* parent)
 
 void RunsPanel::fitColumns(int from, quint64 fitting)
 {
-    if (fitting != m_fitting) // a new source came: its first page fits the columns again
+    if (fitting != m_fitting) { // a new source came: its first page fits the columns again
+        m_table->viewport()->setUpdatesEnabled(true);
         return;
+    }
     // a few columns a turn of the event loop: measuring all 17 columns of a page's first 100 rows at once held the GUI
     // thread 11 to 26 ms, and a page lands while a new scope is being shown. The next turn on a 1 ms timer: a zero
     // one is a posted event, and posted events ran back to back with the scope's delivery and its repaint, before
@@ -137,6 +144,8 @@ void RunsPanel::fitColumns(int from, quint64 fitting)
         m_table->resizeColumnToContents(c);
     if (to < m_proxy->columnCount())
         QTimer::singleShot(1, Qt::PreciseTimer, this, [this, to, fitting] { fitColumns(to, fitting); });
+    else
+        m_table->viewport()->setUpdatesEnabled(true);
 }
 
 void RunsPanel::setRuns(std::vector<StoredRun> runs)
@@ -144,6 +153,7 @@ void RunsPanel::setRuns(std::vector<StoredRun> runs)
     ++m_fitting;
     m_model->setRuns(std::move(runs));
     m_table->resizeColumnsToContents();
+    m_table->viewport()->setUpdatesEnabled(true);
     m_sized = true;
     showCount();
 }
