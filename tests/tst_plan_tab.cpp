@@ -30,6 +30,7 @@
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/common/numberbox.h"
+#include "widgets/common/paintnextturn.h"
 #include "widgets/filters/filterpanel.h"
 #include "widgets/filters/slolimits.h"
 #include "widgets/plan/planmodel.h"
@@ -228,6 +229,27 @@ private slots:
         QTest::qWait(20);
         QCOMPARE(shown.count(), 1); // the turn asked for by the delivery stood down
         QVERIFY(waitPlan([&] { m_window->readout()->setTarget(50); }));
+    }
+
+    // The page brought to the front is painted in two turns: the table and inputs, then the tabs under them (the
+    // page whole stood 15 to 24 ms); a part held already, by its owner or by a hold not ended, is not held again.
+    void theTabsUnderThePlanArePaintedATurnAfterThePage()
+    {
+        QWidget* lower = panel()->chart();
+        while (lower && !qobject_cast<QTabWidget*>(lower))
+            lower = lower->parentWidget();
+        QVERIFY(lower);
+        m_window->showPanel(m_window->ladder()); // another page in front
+        QTRY_VERIFY(lower->updatesEnabled());
+        m_window->showPanel(panel());
+        QVERIFY(!lower->updatesEnabled()); // a turn after the page's own paint
+        paintNextTurn(lower); // held already: nothing more
+        QTRY_VERIFY(lower->updatesEnabled());
+        QWidget held(panel()); // a part its owner holds stays held
+        held.setUpdatesEnabled(false);
+        paintNextTurn(&held);
+        QTest::qWait(20);
+        QVERIFY(!held.updatesEnabled());
     }
 
     // The slider moves the plan: at 100 tok/s/user B300 reads the knot of concurrency 4 (500 tok/s/GPU); the cost

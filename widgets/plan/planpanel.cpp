@@ -24,6 +24,7 @@
 #include "core/output/planreports.h"
 #include "widgets/common/celltextdelegate.h"
 #include "widgets/common/displaynames.h"
+#include "widgets/common/paintnextturn.h"
 #include "widgets/plan/mixeditor.h"
 #include "widgets/plan/mixmodel.h"
 #include "widgets/plan/planmodel.h"
@@ -500,6 +501,10 @@ void PlanPanel::planNow()
 void PlanPanel::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    // the page brought to the front: the table and the inputs first, the cost of speed, TCO and mix a turn later
+    // (the page painted whole stood 15 to 24 ms on a 1920x1080 screen)
+    if (!event->spontaneous())
+        paintNextTurn(m_lower);
     if (m_stale && m_frontiers) {
         m_curve.clear();
         recompute();
