@@ -128,7 +128,7 @@ private:
     void inputsChanged();
     void recompute();
     /// The cost-of-speed curve of the plan in the table (worked out if not yet), described; planShown. paintLater:
-    /// the chart's updates come back a turn later (they were held for it).
+    /// the chart painted a turn later (paintNextTurn).
     void drawCurve(const PlanRequest& req, bool paintLater);
     void describe();
     void fitTable();
