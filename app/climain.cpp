@@ -17,6 +17,7 @@
 #include "app/clihistory.h"
 #include "app/cliplan.h"
 #include "app/clireports.h"
+#include "app/clisync.h"
 #include "app/escapingstream.h"
 #include "core/model/guardedmain.h"
 
@@ -89,6 +90,28 @@ const std::vector<Command>& commands()
       out (an optional throughput or power of 0) or read differently (a dataset's measured mean lengths).
 )",
                 cli::cmdImport },
+            { "sync", StoreNeed::Write,
+                { { "db", true }, { "source", true }, { "models", true }, { "sequences", true }, { "history", false },
+                    { "latest-only", false }, { "evaluations", false }, { "since", true }, { "jobs", true } },
+                R"(  sync  [--db FILE] [--source URL] [--models M,...] [--sequences 1k/1k,...] [--history|--latest-only]
+          [--evaluations] [--since yyyy-mm-dd] [--jobs N]
+      Brings the store up to date with the InferenceX API (docs/sync.md): the models and sequences its
+      availability route lists (or those named, by site name or key), each with its whole history (the default)
+      or its latest view, and the accuracy runs with --evaluations. A second sync fetches only the models and
+      sequences with newer dates and stores only newer runs. Up to --jobs requests at once (default 4), retried on
+      429, 5xx and cut connections. Prints one JSON line: per request what it imported or its error, the models
+      and sequences already up to date, new runs per model, the groups whose newest run changed, and the readings
+      (30 to 200 tok/s/user) that moved more than 5%. Exit 1 if a request failed or the sync was interrupted;
+      what was imported stays, and the next sync goes on from there. --source names another server with the
+      same routes (default https://inferencex.semianalysis.com/api/v1).
+)",
+                cli::cmdSync },
+            { "changes", StoreNeed::Read, { { "db", true }, { "since", true } },
+                R"(  changes  [--db FILE] --since yyyy-mm-dd
+      Prints the summary of each sync that finished on or after the day (UTC), one JSON line each, as sync
+      printed it.
+)",
+                cli::cmdChanges },
             { "ladder", StoreNeed::Read,
                 with({ { "targets", true }, { "tier", true }, { "price", true }, { "clamp", false },
                     { "hide-sparse", false }, { "baseline", true }, { "min-accuracy", true },

@@ -11,26 +11,56 @@
 #include <string_view>
 #include <thread>
 
+#include <cerrno>
+#include <cstring>
+
+#include <unistd.h>
+
 #include "core/model/urls.h"
 
 namespace paretoscope {
 namespace {
 
+// Where a body goes: into memory (httpGet) or into a file (httpDownload, fd >= 0).
 struct Sink {
     std::string body;
     std::size_t maxBytes;
+    int fd = -1;
+    std::size_t received = 0;
     bool tooLarge = false;
+    int writeErrno = 0;
 };
+
+bool writeAll(int fd, const char* data, std::size_t bytes)
+{
+    for (std::size_t done = 0; done < bytes;) {
+        const ssize_t n = ::write(fd, data + done, bytes - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        done += static_cast<std::size_t>(n);
+    }
+    return true;
+}
 
 std::size_t onData(char* data, std::size_t size, std::size_t n, void* user)
 {
     auto* sink = static_cast<Sink*>(user);
     std::size_t bytes = size * n;
-    if (sink->body.size() + bytes > sink->maxBytes) {
+    if (sink->received + bytes > sink->maxBytes) {
         sink->tooLarge = true;
         return 0; // makes curl stop with CURLE_WRITE_ERROR
     }
-    sink->body.append(data, bytes);
+    if (sink->fd >= 0) {
+        if (!writeAll(sink->fd, data, bytes)) {
+            sink->writeErrno = errno ? errno : EIO;
+            return 0;
+        }
+    } else {
+        sink->body.append(data, bytes);
+    }
+    sink->received += bytes;
     return bytes;
 }
 
@@ -99,7 +129,7 @@ std::size_t onHeader(char* data, std::size_t size, std::size_t n, void* user)
     return bytes;
 }
 
-Attempt attemptGet(const std::string& fullUrl, const std::string& url, const HttpOptions& options)
+Attempt attemptGet(const std::string& fullUrl, const std::string& url, const HttpOptions& options, int fd)
 {
     Attempt out;
     CURL* curl = static_cast<CURL*>(newCurlHandle(fullUrl, options));
@@ -107,8 +137,12 @@ Attempt attemptGet(const std::string& fullUrl, const std::string& url, const Htt
         out.result = Error { url + ": cannot start libcurl" };
         return out;
     }
-    Sink sink { {}, options.maxBytes };
+    Sink sink { {}, options.maxBytes, fd };
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, options.totalTimeoutMs);
+    if (fd >= 0) { // a body of any size may take long: what fails it is a stall
+        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, options.stallSeconds);
+    }
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, onData);
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &sink);
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, onHeader);
@@ -130,13 +164,15 @@ Attempt attemptGet(const std::string& fullUrl, const std::string& url, const Htt
     curl_easy_cleanup(curl);
 
     const std::string what = errbuf[0] ? errbuf : curl_easy_strerror(rc);
-    if (sink.tooLarge) {
+    if (sink.writeErrno != 0) {
+        out.result = Error { url + ": cannot keep the download: " + std::strerror(sink.writeErrno) };
+    } else if (sink.tooLarge) {
         out.result
             = Error { url + ": the answer is larger than " + std::to_string(options.maxBytes >> 20) + " MB; refused" };
     } else if (rc == CURLE_ABORTED_BY_CALLBACK) {
         out.result = Error { url + ": download cancelled" };
     } else if (rc == CURLE_OPERATION_TIMEDOUT) {
-        out.result = Error { url + ": timed out (" + what + ")" };
+        out.result = Error { url + (sink.received > 0 ? ": the answer stalled (" : ": timed out (") + what + ")" };
         out.transient = true;
     } else if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_PROXY) {
         out.result = Error { url + ": cannot reach the server (offline?): " + what };
@@ -156,14 +192,18 @@ Attempt attemptGet(const std::string& fullUrl, const std::string& url, const Htt
 
 } // namespace
 
-Result<std::string> httpGet(const std::string& fullUrl, const HttpOptions& options)
+namespace {
+
+Result<std::string> getWithTries(const std::string& fullUrl, const HttpOptions& options, int fd)
 {
     const std::string url = redactUrl(fullUrl); // what messages name
     if (!isHttpUrl(fullUrl))
         return Error { url + ": only http and https URLs are accepted" };
     long delayMs = options.retryDelayMs;
     for (int attempt = 1;; ++attempt) {
-        Attempt a = attemptGet(fullUrl, url, options);
+        if (fd >= 0 && (::ftruncate(fd, 0) != 0 || ::lseek(fd, 0, SEEK_SET) != 0))
+            return Error { url + ": cannot reuse the download's file: " + std::strerror(errno) };
+        Attempt a = attemptGet(fullUrl, url, options, fd);
         if (a.result || !a.transient || attempt >= options.tries) {
             if (!a.result && attempt > 1)
                 return Error { a.result.error() + " (" + std::to_string(attempt) + " tries)" };
@@ -173,6 +213,22 @@ Result<std::string> httpGet(const std::string& fullUrl, const HttpOptions& optio
         std::this_thread::sleep_for(std::chrono::milliseconds(wait));
         delayMs *= 2;
     }
+}
+
+} // namespace
+
+Result<std::string> httpGet(const std::string& fullUrl, const HttpOptions& options)
+{
+    return getWithTries(fullUrl, options, -1);
+}
+
+Result<std::uint64_t> httpDownload(const std::string& fullUrl, int fd, const HttpOptions& options)
+{
+    auto got = getWithTries(fullUrl, options, fd);
+    if (!got)
+        return Error { got.error() };
+    const off_t end = ::lseek(fd, 0, SEEK_CUR);
+    return static_cast<std::uint64_t>(end < 0 ? 0 : end);
 }
 
 } // namespace paretoscope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -35,5 +36,10 @@ bool transientHttpStatus(long status);
 /// large bodies stream through HttpSource. Other schemes are refused; redirects are followed only to http(s).
 /// Errors say what failed (offline, timeout, HTTP status) and name the URL without its credentials.
 Result<std::string> httpGet(const std::string& url, const HttpOptions& options);
+
+/// GETs an http(s) URL as httpGet does (tries, Retry-After, errors), writing the body into an open file from its
+/// start: each try starts the file again. A body that brings nothing for options.stallSeconds fails (and may be tried
+/// again); options.totalTimeoutMs 0 sets no limit on the whole. Returns the body's length.
+Result<std::uint64_t> httpDownload(const std::string& url, int fd, const HttpOptions& options);
 
 } // namespace paretoscope

@@ -98,6 +98,7 @@ struct ImportState {
     std::vector<EvaluationRecord> evaluationRecords {};
     Format format = Format::InferenceXAgg;
     std::uint64_t records = 0;
+    std::uint64_t skipped = 0; // left out by options.keep
     // the mappers' notes, in the order first met, with how many records and the first few of them
     struct NoteTally {
         std::string text;
@@ -111,6 +112,10 @@ struct ImportState {
         format = f;
         if (options.paretoscopeJsonOnly && f != Format::ParetoscopeJson)
             return Error { name + ": " + std::string(formatName(f)) + ", not Paretoscope JSON: refused" };
+        if (!options.acceptFormats.empty()
+            && std::find(options.acceptFormats.begin(), options.acceptFormats.end(), f) == options.acceptFormats.end())
+            return Error { name + ": " + std::string(formatName(f)) + " records, not what this route answers ("
+                + std::string(formatName(options.acceptFormats.front())) + "): refused" };
         if (f == Format::VllmBench || f == Format::SglangBench) {
             std::string missing = missingCallerFields(options);
             if (!missing.empty())
@@ -139,6 +144,10 @@ struct ImportState {
         completeConfiguration(r);
         if (!options.run.empty())
             r.run = options.run;
+        if (options.keep && !options.keep(r)) {
+            ++skipped;
+            return ok();
+        }
         if (options.expect)
             if (auto st = options.expect(r); !st)
                 return Error { name + ": record " + std::to_string(index + 1) + ": " + st.error() };
@@ -306,26 +315,6 @@ Status importCsv(ImportState& state, ByteSource& source, const ProgressFn& progr
     return ok();
 }
 
-// An unnamed file (O_TMPFILE) in the store's folder, gone when closed or when the process ends however it ends; where
-// the file system has none, a named one removed at once.
-Result<int> unnamedFileBeside(const std::string& storePath)
-{
-    std::error_code ec;
-    std::filesystem::path folder = std::filesystem::absolute(storePath, ec).parent_path();
-    if (folder.empty())
-        folder = std::filesystem::temp_directory_path(ec);
-#if defined(O_TMPFILE)
-    if (const int fd = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600); fd >= 0)
-        return fd;
-#endif
-    std::string pattern = (folder / ".paretoscope-download-XXXXXX").string();
-    const int fd = ::mkstemp(pattern.data());
-    if (fd < 0)
-        return Error { "cannot make a file to download into in " + folder.string() + ": " + std::strerror(errno) };
-    ::unlink(pattern.c_str());
-    return fd;
-}
-
 // A URL's body is downloaded whole into an unnamed file beside the store before the import's transaction begins:
 // a slow or stalling server then never holds the store's write lock, and memory stays the download's buffer.
 Result<std::unique_ptr<FileSource>> downloadForImport(
@@ -406,6 +395,24 @@ bool importableFile(const std::filesystem::path& p)
 
 } // namespace
 
+Result<int> unnamedFileBeside(const std::string& storePath)
+{
+    std::error_code ec;
+    std::filesystem::path folder = std::filesystem::absolute(storePath, ec).parent_path();
+    if (folder.empty())
+        folder = std::filesystem::temp_directory_path(ec);
+#if defined(O_TMPFILE)
+    if (const int fd = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600); fd >= 0)
+        return fd;
+#endif
+    std::string pattern = (folder / ".paretoscope-download-XXXXXX").string();
+    const int fd = ::mkstemp(pattern.data());
+    if (fd < 0)
+        return Error { "cannot make a file to download into in " + folder.string() + ": " + std::strerror(errno) };
+    ::unlink(pattern.c_str());
+    return fd;
+}
+
 Result<ImportSummary> importSource(
     RunStore& store, ByteSource& raw, const ImportOptions& options, const ProgressFn& progress)
 {
@@ -450,6 +457,7 @@ Result<ImportSummary> importSource(
         return Error { name + ": " + c.error() };
     summary.imported = writer.inserted();
     summary.duplicates = writer.duplicates() + state.pipeline->repeats();
+    summary.skipped = state.skipped;
     summary.notes = state.noteLines();
     return summary;
 }

@@ -20,6 +20,8 @@ struct ImportSummary {
     std::string sha256;
     std::uint64_t imported = 0;
     std::uint64_t duplicates = 0;
+    /// Records left out by ImportOptions::keep (a sync's runs older than what it synced before).
+    std::uint64_t skipped = 0;
     /// The file held evaluations (accuracy runs; docs/evaluations.md): imported and duplicates count those, not runs.
     bool evaluations = false;
     /// What was kept or left out without refusing a record, one line per cause naming the file, the records and the
@@ -51,6 +53,10 @@ std::vector<ImportOutcome> importPath(
 /// The format of a file from its first record, without importing it; empty when it is not one Paretoscope reads.
 /// The GUI asks this to know whether a file needs the caller's fields (see missingCallerFields) before importing.
 std::optional<Format> detectFileFormat(const std::string& path);
+
+/// An unnamed file (O_TMPFILE) in the store's folder to download into, gone when closed or when the process ends
+/// however it ends; where the file system has none, a named one removed at once. The caller closes it.
+Result<int> unnamedFileBeside(const std::string& storePath);
 
 /// Whether the argument is an http:// or https:// URL (the scheme in any case).
 bool isUrl(const std::string& s);

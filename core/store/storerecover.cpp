@@ -17,7 +17,18 @@ namespace {
 
 // The tables a store's data lives in, parents first. content_buckets is rebuilt from the runs, not copied. A store
 // older than a table (evaluations came with schema 9) has none of it to copy.
-constexpr const char* kTables[] = { "sources", "series", "runs", "sessions", "session_levels", "evaluations" };
+constexpr const char* kTables[]
+    = { "sources", "series", "runs", "sessions", "session_levels", "evaluations", "sync_state", "sync_log" };
+
+// The schema version that brought a table, for those that came after the first.
+int tableSince(std::string_view table)
+{
+    if (table == "evaluations")
+        return 9;
+    if (table == "sync_state" || table == "sync_log")
+        return 10;
+    return 1;
+}
 
 std::vector<std::string> columnsOf(sqlite3* db, const std::string& table)
 {
@@ -252,8 +263,8 @@ Result<RecoverReport> recoverInto(const std::string& from, const std::string& to
         if (!txn)
             return Error { txn.error() };
         for (const char* table : kTables) {
-            if (std::string_view(table) == "evaluations" && columnsOf(src, table).empty() && sourceVersion < 9)
-                continue; // written before evaluations were stored
+            if (columnsOf(src, table).empty() && sourceVersion < tableSince(table))
+                continue; // written before the table was part of the store
             auto t = copyTable(src, dst, *txn, table, to);
             if (!t)
                 return Error { t.error() };

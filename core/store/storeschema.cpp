@@ -332,6 +332,24 @@ std::vector<std::string> storeMigrations()
         "  run_url TEXT\n"
         ");\n"
         "CREATE INDEX evaluations_model ON evaluations(model, task, run_date);\n",
+        // 9 -> 10: syncs from an InferenceX API (core/sync): per source, model and sequence the newest run date synced,
+        // and each sync's summary of what changed (`paretoscope-cli changes`)
+        "CREATE TABLE sync_state (\n"
+        "  source TEXT NOT NULL,\n"
+        "  model TEXT NOT NULL,\n"
+        "  sequence TEXT NOT NULL,\n"
+        "  last_date TEXT NOT NULL,\n"
+        "  history INTEGER NOT NULL,\n"
+        "  synced_at INTEGER NOT NULL,\n"
+        "  PRIMARY KEY (source, model, sequence)\n"
+        ");\n"
+        "CREATE TABLE sync_log (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  source TEXT NOT NULL,\n"
+        "  started_at INTEGER NOT NULL,\n"
+        "  finished_at INTEGER NOT NULL,\n"
+        "  summary TEXT NOT NULL\n"
+        ");\n",
     };
 }
 

@@ -41,6 +41,7 @@
 #include "widgets/filters/accuracycontrol.h"
 #include "widgets/filters/rundatescontrol.h"
 #include "widgets/imports/importdialogs.h"
+#include "widgets/imports/synccontroller.h"
 #include "widgets/session/sessiondialog.h"
 #include "widgets/window/builtinpages.h"
 #include "widgets/window/page.h"
@@ -114,6 +115,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     connect(m_store.timer, &QTimer::timeout, this, &MainWindow::watchStore);
     m_store.timer->start();
     startRasterFillThreads();
+    checkForNewData();
 }
 
 void MainWindow::layOutPanels()
@@ -375,6 +377,7 @@ void MainWindow::buildMenus()
         if (ok && !url.trimmed().isEmpty())
             importPaths({ url.trimmed() });
     });
+    file->addAction(tr("&Update from InferenceX…"), this, [this] { openSync(); });
     file->addSeparator();
     file->addAction(tr("&Export chart…"), QKeySequence(tr("Ctrl+E")), this, [this] { askExportChart(); });
     file->addAction(tr("Export &frontier points as CSV…"), this, [this] { askExportCsv(FrontierCsv); });
@@ -538,6 +541,14 @@ void MainWindow::updateSummary()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (m_sync.controller && m_sync.controller->busy()
+        && QMessageBox::question(this, tr("Quit"),
+               tr("A sync from InferenceX is running; quitting rolls back the answer being imported (what was "
+                  "completed stays, and the next sync goes on from there). Quit?"))
+            != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
     if (m_imports.busy()
         && QMessageBox::question(
                this, tr("Quit"), tr("An import is running; quitting rolls back the file being read. Quit?"))

@@ -36,6 +36,8 @@ namespace paretoscope::ui {
 
 class ClusterSweepDialog;
 class Page;
+class SyncController;
+class SyncDialog;
 
 /// The explorer's window: an assembly of the panels (a filter sidebar; pages: Explore with the chart, the readout,
 /// the ladder and the summary; Plan, History, Runs, Live session), the menus,
@@ -130,6 +132,12 @@ public:
     SessionController& sessions();
     /// Session → Cluster sweep…: the dialog (made at the first call, then kept: it follows its array while hidden).
     ClusterSweepDialog* openClusterSweep();
+    /// File → Update from InferenceX…: the sync dialog (made at the first call, then kept: a sync goes on while it
+    /// is hidden). A sync that stored something brings the store's scopes up to date, as an import does.
+    SyncDialog* openSync();
+    /// The look for new data at start (a setting, off by default): the sync's plan read off the GUI thread, and the
+    /// status line says how many models and sequences have newer runs.
+    void checkForNewData();
 
     /// The view in the window as the CLI's `ladder` options (core's ViewOptions): the scope with what the filters
     /// leave out, runs and as-of day, the readout's target, tier or price, metric, sparse readings and baseline.
@@ -302,6 +310,11 @@ private:
         ViewStep step = ViewStep::None;
         std::optional<ViewOptions> atStart; ///< --view, until the scope list is read
     } m_view;
+    struct Sync {
+        SyncController* controller = nullptr; ///< made at the first call, then kept
+        SyncDialog* dialog = nullptr;
+    } m_sync;
+    SyncController& syncController();
     struct ClusterSweep {
         ClusterSweepDialog* dialog = nullptr; ///< made at the first call, then kept
         bool scopeShown = false; ///< the sweep's scope was brought into view at its first collection

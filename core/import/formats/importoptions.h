@@ -2,11 +2,14 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/model/result.h"
 #include "core/model/runrecord.h"
 
 namespace paretoscope {
+
+enum class Format; // recordmapper.h
 
 /// What the caller says about files that do not describe themselves (vLLM and SGLang results carry no hardware or
 /// GPU count). Empty strings and zeros mean "not given".
@@ -26,10 +29,16 @@ struct ImportOptions {
     /// Checks each record before it is stored (cluster collect: the task's configuration). An error refuses the whole
     /// source, named with its record.
     std::function<Status(const RunRecord&)> expect;
+    /// Which records to store (a sync: those of its sequence, dated after what it synced before); the others are
+    /// read, checked and counted as skipped (ImportSummary::skipped). Empty: every record.
+    std::function<bool(const RunRecord&)> keep;
     /// The run every record belongs to, in place of its own (cluster collect: "task:DIR#N"); empty: each record's.
     std::string run;
     /// Only Paretoscope's own JSON is taken (what a cluster task exports); any other format is refused.
     bool paretoscopeJsonOnly = false;
+    /// Only these formats are taken (a sync: what its route answers); another is refused before anything is stored,
+    /// naming what it was. Empty: any.
+    std::vector<Format> acceptFormats;
 };
 
 } // namespace paretoscope

@@ -1,0 +1,118 @@
+#include "app/clisync.h"
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+
+#include <unistd.h>
+
+#include "core/model/runselection.h"
+#include "core/sync/sync.h"
+#include "core/sync/syncstate.h"
+
+namespace paretoscope::cli {
+namespace {
+
+std::atomic<bool> g_interrupted { false };
+
+extern "C" void onInterrupt(int)
+{
+    g_interrupted.store(true);
+}
+
+} // namespace
+
+int cmdSync(const Invocation& in)
+{
+    const Args& a = in.args;
+    SyncOptions options;
+    if (auto source = a.value("source"))
+        options.source = *source;
+    options.models = a.list("models");
+    for (const std::string& s : a.list("sequences")) {
+        auto seq = parseSyncSequence(s);
+        if (!seq)
+            return usageError(seq.error());
+        options.sequences.push_back(*seq);
+    }
+    if (a.has("history") && a.has("latest-only"))
+        return usageError("give --history or --latest-only, not both");
+    options.history = !a.has("latest-only");
+    options.evaluations = a.has("evaluations");
+    options.since = a.value("since").value_or("");
+    if (!options.since.empty() && dayNumber(options.since) == 0)
+        return usageError("--since '" + options.since + "': not a yyyy-mm-dd date");
+    std::string error;
+    int jobs = 0;
+    if (!intOption(a, "jobs", jobs, error))
+        return usageError(error);
+    if (jobs > 16)
+        return usageError("--jobs " + std::to_string(jobs) + ": at most 16 requests at once");
+    if (jobs > 0)
+        options.jobs = jobs;
+    auto store = in.store();
+    if (!store)
+        return 1;
+    auto plan = planSync(*store, options);
+    if (!plan) {
+        std::cerr << "paretoscope-cli sync: " << plan.error() << "\n";
+        return 1;
+    }
+    for (const std::string& note : plan->notes)
+        std::cerr << "note: " << note << "\n";
+    const bool tty = isatty(STDERR_FILENO);
+    std::mutex printing;
+    SyncCallbacks callbacks;
+    callbacks.keepGoing = [] { return !g_interrupted.load(); };
+    callbacks.progress = [&](const SyncEvent& e) {
+        std::lock_guard lock(printing);
+        const std::string& label = plan->items[e.item].label;
+        if (e.stage == SyncStage::Failed)
+            std::cerr << (tty ? "\r\033[K" : "") << "failed: " << e.message << "\n";
+        else if (tty && e.stage == SyncStage::Fetching)
+            std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: %.1f MB", e.item + 1, plan->items.size(), label.c_str(),
+                double(e.bytes) / 1e6);
+        else if (tty && e.stage == SyncStage::Importing)
+            std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: importing", e.item + 1, plan->items.size(), label.c_str());
+    };
+    g_interrupted.store(false);
+    auto previous = std::signal(SIGINT, onInterrupt);
+    const SyncReport report = runSync(*store, *plan, options, callbacks);
+    std::signal(SIGINT, previous);
+    if (tty)
+        std::fprintf(stderr, "\r\033[K");
+    std::cout << syncReportJson(report) << "\n";
+    return report.cancelled || report.failed() > 0 ? 1 : 0;
+}
+
+int cmdChanges(const Invocation& in)
+{
+    const Args& a = in.args;
+    const std::string since = a.value("since").value_or("");
+    const int day = dayNumber(since);
+    if (day == 0)
+        return usageError("changes needs --since yyyy-mm-dd");
+    auto store = in.store();
+    if (!store)
+        return 1;
+    // the day's start, UTC, in seconds since the epoch
+    std::tm tm {};
+    tm.tm_year = day / 10000 - 1900;
+    tm.tm_mon = day / 100 % 100 - 1;
+    tm.tm_mday = day % 100;
+    const std::int64_t from = static_cast<std::int64_t>(timegm(&tm));
+    auto log = readSyncLog(*store, from);
+    if (!log) {
+        std::cerr << "paretoscope-cli changes: " << log.error() << "\n";
+        return 1;
+    }
+    for (const SyncLogEntry& entry : *log)
+        std::cout << entry.summary << "\n";
+    if (log->empty())
+        std::cerr << "no sync since " << since << " in " << store->path() << "\n";
+    return 0;
+}
+
+} // namespace paretoscope::cli

@@ -1,0 +1,155 @@
+// File → Update from InferenceX… (docs/sync.md) against a local replay of the API serving the real DeepSeek-R1 rows of
+// ../shared/fixtures/real/inferencex-app-api: the dialog lists a row per request with its progress, says what changed,
+// brings the new runs into the window, keeps its edits when reopened, refuses a bad field naming it, and cancels.
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/import/bundled.h"
+#include "core/sync/syncstate.h"
+#include "tests/support/replayserver.h"
+#include "tests/support/suite.h"
+#include "tests/support/testutil.h"
+#include "widgets/imports/syncdialog.h"
+#include "widgets/window/mainwindow.h"
+
+using namespace paretoscope;
+using namespace paretoscope::testsupport;
+using namespace paretoscope::ui;
+using nlohmann::json;
+
+namespace {
+
+json fixtureRows(const char* name)
+{
+    std::ifstream in(fixture(QStringLiteral("inferencex-app-api/") + QString::fromLatin1(name)).toStdString());
+    return json::parse(in);
+}
+
+} // namespace
+
+class TestSyncDialog : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase() { isolateSettings(m_dir, "tst_syncdialog"); }
+
+    void aSyncListsItsRequestsSaysWhatChangedAndShowsTheNewRuns()
+    {
+        QTemporaryDir dir;
+        ReplayServer server;
+        server.setBenchmarks(fixtureRows("benchmarks.json"));
+        server.setEvaluations(fixtureRows("evaluations.json"));
+        const QString db = dir.filePath(QStringLiteral("sync.sqlite"));
+        auto store = openStore(db.toStdString(), true);
+        QVERIFY(store.ok());
+        MainWindow window(std::move(*store));
+        QSignalSpy shown(&window, &MainWindow::scopeShown);
+        window.show();
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(window.scopeData()->scope.model, std::string(kBundledModel));
+
+        SyncDialog* dialog = window.openSync();
+        QVERIFY(dialog->isVisible());
+        dialog->sourceEdit()->setText(QString::fromStdString(server.root()));
+        // a bad field is named, and nothing starts
+        auto* sequences = dialog->findChildren<QLineEdit*>().at(2);
+        sequences->setText(QStringLiteral("1k"));
+        QVERIFY(!dialog->startSync());
+        QVERIFY2(dialog->statusText().startsWith(QStringLiteral("Sequences: sequence '1k'")),
+            qPrintable(dialog->statusText()));
+        sequences->clear();
+
+        QSignalSpy changed(dialog, &SyncDialog::storeChanged);
+        QVERIFY(dialog->startSync());
+        QVERIFY(!dialog->syncButton()->isEnabled() && dialog->cancelButton()->isEnabled());
+        QVERIFY(changed.wait(60000));
+        QTRY_VERIFY(dialog->syncButton()->isEnabled());
+        // a row per sequence and one for the evaluations (asked by default), each done with its bar full and its
+        // count of new runs
+        QCOMPARE(dialog->items()->topLevelItemCount(), 4);
+        QCOMPARE(dialog->items()->topLevelItem(3)->text(0), QStringLiteral("evaluations"));
+        int imported = 0;
+        for (int i = 0; i < 4; ++i) {
+            QTreeWidgetItem* row = dialog->items()->topLevelItem(i);
+            if (i < 3)
+                QVERIFY2(row->text(0).startsWith(QStringLiteral("DeepSeek-R1-0528 ")), qPrintable(row->text(0)));
+            QCOMPARE(row->text(4), QStringLiteral("done"));
+            auto* bar = qobject_cast<QProgressBar*>(dialog->items()->itemWidget(row, 1));
+            QVERIFY(bar && bar->value() == bar->maximum());
+            if (i < 3)
+                imported += row->text(3).section(QLatin1Char(' '), 0, 0).remove(QLatin1Char(',')).toInt();
+        }
+        QCOMPARE(imported, 435);
+        QVERIFY2(
+            dialog->summaryText().contains(QStringLiteral("new accuracy runs")), qPrintable(dialog->summaryText()));
+        QVERIFY2(dialog->summaryText().startsWith(QStringLiteral("435 new runs (DeepSeek-R1-0528 435).")),
+            qPrintable(dialog->summaryText()));
+        QVERIFY(dialog->summaryText().contains(QStringLiteral("Readings that moved")));
+        // the window reads the store again and brings the first new scope into view
+        QTRY_VERIFY_WITH_TIMEOUT(window.scopeData() && window.scopeData()->scope.model == "dsr1", 20000);
+
+        // reopened, the dialog keeps what was typed; a second sync finds nothing new: no history is fetched, only the
+        // evaluations again (their route says no dates), all of them stored before
+        dialog->close();
+        window.openSync();
+        QCOMPARE(dialog->sourceEdit()->text(), QString::fromStdString(server.root()));
+        server.takeRequests();
+        QVERIFY(dialog->startSync());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->syncButton()->isEnabled(), 30000);
+        QCOMPARE(dialog->items()->topLevelItemCount(), 1);
+        QVERIFY2(dialog->items()->topLevelItem(0)->text(3).startsWith(QStringLiteral("0 new")),
+            qPrintable(dialog->items()->topLevelItem(0)->text(3)));
+        QVERIFY2(dialog->summaryText().contains(QStringLiteral("3 models and sequences were up to date")),
+            qPrintable(dialog->summaryText()));
+        QCOMPARE(server.takeRequests(), (std::vector<std::string> { "/api/v1/availability", "/api/v1/evaluations" }));
+    }
+
+    void cancelStopsTheSyncAndKeepsWhatWasCompleted()
+    {
+        QTemporaryDir dir;
+        ReplayServer server;
+        server.setBenchmarks(fixtureRows("benchmarks.json"));
+        // the second sequence's answer stalls: the first is imported, then Cancel
+        server.failNext(
+            "/api/v1/benchmarks/history?model=DeepSeek-R1-0528&isl=1024&osl=8192", { 0, -1, false, true, 8 });
+        const QString db = dir.filePath(QStringLiteral("cancel.sqlite"));
+        auto store = openStore(db.toStdString(), true);
+        QVERIFY(store.ok());
+        MainWindow window(std::move(*store));
+        QSignalSpy shown(&window, &MainWindow::scopeShown);
+        window.show();
+        QVERIFY(shown.wait(20000));
+        SyncDialog* dialog = window.openSync();
+        dialog->sourceEdit()->setText(QString::fromStdString(server.root()));
+        dialog->findChildren<QSpinBox*>().at(0)->setValue(1);
+        dialog->findChildren<QCheckBox*>().at(0)->setChecked(false); // no evaluations
+        QVERIFY(dialog->startSync());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->items()->topLevelItemCount() == 3
+                && dialog->items()->topLevelItem(0)->text(4) == QStringLiteral("done"),
+            30000);
+        QTRY_COMPARE_WITH_TIMEOUT(dialog->items()->topLevelItem(1)->text(4), QStringLiteral("downloading"), 10000);
+        QTest::mouseClick(dialog->cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->syncButton()->isEnabled(), 15000);
+        QVERIFY2(dialog->statusText().startsWith(QStringLiteral("Cancelled")), qPrintable(dialog->statusText()));
+        QCOMPARE(dialog->items()->topLevelItem(1)->text(4), QStringLiteral("not fetched: cancelled"));
+        auto reader = RunStore::open(db.toStdString(), StoreAccess::ReadOnly);
+        QVERIFY(reader.ok());
+        auto marks = readSyncMarks(**reader, server.root());
+        QVERIFY(marks.ok());
+        QCOMPARE(marks->size(), std::size_t(1));
+    }
+};
+
+PARETOSCOPE_SUITE(TestSyncDialog)
+#include "tst_syncdialog.moc"
