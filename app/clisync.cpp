@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "core/model/runselection.h"
+#include "core/store/syncstate.h"
 #include "core/sync/sync.h"
-#include "core/sync/syncstate.h"
 
 namespace paretoscope::cli {
 namespace {

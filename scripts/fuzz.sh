@@ -32,7 +32,7 @@ for exe in "$build"/tests/fuzz_*; do
     done
     case "$name" in
         import_inferencex_agg) dirs+=("$fixtures/inferencex-agg") ;;
-        import_inferencex_api | import_evaluations) dirs+=("$fixtures/inferencex-app-api") ;;
+        import_inferencex_api | import_evaluations | availability) dirs+=("$fixtures/inferencex-app-api") ;;
         import_vllm | import_sglang) dirs+=("$fixtures/inferencex-raw-bench-serving") ;;
         import_store | detect | flat_record) dirs+=("$fixtures/inferencex-agg" "$fixtures/inferencex-raw-bench-serving") ;;
         recipe)

@@ -29,7 +29,8 @@ QStringList fixturesFor(const QString& name)
     const QString real = QStringLiteral(PARETOSCOPE_FIXTURES_DIR);
     if (name == QStringLiteral("import_inferencex_agg"))
         return filesUnder(real + QStringLiteral("/inferencex-agg"));
-    if (name == QStringLiteral("import_inferencex_api") || name == QStringLiteral("import_evaluations"))
+    if (name == QStringLiteral("import_inferencex_api") || name == QStringLiteral("import_evaluations")
+        || name == QStringLiteral("availability"))
         return filesUnder(real + QStringLiteral("/inferencex-app-api"));
     if (name == QStringLiteral("import_vllm") || name == QStringLiteral("import_sglang"))
         return filesUnder(real + QStringLiteral("/inferencex-raw-bench-serving"));

@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/import/bundled.h"
-#include "core/sync/syncstate.h"
+#include "core/store/syncstate.h"
 #include "tests/support/replayserver.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"

@@ -22,7 +22,7 @@
 #include "core/model/runselection.h"
 #include "core/model/urls.h"
 #include "core/store/runstore.h"
-#include "core/sync/syncstate.h"
+#include "core/store/syncstate.h"
 
 namespace paretoscope {
 namespace {

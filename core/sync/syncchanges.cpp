@@ -8,7 +8,7 @@
 #include "core/model/displaynames.h"
 #include "core/model/modelnames.h"
 #include "core/store/runstore.h"
-#include "core/store/sqlite.h"
+#include "core/store/syncstate.h"
 
 namespace paretoscope {
 
@@ -16,9 +16,6 @@ ReadingsSnapshot snapshotReadings(RunStore& store, const std::vector<ReadingScop
 {
     ReadingsSnapshot out;
     FrontierCache cache(store);
-    sql::Statement lines(store.handle(),
-        "SELECT s.hardware, s.engine, s.precision, s.spec_decoding, max(r.run_date) FROM series s "
-        "JOIN runs r ON r.series_id = s.id WHERE s.model = ? AND s.isl = ? AND s.osl = ? GROUP BY s.id");
     for (const ReadingScope& scope : scopes) {
         if (scope.sequence.agentic)
             continue;
@@ -34,14 +31,8 @@ ReadingsSnapshot snapshotReadings(RunStore& store, const std::vector<ReadingScop
                             = ReadingsSnapshot::Reading { *row.entry.value,
                                   row.entry.group ? groupDisplayName(*row.entry.group) : std::string() };
         }
-        lines.reset();
-        lines.bindText(1, scope.model);
-        lines.bind(2, std::int64_t { scope.sequence.isl });
-        lines.bind(3, std::int64_t { scope.sequence.osl });
-        while (lines.step()) {
-            const GroupKey key { lines.text(0), lines.text(1), lines.text(2), lines.text(3) };
-            out.latestDates[{ scope, groupDisplayName(key) }] = lines.text(4);
-        }
+        for (const auto& [key, date] : newestRunDates(store, scope.model, scope.sequence.isl, scope.sequence.osl))
+            out.latestDates[{ scope, groupDisplayName(key) }] = date;
     }
     return out;
 }

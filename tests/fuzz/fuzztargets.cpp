@@ -2,6 +2,7 @@
 // suite tst_fuzz, which feeds every seed and every input that once crashed through them in every build.
 #include "fuzztargets.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string_view>
@@ -29,6 +30,7 @@
 #include "core/model/outsidejson.h"
 #include "core/model/printable.h"
 #include "core/store/runstore.h"
+#include "core/sync/synccatalog.h"
 #include "tests/fuzz/flatcheck.h"
 
 namespace paretoscope::fuzz {
@@ -297,6 +299,27 @@ void mix(const std::uint8_t* data, std::size_t size)
     }
 }
 
+// A sync's list of what a server has (the availability route): every unit it makes has a key and a date, its dates
+// ascending, and its sequence's label reads back as the same sequence; the same bytes as a sequence a person typed.
+void availability(const std::uint8_t* data, std::size_t size)
+{
+    const std::string text = bytes(data, size);
+    if (auto catalog = parseAvailability(text, "fuzz.json")) {
+        for (const SyncUnit& unit : catalog->units) {
+            if (unit.keys.empty() || unit.dates.empty() || !std::is_sorted(unit.dates.begin(), unit.dates.end()))
+                __builtin_trap();
+            auto again = parseSyncSequence(unit.sequence.label());
+            if (!again || !(*again == unit.sequence))
+                __builtin_trap();
+        }
+    }
+    if (auto seq = parseSyncSequence(text)) {
+        auto again = parseSyncSequence(seq->label());
+        if (!again || !(*again == *seq))
+            __builtin_trap();
+    }
+}
+
 } // namespace
 
 const std::vector<NamedTarget>& targets()
@@ -325,6 +348,7 @@ const std::vector<NamedTarget>& targets()
         { "scheduler_output", schedulerOutput },
         { "status_file", statusFile },
         { "mix", mix },
+        { "availability", availability },
     };
     return all;
 }

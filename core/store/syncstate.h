@@ -6,10 +6,13 @@
 #include <vector>
 
 #include "core/model/result.h"
+#include "core/model/scope.h"
 
 namespace paretoscope {
 
 class RunStore;
+
+// What a sync from an InferenceX API (core/sync, docs/sync.md) keeps in the store, and the one read of runs it makes.
 
 /// What the store remembers of one model and sequence synced from one source: the newest run date synced, and
 /// whether the sync took its whole history (a later sync with history refetches a unit synced as the latest view only).
@@ -35,5 +38,10 @@ struct SyncLogEntry {
 Status appendSyncLog(RunStore& store, const SyncLogEntry& entry);
 /// The syncs that finished at or after `since` (seconds since the epoch), oldest first.
 Result<std::vector<SyncLogEntry>> readSyncLog(RunStore& store, std::int64_t since);
+
+/// Per group (hardware, engine, precision, spec decoding) of a model and lengths, the newest run date stored (runs
+/// without a date do not count); empty on a read error, which the store records (readStatus).
+std::vector<std::pair<GroupKey, std::string>> newestRunDates(
+    RunStore& store, const std::string& model, int isl, int osl);
 
 } // namespace paretoscope

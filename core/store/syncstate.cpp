@@ -1,4 +1,4 @@
-#include "core/sync/syncstate.h"
+#include "core/store/syncstate.h"
 
 #include "core/store/runstore.h"
 #include "core/store/sqlite.h"
@@ -76,6 +76,23 @@ Result<std::vector<SyncLogEntry>> readSyncLog(RunStore& store, std::int64_t sinc
         out.push_back({ q.text(0), q.int64(1), q.int64(2), q.text(3) });
     if (q.failed())
         return Error { store.path() + ": cannot read the sync log: " + q.error() };
+    return out;
+}
+
+std::vector<std::pair<GroupKey, std::string>> newestRunDates(
+    RunStore& store, const std::string& model, int isl, int osl)
+{
+    sql::Statement q(store.handle(),
+        "SELECT s.hardware, s.engine, s.precision, s.spec_decoding, max(r.run_date) FROM series s "
+        "JOIN runs r ON r.series_id = s.id WHERE s.model = ? AND s.isl = ? AND s.osl = ? AND r.run_date IS NOT NULL "
+        "GROUP BY s.id");
+    q.bindText(1, model);
+    q.bind(2, std::int64_t { isl });
+    q.bind(3, std::int64_t { osl });
+    std::vector<std::pair<GroupKey, std::string>> out;
+    while (q.step())
+        out.emplace_back(GroupKey { q.text(0), q.text(1), q.text(2), q.text(3) }, q.text(4));
+    store.noteRead(q);
     return out;
 }
 
