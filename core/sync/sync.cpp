@@ -457,7 +457,7 @@ SyncReport runSync(RunStore& store, const SyncPlan& plan, const SyncOptions& opt
         }
         downloads.stop();
     }
-    compareSnapshots(before, snapshotReadings(store, scopes), report.changes);
+    compareSnapshots(before, snapshotAfter(store, scopes, before), report.changes);
     report.finishedAt = nowSeconds();
     if (!plan.items.empty()) {
         if (auto st

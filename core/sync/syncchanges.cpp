@@ -1,5 +1,6 @@
 #include "core/sync/syncchanges.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/analysis/frontiercache.h"
@@ -12,12 +13,16 @@
 
 namespace paretoscope {
 
-ReadingsSnapshot snapshotReadings(RunStore& store, const std::vector<ReadingScope>& scopes)
+ReadingsSnapshot snapshotReadings(RunStore& store, const std::vector<ReadingScope>& scopes, bool readings)
 {
     ReadingsSnapshot out;
     FrontierCache cache(store);
     for (const ReadingScope& scope : scopes) {
         if (scope.sequence.agentic)
+            continue;
+        for (const auto& [key, date] : newestRunDates(store, scope.model, scope.sequence.isl, scope.sequence.osl))
+            out.latestDates[{ scope, groupDisplayName(key) }] = date;
+        if (!readings)
             continue;
         LadderRequest request;
         request.scope.model = scope.model;
@@ -31,9 +36,21 @@ ReadingsSnapshot snapshotReadings(RunStore& store, const std::vector<ReadingScop
                             = ReadingsSnapshot::Reading { *row.entry.value,
                                   row.entry.group ? groupDisplayName(*row.entry.group) : std::string() };
         }
-        for (const auto& [key, date] : newestRunDates(store, scope.model, scope.sequence.isl, scope.sequence.osl))
-            out.latestDates[{ scope, groupDisplayName(key) }] = date;
     }
+    return out;
+}
+
+ReadingsSnapshot snapshotAfter(RunStore& store, const std::vector<ReadingScope>& scopes, const ReadingsSnapshot& before)
+{
+    std::vector<ReadingScope> held, fresh;
+    for (const ReadingScope& scope : scopes) {
+        const bool hadRuns = std::any_of(before.latestDates.begin(), before.latestDates.end(),
+            [&](const auto& entry) { return std::get<0>(entry.first) == scope; });
+        (hadRuns ? held : fresh).push_back(scope);
+    }
+    ReadingsSnapshot out = snapshotReadings(store, held, true);
+    ReadingsSnapshot dates = snapshotReadings(store, fresh, false);
+    out.latestDates.merge(dates.latestDates);
     return out;
 }
 

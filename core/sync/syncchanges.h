@@ -35,8 +35,14 @@ struct ReadingsSnapshot {
 };
 
 /// Reads the scopes' ladders (computeLadder, the CLI's and the readout's function: latest runs, total tokens) and
-/// their groups' newest run dates. The agentic scenario has no fixed lengths and is not read.
-ReadingsSnapshot snapshotReadings(RunStore& store, const std::vector<ReadingScope>& scopes);
+/// their groups' newest run dates; without `readings`, only the dates. The agentic scenario has no fixed lengths and
+/// is not read.
+ReadingsSnapshot snapshotReadings(RunStore& store, const std::vector<ReadingScope>& scopes, bool readings = true);
+
+/// The snapshot after a sync, to compare with `before`: the readings of the scopes that held runs before (a scope
+/// synced for the first time has no reading to have moved: its ladder is not read again), every scope's dates.
+ReadingsSnapshot snapshotAfter(
+    RunStore& store, const std::vector<ReadingScope>& scopes, const ReadingsSnapshot& before);
 
 /// A reading that moved more than the threshold, appeared or went away.
 struct ReadingChange {
