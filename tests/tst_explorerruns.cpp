@@ -213,6 +213,12 @@ private slots:
         QCOMPARE(runs->proxy()->rowCount(), 0);
         runs->setFilterText(QString());
         QCOMPARE(runs->proxy()->rowCount(), all);
+        // brought to the front again, the page paints its filter line first and its rows a turn later
+        m_window->showPanel(m_window->ladder());
+        QTRY_VERIFY(rows->updatesEnabled());
+        m_window->showPanel(runs);
+        QVERIFY(!rows->updatesEnabled());
+        QTRY_VERIFY(rows->updatesEnabled());
         filterItem(QStringLiteral("FP8"))->setCheckState(Qt::Unchecked);
         QVERIFY(waitShown());
     }

@@ -36,6 +36,9 @@ public:
 signals:
     void deleteRequested(const std::vector<long long>& runIds);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void showCount();
     /// Fits the columns from `from` on to their contents, a few now and the rest in later turns of the event loop,
@@ -43,6 +46,11 @@ private:
     void fitColumns(int from, quint64 fitting);
     bool m_sized = false; // the columns were fitted to the first rows
     quint64 m_fitting = 0; // bumped by each new source: a fitting under way for an older one stops
+    /// The rows' paint held: until the first page's columns are fitted, or for a turn after the page comes to the
+    /// front. One hold ends only when neither holds it.
+    void holdRows(bool forFitting, bool held);
+    bool m_heldForFitting = false;
+    bool m_heldForShow = false;
     RunsModel* m_model;
     QSortFilterProxyModel* m_proxy;
     QTableView* m_table;
