@@ -95,7 +95,10 @@ private slots:
             dialog->summaryText().contains(QStringLiteral("new accuracy runs")), qPrintable(dialog->summaryText()));
         QVERIFY2(dialog->summaryText().startsWith(QStringLiteral("435 new runs (DeepSeek-R1-0528 435).")),
             qPrintable(dialog->summaryText()));
-        QVERIFY(dialog->summaryText().contains(QStringLiteral("Groups with a newer run")));
+        QVERIFY2(
+            dialog->summaryText().contains(QStringLiteral("New groups (hardware, engine, precision, spec decoding): "
+                                                          "DeepSeek-R1-0528 1k/1k ")),
+            qPrintable(dialog->summaryText()));
         // the window reads the store again and brings the first new scope into view
         QTRY_VERIFY_WITH_TIMEOUT(window.scopeData() && window.scopeData()->scope.model == "dsr1", 20000);
 

@@ -19,6 +19,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <cmath>
+#include <map>
 
 #include "core/model/displaynames.h"
 #include "core/model/runselection.h"
@@ -72,9 +73,11 @@ SyncDialog::SyncDialog(SyncController& controller, QWidget* parent)
     form->addRow(QString(), m_evaluations);
     m_since = new QLineEdit(this);
     m_since->setPlaceholderText(tr("yyyy-mm-dd (empty: every date)"));
+    m_since->setMaximumWidth(m_since->fontMetrics().horizontalAdvance(m_since->placeholderText()) * 3 / 2);
     form->addRow(tr("Runs since:"), m_since);
     m_jobs = new QSpinBox(this);
     m_jobs->setRange(1, 16);
+    m_jobs->setMaximumWidth(m_jobs->fontMetrics().horizontalAdvance(QStringLiteral("0000")) * 3);
     form->addRow(tr("Requests at once:"), m_jobs);
     m_onStart = new QCheckBox(tr("Look for new data when Paretoscope starts"), this);
     form->addRow(QString(), m_onStart);
@@ -86,10 +89,12 @@ SyncDialog::SyncDialog(SyncController& controller, QWidget* parent)
     m_overall->setRange(0, 1);
     m_overall->setValue(0);
     m_overall->setFormat(tr("%v of %m requests"));
+    m_overall->hide(); // until a sync says how many
     m_items = new QTreeWidget(this);
     m_items->setRootIsDecorated(false);
     m_items->setHeaderLabels({ tr("Model and sequence"), tr("Progress"), tr("Received"), tr("Imported"), tr("Note") });
-    m_items->header()->setSectionResizeMode(ItemColumn, QHeaderView::ResizeToContents);
+    for (int c : { ItemColumn, ReceivedColumn, ImportedColumn })
+        m_items->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_items->header()->setSectionResizeMode(NoteColumn, QHeaderView::Stretch);
     m_items->setColumnWidth(ProgressColumn, 140);
     m_summary = new QPlainTextEdit(this);
@@ -178,6 +183,7 @@ void SyncDialog::onPlanned(const QStringList& items, const QStringList& upToDate
 {
     m_overall->setRange(0, std::max<int>(1, int(items.size())));
     m_overall->setValue(0);
+    m_overall->setVisible(!items.isEmpty());
     for (const QString& label : items) {
         auto* row = new QTreeWidgetItem(m_items, { label, QString(), QString(), QString(), tr("queued") });
         auto* bar = new QProgressBar(m_items);
@@ -353,16 +359,27 @@ QString describeSyncReport(const SyncReport& report)
         lines << QObject::tr("%1 new accuracy runs.").arg(en.toString(qulonglong(report.changes.newEvaluations)));
     if (!report.upToDate.empty())
         lines << QObject::tr("%1 models and sequences were up to date.").arg(report.upToDate.size());
-    if (!report.changes.lines.empty()) {
-        lines << QString() << QObject::tr("Groups with a newer run (%1):").arg(report.changes.lines.size());
-        for (const LineChange& l : report.changes.lines)
-            lines << QStringLiteral("  %1 %2, %3: %4")
-                         .arg(QString::fromStdString(l.model), QString::fromStdString(l.sequence),
-                             QString::fromStdString(l.group),
-                             l.before.empty() ? QObject::tr("new, %1").arg(QString::fromStdString(l.after))
-                                              : QStringLiteral("%1 → %2").arg(
-                                                  QString::fromStdString(l.before), QString::fromStdString(l.after)));
+    // groups new to the store counted per model and sequence; those with a newer run than before listed
+    std::map<QString, int> fresh;
+    QStringList moved;
+    for (const LineChange& l : report.changes.lines) {
+        const QString scope = QString::fromStdString(l.model + " " + l.sequence);
+        if (l.before.empty())
+            ++fresh[scope];
+        else
+            moved << QStringLiteral("  %1, %2: %3 → %4")
+                         .arg(scope, QString::fromStdString(l.group), QString::fromStdString(l.before),
+                             QString::fromStdString(l.after));
     }
+    if (!fresh.empty()) {
+        QStringList parts;
+        for (const auto& [scope, n] : fresh)
+            parts << QStringLiteral("%1 %2").arg(scope).arg(n);
+        lines << QObject::tr("New groups (hardware, engine, precision, spec decoding): %1.")
+                     .arg(parts.join(QStringLiteral(", ")));
+    }
+    if (!moved.isEmpty())
+        lines << QString() << QObject::tr("Groups with a newer run (%1):").arg(moved.size()) << moved;
     if (!report.changes.readings.empty()) {
         lines
             << QString()
