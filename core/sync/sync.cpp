@@ -9,6 +9,7 @@
 #include <mutex>
 #include <set>
 #include <thread>
+#include <utility>
 
 #include <unistd.h>
 
@@ -201,11 +202,10 @@ namespace {
 // unnamed file beside the store.
 class Downloads {
 public:
-    Downloads(
-        const SyncPlan& plan, const SyncOptions& options, const std::string& storePath, const SyncCallbacks& callbacks)
+    Downloads(const SyncPlan& plan, const SyncOptions& options, std::string storePath, const SyncCallbacks& callbacks)
         : m_plan(plan)
         , m_options(options)
-        , m_storePath(storePath)
+        , m_storePath(std::move(storePath))
         , m_callbacks(callbacks)
         , m_slots(plan.items.size())
     {
@@ -344,6 +344,7 @@ ImportOptions importOptionsFor(const SyncPlan& plan, const SyncItem& item, const
         int afterDay = 0;
     };
     std::vector<Wanted> wanted;
+    wanted.reserve(item.units.size());
     for (std::size_t k = 0; k < item.units.size(); ++k)
         wanted.push_back({ plan.catalog.units[item.units[k]].sequence, dayNumber(item.after[k]) });
     const int sinceDay = options.since.empty() ? 0 : dayNumber(options.since);

@@ -59,9 +59,7 @@ std::unique_ptr<RunStore> freshStore(const std::filesystem::path& path)
     return std::move(*s);
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
     const std::uint64_t rows = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 100000;
     const auto dir = std::filesystem::temp_directory_path() / ("paretoscope-bench-sync-" + std::to_string(::getpid()));
@@ -158,4 +156,16 @@ int main(int argc, char** argv)
         peak, snapshotSeconds, before, nothingNewSeconds, second.items.size());
     std::filesystem::remove_all(dir);
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& e) { // the fixture unreadable, a disk full
+        std::fprintf(stderr, "bench_sync: %s\n", e.what());
+        return 1;
+    }
 }

@@ -252,7 +252,8 @@ void SyncDialog::onFinished()
             if (r.error.empty())
                 row->setText(ImportedColumn,
                     tr("%1 new, %2 stored before")
-                        .arg(en.toString(qulonglong(r.imported)), en.toString(qulonglong(r.duplicates + r.skipped))));
+                        .arg(en.toString(qulonglong(r.imported)),
+                            en.toString(qulonglong(r.duplicates) + qulonglong(r.skipped))));
         }
     for (int i = int(report->items.size()); i < m_items->topLevelItemCount(); ++i)
         m_items->topLevelItem(i)->setText(NoteColumn, tr("not fetched: cancelled"));
