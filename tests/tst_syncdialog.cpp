@@ -8,7 +8,9 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTreeWidget>
 #include <fstream>
 
@@ -19,6 +21,7 @@
 #include "tests/support/replayserver.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
+#include "widgets/imports/synccontroller.h"
 #include "widgets/imports/syncdialog.h"
 #include "widgets/window/mainwindow.h"
 
@@ -151,6 +154,35 @@ private slots:
         auto marks = readSyncMarks(**reader, server.root());
         QVERIFY(marks.ok());
         QCOMPARE(marks->size(), std::size_t(1));
+    }
+
+    // The look for new data at start (a setting, off by default): the list read, nothing fetched, the status says it.
+    void theCheckOnStartSaysThereIsNewData()
+    {
+        QTemporaryDir dir;
+        ReplayServer server;
+        server.setBenchmarks(fixtureRows("benchmarks.json"));
+        QSettings settings;
+        settings.setValue(QStringLiteral("sync/checkOnStart"), true);
+        settings.setValue(QStringLiteral("sync/source"), QString::fromStdString(server.root()));
+        settings.setValue(QStringLiteral("sync/evaluations"), false);
+        auto store = openStore(dir.filePath(QStringLiteral("check.sqlite")).toStdString(), true);
+        QVERIFY(store.ok());
+        MainWindow window(std::move(*store));
+        auto* controller = window.findChild<SyncController*>();
+        QVERIFY(controller); // made at start only because the check is on
+        QSignalSpy checked(controller, &SyncController::checked);
+        window.show();
+        QVERIFY(checked.count() > 0 || checked.wait(20000));
+        QCOMPARE(checked.front().front().toInt(), 3); // the three sequences of DeepSeek-R1-0528
+        // the window's handler ran before the spy's (connected first): the status line says it
+        QString status;
+        for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
+            status += label->text();
+        QVERIFY2(status.contains(QStringLiteral("InferenceX has newer runs than this store (3 requests)")),
+            qPrintable(status));
+        QCOMPARE(server.takeRequests(), std::vector<std::string> { "/api/v1/availability" });
+        settings.setValue(QStringLiteral("sync/checkOnStart"), false);
     }
 };
 

@@ -14,9 +14,9 @@ SyncController& MainWindow::syncController()
         m_sync.controller = new SyncController(m_worker.path(), this);
         connect(m_sync.controller, &SyncController::checked, this, [this](int items) {
             if (items > 0)
-                showStatus(tr("InferenceX has newer runs for %n model(s) and sequence(s): File → Update from "
-                              "InferenceX… brings them.",
-                    nullptr, items));
+                showStatus(tr("InferenceX has newer runs than this store (%1): File → Update from InferenceX… brings "
+                              "them.")
+                               .arg(items == 1 ? tr("1 request") : tr("%1 requests").arg(items)));
         });
     }
     return *m_sync.controller;
