@@ -170,7 +170,7 @@ private slots:
         QTest::newRow("gpus") << "gpus"
                               << "task 0 (a): field gpus";
         QTest::newRow("an aggregate file") << "format"
-                                           << "not Paretoscope JSON";
+                                           << "where only paretoscope-json is taken: refused";
     }
 
     void collectChecksEachResultAgainstItsTask()

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <filesystem>
 
@@ -18,6 +17,7 @@
 #include "core/import/hashingreadahead.h"
 #include "core/import/httpsource.h"
 #include "core/import/insertpipeline.h"
+#include "core/model/runselection.h"
 #include "core/model/urls.h"
 #include "core/store/evaluationstore.h"
 
@@ -77,12 +77,6 @@ std::string recordWhere(const std::string& source, std::uint64_t index, std::uin
     return source + ": record " + std::to_string(index + 1) + " (line " + std::to_string(line) + "): ";
 }
 
-std::int64_t nowSeconds()
-{
-    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 // The most evaluations one file may hold: they are read whole, then stored in one transaction (some 400 MB at most)
 constexpr std::size_t kMaxEvaluationsPerFile = 1000000;
 
@@ -110,12 +104,15 @@ struct ImportState {
     Status start(Format f)
     {
         format = f;
-        if (options.paretoscopeJsonOnly && f != Format::ParetoscopeJson)
-            return Error { name + ": " + std::string(formatName(f)) + ", not Paretoscope JSON: refused" };
         if (!options.acceptFormats.empty()
-            && std::find(options.acceptFormats.begin(), options.acceptFormats.end(), f) == options.acceptFormats.end())
-            return Error { name + ": " + std::string(formatName(f)) + " records, not what this route answers ("
-                + std::string(formatName(options.acceptFormats.front())) + "): refused" };
+            && std::find(options.acceptFormats.begin(), options.acceptFormats.end(), f)
+                == options.acceptFormats.end()) {
+            std::string taken;
+            for (Format a : options.acceptFormats)
+                taken += (taken.empty() ? "" : " or ") + std::string(formatName(a));
+            return Error { name + ": " + std::string(formatName(f)) + " records where only " + taken
+                + " is taken: refused" };
+        }
         if (f == Format::VllmBench || f == Format::SglangBench) {
             std::string missing = missingCallerFields(options);
             if (!missing.empty())
@@ -130,7 +127,7 @@ struct ImportState {
         Provenance p;
         p.source = name;
         p.format = std::string(formatName(f));
-        p.importedAt = nowSeconds();
+        p.importedAt = nowEpochSeconds();
         auto writer = store.beginImport(p);
         if (!writer)
             return Error { writer.error() };
@@ -375,7 +372,7 @@ Result<ImportSummary> storeEvaluationsRead(ImportState& state, HashingReadAhead&
     p.source = state.name;
     p.sha256 = summary.sha256;
     p.format = summary.format;
-    p.importedAt = nowSeconds();
+    p.importedAt = nowEpochSeconds();
     auto written = storeEvaluations(state.store, p, state.evaluationRecords);
     if (!written)
         return Error { state.name + ": " + written.error() };

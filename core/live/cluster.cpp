@@ -292,7 +292,7 @@ std::vector<Collected> collectFinished(RunStore& store, const std::string& dirGi
         }
         // what a task exports and nothing else: Paretoscope JSON of its own configuration
         ImportOptions options;
-        options.paretoscopeJsonOnly = true;
+        options.acceptFormats = { Format::ParetoscopeJson };
         options.run = "task:" + dir.string() + "#" + std::to_string(t.task); // the task is the run of its points
         options.expect = [&config = status.matrix.configurations[index], task = t.task](const RunRecord& r) {
             auto st = checkTaskResult(config, r);

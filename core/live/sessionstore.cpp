@@ -2,11 +2,11 @@
 
 #include <cerrno>
 #include <csignal>
-#include <ctime>
 #include <sqlite3.h>
 #include <unistd.h>
 
 #include "core/live/requestcodec.h"
+#include "core/model/runselection.h"
 #include "core/model/sha256.h"
 #include "core/model/urls.h"
 #include "core/store/importwriter.h"
@@ -15,11 +15,6 @@
 namespace paretoscope {
 
 namespace {
-
-std::int64_t nowSeconds()
-{
-    return static_cast<std::int64_t>(std::time(nullptr));
-}
 
 bool processAlive(long long pid)
 {
@@ -34,7 +29,7 @@ Result<long long> createSession(RunStore& store, const SessionConfig& config, co
 {
     sql::Statement s(store.handle(),
         "INSERT INTO sessions(started_at, status, pid, simulation, config) VALUES (?, 'running', ?, ?, ?)");
-    s.bind(1, nowSeconds());
+    s.bind(1, nowEpochSeconds());
     s.bind(2, static_cast<std::int64_t>(::getpid()));
     s.bindText(3, simulation);
     SessionConfig stored = config;
@@ -62,7 +57,7 @@ Result<long long> storeLevel(RunStore& store, long long sessionId, int level, in
     Provenance p = record.provenance;
     p.source = "session:" + std::to_string(sessionId);
     p.format = "live-session";
-    p.importedAt = nowSeconds();
+    p.importedAt = nowEpochSeconds();
     p.sha256 = Sha256::of(raw);
     auto writer = store.beginImport(p);
     if (!writer)
@@ -89,7 +84,7 @@ Result<long long> storeLevel(RunStore& store, long long sessionId, int level, in
     ins.bind(2, static_cast<std::int64_t>(level));
     ins.bind(3, static_cast<std::int64_t>(concurrency));
     ins.bindIntOrNull(4, runId);
-    ins.bind(5, nowSeconds());
+    ins.bind(5, nowEpochSeconds());
     ins.bindText(6, metricsJson);
     ins.bindBlob(7, raw);
     ins.step();
@@ -120,7 +115,7 @@ Status finishSession(RunStore& store, long long sessionId, const std::string& st
     sql::Statement s(store.handle(), "UPDATE sessions SET status = ?, reason = ?, finished_at = ? WHERE id = ?");
     s.bindText(1, status);
     s.bindText(2, reason);
-    s.bind(3, nowSeconds());
+    s.bind(3, nowEpochSeconds());
     s.bind(4, static_cast<std::int64_t>(sessionId));
     s.step();
     if (s.failed())

@@ -1,6 +1,7 @@
 #include "core/model/runselection.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <tuple>
 #include <unordered_map>
@@ -44,6 +45,12 @@ bool isIsoDate(std::string_view text)
         return false;
     const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
     return d <= lengths[m - 1] + (m == 2 && leap ? 1 : 0);
+}
+
+std::int64_t nowEpochSeconds()
+{
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 int dayOfEpochSeconds(std::int64_t seconds)

@@ -24,6 +24,8 @@ struct RunVersion {
 };
 /// The day number of a yyyy-mm-dd... text (yyyymmdd), or 0 when it does not start with such a date.
 int dayNumber(std::string_view date);
+/// Now, in seconds since the epoch: what the store's times (an import's, a session's, a sync's) are written in.
+std::int64_t nowEpochSeconds();
 /// The yyyymmdd of a time in seconds since the epoch (UTC).
 int dayOfEpochSeconds(std::int64_t seconds);
 /// yyyy-mm-dd of a day number.

@@ -28,12 +28,6 @@
 namespace paretoscope {
 namespace {
 
-std::int64_t nowSeconds()
-{
-    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 std::string percentEncoded(const std::string& text)
 {
     static const char* hex = "0123456789ABCDEF";
@@ -378,7 +372,7 @@ SyncReport runSync(RunStore& store, const SyncPlan& plan, const SyncOptions& opt
 {
     SyncReport report;
     report.source = plan.source;
-    report.startedAt = nowSeconds();
+    report.startedAt = nowEpochSeconds();
     report.notes = plan.notes;
     for (std::size_t u : plan.upToDate)
         report.upToDate.push_back(plan.catalog.units[u].label());
@@ -446,7 +440,7 @@ SyncReport runSync(RunStore& store, const SyncPlan& plan, const SyncOptions& opt
                 for (std::size_t u : item.units) {
                     const SyncUnit& unit = plan.catalog.units[u];
                     const SyncMark mark { unit.dates.empty() ? std::string() : unit.dates.back(),
-                        options.history && options.since.empty(), nowSeconds() };
+                        options.history && options.since.empty(), nowEpochSeconds() };
                     if (auto st = writeSyncMark(store, plan.source, unit.label(), mark); !st)
                         result.notes.push_back(unit.label() + ": imported, but not marked synced (the next sync "
                             + "fetches it again): " + st.error());
@@ -459,7 +453,7 @@ SyncReport runSync(RunStore& store, const SyncPlan& plan, const SyncOptions& opt
         downloads.stop();
     }
     compareSnapshots(before, snapshotAfter(store, scopes, before), report.changes);
-    report.finishedAt = nowSeconds();
+    report.finishedAt = nowEpochSeconds();
     if (!plan.items.empty()) {
         if (auto st
             = appendSyncLog(store, { report.source, report.startedAt, report.finishedAt, syncReportJson(report) });

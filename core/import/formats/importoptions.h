@@ -34,10 +34,8 @@ struct ImportOptions {
     std::function<bool(const RunRecord&)> keep;
     /// The run every record belongs to, in place of its own (cluster collect: "task:DIR#N"); empty: each record's.
     std::string run;
-    /// Only Paretoscope's own JSON is taken (what a cluster task exports); any other format is refused.
-    bool paretoscopeJsonOnly = false;
-    /// Only these formats are taken (a sync: what its route answers); another is refused before anything is stored,
-    /// naming what it was. Empty: any.
+    /// Only these formats are taken (a cluster task's export: Paretoscope JSON; a sync: what its route answers);
+    /// another is refused before anything is stored, naming what it was. Empty: any.
     std::vector<Format> acceptFormats;
 };
 
