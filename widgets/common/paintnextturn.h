@@ -11,4 +11,8 @@ namespace paretoscope::ui {
 /// parent's being off (a stacked layout's, while it changes its page) does not count.
 void paintNextTurn(QWidget* held);
 
+/// Gives `held` (its updates turned off by its owner) its paint back a 1 ms timer later, in a pass of the event loop
+/// after the one that calls this.
+void releaseNextTurn(QWidget* held);
+
 } // namespace paretoscope::ui

@@ -1,6 +1,7 @@
 #include "widgets/plan/planpanel.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -65,12 +66,12 @@ PlanPanel::PlanPanel(QWidget* parent)
     // on a small screen
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* content = new QWidget(scroll);
-    scroll->setWidget(content);
-    outer->addWidget(scroll);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(m_scroll);
+    m_scroll->setWidget(content);
+    outer->addWidget(m_scroll);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
@@ -312,7 +313,7 @@ void PlanPanel::showProblem(const QString& message)
 {
     m_frontiers.reset();
     m_problemText = message;
-    m_curve.clear();
+    forgetCurve();
     ++m_curveTurn; // no curve still due is drawn over the message
     m_chart->setUpdatesEnabled(true);
     m_model->setPlan({});
@@ -483,7 +484,7 @@ void PlanPanel::inputsChanged()
         m_stale = true;
         return;
     }
-    m_curve.clear(); // the curve depends on everything but the target
+    forgetCurve();
     recompute();
 }
 
@@ -492,7 +493,7 @@ void PlanPanel::planNow()
     if (!m_frontiers)
         return;
     m_curveLater = false;
-    m_curve.clear();
+    forgetCurve();
     recompute();
 }
 
@@ -503,8 +504,12 @@ void PlanPanel::showEvent(QShowEvent* event)
     // (the page painted whole stood 15 to 24 ms on a 1920x1080 screen)
     if (!event->spontaneous())
         paintNextTurn(m_lower);
+    // the scroll area's bars, laid out while the page was hidden (at the window's first, smaller size), are shown
+    // or hidden by a queued call: run now, before the window's paint, which painted both (a 1722 px bar and a
+    // 999 px one at 1920x1080, 2 to 6 ms) and then took them away
+    QCoreApplication::sendPostedEvents(m_scroll, QEvent::MetaCall);
     if (m_stale && m_frontiers) {
-        m_curve.clear();
+        forgetCurve();
         recompute();
     }
 }

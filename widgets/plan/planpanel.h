@@ -11,6 +11,7 @@
 #include "widgets/plan/planchart.h"
 
 class QComboBox;
+class QScrollArea;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -127,9 +128,16 @@ private:
     QWidget* buildActions();
     void inputsChanged();
     void recompute();
-    /// The cost-of-speed curve of the plan in the table (worked out if not yet), described; planShown. paintLater:
-    /// the chart painted a turn later (paintNextTurn).
+    /// The cost-of-speed curve of the plan in the table (worked out if not yet) put in the chart, or only its target
+    /// moved where it is there already; described; planShown. paintLater: the chart, held, painted a turn after
+    /// Qt Charts has laid the new curve out.
     void drawCurve(const PlanRequest& req, bool paintLater);
+    /// The cost of speed worked out into m_curve (or why it cannot be, into m_curveProblem), not yet in the chart.
+    void workOutCurve(const PlanRequest& req);
+    /// The curve forgotten: the next plan works it out again (it depends on everything but the target).
+    void forgetCurve();
+    /// `step` a 1 ms turn later, unless another plan was asked for in between.
+    template <typename Step> void nextCurveTurn(Step step);
     void describe();
     void fitTable();
     bool recomputeBudget(const PlanRequest& req);
@@ -150,8 +158,11 @@ private:
     QString m_tcoPath;
     QString m_problemText;
     std::vector<Plan> m_curve;
+    QString m_curveProblem; ///< why no curve could be worked out (m_curve empty)
+    bool m_curveInChart = false; ///< m_curve (or its problem) is what the chart shows
     bool m_curveLater = false; ///< frontiers delivered: the next plan's curve is drawn a turn after its table
     int m_curveTurn = 0; ///< counts plans: a curve's turn asked for an older one stands down
+    QScrollArea* m_scroll;
     NumberBox* m_demand;
     QComboBox* m_unit;
     QLabel* m_targetLabel;
