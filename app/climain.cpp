@@ -16,6 +16,7 @@
 #include "app/clihelp.h"
 #include "app/clihistory.h"
 #include "app/cliplan.h"
+#include "app/clireport.h"
 #include "app/clireports.h"
 #include "app/clisync.h"
 #include "app/escapingstream.h"
@@ -217,6 +218,18 @@ const std::vector<Command>& commands()
       and GSM8K >= 95%"); a hardware none of whose groups meets it says "accuracy_not_met".
 )",
                 cli::cmdPlan },
+            { "report", StoreNeed::Read, cli::reportOptions(),
+                R"(  report  [--db FILE] --model M (--isl N --osl N | --workload W) [filters] [--target 50]
+          [--tier NAME | --price USD] [--baseline H] [--demand VALUE --unit U [plan options]] --out FILE.html
+      The view as a report to take to a meeting (docs/report.md), one self-contained HTML file (charts as
+      inline SVG): the question (model, sequence, precision, target, limits, tier, as-of date, runs), the
+      frontier with the speed of light, the readings at the target (with --baseline, each one's ratio), the
+      ladder at 30 to 200 tok/s/user under every tier, the plan with its cost of speed (with --demand, as
+      `plan` takes it), accuracy where evaluations are stored, the history of the readings, the method, the
+      sources (files and URLs without credentials, run ids and dates) and the `ladder` command that prints the
+      same readings. Prints {"report": FILE, "sections": N}.
+)",
+                cli::cmdReport },
             { "tiers", StoreNeed::None, { { "format", true } },
                 R"(  tiers   [--format json|table]       The shipped pricing tiers ($/GPU/hr).
 )",

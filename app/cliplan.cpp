@@ -157,6 +157,16 @@ bool planRequest(const Args& a, PlanRequest& req, std::vector<double>& sweep, st
 
 } // namespace
 
+bool planRequestFromArgs(const Args& a, PlanRequest& req, std::vector<double>& sweep, std::string& error)
+{
+    return planRequest(a, req, sweep, error);
+}
+
+int planCostFromArgs(const Args& a, PlanRequest& req)
+{
+    return costOptions(a, req);
+}
+
 std::map<std::string, bool> planOptions()
 {
     return { { "db", true }, { "model", true }, { "isl", true }, { "osl", true }, { "workload", true },

@@ -1,0 +1,93 @@
+// The report as one self-contained HTML file (docs/report.md).
+#include "core/output/reportdoc.h"
+
+#include <sstream>
+
+namespace paretoscope {
+
+std::string htmlEscaped(const std::string& text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text)
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            out += c;
+        }
+    return out;
+}
+
+namespace {
+
+void writeTable(std::ostringstream& o, const ReportTable& t)
+{
+    o << "<table id=\"" << htmlEscaped(t.id) << "\">\n";
+    if (!t.caption.empty())
+        o << "<caption>" << htmlEscaped(t.caption) << "</caption>\n";
+    o << "<thead><tr>";
+    for (const std::string& h : t.header)
+        o << "<th>" << htmlEscaped(h) << "</th>";
+    o << "</tr></thead>\n<tbody>\n";
+    for (const auto& row : t.rows) {
+        o << "<tr>";
+        for (const std::string& cell : row)
+            o << "<td>" << htmlEscaped(cell) << "</td>";
+        o << "</tr>\n";
+    }
+    o << "</tbody></table>\n";
+}
+
+} // namespace
+
+std::string reportHtml(const ReportDoc& doc)
+{
+    std::ostringstream o;
+    o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" << htmlEscaped(doc.title)
+      << "</title>\n<style>\n"
+         "body { font-family: sans-serif; margin: 2em auto; max-width: 1000px; color: #202020; }\n"
+         "section { page-break-before: always; margin-top: 2.5em; }\n"
+         "section:first-of-type { page-break-before: auto; }\n"
+         "table { border-collapse: collapse; margin: 1em 0; font-size: 13px; }\n"
+         "caption { text-align: left; font-weight: bold; padding-bottom: 0.3em; }\n"
+         "th, td { border: 1px solid #c8c8c8; padding: 3px 8px; }\n"
+         "th { background: #f0f0f0; }\n"
+         "td { text-align: right; }\n"
+         "td:first-child { text-align: left; }\n"
+         "pre { background: #f6f6f6; padding: 0.8em; white-space: pre-wrap; word-break: break-all; }\n"
+         "svg { display: block; margin: 1em 0; }\n"
+         "</style>\n</head>\n<body>\n";
+    o << "<h1>" << htmlEscaped(doc.title) << "</h1>\n";
+    if (!doc.subtitle.empty())
+        o << "<p class=\"subtitle\">" << htmlEscaped(doc.subtitle) << "</p>\n";
+    for (const ReportSection& s : doc.sections) {
+        o << "<section id=\"" << htmlEscaped(s.id) << "\">\n<h2>" << htmlEscaped(s.title) << "</h2>\n";
+        for (const std::string& p : s.paragraphs)
+            o << "<p>" << htmlEscaped(p) << "</p>\n";
+        for (const ReportChart& c : s.charts)
+            o << chartSvg(c, 960, 520);
+        for (const ReportTable& t : s.tables)
+            writeTable(o, t);
+        if (!s.preformatted.empty())
+            o << "<pre id=\"" << htmlEscaped(s.id) << "-text\">" << htmlEscaped(s.preformatted) << "</pre>\n";
+        o << "</section>\n";
+    }
+    o << "</body>\n</html>\n";
+    return o.str();
+}
+
+} // namespace paretoscope

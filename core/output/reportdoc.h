@@ -1,0 +1,66 @@
+#pragma once
+// The report a planner takes to a meeting (docs/report.md): sections of sentences, tables and charts, built from a
+// view by the CLI's `report` and written as one self-contained HTML file with its charts as inline SVG.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace paretoscope {
+
+/// A table: its header and rows of cell texts; `id` names it in the HTML (what tests and scripts read back).
+struct ReportTable {
+    std::string id;
+    std::string caption;
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+};
+
+/// A line of a chart: its points (x increasing), drawn solid with its points marked, or dashed (a bound).
+struct ReportSeries {
+    std::string name;
+    std::string color; ///< "#rrggbb"
+    std::vector<std::pair<double, double>> points;
+    bool dashed = false;
+    bool markers = true;
+};
+
+/// A chart: its axes (log or linear, a unit on each), its lines, and a vertical mark (the target, an as-of day).
+struct ReportChart {
+    std::string id;
+    std::string title;
+    std::string xLabel, yLabel;
+    std::string xUnit, yUnit; ///< put on the axis numbers: "$" before, any other after ("tok/s")
+    bool logX = false, logY = false;
+    bool xIsDay = false; ///< x is a yyyymmdd day number: the axis says dates
+    std::vector<ReportSeries> series;
+    std::optional<double> markX;
+    std::string markLabel;
+};
+
+/// A section: a title, then sentences, tables and charts in that order, and a preformatted text (a command).
+struct ReportSection {
+    std::string id;
+    std::string title;
+    std::vector<std::string> paragraphs;
+    std::vector<ReportChart> charts;
+    std::vector<ReportTable> tables;
+    std::string preformatted;
+};
+
+struct ReportDoc {
+    std::string title;
+    std::string subtitle;
+    std::vector<ReportSection> sections;
+};
+
+/// The report as one HTML file: no script, no external file, every chart an inline SVG, text escaped.
+std::string reportHtml(const ReportDoc& doc);
+/// One chart as an SVG element `width` x `height` (the HTML's charts; nothing outside the element is referred to).
+std::string chartSvg(const ReportChart& chart, int width, int height);
+/// Text made safe inside HTML and SVG: & < > " ' escaped.
+std::string htmlEscaped(const std::string& text);
+/// The colour of the i-th line of a chart: a palette safe for colour-blind readers (Okabe and Ito), then grey.
+std::string reportColor(std::size_t i);
+
+} // namespace paretoscope

@@ -1,0 +1,168 @@
+// paretoscope-cli report (docs/report.md): the HTML report of a view of the real InferenceX rows, checked against
+// the CLI's own JSON for the same view, every section present, and the command it says reproduces the readings.
+#include <QtTest>
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <cmath>
+
+#include "tests/support/seededcli.h"
+#include "tests/support/suite.h"
+#include "tests/support/testutil.h"
+
+using namespace paretoscope::testsupport;
+using namespace paretoscope::testsupport::seeded;
+
+namespace {
+
+// Text of HTML with its tags taken away and the five escapes the report writes read back.
+QString plainText(QString html)
+{
+    html.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+    html.replace(QStringLiteral("&lt;"), QStringLiteral("<"));
+    html.replace(QStringLiteral("&gt;"), QStringLiteral(">"));
+    html.replace(QStringLiteral("&quot;"), QStringLiteral("\""));
+    html.replace(QStringLiteral("&#39;"), QStringLiteral("'"));
+    html.replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+    return html.trimmed();
+}
+
+// The rows of the report's table `id`, each a list of its cells' texts.
+QList<QStringList> tableRows(const QString& html, const QString& id)
+{
+    const qsizetype start = html.indexOf(QStringLiteral("<table id=\"%1\">").arg(id));
+    const qsizetype end = html.indexOf(QStringLiteral("</table>"), start);
+    if (start < 0 || end < 0)
+        return {};
+    const QString table = html.mid(start, end - start);
+    QList<QStringList> rows;
+    QRegularExpression row(QStringLiteral("<tr>(.*?)</tr>"));
+    QRegularExpression cell(QStringLiteral("<td>(.*?)</td>"));
+    for (auto r = row.globalMatch(table); r.hasNext();) {
+        QStringList cells;
+        for (auto c = cell.globalMatch(r.next().captured(1)); c.hasNext();)
+            cells << plainText(c.next().captured(1));
+        if (!cells.isEmpty())
+            rows << cells;
+    }
+    return rows;
+}
+
+double cellNumber(QString text)
+{
+    text.remove(QLatin1Char(',')).remove(QLatin1Char('$')).remove(QLatin1Char('x'));
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    return ok ? v : NAN;
+}
+
+const QStringList kScope { QStringLiteral("--model"), QStringLiteral("dsr1"), QStringLiteral("--isl"),
+    QStringLiteral("8192"), QStringLiteral("--osl"), QStringLiteral("1024"), QStringLiteral("--precision"),
+    QStringLiteral("fp8") };
+
+} // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString db() const { return m_dir.filePath(QStringLiteral("store.sqlite")); }
+    Run run(const QStringList& args)
+    {
+        return cli(QStringList { args.front(), QStringLiteral("--db"), db() } + args.mid(1), m_dir.path());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        const Run imported = run({ QStringLiteral("import"), fixture("inferencex-app-api/benchmarks.json"),
+            fixture("inferencex-app-api/evaluations.json") });
+        QVERIFY2(imported.code == 0, imported.err.constData());
+    }
+
+    // The report of DeepSeek-R1 8k/1k FP8 at 50 tok/s/user against H200, with a plan of 1M tok/s: every section,
+    // the readings and ratios equal `ladder --format json`'s, the plan's GPUs equal `plan --format json`'s, and the
+    // command under "Reproduce", run, prints the same ladder.
+    void reportEqualsTheCli()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("report.html"));
+        const QStringList plan { QStringLiteral("--demand"), QStringLiteral("1000000"), QStringLiteral("--unit"),
+            QStringLiteral("tok/s"), QStringLiteral("--target"), QStringLiteral("50") };
+        const Run r = run(QStringList { QStringLiteral("report") } + kScope + plan
+            + QStringList { QStringLiteral("--baseline"), QStringLiteral("h200"), QStringLiteral("--out"), out });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QString html = QString::fromUtf8(readAll(out));
+        for (const char* section : { "question", "frontier", "readout", "ladder", "plan", "accuracy", "history",
+                 "method", "sources", "reproduce" })
+            QVERIFY2(html.contains(QStringLiteral("<section id=\"%1\">").arg(QLatin1String(section))), section);
+        QCOMPARE(html.count(QStringLiteral("<svg ")), 3); // frontier, cost of speed, history: inline
+        QVERIFY(!html.contains(QStringLiteral("<script")) && !html.contains(QStringLiteral("src=")));
+
+        const Run ladder = run(QStringList { QStringLiteral("ladder") } + kScope
+            + QStringList { QStringLiteral("--targets"), QStringLiteral("50"), QStringLiteral("--baseline"),
+                QStringLiteral("h200"), QStringLiteral("--format"), QStringLiteral("json") });
+        QCOMPARE(ladder.code, 0);
+        const QJsonObject readings = QJsonDocument::fromJson(ladder.out).object();
+        const QList<QStringList> rows = tableRows(html, QStringLiteral("readout-table"));
+        QCOMPARE(rows.size(), readings.size());
+        int compared = 0;
+        for (const QStringList& row : rows) {
+            const QJsonObject reading = readings[row[0].toLower()].toArray().at(0).toObject();
+            QVERIFY2(!reading.isEmpty(), qPrintable(row[0]));
+            if (reading[QStringLiteral("tput_per_gpu")].isNull()) {
+                QCOMPARE(row[1], QStringLiteral("-"));
+                continue;
+            }
+            QVERIFY2(std::abs(cellNumber(row[1]) - reading[QStringLiteral("tput_per_gpu")].toDouble()) <= 0.5,
+                qPrintable(row.join(QLatin1Char('|'))));
+            QVERIFY2(std::abs(cellNumber(row[4]) - reading[QStringLiteral("vs_baseline")].toDouble()) <= 0.005,
+                qPrintable(row.join(QLatin1Char('|'))));
+            ++compared;
+        }
+        QVERIFY(compared >= 5);
+        QCOMPARE(tableRows(html, QStringLiteral("ladder-table")).size(), readings.size() * 6); // 30 to 200
+
+        const Run planned = run(QStringList { QStringLiteral("plan") } + kScope + plan
+            + QStringList { QStringLiteral("--format"), QStringLiteral("json") });
+        QCOMPARE(planned.code, 0);
+        const QJsonObject planJson = QJsonDocument::fromJson(planned.out).object();
+        const QList<QStringList> planRows = tableRows(html, QStringLiteral("plan-table"));
+        QCOMPARE(planRows.size(), planJson.size());
+        for (const QStringList& row : planRows) {
+            const QString hw = row[0].section(QLatin1Char(' '), 0, 0).toLower();
+            const QJsonValue gpus = planJson[hw].toObject()[QStringLiteral("gpus")];
+            QCOMPARE(
+                row[2], gpus.isNull() ? QStringLiteral("-") : QLocale(QLocale::English).toString(gpus.toInteger()));
+        }
+
+        // the command that reproduces the readings prints the same JSON
+        QRegularExpression pre(
+            QStringLiteral("<pre id=\"reproduce-text\">(.*?)</pre>"), QRegularExpression::DotMatchesEverythingOption);
+        const QString command = plainText(pre.match(html).captured(1));
+        QStringList words = QProcess::splitCommand(command);
+        QVERIFY2(words.size() > 2 && words.takeFirst() == QStringLiteral("paretoscope-cli"), qPrintable(command));
+        const Run again = run(words + QStringList { QStringLiteral("--format"), QStringLiteral("json") });
+        QCOMPARE(again.code, 0);
+        QCOMPARE(again.out, ladder.out);
+    }
+
+    // Without --out FILE.html nothing is written and the error says what is needed; a folder that does not exist
+    // fails the write and leaves nothing.
+    void refusals()
+    {
+        Run r = run(QStringList { QStringLiteral("report") } + kScope);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--out FILE.html"), r.err.constData());
+        const QString missing = m_dir.filePath(QStringLiteral("nowhere/report.html"));
+        r = run(QStringList { QStringLiteral("report") } + kScope + QStringList { QStringLiteral("--out"), missing });
+        QCOMPARE(r.code, 1);
+        QVERIFY(!r.err.isEmpty());
+        QVERIFY(!QFile::exists(missing));
+    }
+};
+
+PARETOSCOPE_GUILESS_SUITE(TestReport)
+#include "tst_report.moc"
