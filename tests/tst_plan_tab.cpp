@@ -16,6 +16,7 @@
 #include <QLineSeries>
 #include <QListWidget>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -344,6 +345,48 @@ private slots:
         panel()->setDemand(100000, DemandUnit::TokPerS);
         panel()->setHeadroom(0.25);
         panel()->setCostModel(PlanPanel::CostModel::ReadoutPrice);
+    }
+
+    // File > Export report... writes the view on screen with the tab's plan: its readings are the CLI's `ladder` for
+    // the window's own view command at the readout's target, and its plan sizes each hardware as the panel does.
+    void exportsAReport()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("report.html"));
+        QSignalSpy done(m_window.get(), &MainWindow::reportExported);
+        m_window->exportReport(path);
+        QVERIFY(done.wait(20000));
+        QCOMPARE(done.at(0).at(1).toString(), QString());
+        const QString html = QString::fromUtf8(readAll(path));
+        for (const char* section : { "question", "frontier", "readout", "ladder", "plan", "history", "reproduce" })
+            QVERIFY2(html.contains(QStringLiteral("<section id=\"%1\">").arg(QLatin1String(section))), section);
+        // B300's reading at 50 tok/s/user, as the CLI prints it for the window's view
+        auto view = m_window->currentView();
+        QVERIFY(view.ok());
+        view->request.targets = { m_window->readout()->target() };
+        int code = -1;
+        const QByteArray out = runCli(viewCommand(*view),
+            { QStringLiteral("--db"), dbPath(), QStringLiteral("--format"), QStringLiteral("json") }, &code);
+        QCOMPARE(code, 0);
+        const double b300 = QJsonDocument::fromJson(out)
+                                .object()[QStringLiteral("b300")][0][QStringLiteral("tput_per_gpu")]
+                                .toDouble();
+        QVERIFY(b300 > 0);
+        const QString cell = QLocale(QLocale::English).toString(qRound64(b300));
+        QVERIFY2(html.contains(QStringLiteral("<td>B300</td><td>%1</td>").arg(cell)), qPrintable(cell));
+        // the plan's GPUs, as the panel sized them
+        const HardwarePlan* sized = find(panel()->plan(), "b300");
+        QVERIFY(sized && sized->sized());
+        const QRegularExpression row(QStringLiteral("<tr><td>B300[^<]*</td><td>[^<]*</td><td>%1</td>")
+                                         .arg(QLocale(QLocale::English).toString(sized->gpus)));
+        QVERIFY2(
+            row.match(html, html.indexOf(QStringLiteral("id=\"plan-table\""))).hasMatch(), qPrintable(row.pattern()));
+        // a folder that does not exist: the error says so, and nothing is written
+        done.clear();
+        const QString nowhere = m_dir.filePath(QStringLiteral("nowhere/report.html"));
+        m_window->exportReport(nowhere);
+        QVERIFY(done.wait(20000));
+        QVERIFY(!done.at(0).at(1).toString().isEmpty());
+        QVERIFY(!QFile::exists(nowhere));
     }
 
     void exportsCsv()

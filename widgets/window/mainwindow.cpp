@@ -385,6 +385,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("Export &runs in scope as CSV…"), this, [this] { askExportCsv(RunsCsv); });
     file->addAction(tr("Export &history as CSV…"), this, [this] { askExportCsv(HistoryCsv); });
     file->addAction(tr("Export &plan as CSV…"), this, [this] { askExportCsv(PlanCsv); });
+    file->addAction(tr("Export re&port…"), this, [this] { askExportReport(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));

@@ -125,6 +125,9 @@ public:
     /// The plan of the scope in view as CSV (File menu): a plan made before the scope last changed (the Plan tab plans
     /// only while in front) is made again first, then written; csvExported follows.
     void exportCurrentPlanCsv(const QString& path);
+    /// The view on screen as the report (docs/report.md: one HTML file), with the Plan tab's demand plan when it plans
+    /// a demand; built on the store worker, then reportExported.
+    void exportReport(const QString& path);
 
     /// Starts a live session; each level's point shows on the chart as soon as it is stored.
     void startSession(SessionRequest request);
@@ -171,6 +174,8 @@ public:
     /// The File menu's CSV exports: asks for a file, then writes (those that read the store end in csvExported).
     enum CsvExport { FrontierCsv, LadderCsv, RunsCsv, HistoryCsv, PlanCsv };
     void askExportCsv(CsvExport which);
+    /// File > Export report...: asks for a file, then exportReport.
+    void askExportReport();
     /// The folder a file dialog of this kind ("import", "export", "tco") opened last, else the home folder.
     static QString lastFolder(const QString& kind);
     static void rememberFolder(const QString& kind, const QString& folder);
@@ -185,6 +190,8 @@ signals:
     void importFinished();
     /// A CSV export that reads the store ended: error is empty when the file was written.
     void csvExported(const QString& path, const QString& error);
+    /// A report export ended: error is empty when the file was written.
+    void reportExported(const QString& path, const QString& error);
     /// A live session ended (status: finished, failed, cancelled or error).
     void sessionFinished(const QString& status);
     /// The view given to openViewAtStart could not be opened.
