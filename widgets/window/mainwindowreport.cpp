@@ -7,7 +7,6 @@
 
 #include "core/model/outsidefile.h"
 #include "core/output/reportbuild.h"
-#include "core/store/runstore.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/plan/planpanel.h"
 #include "widgets/readout/readoutpanel.h"
