@@ -54,6 +54,28 @@ struct ReportDoc {
     std::vector<ReportSection> sections;
 };
 
+/// What a chart is drawn on (SVG for the HTML, a PDF page's content): coordinates from the top left, y downwards;
+/// colours "#rrggbb", an empty one none.
+class ReportCanvas {
+public:
+    enum class Anchor { Start, Middle, End };
+    virtual ~ReportCanvas() = default;
+    virtual void line(double x1, double y1, double x2, double y2, const std::string& color, double width, bool dashed)
+        = 0;
+    virtual void polyline(
+        const std::vector<std::pair<double, double>>& points, const std::string& color, double width, bool dashed)
+        = 0;
+    virtual void circle(double cx, double cy, double r, const std::string& color) = 0;
+    virtual void rect(double x, double y, double w, double h, const std::string& stroke, const std::string& fill) = 0;
+    /// Text whose baseline starts, is centred or ends at (x, y); vertical: read bottom to top, centred there.
+    virtual void text(double x, double y, const std::string& text, double size, Anchor anchor, bool bold = false,
+        bool vertical = false)
+        = 0;
+};
+
+/// A chart drawn `width` x `height` on a canvas: the axes with their numbers, grid, lines, the mark and the legend.
+void drawChart(ReportCanvas& canvas, const ReportChart& chart, double width, double height);
+
 /// The report as one HTML file: no script, no external file, every chart an inline SVG, text escaped.
 std::string reportHtml(const ReportDoc& doc);
 /// One chart as an SVG element `width` x `height` (the HTML's charts; nothing outside the element is referred to).

@@ -142,20 +142,20 @@ std::string reportColor(std::size_t i)
     return i < std::size(palette) ? palette[i] : "#888888";
 }
 
-std::string chartSvg(const ReportChart& chart, int width, int height)
+void drawChart(ReportCanvas& canvas, const ReportChart& chart, double width, double height)
 {
     const double left = 90, right = 190, top = 34, bottom = 56;
     const double plotW = width - left - right, plotH = height - top - bottom;
     const Axis xa = axisOf(chart, true);
     const Axis ya = axisOf(chart, false, &xa);
-    std::vector<double> dayTicks; // x ticks of a date axis: the days of the points, thinned to about eight
+    std::vector<double> dayTicks; // x ticks of a date axis: the days of the points, thinned
     if (chart.xIsDay) {
         for (const ReportSeries& s : chart.series)
             for (const auto& p : s.points)
                 dayTicks.push_back(p.first);
         std::sort(dayTicks.begin(), dayTicks.end());
         dayTicks.erase(std::unique(dayTicks.begin(), dayTicks.end()), dayTicks.end());
-        std::vector<double> kept; // at least 90 px apart: a date's label is about 70 wide
+        std::vector<double> kept; // at least 90 apart: a date's label is about 70 wide
         for (double d : dayTicks)
             if (kept.empty() || plotW * (xa.fraction(epochDays(d)) - xa.fraction(epochDays(kept.back()))) >= 90)
                 kept.push_back(d);
@@ -163,82 +163,118 @@ std::string chartSvg(const ReportChart& chart, int width, int height)
     }
     auto px = [&](double v) { return left + plotW * xa.fraction(chart.xIsDay ? epochDays(v) : v); };
     auto py = [&](double v) { return top + plotH * (1 - ya.fraction(v)); };
-    std::ostringstream o;
-    o << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << htmlEscaped(chart.id) << "\" width=\"" << width
-      << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " " << height
-      << "\" font-family=\"sans-serif\" font-size=\"12\" role=\"img\">\n";
-    o << "<title>" << htmlEscaped(chart.title) << "</title>\n";
-    o << "<rect x=\"0\" y=\"0\" width=\"" << width << "\" height=\"" << height << "\" fill=\"#ffffff\"/>\n";
-    o << "<text x=\"" << left << "\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" << htmlEscaped(chart.title)
-      << "</text>\n";
+    canvas.rect(0, 0, width, height, "", "#ffffff");
+    canvas.text(left, 20, chart.title, 14, ReportCanvas::Anchor::Start, true);
     // the grid and the numbers of each axis
     for (double t : ya.ticks) {
-        const double y = py(t);
-        o << "<line x1=\"" << fixed(left) << "\" y1=\"" << fixed(y) << "\" x2=\"" << fixed(left + plotW) << "\" y2=\""
-          << fixed(y) << "\" stroke=\"#e0e0e0\"/>\n";
-        o << "<text x=\"" << fixed(left - 6) << "\" y=\"" << fixed(y + 4) << "\" text-anchor=\"end\">"
-          << htmlEscaped(number(t, ya.decimals, chart.yUnit)) << "</text>\n";
+        canvas.line(left, py(t), left + plotW, py(t), "#e0e0e0", 1, false);
+        canvas.text(left - 6, py(t) + 4, number(t, ya.decimals, chart.yUnit), 12, ReportCanvas::Anchor::End);
     }
-    const std::vector<double>& xTicks = chart.xIsDay ? dayTicks : xa.ticks;
-    for (double t : xTicks) {
-        const double x = px(t);
-        o << "<line x1=\"" << fixed(x) << "\" y1=\"" << fixed(top) << "\" x2=\"" << fixed(x) << "\" y2=\""
-          << fixed(top + plotH) << "\" stroke=\"#e0e0e0\"/>\n";
-        const std::string label = chart.xIsDay ? dayText(int(t)) : number(t, xa.decimals, chart.xUnit);
-        o << "<text x=\"" << fixed(x) << "\" y=\"" << fixed(top + plotH + 16) << "\" text-anchor=\"middle\">"
-          << htmlEscaped(label) << "</text>\n";
+    for (double t : chart.xIsDay ? dayTicks : xa.ticks) {
+        canvas.line(px(t), top, px(t), top + plotH, "#e0e0e0", 1, false);
+        canvas.text(px(t), top + plotH + 16, chart.xIsDay ? dayText(int(t)) : number(t, xa.decimals, chart.xUnit), 12,
+            ReportCanvas::Anchor::Middle);
     }
-    o << "<rect x=\"" << fixed(left) << "\" y=\"" << fixed(top) << "\" width=\"" << fixed(plotW) << "\" height=\""
-      << fixed(plotH) << "\" fill=\"none\" stroke=\"#606060\"/>\n";
-    o << "<text x=\"" << fixed(left + plotW / 2) << "\" y=\"" << height - 12 << "\" text-anchor=\"middle\">"
-      << htmlEscaped(chart.xLabel) << "</text>\n";
-    o << "<text transform=\"translate(16," << fixed(top + plotH / 2) << ") rotate(-90)\" text-anchor=\"middle\">"
-      << htmlEscaped(chart.yLabel) << "</text>\n";
+    canvas.rect(left, top, plotW, plotH, "#606060", "");
+    canvas.text(left + plotW / 2, height - 12, chart.xLabel, 12, ReportCanvas::Anchor::Middle);
+    canvas.text(16, top + plotH / 2, chart.yLabel, 12, ReportCanvas::Anchor::Middle, false, true);
     if (chart.markX) {
-        const double x = px(*chart.markX);
-        o << "<line x1=\"" << fixed(x) << "\" y1=\"" << fixed(top) << "\" x2=\"" << fixed(x) << "\" y2=\""
-          << fixed(top + plotH) << "\" stroke=\"#404040\" stroke-dasharray=\"4 3\"/>\n";
-        o << "<text x=\"" << fixed(x + 4) << "\" y=\"" << fixed(top + 12) << "\">" << htmlEscaped(chart.markLabel)
-          << "</text>\n";
+        canvas.line(px(*chart.markX), top, px(*chart.markX), top + plotH, "#404040", 1, true);
+        canvas.text(px(*chart.markX) + 4, top + 12, chart.markLabel, 12, ReportCanvas::Anchor::Start);
     }
-    // the lines, each point inside the plot (no clip path: not every SVG reader has one), then the legend
+    // the lines, each point inside the plot (no clipping: not every reader has it), then the legend
     auto inside = [&](double x, double y) {
         if ((chart.logY && y <= 0) || (chart.logX && x <= 0) || !std::isfinite(x) || !std::isfinite(y))
             return false;
         const double fx = xa.fraction(chart.xIsDay ? epochDays(x) : x), fy = ya.fraction(y);
         return fx >= -1e-9 && fx <= 1 + 1e-9 && fy >= -1e-9 && fy <= 1 + 1e-9;
     };
-    o << "<g>\n";
     for (const ReportSeries& s : chart.series) {
-        std::string path;
-        for (const auto& [x, y] : s.points) {
-            if (!inside(x, y))
-                continue;
-            path += (path.empty() ? "" : " ") + fixed(px(x)) + "," + fixed(py(y));
-        }
-        if (path.empty())
+        std::vector<std::pair<double, double>> points;
+        for (const auto& [x, y] : s.points)
+            if (inside(x, y))
+                points.emplace_back(px(x), py(y));
+        if (points.empty())
             continue;
-        o << "<polyline fill=\"none\" stroke=\"" << htmlEscaped(s.color) << "\" stroke-width=\"2\""
-          << (s.dashed ? " stroke-dasharray=\"6 4\"" : "") << " points=\"" << path << "\"/>\n";
+        canvas.polyline(points, s.color, 2, s.dashed);
         if (s.markers)
-            for (const auto& [x, y] : s.points)
-                if (inside(x, y))
-                    o << "<circle cx=\"" << fixed(px(x)) << "\" cy=\"" << fixed(py(y)) << "\" r=\"3\" fill=\""
-                      << htmlEscaped(s.color) << "\"/>\n";
+            for (const auto& [x, y] : points)
+                canvas.circle(x, y, 3, s.color);
     }
-    o << "</g>\n";
     double ly = top + 6;
     for (const ReportSeries& s : chart.series) {
         const double lx = left + plotW + 12;
-        o << "<line x1=\"" << fixed(lx) << "\" y1=\"" << fixed(ly) << "\" x2=\"" << fixed(lx + 18) << "\" y2=\""
-          << fixed(ly) << "\" stroke=\"" << htmlEscaped(s.color) << "\" stroke-width=\"2\""
-          << (s.dashed ? " stroke-dasharray=\"6 4\"" : "") << "/>\n";
-        o << "<text x=\"" << fixed(lx + 24) << "\" y=\"" << fixed(ly + 4) << "\" font-size=\"11\">"
-          << htmlEscaped(s.name) << "</text>\n";
+        canvas.line(lx, ly, lx + 18, ly, s.color, 2, s.dashed);
+        canvas.text(lx + 24, ly + 4, s.name, 11, ReportCanvas::Anchor::Start);
         ly += 16;
         if (ly > top + plotH)
             break;
     }
+}
+
+namespace {
+
+// The canvas as SVG elements.
+class SvgCanvas : public ReportCanvas {
+public:
+    explicit SvgCanvas(std::ostringstream& out)
+        : m_out(out)
+    {
+    }
+    void line(double x1, double y1, double x2, double y2, const std::string& color, double width, bool dashed) override
+    {
+        m_out << "<line x1=\"" << fixed(x1) << "\" y1=\"" << fixed(y1) << "\" x2=\"" << fixed(x2) << "\" y2=\""
+              << fixed(y2) << "\" stroke=\"" << htmlEscaped(color) << "\" stroke-width=\"" << width << "\""
+              << (dashed ? " stroke-dasharray=\"6 4\"" : "") << "/>\n";
+    }
+    void polyline(const std::vector<std::pair<double, double>>& points, const std::string& color, double width,
+        bool dashed) override
+    {
+        std::string path;
+        for (const auto& [x, y] : points)
+            path += (path.empty() ? "" : " ") + fixed(x) + "," + fixed(y);
+        m_out << "<polyline fill=\"none\" stroke=\"" << htmlEscaped(color) << "\" stroke-width=\"" << width << "\""
+              << (dashed ? " stroke-dasharray=\"6 4\"" : "") << " points=\"" << path << "\"/>\n";
+    }
+    void circle(double cx, double cy, double r, const std::string& color) override
+    {
+        m_out << "<circle cx=\"" << fixed(cx) << "\" cy=\"" << fixed(cy) << "\" r=\"" << r << "\" fill=\""
+              << htmlEscaped(color) << "\"/>\n";
+    }
+    void rect(double x, double y, double w, double h, const std::string& stroke, const std::string& fill) override
+    {
+        m_out << "<rect x=\"" << fixed(x) << "\" y=\"" << fixed(y) << "\" width=\"" << fixed(w) << "\" height=\""
+              << fixed(h) << "\" fill=\"" << (fill.empty() ? "none" : htmlEscaped(fill)) << "\""
+              << (stroke.empty() ? "" : " stroke=\"" + htmlEscaped(stroke) + "\"") << "/>\n";
+    }
+    void text(
+        double x, double y, const std::string& text, double size, Anchor anchor, bool bold, bool vertical) override
+    {
+        static const char* const anchors[] = { "start", "middle", "end" };
+        m_out << "<text";
+        if (vertical)
+            m_out << " transform=\"translate(" << fixed(x) << "," << fixed(y) << ") rotate(-90)\"";
+        else
+            m_out << " x=\"" << fixed(x) << "\" y=\"" << fixed(y) << "\"";
+        m_out << " font-size=\"" << size << "\" text-anchor=\"" << anchors[int(anchor)] << "\""
+              << (bold ? " font-weight=\"bold\"" : "") << ">" << htmlEscaped(text) << "</text>\n";
+    }
+
+private:
+    std::ostringstream& m_out;
+};
+
+} // namespace
+
+std::string chartSvg(const ReportChart& chart, int width, int height)
+{
+    std::ostringstream o;
+    o << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << htmlEscaped(chart.id) << "\" width=\"" << width
+      << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " " << height
+      << "\" font-family=\"sans-serif\" font-size=\"12\" role=\"img\">\n";
+    o << "<title>" << htmlEscaped(chart.title) << "</title>\n";
+    SvgCanvas canvas(o);
+    drawChart(canvas, chart, width, height);
     o << "</svg>\n";
     return o.str();
 }
