@@ -220,14 +220,14 @@ const std::vector<Command>& commands()
                 cli::cmdPlan },
             { "report", StoreNeed::Read, cli::reportOptions(),
                 R"(  report  [--db FILE] --model M (--isl N --osl N | --workload W) [filters] [--target 50]
-          [--tier NAME | --price USD] [--baseline H] [--demand VALUE --unit U [plan options]] --out FILE.html
-      The view as a report to take to a meeting (docs/report.md), one self-contained HTML file (charts as
-      inline SVG): the question (model, sequence, precision, target, limits, tier, as-of date, runs), the
-      frontier with the speed of light, the readings at the target (with --baseline, each one's ratio), the
-      ladder at 30 to 200 tok/s/user under every tier, the plan with its cost of speed (with --demand, as
-      `plan` takes it), accuracy where evaluations are stored, the history of the readings, the method, the
-      sources (files and URLs without credentials, run ids and dates) and the `ladder` command that prints the
-      same readings. Prints {"report": FILE, "sections": N}.
+          [--tier NAME | --price USD] [--baseline H] [--demand VALUE --unit U [plan options]] --out FILE.pdf|.html
+      The view as a report to take to a meeting (docs/report.md): a PDF (charts as vector paths) or one
+      self-contained HTML file (charts as inline SVG): the question (model, sequence, precision, target,
+      limits, tier, as-of date, runs), the frontier with the speed of light, the readings at the target (with
+      --baseline, each one's ratio), the ladder at 30 to 200 tok/s/user under every tier, the plan with its
+      cost of speed (with --demand, as `plan` takes it), accuracy where evaluations are stored, the history of
+      the readings, the method, the sources (files and URLs without credentials, run ids and dates) and the
+      `ladder` command that prints the same readings. Prints {"report": FILE, "sections": N}.
 )",
                 cli::cmdReport },
             { "tiers", StoreNeed::None, { { "format", true } },

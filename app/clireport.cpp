@@ -51,8 +51,13 @@ bool readInputs(const Args& a, ReportRequest& in, std::string& out, std::string&
         in.target = *v;
     }
     out = a.value("out").value_or("");
-    if (out.size() < 6 || out.substr(out.size() - 5) != ".html") {
-        error = "report needs --out FILE.html (the report as one self-contained HTML file)";
+    auto endsWith = [&](const char* ext) {
+        const std::string e(ext);
+        return out.size() > e.size() && out.compare(out.size() - e.size(), e.size(), e) == 0;
+    };
+    if (!endsWith(".html") && !endsWith(".pdf")) {
+        error = "report needs --out FILE.pdf or --out FILE.html (the report as a PDF, or as one self-contained HTML "
+                "file)";
         return false;
     }
     if (a.has("demand")) {
@@ -94,7 +99,8 @@ int cmdReport(const Invocation& in)
         std::cerr << "paretoscope-cli: " << report.error << "\n";
         return 1;
     }
-    if (Status written = replaceFile(out, reportHtml(*report.doc)); !written) {
+    const bool pdf = out.size() > 4 && out.compare(out.size() - 4, 4, ".pdf") == 0;
+    if (Status written = replaceFile(out, pdf ? reportPdf(*report.doc) : reportHtml(*report.doc)); !written) {
         std::cerr << "paretoscope-cli: " << written.error() << "\n";
         return 1;
     }

@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages Paretoscope builds, tests and benchmarks with, skipping those already present.
 # Runs apt-get directly as root, through sudo otherwise. With --test it also installs what only the test command needs:
 # Debian's HIP compiler (hipcc, HIP 5.2, with LLVM 15: about 300 MB), so that the HIP kernels are built, and
-# clang-tidy 22 (about 65 MB) for its check gate; the explorer needs neither. (--hip is the older name of --test.)
+# clang-tidy 22 (about 65 MB) for its check gate, and poppler-utils (pdftotext reads the PDF report back as a reader
+# does); the explorer needs none of them. (--hip is the older name of --test.)
 set -euo pipefail
 packages=(
     g++ cmake ninja-build pkg-config ca-certificates time bc
@@ -16,7 +17,7 @@ packages=(
     slurm-wlm munge
 )
 if [ "${1:-}" = --test ] || [ "${1:-}" = --hip ]; then
-    packages+=(hipcc libamdhip64-dev clang-tidy-22)
+    packages+=(hipcc libamdhip64-dev clang-tidy-22 poppler-utils)
 fi
 missing=()
 for p in "${packages[@]}"; do

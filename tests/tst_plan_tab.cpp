@@ -380,6 +380,18 @@ private slots:
                                          .arg(QLocale(QLocale::English).toString(sized->gpus)));
         QVERIFY2(
             row.match(html, html.indexOf(QStringLiteral("id=\"plan-table\""))).hasMatch(), qPrintable(row.pattern()));
+        // the same as a PDF, for a name ending .pdf
+        done.clear();
+        const QString pdf = m_dir.filePath(QStringLiteral("report.pdf"));
+        m_window->exportReport(pdf);
+        QVERIFY(done.wait(20000));
+        QCOMPARE(done.at(0).at(1).toString(), QString());
+        QVERIFY(readAll(pdf).startsWith("%PDF-1.4"));
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), { pdf, QStringLiteral("-") });
+        QVERIFY(text.waitForFinished(30000) && text.exitCode() == 0);
+        const QByteArray words = text.readAllStandardOutput();
+        QVERIFY(words.contains("The plan") && words.contains("The readings at 50 tok/s/user"));
         // a folder that does not exist: the error says so, and nothing is written
         done.clear();
         const QString nowhere = m_dir.filePath(QStringLiteral("nowhere/report.html"));

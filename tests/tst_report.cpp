@@ -149,13 +149,56 @@ private slots:
         QCOMPARE(again.out, ladder.out);
     }
 
-    // Without --out FILE.html nothing is written and the error says what is needed; a folder that does not exist
-    // fails the write and leaves nothing.
+    // The same report as a PDF: a valid file (every cross-reference entry at its object), a section to a page, and
+    // its text, as pdftotext reads it, says each section's title and each hardware's reading of the HTML report.
+    void pdfReport()
+    {
+        const QString html = m_dir.filePath(QStringLiteral("same.html"));
+        const QString pdf = m_dir.filePath(QStringLiteral("report.pdf"));
+        for (const QString& out : { html, pdf }) {
+            const Run r = run(QStringList { QStringLiteral("report") } + kScope
+                + QStringList { QStringLiteral("--baseline"), QStringLiteral("h200"), QStringLiteral("--out"), out });
+            QVERIFY2(r.code == 0, r.err.constData());
+        }
+        const QByteArray bytes = readAll(pdf);
+        QVERIFY(bytes.startsWith("%PDF-1.4"));
+        // the cross-reference table: startxref points at it, each entry at "N 0 obj"
+        const qsizetype at = bytes.lastIndexOf("startxref\n");
+        QVERIFY(at > 0);
+        const qsizetype xref = bytes.mid(at + 10, 20).split('\n').first().toLongLong();
+        QVERIFY(bytes.mid(xref).startsWith("xref\n0 "));
+        const QList<QByteArray> lines = bytes.mid(xref).split('\n');
+        const int objects = lines[1].split(' ')[1].toInt();
+        QVERIFY(objects > 10);
+        for (int k = 1; k < objects; ++k) {
+            const qsizetype offset = lines[2 + k].left(10).toLongLong();
+            QVERIFY2(bytes.mid(offset).startsWith(QByteArray::number(k) + " 0 obj"), qPrintable(QString::number(k)));
+        }
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), { QStringLiteral("-layout"), pdf, QStringLiteral("-") });
+        QVERIFY2(text.waitForFinished(30000) && text.exitCode() == 0, text.readAllStandardError().constData());
+        const QString words = QString::fromUtf8(text.readAllStandardOutput());
+        QVERIFY(words.count(QLatin1Char('\f')) >= 10); // a page per section at least
+        for (const char* title : { "The question", "The frontier", "The readings at 50 tok/s/user", "The ladder",
+                 "Accuracy", "History of the readings", "Method", "Sources", "Reproduce" })
+            QVERIFY2(words.contains(QLatin1String(title)), title);
+        const QList<QStringList> rows = tableRows(QString::fromUtf8(readAll(html)), QStringLiteral("readout-table"));
+        QVERIFY(rows.size() >= 5);
+        for (const QStringList& row : rows) {
+            const QRegularExpression line(
+                QStringLiteral("\\b%1\\s+%2\\s")
+                    .arg(QRegularExpression::escape(row[0]), QRegularExpression::escape(row[1])));
+            QVERIFY2(line.match(words).hasMatch(), qPrintable(line.pattern()));
+        }
+    }
+
+    // Without --out FILE.pdf or FILE.html nothing is written and the error says what is needed; a folder that does not
+    // exist fails the write and leaves nothing.
     void refusals()
     {
         Run r = run(QStringList { QStringLiteral("report") } + kScope);
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("--out FILE.html"), r.err.constData());
+        QVERIFY2(r.err.contains("--out FILE.pdf or --out FILE.html"), r.err.constData());
         const QString missing = m_dir.filePath(QStringLiteral("nowhere/report.html"));
         r = run(QStringList { QStringLiteral("report") } + kScope + QStringList { QStringLiteral("--out"), missing });
         QCOMPARE(r.code, 1);

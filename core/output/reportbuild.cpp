@@ -199,8 +199,11 @@ ReportSection ladderSection(const std::vector<HardwareLadder>& ladders,
 {
     ReportSection s { "ladder", "The ladder, 30 to 200 tok/s/user, every tier", {}, {}, {}, {} };
     ReportTable t { "ladder-table", {}, { "Hardware", "Target", "Tok/s/GPU", "Engine · precision" }, {} };
-    for (const PricingTier& tier : pricing.tiers)
-        t.header.push_back("$/1M tok: " + tier.label);
+    std::string tiers;
+    for (const PricingTier& tier : pricing.tiers) {
+        t.header.push_back("$/1M " + tier.key);
+        tiers += (tiers.empty() ? "" : "; ") + tier.key + ": " + tier.label;
+    }
     for (std::size_t h = 0; h < ladders.size(); ++h)
         for (const LadderRow& row : ladders[h].rows) {
             std::vector<std::string> cells { hardwareDisplayName(ladders[h].hardware), shortNumber(row.entry.target),
@@ -214,7 +217,8 @@ ReportSection ladderSection(const std::vector<HardwareLadder>& ladders,
     s.tables.push_back(std::move(t));
     s.paragraphs.push_back("Tiers, from " + pricing.source
         + ": $ per million tokens = $/GPU-hour / (tok/s/GPU x "
-          "3,600) x 1,000,000; \"-\" where a tier has no price.");
+          "3,600) x 1,000,000; \"-\" where a tier has no price. The tiers: "
+        + tiers + ".");
     return s;
 }
 

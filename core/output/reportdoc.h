@@ -78,6 +78,9 @@ void drawChart(ReportCanvas& canvas, const ReportChart& chart, double width, dou
 
 /// The report as one HTML file: no script, no external file, every chart an inline SVG, text escaped.
 std::string reportHtml(const ReportDoc& doc);
+/// The report as a PDF: A4 landscape, a section to a page (long tables go on), the standard Helvetica and Courier
+/// fonts (text outside their WinAnsi characters is written in ASCII or as "?"), charts as vector paths.
+std::string reportPdf(const ReportDoc& doc);
 /// One chart as an SVG element `width` x `height` (the HTML's charts; nothing outside the element is referred to).
 std::string chartSvg(const ReportChart& chart, int width, int height);
 /// Text made safe inside HTML and SVG: & < > " ' escaped.

@@ -1,8 +1,8 @@
 // The report (docs/report.md) of one scope with a plan on a big store: what `paretoscope-cli report` and File >
 // Export report... build, from the store to the HTML text (goal: under 2 s). The store is built once
 // (PARETOSCOPE_BENCH_RECORDS records, default 1,000,000) in a temporary folder. BM_Report is the whole report with a
-// demand plan (a cold frontier cache each time, as a command has); BM_ReportHtml only writes the HTML of a built one
-// (its three SVG charts).
+// demand plan (a cold frontier cache each time, as a command has); BM_ReportHtml and BM_ReportPdf only write a built
+// one as HTML (its three SVG charts) and as PDF.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -87,6 +87,19 @@ void BM_ReportHtml(benchmark::State& state)
         benchmark::DoNotOptimize(reportHtml(*report.doc));
 }
 BENCHMARK(BM_ReportHtml)->Unit(benchmark::kMillisecond);
+
+void BM_ReportPdf(benchmark::State& state)
+{
+    Fixture& f = fixture();
+    const ReportOutcome report = buildReport(*f.store, f.request);
+    if (!report.doc) {
+        state.SkipWithError(report.error.c_str());
+        return;
+    }
+    for (auto _ : state)
+        benchmark::DoNotOptimize(reportPdf(*report.doc));
+}
+BENCHMARK(BM_ReportPdf)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -125,8 +125,8 @@ public:
     /// The plan of the scope in view as CSV (File menu): a plan made before the scope last changed (the Plan tab plans
     /// only while in front) is made again first, then written; csvExported follows.
     void exportCurrentPlanCsv(const QString& path);
-    /// The view on screen as the report (docs/report.md: one HTML file), with the Plan tab's demand plan when it plans
-    /// a demand; built on the store worker, then reportExported.
+    /// The view on screen as the report (docs/report.md: a PDF, or one HTML file for a path ending .html), with the
+    /// Plan tab's demand plan when it plans a demand; built on the store worker, then reportExported.
     void exportReport(const QString& path);
 
     /// Starts a live session; each level's point shows on the chart as soon as it is stored.

@@ -1,5 +1,5 @@
 // File > Export report... (docs/report.md): the view on screen, and the Plan tab's demand plan, as the report the CLI's
-// `report` writes, built on the store worker.
+// `report` writes (PDF, or HTML for a name ending .html), built on the store worker.
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -17,8 +17,8 @@ namespace paretoscope::ui {
 void MainWindow::askExportReport()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export report"),
-        QDir(lastFolder(QStringLiteral("export"))).filePath(QStringLiteral("report.html")),
-        tr("Report, one HTML file (*.html)"));
+        QDir(lastFolder(QStringLiteral("export"))).filePath(QStringLiteral("report.pdf")),
+        tr("Report as PDF (*.pdf);;Report as one HTML file (*.html)"));
     if (path.isEmpty())
         return;
     rememberFolder(QStringLiteral("export"), QFileInfo(path).absolutePath());
@@ -56,7 +56,8 @@ void MainWindow::exportReport(const QString& path)
                 return Error { "the scope in view holds no runs" };
             if (!report.doc)
                 return Error { report.error };
-            return replaceFile(path.toStdString(), reportHtml(*report.doc));
+            const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
+            return replaceFile(path.toStdString(), pdf ? reportPdf(*report.doc) : reportHtml(*report.doc));
         },
         [this, path](
             const Status& st) { emit reportExported(path, st ? QString() : QString::fromStdString(st.error())); });
