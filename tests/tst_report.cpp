@@ -8,10 +8,12 @@
 #include <QRegularExpression>
 #include <cmath>
 
+#include "core/output/reportdoc.h"
 #include "tests/support/seededcli.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
+using namespace paretoscope;
 using namespace paretoscope::testsupport;
 using namespace paretoscope::testsupport::seeded;
 
@@ -190,6 +192,30 @@ private slots:
                     .arg(QRegularExpression::escape(row[0]), QRegularExpression::escape(row[1])));
             QVERIFY2(line.match(words).hasMatch(), qPrintable(line.pattern()));
         }
+    }
+
+    // Names come from other people's files (a model, a hardware, a source URL): in the HTML they are text, never
+    // markup, in tables, sentences and every chart's labels; in the PDF a string's parentheses are escaped.
+    void outsideNamesStayText()
+    {
+        const std::string hostile = "<script>alert('x')</script> & \"quoted\" (paren)";
+        ReportDoc doc;
+        doc.title = hostile;
+        ReportSection s { "s", hostile, { hostile }, {}, { { "t", hostile, { hostile }, { { hostile } } } }, hostile };
+        ReportChart c;
+        c.id = "c";
+        c.title = hostile;
+        c.xLabel = hostile;
+        c.series.push_back({ hostile, "#000000", { { 1, 1 }, { 2, 2 } }, false, true });
+        s.charts.push_back(c);
+        doc.sections.push_back(s);
+        const std::string html = reportHtml(doc);
+        QVERIFY(html.find("<script") == std::string::npos);
+        QVERIFY(
+            html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quoted&quot;") != std::string::npos);
+        const std::string pdf = reportPdf(doc);
+        QVERIFY(pdf.find("\\(paren\\)") != std::string::npos);
+        QVERIFY(pdf.find(" (paren)") == std::string::npos);
     }
 
     // Without --out FILE.pdf or FILE.html nothing is written and the error says what is needed; a folder that does not
