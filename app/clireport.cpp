@@ -1,6 +1,6 @@
 // `report`: a view as the report a planner takes to a meeting (docs/report.md): the question, the frontier with the
 // speed of light, the readings at the target, the ladder with every tier, the plan, accuracy, history, the method,
-// the sources and the command that reproduces it, as one self-contained HTML file.
+// the sources and the command that reproduces it, as a PDF or one self-contained HTML file.
 #include "app/clireport.h"
 
 #include <iostream>
@@ -34,7 +34,7 @@ std::map<std::string, bool> reportOptions()
 namespace {
 
 // What the caller asked, checked before the store is opened.
-bool readInputs(const Args& a, ReportRequest& in, std::string& out, std::string& error)
+bool readInputs(const Args& a, ReportRequest& in, std::string& out, bool& pdf, std::string& error)
 {
     auto view = viewFromOptions(a.options);
     if (!view) {
@@ -55,7 +55,8 @@ bool readInputs(const Args& a, ReportRequest& in, std::string& out, std::string&
         const std::string e(ext);
         return out.size() > e.size() && out.compare(out.size() - e.size(), e.size(), e) == 0;
     };
-    if (!endsWith(".html") && !endsWith(".pdf")) {
+    pdf = endsWith(".pdf");
+    if (!pdf && !endsWith(".html")) {
         error = "report needs --out FILE.pdf or --out FILE.html (the report as a PDF, or as one self-contained HTML "
                 "file)";
         return false;
@@ -76,7 +77,8 @@ int cmdReport(const Invocation& in)
     const Args& a = in.args;
     ReportRequest request;
     std::string error, out;
-    if (!readInputs(a, request, out, error))
+    bool pdf = false;
+    if (!readInputs(a, request, out, pdf, error))
         return usageError(error);
     if (request.plan)
         if (int code = planCostFromArgs(a, *request.plan))
@@ -99,7 +101,6 @@ int cmdReport(const Invocation& in)
         std::cerr << "paretoscope-cli: " << report.error << "\n";
         return 1;
     }
-    const bool pdf = out.size() > 4 && out.compare(out.size() - 4, 4, ".pdf") == 0;
     if (Status written = replaceFile(out, pdf ? reportPdf(*report.doc) : reportHtml(*report.doc)); !written) {
         std::cerr << "paretoscope-cli: " << written.error() << "\n";
         return 1;

@@ -9,7 +9,7 @@ namespace paretoscope::cli {
 
 /// The options `report` accepts (name -> takes a value): a view's, --target, the plan's demand options, --out.
 std::map<std::string, bool> reportOptions();
-/// `report`: the view (and a plan, where a demand is given) as one self-contained HTML file (docs/report.md).
+/// `report`: the view (and a plan, where a demand is given) as a PDF or one self-contained HTML file (docs/report.md).
 int cmdReport(const Invocation& in);
 
 } // namespace paretoscope::cli

@@ -2,6 +2,7 @@
 // the CLI's own JSON for the same view, every section present, and the command it says reproduces the readings.
 #include <QtTest>
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -125,7 +126,29 @@ private slots:
             ++compared;
         }
         QVERIFY(compared >= 5);
-        QCOMPARE(tableRows(html, QStringLiteral("ladder-table")).size(), readings.size() * 6); // 30 to 200
+        const QList<QStringList> ladderRows = tableRows(html, QStringLiteral("ladder-table"));
+        QCOMPARE(ladderRows.size(), readings.size() * 6); // 30 to 200
+        // each tier's column: the reading priced as `ladder --tier KEY` prices it (the retail tier, the fifth column)
+        const Run retail = run(QStringList { QStringLiteral("ladder") } + kScope
+            + QStringList { QStringLiteral("--targets"), QStringLiteral("30,50,75,100,150,200"),
+                QStringLiteral("--tier"), QStringLiteral("retail"), QStringLiteral("--format"),
+                QStringLiteral("json") });
+        QCOMPARE(retail.code, 0);
+        const QJsonObject retailJson = QJsonDocument::fromJson(retail.out).object();
+        int priced = 0;
+        for (const QStringList& row : ladderRows) {
+            const QJsonArray list = retailJson[row[0].toLower()].toArray();
+            for (const auto& item : list)
+                if (const QJsonObject reading = item.toObject();
+                    reading[QStringLiteral("target")].toDouble() == row[1].toDouble()
+                    && !reading[QStringLiteral("cost_per_mtok")].isNull()) {
+                    QVERIFY2(
+                        std::abs(cellNumber(row[5]) - reading[QStringLiteral("cost_per_mtok")].toDouble()) <= 0.0005,
+                        qPrintable(row.join(QLatin1Char('|'))));
+                    ++priced;
+                }
+        }
+        QVERIFY(priced >= 10);
 
         const Run planned = run(QStringList { QStringLiteral("plan") } + kScope + plan
             + QStringList { QStringLiteral("--format"), QStringLiteral("json") });

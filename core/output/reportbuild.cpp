@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "core/analysis/bestpersku.h"
 #include "core/analysis/chartdata.h"
 #include "core/analysis/history.h"
 #include "core/analysis/ladderaccuracy.h"
@@ -121,28 +122,15 @@ ReportSection frontierSection(const ReportRequest& in, const std::vector<GroupFr
     chart.logY = true; // the bounds lie well above the runs: on a log axis both read
     chart.markX = in.target;
     chart.markLabel = "target " + shortNumber(in.target);
-    // one line per hardware, the best of its groups at each interactivity (the site's "best per SKU" in spirit): 40
-    // groups' lines would bury the chart and its legend
-    std::map<std::string, std::vector<Point>> byHardware;
-    std::map<std::string, int> groupsOf;
-    for (const GroupFrontier& g : frontiers) {
-        auto& points = byHardware[g.key.hardware];
-        points.insert(points.end(), g.points.begin(), g.points.end());
-        ++groupsOf[g.key.hardware];
-    }
+    // one line per hardware, its group the InferenceX site's "best per SKU" picks (bestPerHardware, as the explorer's
+    // chart does with many groups): 40 groups' lines would bury the chart and its legend
     std::map<std::string, std::string> colours; // a hardware's bound shares its colour
-    for (auto& [hw, points] : byHardware) {
-        std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.x > b.x; });
-        ReportSeries series { hardwareDisplayName(hw) + " (best of " + std::to_string(groupsOf[hw]) + " groups)",
-            reportColor(colours.size()), {}, false, true };
-        double best = -1;
-        for (const Point& p : points) // from the fastest per user down: a point counts if no faster one beats it
-            if (p.y > best) {
-                series.points.emplace_back(p.x, p.y);
-                best = p.y;
-            }
-        std::reverse(series.points.begin(), series.points.end());
-        colours[hw] = series.color;
+    for (std::size_t i : bestPerHardware(frontiers)) {
+        const GroupFrontier& g = frontiers[i];
+        ReportSeries series { groupDisplayName(g.key), reportColor(colours.size()), {}, false, true };
+        for (const Point& p : g.points)
+            series.points.emplace_back(p.x, p.y);
+        colours[g.key.hardware] = series.color;
         chart.series.push_back(std::move(series));
     }
     for (const SolLine& l : sol) {
@@ -156,8 +144,9 @@ ReportSection frontierSection(const ReportRequest& in, const std::vector<GroupFr
     }
     f.charts.push_back(std::move(chart));
     f.paragraphs.push_back(withThousands(double(frontiers.size()))
-        + " groups (hardware, engine, precision, speculative decoding); each hardware drawn through the best of its "
-          "groups' frontier points (the readings table says which group each reading comes from); dashed, the speed "
+        + " groups (hardware, engine, precision, speculative decoding); per hardware the frontier of its best group, "
+          "as the InferenceX site's \"best per SKU\" picks it (the highest mean tok/s/GPU over the interactivities "
+          "its groups share; the readings table says which group each reading comes from); dashed, the speed "
           "of light of each hardware at its precision (the most a roofline of its memory bandwidth and compute "
           "allows), drawn within the measured range."
         + (missing.empty() ? std::string() : " No speed of light for: " + joined(missing, "") + "."));
@@ -194,8 +183,7 @@ ReportSection readoutSection(const ReportRequest& in, const std::vector<Hardware
 }
 
 // The ladder at 30 to 200 tok/s/user, $ per million tokens under every shipped tier.
-ReportSection ladderSection(const std::vector<HardwareLadder>& ladders,
-    const std::vector<std::vector<HardwareLadder>>& byTier, const PricingCatalog& pricing)
+ReportSection ladderSection(const std::vector<HardwareLadder>& ladders, const PricingCatalog& pricing)
 {
     ReportSection s { "ladder", "The ladder, 30 to 200 tok/s/user, every tier", {}, {}, {}, {} };
     ReportTable t { "ladder-table", {}, { "Hardware", "Target", "Tok/s/GPU", "Engine · precision" }, {} };
@@ -204,13 +192,13 @@ ReportSection ladderSection(const std::vector<HardwareLadder>& ladders,
         t.header.push_back("$/1M " + tier.key);
         tiers += (tiers.empty() ? "" : "; ") + tier.key + ": " + tier.label;
     }
-    for (std::size_t h = 0; h < ladders.size(); ++h)
-        for (const LadderRow& row : ladders[h].rows) {
-            std::vector<std::string> cells { hardwareDisplayName(ladders[h].hardware), shortNumber(row.entry.target),
+    for (const HardwareLadder& l : ladders)
+        for (const LadderRow& row : l.rows) {
+            std::vector<std::string> cells { hardwareDisplayName(l.hardware), shortNumber(row.entry.target),
                 cell(row.entry.value), readingGroup(row) };
-            for (const auto& tierLadders : byTier) {
-                const LadderRow* priced = h < tierLadders.size() ? rowAt(tierLadders[h], row.entry.target) : nullptr;
-                cells.push_back(priced ? moneyCell(priced->costPerMTok) : "-");
+            for (const PricingTier& tier : pricing.tiers) { // the same reading under each tier's $/GPU-hour
+                const std::optional<double> price = tier.price(l.hardware);
+                cells.push_back(price && row.entry.value ? money(costPerMillionTokens(*price, *row.entry.value)) : "-");
             }
             t.rows.push_back(std::move(cells));
         }
@@ -399,7 +387,7 @@ ReportOutcome buildReport(RunStore& store, const ReportRequest& in)
         outcome.emptyScope = true;
         return outcome;
     }
-    // the readings at the target, and the ladder at 30 to 200 under the tier asked for and under every tier
+    // the readings at the target, and the ladder at 30 to 200 (priced under every tier by ladderSection)
     LadderRequest atTarget = req;
     atTarget.targets = { in.target };
     auto readings = computeLadder(cache, pricing, atTarget);
@@ -413,13 +401,6 @@ ReportOutcome buildReport(RunStore& store, const ReportRequest& in)
     if (auto covered = in.view.baseline.empty() ? ok() : baselineCovered(*readings, in.view.baseline); !covered) {
         outcome.error = covered.error();
         return outcome;
-    }
-    std::vector<std::vector<HardwareLadder>> byTier;
-    for (const PricingTier& tier : pricing.tiers) {
-        LadderRequest priced = ladderReq;
-        priced.price = PriceChoice { tier.key, std::nullopt };
-        auto l = computeLadder(cache, pricing, priced);
-        byTier.push_back(l ? std::move(*l) : std::vector<HardwareLadder> {});
     }
     std::vector<GroupKey> groups;
     groups.reserve(frontiers.size());
@@ -451,7 +432,7 @@ ReportOutcome buildReport(RunStore& store, const ReportRequest& in)
     doc.sections.push_back(question(in, pricing, runs));
     doc.sections.push_back(frontierSection(in, frontiers, sol, missing));
     doc.sections.push_back(readoutSection(in, *readings));
-    doc.sections.push_back(ladderSection(*ladders, byTier, pricing));
+    doc.sections.push_back(ladderSection(*ladders, pricing));
     if (in.plan) {
         PlanFrontiers data = loadPlanFrontiers(store, in.plan->scope);
         auto plan = computePlan(data, *in.plan);

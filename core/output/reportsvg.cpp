@@ -144,7 +144,7 @@ std::string reportColor(std::size_t i)
 
 void drawChart(ReportCanvas& canvas, const ReportChart& chart, double width, double height)
 {
-    const double left = 90, right = 190, top = 34, bottom = 56;
+    const double left = 90, right = 250, top = 34, bottom = 56; // the legend's names: "B300 · Dynamo TRT · FP8 · MTP"
     const double plotW = width - left - right, plotH = height - top - bottom;
     const Axis xa = axisOf(chart, true);
     const Axis ya = axisOf(chart, false, &xa);

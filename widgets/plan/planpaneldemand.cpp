@@ -99,7 +99,7 @@ void PlanPanel::forgetCurve()
 
 void PlanPanel::drawCurve(const PlanRequest& req, bool paintLater)
 {
-    if (m_curve.empty() && !m_curveInChart)
+    if (m_curve.empty() && m_curveProblem.isEmpty()) // not worked out yet (a delivery's turn may have)
         workOutCurve(req);
     if (!m_curveInChart) {
         if (m_curve.empty())
