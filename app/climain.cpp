@@ -16,6 +16,7 @@
 #include "app/clihelp.h"
 #include "app/clihistory.h"
 #include "app/cliplan.h"
+#include "app/clireplay.h"
 #include "app/clireport.h"
 #include "app/clireports.h"
 #include "app/clisync.h"
@@ -230,6 +231,16 @@ const std::vector<Command>& commands()
       `ladder` command that prints the same readings. Prints {"report": FILE, "sections": N}.
 )",
                 cli::cmdReport },
+            { "replay", StoreNeed::Read, cli::replayOptions(),
+                R"(  replay  [--db FILE] --model M (--isl N --osl N | --workload W) [filters] [--as-of DATE] [--target 50]
+          [--tier NAME | --price USD] --out FILE.mp4|.gif [--fps 2] [--size 1920x1080] [--hold 2]
+      The as-of replay as a video (docs/report.md): one frame per run date of the scope (up to --as-of), each
+      the explorer's chart as exported as of that date, its caption giving the date and each hardware's best
+      reading at the target; the last date held --hold seconds. MP4 (H.264) or an animated GIF, by the name's
+      extension; the file is written whole at the end (Ctrl-C leaves none). Prints {"replay", "days",
+      "frames", "first", "last", "width", "height", "fps"}.
+)",
+                cli::cmdReplay },
             { "tiers", StoreNeed::None, { { "format", true } },
                 R"(  tiers   [--format json|table]       The shipped pricing tiers ($/GPU/hr).
 )",

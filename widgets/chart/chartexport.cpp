@@ -14,7 +14,10 @@
 #include <cmath>
 #include <functional>
 #include <optional>
+#include <set>
 
+#include "core/model/modelnames.h"
+#include "widgets/common/displaynames.h"
 #include "widgets/common/groupstyle.h"
 #include "widgets/common/theme.h"
 
@@ -145,6 +148,25 @@ QString documentTitle(const ChartCaption& caption)
 }
 
 } // namespace
+
+QString scopeTitle(const ScopeData& data)
+{
+    const Scope& scope = data.scope;
+    QStringList title;
+    title << QString::fromStdString(modelDisplayName(scope.model));
+    title << (scope.isl ? QStringLiteral("ISL %1 / OSL %2").arg(*scope.isl).arg(scope.osl.value_or(0))
+                        : QString::fromStdString(scope.workload));
+    std::set<std::string> precisions(scope.precisions.begin(), scope.precisions.end());
+    if (precisions.empty())
+        for (const GroupFrontier& g : data.frontiers)
+            precisions.insert(g.key.precision);
+    QStringList precisionNames;
+    for (const std::string& p : precisions)
+        precisionNames << precisionName(p);
+    if (!precisionNames.isEmpty())
+        title << precisionNames.join(QStringLiteral(", "));
+    return title.join(QStringLiteral(" · "));
+}
 
 QRectF exportedPlotArea(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
     QSize size, const ChartCaption& caption)

@@ -16,6 +16,10 @@ struct ChartCaption {
     QString source;
 };
 
+/// A chart's title: the model's display name, the lengths (or the workload) and the precisions drawn (those the
+/// filter keeps, else those of the groups in scope), joined by " · ".
+QString scopeTitle(const ScopeData& data);
+
 /// What a chart is written as: a picture (PNG), or vector lines and text (SVG, PDF).
 enum class ChartFormat { Png, Svg, Pdf };
 /// "png", "svg", "pdf"

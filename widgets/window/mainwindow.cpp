@@ -80,6 +80,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
     , m_imports(m_worker.path(), this)
     , m_filters(new FilterPanel(this))
     , m_chart(new ChartPanel(bundledPricing(), this))
+    , m_replayExport(new ReplayExport(this))
     , m_readout(new ReadoutPanel(bundledPricing(), this))
     , m_status(new QLabel(this))
 {
@@ -386,6 +387,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("Export &history as CSV…"), this, [this] { askExportCsv(HistoryCsv); });
     file->addAction(tr("Export &plan as CSV…"), this, [this] { askExportCsv(PlanCsv); });
     file->addAction(tr("Export re&port…"), this, [this] { askExportReport(); });
+    file->addAction(tr("Export repla&y…"), this, [this] { askExportReplay(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -462,13 +464,23 @@ void MainWindow::showAsOf()
     if (!m_shown.timeline || !m_shown.data || !(m_shown.timeline->scope() == everyDay))
         return requestScope();
     ScopeData asOf = scopeDataAsOf(*m_shown.timeline, scope, m_shown.data->series, m_shown.data->metric);
-    asOf.evaluations = m_shown.data->evaluations; // the model's, whatever the day
-    if (const auto accuracy = m_filters->accuracy()->requirement())
-        requireAccuracy(asOf, *accuracy); // judged as of the day: a later evaluation does not count yet
-    chooseAccuracyTask(asOf, m_filters->accuracy()->task().toStdString());
-    // the knots' configurations read with the scope: a knot of another day not among them is read without one
-    asOf.knotConfigurations = m_shown.data->knotConfigurations;
+    asOfPreparation()(asOf);
     presentScope(std::make_shared<const ScopeData>(std::move(asOf)), {}, ChartWhen::Now);
+}
+
+std::function<void(ScopeData&)> MainWindow::asOfPreparation() const
+{
+    return [evaluations = m_shown.data ? m_shown.data->evaluations : nullptr,
+               knots = m_shown.data ? m_shown.data->knotConfigurations : nullptr,
+               accuracy = m_filters->accuracy()->requirement(),
+               task = m_filters->accuracy()->task().toStdString()](ScopeData& asOf) {
+        asOf.evaluations = evaluations; // the model's, whatever the day
+        if (accuracy)
+            requireAccuracy(asOf, *accuracy); // judged as of the day: a later evaluation does not count yet
+        chooseAccuracyTask(asOf, task);
+        // the knots' configurations read with the scope: a knot of another day not among them is read without one
+        asOf.knotConfigurations = knots;
+    };
 }
 
 void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn, ChartWhen when)

@@ -9,6 +9,7 @@
 #include "core/analysis/viewoptions.h"
 #include "widgets/chart/chartexport.h"
 #include "widgets/chart/chartpanel.h"
+#include "widgets/chart/replayexport.h"
 #include "widgets/common/theme.h"
 #include "widgets/filters/filterpanel.h"
 #include "widgets/history/historypanel.h"
@@ -103,6 +104,11 @@ public:
     void applyTheme(ThemeKind kind, bool colourBlind);
     /// The title and source line an exported chart carries.
     ChartCaption chartCaption() const;
+    /// The tier the readings are priced at, as a caption names it.
+    QString priceLabel() const;
+    /// What a scope's data as of a day needs beyond its runs, as the window shows it: the model's evaluations, the
+    /// accuracy requirement judged as of the day, the task shown, the knots' configurations.
+    std::function<void(ScopeData&)> asOfPreparation() const;
     /// The size the export dialogs offer (chartExportSize for the chart on screen).
     QSize chartExportSize() const;
     Status exportLadderCsv(const QString& path) const;
@@ -128,6 +134,11 @@ public:
     /// The view on screen as the report (docs/report.md: a PDF, or one HTML file for a path ending .html), with the
     /// Plan tab's demand plan when it plans a demand; built on the store worker, then reportExported.
     void exportReport(const QString& path);
+    /// The as-of replay of the view on screen as a video (docs/report.md: MP4, or GIF for a path ending .gif): one
+    /// frame per run date of the scope up to the run-dates control's day, the chart as exported as of each; written a
+    /// frame a turn by replayExport(), whose signals say how it goes.
+    void exportReplay(const QString& path, const ReplaySettings& settings = {});
+    ReplayExport* replayExport() const { return m_replayExport; }
 
     /// Starts a live session; each level's point shows on the chart as soon as it is stored.
     void startSession(SessionRequest request);
@@ -176,6 +187,8 @@ public:
     void askExportCsv(CsvExport which);
     /// File > Export report...: asks for a file, then exportReport.
     void askExportReport();
+    /// File > Export replay...: asks for a file, then exportReplay under a progress dialog with Cancel.
+    void askExportReplay();
     /// The folder a file dialog of this kind ("import", "export", "tco") opened last, else the home folder.
     static QString lastFolder(const QString& kind);
     static void rememberFolder(const QString& kind, const QString& folder);
@@ -281,6 +294,7 @@ private:
     } m_shown;
     FilterPanel* m_filters;
     ChartPanel* m_chart;
+    ReplayExport* m_replayExport;
     ReadoutPanel* m_readout;
     std::vector<Page*> m_pages; // children of the window, in tab order
     QLabel* m_status;

@@ -43,31 +43,13 @@ ChartCaption MainWindow::chartCaption() const
         return c;
     const Scope& scope = m_shown.data->scope;
     const ChartRequest& request = m_chart->state().request;
-    QStringList title;
-    title << QString::fromStdString(modelDisplayName(scope.model));
-    title << (scope.isl ? QStringLiteral("ISL %1 / OSL %2").arg(*scope.isl).arg(scope.osl.value_or(0))
-                        : QString::fromStdString(scope.workload));
-    // the precisions drawn: those the filter keeps, else those of the groups in scope
-    std::set<std::string> precisions(scope.precisions.begin(), scope.precisions.end());
-    if (precisions.empty())
-        for (const GroupFrontier& g : m_shown.data->frontiers)
-            precisions.insert(g.key.precision);
-    QStringList precisionNames;
-    for (const std::string& p : precisions)
-        precisionNames << precisionName(p);
-    if (!precisionNames.isEmpty())
-        title << precisionNames.join(QStringLiteral(", "));
-    c.title = title.join(QStringLiteral(" · "));
+    c.title = scopeTitle(*m_shown.data);
 
     QStringList sub;
     sub << yAxisTitle(request, m_shown.data->metric) + tr(" vs ") + xAxisName(request);
     if (request.x == ChartX::Interactivity)
         sub << tr("target %1 tok/s/user").arg(QLocale(QLocale::English).toString(m_chart->state().target, 'g', 4));
-    // the tier the readings are priced at, whatever the y
-    const PriceChoice price = m_readout->price();
-    const PricingTier* tier = price.tierKey.empty() ? nullptr : bundledPricing().find(price.tierKey);
-    sub << (tier ? QString::fromStdString(tier->label)
-                 : tr("$%1/GPU/hr").arg(price.customUsdPerGpuHour.value_or(0), 0, 'f', 2));
+    sub << priceLabel(); // the tier the readings are priced at, whatever the y
     // the dates of the runs drawn (the filter's range where it has one), and the as-of day
     std::string first = scope.dateFrom, last = scope.dateTo;
     for (const HardwareSummary& h : m_shown.summaryFacts) {
@@ -91,6 +73,14 @@ ChartCaption MainWindow::chartCaption() const
                    .arg(QLocale(QLocale::English).toString(qulonglong(m_shown.data->runCount)),
                        QFileInfo(m_worker.path()).fileName(), QDate::currentDate().toString(Qt::ISODate));
     return c;
+}
+
+QString MainWindow::priceLabel() const
+{
+    const PriceChoice price = m_readout->price();
+    const PricingTier* tier = price.tierKey.empty() ? nullptr : bundledPricing().find(price.tierKey);
+    return tier ? QString::fromStdString(tier->label)
+                : tr("$%1/GPU/hr").arg(price.customUsdPerGpuHour.value_or(0), 0, 'f', 2);
 }
 
 Status MainWindow::exportChartSvg(const QString& path, QSize size) const

@@ -1,0 +1,75 @@
+// File > Export replay... (docs/report.md): the as-of replay of the view on screen as a video, a day's chart a turn of
+// the event loop under a progress dialog with Cancel; the same frames the CLI's `replay` writes.
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QProgressDialog>
+#include <QStatusBar>
+
+#include "widgets/common/displaynames.h"
+#include "widgets/window/mainwindow.h"
+
+namespace paretoscope::ui {
+
+void MainWindow::exportReplay(const QString& path, const ReplaySettings& settings)
+{
+    if (!m_shown.data || !m_shown.timeline) {
+        emit m_replayExport->finished(path, tr("nothing to replay yet: no scope is loaded"), 0);
+        return;
+    }
+    ReplayScope scope { m_shown.timeline, m_filters->scope(), m_shown.data->series, m_shown.data->metric,
+        asOfPreparation() };
+    ReplayLook look { m_chart->state(), priceLabel(), QFileInfo(m_worker.path()).fileName() };
+    m_replayExport->start(
+        path, std::make_shared<const ReplayFrames>(std::move(scope), std::move(look), bundledPricing()), settings);
+}
+
+void MainWindow::askExportReplay()
+{
+    if (!m_shown.data || !m_shown.timeline || m_shown.timeline->days().empty()) {
+        plainMessage(
+            this, false, tr("Export replay"), tr("Nothing to replay yet: the scope in view has no run dates."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export replay"),
+        QDir(lastFolder(QStringLiteral("export"))).filePath(QStringLiteral("replay.mp4")),
+        tr("Replay as MP4 video (*.mp4);;Replay as animated GIF (*.gif)"));
+    if (path.isEmpty())
+        return;
+    rememberFolder(QStringLiteral("export"), QFileInfo(path).absolutePath());
+    auto* progress = new QProgressDialog(tr("Drawing the replay, a chart per run date…"), tr("Cancel"), 0, 0, this);
+    progress->setWindowTitle(tr("Export replay"));
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(0);
+    progress->setAutoClose(false);
+    progress->setAutoReset(false);
+    progress->setAttribute(Qt::WA_DeleteOnClose);
+    connect(progress, &QProgressDialog::canceled, m_replayExport, &ReplayExport::cancel);
+    connect(m_replayExport, &ReplayExport::progress, progress, [progress](int done, int total) {
+        progress->setMaximum(total);
+        progress->setValue(done);
+        if (done == total)
+            progress->setLabelText(tr("Writing the video…"));
+    });
+    // the dialog is the connections' context: they go with it
+    connect(
+        m_replayExport, &ReplayExport::finished, progress,
+        [this, progress](const QString& written, const QString& error, int frames) {
+            progress->close();
+            if (error.isEmpty())
+                statusBar()->showMessage(tr("Replay written: %1 (%2 frames)").arg(written).arg(frames), 10000);
+            else
+                plainMessage(this, true, tr("Export replay"), tr("No replay written: %1").arg(error));
+        },
+        Qt::SingleShotConnection);
+    connect(
+        m_replayExport, &ReplayExport::cancelled, progress,
+        [this, progress] {
+            progress->close();
+            statusBar()->showMessage(tr("Replay cancelled: nothing was written"), 10000);
+        },
+        Qt::SingleShotConnection);
+    exportReplay(path);
+}
+
+} // namespace paretoscope::ui
