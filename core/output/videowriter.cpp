@@ -20,6 +20,12 @@ extern "C" {
 #include <libswscale/swscale.h>
 }
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include "core/model/outsidefile.h"
 
 namespace paretoscope {
@@ -189,6 +195,10 @@ struct VideoWriter::State {
 
     void run()
     {
+#ifdef __linux__
+        if (settings.nice > 0) // a nice value belongs to a thread on Linux
+            ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), settings.nice);
+#endif
         for (;;) {
             Pending next;
             {
@@ -376,6 +386,7 @@ Result<std::unique_ptr<VideoWriter>> VideoWriter::open(const std::string& path, 
     c->time_base = AVRational { 1, settings.fps };
     c->framerate = AVRational { settings.fps, 1 };
     c->pix_fmt = mp4 ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_PAL8;
+    c->thread_count = settings.threads;
     if (mp4) {
         c->gop_size = 10 * settings.fps; // a key frame every 10 s: a player can seek
         c->colorspace = AVCOL_SPC_BT709;
@@ -434,6 +445,12 @@ Status VideoWriter::addFrame(const std::uint8_t* bgra, int stride, int repeat)
     s.pts += std::max(repeat, 1);
     s.changed.notify_all();
     return ok();
+}
+
+bool VideoWriter::hasRoom() const
+{
+    std::lock_guard<std::mutex> hold(m_state->lock);
+    return m_state->queue.size() < State::kQueued || m_state->failure;
 }
 
 int VideoWriter::frames() const

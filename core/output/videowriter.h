@@ -21,6 +21,10 @@ struct VideoSettings {
     int height = 1080;
     int fps = 2;
     VideoFormat format = VideoFormat::Mp4;
+    /// The encoder's threads (0: as many as it likes); the window gives it one, to keep the other core for itself.
+    int threads = 0;
+    /// The nice value of the encoder's thread (Linux; 0 leaves it as the caller's): a window's, above its own.
+    int nice = 0;
 };
 /// Why a size or rate cannot be written ("" when it can): at least 16 x 16 and at most 7680 x 4320 pixels, even
 /// width and height for H.264's 4:2:0 colour, 1 to 60 frames a second.
@@ -43,6 +47,8 @@ public:
     Status addFrame(const std::uint8_t* bgra, int stride, int repeat = 1);
     /// Frames added so far (repeats counted).
     int frames() const;
+    /// Whether addFrame would take a frame without waiting for the encoder (its queue has room).
+    bool hasRoom() const;
     /// Ends the stream and writes the file; nothing is written where no frame was added.
     Status finish();
 

@@ -11,13 +11,15 @@
 //   --evaluations N: N evaluations of the scope's groups beside the runs (docs/evaluations.md): the readout, ladder and
 //   legend then read each group's accuracy at every step.
 //   --replay: only the replay, Play through the 64 run dates of a store of RUNS dated runs (DIR/dated-RUNS.sqlite),
-//   each step timed from the tick to the repainted window.
+//   each step timed from the tick to the repainted window; then the replay written as a video (MP4 and GIF at
+//   1920x1080) by the window and by paretoscope-cli replay.
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QHelpEvent>
+#include <QProcess>
 #include <QSettings>
 #include <QSlider>
 #include <QTabWidget>
@@ -31,6 +33,7 @@
 #include <map>
 #include <unistd.h>
 
+#include "core/analysis/viewoptions.h"
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "core/model/guardedmain.h"
@@ -62,6 +65,61 @@ std::unique_ptr<RunStore> datedStore(const std::string& db, std::uint64_t n, con
 
 // The window's size (--size WxH): the explorer's goals hold at 1920x1080 and 1366x768 as at the default.
 QSize g_windowSize(1600, 1000);
+
+// The replay written as a video at 1920 x 1080 (File > Export replay...: a frame a turn of the window's event loop,
+// encoded on a thread of its own), MP4 and GIF: the time to the file, and the longest stand of the event loop
+// meanwhile; then the CLI's `replay` of the same scope (a process of its own, from its start to its exit).
+int replayVideo(ui::MainWindow& window, const std::string& db)
+{
+    // the window's view as the CLI's options (after "paretoscope-cli ladder"), without the baseline replay lacks
+    auto view = window.currentView();
+    if (!view)
+        return 1;
+    view->baseline.clear();
+    const auto words = splitCommandLine(viewCommand(*view));
+    QStringList viewArgs;
+    for (std::size_t i = 2; words && i < words->size(); ++i)
+        viewArgs << QString::fromStdString((*words)[i]);
+    const QDir folder = QFileInfo(QString::fromStdString(db)).dir();
+    for (const char* ext : { "mp4", "gif" }) {
+        const QString path = folder.filePath(QStringLiteral("replay-bench.%1").arg(QLatin1String(ext)));
+        GapMeter gaps;
+        QElapsedTimer t;
+        t.start();
+        QString error;
+        int frames = 0;
+        QObject::connect(
+            window.replayExport(), &ui::ReplayExport::finished, &window,
+            [&](const QString&, const QString& e, int n) {
+                error = e;
+                frames = n;
+            },
+            Qt::SingleShotConnection);
+        window.exportReplay(path, ui::ReplaySettings { QSize(1920, 1080), 2, 2 });
+        if (!waitFor(window.replayExport(), &ui::ReplayExport::finished) || !error.isEmpty()) {
+            std::printf("  the window's replay export failed: %s\n", qPrintable(error));
+            return 1;
+        }
+        const double seconds = double(t.nsecsElapsed()) / 1e9 - 0.3; // waitFor's settling turn
+        std::printf("  window, File > Export replay %s 1920x1080: %d frames in %.1f s (goal: under 20 s), %.0f kB; "
+                    "longest event-loop stand %.1f ms\n",
+            ext, frames, seconds, double(QFileInfo(path).size()) / 1024, gaps.longestMs());
+        QProcess cli;
+        t.restart();
+        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+            QStringList { QStringLiteral("replay") } + viewArgs
+                + QStringList { QStringLiteral("--db"), QString::fromStdString(db), QStringLiteral("--out"), path,
+                    QStringLiteral("--size"), QStringLiteral("1920x1080") });
+        if (!cli.waitForFinished(300000) || cli.exitCode() != 0) {
+            std::printf("  the CLI's replay failed: %s\n", cli.readAllStandardError().constData());
+            return 1;
+        }
+        std::printf("  paretoscope-cli replay --out FILE.%s --size 1920x1080: %.1f s, %s", ext,
+            double(t.nsecsElapsed()) / 1e9, cli.readAllStandardOutput().constData());
+        QFile::remove(path);
+    }
+    return 0;
+}
 
 // The replay: Play through every run date of a dated store, each step timed from the tick to the repainted window.
 int replay(const std::string& db, std::uint64_t n, const QTemporaryDir& dir)
@@ -98,7 +156,7 @@ int replay(const std::string& db, std::uint64_t n, const QTemporaryDir& dir)
     std::printf("  replay step (reselect runs, rebuild the frontiers, redraw), %zu steps: median %.1f ms, p90 %.1f ms, "
                 "max %.1f ms (goal: under 100 ms)\n",
         steps.size(), steps[steps.size() / 2], steps[steps.size() * 9 / 10], steps.back());
-    return 0;
+    return replayVideo(window, db);
 }
 
 int run(int argc, char** argv)

@@ -4,11 +4,15 @@
 
 namespace paretoscope::ui {
 
+namespace {
+// How long the window waits for the encoder to take a frame before it looks again.
+constexpr int kEncoderWaitMs = 4;
+} // namespace
+
 ReplayExport::ReplayExport(QObject* parent)
     : QObject(parent)
 {
     m_turn.setSingleShot(true);
-    m_turn.setInterval(0);
     connect(&m_turn, &QTimer::timeout, this, &ReplayExport::step);
     connect(&m_finish, &QFutureWatcher<QString>::finished, this, &ReplayExport::delivered);
 }
@@ -29,7 +33,7 @@ void ReplayExport::start(
         return end(QString::fromStdString(writer.error()));
     m_writer = std::move(*writer);
     emit progress(0, int(m_writer->dayCount()));
-    m_turn.start();
+    m_turn.start(0);
 }
 
 void ReplayExport::cancel()
@@ -45,6 +49,10 @@ void ReplayExport::step()
 {
     if (!m_writer || m_finishing)
         return;
+    if (!m_writer->readyForFrame()) { // the encoder is behind: the window waits in its event loop, not in a lock
+        m_turn.start(kEncoderWaitMs);
+        return;
+    }
     if (Status st = m_writer->step(); !st) {
         m_writer.reset();
         return end(QString::fromStdString(st.error()));
@@ -53,7 +61,7 @@ void ReplayExport::step()
     if (!m_writer) // cancelled from a progress slot
         return;
     if (!m_writer->allDrawn())
-        return m_turn.start();
+        return m_turn.start(0);
     // the encoder's last frames and the file written off the GUI thread (a few hundred ms at 1920 x 1080)
     m_finishing = true;
     ReplayWriter* writer = m_writer.get();

@@ -61,6 +61,9 @@ struct ReplaySettings {
     QSize size { 1920, 1080 };
     int fps = 2;
     double holdSeconds = 2;
+    /// The encoder's threads and nice value (VideoSettings): the window keeps a core and its priority for itself.
+    int encoderThreads = 0;
+    int encoderNice = 0;
 };
 /// The frames the last day is shown for: itself and its hold, at the rate.
 int lastFrameRepeats(const ReplaySettings& settings);
@@ -74,6 +77,8 @@ public:
         const QString& path, std::shared_ptr<const ReplayFrames> frames, const ReplaySettings& settings);
     /// Draws the next day's chart and hands it to the encoder (the last day with its hold).
     Status step();
+    /// Whether the encoder takes the next frame without waiting (the window draws it only then).
+    bool readyForFrame() const { return m_video->hasRoom(); }
     /// Whether every day is drawn.
     bool allDrawn() const { return m_next >= m_frames->days().size(); }
     /// Waits for the encoder and writes the file whole (any thread, once every day is drawn).

@@ -7,6 +7,7 @@
 #include <QStatusBar>
 
 #include "widgets/common/displaynames.h"
+#include "widgets/common/threadpriority.h"
 #include "widgets/window/mainwindow.h"
 
 namespace paretoscope::ui {
@@ -20,8 +21,12 @@ void MainWindow::exportReplay(const QString& path, const ReplaySettings& setting
     ReplayScope scope { m_shown.timeline, m_filters->scope(), m_shown.data->series, m_shown.data->metric,
         asOfPreparation() };
     ReplayLook look { m_chart->state(), priceLabel(), QFileInfo(m_worker.path()).fileName() };
+    ReplaySettings s = settings;
+    // the encoder on one core behind the window's: the frames are drawn on the GUI thread between its events
+    s.encoderThreads = 1;
+    s.encoderNice = kBehindTheGuiNice;
     m_replayExport->start(
-        path, std::make_shared<const ReplayFrames>(std::move(scope), std::move(look), bundledPricing()), settings);
+        path, std::make_shared<const ReplayFrames>(std::move(scope), std::move(look), bundledPricing()), s);
 }
 
 void MainWindow::askExportReplay()
