@@ -20,6 +20,7 @@
 #include "core/model/displaynames.h"
 #include "core/model/runselection.h"
 #include "core/store/runstore.h"
+#include "tests/support/clichild.h"
 #include "tests/support/explorerfixture.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
@@ -298,6 +299,30 @@ private slots:
         // nothing of a refused file stays beside it either
         for (const QString& f : QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden))
             QVERIFY2(!f.contains(QStringLiteral("refused")), qPrintable(f));
+    }
+
+    // A full disk (the file size limit lowered) and kill -9 in the middle: an error that names the file, and no file
+    // (nor a temporary one) beside it.
+    void aFullDiskOrAKillLeavesNoFile()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("full.mp4"));
+        Limits small;
+        small.fileSizeBytes = 64 * 1024; // the video is some hundreds of kB
+        const Run full = cli(QStringList { QStringLiteral("replay") } + scopeArgs()
+                << QStringLiteral("--out") << out << QStringLiteral("--size") << QStringLiteral("960x540"),
+            small);
+        QCOMPARE(full.code, 1);
+        QVERIFY2(text(full).contains(out), qPrintable(text(full)));
+        QVERIFY(!QFile::exists(out));
+
+        const QString killed = m_dir.filePath(QStringLiteral("killed.mp4"));
+        CliChild child(QStringList { QStringLiteral("replay") } + scopeArgs() << QStringLiteral("--out") << killed);
+        QTest::qWait(400); // Qt started, frames being drawn
+        ::kill(child.pid(), SIGKILL);
+        child.wait(10);
+        QVERIFY(!QFile::exists(killed));
+        for (const QString& f : QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden))
+            QVERIFY2(!f.contains(QStringLiteral("full")) && !f.contains(QStringLiteral("killed")), qPrintable(f));
     }
 
     // The window's File > Export replay...: the view on screen, a frame a turn with progress, the same frames as the

@@ -231,26 +231,71 @@ QSize chartExportSize(const std::shared_ptr<const ScopeData>& data, const ChartS
     return size;
 }
 
-QImage renderChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
-    QSize size, qreal scale, const ChartCaption& caption)
+// at most 256 million pixels (1 GiB at 4 bytes a pixel): a larger picture is refused before it is allocated (an
+// allocation of tens of GB failed, or was granted and paged the machine to a halt)
+constexpr double kMostPixels = 256e6;
+
+struct StagedExport::Stage {
+    StagedChart chart;
+    Stage(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing, QSize size,
+        const ChartCaption& caption)
+        : chart(std::move(data), state, pricing, size, caption)
+    {
+    }
+};
+
+StagedExport::StagedExport(std::shared_ptr<const ScopeData> data, const ChartState& state,
+    const PricingCatalog& pricing, QSize size, qreal scale, const ChartCaption& caption)
+    : m_pixels((QSizeF(size) * scale).toSize())
 {
+    if (!fits())
+        return;
     const ExportSurface light; // a document's chart: light whatever the window's theme
-    // at most 256 million pixels (1 GiB at 4 bytes a pixel): a larger picture is refused before it is allocated (an
-    // allocation of tens of GB failed, or was granted and paged the machine to a halt)
-    constexpr double kMostPixels = 256e6;
-    const QSize pixels = (QSizeF(size) * scale).toSize();
-    if (double(pixels.width()) * double(pixels.height()) > kMostPixels)
+    m_stage = std::make_unique<Stage>(std::move(data), state, pricing, size, caption);
+}
+
+StagedExport::~StagedExport() = default;
+
+bool StagedExport::fits() const
+{
+    return double(m_pixels.width()) * double(m_pixels.height()) <= kMostPixels;
+}
+
+std::function<PlotPicture::Drawn()> StagedExport::cloudDrawing() const
+{
+    if (!m_stage || !m_stage->chart.chart->cloud())
+        return [] { return PlotPicture::Drawn {}; };
+    return m_stage->chart.chart->cloud()->exportDrawing(1);
+}
+
+void StagedExport::takeCloud(PlotPicture::Drawn drawn)
+{
+    if (m_stage && m_stage->chart.chart->cloud())
+        m_stage->chart.chart->cloud()->takeExportPicture(std::move(drawn), 1);
+}
+
+QImage StagedExport::render()
+{
+    if (!m_stage)
         return {};
-    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    QImage image(m_pixels, QImage::Format_ARGB32_Premultiplied);
     if (image.isNull())
         return image; // not granted: exportChartPng says so
-    StagedChart staged(std::move(data), state, pricing, size, caption);
+    const ExportSurface light;
     image.fill(Qt::white);
     QPainter p(&image);
     p.setRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::TextAntialiasing);
-    staged.scene.render(&p, QRectF(QPointF(0, 0), QSizeF(image.size())), staged.scene.sceneRect());
+    QGraphicsScene& scene = m_stage->chart.scene;
+    scene.render(&p, QRectF(QPointF(0, 0), QSizeF(image.size())), scene.sceneRect());
     return image;
+}
+
+QImage renderChart(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+    QSize size, qreal scale, const ChartCaption& caption)
+{
+    StagedExport staged(std::move(data), state, pricing, size, scale, caption);
+    return staged.render();
 }
 
 Status exportChartPng(const QString& path, std::shared_ptr<const ScopeData> data, const ChartState& state,

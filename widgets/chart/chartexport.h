@@ -2,9 +2,12 @@
 
 #include <QImage>
 #include <QString>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "widgets/chart/frontierchart.h"
+#include "widgets/common/plotpicture.h"
 
 namespace paretoscope::ui {
 
@@ -38,6 +41,31 @@ struct ExportSize {
 std::vector<ExportSize> exportSizes(QSize screen, QSize asOnScreen);
 /// "Slide 16:9 (1920 x 1080)"
 QString exportSizeText(const ExportSize& size);
+
+/// A chart staged for a picture in steps, so that the GUI thread can have its run cloud drawn off it (the replay's
+/// frames): made (the chart built and laid out, light whatever the theme), cloudDrawing() run on any thread (on the
+/// pictures' pool: PlotPicture::drawAhead) and handed back with takeCloud(), then render(). renderChart does it at
+/// once.
+class StagedExport {
+public:
+    StagedExport(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
+        QSize size, qreal scale, const ChartCaption& caption = {});
+    ~StagedExport();
+    StagedExport(const StagedExport&) = delete;
+    StagedExport& operator=(const StagedExport&) = delete;
+    /// Whether the picture is within renderChart's limit (256 million pixels); nothing is staged where it is not.
+    bool fits() const;
+    /// What draws the run cloud's picture as render() would (copies of what it draws: any thread, once).
+    std::function<PlotPicture::Drawn()> cloudDrawing() const;
+    void takeCloud(PlotPicture::Drawn drawn);
+    /// The picture (GUI thread); a null image where it does not fit or cannot be allocated.
+    QImage render();
+
+private:
+    struct Stage;
+    std::unique_ptr<Stage> m_stage;
+    QSize m_pixels;
+};
 
 /// Renders the chart of a scope, as the window shows it, into an image of size x scale pixels (the layout is
 /// that of a size-sized window, drawn at scale: 2 gives a sharp picture for documents). A null image where that is

@@ -15,10 +15,12 @@ ReplayExport::ReplayExport(QObject* parent)
     m_turn.setSingleShot(true);
     connect(&m_turn, &QTimer::timeout, this, &ReplayExport::step);
     connect(&m_finish, &QFutureWatcher<QString>::finished, this, &ReplayExport::delivered);
+    connect(&m_cloud, &QFutureWatcher<PlotPicture::Drawn>::finished, this, &ReplayExport::cloudDrawn);
 }
 
 ReplayExport::~ReplayExport()
 {
+    m_cloud.waitForFinished(); // it draws copies; waited for all the same, so that nothing outlives the window
     m_finish.waitForFinished(); // the writer it finishes is this object's
 }
 
@@ -41,19 +43,32 @@ void ReplayExport::cancel()
     if (!m_writer || m_finishing) // a replay being written out is written (the file appears whole)
         return;
     m_turn.stop();
+    m_staged.reset(); // a cloud being drawn draws copies: its picture is dropped when it comes
     m_writer.reset(); // the frames encoded so far are dropped with it: nothing was written
     emit cancelled(m_path);
 }
 
 void ReplayExport::step()
 {
-    if (!m_writer || m_finishing)
+    if (!m_writer || m_finishing || m_staged)
         return;
     if (!m_writer->readyForFrame()) { // the encoder is behind: the window waits in its event loop, not in a lock
         m_turn.start(kEncoderWaitMs);
         return;
     }
-    if (Status st = m_writer->step(); !st) {
+    // the day's chart built here, its run cloud (the most of its drawing) on the pictures' pool, the rest on the
+    // cloud's return
+    m_staged = m_writer->stageNext();
+    m_cloud.setFuture(PlotPicture::drawAhead(m_staged->cloudDrawing()));
+}
+
+void ReplayExport::cloudDrawn()
+{
+    if (!m_writer || !m_staged) // cancelled while it was drawn
+        return;
+    m_staged->takeCloud(m_cloud.result());
+    const std::unique_ptr<StagedExport> staged = std::move(m_staged);
+    if (Status st = m_writer->add(*staged); !st) {
         m_writer.reset();
         return end(QString::fromStdString(st.error()));
     }

@@ -9,9 +9,10 @@
 
 namespace paretoscope::ui {
 
-/// A replay being written from the window (File > Export replay...): a day's chart drawn on each turn of the event
-/// loop (the encoder works on its own thread meanwhile), so that the window answers between frames; progress after
-/// each, and a cancel that writes nothing.
+/// A replay being written from the window (File > Export replay...): a day's chart built on a turn of the event loop,
+/// its run cloud drawn on the pictures' pool, the rest of it drawn when the cloud comes back (the encoder works on its
+/// own thread meanwhile), so that the window answers between frames; progress after each, and a cancel that writes
+/// nothing.
 class ReplayExport : public QObject {
     Q_OBJECT
 public:
@@ -35,12 +36,15 @@ signals:
 
 private:
     void step();
+    void cloudDrawn();
     void delivered();
     void end(const QString& error);
     std::unique_ptr<ReplayWriter> m_writer;
     QString m_path;
     QTimer m_turn;
     QFutureWatcher<QString> m_finish;
+    std::unique_ptr<StagedExport> m_staged; ///< the day being drawn, while its run cloud is drawn on the pool
+    QFutureWatcher<PlotPicture::Drawn> m_cloud;
     bool m_finishing = false;
 };
 

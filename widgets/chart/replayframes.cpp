@@ -82,10 +82,15 @@ ChartCaption ReplayFrames::captionOf(const ScopeData& data) const
     return c;
 }
 
-QImage ReplayFrames::frame(int day, QSize size) const
+std::unique_ptr<StagedExport> ReplayFrames::stage(int day, QSize size) const
 {
     const std::shared_ptr<const ScopeData> data = dataOn(day);
-    return renderChart(data, m_look.state, m_pricing, size, 1, captionOf(*data));
+    return std::make_unique<StagedExport>(data, m_look.state, m_pricing, size, 1, captionOf(*data));
+}
+
+QImage ReplayFrames::frame(int day, QSize size) const
+{
+    return stage(day, size)->render();
 }
 
 int lastFrameRepeats(const ReplaySettings& settings)
@@ -121,10 +126,24 @@ Result<std::unique_ptr<ReplayWriter>> ReplayWriter::open(
 
 Status ReplayWriter::step()
 {
-    const std::vector<int>& days = m_frames->days();
-    if (m_next >= days.size())
+    if (allDrawn())
         return ok();
-    const QImage image = m_frames->frame(days[m_next], m_settings.size);
+    return add(*stageNext());
+}
+
+std::unique_ptr<StagedExport> ReplayWriter::stageNext() const
+{
+    if (allDrawn())
+        return nullptr;
+    return m_frames->stage(m_frames->days()[m_next], m_settings.size);
+}
+
+Status ReplayWriter::add(StagedExport& staged)
+{
+    const std::vector<int>& days = m_frames->days();
+    if (allDrawn())
+        return Error { "every day of the replay is drawn already" };
+    const QImage image = staged.render();
     if (image.isNull() || image.size() != m_settings.size)
         return Error { "the chart of " + dayText(days[m_next]) + " could not be drawn at "
             + std::to_string(m_settings.size.width()) + " x " + std::to_string(m_settings.size.height()) };

@@ -45,6 +45,8 @@ public:
     /// The caption of that day's frame: the scope's title; "As of yyyy-mm-dd", the axes, the target and the tier;
     /// the best reading of each hardware at the target (up to six, the highest first) and where the runs come from.
     ChartCaption captionOf(const ScopeData& data) const;
+    /// The frame of a day at a size, staged (its run cloud may be drawn off the GUI thread before it is rendered).
+    std::unique_ptr<StagedExport> stage(int day, QSize size) const;
     /// The frame of a day at a size (a null image where it cannot be drawn: renderChart's limits).
     QImage frame(int day, QSize size) const;
     const ChartState& state() const { return m_look.state; }
@@ -75,8 +77,12 @@ public:
     /// Errors (the format, the size, the encoder) name the file; nothing is written.
     static Result<std::unique_ptr<ReplayWriter>> open(
         const QString& path, std::shared_ptr<const ReplayFrames> frames, const ReplaySettings& settings);
-    /// Draws the next day's chart and hands it to the encoder (the last day with its hold).
+    /// Draws the next day's chart and hands it to the encoder (the last day with its hold): add(*stageNext()).
     Status step();
+    /// The next day's chart staged: its run cloud may be drawn off the GUI thread (StagedExport) before add().
+    std::unique_ptr<StagedExport> stageNext() const;
+    /// Renders the next day's staged chart and hands it to the encoder.
+    Status add(StagedExport& staged);
     /// Whether the encoder takes the next frame without waiting (the window draws it only then).
     bool readyForFrame() const { return m_video->hasRoom(); }
     /// Whether every day is drawn.

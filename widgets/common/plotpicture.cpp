@@ -53,6 +53,12 @@ QThreadPool& drawingPool()
     return pool;
 }
 
+// What an export draws its pictures at: at least 2x, for 2x exports through a scaled painter.
+qreal exportRatio(qreal dpr)
+{
+    return std::max<qreal>(2.0, dpr);
+}
+
 } // namespace
 
 PlotPicture::PlotPicture(QChart* chart, QAbstractSeries* anchor, qreal margin, bool keepShown)
@@ -155,13 +161,40 @@ void PlotPicture::paintNow(QPainter& painter, const Frame& frame)
 
 void PlotPicture::paintMoved(QPainter&, const Frame&) { }
 
+std::function<PlotPicture::Drawn()> PlotPicture::exportDrawing(qreal dpr) const
+{
+    return [draw = drawer(), f = frame(exportRatio(dpr))] { return draw(f); };
+}
+
+QFuture<PlotPicture::Drawn> PlotPicture::drawAhead(std::function<Drawn()> drawing)
+{
+    return QtConcurrent::run(&drawingPool(), [drawing = std::move(drawing)] {
+        runBehindTheGui();
+        return drawing();
+    });
+}
+
+void PlotPicture::takeExportPicture(Drawn drawn, qreal dpr)
+{
+    m_ahead = std::move(drawn);
+    m_aheadDpr = exportRatio(dpr);
+    m_aheadGeneration = m_generation;
+}
+
 void PlotPicture::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
     QPaintDevice* device = painter->device();
     if (!device || device->devType() != QInternal::Widget) {
-        // an export, a grab or a print: the picture now, as the rest of the chart is drawn (at least at 2x, for 2x
-        // exports through a scaled painter)
-        paintNow(*painter, frame(std::max<qreal>(2.0, device ? device->devicePixelRatioF() : 1.0)));
+        // an export, a grab or a print: the picture now, as the rest of the chart is drawn
+        const Frame f = frame(exportRatio(device ? device->devicePixelRatioF() : 1.0));
+        if (m_ahead && m_aheadDpr == f.dpr && m_aheadGeneration == m_generation) {
+            // drawn ahead off the GUI thread for this export (exportDrawing): copied, as paintNow would draw it
+            adopt(std::move(*m_ahead), m_generation);
+            m_ahead.reset();
+            painter->drawImage(origin(f.topLeft, f.dpr), m_drawn.image);
+            return;
+        }
+        paintNow(*painter, f);
         return;
     }
     const qreal dpr = device->devicePixelRatioF();

@@ -6,6 +6,7 @@
 #include <QGraphicsObject>
 #include <QImage>
 #include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -46,6 +47,14 @@ public:
 
     /// The plot or the axes moved: the picture is drawn again, and the item's bounds follow the plot area.
     void invalidate();
+    /// An export's picture drawn ahead, off the GUI thread (the replay's frames): exportDrawing copies what an export
+    /// painter of pixel ratio `dpr` would draw now (GUI thread), the function it returns draws it on any thread, and
+    /// takeExportPicture hands the picture back (GUI thread): the next export paint at that ratio copies it in place
+    /// of drawing it. Pictures that exports draw otherwise (the frontiers' paths) ignore it.
+    std::function<Drawn()> exportDrawing(qreal dpr) const;
+    void takeExportPicture(Drawn drawn, qreal dpr);
+    /// Runs such a drawing on the pictures' pool (its threads behind the GUI's).
+    static QFuture<Drawn> drawAhead(std::function<Drawn()> drawing);
     /// Whether the picture in hand is the one the content, the plot and the axes ask for (false while it is drawn).
     bool ready() const { return !m_dirty; }
     QRectF boundingRect() const override { return m_bounds; }
@@ -101,6 +110,10 @@ private:
     quint64 m_drawnGeneration = 0, m_drawnPlaced = 0; // those of the picture in hand
     quint64 m_drawing = 0; // the generation a pool thread is drawing, 0 when none
     QFutureWatcher<std::pair<Drawn, quint64>> m_watcher;
+    // an export's picture drawn ahead, the ratio and generation it was drawn for
+    std::optional<Drawn> m_ahead;
+    qreal m_aheadDpr = 0;
+    quint64 m_aheadGeneration = 0;
 };
 
 } // namespace paretoscope::ui
