@@ -372,11 +372,11 @@ private slots:
                                 .toDouble();
         QVERIFY(b300 > 0);
         const QString cell = QLocale(QLocale::English).toString(qRound64(b300));
-        QVERIFY2(html.contains(QStringLiteral("<td>B300</td><td>%1</td>").arg(cell)), qPrintable(cell));
+        QVERIFY2(html.contains(QStringLiteral("<td>B300</td><td class=\"n\">%1</td>").arg(cell)), qPrintable(cell));
         // the plan's GPUs, as the panel sized them
         const HardwarePlan* sized = find(panel()->plan(), "b300");
         QVERIFY(sized && sized->sized());
-        const QRegularExpression row(QStringLiteral("<tr><td>B300[^<]*</td><td>[^<]*</td><td>%1</td>")
+        const QRegularExpression row(QStringLiteral("<tr><td>B300[^<]*</td><td>[^<]*</td><td class=\"n\">%1</td>")
                                          .arg(QLocale(QLocale::English).toString(sized->gpus)));
         QVERIFY2(
             row.match(html, html.indexOf(QStringLiteral("id=\"plan-table\""))).hasMatch(), qPrintable(row.pattern()));

@@ -42,7 +42,7 @@ QList<QStringList> tableRows(const QString& html, const QString& id)
     const QString table = html.mid(start, end - start);
     QList<QStringList> rows;
     QRegularExpression row(QStringLiteral("<tr>(.*?)</tr>"));
-    QRegularExpression cell(QStringLiteral("<td>(.*?)</td>"));
+    QRegularExpression cell(QStringLiteral("<td(?: class=\"n\")?>(.*?)</td>"));
     for (auto r = row.globalMatch(table); r.hasNext();) {
         QStringList cells;
         for (auto c = cell.globalMatch(r.next().captured(1)); c.hasNext();)
@@ -102,6 +102,17 @@ private slots:
                  "method", "sources", "reproduce" })
             QVERIFY2(html.contains(QStringLiteral("<section id=\"%1\">").arg(QLatin1String(section))), section);
         QCOMPARE(html.count(QStringLiteral("<svg ")), 3); // frontier, cost of speed, history: inline
+        // the model by the site's name and its key; numbers right-aligned and words left, as in the PDF: a cell of
+        // the numbers' class holds no word, and words stand in cells after the first
+        QVERIFY(html.contains(QStringLiteral("Model: DeepSeek-R1-0528 (dsr1).")));
+        int numbers = 0;
+        for (auto m = QRegularExpression(QStringLiteral("<td class=\"n\">([^<]*)</td>")).globalMatch(html); m.hasNext();
+             ++numbers) {
+            const QString cell = m.next().captured(1);
+            QVERIFY2(!cell.contains(QRegularExpression(QStringLiteral("[A-Za-wyz]"))), qPrintable(cell));
+        }
+        QVERIFY(numbers > 50);
+        QVERIFY(html.contains(QRegularExpression(QStringLiteral("</td><td>[A-Za-z]"))));
         QVERIFY(!html.contains(QStringLiteral("<script")) && !html.contains(QStringLiteral("src=")));
 
         const Run ladder = run(QStringList { QStringLiteral("ladder") } + kScope
@@ -172,6 +183,24 @@ private slots:
         const Run again = run(words + QStringList { QStringLiteral("--format"), QStringLiteral("json") });
         QCOMPARE(again.code, 0);
         QCOMPARE(again.out, ladder.out);
+    }
+
+    // A view that names several targets (--targets, the window's ladder) has its ladder at them; one target is the
+    // readout's, and the ladder then reads 30 to 200.
+    void ladderTakesTheViewsTargets()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("targets.html"));
+        const Run r = run(QStringList { QStringLiteral("report") } + kScope
+            + QStringList { QStringLiteral("--targets"), QStringLiteral("40,80"), QStringLiteral("--out"), out });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QString html = QString::fromUtf8(readAll(out));
+        QVERIFY(html.contains(QStringLiteral("The ladder at 40, 80 tok/s/user, every tier")));
+        const QList<QStringList> rows = tableRows(html, QStringLiteral("ladder-table"));
+        const QList<QStringList> readout = tableRows(html, QStringLiteral("readout-table"));
+        QVERIFY(!readout.isEmpty());
+        QCOMPARE(rows.size(), readout.size() * 2);
+        for (const QStringList& row : rows)
+            QVERIFY2(row[1] == QStringLiteral("40") || row[1] == QStringLiteral("80"), qPrintable(row.join(u'|')));
     }
 
     // The same report as a PDF: a valid file (every cross-reference entry at its object), a section to a page, and

@@ -94,7 +94,8 @@ ReportSection question(const ReportRequest& in, const PricingCatalog& pricing, c
         if (!r.record.runDate.empty())
             days.insert(r.record.runDate.substr(0, 10));
     q.paragraphs = {
-        "Model: " + modelDisplayName(s.model) + " (" + s.model + "). Sequence: " + sequenceText(s) + ".",
+        "Model: " + modelDisplayName(s.model) + (modelDisplayName(s.model) == s.model ? "" : " (" + s.model + ")")
+            + ". Sequence: " + sequenceText(s) + ".",
         "Hardware: " + joined(s.hardware, "every hardware stored") + ". Engines: " + joined(s.engines, "all")
             + ". Precision: " + joined(s.precisions, "all")
             + ". Speculative decoding: " + joined(s.specDecoding, "with and without") + ".",
@@ -182,10 +183,19 @@ ReportSection readoutSection(const ReportRequest& in, const std::vector<Hardware
     return r;
 }
 
-// The ladder at 30 to 200 tok/s/user, $ per million tokens under every shipped tier.
-ReportSection ladderSection(const std::vector<HardwareLadder>& ladders, const PricingCatalog& pricing)
+// The ladder at its targets (30 to 200 tok/s/user unless the view names several), $ per million tokens under every
+// shipped tier.
+ReportSection ladderSection(
+    const std::vector<HardwareLadder>& ladders, const std::vector<double>& targets, const PricingCatalog& pricing)
 {
-    ReportSection s { "ladder", "The ladder, 30 to 200 tok/s/user, every tier", {}, {}, {}, {} };
+    std::string title = "The ladder, 30 to 200 tok/s/user, every tier";
+    if (targets != kLadderTargets) {
+        title = "The ladder at ";
+        for (std::size_t i = 0; i < targets.size(); ++i)
+            title += (i ? ", " : "") + shortNumber(targets[i]);
+        title += " tok/s/user, every tier";
+    }
+    ReportSection s { "ladder", title, {}, {}, {}, {} };
     ReportTable t { "ladder-table", {}, { "Hardware", "Target", "Tok/s/GPU", "Engine · precision" }, {} };
     std::string tiers;
     for (const PricingTier& tier : pricing.tiers) {
@@ -387,12 +397,13 @@ ReportOutcome buildReport(RunStore& store, const ReportRequest& in)
         outcome.emptyScope = true;
         return outcome;
     }
-    // the readings at the target, and the ladder at 30 to 200 (priced under every tier by ladderSection)
+    // the readings at the target, and the ladder (priced under every tier by ladderSection) at the view's targets
+    // where it names several (--targets, the window's ladder), else 30 to 200: one is the readout's target
     LadderRequest atTarget = req;
     atTarget.targets = { in.target };
     auto readings = computeLadder(cache, pricing, atTarget);
     LadderRequest ladderReq = req;
-    ladderReq.targets = kLadderTargets;
+    ladderReq.targets = req.targets.size() > 1 ? req.targets : kLadderTargets;
     auto ladders = computeLadder(cache, pricing, ladderReq);
     if (!readings || !ladders) {
         outcome.error = !readings ? readings.error() : ladders.error();
@@ -432,7 +443,7 @@ ReportOutcome buildReport(RunStore& store, const ReportRequest& in)
     doc.sections.push_back(question(in, pricing, runs));
     doc.sections.push_back(frontierSection(in, frontiers, sol, missing));
     doc.sections.push_back(readoutSection(in, *readings));
-    doc.sections.push_back(ladderSection(*ladders, pricing));
+    doc.sections.push_back(ladderSection(*ladders, ladderReq.targets, pricing));
     if (in.plan) {
         PlanFrontiers data = loadPlanFrontiers(store, in.plan->scope);
         auto plan = computePlan(data, *in.plan);

@@ -45,14 +45,23 @@ void writeTable(std::ostringstream& o, const ReportTable& t)
     o << "</tr></thead>\n<tbody>\n";
     for (const auto& row : t.rows) {
         o << "<tr>";
-        for (const std::string& cell : row)
-            o << "<td>" << htmlEscaped(cell) << "</td>";
+        for (std::size_t i = 0; i < row.size(); ++i) // numbers right-aligned, text left, as in the PDF
+            o << (i > 0 && numericCell(row[i]) ? "<td class=\"n\">" : "<td>") << htmlEscaped(row[i]) << "</td>";
         o << "</tr>\n";
     }
     o << "</tbody></table>\n";
 }
 
 } // namespace
+
+bool numericCell(const std::string& cell)
+{
+    if (cell == "-")
+        return true;
+    const std::size_t i = cell.find_first_not_of("$-+");
+    return i != std::string::npos && i < cell.size() && cell[i] >= '0' && cell[i] <= '9'
+        && cell.find_first_of("abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos;
+}
 
 std::string reportHtml(const ReportDoc& doc)
 {
@@ -66,8 +75,8 @@ std::string reportHtml(const ReportDoc& doc)
          "caption { text-align: left; font-weight: bold; padding-bottom: 0.3em; }\n"
          "th, td { border: 1px solid #c8c8c8; padding: 3px 8px; }\n"
          "th { background: #f0f0f0; }\n"
-         "td { text-align: right; }\n"
-         "td:first-child { text-align: left; }\n"
+         "td { text-align: left; }\n"
+         "td.n { text-align: right; font-variant-numeric: tabular-nums; }\n"
          "pre { background: #f6f6f6; padding: 0.8em; white-space: pre-wrap; word-break: break-all; }\n"
          "svg { display: block; margin: 1em 0; }\n"
          "</style>\n</head>\n<body>\n";

@@ -76,6 +76,10 @@ public:
 /// A chart drawn `width` x `height` on a canvas: the axes with their numbers, grid, lines, the mark and the legend.
 void drawChart(ReportCanvas& canvas, const ReportChart& chart, double width, double height);
 
+/// Whether a table cell reads as a number ("1,234", "$0.12", "1.05x", "-3.2%", "-" for none): the HTML and the PDF
+/// align those right, text left.
+bool numericCell(const std::string& cell);
+
 /// The report as one HTML file: no script, no external file, every chart an inline SVG, text escaped.
 std::string reportHtml(const ReportDoc& doc);
 /// The report as a PDF: A4 landscape, a section to a page (long tables go on), the standard Helvetica and Courier

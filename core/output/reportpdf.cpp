@@ -182,16 +182,6 @@ private:
     double m_x = 0, m_y = 0, m_scale = 1;
 };
 
-// A cell read as a number (right-aligned): "1,234", "$0.12", "1.05x", "-3.2%", or "-" for none.
-bool numeric(const std::string& cell)
-{
-    if (cell == "-")
-        return true;
-    const std::size_t i = cell.find_first_not_of("$-+");
-    return i != std::string::npos && i < cell.size() && cell[i] >= '0' && cell[i] <= '9'
-        && cell.find_first_of("abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos;
-}
-
 // Lays the sections out on pages.
 class Layout {
 public:
@@ -301,7 +291,7 @@ public:
                     }
                     text += "…";
                 }
-                const bool right = !bold && i > 0 && numeric(cells[i]);
+                const bool right = !bold && i > 0 && numericCell(cells[i]);
                 m_page->text(right ? x + widths[i] - pad : x + pad, m_y + rowH - 3, text, size,
                     right ? ReportCanvas::Anchor::End : ReportCanvas::Anchor::Start, bold, false);
                 x += widths[i];
