@@ -42,7 +42,7 @@ std::vector<QString> fixtureDates(int isl, int osl)
     const QJsonArray rows
         = QJsonDocument::fromJson(readAll(fixture(QStringLiteral("inferencex-app-api/benchmarks.json")))).array();
     std::set<QString> dates;
-    for (const QJsonValue& r : rows) {
+    for (const auto& r : rows) {
         const QJsonObject o = r.toObject();
         if (o.value(QStringLiteral("isl")).toInt() == isl && o.value(QStringLiteral("osl")).toInt() == osl)
             dates.insert(o.value(QStringLiteral("date")).toString().left(10));
@@ -103,7 +103,10 @@ private:
         look.priceLabel = QString::fromStdString(bundledPricing().defaultTier().label);
         look.storeName = QStringLiteral("store.sqlite");
         const ReplayFrames captions({ nullptr, scope, {}, TputMetric::Total, {} }, look, bundledPricing());
-        return renderChart(data, look.state, bundledPricing(), size, 1, captions.captionOf(*data));
+        // laid out as a replay lays out a frame of that size (as a slide, past 1280 pixels), written as a PNG would be
+        const ReplayLayout at = replayLayout(size);
+        StagedExport chart(data, look.state, bundledPricing(), at.layout, at.scale, captions.captionOf(*data), size);
+        return chart.render();
     }
 
 private slots:
@@ -164,9 +167,12 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<double>("meanWithin");
         QTest::addColumn<double>("shareWithin");
-        // H.264 at CRF 18 with 4:2:0 colour: thin coloured lines lose some chroma; a GIF only its palette's rounding
-        QTest::newRow("mp4") << "frames.mp4" << 2.0 << 0.02;
-        QTest::newRow("gif") << "frames.gif" << 1.0 << 0.01;
+        QTest::addColumn<QSize>("size");
+        // H.264 at CRF 18 with 4:2:0 colour: thin coloured lines lose some chroma; a GIF only its palette's rounding.
+        // 1600 x 900 is laid out as a slide (1280 x 720, drawn at 1.25x)
+        QTest::newRow("mp4") << "frames.mp4" << 2.0 << 0.02 << QSize(960, 540);
+        QTest::newRow("gif") << "frames.gif" << 1.0 << 0.01 << QSize(960, 540);
+        QTest::newRow("mp4 as a slide") << "slide.mp4" << 2.0 << 0.02 << QSize(1600, 900);
     }
     void firstAndLastFramesAreTheChartAsOfTheirDates()
     {
@@ -307,7 +313,7 @@ private slots:
     {
         const QString out = m_dir.filePath(QStringLiteral("full.mp4"));
         Limits small;
-        small.fileSizeBytes = 64 * 1024; // the video is some hundreds of kB
+        small.fileSizeBytes = 64LL * 1024; // the video is some hundreds of kB
         const Run full = cli(QStringList { QStringLiteral("replay") } + scopeArgs()
                 << QStringLiteral("--out") << out << QStringLiteral("--size") << QStringLiteral("960x540"),
             small);

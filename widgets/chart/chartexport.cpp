@@ -245,8 +245,8 @@ struct StagedExport::Stage {
 };
 
 StagedExport::StagedExport(std::shared_ptr<const ScopeData> data, const ChartState& state,
-    const PricingCatalog& pricing, QSize size, qreal scale, const ChartCaption& caption)
-    : m_pixels((QSizeF(size) * scale).toSize())
+    const PricingCatalog& pricing, QSize size, qreal scale, const ChartCaption& caption, QSize pixels)
+    : m_pixels(pixels.isValid() ? pixels : (QSizeF(size) * scale).toSize())
 {
     if (!fits())
         return;

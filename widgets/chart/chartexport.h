@@ -48,8 +48,10 @@ QString exportSizeText(const ExportSize& size);
 /// once.
 class StagedExport {
 public:
+    /// pixels: the picture's size where it is not size x scale to the pixel (a replay's frames, each exactly the
+    /// video's size).
     StagedExport(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing,
-        QSize size, qreal scale, const ChartCaption& caption = {});
+        QSize size, qreal scale, const ChartCaption& caption = {}, QSize pixels = {});
     ~StagedExport();
     StagedExport(const StagedExport&) = delete;
     StagedExport& operator=(const StagedExport&) = delete;

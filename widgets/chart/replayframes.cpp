@@ -62,6 +62,7 @@ ChartCaption ReplayFrames::captionOf(const ScopeData& data) const
         counted[i] = !state.hidden.count(groupLabel(data.frontiers[i].key));
     const auto best = bestReadingPerHardware(data.frontiers, state.target, state.hideSparse, counted);
     std::vector<std::pair<double, std::string>> readings;
+    readings.reserve(best.size());
     for (const auto& [hardware, reading] : best)
         readings.emplace_back(reading.value, hardware);
     std::sort(readings.begin(), readings.end(),
@@ -82,10 +83,20 @@ ChartCaption ReplayFrames::captionOf(const ScopeData& data) const
     return c;
 }
 
+ReplayLayout replayLayout(QSize pixels)
+{
+    constexpr int kSlideWidth = 1280;
+    if (pixels.width() <= kSlideWidth)
+        return { pixels, 1 };
+    const qreal scale = qreal(pixels.width()) / kSlideWidth;
+    return { QSize(kSlideWidth, qRound(pixels.height() / scale)), scale };
+}
+
 std::unique_ptr<StagedExport> ReplayFrames::stage(int day, QSize size) const
 {
     const std::shared_ptr<const ScopeData> data = dataOn(day);
-    return std::make_unique<StagedExport>(data, m_look.state, m_pricing, size, 1, captionOf(*data));
+    const ReplayLayout at = replayLayout(size);
+    return std::make_unique<StagedExport>(data, m_look.state, m_pricing, at.layout, at.scale, captionOf(*data), size);
 }
 
 QImage ReplayFrames::frame(int day, QSize size) const

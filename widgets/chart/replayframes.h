@@ -58,6 +58,14 @@ private:
     std::vector<int> m_days;
 };
 
+/// How a frame of a replay is laid out: a frame wider than 1280 pixels is laid out 1280 wide and drawn larger (1920 x
+/// 1080 at 1.5x, as File > Export chart's 16:9 slide), so that its type and lines are as legible as a slide's.
+struct ReplayLayout {
+    QSize layout;
+    qreal scale = 1;
+};
+ReplayLayout replayLayout(QSize pixels);
+
 /// What a replay is written with: the frames' size, their rate and how long the last is held (seconds).
 struct ReplaySettings {
     QSize size { 1920, 1080 };
