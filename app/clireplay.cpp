@@ -130,13 +130,17 @@ int cmdReplay(const Invocation& in)
         return emptyScope(*store, scope);
 
     ui::ReplayScope replay { timeline, scope, timeline->series(), inputs.view.request.metric, {} };
-    if (const auto& requirement = inputs.view.request.accuracy) {
-        auto evaluations = std::make_shared<const EvaluationIndex>(storedEvaluations(*store, scope.model));
-        replay.prepare = [evaluations, requirement = *requirement](ScopeData& data) {
-            data.evaluations = evaluations; // the model's, whatever the day
-            requireAccuracy(data, requirement); // judged as of the day
-        };
-    }
+    // each day's data as the window has it: the model's evaluations, the requirement judged as of the day, the task
+    auto evaluations = std::make_shared<const EvaluationIndex>(storedEvaluations(*store, scope.model));
+    if (!accuracyTaskKnown(*evaluations, inputs.view.request.accuracyTask, scope.model))
+        return 1;
+    replay.prepare = [evaluations, requirement = inputs.view.request.accuracy, task = inputs.view.request.accuracyTask](
+                         ScopeData& data) {
+        data.evaluations = evaluations;
+        if (requirement)
+            requireAccuracy(data, *requirement);
+        chooseAccuracyTask(data, task);
+    };
     // Qt draws the charts on its offscreen platform: a replay needs no display
     qputenv("QT_QPA_PLATFORM", "offscreen");
     int qtArgc = 1;

@@ -179,11 +179,11 @@ private slots:
         QFETCH(QString, name);
         QFETCH(double, meanWithin);
         QFETCH(double, shareWithin);
-        const QSize size(960, 540);
+        QFETCH(QSize, size);
         const QString out = m_dir.filePath(name);
-        const CliRun run
-            = runReplay(scopeArgs() << QStringLiteral("--out") << out << QStringLiteral("--size")
-                                    << QStringLiteral("960x540") << QStringLiteral("--hold") << QStringLiteral("0"));
+        const CliRun run = runReplay(scopeArgs() << QStringLiteral("--out") << out << QStringLiteral("--size")
+                                                 << QStringLiteral("%1x%2").arg(size.width()).arg(size.height())
+                                                 << QStringLiteral("--hold") << QStringLiteral("0"));
         QVERIFY2(run.code == 0, qPrintable(run.err));
         const std::vector<QString> dates = fixtureDates(8192, 1024);
         const auto video = readVideo(out, { 0, -1 });
@@ -295,7 +295,7 @@ private slots:
             const CliRun run = runReplay(scopeArgs() + c.extra);
             QVERIFY2(run.code == c.code, qPrintable(c.extra.join(QLatin1Char(' ')) + QStringLiteral(": ") + run.err));
             QVERIFY2(run.err.contains(c.says), qPrintable(run.err));
-            QVERIFY(!QFile::exists(out));
+            QVERIFY(!QFile::exists(c.extra.at(c.extra.indexOf(QStringLiteral("--out")) + 1)));
         }
         const CliRun missing = runReplay({ QStringLiteral("--db"), store(), QStringLiteral("--model"),
             QStringLiteral("dsr1"), QStringLiteral("--isl"), QStringLiteral("4096"), QStringLiteral("--osl"),
@@ -307,8 +307,8 @@ private slots:
             QVERIFY2(!f.contains(QStringLiteral("refused")), qPrintable(f));
     }
 
-    // A full disk (the file size limit lowered) and kill -9 in the middle: an error that names the file, and no file
-    // (nor a temporary one) beside it.
+    // A full disk (the file size limit lowered): an error that names the file, and no file (nor a temporary one)
+    // beside it; kill -9 at any moment: the file whole or not there.
     void aFullDiskOrAKillLeavesNoFile()
     {
         const QString out = m_dir.filePath(QStringLiteral("full.mp4"));
@@ -321,14 +321,21 @@ private slots:
         QVERIFY2(text(full).contains(out), qPrintable(text(full)));
         QVERIFY(!QFile::exists(out));
 
+        // kill -9 at moments across a run (Qt starting, frames drawn, the encoder's end, the file written): the file
+        // is there whole (the run had ended) or not at all, never half a video
         const QString killed = m_dir.filePath(QStringLiteral("killed.mp4"));
-        CliChild child(QStringList { QStringLiteral("replay") } + scopeArgs() << QStringLiteral("--out") << killed);
-        QTest::qWait(400); // Qt started, frames being drawn
-        ::kill(child.pid(), SIGKILL);
-        child.wait(10);
-        QVERIFY(!QFile::exists(killed));
-        for (const QString& f : QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden))
-            QVERIFY2(!f.contains(QStringLiteral("full")) && !f.contains(QStringLiteral("killed")), qPrintable(f));
+        const int days = int(fixtureDates(8192, 1024).size());
+        for (int ms : { 150, 450, 800, 1100, 1400, 1800 }) {
+            QFile::remove(killed);
+            CliChild child(QStringList { QStringLiteral("replay") } + scopeArgs()
+                << QStringLiteral("--out") << killed << QStringLiteral("--hold") << QStringLiteral("0"));
+            QTest::qWait(ms);
+            ::kill(child.pid(), SIGKILL);
+            child.wait(10);
+            if (QFile::exists(killed))
+                QCOMPARE(readVideo(killed).frames, days);
+        }
+        QFile::remove(killed);
     }
 
     // The window's File > Export replay...: the view on screen, a frame a turn with progress, the same frames as the
@@ -387,6 +394,30 @@ private slots:
         QVERIFY(!job->running());
         QVERIFY(!QFile::exists(cancelled));
         disconnect(job, &ReplayExport::progress, this, nullptr);
+
+        // a GIF, whole; a second replay asked for while the first's file is being written is refused, the first
+        // written all the same
+        const QString gif = m_dir.filePath(QStringLiteral("window.gif"));
+        const QString second = m_dir.filePath(QStringLiteral("second.mp4"));
+        connect(job, &ReplayExport::progress, this, [this, second](int done, int total) {
+            if (done == total) // queued: it runs once the file is being written
+                QTimer::singleShot(0, this, [this, second] {
+                    m_window->exportReplay(second, ReplaySettings { QSize(320, 180), 2, 0 });
+                });
+        });
+        finished.clear();
+        m_window->exportReplay(gif, ReplaySettings { QSize(480, 270), 2, 1 });
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 30000);
+        disconnect(job, &ReplayExport::progress, this, nullptr);
+        QCOMPARE(finished.at(0).at(0).toString(), second);
+        QVERIFY2(finished.at(0).at(1).toString().contains(QStringLiteral("being written")),
+            qPrintable(finished.at(0).at(1).toString()));
+        QCOMPARE(finished.at(1).at(0).toString(), gif);
+        QCOMPARE(finished.at(1).at(1).toString(), QString());
+        QVERIFY(!QFile::exists(second));
+        const auto gifVideo = readVideo(gif);
+        QCOMPARE(gifVideo.codec, QStringLiteral("gif"));
+        QCOMPARE(gifVideo.frames, days + 2);
     }
 };
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
+#include <new>
 #include <string>
 #include <thread>
 #include <vector>
@@ -49,8 +50,12 @@ int writeMemory(void* opaque, std::uint8_t* buf, int size)
 {
     auto* f = static_cast<MemoryFile*>(opaque);
     const auto end = static_cast<std::size_t>(f->at) + static_cast<std::size_t>(size);
-    if (end > f->bytes.size())
-        f->bytes.resize(end);
+    try { // no exception may cross libavformat's C frames
+        if (end > f->bytes.size())
+            f->bytes.resize(end);
+    } catch (const std::bad_alloc&) {
+        return AVERROR(ENOMEM);
+    }
     std::memcpy(f->bytes.data() + f->at, buf, static_cast<std::size_t>(size));
     f->at = static_cast<std::int64_t>(end);
     return size;
@@ -338,6 +343,8 @@ std::string videoSettingsProblem(const VideoSettings& s)
             + " pixels: an MP4's width and height must be even (H.264's 4:2:0 colour)";
     if (s.fps < 1 || s.fps > 60)
         return std::to_string(s.fps) + " frames a second: it must be 1 to 60";
+    if (s.format == VideoFormat::Gif && s.fps > 50) // a GIF's delays are hundredths of a second
+        return std::to_string(s.fps) + " frames a second: a GIF shows at most 50";
     return {};
 }
 

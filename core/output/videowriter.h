@@ -27,7 +27,8 @@ struct VideoSettings {
     int nice = 0;
 };
 /// Why a size or rate cannot be written ("" when it can): at least 16 x 16 and at most 7680 x 4320 pixels, even
-/// width and height for H.264's 4:2:0 colour, 1 to 60 frames a second.
+/// width and height for H.264's 4:2:0 colour, 1 to 60 frames a second (a GIF, whose delays are hundredths of a
+/// second, at most 50).
 std::string videoSettingsProblem(const VideoSettings& settings);
 
 /// Writes a video through FFmpeg's libraries (libavcodec's H.264 encoder, libx264, for MP4; its GIF encoder with a

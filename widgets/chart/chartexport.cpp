@@ -261,7 +261,7 @@ bool StagedExport::fits() const
     return double(m_pixels.width()) * double(m_pixels.height()) <= kMostPixels;
 }
 
-std::function<PlotPicture::Drawn()> StagedExport::cloudDrawing() const
+std::function<PlotPicture::Drawn()> StagedExport::cloudDrawing()
 {
     if (!m_stage || !m_stage->chart.chart->cloud())
         return [] { return PlotPicture::Drawn {}; };

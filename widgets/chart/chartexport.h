@@ -58,7 +58,7 @@ public:
     /// Whether the picture is within renderChart's limit (256 million pixels); nothing is staged where it is not.
     bool fits() const;
     /// What draws the run cloud's picture as render() would (copies of what it draws: any thread, once).
-    std::function<PlotPicture::Drawn()> cloudDrawing() const;
+    std::function<PlotPicture::Drawn()> cloudDrawing();
     void takeCloud(PlotPicture::Drawn drawn);
     /// The picture (GUI thread); a null image where it does not fit or cannot be allocated.
     QImage render();

@@ -27,6 +27,10 @@ ReplayExport::~ReplayExport()
 void ReplayExport::start(
     const QString& path, std::shared_ptr<const ReplayFrames> frames, const ReplaySettings& settings)
 {
+    if (m_finishing) { // the last one's file is being written: it is written first
+        emit finished(path, tr("a replay is being written; try again when it is done"), 0);
+        return;
+    }
     if (m_writer)
         cancel();
     m_path = path;
@@ -64,7 +68,7 @@ void ReplayExport::step()
 
 void ReplayExport::cloudDrawn()
 {
-    if (!m_writer || !m_staged) // cancelled while it was drawn
+    if (!m_writer || !m_staged || !m_cloud.isFinished()) // cancelled while it was drawn
         return;
     m_staged->takeCloud(m_cloud.result());
     const std::unique_ptr<StagedExport> staged = std::move(m_staged);

@@ -18,8 +18,8 @@ class ReplayExport : public QObject {
 public:
     explicit ReplayExport(QObject* parent = nullptr);
     ~ReplayExport() override;
-    /// Starts writing; a replay still being written is cancelled first. finished() follows (at once where the file,
-    /// size or scope cannot be written).
+    /// Starts writing; a replay still being drawn is cancelled first, one whose file is being written is not, and the
+    /// new one is refused. finished() follows (at once where the file, size or scope cannot be written).
     void start(const QString& path, std::shared_ptr<const ReplayFrames> frames, const ReplaySettings& settings);
     /// Stops without writing anything; cancelled() follows. Once every day is drawn the file is being
     /// written: then it is written.

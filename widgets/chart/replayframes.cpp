@@ -3,7 +3,12 @@
 #include <QLocale>
 #include <QStringList>
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <filesystem>
+
+#include <unistd.h>
 
 #include "core/analysis/numberformat.h"
 #include "core/model/runselection.h"
@@ -73,7 +78,7 @@ ChartCaption ReplayFrames::captionOf(const ScopeData& data) const
                 + QString::fromStdString(withThousands(readings[i].first));
     QString line = readings.empty()
         ? QObject::tr("No frontier reaches %1 tok/s/user").arg(english.toString(state.target, 'g', 4))
-        : QObject::tr("At %1 tok/s/user: %2%3 tok/s/GPU")
+        : QObject::tr("tok/s/GPU at %1 tok/s/user: %2%3")
               .arg(english.toString(state.target, 'g', 4), named.join(QStringLiteral(" · ")),
                   readings.size() > kReadingsNamed ? QObject::tr(" (+%1 more)").arg(readings.size() - kReadingsNamed)
                                                    : QString());
@@ -126,10 +131,17 @@ Result<std::unique_ptr<ReplayWriter>> ReplayWriter::open(
         return Error { file + ": a replay is written as .mp4 or .gif" };
     if (!frames || frames->days().empty())
         return Error { file + ": the scope has no run dates to replay: nothing was written" };
+    // a folder that is not there is found before the frames are drawn, not when the file is written at the end
+    const std::filesystem::path folder = std::filesystem::absolute(std::filesystem::path(file)).parent_path();
+    if (std::error_code ec; !std::filesystem::is_directory(folder, ec))
+        return Error { file + ": the folder " + folder.string() + " does not exist: nothing was written" };
+    if (::access(folder.c_str(), W_OK) != 0)
+        return Error { file + ": cannot write in " + folder.string() + ": " + std::strerror(errno) };
     if (settings.holdSeconds < 0 || settings.holdSeconds > 60)
         return Error { file + ": a hold of " + shortNumber(settings.holdSeconds) + " s: it must be 0 to 60" };
-    auto video = VideoWriter::open(
-        file, VideoSettings { settings.size.width(), settings.size.height(), settings.fps, *format });
+    auto video = VideoWriter::open(file,
+        VideoSettings { settings.size.width(), settings.size.height(), settings.fps, *format, settings.encoderThreads,
+            settings.encoderNice });
     if (!video)
         return Error { video.error() };
     return std::unique_ptr<ReplayWriter>(new ReplayWriter(std::move(frames), std::move(*video), settings));

@@ -161,8 +161,9 @@ void PlotPicture::paintNow(QPainter& painter, const Frame& frame)
 
 void PlotPicture::paintMoved(QPainter&, const Frame&) { }
 
-std::function<PlotPicture::Drawn()> PlotPicture::exportDrawing(qreal dpr) const
+std::function<PlotPicture::Drawn()> PlotPicture::exportDrawing(qreal dpr)
 {
+    m_aheadGeneration = m_generation; // what it draws: a picture handed back after a change of plot is not used
     return [draw = drawer(), f = frame(exportRatio(dpr))] { return draw(f); };
 }
 
@@ -178,7 +179,6 @@ void PlotPicture::takeExportPicture(Drawn drawn, qreal dpr)
 {
     m_ahead = std::move(drawn);
     m_aheadDpr = exportRatio(dpr);
-    m_aheadGeneration = m_generation;
 }
 
 void PlotPicture::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)

@@ -51,7 +51,7 @@ public:
     /// painter of pixel ratio `dpr` would draw now (GUI thread), the function it returns draws it on any thread, and
     /// takeExportPicture hands the picture back (GUI thread): the next export paint at that ratio copies it in place
     /// of drawing it. Pictures that exports draw otherwise (the frontiers' paths) ignore it.
-    std::function<Drawn()> exportDrawing(qreal dpr) const;
+    std::function<Drawn()> exportDrawing(qreal dpr);
     void takeExportPicture(Drawn drawn, qreal dpr);
     /// Runs such a drawing on the pictures' pool (its threads behind the GUI's).
     static QFuture<Drawn> drawAhead(std::function<Drawn()> drawing);
@@ -113,7 +113,7 @@ private:
     // an export's picture drawn ahead, the ratio and generation it was drawn for
     std::optional<Drawn> m_ahead;
     qreal m_aheadDpr = 0;
-    quint64 m_aheadGeneration = 0;
+    quint64 m_aheadGeneration = 0; ///< the generation exportDrawing copied
 };
 
 } // namespace paretoscope::ui

@@ -53,8 +53,10 @@ void MainWindow::askExportReplay()
     connect(m_replayExport, &ReplayExport::progress, progress, [progress](int done, int total) {
         progress->setMaximum(total);
         progress->setValue(done);
-        if (done == total)
+        if (done == total) { // the file is written whole now: no cancel
             progress->setLabelText(tr("Writing the video…"));
+            progress->setCancelButton(nullptr);
+        }
     });
     // the dialog is the connections' context: they go with it
     connect(
