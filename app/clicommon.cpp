@@ -82,6 +82,20 @@ bool resolveModel(RunStore& store, std::string& model)
     return true;
 }
 
+bool targetOption(const cli::Args& a, double& out, std::string& error)
+{
+    auto t = a.value("target");
+    if (!t)
+        return true;
+    auto v = parseDouble(*t);
+    if (!v || *v <= 0) {
+        error = "--target must be a number above zero (tok/s/user), got '" + *t + "'";
+        return false;
+    }
+    out = *v;
+    return true;
+}
+
 bool intOption(const cli::Args& a, const std::string& name, int& out, std::string& error)
 {
     auto v = a.value(name);

@@ -46,6 +46,8 @@ struct Invocation {
 /// (DeepSeek-R1-0528 for dsr1). False after saying why on stderr (a site name of several stored keys).
 bool resolveModel(RunStore& store, std::string& model);
 
+/// --target, the interactivity a report or a replay reads at (tok/s/user, above zero); out unchanged without it.
+bool targetOption(const Args& a, double& out, std::string& error);
 /// An optional whole number above zero.
 bool intOption(const Args& a, const std::string& name, int& out, std::string& error);
 /// --format, one of allowed (the first is the default).

@@ -47,14 +47,8 @@ bool readInputs(const Args& a, ReplayInputs& in, std::string& error)
     in.view = std::move(*view);
     if (a.has("targets")) // a view's command pasted: its first target
         in.target = in.view.request.targets.front();
-    if (auto t = a.value("target")) {
-        auto v = parseDouble(*t);
-        if (!v || *v <= 0) {
-            error = "--target must be a number above zero (tok/s/user), got '" + *t + "'";
-            return false;
-        }
-        in.target = *v;
-    }
+    if (!targetOption(a, in.target, error))
+        return false;
     in.out = a.value("out").value_or("");
     const auto format = videoFormatOf(in.out);
     if (!format) {

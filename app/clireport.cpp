@@ -42,14 +42,8 @@ bool readInputs(const Args& a, ReportRequest& in, std::string& out, bool& pdf, s
         return false;
     }
     in.view = std::move(*view);
-    if (auto t = a.value("target")) {
-        auto v = parseDouble(*t);
-        if (!v || *v <= 0) {
-            error = "--target must be a number above zero (tok/s/user), got '" + *t + "'";
-            return false;
-        }
-        in.target = *v;
-    }
+    if (!targetOption(a, in.target, error))
+        return false;
     out = a.value("out").value_or("");
     auto endsWith = [&](const char* ext) {
         const std::string e(ext);
