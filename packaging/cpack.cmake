@@ -22,7 +22,9 @@ set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${PARETOSCOPE_HOMEPAGE})
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PARETOSCOPE_PACKAGE_NAME paretoscope)
 # Qt's platform plugins beyond xcb and offscreen (libqt6gui6), and the fonts the charts are drawn with
-set(CPACK_DEBIAN_PARETOSCOPE_PACKAGE_RECOMMENDS "qt6-qpa-plugins, qt6-wayland, fonts-dejavu-core")
+# FFmpeg's libraries are opened at the first replay written as a video (core/output/ffmpeglib.*), not linked
+set(CPACK_DEBIAN_PARETOSCOPE_PACKAGE_RECOMMENDS
+    "qt6-qpa-plugins, qt6-wayland, fonts-dejavu-core, libavcodec59, libavformat59, libswscale6")
 set(CPACK_DEBIAN_PARETOSCOPE_PACKAGE_SUGGESTS "paretoscope-probe")
 set(CPACK_DEBIAN_PROBE_PACKAGE_NAME paretoscope-probe)
 set(CPACK_DEBIAN_PROBE_DESCRIPTION "GPU probe for Paretoscope's speed-of-light bound

@@ -12,15 +12,6 @@
 #include <thread>
 #include <vector>
 
-extern "C" {
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
-#include <libavutil/error.h>
-#include <libavutil/log.h>
-#include <libavutil/opt.h>
-#include <libswscale/swscale.h>
-}
-
 #ifdef __linux__
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -28,15 +19,16 @@ extern "C" {
 #endif
 
 #include "core/model/outsidefile.h"
+#include "core/output/ffmpeglib.h"
 
 namespace paretoscope {
 
 namespace {
 
-std::string avError(int code)
+std::string avError(const FfmpegLib& av, int code)
 {
     std::array<char, AV_ERROR_MAX_STRING_SIZE> text {};
-    av_strerror(code, text.data(), text.size());
+    av.av_strerror(code, text.data(), text.size());
     return text.data();
 }
 
@@ -169,6 +161,7 @@ private:
 } // namespace
 
 struct VideoWriter::State {
+    const FfmpegLib& av;
     std::string path;
     VideoSettings settings;
     MemoryFile file;
@@ -250,6 +243,11 @@ struct VideoWriter::State {
         worker.join();
     }
 
+    explicit State(const FfmpegLib& lib)
+        : av(lib)
+    {
+    }
+
     ~State()
     {
         {
@@ -257,39 +255,39 @@ struct VideoWriter::State {
             queue.clear(); // dropped before finish(): what waits is not encoded
         }
         stopWorker();
-        sws_freeContext(scale);
-        av_packet_free(&packet);
-        av_frame_free(&frame);
-        avcodec_free_context(&codec);
+        av.sws_freeContext(scale);
+        av.av_packet_free(&packet);
+        av.av_frame_free(&frame);
+        av.avcodec_free_context(&codec);
         if (format)
-            avformat_free_context(format);
+            av.avformat_free_context(format);
         if (io)
-            av_freep(&io->buffer);
-        avio_context_free(&io);
+            av.av_freep(&io->buffer);
+        av.avio_context_free(&io);
     }
 
     Error fail(const std::string& what, int code) const
     {
-        return Error { path + ": " + what + (code ? ": " + avError(code) : std::string()) };
+        return Error { path + ": " + what + (code ? ": " + avError(av, code) : std::string()) };
     }
 
     // Sends a frame (null: the end) and muxes every packet the encoder has ready.
     Status send(AVFrame* f)
     {
-        if (const int rc = avcodec_send_frame(codec, f); rc < 0)
+        if (const int rc = av.avcodec_send_frame(codec, f); rc < 0)
             return fail("the encoder refused a frame", rc);
         for (;;) {
-            const int rc = avcodec_receive_packet(codec, packet);
+            const int rc = av.avcodec_receive_packet(codec, packet);
             if (rc == AVERROR(EAGAIN) || rc == AVERROR_EOF)
                 return ok();
             if (rc < 0)
                 return fail("the encoder failed", rc);
             if (packet->duration <= 0)
                 packet->duration = 1; // a frame's time: without it the MP4's last frame lasts nothing, and is cut
-            av_packet_rescale_ts(packet, codec->time_base, stream->time_base);
+            av.av_packet_rescale_ts(packet, codec->time_base, stream->time_base);
             packet->stream_index = stream->index;
-            const int written = av_interleaved_write_frame(format, packet);
-            av_packet_unref(packet);
+            const int written = av.av_interleaved_write_frame(format, packet);
+            av.av_packet_unref(packet);
             if (written < 0)
                 return fail("cannot write a frame", written);
         }
@@ -298,12 +296,12 @@ struct VideoWriter::State {
     // The picture in the encoder's pixels: 4:2:0 in BT.709 for H.264, palette indices for GIF.
     Status convert(const std::uint8_t* bgra, int stride)
     {
-        if (const int rc = av_frame_make_writable(frame); rc < 0)
+        if (const int rc = av.av_frame_make_writable(frame); rc < 0)
             return fail("out of memory for a frame", rc);
         if (settings.format == VideoFormat::Mp4) {
             const std::uint8_t* const src[] = { bgra };
             const int srcStride[] = { stride };
-            sws_scale(scale, src, srcStride, 0, settings.height, frame->data, frame->linesize);
+            av.sws_scale(scale, src, srcStride, 0, settings.height, frame->data, frame->linesize);
             return ok();
         }
         palette.build(bgra, settings.width, settings.height, stride);
@@ -359,32 +357,38 @@ Result<std::unique_ptr<VideoWriter>> VideoWriter::open(const std::string& path, 
 {
     if (const std::string problem = videoSettingsProblem(settings); !problem.empty())
         return Error { path + ": " + problem };
-    av_log_set_level(AV_LOG_ERROR); // the encoders' statistics are not the caller's output; their errors are
-    auto s = std::make_unique<State>();
+    std::string why;
+    const FfmpegLib* lib = ffmpegLib(why);
+    if (!lib)
+        return Error { path + ": " + why };
+    const FfmpegLib& av = *lib;
+    av.av_log_set_level(AV_LOG_ERROR); // the encoders' statistics are not the caller's output; their errors are
+    auto s = std::make_unique<State>(av);
     s->path = path;
     s->settings = settings;
     const bool mp4 = settings.format == VideoFormat::Mp4;
-    if (const int rc = avformat_alloc_output_context2(&s->format, nullptr, mp4 ? "mp4" : "gif", nullptr); rc < 0)
+    if (const int rc = av.avformat_alloc_output_context2(&s->format, nullptr, mp4 ? "mp4" : "gif", nullptr); rc < 0)
         return s->fail(std::string("this FFmpeg cannot write ") + (mp4 ? "MP4" : "GIF"), rc);
     constexpr int kBuffer = 1 << 16;
-    auto* buffer = static_cast<unsigned char*>(av_malloc(kBuffer));
-    s->io = buffer ? avio_alloc_context(buffer, kBuffer, 1, &s->file, nullptr, writeMemory, seekMemory) : nullptr;
+    auto* buffer = static_cast<unsigned char*>(av.av_malloc(kBuffer));
+    s->io = buffer ? av.avio_alloc_context(buffer, kBuffer, 1, &s->file, nullptr, writeMemory, seekMemory) : nullptr;
     if (!s->io) {
-        av_free(buffer);
+        av.av_free(buffer);
         return s->fail("out of memory", 0);
     }
     s->format->pb = s->io;
     s->format->flags |= AVFMT_FLAG_CUSTOM_IO;
 
-    const AVCodec* encoder = mp4 ? avcodec_find_encoder_by_name("libx264") : avcodec_find_encoder(AV_CODEC_ID_GIF);
+    const AVCodec* encoder
+        = mp4 ? av.avcodec_find_encoder_by_name("libx264") : av.avcodec_find_encoder(AV_CODEC_ID_GIF);
     if (!encoder && mp4)
-        encoder = avcodec_find_encoder(AV_CODEC_ID_H264);
+        encoder = av.avcodec_find_encoder(AV_CODEC_ID_H264);
     if (!encoder)
         return s->fail(std::string("this FFmpeg has no ") + (mp4 ? "H.264" : "GIF") + " encoder", 0);
-    s->codec = avcodec_alloc_context3(encoder);
-    s->stream = avformat_new_stream(s->format, nullptr);
-    s->frame = av_frame_alloc();
-    s->packet = av_packet_alloc();
+    s->codec = av.avcodec_alloc_context3(encoder);
+    s->stream = av.avformat_new_stream(s->format, nullptr);
+    s->frame = av.av_frame_alloc();
+    s->packet = av.av_packet_alloc();
     if (!s->codec || !s->stream || !s->frame || !s->packet)
         return s->fail("out of memory", 0);
     AVCodecContext* c = s->codec;
@@ -401,32 +405,32 @@ Result<std::unique_ptr<VideoWriter>> VideoWriter::open(const std::string& path, 
         c->color_trc = AVCOL_TRC_BT709;
         c->color_range = AVCOL_RANGE_MPEG;
         // thin lines and small type: a quality-led rate (CRF 18) tuned for still pictures, fast on two cores
-        av_opt_set(c->priv_data, "preset", "veryfast", 0);
-        av_opt_set(c->priv_data, "tune", "stillimage", 0);
-        av_opt_set(c->priv_data, "crf", "18", 0);
+        av.av_opt_set(c->priv_data, "preset", "veryfast", 0);
+        av.av_opt_set(c->priv_data, "tune", "stillimage", 0);
+        av.av_opt_set(c->priv_data, "crf", "18", 0);
     }
     if (s->format->oformat->flags & AVFMT_GLOBALHEADER)
         c->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-    if (const int rc = avcodec_open2(c, encoder, nullptr); rc < 0)
+    if (const int rc = av.avcodec_open2(c, encoder, nullptr); rc < 0)
         return s->fail(std::string("the ") + encoder->name + " encoder refused its settings", rc);
     s->stream->time_base = c->time_base;
-    if (const int rc = avcodec_parameters_from_context(s->stream->codecpar, c); rc < 0)
+    if (const int rc = av.avcodec_parameters_from_context(s->stream->codecpar, c); rc < 0)
         return s->fail("cannot describe the stream", rc);
     s->frame->format = c->pix_fmt;
     s->frame->width = c->width;
     s->frame->height = c->height;
-    if (const int rc = av_frame_get_buffer(s->frame, 0); rc < 0)
+    if (const int rc = av.av_frame_get_buffer(s->frame, 0); rc < 0)
         return s->fail("out of memory for a frame", rc);
     if (mp4) {
-        s->scale = sws_getContext(settings.width, settings.height, AV_PIX_FMT_BGRA, settings.width, settings.height,
+        s->scale = av.sws_getContext(settings.width, settings.height, AV_PIX_FMT_BGRA, settings.width, settings.height,
             AV_PIX_FMT_YUV420P, SWS_BICUBIC, nullptr, nullptr, nullptr);
         if (!s->scale)
             return s->fail("cannot convert pictures to 4:2:0", 0);
         // BT.709 as tagged; the picture's full-range RGB to video range
-        const int* coefficients = sws_getCoefficients(SWS_CS_ITU709);
-        sws_setColorspaceDetails(s->scale, coefficients, 1, coefficients, 0, 0, 1 << 16, 1 << 16);
+        const int* coefficients = av.sws_getCoefficients(SWS_CS_ITU709);
+        av.sws_setColorspaceDetails(s->scale, coefficients, 1, coefficients, 0, 0, 1 << 16, 1 << 16);
     }
-    if (const int rc = avformat_write_header(s->format, nullptr); rc < 0)
+    if (const int rc = av.avformat_write_header(s->format, nullptr); rc < 0)
         return s->fail("cannot start the file", rc);
     State* state = s.get();
     s->worker = std::thread([state] { state->run(); });
@@ -478,9 +482,9 @@ Status VideoWriter::finish()
         return Error { s.path + ": no frame to write: nothing was written" };
     if (Status st = s.send(nullptr); !st)
         return st;
-    if (const int rc = av_write_trailer(s.format); rc < 0)
+    if (const int rc = s.av.av_write_trailer(s.format); rc < 0)
         return s.fail("cannot end the file", rc);
-    avio_flush(s.io);
+    s.av.avio_flush(s.io);
     return replaceFile(s.path, s.file.bytes);
 }
 
