@@ -5,7 +5,9 @@
 #include <QFileInfo>
 #include <QProgressDialog>
 #include <QStatusBar>
+#include <QThreadPool>
 
+#include "core/output/ffmpeglib.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/common/threadpriority.h"
 #include "widgets/window/mainwindow.h"
@@ -36,6 +38,12 @@ void MainWindow::askExportReplay()
             this, false, tr("Export replay"), tr("Nothing to replay yet: the scope in view has no run dates."));
         return;
     }
+    // FFmpeg's libraries (a hundred-odd, opened at the first video: 70 to 300 ms) loaded off the GUI thread while the
+    // file is chosen
+    QThreadPool::globalInstance()->start([] {
+        std::string why;
+        ffmpegLib(why);
+    });
     const QString path = QFileDialog::getSaveFileName(this, tr("Export replay"),
         QDir(lastFolder(QStringLiteral("export"))).filePath(QStringLiteral("replay.mp4")),
         tr("Replay as MP4 video (*.mp4);;Replay as animated GIF (*.gif)"));
