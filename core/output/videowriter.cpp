@@ -176,6 +176,8 @@ struct VideoWriter::State {
     std::int64_t pts = 0; ///< frames handed in (the encoder's count once the queue is empty)
     std::int64_t encoded = 0;
     bool finished = false;
+    bool started = false; ///< the header written: the muxer holds state of its own until its trailer
+    bool ended = false; ///< the trailer written
 
     // The encoder's thread: frames wait in a short queue while the caller draws the next one.
     struct Pending {
@@ -255,6 +257,10 @@ struct VideoWriter::State {
             queue.clear(); // dropped before finish(): what waits is not encoded
         }
         stopWorker();
+        // a muxer frees what it holds in its trailer (the GIF muxer its last packet): ended into the memory file,
+        // which is dropped with it
+        if (started && !ended)
+            av.av_write_trailer(format);
         av.sws_freeContext(scale);
         av.av_packet_free(&packet);
         av.av_frame_free(&frame);
@@ -432,6 +438,7 @@ Result<std::unique_ptr<VideoWriter>> VideoWriter::open(const std::string& path, 
     }
     if (const int rc = av.avformat_write_header(s->format, nullptr); rc < 0)
         return s->fail("cannot start the file", rc);
+    s->started = true;
     State* state = s.get();
     s->worker = std::thread([state] { state->run(); });
     return std::unique_ptr<VideoWriter>(new VideoWriter(std::move(s)));
@@ -482,6 +489,7 @@ Status VideoWriter::finish()
         return Error { s.path + ": no frame to write: nothing was written" };
     if (Status st = s.send(nullptr); !st)
         return st;
+    s.ended = true; // whatever it says: a trailer is written once
     if (const int rc = s.av.av_write_trailer(s.format); rc < 0)
         return s.fail("cannot end the file", rc);
     s.av.avio_flush(s.io);
