@@ -15,6 +15,7 @@
 #include "core/model/runselection.h"
 #include "core/store/evaluationstore.h"
 #include "widgets/chart/replayframes.h"
+#include "widgets/common/displaynames.h"
 
 namespace paretoscope::cli {
 
@@ -90,16 +91,6 @@ bool readInputs(const Args& a, ReplayInputs& in, std::string& error)
     return true;
 }
 
-// The tier's label the caption names: the user's price, the tier asked, else the default tier.
-QString priceLabel(const PriceChoice& price)
-{
-    if (price.customUsdPerGpuHour)
-        return QStringLiteral("$%1/GPU/hr").arg(*price.customUsdPerGpuHour, 0, 'f', 2);
-    const PricingTier* tier
-        = price.tierKey.empty() ? &bundledPricing().defaultTier() : bundledPricing().find(price.tierKey);
-    return tier ? QString::fromStdString(tier->label) : QString();
-}
-
 } // namespace
 
 int cmdReplay(const Invocation& in)
@@ -146,7 +137,7 @@ int cmdReplay(const Invocation& in)
     look.state.target = inputs.target;
     look.state.hideSparse = inputs.view.request.hideSparse;
     look.state.request.price = inputs.view.request.price;
-    look.priceLabel = priceLabel(inputs.view.request.price);
+    look.priceLabel = ui::priceChoiceLabel(inputs.view.request.price, bundledPricing());
     look.storeName = QString::fromStdString(std::filesystem::path(store->path()).filename().string());
     auto frames = std::make_shared<const ui::ReplayFrames>(std::move(replay), look, bundledPricing());
     if (frames->days().empty()) {

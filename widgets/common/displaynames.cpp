@@ -7,6 +7,14 @@
 
 namespace paretoscope::ui {
 
+QString priceChoiceLabel(const PriceChoice& price, const PricingCatalog& pricing)
+{
+    if (price.customUsdPerGpuHour)
+        return QStringLiteral("$%1/GPU/hr").arg(*price.customUsdPerGpuHour, 0, 'f', 2);
+    const PricingTier* tier = price.tierKey.empty() ? &pricing.defaultTier() : pricing.find(price.tierKey);
+    return tier ? QString::fromStdString(tier->label) : QString::fromStdString(price.tierKey);
+}
+
 // core's names (core/model/displaynames.h): the CLI's reports and the summary say the same
 QString hardwareName(const std::string& hardware)
 {

@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include "core/analysis/ladder.h"
+#include "core/analysis/pricing.h"
 #include "core/model/scope.h"
 
 class QWidget;
@@ -14,6 +16,9 @@ QString groupLabel(const GroupKey& key);
 QString hardwareName(const std::string& hardware);
 QString engineName(const std::string& engine);
 QString precisionName(const std::string& precision);
+/// The price readings are made at, as a caption names it: "$2.50/GPU/hr" for a price of one's own, else the tier's
+/// label (the catalogue's default tier where none is named).
+QString priceChoiceLabel(const PriceChoice& price, const PricingCatalog& pricing);
 
 /// A tooltip that shows `text` as the characters it holds: Qt guesses rich text in tooltips, so text from imported
 /// files or servers ("<img src=...>") is escaped and wrapped as rich text that keeps its line breaks.

@@ -468,21 +468,6 @@ void MainWindow::showAsOf()
     presentScope(std::make_shared<const ScopeData>(std::move(asOf)), {}, ChartWhen::Now);
 }
 
-std::function<void(ScopeData&)> MainWindow::asOfPreparation() const
-{
-    return [evaluations = m_shown.data ? m_shown.data->evaluations : nullptr,
-               knots = m_shown.data ? m_shown.data->knotConfigurations : nullptr,
-               accuracy = m_filters->accuracy()->requirement(),
-               task = m_filters->accuracy()->task().toStdString()](ScopeData& asOf) {
-        asOf.evaluations = evaluations; // the model's, whatever the day
-        if (accuracy)
-            requireAccuracy(asOf, *accuracy); // judged as of the day: a later evaluation does not count yet
-        chooseAccuracyTask(asOf, task);
-        // the knots' configurations read with the scope: a knot of another day not among them is read without one
-        asOf.knotConfigurations = knots;
-    };
-}
-
 void MainWindow::presentScope(std::shared_ptr<const ScopeData> scope, std::optional<DrawnChart> drawn, ChartWhen when)
 {
     m_shown.data = std::move(scope);

@@ -9,10 +9,8 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
-#include <set>
 
 #include "core/analysis/scopehint.h"
-#include "core/model/modelnames.h"
 #include "core/output/reports.h"
 #include "widgets/chart/chartexport.h"
 #include "widgets/chart/exportchartdialog.h"
@@ -77,10 +75,7 @@ ChartCaption MainWindow::chartCaption() const
 
 QString MainWindow::priceLabel() const
 {
-    const PriceChoice price = m_readout->price();
-    const PricingTier* tier = price.tierKey.empty() ? nullptr : bundledPricing().find(price.tierKey);
-    return tier ? QString::fromStdString(tier->label)
-                : tr("$%1/GPU/hr").arg(price.customUsdPerGpuHour.value_or(0), 0, 'f', 2);
+    return priceChoiceLabel(m_readout->price(), bundledPricing());
 }
 
 Status MainWindow::exportChartSvg(const QString& path, QSize size) const

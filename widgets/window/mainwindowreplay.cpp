@@ -1,5 +1,6 @@
 // File > Export replay... (docs/report.md): the as-of replay of the view on screen as a video, a day's chart a turn of
-// the event loop under a progress dialog with Cancel; the same frames the CLI's `replay` writes.
+// the event loop under a progress dialog with Cancel; the same frames the CLI's `replay` writes. And what a day's data
+// needs beyond its runs, shared by the replay and the run-dates slider (asOfPreparation).
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -7,12 +8,29 @@
 #include <QStatusBar>
 #include <QThreadPool>
 
+#include "core/analysis/scopeaccuracy.h"
 #include "core/output/ffmpeglib.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/common/threadpriority.h"
+#include "widgets/filters/accuracycontrol.h"
 #include "widgets/window/mainwindow.h"
 
 namespace paretoscope::ui {
+
+std::function<void(ScopeData&)> MainWindow::asOfPreparation() const
+{
+    return [evaluations = m_shown.data ? m_shown.data->evaluations : nullptr,
+               knots = m_shown.data ? m_shown.data->knotConfigurations : nullptr,
+               accuracy = m_filters->accuracy()->requirement(),
+               task = m_filters->accuracy()->task().toStdString()](ScopeData& asOf) {
+        asOf.evaluations = evaluations; // the model's, whatever the day
+        if (accuracy)
+            requireAccuracy(asOf, *accuracy); // judged as of the day: a later evaluation does not count yet
+        chooseAccuracyTask(asOf, task);
+        // the knots' configurations read with the scope: a knot of another day not among them is read without one
+        asOf.knotConfigurations = knots;
+    };
+}
 
 void MainWindow::exportReplay(const QString& path, const ReplaySettings& settings)
 {
