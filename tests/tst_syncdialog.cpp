@@ -12,6 +12,7 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTreeWidget>
+#include <algorithm>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -154,6 +155,41 @@ private slots:
         auto marks = readSyncMarks(**reader, server.root());
         QVERIFY(marks.ok());
         QCOMPARE(marks->size(), std::size_t(1));
+    }
+
+    // The store watch reads the scope list while the sync writes (every 2 s): the scope the sync brought is listed
+    // before it ends, and still comes into view when it ends (the CI's ASan run, slow, saw it stay on the old one).
+    void aNewScopeListedWhileTheSyncRanStillComesIntoView()
+    {
+        QTemporaryDir dir;
+        ReplayServer server;
+        server.setBenchmarks(fixtureRows("benchmarks.json"));
+        server.setEvaluations(fixtureRows("evaluations.json"));
+        // the evaluations, fetched last, stall 6 s once (then are fetched again): the three sequences' runs are
+        // stored, and the watch looks three times before the sync ends
+        server.failNext("/api/v1/evaluations", { 0, -1, false, true, 6 });
+        auto store = openStore(dir.filePath(QStringLiteral("watch.sqlite")).toStdString(), true);
+        QVERIFY(store.ok());
+        MainWindow window(std::move(*store));
+        QSignalSpy shown(&window, &MainWindow::scopeShown);
+        window.show();
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(window.scopeData()->scope.model, std::string(kBundledModel));
+        SyncDialog* dialog = window.openSync();
+        dialog->sourceEdit()->setText(QString::fromStdString(server.root()));
+        dialog->findChildren<QCheckBox*>().at(0)->setChecked(true); // the evaluations (the test before left them off)
+        QVERIFY(dialog->startSync());
+        const auto listed = [&window] {
+            const auto scopes = window.filters()->scopes();
+            return std::count_if(scopes.begin(), scopes.end(), [](const ScopeSummary& s) { return s.model == "dsr1"; })
+                == 3;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(listed(), 30000);
+        QVERIFY(!dialog->syncButton()->isEnabled()); // listed by the watch, the sync still running
+        QCOMPARE(window.scopeData()->scope.model, std::string(kBundledModel));
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->syncButton()->isEnabled(), 60000);
+        QVERIFY2(dialog->statusText() == QStringLiteral("Done."), qPrintable(dialog->statusText()));
+        QTRY_VERIFY_WITH_TIMEOUT(window.scopeData() && window.scopeData()->scope.model == "dsr1", 20000);
     }
 
     // The look for new data at start (a setting, off by default): the list read, nothing fetched, the status says it.

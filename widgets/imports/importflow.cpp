@@ -110,6 +110,7 @@ void ImportFlow::importItems(std::vector<ImportItem> items)
     m_progress->setAutoClose(false);
     m_progress->setAutoReset(false);
     connect(m_progress, &QProgressDialog::canceled, this, [this] { m_importer.cancel(); });
+    emit started();
     m_importer.start(std::move(items));
 }
 

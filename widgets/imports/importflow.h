@@ -32,6 +32,8 @@ public:
     const QList<ImportResultLine>& lastResults() const { return m_lastResults; }
 
 signals:
+    /// An import begins: its first write follows.
+    void started();
     /// The import ended (whole, cancelled or refused): the store may hold new runs.
     void finished();
 

@@ -104,6 +104,7 @@ MainWindow::MainWindow(std::unique_ptr<RunStore> store, QWidget* parent)
 
     connectPanels();
     // once the scope list holds what an import brought, importFinished; the series and the scope follow
+    connect(&m_imports, &ImportFlow::started, this, &MainWindow::noteWriteStarting);
     connect(&m_imports, &ImportFlow::finished, this, [this] {
         m_store.announceImport = true;
         refreshScopes();

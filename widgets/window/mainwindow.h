@@ -227,6 +227,8 @@ private:
     void addViewActions(QMenu* edit);
     /// Another process (the CLI, a collect, another window) wrote to the store: read the scope list again.
     void watchStore();
+    /// An import or a sync begins: the scopes listed now are kept for the announce of what it brought.
+    void noteWriteStarting();
     /// Shows a scope list read on the worker (and says so to whoever waits for an import).
     void showScopeList(const std::vector<ScopeSummary>& scopes, long long runs);
     /// A store that cannot be read (damaged): its message in place of the chart and the readings.
@@ -321,6 +323,9 @@ private:
         std::optional<std::uint64_t> seenVersion; ///< the worker connection's data_version when the scopes were read
         bool scopesShown = false; ///< the scope list arrived once (the remembered scope is selected then)
         bool announceImport = false; ///< an import ended: importFinished follows the scope list that shows it
+        /// The scopes listed when an import or a sync began: the announce's new scopes are those not among them
+        /// (the list may be read again while it writes, the store watch seeing its commits).
+        std::optional<std::vector<ScopeSummary>> scopesBeforeWrite;
         QString problem; ///< why the store cannot be read; set once it failed a read
     } m_store;
     // a view being applied (applyView): its filters wait for the scope's series, its as-of day for the scope's run

@@ -119,6 +119,13 @@ void MainWindow::refreshScopes()
     });
 }
 
+void MainWindow::noteWriteStarting()
+{
+    // each announce follows its own start (an import's started, a sync's plan); of an import and a sync at once, the
+    // later start's list counts
+    m_store.scopesBeforeWrite = m_filters->scopes();
+}
+
 void MainWindow::watchStore()
 {
     // SQLite's data_version on the worker's connection changes when any other connection commits: another process,
@@ -139,7 +146,8 @@ void MainWindow::showScopeList(const std::vector<ScopeSummary>& scopes, long lon
     if (runs >= 0) {
         // an import that brought a scope the store did not have: its first new scope comes into view, and the
         // status bar says so (the view stayed on the old scope, and the runs seemed not to have arrived)
-        const std::vector<ScopeSummary> before = m_filters->scopes();
+        const std::vector<ScopeSummary> before
+            = m_store.announceImport && m_store.scopesBeforeWrite ? *m_store.scopesBeforeWrite : m_filters->scopes();
         m_filters->setScopes(scopes);
         if (m_store.announceImport && m_store.scopesShown)
             for (const ScopeSummary& s : scopes) {
@@ -166,6 +174,7 @@ void MainWindow::showScopeList(const std::vector<ScopeSummary>& scopes, long lon
     }
     if (m_store.announceImport) {
         m_store.announceImport = false;
+        m_store.scopesBeforeWrite.reset();
         emit importFinished();
     }
 }

@@ -12,6 +12,7 @@ SyncController& MainWindow::syncController()
     if (!m_sync.controller) {
         // it writes through a connection of its own, as the importer does
         m_sync.controller = new SyncController(m_worker.path(), this);
+        connect(m_sync.controller, &SyncController::planned, this, &MainWindow::noteWriteStarting);
         connect(m_sync.controller, &SyncController::checked, this, [this](int items) {
             if (items > 0)
                 showStatus(tr("InferenceX has newer runs than this store (%1): File → Update from InferenceX… brings "
