@@ -39,6 +39,21 @@ json fixtureRows(const char* name)
     return json::parse(in);
 }
 
+/// The window on a new store at `db` (it gets the bundled dataset), shown once it shows that scope; null where the
+/// store does not open or no scope is shown in 20 s.
+std::unique_ptr<MainWindow> windowOnNewStore(const QString& db)
+{
+    auto store = openStore(db.toStdString(), true);
+    if (!store.ok())
+        return nullptr;
+    auto window = std::make_unique<MainWindow>(std::move(*store));
+    QSignalSpy shown(window.get(), &MainWindow::scopeShown);
+    window->show();
+    if (!shown.wait(20000) || !window->scopeData() || window->scopeData()->scope.model != kBundledModel)
+        return nullptr;
+    return window;
+}
+
 } // namespace
 
 class TestSyncDialog : public QObject {
@@ -54,16 +69,10 @@ private slots:
         ReplayServer server;
         server.setBenchmarks(fixtureRows("benchmarks.json"));
         server.setEvaluations(fixtureRows("evaluations.json"));
-        const QString db = dir.filePath(QStringLiteral("sync.sqlite"));
-        auto store = openStore(db.toStdString(), true);
-        QVERIFY(store.ok());
-        MainWindow window(std::move(*store));
-        QSignalSpy shown(&window, &MainWindow::scopeShown);
-        window.show();
-        QVERIFY(shown.wait(20000));
-        QCOMPARE(window.scopeData()->scope.model, std::string(kBundledModel));
+        const auto window = windowOnNewStore(dir.filePath(QStringLiteral("sync.sqlite")));
+        QVERIFY(window);
 
-        SyncDialog* dialog = window.openSync();
+        SyncDialog* dialog = window->openSync();
         QVERIFY(dialog->isVisible());
         dialog->sourceEdit()->setText(QString::fromStdString(server.root()));
         // a bad field is named, and nothing starts
@@ -104,12 +113,12 @@ private slots:
                                                           "DeepSeek-R1-0528 1k/1k ")),
             qPrintable(dialog->summaryText()));
         // the window reads the store again and brings the first new scope into view
-        QTRY_VERIFY_WITH_TIMEOUT(window.scopeData() && window.scopeData()->scope.model == "dsr1", 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window->scopeData() && window->scopeData()->scope.model == "dsr1", 20000);
 
         // reopened, the dialog keeps what was typed; a second sync finds nothing new: no history is fetched, only the
         // evaluations again (their route says no dates), all of them stored before
         dialog->close();
-        window.openSync();
+        window->openSync();
         QCOMPARE(dialog->sourceEdit()->text(), QString::fromStdString(server.root()));
         server.takeRequests();
         QVERIFY(dialog->startSync());
@@ -131,13 +140,9 @@ private slots:
         server.failNext(
             "/api/v1/benchmarks/history?model=DeepSeek-R1-0528&isl=1024&osl=8192", { 0, -1, false, true, 8 });
         const QString db = dir.filePath(QStringLiteral("cancel.sqlite"));
-        auto store = openStore(db.toStdString(), true);
-        QVERIFY(store.ok());
-        MainWindow window(std::move(*store));
-        QSignalSpy shown(&window, &MainWindow::scopeShown);
-        window.show();
-        QVERIFY(shown.wait(20000));
-        SyncDialog* dialog = window.openSync();
+        const auto window = windowOnNewStore(db);
+        QVERIFY(window);
+        SyncDialog* dialog = window->openSync();
         dialog->sourceEdit()->setText(QString::fromStdString(server.root()));
         dialog->findChildren<QSpinBox*>().at(0)->setValue(1);
         dialog->findChildren<QCheckBox*>().at(0)->setChecked(false); // no evaluations
@@ -168,28 +173,23 @@ private slots:
         // the evaluations, fetched last, stall 6 s once (then are fetched again): the three sequences' runs are
         // stored, and the watch looks three times before the sync ends
         server.failNext("/api/v1/evaluations", { 0, -1, false, true, 6 });
-        auto store = openStore(dir.filePath(QStringLiteral("watch.sqlite")).toStdString(), true);
-        QVERIFY(store.ok());
-        MainWindow window(std::move(*store));
-        QSignalSpy shown(&window, &MainWindow::scopeShown);
-        window.show();
-        QVERIFY(shown.wait(20000));
-        QCOMPARE(window.scopeData()->scope.model, std::string(kBundledModel));
-        SyncDialog* dialog = window.openSync();
+        const auto window = windowOnNewStore(dir.filePath(QStringLiteral("watch.sqlite")));
+        QVERIFY(window);
+        SyncDialog* dialog = window->openSync();
         dialog->sourceEdit()->setText(QString::fromStdString(server.root()));
         dialog->findChildren<QCheckBox*>().at(0)->setChecked(true); // the evaluations (the test before left them off)
         QVERIFY(dialog->startSync());
         const auto listed = [&window] {
-            const auto scopes = window.filters()->scopes();
+            const auto scopes = window->filters()->scopes();
             return std::count_if(scopes.begin(), scopes.end(), [](const ScopeSummary& s) { return s.model == "dsr1"; })
                 == 3;
         };
         QTRY_VERIFY_WITH_TIMEOUT(listed(), 30000);
         QVERIFY(!dialog->syncButton()->isEnabled()); // listed by the watch, the sync still running
-        QCOMPARE(window.scopeData()->scope.model, std::string(kBundledModel));
+        QCOMPARE(window->scopeData()->scope.model, std::string(kBundledModel));
         QTRY_VERIFY_WITH_TIMEOUT(dialog->syncButton()->isEnabled(), 60000);
         QVERIFY2(dialog->statusText() == QStringLiteral("Done."), qPrintable(dialog->statusText()));
-        QTRY_VERIFY_WITH_TIMEOUT(window.scopeData() && window.scopeData()->scope.model == "dsr1", 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window->scopeData() && window->scopeData()->scope.model == "dsr1", 20000);
     }
 
     // The look for new data at start (a setting, off by default): the list read, nothing fetched, the status says it.
