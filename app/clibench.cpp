@@ -24,11 +24,11 @@ namespace paretoscope::cli {
 
 namespace {
 
-std::atomic<bool> g_interrupted { false };
+std::atomic<bool> g_benchInterrupted { false };
 
-void onInterrupt(int)
+void onBenchInterrupt(int)
 {
-    g_interrupted = true;
+    g_benchInterrupted = true;
 }
 
 bool positiveDouble(
@@ -305,11 +305,11 @@ int runBench(const Invocation& in, const SessionPlan& plan)
         return 1;
     std::string keyVar = in.args.value("api-key-env").value_or("OPENAI_API_KEY");
     const char* key = std::getenv(keyVar.c_str());
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
+    std::signal(SIGINT, onBenchInterrupt);
+    std::signal(SIGTERM, onBenchInterrupt);
     SessionEvents events;
     events.note = [](const std::string& s) { std::cerr << "paretoscope-cli: " << s << "\n"; };
-    events.progress = [](int, int, const LevelProgress&) { return !g_interrupted.load(); };
+    events.progress = [](int, int, const LevelProgress&) { return !g_benchInterrupted.load(); };
     events.levelStored = [](const LevelOutcome& lo) { std::cout << lo.json << std::endl; };
     DeviceDiscovery discovery = discoverDevices();
     std::string samplerNote;

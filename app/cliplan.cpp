@@ -61,14 +61,15 @@ bool gpusPerNodeOption(const Args& a, PlanRequest& req, std::string& error)
 {
     for (const std::string& item : a.list("gpus-per-node")) {
         const auto eq = item.find('=');
-        auto n = eq == std::string::npos ? std::nullopt : parseInt(item.substr(eq + 1));
+        // 0 for none: a read of the optional itself after the test trips GCC 12's maybe-uninitialized when inlined
+        const int n = eq == std::string::npos ? 0 : parseInt(item.substr(eq + 1)).value_or(0);
         const std::string hw = eq == std::string::npos ? "" : normalizedKey(item.substr(0, eq));
-        if (hw.empty() || !n || *n <= 0) {
+        if (hw.empty() || n <= 0) {
             error = "--gpus-per-node must be HARDWARE=N with N a whole number above zero (e.g. gb200=72), got '" + item
                 + "'";
             return false;
         }
-        req.gpusPerNode[hw] = *n;
+        req.gpusPerNode[hw] = n;
     }
     return true;
 }

@@ -15,11 +15,11 @@
 namespace paretoscope::cli {
 namespace {
 
-std::atomic<bool> g_interrupted { false };
+std::atomic<bool> g_syncInterrupted { false };
 
-extern "C" void onInterrupt(int)
+extern "C" void onSyncInterrupt(int)
 {
-    g_interrupted.store(true);
+    g_syncInterrupted.store(true);
 }
 
 } // namespace
@@ -65,7 +65,7 @@ int cmdSync(const Invocation& in)
     const bool tty = isatty(STDERR_FILENO);
     std::mutex printing;
     SyncCallbacks callbacks;
-    callbacks.keepGoing = [] { return !g_interrupted.load(); };
+    callbacks.keepGoing = [] { return !g_syncInterrupted.load(); };
     callbacks.progress = [&](const SyncEvent& e) {
         std::lock_guard lock(printing);
         const std::string& label = plan->items[e.item].label;
@@ -77,8 +77,8 @@ int cmdSync(const Invocation& in)
         else if (tty && e.stage == SyncStage::Importing)
             std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: importing", e.item + 1, plan->items.size(), label.c_str());
     };
-    g_interrupted.store(false);
-    auto previous = std::signal(SIGINT, onInterrupt);
+    g_syncInterrupted.store(false);
+    auto previous = std::signal(SIGINT, onSyncInterrupt);
     const SyncReport report = runSync(*store, *plan, options, callbacks);
     std::signal(SIGINT, previous);
     if (tty)

@@ -21,6 +21,7 @@
 #include "core/live/recipe.h"
 #include "core/store/runstore.h"
 #include "tests/support/simprocess.h"
+#include "tests/support/clirun.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/cluster/clustersweepdialog.h"
@@ -36,24 +37,6 @@ namespace {
 constexpr int kIsl = 64;
 constexpr int kOsl = 8;
 const QString kModel = QStringLiteral("DeepSeek-V4.1-Flash"); // the sim recipe's model, which the tasks' runs carry
-
-struct Cli {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Cli cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(PARETOSCOPE_CLI), args);
-    Cli r;
-    if (!p.waitForFinished(120000))
-        return r;
-    r.code = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 long long storedRuns(const QString& path)
 {
@@ -78,7 +61,7 @@ class TestClusterSweep : public QObject {
         if (!sim.ok())
             return false;
         const QString db = m_tmp.filePath(QStringLiteral("task%1.sqlite").arg(task));
-        Cli bench = cli({ QStringLiteral("bench"), QStringLiteral("--endpoint"), sim.url(), QStringLiteral("--model"),
+        Run bench = runCli({ QStringLiteral("bench"), QStringLiteral("--endpoint"), sim.url(), QStringLiteral("--model"),
             kModel, QStringLiteral("--isl"), QString::number(kIsl), QStringLiteral("--osl"), QString::number(kOsl),
             QStringLiteral("--concurrency"), levels, QStringLiteral("--hardware"), QStringLiteral("b300"),
             QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--gpus"), QStringLiteral("8"),
@@ -87,7 +70,7 @@ class TestClusterSweep : public QObject {
             qWarning() << bench.err;
             return false;
         }
-        Cli exported = cli({ QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--model"), kModel,
+        Run exported = runCli({ QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--model"), kModel,
             QStringLiteral("--isl"), QString::number(kIsl), QStringLiteral("--osl"), QString::number(kOsl),
             QStringLiteral("--runs"), QStringLiteral("all"), QStringLiteral("--include-marked"),
             QStringLiteral("--format"), QStringLiteral("json") });
@@ -212,8 +195,8 @@ private slots:
         QCOMPARE(collected.size(), 1);
         QCOMPARE(storedRuns(storePath), m_exported);
         // the CLI agrees that both were collected into this store, and says the third failed
-        Cli status
-            = cli({ QStringLiteral("cluster"), QStringLiteral("status"), m_array, QStringLiteral("--db"), storePath });
+        Run status
+            = runCli({ QStringLiteral("cluster"), QStringLiteral("status"), m_array, QStringLiteral("--db"), storePath });
         QCOMPARE(status.code, 0);
         QVERIFY2(status.out.contains("0\tfinished\tb300\tcollected"), status.out.constData());
 

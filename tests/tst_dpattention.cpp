@@ -22,6 +22,7 @@
 #include "core/live/sweep.h"
 #include "core/model/runselection.h"
 #include "tests/support/sessionconfigs.h"
+#include "tests/support/clirun.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/runs/runsmodel.h"
@@ -31,24 +32,6 @@ using namespace paretoscope;
 using namespace paretoscope::testsupport;
 
 namespace {
-
-struct Cli {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Cli cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(PARETOSCOPE_CLI), args);
-    Cli r;
-    if (!p.waitForFinished(60000))
-        return r;
-    r.code = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
 
 QStringList toList(const std::vector<std::string>& v)
 {
@@ -247,7 +230,7 @@ private slots:
         const QStringList base { QStringLiteral("bench"), QStringLiteral("--print-config"), QStringLiteral("--isl"),
             QStringLiteral("64"), QStringLiteral("--osl"), QStringLiteral("8"), QStringLiteral("--concurrency"),
             QStringLiteral("1,4") };
-        Cli on = cli(base
+        Run on = runCli(base
             + QStringList { QStringLiteral("--recipe"), QStringLiteral("sglang-b300-nvfp4"), QStringLiteral("--tp"),
                 QStringLiteral("8"), QStringLiteral("--dp-attention") });
         QVERIFY2(on.code == 0, on.err.constData());
@@ -257,13 +240,13 @@ private slots:
         QCOMPARE(c->tp, 8);
         QCOMPARE(c->gpus, 8); // the GPU count stays tp
         QVERIFY(on.out.contains(R"("dp_attention":true)"));
-        Cli off = cli(base
+        Run off = runCli(base
             + QStringList { QStringLiteral("--recipe"), QStringLiteral("sglang-b300-nvfp4"), QStringLiteral("--tp"),
                 QStringLiteral("8") });
         QCOMPARE(off.code, 0);
         QVERIFY(!off.out.contains("dp_attention")); // a configuration without it reads as before
         // an endpoint's runs are labelled with it
-        Cli endpoint = cli(base
+        Run endpoint = runCli(base
             + QStringList { QStringLiteral("--endpoint"), QStringLiteral("http://127.0.0.1:9"),
                 QStringLiteral("--hardware"), QStringLiteral("b300"), QStringLiteral("--engine"),
                 QStringLiteral("sglang"), QStringLiteral("--gpus"), QStringLiteral("8"),
@@ -271,11 +254,11 @@ private slots:
         QCOMPARE(endpoint.code, 0);
         QVERIFY(parseSessionConfig(endpoint.out.trimmed().toStdString(), "printed")->dpAttention);
         // refusals: the emulator, and tp 1
-        Cli sim = cli(
+        Run sim = runCli(
             base + QStringList { QStringLiteral("--recipe"), QStringLiteral("sim"), QStringLiteral("--dp-attention") });
         QCOMPARE(sim.code, 2);
         QVERIFY2(sim.err.contains("dp_attention: recipe sim"), sim.err.constData());
-        Cli tp1 = cli(base
+        Run tp1 = runCli(base
             + QStringList { QStringLiteral("--recipe"), QStringLiteral("vllm-b300-nvfp4"), QStringLiteral("--tp"),
                 QStringLiteral("1"), QStringLiteral("--dp-attention") });
         QCOMPARE(tp1.code, 2);
@@ -308,13 +291,13 @@ private slots:
         // the task's own bench takes the arguments as given: its configuration has dp attention
         QStringList args { QStringLiteral("bench"), QStringLiteral("--print-config") };
         args << toList(benchArguments(m->configurations[0]));
-        Cli task = cli(args);
+        Run task = runCli(args);
         QVERIFY2(task.code == 0, task.err.constData());
         QVERIFY(parseSessionConfig(task.out.trimmed().toStdString(), "printed")->dpAttention);
         // the single-session script of bench --emit-sbatch repeats the command line, the option with it
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("run.sbatch"));
-        Cli script = cli({ QStringLiteral("bench"), QStringLiteral("--recipe"), QStringLiteral("vllm-b300-nvfp4"),
+        Run script = runCli({ QStringLiteral("bench"), QStringLiteral("--recipe"), QStringLiteral("vllm-b300-nvfp4"),
             QStringLiteral("--isl"), QStringLiteral("64"), QStringLiteral("--osl"), QStringLiteral("8"),
             QStringLiteral("--concurrency"), QStringLiteral("1"), QStringLiteral("--dp-attention"),
             QStringLiteral("--emit-sbatch"), file });
@@ -403,7 +386,7 @@ private slots:
             (QStringList {
                 QStringLiteral("--enable-dp-attention"), QStringLiteral("--dp-size"), QStringLiteral("8") }));
         // the CLI makes the same configuration of the same choices
-        Cli same = cli({ QStringLiteral("bench"), QStringLiteral("--print-config"), QStringLiteral("--recipe"),
+        Run same = runCli({ QStringLiteral("bench"), QStringLiteral("--print-config"), QStringLiteral("--recipe"),
             QStringLiteral("sglang-b300-nvfp4"), QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--ep"),
             QString::number(c.ep), QStringLiteral("--port"),
             QString::fromStdString(dialog.request().launch->parameters.at("port")), QStringLiteral("--devices"),

@@ -15,6 +15,7 @@
 #include "core/store/evaluationstore.h"
 #include "core/store/runstore.h"
 #include "core/store/storerecover.h"
+#include "tests/support/fixturejson.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
@@ -22,24 +23,6 @@ using namespace paretoscope;
 using namespace paretoscope::testsupport;
 using nlohmann::json;
 
-namespace {
-
-const char* kEvaluations = "inferencex-app-api/evaluations.json";
-
-json evaluationRows()
-{
-    std::ifstream in(fixture(kEvaluations).toStdString());
-    return json::parse(in);
-}
-
-std::string writeJson(const QTemporaryDir& dir, const QString& name, const json& rows)
-{
-    const std::string path = dir.filePath(name).toStdString();
-    std::ofstream(path) << rows.dump();
-    return path;
-}
-
-} // namespace
 class TestEvaluationFiles : public QObject {
     Q_OBJECT
 
@@ -188,7 +171,7 @@ private slots:
         QFETCH(QString, value);
         QFETCH(QString, says);
         json rows = json::array();
-        const json all = evaluationRows();
+        const json all = fixtureJson(kEvaluations);
         rows.push_back(all[0]);
         json bad = all[1];
         const json v = json::parse(value.toStdString());

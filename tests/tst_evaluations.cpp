@@ -23,6 +23,7 @@
 #include "core/model/displaynames.h"
 #include "core/store/evaluationstore.h"
 #include "core/store/runstore.h"
+#include "tests/support/fixturejson.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
@@ -31,21 +32,6 @@ using namespace paretoscope::testsupport;
 using nlohmann::json;
 
 namespace {
-
-const char* kEvaluations = "inferencex-app-api/evaluations.json";
-
-json evaluationRows()
-{
-    std::ifstream in(fixture(kEvaluations).toStdString());
-    return json::parse(in);
-}
-
-std::string writeJson(const QTemporaryDir& dir, const QString& name, const json& rows)
-{
-    const std::string path = dir.filePath(name).toStdString();
-    std::ofstream(path) << rows.dump();
-    return path;
-}
 
 // The group of B200 TensorRT-LLM FP4 without spec decoding: four configurations evaluated, all on 2026-05-19
 const GroupKey kB200TrtFp4 { "b200", "trt", "fp4", "none" };
@@ -75,7 +61,7 @@ private slots:
     // of the file adds nothing
     void everyEvaluationIsStoredOnceAndNotAsARun()
     {
-        const json rows = evaluationRows();
+        const json rows = fixtureJson(kEvaluations);
         QCOMPARE(rows.size(), std::size_t(531));
         const long long stored = evaluationCount(*m_store);
         QVERIFY(stored > 500 && stored <= 531);
@@ -223,7 +209,7 @@ private slots:
         QVERIFY(!groupAccuracy(evaluations, kB200TrtFp4, "gsm8k", "2026-05-18"));
         QVERIFY(groupAccuracy(evaluations, kB200TrtFp4, "gsm8k", "2026-05-19"));
         // a second evaluation of one configuration on a later day replaces the first from that day on
-        const json rows = evaluationRows();
+        const json rows = fixtureJson(kEvaluations);
         json two = json::array();
         for (const json& r : rows)
             if (r["model"] == "dsr1" && r["hardware"] == "b200" && r["framework"] == "trt" && r["precision"] == "fp4"

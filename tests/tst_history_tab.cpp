@@ -41,7 +41,7 @@ using namespace paretoscope::ui;
 namespace {
 
 // One crafted run: hardware, engine, concurrency (which sets its interactivity), run date, tok/s/GPU.
-struct Crafted {
+struct DatedRun {
     const char* hardware;
     const char* engine;
     int concurrency;
@@ -58,7 +58,7 @@ double interactivityOf(int concurrency)
 
 // January: B300 on vLLM, MI325X. February: B300 measured on SGLang, better at every target (the reading's engine
 // changes), MI325X again. March: B300 on vLLM again (still below SGLang: no change), H200 for the first time.
-const std::vector<Crafted> kRuns {
+const std::vector<DatedRun> kDatedRuns {
     { "b300", "vllm", 4, "2026-01-10", 500 },
     { "b300", "vllm", 8, "2026-01-10", 900 },
     { "b300", "vllm", 16, "2026-01-10", 1200 },
@@ -82,7 +82,7 @@ const std::map<std::string, std::map<int, double>> kAt50 {
     { "mi325x", { { 20260110, 300 }, { 20260201, 350 }, { 20260305, 350 } } },
 };
 
-QJsonObject recordJson(const Crafted& c)
+QJsonObject datedRecordJson(const DatedRun& c)
 {
     return QJsonObject { { QStringLiteral("schema"), QStringLiteral("paretoscope.run/1") },
         { QStringLiteral("model"), QStringLiteral("m") },
@@ -176,8 +176,8 @@ private slots:
     void initTestCase()
     {
         QJsonArray runs;
-        for (const Crafted& c : kRuns)
-            runs.append(recordJson(c));
+        for (const DatedRun& c : kDatedRuns)
+            runs.append(datedRecordJson(c));
         std::string error;
         m_window = windowOnRecords(m_dir, "tst_history_tab", runs, error);
         QVERIFY2(m_window, error.c_str());

@@ -19,11 +19,6 @@ using namespace paretoscope::testsupport;
 namespace {
 constexpr double kRel = 1e-12; // same double arithmetic on both sides; only the parse differs
 
-bool near(double a, double b)
-{
-    return std::abs(a - b) <= kRel * std::max(std::abs(a), std::abs(b));
-}
-
 std::vector<StoredRun> allRuns(RunStore& store)
 {
     return store.allRuns();
@@ -84,13 +79,13 @@ private slots:
             QCOMPARE(r.gpus, 8); // tp 8 x pp 1
             QCOMPARE(r.concurrency, src[QStringLiteral("conc")].toInt());
             QCOMPARE(r.isl, src[QStringLiteral("isl")].toInt());
-            QVERIFY(near(*r.tputPerGpu, src[QStringLiteral("tput_per_gpu")].toDouble()));
-            QVERIFY(near(*r.outputTputPerGpu, src[QStringLiteral("output_tput_per_gpu")].toDouble()));
-            QVERIFY(near(*r.ttft.median, src[QStringLiteral("median_ttft")].toDouble()));
-            QVERIFY(near(*r.e2el.p999, src[QStringLiteral("p99.9_e2el")].toDouble()));
-            QVERIFY(near(*r.itl.p90, src[QStringLiteral("p90_itl")].toDouble()));
+            QVERIFY(near(*r.tputPerGpu, src[QStringLiteral("tput_per_gpu")].toDouble(), kRel));
+            QVERIFY(near(*r.outputTputPerGpu, src[QStringLiteral("output_tput_per_gpu")].toDouble(), kRel));
+            QVERIFY(near(*r.ttft.median, src[QStringLiteral("median_ttft")].toDouble(), kRel));
+            QVERIFY(near(*r.e2el.p999, src[QStringLiteral("p99.9_e2el")].toDouble(), kRel));
+            QVERIFY(near(*r.itl.p90, src[QStringLiteral("p90_itl")].toDouble(), kRel));
             // interactivity is 1 / median TPOT; the file's median_intvty agrees to rounding
-            QVERIFY(near(*r.interactivity, 1.0 / src[QStringLiteral("median_tpot")].toDouble()));
+            QVERIFY(near(*r.interactivity, 1.0 / src[QStringLiteral("median_tpot")].toDouble(), kRel));
             QVERIFY(std::abs(*r.interactivity - src[QStringLiteral("median_intvty")].toDouble()) < 1e-9);
             QCOMPARE(r.provenance.format, std::string("inferencex-agg"));
         }
@@ -121,7 +116,7 @@ private slots:
                     && o[QStringLiteral("conc")].toInt() == r.concurrency
                     && o[QStringLiteral("framework")].toString().toStdString() == r.engine
                     && o[QStringLiteral("isl")].toInt() == r.isl && o[QStringLiteral("osl")].toInt() == r.osl
-                    && near(m[QStringLiteral("tput_per_gpu")].toDouble(), *r.tputPerGpu)) {
+                    && near(m[QStringLiteral("tput_per_gpu")].toDouble(), *r.tputPerGpu, kRel)) {
                     row = o;
                     match = &row;
                     break;
@@ -129,13 +124,13 @@ private slots:
             }
             QVERIFY(match);
             QJsonObject m = row[QStringLiteral("metrics")].toObject();
-            QVERIFY(near(*r.ttft.median, m[QStringLiteral("median_ttft")].toDouble()));
-            QVERIFY(near(*r.interactivity, 1.0 / m[QStringLiteral("median_tpot")].toDouble()));
+            QVERIFY(near(*r.ttft.median, m[QStringLiteral("median_ttft")].toDouble(), kRel));
+            QVERIFY(near(*r.interactivity, 1.0 / m[QStringLiteral("median_tpot")].toDouble(), kRel));
             QCOMPARE(r.specDecoding, row[QStringLiteral("spec_method")].toString().toStdString());
             QCOMPARE(r.runDate, row[QStringLiteral("date")].toString().toStdString());
             QCOMPARE(r.runUrl, row[QStringLiteral("run_url")].toString().toStdString());
             if (m.contains(QStringLiteral("avg_power_w")))
-                QVERIFY(near(*r.avgPowerW, m[QStringLiteral("avg_power_w")].toDouble()));
+                QVERIFY(near(*r.avgPowerW, m[QStringLiteral("avg_power_w")].toDouble(), kRel));
             if (!m.contains(QStringLiteral("output_tput_per_gpu")))
                 QVERIFY(!r.outputTputPerGpu);
             if (row[QStringLiteral("disagg")].toBool()) {
@@ -173,13 +168,13 @@ private slots:
             const double total = src[QStringLiteral("total_token_throughput")].toDouble(),
                          out = src[QStringLiteral("output_throughput")].toDouble();
             // per-GPU division for a disaggregated run: total over all 16, output over decode, input over prefill
-            QVERIFY(near(*r.tputPerGpu, total / 16));
-            QVERIFY(near(*r.outputTputPerGpu, out / 8));
-            QVERIFY(near(*r.inputTputPerGpu, (total - out) / 8));
+            QVERIFY(near(*r.tputPerGpu, total / 16, kRel));
+            QVERIFY(near(*r.outputTputPerGpu, out / 8, kRel));
+            QVERIFY(near(*r.inputTputPerGpu, (total - out) / 8, kRel));
             // ms to s
-            QVERIFY(near(*r.ttft.median, src[QStringLiteral("median_ttft_ms")].toDouble() / 1000));
-            QVERIFY(near(*r.e2el.p99, src[QStringLiteral("p99_e2el_ms")].toDouble() / 1000));
-            QVERIFY(near(*r.interactivity, 1000.0 / src[QStringLiteral("median_tpot_ms")].toDouble()));
+            QVERIFY(near(*r.ttft.median, src[QStringLiteral("median_ttft_ms")].toDouble() / 1000, kRel));
+            QVERIFY(near(*r.e2el.p99, src[QStringLiteral("p99_e2el_ms")].toDouble() / 1000, kRel));
+            QVERIFY(near(*r.interactivity, 1000.0 / src[QStringLiteral("median_tpot_ms")].toDouble(), kRel));
             QCOMPARE(r.concurrency, src[QStringLiteral("max_concurrency")].toInt());
             QCOMPARE(r.isl, 1024); // total_input_tokens / completed
             QCOMPARE(r.osl, 1024);
@@ -236,12 +231,12 @@ private slots:
         const RunRecord& a = runs[0].record.concurrency == 16 ? runs[0].record : runs[1].record;
         const RunRecord& b = runs[0].record.concurrency == 16 ? runs[1].record : runs[0].record;
         QCOMPARE(a.hardware, std::string("b300"));
-        QVERIFY(near(*a.tputPerGpu, (2730.5 + 2730.5) / 8)); // total = input + output
-        QVERIFY(near(*a.ttft.median, 0.1));
-        QVERIFY(near(*a.e2el.median, 5.2));
-        QVERIFY(near(*a.interactivity, 200.0));
-        QVERIFY(near(*b.tputPerGpu, 17000.0 / 8));
-        QVERIFY(near(*b.inputTputPerGpu, 9000.0 / 8)); // total - output
+        QVERIFY(near(*a.tputPerGpu, (2730.5 + 2730.5) / 8, kRel)); // total = input + output
+        QVERIFY(near(*a.ttft.median, 0.1, kRel));
+        QVERIFY(near(*a.e2el.median, 5.2, kRel));
+        QVERIFY(near(*a.interactivity, 200.0, kRel));
+        QVERIFY(near(*b.tputPerGpu, 17000.0 / 8, kRel));
+        QVERIFY(near(*b.inputTputPerGpu, 9000.0 / 8, kRel)); // total - output
         QCOMPARE(a.isl, 1024);
         QCOMPARE(a.workload, std::string("random 1k/1k"));
     }
@@ -332,10 +327,10 @@ private slots:
         QCOMPARE(QString::fromStdString(r->notes[0]),
             path + QStringLiteral(": 3 records (1, 3, 4): field 'input_tput_per_gpu' is 0, left out"));
         for (const StoredRun& run : allRuns(*store)) {
-            QVERIFY(near(*run.record.tputPerGpu, 55.62670336516291));
-            QVERIFY(near(*run.record.outputTputPerGpu, 27.678011491816765));
+            QVERIFY(near(*run.record.tputPerGpu, 55.62670336516291, kRel));
+            QVERIFY(near(*run.record.outputTputPerGpu, 27.678011491816765, kRel));
             if (run.record.concurrency == 8)
-                QVERIFY(near(*run.record.inputTputPerGpu, 27.948691873346146));
+                QVERIFY(near(*run.record.inputTputPerGpu, 27.948691873346146, kRel));
             else
                 QVERIFY(!run.record.inputTputPerGpu);
         }

@@ -40,11 +40,6 @@ namespace {
 
 constexpr double kRel = 1e-12; // the same double arithmetic on both sides
 
-bool near(double a, double b)
-{
-    return std::abs(a - b) <= kRel * std::max(std::abs(a), std::abs(b));
-}
-
 // Notes the paint events of some widgets, by name, in the order they come.
 class PaintWatch : public QObject {
 public:
@@ -168,14 +163,14 @@ private slots:
                 }
                 QCOMPARE(QString::fromStdString(row->tier), QString::fromStdString(t.key));
                 if (hw == "b300")
-                    QVERIFY(near(row->costPerMTok.value() / base, *t.price(hw) / *first.price(hw)));
+                    QVERIFY(near(row->costPerMTok.value() / base, *t.price(hw) / *first.price(hw), kRel));
             }
         }
         // the custom price: $/1M = price / (tok/s/GPU x 3600) x 1e6, worked out here on its own
         m_window->readout()->setPrice(QString(), 3.25);
         const LadderRow* row = readoutRow("mi325x");
         QCOMPARE(QString::fromStdString(row->tier), QStringLiteral("custom"));
-        QVERIFY(near(row->costPerMTok.value(), 3.25 / (17745.0 * 3600.0) * 1e6));
+        QVERIFY(near(row->costPerMTok.value(), 3.25 / (17745.0 * 3600.0) * 1e6, kRel));
         m_window->readout()->setPrice(QString::fromStdString(first.key), 2.0);
     }
 

@@ -25,6 +25,7 @@
 #include "core/store/storecheck.h"
 #include "tests/support/clichild.h"
 #include "tests/support/sessionconfigs.h"
+#include "tests/support/simtasks.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
@@ -45,39 +46,6 @@ constexpr bool kSanitized = true;
 #else
 constexpr bool kSanitized = false;
 #endif
-
-void writeText(const std::string& path, const std::string& text)
-{
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
-}
-
-// A matrix of sim configurations with these names.
-std::string simMatrix(const std::vector<std::string>& names)
-{
-    nlohmann::json list = nlohmann::json::array();
-    for (const std::string& n : names)
-        list.push_back({ { "name", n }, { "recipe", "sim" }, { "isl", 64 }, { "osl", 16 }, { "concurrency", { 1 } } });
-    return nlohmann::json { { "configurations", list } }.dump();
-}
-
-// A record that a sim task of simMatrix would export for its level at concurrency c.
-RunRecord simResult(const MatrixConfig& c, int concurrency)
-{
-    RunRecord r;
-    r.model = c.model;
-    r.hardware = "sim";
-    r.engine = "vllm";
-    r.precision = c.precision;
-    r.isl = c.isl;
-    r.osl = c.osl;
-    r.workload = "random 64/16";
-    r.tp = c.tp;
-    r.gpus = taskResources(c).gpus;
-    r.concurrency = concurrency;
-    r.interactivity = 100.0 / concurrency;
-    r.tputPerGpu = 50.0 * concurrency;
-    return r;
-}
 
 } // namespace
 

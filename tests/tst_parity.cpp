@@ -27,6 +27,7 @@
 #include "core/store/sqlite.h"
 #include "core/store/storecheck.h"
 #include "tests/support/storequeries.h"
+#include "tests/support/fixturejson.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
@@ -36,20 +37,6 @@ using nlohmann::json;
 
 namespace {
 
-const char* kApi = "inferencex-app-api/benchmarks.json";
-
-json apiRows()
-{
-    std::ifstream in(fixture(kApi).toStdString());
-    return json::parse(in);
-}
-
-std::string writeJson(const QTemporaryDir& dir, const QString& name, const json& rows)
-{
-    const std::string path = dir.filePath(name).toStdString();
-    std::ofstream(path) << rows.dump();
-    return path;
-}
 
 // The identity of a row's line as the site keeps it: everything but the concurrency and the run.
 std::string lineOf(const json& r)
@@ -161,7 +148,7 @@ private slots:
         QTemporaryDir dir;
         auto store = openTempStore(dir);
         QVERIFY(importPath(*store, fixture(kApi).toStdString(), {})[0].result);
-        const json rows = apiRows();
+        const json rows = fixtureJson(kApi);
         const std::vector<json> line = longestAggregatedLine(rows);
         QVERIFY2(line.size() >= 3, "the fixture keeps at least three concurrencies of some 1k/1k line");
         const std::string oldDate = line.front()["date"];
@@ -199,7 +186,7 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        const std::vector<json> line = longestAggregatedLine(apiRows());
+        const std::vector<json> line = longestAggregatedLine(fixtureJson(kApi));
         json high = json::array({ rerun(line[0], "2026-12-01", 99000000200, 1.1) });
         json low = json::array(
             { rerun(line[0], "2026-12-01", 99000000100, 1.2), rerun(line[1], "2026-12-01", 99000000100, 1.2) });
@@ -217,7 +204,7 @@ private slots:
     {
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        json rows = apiRows();
+        json rows = fixtureJson(kApi);
         json base;
         for (const json& r : rows)
             if (r["disagg"].get<bool>() && r["prefill_num_workers"].get<int>() >= 1) {
@@ -297,7 +284,7 @@ private slots:
         auto store = openTempStore(dir);
         QVERIFY(importPath(*store, fixture(kApi).toStdString(), {})[0].result);
         json row;
-        for (const json& r : apiRows())
+        for (const json& r : fixtureJson(kApi))
             if (r["disagg"].get<bool>() && r["num_prefill_gpu"] != r["num_decode_gpu"]
                 && r["metrics"].contains("output_tput_per_gpu") && r["metrics"].contains("input_tput_per_gpu")) {
                 row = r;

@@ -47,7 +47,7 @@ using namespace paretoscope::ui;
 
 namespace {
 
-struct Crafted {
+struct PlanRun {
     const char* hardware;
     int concurrency;
     double tput; ///< total tok/s/GPU
@@ -56,7 +56,7 @@ struct Crafted {
 };
 
 // interactivity = 400 / concurrency: concurrency 8 stands at 50 tok/s/user, 4 at 100, 16 at 25
-const std::vector<Crafted> kRuns {
+const std::vector<PlanRun> kPlanRuns {
     { "b300", 4, 500, 0.5, false },
     { "b300", 8, 900, 1.0, false },
     { "b300", 16, 1200, 2.0, false },
@@ -65,7 +65,7 @@ const std::vector<Crafted> kRuns {
     { "mi325x", 16, 380, 6.0, true },
 };
 
-QJsonObject recordJson(const Crafted& c)
+QJsonObject planRecordJson(const PlanRun& c)
 {
     QJsonObject o { { QStringLiteral("schema"), QStringLiteral("paretoscope.run/1") },
         { QStringLiteral("model"), QStringLiteral("m") },
@@ -171,8 +171,8 @@ private slots:
     void initTestCase()
     {
         QJsonArray runs;
-        for (const Crafted& c : kRuns)
-            runs.append(recordJson(c));
+        for (const PlanRun& c : kPlanRuns)
+            runs.append(planRecordJson(c));
         std::string error;
         m_window = windowOnRecords(m_dir, "tst_plan_tab", runs, error);
         QVERIFY2(m_window, error.c_str());

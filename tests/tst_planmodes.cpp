@@ -278,7 +278,7 @@ private slots:
         QVERIFY(*mix->mixedCostPerMonth <= cheapestCost);
         QCOMPARE(mix->mixedDiffers, pa->cheapest()->hardware != pb->cheapest()->hardware);
         // every format names the parts and marks sparse readings
-        const std::string table = mixTable(*mix), json = mixJson(*mix), csv = mixCsv(*mix);
+        const std::string table = mixTable(*mix), jsonText = mixJson(*mix), csv = mixCsv(*mix);
         QVERIFY(table.find("GPUs 8192/1024") != std::string::npos);
         bool anySparse = false;
         for (const Plan& p : mix->plans)
@@ -286,7 +286,7 @@ private slots:
                 anySparse = anySparse || (h.sized() && h.sparse);
         QVERIFY(anySparse);
         QVERIFY(table.find("(sparse)") != std::string::npos);
-        QVERIFY(json.find("\"sparse\": true") != std::string::npos);
+        QVERIFY(jsonText.find("\"sparse\": true") != std::string::npos);
         QVERIFY(csv.find(",sparse,") != std::string::npos || csv.find(",true,") != std::string::npos);
     }
 

@@ -22,14 +22,14 @@ using namespace paretoscope::testsupport;
 namespace {
 
 // One run of the test series: its concurrency (its own configuration), latencies (0: not given) and measured power.
-struct Run {
+struct SloRun {
     int concurrency;
     double ttftMedian, ttftP99, tpotMedian, interactivity, tput, powerW;
 };
 
 // At, just above and below 2 s of TTFT (median and p99) and 20 ms of TPOT; missing statistics; TPOT given only by
 // the interactivity (1 / 40 = 25 ms).
-const Run kRuns[] = {
+const SloRun kSloRuns[] = {
     { 1, 1.0, 1.9, 0.010, 100, 1000, 700 },
     { 2, 2.0, 2.5, 0.020, 50, 2000, 800 },
     { 4, 2.0000001, 2.0, 0.0200001, 49.99, 3000, 900 },
@@ -37,7 +37,7 @@ const Run kRuns[] = {
     { 16, 0.5, 0, 0.005, 200, 500, 600 },
 };
 
-RunRecord record(const Run& r, const std::string& hardware = "b300")
+RunRecord record(const SloRun& r, const std::string& hardware = "b300")
 {
     RunRecord rec;
     rec.model = "slo-model";
@@ -76,7 +76,7 @@ bool store(RunStore& s, const std::vector<RunRecord>& records, const std::string
 }
 
 // Whether a run meets the limits, computed here from the table (not by the code under test).
-bool meets(const Run& r, std::optional<double> ttftMax, LatencyStat stat, std::optional<double> tpotMax)
+bool meets(const SloRun& r, std::optional<double> ttftMax, LatencyStat stat, std::optional<double> tpotMax)
 {
     const double ttft = stat == LatencyStat::P99 ? r.ttftP99 : r.ttftMedian;
     if (ttftMax && !(ttft > 0 && ttft <= *ttftMax))
@@ -108,7 +108,7 @@ private slots:
         m_store = openTempStore(m_dir);
         QVERIFY(m_store);
         std::vector<RunRecord> records;
-        for (const Run& r : kRuns)
+        for (const SloRun& r : kSloRuns)
             records.push_back(record(r));
         QVERIFY(store(*m_store, records, "slo.json"));
         for (const Series& s : m_store->series(baseScope()))
@@ -146,7 +146,7 @@ private slots:
         if (tpotMax > 0)
             scope.tpotMax = tpotMax;
         std::set<double> expected; // by throughput, unique in the table
-        for (const Run& r : kRuns)
+        for (const SloRun& r : kSloRuns)
             if (meets(r, scope.ttftMax, scope.ttftStat, scope.tpotMax))
                 expected.insert(r.tput);
         auto tputs = [](const auto& list, auto get) {
@@ -190,8 +190,8 @@ private slots:
     {
         QTemporaryDir dir;
         auto s = openTempStore(dir);
-        Run older { 32, 1.0, 0, 0.010, 100, 5000, 0 };
-        Run newer { 32, 3.0, 0, 0.010, 100, 6000, 0 };
+        SloRun older { 32, 1.0, 0, 0.010, 100, 5000, 0 };
+        SloRun newer { 32, 3.0, 0, 0.010, 100, 6000, 0 };
         RunRecord a = record(older), b = record(newer);
         a.runDate = "2026-04-01";
         b.runDate = "2026-05-01";
@@ -265,7 +265,7 @@ private slots:
         QTemporaryDir dir;
         auto s = openTempStore(dir);
         std::vector<RunRecord> records;
-        for (const Run& r : kRuns)
+        for (const SloRun& r : kSloRuns)
             records.push_back(record(r, "tpu-v9"));
         QVERIFY(store(*s, records, "tpu.json"));
         FrontierCache cache(*s);
@@ -288,7 +288,7 @@ private slots:
         QCOMPARE(drawn.series.size(), std::size_t(1));
         QCOMPARE(drawn.series[0].runs.size(), std::size_t(4)); // the run without power is not drawn
         for (const Point& p : drawn.series[0].runs)
-            for (const Run& r : kRuns)
+            for (const SloRun& r : kSloRuns)
                 if (r.interactivity == p.x)
                     QVERIFY(qAbs(p.y - r.powerW / r.tput) < 1e-12);
         chart.y = ChartY::JoulesPerToken;

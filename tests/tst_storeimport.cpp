@@ -25,7 +25,6 @@ using namespace paretoscope;
 using namespace paretoscope::testsupport;
 
 namespace {
-const char* kApi = "inferencex-app-api/benchmarks.json";
 } // namespace
 
 class TestStoreImport : public QObject {

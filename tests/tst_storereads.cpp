@@ -16,7 +16,6 @@ using namespace paretoscope;
 using namespace paretoscope::testsupport;
 
 namespace {
-const char* kApi = "inferencex-app-api/benchmarks.json";
 } // namespace
 
 class TestStoreReads : public QObject {

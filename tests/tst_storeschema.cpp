@@ -20,7 +20,6 @@ using namespace paretoscope;
 using namespace paretoscope::testsupport;
 
 namespace {
-const char* kApi = "inferencex-app-api/benchmarks.json";
 
 // Writes runs into a store created at schema 1, 2 or 3, in the runs layout those versions share (every latency
 // statistic a column), with their content hashes where the version keeps them, and for schema 3 a live-session level

@@ -74,6 +74,11 @@ std::string withThousands(double v, int decimals)
     return out;
 }
 
+std::string withThousands(const std::optional<double>& v, int decimals)
+{
+    return v ? withThousands(*v, decimals) : "-";
+}
+
 std::string withSignificant(double v, int digits)
 {
     if (!std::isfinite(v))

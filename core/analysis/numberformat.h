@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,8 @@ std::size_t displayWidth(std::string_view s);
 
 /// 328417 -> "328,417"; fractional values keep `decimals` digits; "-" for NaN and infinities.
 std::string withThousands(double v, int decimals = 0);
+/// withThousands of a value that may be missing: "-" for none.
+std::string withThousands(const std::optional<double>& v, int decimals = 0);
 
 /// A deployment's power: under a megawatt in kW ("850.0 kW", "7.25 kW" under 10), else in MW ("1.25 MW").
 std::string powerText(double kw);

@@ -21,11 +21,6 @@ double wholeAbove(double x)
     return std::ceil(x * (1 - 1e-12));
 }
 
-bool hasLimits(const Scope& s)
-{
-    return s.ttftMax.has_value() || s.tpotMax.has_value();
-}
-
 PlanStatus fromLadder(LadderStatus s)
 {
     switch (s) {
@@ -290,7 +285,7 @@ HardwarePlan planHardware(const std::string& hw, const PlanFrontiers& data, cons
             ? PlanStatus::AccuracyNotMet
             : PlanStatus::NoData;
     } else {
-        readDeployable(p, curves, req, metric, hasLimits(data.scope));
+        readDeployable(p, curves, req, metric, data.scope.hasSloLimits());
         readFrontier(p, mine, req);
     }
     attachPrice(p, req, pricing, power, data); // after the reading: a measured TCO power is the sizing knot's
@@ -459,6 +454,14 @@ const HardwarePlan* Plan::cheapest() const
 {
     for (const HardwarePlan& h : hardware)
         if (h.cheapest)
+            return &h;
+    return nullptr;
+}
+
+const HardwarePlan* Plan::forHardware(const std::string& key) const
+{
+    for (const HardwarePlan& h : hardware)
+        if (h.hardware == key)
             return &h;
     return nullptr;
 }

@@ -212,6 +212,8 @@ struct Plan {
     std::vector<HardwarePlan> hardware;
     /// The hardware marked cheapest, or none.
     const HardwarePlan* cheapest() const;
+    /// The plan of one hardware (its key), or none.
+    const HardwarePlan* forHardware(const std::string& key) const;
 };
 
 /// Hours in a month for $/month.

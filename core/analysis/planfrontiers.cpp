@@ -13,11 +13,6 @@
 namespace paretoscope {
 namespace {
 
-bool hasLimits(const Scope& s)
-{
-    return s.ttftMax.has_value() || s.tpotMax.has_value();
-}
-
 // Whether a run meets the scope's SLO limits; a run without the statistic does not (the store's rule, in memory).
 bool meetsLimits(const TimedRun& r, const Scope& s)
 {
@@ -90,10 +85,10 @@ std::vector<GroupFrontier> limitedFrontiers(RunStore& store, const std::vector<S
         std::vector<TimedRun> runs = store.timedRuns(ids, metric, unlimited);
         appendConfigCurves(configs, key, runs, scope, asOf);
         if (seen && !seen->count(key.hardware)) {
-            if (!hasLimits(scope) || selectedGroupFrontier(key, runs, scope, asOf))
+            if (!scope.hasSloLimits() || selectedGroupFrontier(key, runs, scope, asOf))
                 seen->insert(key.hardware);
         }
-        if (hasLimits(scope))
+        if (scope.hasSloLimits())
             std::erase_if(runs, [&](const TimedRun& r) { return !meetsLimits(r, scope); });
         if (auto g = selectedGroupFrontier(key, runs, scope, asOf))
             out.push_back(std::move(*g));

@@ -6,18 +6,11 @@
 #include <map>
 #include <tuple>
 
+#include "core/model/asciitext.h"
 #include "core/model/runrecord.h"
 
 namespace paretoscope {
 namespace {
-
-std::string lower(std::string s)
-{
-    for (char& c : s)
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
-    return s;
-}
 
 std::size_t lengthGap(std::size_t a, std::size_t b)
 {
@@ -30,7 +23,7 @@ std::pair<int, std::size_t> modelDistance(const std::string& asked, const std::s
 {
     if (asked == model)
         return { 0, 0 };
-    const std::string a = lower(asked), m = lower(model);
+    const std::string a = asciiLower(asked), m = asciiLower(model);
     if (a == m)
         return { 1, 0 };
     if (m.starts_with(a) || a.starts_with(m))
@@ -44,8 +37,8 @@ std::pair<int, std::size_t> modelDistance(const std::string& asked, const std::s
 std::tuple<std::size_t, double> lengthDistance(const Scope& asked, const ScopeSummary& s)
 {
     std::size_t workload = 0;
-    if (!asked.workload.empty() && lower(asked.workload) != lower(s.workload))
-        workload = 1 + editDistance(lower(asked.workload), lower(s.workload));
+    if (!asked.workload.empty() && asciiLower(asked.workload) != asciiLower(s.workload))
+        workload = 1 + editDistance(asciiLower(asked.workload), asciiLower(s.workload));
     double lengths = 0;
     if (asked.isl && asked.osl) {
         if (s.isl > 0 && s.osl > 0 && *asked.isl > 0 && *asked.osl > 0)
@@ -69,14 +62,6 @@ std::string describe(const ScopeSummary& s)
     std::string out = "isl " + std::to_string(s.isl) + " / osl " + std::to_string(s.osl);
     if (!s.workload.empty() && s.workload != randomWorkloadName(s.isl, s.osl))
         out += " (workload '" + s.workload + "')";
-    return out;
-}
-
-std::string joined(const std::vector<std::string>& items)
-{
-    std::string out;
-    for (const std::string& s : items)
-        out += (out.empty() ? "" : ", ") + s;
     return out;
 }
 
@@ -105,7 +90,7 @@ std::string filtersText(const Scope& asked)
     std::vector<std::string> filters;
     auto add = [&](const char* name, const std::vector<std::string>& values) {
         if (!values.empty())
-            filters.push_back(std::string(name) + " " + joined(values));
+            filters.push_back(std::string(name) + " " + joinedWith(values, ", "));
     };
     add("hardware", asked.hardware);
     add("engine", asked.engines);
@@ -117,7 +102,7 @@ std::string filtersText(const Scope& asked)
     if (const std::string limits = limitsText(asked); !limits.empty())
         filters.push_back(limits + " (a run without the statistic does not meet a limit)");
     return filters.empty() ? std::string("none given: its runs are marked as not trusted, or lack the metric asked")
-                           : joined(filters);
+                           : joinedWith(filters, ", ");
 }
 
 // The nearest model, then its nearest lengths (more runs break ties); `held` is not empty.
@@ -153,7 +138,7 @@ std::string holdsText(const std::vector<ScopeSummary>& held)
         const std::size_t more = l.size() > kLengths ? l.size() - kLengths : 0;
         l.resize(std::min(l.size(), kLengths));
         holds
-            += (i ? "; " : "") + models[i] + ": " + joined(l) + (more ? " and " + std::to_string(more) + " more" : "");
+            += (i ? "; " : "") + models[i] + ": " + joinedWith(l, ", ") + (more ? " and " + std::to_string(more) + " more" : "");
     }
     if (models.size() > kModels)
         holds += "; and " + std::to_string(models.size() - kModels) + " more models";
@@ -164,7 +149,7 @@ std::string holdsText(const std::vector<ScopeSummary>& held)
 
 std::size_t editDistance(const std::string& a, const std::string& b)
 {
-    const std::string x = lower(a), y = lower(b);
+    const std::string x = asciiLower(a), y = asciiLower(b);
     std::vector<std::size_t> row(y.size() + 1);
     for (std::size_t j = 0; j <= y.size(); ++j)
         row[j] = j;
@@ -193,7 +178,7 @@ ScopeHint emptyScopeHint(const Scope& asked, const std::vector<ScopeSummary>& he
     if (const auto hardware = scopeHardware(asked, held)) {
         hint.heldBeforeFilters = true;
         hint.text = what + " that pass the filters (" + filtersText(asked) + "); the scope has runs on "
-            + joined(*hardware) + ".";
+            + joinedWith(*hardware, ", ") + ".";
         return hint;
     }
     if (held.empty()) {

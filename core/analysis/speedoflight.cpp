@@ -8,19 +8,13 @@
 #include "core/analysis/deviceprofile.h"
 #include "core/analysis/frontier.h"
 #include "core/model/embedded.h"
+#include "core/model/asciitext.h"
 
 namespace paretoscope {
 
 namespace {
 
 using nlohmann::json;
-
-std::string lower(std::string s)
-{
-    for (char& c : s)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 Result<double> positive(const json& j, const char* key, const std::string& where, bool allowZero = false)
 {
@@ -62,8 +56,8 @@ Result<std::vector<ModelArch>> parseModelArchitectures(std::string_view text, co
         if (m.contains("aliases") && m["aliases"].is_array())
             for (const json& s : m["aliases"])
                 if (s.is_string())
-                    a.aliases.push_back(lower(s.get<std::string>()));
-        a.aliases.push_back(lower(a.name));
+                    a.aliases.push_back(asciiLower(s.get<std::string>()));
+        a.aliases.push_back(asciiLower(a.name));
         for (auto [key, dst, zero] : { std::tuple { "total_params", &a.totalParams, false },
                  std::tuple { "active_params", &a.activeParams, false },
                  std::tuple { "dense_params", &a.denseParams, false },
@@ -97,7 +91,7 @@ Result<std::vector<DeviceSpec>> parseDeviceSpecs(std::string_view text, const st
         if (!d.is_object() || !d.contains("hardware") || !d["hardware"].is_string())
             return Error { where + ", field hardware: missing" };
         DeviceSpec s;
-        s.hardware = lower(d["hardware"].get<std::string>());
+        s.hardware = asciiLower(d["hardware"].get<std::string>());
         auto bw = positive(d, "hbm_bytes_per_s", where);
         auto mem = positive(d, "memory_bytes", where);
         if (!bw || !mem)
@@ -128,7 +122,7 @@ std::optional<ModelArch> findModelArch(const std::string& model)
         auto r = parseModelArchitectures(embedded::model_architectures_json(), "resources/model_architectures.json");
         return r ? *r : std::vector<ModelArch> {};
     }();
-    std::string m = lower(model);
+    std::string m = asciiLower(model);
     for (const ModelArch& a : all)
         for (const std::string& alias : a.aliases)
             if (m.find(alias) != std::string::npos)
@@ -147,7 +141,7 @@ const std::vector<DeviceSpec>& shippedDeviceSpecs()
 
 std::optional<DeviceSpec> findDeviceSpec(const std::string& hardware)
 {
-    const std::string h = lower(hardware);
+    const std::string h = asciiLower(hardware);
     auto find = [](const std::string& key) -> const DeviceSpec* {
         for (const DeviceSpec& d : shippedDeviceSpecs())
             if (d.hardware == key)

@@ -10,6 +10,7 @@
 #include "core/model/displaynames.h"
 #include "core/model/engine.h"
 #include "core/model/modelnames.h"
+#include "core/model/asciitext.h"
 
 namespace paretoscope {
 
@@ -113,14 +114,6 @@ std::string cell(const std::string& s)
     return out.empty() ? "-" : out;
 }
 
-std::string joined(const std::vector<std::string>& v)
-{
-    std::string s;
-    for (const auto& x : v)
-        s += (s.empty() ? "" : ", ") + x;
-    return s;
-}
-
 std::string upper(std::string s)
 {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
@@ -205,14 +198,14 @@ std::string summaryMarkdown(const SummaryReport& r)
         names.reserve(h.engines.size());
         for (const std::string& e : h.engines)
             names.push_back(engineDisplayName(e));
-        return joined(names);
+        return joinedWith(names, ", ");
     });
     row("Precisions", [](const HardwareSummary& h) {
         std::vector<std::string> names;
         names.reserve(h.precisions.size());
         for (const std::string& p : h.precisions)
             names.push_back(upper(p));
-        return joined(names);
+        return joinedWith(names, ", ");
     });
     row("Run dates", [](const HardwareSummary& h) {
         if (h.stats.firstDate.empty())

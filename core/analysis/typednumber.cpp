@@ -15,7 +15,7 @@ bool isDigit(char c)
     return c >= '0' && c <= '9';
 }
 
-std::string_view trimmed(std::string_view s)
+std::string_view trimmedOfSpaces(std::string_view s)
 {
     // ASCII spaces and the no-break spaces a locale may write (U+00A0, U+202F)
     auto space = [](std::string_view t, bool front) -> std::size_t {
@@ -37,7 +37,7 @@ std::string quoted(std::string_view text)
 }
 
 // A bound as a reader reads it: 1,000, 0.001, 1e+15.
-std::string boundText(double v)
+std::string boundWithThousands(double v)
 {
     if (std::abs(v) >= 1e9 || (v != 0 && std::abs(v) < 1e-3))
         return shortNumber(v);
@@ -51,7 +51,7 @@ std::string boundText(double v)
 
 Result<double> parseTypedNumber(std::string_view typed, const NumberSyntax& syntax)
 {
-    const std::string_view text = trimmed(typed);
+    const std::string_view text = trimmedOfSpaces(typed);
     if (text.empty())
         return Error { "nothing typed: give a number" };
     if (text.size() > 64)
@@ -127,12 +127,12 @@ Result<double> checkTypedNumber(std::string_view text, const NumberBounds& b, co
     auto v = parseTypedNumber(text, syntax);
     if (!v)
         return v;
-    const std::string typed = quoted(trimmed(text));
+    const std::string typed = quoted(trimmedOfSpaces(text));
     if (b.minExclusive ? !(*v > b.min) : !(*v >= b.min))
         return Error { typed + (b.minExclusive ? " must be above " : " is less than the least this box takes, ")
-            + boundText(b.min) };
+            + boundWithThousands(b.min) };
     if (*v > b.max)
-        return Error { typed + " is more than the most this box takes, " + boundText(b.max) };
+        return Error { typed + " is more than the most this box takes, " + boundWithThousands(b.max) };
     return v;
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/analysis/viewoptions.h"
 #include "core/model/runselection.h"
+#include "core/model/asciitext.h"
 
 namespace paretoscope {
 
@@ -129,14 +130,6 @@ std::string numberText(double v)
     return buf;
 }
 
-std::string joined(const std::vector<std::string>& values)
-{
-    std::string out;
-    for (const std::string& v : values)
-        out += (out.empty() ? "" : ",") + v;
-    return out;
-}
-
 } // namespace
 
 std::string viewCommand(const ViewOptions& view)
@@ -181,7 +174,7 @@ std::string viewCommand(const ViewOptions& view)
         targets.reserve(r.targets.size());
         for (double t : r.targets)
             targets.push_back(numberText(t));
-        add("targets", joined(targets));
+        add("targets", joinedWith(targets, ","));
     }
     if (r.energy != EnergyMetric::None)
         add("metric", std::string(energyMetricName(r.energy)));

@@ -54,6 +54,8 @@ struct Scope {
     LatencyStat ttftStat = LatencyStat::Median;
     /// The basis of the output and input metrics (`--basis serving|all`).
     TputBasis basis = TputBasis::Serving;
+    /// Whether a service-level limit is set (TTFT or TPOT).
+    bool hasSloLimits() const { return ttftMax.has_value() || tpotMax.has_value(); }
     bool operator==(const Scope&) const = default;
 };
 

@@ -7,6 +7,7 @@
 #include "core/model/displaynames.h"
 #include "core/output/csvwriter.h"
 #include "core/output/planreportparts.h"
+#include "core/output/celljson.h"
 
 namespace paretoscope {
 namespace {
@@ -94,11 +95,6 @@ std::string accuracyTable(const std::vector<GroupAccuracyRow>& rows, const std::
 
 namespace {
 
-json optNumber(const std::optional<double>& v)
-{
-    return v ? json(*v) : json(nullptr);
-}
-
 std::string ratioText(const std::optional<double>& v)
 {
     char buf[32];
@@ -128,9 +124,9 @@ std::string precisionJson(const std::vector<PrecisionTradeoff>& tradeoffs, const
         for (const PrecisionReading& r : t.readings) {
             const auto& g = r.row.entry.group;
             json j { { "precision", r.precision }, { "status", std::string(statusName(r.row.entry.status)) },
-                { "tput_per_gpu", optNumber(r.row.entry.value) }, { "engine", g ? json(g->engine) : json(nullptr) },
+                { "tput_per_gpu", optionalNumberJson(r.row.entry.value) }, { "engine", g ? json(g->engine) : json(nullptr) },
                 { "spec_decoding", g ? json(g->specDecoding) : json(nullptr) },
-                { "cost_per_mtok", optNumber(r.row.costPerMTok) } };
+                { "cost_per_mtok", optionalNumberJson(r.row.costPerMTok) } };
             if (r.row.accuracy)
                 j["accuracy"] = json { { "value", r.row.accuracy->accuracy.value },
                     { "standard_error", r.row.accuracy->accuracy.standardError },
@@ -140,9 +136,9 @@ std::string precisionJson(const std::vector<PrecisionTradeoff>& tradeoffs, const
             readings.push_back(std::move(j));
         }
         out.push_back(json { { "hardware", t.hardware }, { "target", target }, { "task", task },
-            { "readings", std::move(readings) }, { "fp4_over_fp8_tput", optNumber(t.tputRatio) },
-            { "fp4_over_fp8_cost", optNumber(t.costRatio) }, { "accuracy_difference", optNumber(t.accuracyDifference) },
-            { "difference_error", optNumber(t.differenceError) }, { "within_error", t.withinError } });
+            { "readings", std::move(readings) }, { "fp4_over_fp8_tput", optionalNumberJson(t.tputRatio) },
+            { "fp4_over_fp8_cost", optionalNumberJson(t.costRatio) }, { "accuracy_difference", optionalNumberJson(t.accuracyDifference) },
+            { "difference_error", optionalNumberJson(t.differenceError) }, { "within_error", t.withinError } });
     }
     return out.dump(2) + "\n";
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <variant>
 
 #include <nlohmann/json.hpp>
@@ -20,6 +21,12 @@ inline nlohmann::ordered_json cellJson(const CellValue& v)
     if (const auto* b = std::get_if<bool>(&v))
         return *b;
     return nullptr;
+}
+
+/// A number that may be missing, as JSON: the number, or null.
+inline nlohmann::ordered_json optionalNumberJson(const std::optional<double>& v)
+{
+    return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
 }
 
 } // namespace paretoscope

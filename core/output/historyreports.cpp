@@ -7,29 +7,25 @@
 #include "core/analysis/numberformat.h"
 #include "core/model/runselection.h"
 #include "core/output/csvwriter.h"
+#include "core/output/celljson.h"
 
 namespace paretoscope {
 namespace {
 
 using json = nlohmann::ordered_json;
 
-json optNumber(const std::optional<double>& v)
-{
-    return v ? json(*v) : json(nullptr);
-}
-
 json readingJson(const LadderRow& r)
 {
     const auto& g = r.entry.group;
     json o;
     o["status"] = std::string(statusName(r.entry.status));
-    o["tput_per_gpu"] = optNumber(r.entry.value);
+    o["tput_per_gpu"] = optionalNumberJson(r.entry.value);
     o["engine"] = g ? json(g->engine) : json(nullptr);
     o["precision"] = g ? json(g->precision) : json(nullptr);
     o["spec_decoding"] = g ? json(g->specDecoding) : json(nullptr);
-    o["cost_per_mtok"] = optNumber(r.costPerMTok);
-    o["tput_low"] = optNumber(r.entry.low);
-    o["tput_high"] = optNumber(r.entry.high);
+    o["cost_per_mtok"] = optionalNumberJson(r.costPerMTok);
+    o["tput_low"] = optionalNumberJson(r.entry.low);
+    o["tput_high"] = optionalNumberJson(r.entry.high);
     return o;
 }
 
@@ -145,7 +141,7 @@ std::string diffJson(const std::vector<HardwareDiff>& diff, const std::string& b
             o["before"]["date"] = before;
             o["after"] = readingJson(d.after);
             o["after"]["date"] = after;
-            o["change_pct"] = optNumber(d.changePct);
+            o["change_pct"] = optionalNumberJson(d.changePct);
             o["within_spread"] = d.withinSpread;
             rows.push_back(std::move(o));
         }

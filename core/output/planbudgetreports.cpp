@@ -19,11 +19,6 @@ std::string csvOpt(const std::optional<double>& v)
     return v ? csvNumber(*v) : std::string();
 }
 
-std::string cell(const std::optional<double>& v, int decimals = 0)
-{
-    return v ? withThousands(*v, decimals) : "-";
-}
-
 // The plan shell a hardware's fields are written against: its target, what it serves and the metric.
 Plan shell(double target, double demand, TputMetric metric)
 {
@@ -92,9 +87,9 @@ std::string budgetTable(const BudgetPlan& plan, double headroom)
         rows.push_back({ (b.most ? "* " : "  ") + h.hardware, planStatusCell(h), planConfigText(h.sizing),
             b.fits ? withThousands(double(h.gpus)) : "-",
             b.fits && h.replicas > 0 ? withThousands(double(h.replicas)) + " x " + std::to_string(h.replicaGpus) : "-",
-            nodes, cell(h.powerMw, 3), h.costPerMonth ? "$" + withThousands(*h.costPerMonth) : "-",
-            b.fits ? withThousands(b.totalTokPerS.value_or(b.servedTokPerS)) : "-", cell(b.outputTokPerS),
-            cell(b.users), cell(b.requestsPerS, 1) });
+            nodes, withThousands(h.powerMw, 3), h.costPerMonth ? "$" + withThousands(*h.costPerMonth) : "-",
+            b.fits ? withThousands(b.totalTokPerS.value_or(b.servedTokPerS)) : "-", withThousands(b.outputTokPerS),
+            withThousands(b.users), withThousands(b.requestsPerS, 1) });
     }
     out += alignedRows(rows, { false, false, false, true, true, true, true, true, true, true, true, true });
     out += "* serves the most\n";
@@ -150,7 +145,7 @@ std::string capTable(const CapPlan& plan)
         const bool within = c.interactivity.has_value();
         rows.push_back({ (c.fastest ? "* " : "  ") + c.hardware, within ? withThousands(*c.interactivity, 1) : "-",
             within ? planStatusCell(h) : "over the cap", within ? planConfigText(h.sizing) : "-",
-            within ? cell(h.tputPerGpu) : "-", h.usdPerGpuHour ? "$" + withThousands(*h.usdPerGpuHour, 2) : "-",
+            within ? withThousands(h.tputPerGpu) : "-", h.usdPerGpuHour ? "$" + withThousands(*h.usdPerGpuHour, 2) : "-",
             within && h.costPerMTok ? money(*h.costPerMTok) : "-",
             within && h.sized() ? withThousands(double(h.gpus)) : "-",
             within && h.costPerMonth ? "$" + withThousands(*h.costPerMonth) : "-" });

@@ -11,13 +11,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-const HardwarePlan* find(const Plan& plan, const std::string& hw)
-{
-    const auto it = std::find_if(
-        plan.hardware.begin(), plan.hardware.end(), [&](const HardwarePlan& h) { return h.hardware == hw; });
-    return it == plan.hardware.end() ? nullptr : &*it;
-}
-
 double partTarget(const MixPlan& m, std::size_t i)
 {
     return m.plans[i].target;
@@ -101,7 +94,7 @@ std::string mixTable(const MixPlan& m)
     for (const MixHardware& h : m.hardware) {
         std::vector<std::string> row { (h.cheapest ? "* " : "  ") + h.hardware };
         for (const Plan& p : m.plans) {
-            const HardwarePlan* hp = find(p, h.hardware);
+            const HardwarePlan* hp = p.forHardware(h.hardware);
             row.push_back(hp && hp->sized() ? withThousands(double(hp->gpus)) + (hp->sparse ? " (sparse)" : "")
                     : hp                    ? std::string(planStatusName(hp->status))
                                             : "-");
@@ -119,7 +112,7 @@ std::string mixTable(const MixPlan& m)
     if (m.mixedCostPerMonth) {
         out += m.mixedDiffers ? "Cheaper as a mix of hardware:" : "The cheapest per part is one hardware:";
         for (std::size_t i = 0; i < m.parts.size(); ++i) {
-            const HardwarePlan* hp = find(m.plans[i], m.cheapestPerPart[i]);
+            const HardwarePlan* hp = m.plans[i].forHardware(m.cheapestPerPart[i]);
             out += (i ? "; " : " ") + m.parts[i].label + " on " + m.cheapestPerPart[i] + " ("
                 + withThousands(double(hp->gpus)) + " GPUs, " + deployAsText(*hp) + ")";
         }

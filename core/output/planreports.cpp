@@ -7,20 +7,13 @@
 #include "core/analysis/numberformat.h"
 #include "core/output/csvwriter.h"
 #include "core/output/planreportparts.h"
+#include "core/output/celljson.h"
 
 namespace paretoscope {
 
 using json = nlohmann::ordered_json;
 
 namespace {
-
-const HardwarePlan* find(const Plan& plan, const std::string& hw)
-{
-    for (const HardwarePlan& h : plan.hardware)
-        if (h.hardware == hw)
-            return &h;
-    return nullptr;
-}
 
 std::vector<std::string> tableRow(const HardwarePlan& h)
 {
@@ -44,7 +37,7 @@ std::string sweepTable(const Plan& plan, const std::vector<Plan>& sweep)
         "$/1M tok (eff.)" } };
     for (const HardwarePlan& base : plan.hardware)
         for (const Plan& p : sweep)
-            if (const HardwarePlan* h = find(p, base.hardware)) {
+            if (const HardwarePlan* h = p.forHardware(base.hardware)) {
                 const bool sized = h->sized();
                 rows.push_back({ (h->cheapest ? "* " : "  ") + h->hardware, shortNumber(p.target), planStatusCell(*h),
                     sized ? withThousands(double(h->gpus)) : "-", sized ? withThousands(double(h->nodes)) : "-",
@@ -107,11 +100,6 @@ std::string alignedRows(const std::vector<std::vector<std::string>>& rows, const
 
 namespace {
 
-json optNumber(const std::optional<double>& v)
-{
-    return v ? json(*v) : json(nullptr);
-}
-
 json configJson(const std::optional<PlanConfig>& c)
 {
     if (!c)
@@ -120,7 +108,7 @@ json configJson(const std::optional<PlanConfig>& c)
         { "disaggregated", c->disaggregated }, { "prefill_gpus", c->prefillGpus }, { "decode_gpus", c->decodeGpus },
         { "gpus", c->replicaGpus() > 0 ? json(c->replicaGpus()) : json(nullptr) }, { "concurrency", c->concurrency },
         { "interactivity", c->interactivity }, { "tput_per_gpu", c->tputPerGpu },
-        { "avg_power_w", optNumber(c->avgPowerW) }, { "run_id", c->runId } };
+        { "avg_power_w", optionalNumberJson(c->avgPowerW) }, { "run_id", c->runId } };
 }
 
 json tcoJson(const TcoCost& t)
@@ -139,7 +127,7 @@ json planHardwareJson(const HardwarePlan& h, const Plan& plan)
     const auto& g = h.group;
     json o { { "status", planStatusName(h.status) }, { "target", plan.target },
         { "demand_tok_s", plan.demandTokensPerSecond }, { "metric", metricName(plan.metric) },
-        { "tput_per_gpu", optNumber(h.tputPerGpu) }, { "tput_per_sized_gpu", optNumber(h.tputPerSizedGpu) },
+        { "tput_per_gpu", optionalNumberJson(h.tputPerGpu) }, { "tput_per_sized_gpu", optionalNumberJson(h.tputPerSizedGpu) },
         { "engine", g ? json(g->engine) : json(nullptr) }, { "precision", g ? json(g->precision) : json(nullptr) },
         { "spec_decoding", g ? json(g->specDecoding) : json(nullptr) },
         { "reading", h.read() ? json(planReadingName(h.reading)) : json(nullptr) }, { "sparse", h.sparse },
@@ -147,19 +135,19 @@ json planHardwareJson(const HardwarePlan& h, const Plan& plan)
         { "delivered_interactivity", h.read() ? json(h.deliveredInteractivity) : json(nullptr) },
         { "concurrency", h.read() && h.concurrency > 0 ? json(h.concurrency) : json(nullptr) },
         { "deploy_as", h.read() ? json(deployAsText(h)) : json(nullptr) },
-        { "frontier_tput_per_gpu", optNumber(h.frontierTputPerGpu) },
-        { "frontier_status", planStatusName(h.frontierStatus) }, { "frontier_ratio", optNumber(h.frontierRatio) },
+        { "frontier_tput_per_gpu", optionalNumberJson(h.frontierTputPerGpu) },
+        { "frontier_status", planStatusName(h.frontierStatus) }, { "frontier_ratio", optionalNumberJson(h.frontierRatio) },
         { "config", configJson(h.sizing) }, { "config_lower", configJson(h.lower) },
         { "replica_gpus", count(h.replicaGpus) }, { "gpus_exact", sized ? json(h.gpusExact) : json(nullptr) },
         { "gpus", count(h.gpus) }, { "replicas", count(h.replicas) }, { "nodes", count(h.nodes) },
         { "gpus_per_node", sized ? json(h.gpusPerNode) : json(nullptr) },
-        { "node_unit", sized ? json(h.nodeUnit) : json(nullptr) }, { "power_kw", optNumber(h.powerKw) },
-        { "power_mw", optNumber(h.powerMw) }, { "gpu_tdp_kw", optNumber(h.gpuTdpKw) },
-        { "energy_j_per_token", optNumber(h.energyJPerToken) }, { "tokens_per_s_per_mw", optNumber(h.tokensPerSPerMw) },
-        { "measured_j_per_token", optNumber(h.measuredJPerToken) }, { "usd_per_gpu_hour", optNumber(h.usdPerGpuHour) },
-        { "price_source", h.priceSource }, { "cost_per_hour", optNumber(h.costPerHour) },
-        { "cost_per_month", optNumber(h.costPerMonth) }, { "cost_per_mtok", optNumber(h.costPerMTok) },
-        { "cost_per_mtok_effective", optNumber(h.costPerMTokEffective) }, { "cheapest", h.cheapest } };
+        { "node_unit", sized ? json(h.nodeUnit) : json(nullptr) }, { "power_kw", optionalNumberJson(h.powerKw) },
+        { "power_mw", optionalNumberJson(h.powerMw) }, { "gpu_tdp_kw", optionalNumberJson(h.gpuTdpKw) },
+        { "energy_j_per_token", optionalNumberJson(h.energyJPerToken) }, { "tokens_per_s_per_mw", optionalNumberJson(h.tokensPerSPerMw) },
+        { "measured_j_per_token", optionalNumberJson(h.measuredJPerToken) }, { "usd_per_gpu_hour", optionalNumberJson(h.usdPerGpuHour) },
+        { "price_source", h.priceSource }, { "cost_per_hour", optionalNumberJson(h.costPerHour) },
+        { "cost_per_month", optionalNumberJson(h.costPerMonth) }, { "cost_per_mtok", optionalNumberJson(h.costPerMTok) },
+        { "cost_per_mtok_effective", optionalNumberJson(h.costPerMTokEffective) }, { "cheapest", h.cheapest } };
     if (h.priceSource == "tco")
         o["tco"] = h.tco ? tcoJson(*h.tco) : json(nullptr);
     if (!h.accuracyTask.empty() && h.read()) // where the store holds evaluations (docs/evaluations.md)
@@ -176,7 +164,7 @@ std::string planJson(const Plan& plan, const std::vector<Plan>& sweep)
         if (!sweep.empty()) {
             json list = json::array();
             for (const Plan& p : sweep)
-                if (const HardwarePlan* at = find(p, h.hardware))
+                if (const HardwarePlan* at = p.forHardware(h.hardware))
                     list.push_back(planHardwareJson(*at, p));
             o["sweep"] = std::move(list);
         }
@@ -222,7 +210,7 @@ std::string planCsv(const Plan& plan, const std::vector<Plan>& sweep)
         row("plan", plan, h);
     for (const HardwarePlan& base : plan.hardware)
         for (const Plan& p : sweep)
-            if (const HardwarePlan* h = find(p, base.hardware))
+            if (const HardwarePlan* h = p.forHardware(base.hardware))
                 row("sweep", p, *h);
     return out;
 }

@@ -29,11 +29,6 @@ namespace {
 // The ladder's targets of the report: 30 to 200 tok/s/user, as the site's table reads them.
 const std::vector<double> kLadderTargets { 30, 50, 75, 100, 150, 200 };
 
-std::string cell(const std::optional<double>& v, int decimals = 0)
-{
-    return v ? withThousands(*v, decimals) : "-";
-}
-
 std::string moneyCell(const std::optional<double>& v)
 {
     return v ? money(*v) : "-";
@@ -169,7 +164,7 @@ ReportSection readoutSection(const ReportRequest& in, const std::vector<Hardware
         const LadderRow* row = rowAt(l, in.target);
         if (!row)
             continue;
-        std::vector<std::string> cells { hardwareDisplayName(l.hardware), cell(row->entry.value), readingGroup(*row),
+        std::vector<std::string> cells { hardwareDisplayName(l.hardware), withThousands(row->entry.value), readingGroup(*row),
             moneyCell(row->costPerMTok) };
         if (!base.empty())
             cells.push_back(row->entry.value && baseValue && *baseValue > 0
@@ -205,7 +200,7 @@ ReportSection ladderSection(
     for (const HardwareLadder& l : ladders)
         for (const LadderRow& row : l.rows) {
             std::vector<std::string> cells { hardwareDisplayName(l.hardware), shortNumber(row.entry.target),
-                cell(row.entry.value), readingGroup(row) };
+                withThousands(row.entry.value), readingGroup(row) };
             for (const PricingTier& tier : pricing.tiers) { // the same reading under each tier's $/GPU-hour
                 const std::optional<double> price = tier.price(l.hardware);
                 cells.push_back(price && row.entry.value ? money(costPerMillionTokens(*price, *row.entry.value)) : "-");
@@ -236,7 +231,7 @@ ReportSection planSection(const Plan& plan, const std::vector<Plan>& curve)
             h.sized() ? withThousands(double(h.gpus)) : "-",
             h.sized() ? withThousands(double(h.nodes)) + " x " + std::to_string(h.gpusPerNode) + " GPUs" : "-",
             h.powerKw ? powerText(*h.powerKw) : "-", h.costPerMonth ? "$" + withThousands(*h.costPerMonth) : "-",
-            moneyCell(h.costPerMTokEffective), cell(h.tputPerGpu), h.group ? groupDisplayName(*h.group, false) : "-",
+            moneyCell(h.costPerMTokEffective), withThousands(h.tputPerGpu), h.group ? groupDisplayName(*h.group, false) : "-",
             deployAsText(h) });
     s.tables.push_back(std::move(t));
     ReportChart chart;
@@ -305,8 +300,8 @@ ReportSection historySection(const ReportRequest& in, const std::vector<Hardware
             }
         chart.series.push_back(std::move(line));
         if (first && last)
-            t.rows.push_back({ hardwareDisplayName(h.hardware), cell(first->row.entry.value), dayText(first->day),
-                cell(last->row.entry.value), dayText(last->day),
+            t.rows.push_back({ hardwareDisplayName(h.hardware), withThousands(first->row.entry.value), dayText(first->day),
+                withThousands(last->row.entry.value), dayText(last->day),
                 withThousands(100 * (*last->row.entry.value / *first->row.entry.value - 1), 1) + "%" });
     }
     s.charts.push_back(std::move(chart));

@@ -33,11 +33,6 @@ json recordJson(const RunRecord& r, bool withSchema)
     return o;
 }
 
-json optNumber(const std::optional<double>& v)
-{
-    return v ? json(*v) : json(nullptr);
-}
-
 } // namespace
 
 std::vector<FrontierReport> frontierReport(RunStore& store, const std::vector<GroupFrontier>& groups)
@@ -100,20 +95,20 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::st
             json o;
             o["target"] = r.entry.target;
             o["status"] = std::string(statusName(r.entry.status));
-            o["tput_per_gpu"] = optNumber(r.entry.value);
+            o["tput_per_gpu"] = optionalNumberJson(r.entry.value);
             o["engine"] = r.entry.group ? json(r.entry.group->engine) : json(nullptr);
             o["precision"] = r.entry.group ? json(r.entry.group->precision) : json(nullptr);
             o["spec_decoding"] = r.entry.group ? json(r.entry.group->specDecoding) : json(nullptr);
-            o["cost_per_mtok"] = optNumber(r.costPerMTok);
-            o["j_per_token_all_in"] = optNumber(r.allInJoulesPerToken);
-            o["tokens_per_s_per_mw_all_in"] = optNumber(r.tokensPerSecondPerMw);
-            o["j_per_token_measured"] = optNumber(r.measuredJoulesPerToken);
+            o["cost_per_mtok"] = optionalNumberJson(r.costPerMTok);
+            o["j_per_token_all_in"] = optionalNumberJson(r.allInJoulesPerToken);
+            o["tokens_per_s_per_mw_all_in"] = optionalNumberJson(r.tokensPerSecondPerMw);
+            o["j_per_token_measured"] = optionalNumberJson(r.measuredJoulesPerToken);
             o["j_per_token_measured_group"] = r.measuredGroup
                 ? json(r.measuredGroup->hardware + " / " + r.measuredGroup->engine + " / " + r.measuredGroup->precision
                     + " / " + r.measuredGroup->specDecoding)
                 : json(nullptr);
-            o["tput_low"] = optNumber(r.entry.low);
-            o["tput_high"] = optNumber(r.entry.high);
+            o["tput_low"] = optionalNumberJson(r.entry.low);
+            o["tput_high"] = optionalNumberJson(r.entry.high);
             o["tier"] = r.tier;
             o["sparse"] = r.entry.sparse;
             if (r.entry.sparse) { // the measured points the value was read between
@@ -123,7 +118,7 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::st
             if (r.entry.clamped != Clamp::None)
                 o["clamped"] = std::string(clampName(r.entry.clamped));
             if (!baseline.empty()) {
-                o["vs_baseline"] = optNumber(ratios[i][j].ratio);
+                o["vs_baseline"] = optionalNumberJson(ratios[i][j].ratio);
                 o["vs_baseline_status"] = std::string(baselineStatusName(ratios[i][j].status));
             }
             if (!r.accuracyTask.empty()) // where the store holds evaluations (docs/evaluations.md)

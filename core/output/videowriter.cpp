@@ -23,7 +23,8 @@
 
 namespace paretoscope {
 
-namespace {
+// Named, not anonymous: VideoWriter::State (external linkage) holds a MemoryFile and a Palette.
+namespace videoparts {
 
 std::string avError(const FfmpegLib& av, int code)
 {
@@ -158,13 +159,13 @@ private:
     std::vector<std::uint32_t> m_colors;
 };
 
-} // namespace
+} // namespace videoparts
 
 struct VideoWriter::State {
     const FfmpegLib& av;
     std::string path;
     VideoSettings settings;
-    MemoryFile file;
+    videoparts::MemoryFile file;
     AVFormatContext* format = nullptr;
     AVIOContext* io = nullptr;
     AVCodecContext* codec = nullptr;
@@ -172,7 +173,7 @@ struct VideoWriter::State {
     AVFrame* frame = nullptr;
     AVPacket* packet = nullptr;
     SwsContext* scale = nullptr;
-    Palette palette;
+    videoparts::Palette palette;
     std::int64_t pts = 0; ///< frames handed in (the encoder's count once the queue is empty)
     std::int64_t encoded = 0;
     bool finished = false;
@@ -274,7 +275,7 @@ struct VideoWriter::State {
 
     Error fail(const std::string& what, int code) const
     {
-        return Error { path + ": " + what + (code ? ": " + avError(av, code) : std::string()) };
+        return Error { path + ": " + what + (code ? ": " + videoparts::avError(av, code) : std::string()) };
     }
 
     // Sends a frame (null: the end) and muxes every packet the encoder has ready.
@@ -377,7 +378,7 @@ Result<std::unique_ptr<VideoWriter>> VideoWriter::open(const std::string& path, 
         return s->fail(std::string("this FFmpeg cannot write ") + (mp4 ? "MP4" : "GIF"), rc);
     constexpr int kBuffer = 1 << 16;
     auto* buffer = static_cast<unsigned char*>(av.av_malloc(kBuffer));
-    s->io = buffer ? av.avio_alloc_context(buffer, kBuffer, 1, &s->file, nullptr, writeMemory, seekMemory) : nullptr;
+    s->io = buffer ? av.avio_alloc_context(buffer, kBuffer, 1, &s->file, nullptr, videoparts::writeMemory, videoparts::seekMemory) : nullptr;
     if (!s->io) {
         av.av_free(buffer);
         return s->fail("out of memory", 0);

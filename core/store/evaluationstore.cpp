@@ -9,7 +9,7 @@
 namespace paretoscope {
 namespace {
 
-constexpr const char* kColumns
+constexpr const char* kEvaluationColumnList
     = "model, hardware, engine, precision, spec_decoding, disaggregated, tp, ep, dp_attention, prefill_tp, prefill_ep, "
       "prefill_dp_attention, gpus, concurrency, task, em_strict, em_strict_se, em_flexible, em_flexible_se, score, "
       "score_se, questions, run_date, run_url";
@@ -33,7 +33,7 @@ Result<EvaluationWrite> storeEvaluations(
         return Error { st.error() };
     const std::int64_t sourceId = sqlite3_last_insert_rowid(db);
     sql::Statement insert(db,
-        std::string("INSERT INTO evaluations(source_id, content_key, ") + kColumns
+        std::string("INSERT INTO evaluations(source_id, content_key, ") + kEvaluationColumnList
             + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (content_key) DO NOTHING");
     EvaluationWrite out;
     for (const EvaluationRecord& r : records) {
@@ -75,7 +75,7 @@ std::vector<StoredEvaluation> storedEvaluations(RunStore& store, const std::stri
 {
     std::vector<StoredEvaluation> out;
     sql::Statement q(store.handle(),
-        std::string("SELECT id, ") + kColumns + " FROM evaluations WHERE model = ? ORDER BY run_date, id");
+        std::string("SELECT id, ") + kEvaluationColumnList + " FROM evaluations WHERE model = ? ORDER BY run_date, id");
     q.bindText(1, model);
     while (q.step()) {
         StoredEvaluation e;

@@ -37,7 +37,7 @@ namespace {
             [](const sql::Statement& s, int i, RunRecord& r) { r.member = s.optInt(i); }                               \
     }
 
-const RunColumn kColumns[] = {
+const RunColumn kRunColumns[] = {
     PS_TEXT("engine_image", engineImage),
     PS_INT("tp", tp),
     PS_INT("ep", ep),
@@ -99,7 +99,7 @@ const RunColumn kColumns[] = {
 
 std::span<const RunColumn> runColumns()
 {
-    return kColumns;
+    return kRunColumns;
 }
 
 } // namespace paretoscope

@@ -20,13 +20,6 @@
 
 namespace paretoscope::testsupport {
 
-inline constexpr const char* kApi = "inferencex-app-api/benchmarks.json";
-
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
 struct Limits {
     qint64 fileSizeBytes = -1; ///< RLIMIT_FSIZE of the child, with SIGXFSZ ignored: writes past it fail
     bool asNobody = false; ///< run as uid/gid 65534 (a folder owned by root is then read-only to it)

@@ -100,11 +100,6 @@ inline Expected expectedSizing(double demand, double headroom, double perGpu, in
     return e;
 }
 
-inline bool near(double a, double b, double rel = 1e-9)
-{
-    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
-}
-
 inline const HardwarePlan* planOf(const Plan& p, const std::string& hw)
 {
     for (const HardwarePlan& h : p.hardware)

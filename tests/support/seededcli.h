@@ -7,12 +7,9 @@
 #include <QProcessEnvironment>
 #include <QStringList>
 
-namespace paretoscope::testsupport::seeded {
+#include "tests/support/testutil.h"
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
+namespace paretoscope::testsupport::seeded {
 
 inline Run cli(const QStringList& args, const QString& dataHome)
 {

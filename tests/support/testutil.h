@@ -6,11 +6,29 @@
 #include <QSettings>
 #include <QString>
 #include <QTemporaryDir>
+#include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "core/store/runstore.h"
 
 namespace paretoscope::testsupport {
+
+/// The fixtures most suites read: InferenceX API rows and evaluations.
+inline constexpr const char* kApi = "inferencex-app-api/benchmarks.json";
+inline constexpr const char* kEvaluations = "inferencex-app-api/evaluations.json";
+
+/// A program's exit code (-1: it did not exit normally) and what it printed.
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+};
+
+/// a and b equal to within rel of the larger.
+inline bool near(double a, double b, double rel = 1e-9)
+{
+    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
+}
 
 inline QString fixture(const QString& rel)
 {

@@ -23,7 +23,8 @@
 
 namespace paretoscope::ui {
 
-namespace {
+// Named, not anonymous: StagedExport::Stage (external linkage) holds one.
+namespace chartexportparts {
 
 // A chart of its own in a scene of its own, laid out at the requested size, its title above and its source line
 // under it.
@@ -139,6 +140,10 @@ struct StagedChart {
     }
 };
 
+} // namespace chartexportparts
+
+namespace {
+
 // The title of an SVG or PDF document: the caption's two lines on one.
 QString documentTitle(const ChartCaption& caption)
 {
@@ -172,7 +177,7 @@ QRectF exportedPlotArea(std::shared_ptr<const ScopeData> data, const ChartState&
     QSize size, const ChartCaption& caption)
 {
     const ExportSurface light; // a document's chart: light whatever the window's theme
-    const StagedChart staged(std::move(data), state, pricing, size, caption);
+    const chartexportparts::StagedChart staged(std::move(data), state, pricing, size, caption);
     return staged.chart->plotArea();
 }
 
@@ -180,7 +185,7 @@ std::vector<QRectF> exportedLabelBoxes(std::shared_ptr<const ScopeData> data, co
     const PricingCatalog& pricing, QSize size, const ChartCaption& caption)
 {
     const ExportSurface light; // a document's chart: light whatever the window's theme
-    const StagedChart staged(std::move(data), state, pricing, size, caption);
+    const chartexportparts::StagedChart staged(std::move(data), state, pricing, size, caption);
     return staged.chart->marker().labelBoxes();
 }
 
@@ -236,7 +241,7 @@ QSize chartExportSize(const std::shared_ptr<const ScopeData>& data, const ChartS
 constexpr double kMostPixels = 256e6;
 
 struct StagedExport::Stage {
-    StagedChart chart;
+    chartexportparts::StagedChart chart;
     Stage(std::shared_ptr<const ScopeData> data, const ChartState& state, const PricingCatalog& pricing, QSize size,
         const ChartCaption& caption)
         : chart(std::move(data), state, pricing, size, caption)
@@ -338,7 +343,7 @@ Status writeVector(const QString& path, const QString& kind, const std::function
 }
 
 // Renders the staged chart through a painter on device, size x size in its units.
-bool renderOn(QPaintDevice& device, StagedChart& staged, QSize size)
+bool renderOn(QPaintDevice& device, chartexportparts::StagedChart& staged, QSize size)
 {
     QPainter p(&device);
     if (!p.isActive())
@@ -354,7 +359,7 @@ Status exportChartSvg(const QString& path, std::shared_ptr<const ScopeData> data
     const PricingCatalog& pricing, QSize size, const ChartCaption& caption)
 {
     const ExportSurface light; // a document's chart: light whatever the window's theme
-    StagedChart staged(std::move(data), state, pricing, size, caption);
+    chartexportparts::StagedChart staged(std::move(data), state, pricing, size, caption);
     return writeVector(path, QStringLiteral("SVG"), [&](QSaveFile& f) {
         QSvgGenerator svg;
         svg.setOutputDevice(&f);
@@ -370,7 +375,7 @@ Status exportChartPdf(const QString& path, std::shared_ptr<const ScopeData> data
     const PricingCatalog& pricing, QSize size, const ChartCaption& caption)
 {
     const ExportSurface light;
-    StagedChart staged(std::move(data), state, pricing, size, caption);
+    chartexportparts::StagedChart staged(std::move(data), state, pricing, size, caption);
     return writeVector(path, QStringLiteral("PDF"), [&](QSaveFile& f) {
         // one page the picture's size, a point per pixel of its layout: vector lines and text, the run cloud the one
         // image, as in the SVG

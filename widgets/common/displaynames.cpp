@@ -3,7 +3,9 @@
 #include <QMessageBox>
 
 #include "core/model/displaynames.h"
+#include "core/analysis/numberformat.h"
 #include "core/model/engine.h"
+#include "core/model/runselection.h"
 
 namespace paretoscope::ui {
 
@@ -19,6 +21,16 @@ QString priceChoiceLabel(const PriceChoice& price, const PricingCatalog& pricing
 QString hardwareName(const std::string& hardware)
 {
     return QString::fromStdString(hardwareDisplayName(hardware));
+}
+
+QString thousandsText(double v, int decimals)
+{
+    return QString::fromStdString(withThousands(v, decimals));
+}
+
+QString dayLabel(int day)
+{
+    return QString::fromStdString(dayText(day));
 }
 
 QString engineName(const std::string& engine)

@@ -19,6 +19,10 @@ QString precisionName(const std::string& precision);
 /// The price readings are made at, as a caption names it: "$2.50/GPU/hr" for a price of one's own, else the tier's
 /// label (the catalogue's default tier where none is named).
 QString priceChoiceLabel(const PriceChoice& price, const PricingCatalog& pricing);
+/// A number as the tables show it: 328417 -> "328,417" (core's withThousands); "-" for NaN and infinities.
+QString thousandsText(double v, int decimals = 0);
+/// A run date (days since 1970-01-01) as yyyy-mm-dd (core's dayText).
+QString dayLabel(int day);
 
 /// A tooltip that shows `text` as the characters it holds: Qt guesses rich text in tooltips, so text from imported
 /// files or servers ("<img src=...>") is escaped and wrapped as rich text that keeps its line breaks.

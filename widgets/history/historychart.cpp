@@ -29,11 +29,6 @@ namespace {
 constexpr qreal kKnotSize = 9;
 constexpr qreal kRingSize = 17;
 
-QString dateText(int day)
-{
-    return QString::fromStdString(dayText(day));
-}
-
 QString configurationText(const GroupKey& g)
 {
     QString text = engineName(g.engine) + QStringLiteral(" · ") + precisionName(g.precision);
@@ -76,7 +71,7 @@ QString toolTipText(const std::string& hw, const HistoryPoint& p, double target,
 {
     const LadderRow& r = p.row;
     QStringList lines;
-    lines << HistoryChart::tr("%1, as of %2").arg(hardwareName(hw), dateText(p.day));
+    lines << HistoryChart::tr("%1, as of %2").arg(hardwareName(hw), dayLabel(p.day));
     lines << HistoryChart::tr("%1 %2 at %3 tok/s/user")
                  .arg(QString::fromStdString(withThousands(*r.entry.value)), metricUnit(metric),
                      QString::fromStdString(withThousands(target, target < 10 ? 1 : 0)));
@@ -92,7 +87,7 @@ QString toolTipText(const std::string& hw, const HistoryPoint& p, double target,
         lines << HistoryChart::tr("read across a gap between measured points");
     if (before && r.entry.group && !changeLabel(before->first, *r.entry.group).isEmpty())
         lines
-            << HistoryChart::tr("changed from %1 (%2)").arg(configurationText(before->first), dateText(before->second));
+            << HistoryChart::tr("changed from %1 (%2)").arg(configurationText(before->first), dayLabel(before->second));
     return lines.join(u'\n');
 }
 
@@ -465,7 +460,7 @@ void HistoryChart::labelDays()
     for (const QString& label : x->categoriesLabels())
         x->remove(label);
     for (int day : days)
-        x->append(dateText(day), dayX(day));
+        x->append(dayLabel(day), dayX(day));
 }
 
 void HistoryChart::setAsOf(int day)

@@ -29,11 +29,6 @@ namespace {
 
 constexpr qint64 kMinStartGapMs = 40; // a history at most 25 times a second while the target moves
 
-QString dateText(int day)
-{
-    return QString::fromStdString(dayText(day));
-}
-
 QString number(double v)
 {
     return QString::fromStdString(withThousands(v, v < 10 ? 1 : 0));
@@ -182,7 +177,7 @@ void HistoryPanel::fillDays()
     for (QComboBox* box : { m_before, m_after }) {
         box->clear();
         for (int d : days)
-            box->addItem(dateText(d), d);
+            box->addItem(dayLabel(d), d);
     }
     m_before->setCurrentIndex(m_before->findData(m_in.before));
     m_after->setCurrentIndex(m_after->findData(m_in.after));
@@ -348,7 +343,7 @@ void HistoryPanel::present(const Answer& answer)
 
 void HistoryPanel::presentDiff(const std::vector<HardwareDiff>& diff)
 {
-    const QString before = dateText(m_shown->before), after = dateText(m_shown->after);
+    const QString before = dayLabel(m_shown->before), after = dayLabel(m_shown->after);
     m_table->clear();
     m_table->setColumnCount(7);
     // the change beside the two readings; the configurations after them

@@ -10,18 +10,6 @@ namespace paretoscope::ui {
 
 namespace {
 
-QString thousands(double v, int decimals = 0)
-{
-    return QString::fromStdString(withThousands(v, decimals));
-}
-
-const HardwarePlan* find(const Plan& p, const std::string& hw)
-{
-    const auto it
-        = std::find_if(p.hardware.begin(), p.hardware.end(), [&](const HardwarePlan& h) { return h.hardware == hw; });
-    return it == p.hardware.end() ? nullptr : &*it;
-}
-
 } // namespace
 
 void MixModel::setMix(MixPlan mix)
@@ -55,7 +43,7 @@ QVariant MixModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::TextAlignmentRole)
         return QVariant(int((c == 0 ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter));
-    const HardwarePlan* part = c >= 1 && c <= parts ? find(m_mix.plans[std::size_t(c - 1)], h.hardware) : nullptr;
+    const HardwarePlan* part = c >= 1 && c <= parts ? m_mix.plans[std::size_t(c - 1)].forHardware(h.hardware) : nullptr;
     if (role == Qt::ToolTipRole && part)
         return QString::fromStdString(part->read() ? deployAsText(*part) + "; " + planReadingWords(*part)
                                                    : std::string(planStatusWords(part->status)));
@@ -68,19 +56,19 @@ QVariant MixModel::data(const QModelIndex& index, int role) const
             return QStringLiteral("-");
         if (!part->sized())
             return QString::fromStdString(std::string(planStatusWords(part->status)));
-        return QString(thousands(double(part->gpus)) + (part->sparse ? tr(" (sparse)") : QString()));
+        return QString(thousandsText(double(part->gpus)) + (part->sparse ? tr(" (sparse)") : QString()));
     }
     if (!h.complete)
         return QStringLiteral("-");
     switch (c - parts) {
     case 1:
-        return thousands(double(h.gpus));
+        return thousandsText(double(h.gpus));
     case 2:
-        return thousands(double(h.nodes));
+        return thousandsText(double(h.nodes));
     case 3:
-        return h.powerMw ? thousands(*h.powerMw, 2) : QStringLiteral("-");
+        return h.powerMw ? thousandsText(*h.powerMw, 2) : QStringLiteral("-");
     default:
-        return h.costPerMonth ? QStringLiteral("$") + thousands(*h.costPerMonth) : QStringLiteral("-");
+        return h.costPerMonth ? QStringLiteral("$") + thousandsText(*h.costPerMonth) : QStringLiteral("-");
     }
 }
 

@@ -11,14 +11,9 @@ namespace paretoscope::ui {
 
 namespace {
 
-QString thousands(double v, int decimals = 0)
-{
-    return QString::fromStdString(withThousands(v, decimals));
-}
-
 QString dollars(double v)
 {
-    return QStringLiteral("$") + thousands(v, v < 100 ? 2 : 0);
+    return QStringLiteral("$") + thousandsText(v, v < 100 ? 2 : 0);
 }
 
 // a figure that may be missing: "-" where the plan has none
@@ -44,11 +39,11 @@ void PlanModel::setBudget(const BudgetPlan& budget)
             serves << QString::fromStdString(b.why);
             continue;
         }
-        QString text = thousands(b.totalTokPerS.value_or(b.servedTokPerS)) + tr(" tok/s");
+        QString text = thousandsText(b.totalTokPerS.value_or(b.servedTokPerS)) + tr(" tok/s");
         if (b.users)
-            text += tr(" · %1 users").arg(thousands(*b.users));
+            text += tr(" · %1 users").arg(thousandsText(*b.users));
         if (b.requestsPerS)
-            text += tr(" · %1 req/s").arg(thousands(*b.requestsPerS, *b.requestsPerS < 100 ? 1 : 0));
+            text += tr(" · %1 req/s").arg(thousandsText(*b.requestsPerS, *b.requestsPerS < 100 ? 1 : 0));
         serves << text;
     }
     const bool wasBudget = m_budget;
@@ -132,7 +127,7 @@ QVariant PlanModel::display(const HardwarePlan& h, int column) const
     case Status:
         return QString::fromStdString(planReadingWords(h));
     case TputPerGpu:
-        return orDash(h.tputPerGpu, [](double v) { return thousands(v); });
+        return orDash(h.tputPerGpu, [](double v) { return thousandsText(v); });
     case Reading:
         return h.group ? QString::fromStdString(groupDisplayName(*h.group, false)) : QStringLiteral("-");
     case Accuracy: // "95.5% ± 0.6" (the task is in the header); "not evaluated" is a state, never 0
@@ -148,23 +143,23 @@ QVariant PlanModel::display(const HardwarePlan& h, int column) const
     case ReplicaGpus:
         return sized && h.replicaGpus > 0 ? QString::number(h.replicaGpus) : QStringLiteral("-");
     case GpusExact:
-        return sized ? thousands(h.gpusExact, 1) : QStringLiteral("-");
+        return sized ? thousandsText(h.gpusExact, 1) : QStringLiteral("-");
     case Gpus:
-        return sized ? thousands(double(h.gpus)) : QStringLiteral("-");
+        return sized ? thousandsText(double(h.gpus)) : QStringLiteral("-");
     case Replicas:
-        return sized && h.replicas > 0 ? thousands(double(h.replicas)) : QStringLiteral("-");
+        return sized && h.replicas > 0 ? thousandsText(double(h.replicas)) : QStringLiteral("-");
     case Nodes:
         if (!sized || h.nodes <= 0)
             return QStringLiteral("-");
-        return QString(thousands(double(h.nodes)) + QLatin1Char(' ')
+        return QString(thousandsText(double(h.nodes)) + QLatin1Char(' ')
             + (h.nodeUnit == "rack" ? tr("racks of %1").arg(h.gpusPerNode) : tr("× %1 GPUs").arg(h.gpusPerNode)));
     case PowerMw:
         // a deployment under a megawatt reads in kW (core's powerText)
         return orDash(h.powerKw, [](double kw) { return QString::fromStdString(powerText(kw)); });
     case JoulesPerToken:
-        return orDash(h.energyJPerToken, [](double v) { return thousands(v, v < 10 ? 3 : 1); });
+        return orDash(h.energyJPerToken, [](double v) { return thousandsText(v, v < 10 ? 3 : 1); });
     case TokensPerMw:
-        return orDash(h.tokensPerSPerMw, [](double v) { return thousands(v); });
+        return orDash(h.tokensPerSPerMw, [](double v) { return thousandsText(v); });
     case CostPerHour:
         return orDash(h.costPerHour, dollars);
     case CostPerMonth:
@@ -225,15 +220,15 @@ QString PlanModel::toolTip(const HardwarePlan& h, int column) const
         if (h.reading == PlanReading::Interpolated && h.lower)
             lines << tr("Sized between two measured points of one configuration: %1 at %2 tok/s/user and %3 at %4 "
                         "tok/s/user")
-                         .arg(configText(*h.lower), thousands(h.lower->interactivity, 1), configText(*h.sizing),
-                             thousands(h.sizing->interactivity, 1));
+                         .arg(configText(*h.lower), thousandsText(h.lower->interactivity, 1), configText(*h.sizing),
+                             thousandsText(h.sizing->interactivity, 1));
         else
             lines << tr("Sized on a measured point: %1 at %2 tok/s/user")
-                         .arg(configText(*h.sizing), thousands(h.sizing->interactivity, 1));
+                         .arg(configText(*h.sizing), thousandsText(h.sizing->interactivity, 1));
         if (h.frontierTputPerGpu && h.frontierRatio)
             lines << tr("The frontier reads %1 tok/s/GPU at the target (%2x this), across configurations: not "
                         "what one deployment delivers")
-                         .arg(thousands(*h.frontierTputPerGpu), QString::number(*h.frontierRatio, 'f', 2));
+                         .arg(thousandsText(*h.frontierTputPerGpu), QString::number(*h.frontierRatio, 'f', 2));
     }
     if (column == CostPerHour && h.tco)
         lines << tr("TCO: $%1/GPU/hr = capital $%2 + energy $%3 + other $%4 (%5 kW per GPU, PUE %6)")
@@ -244,7 +239,7 @@ QString PlanModel::toolTip(const HardwarePlan& h, int column) const
         lines << tr("$%1 per GPU-hour (%2)")
                      .arg(QString::number(*h.usdPerGpuHour, 'f', 2), QString::fromStdString(h.priceSource));
     if (column == JoulesPerToken && h.measuredJPerToken)
-        lines << tr("Measured, GPU only: %1 J/token").arg(thousands(*h.measuredJPerToken, 3));
+        lines << tr("Measured, GPU only: %1 J/token").arg(thousandsText(*h.measuredJPerToken, 3));
     if (column == JoulesPerToken || column == TokensPerMw || column == PowerMw)
         lines << tr("All-in provisioned power per GPU (host, network, cooling and facility included)");
     for (const std::string& note : h.notes)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/import/formats/fieldrules.h"
+#include "core/model/asciitext.h"
 
 namespace paretoscope {
 namespace {
@@ -111,7 +112,7 @@ public:
             auto t = fields::text(key, v);
             if (!t)
                 return Error { t.error() };
-            m_dataset = *t ? fields::lower(**t) : std::string();
+            m_dataset = *t ? asciiLower(**t) : std::string();
             return ok();
         }
         case B::Ignored:
@@ -166,10 +167,10 @@ public:
                 + (m_randomIsl || m_randomOsl ? " (random_input_len and random_output_len are ignored)" : ""));
 
         m_r.model = m_opt.model;
-        m_r.hardware = fields::lower(m_opt.hardware);
-        m_r.engine = fields::lower(m_opt.engine);
-        m_r.precision = fields::lower(m_opt.precision);
-        m_r.specDecoding = m_opt.specDecoding.empty() ? "none" : fields::lower(m_opt.specDecoding);
+        m_r.hardware = asciiLower(m_opt.hardware);
+        m_r.engine = asciiLower(m_opt.engine);
+        m_r.precision = asciiLower(m_opt.precision);
+        m_r.specDecoding = m_opt.specDecoding.empty() ? "none" : asciiLower(m_opt.specDecoding);
         m_r.tp = m_opt.tp;
 
         const double total = *m_total, output = *m_output, input = total - output;

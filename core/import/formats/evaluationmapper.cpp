@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/import/formats/fieldrules.h"
+#include "core/model/asciitext.h"
 
 namespace paretoscope {
 namespace {
@@ -14,7 +15,7 @@ Status setText(std::string_view key, const FieldValue& v, std::string& out, bool
         return Error { t.error() };
     out = t->value_or(std::string());
     if (lowerCase)
-        out = fields::lower(out);
+        out = asciiLower(out);
     seen = !out.empty();
     return ok();
 }

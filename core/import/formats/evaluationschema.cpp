@@ -4,6 +4,7 @@
 #include <array>
 
 #include "core/import/formats/fieldrules.h"
+#include "core/model/asciitext.h"
 
 namespace paretoscope {
 namespace {
@@ -16,7 +17,7 @@ Status setText(Record& r, std::string_view key, const FieldValue& v)
     auto t = fields::text(key, v);
     if (!t)
         return Error { t.error() };
-    r.*M = *t ? (Lower ? fields::lower(**t) : **t) : std::string();
+    r.*M = *t ? (Lower ? asciiLower(**t) : **t) : std::string();
     return ok();
 }
 template <int Record::*M> Status setInt(Record& r, std::string_view key, const FieldValue& v)
@@ -73,7 +74,7 @@ CellValue getQuestions(const Record& r)
     return r.questions == 0 ? CellValue() : CellValue(static_cast<long long>(r.questions));
 }
 
-const std::array kColumns {
+const std::array kEvaluationColumns {
     EvaluationColumn { "model", getText<&Record::model>, setText<&Record::model> },
     EvaluationColumn { "hardware", getText<&Record::hardware>, setText<&Record::hardware, true> },
     EvaluationColumn { "engine", getText<&Record::engine>, setText<&Record::engine, true> },
@@ -116,7 +117,7 @@ public:
                     + std::string(kEvaluationSchema) + "'" };
             return ok();
         }
-        for (const EvaluationColumn& c : kColumns)
+        for (const EvaluationColumn& c : kEvaluationColumns)
             if (c.name == key)
                 return c.set(m_r, key, v);
         return ok(); // evaluation_id, and columns a later version adds
@@ -147,7 +148,7 @@ private:
     EvaluationRecord m_r;
 };
 
-bool has(const std::vector<std::string>& keys, std::string_view k)
+bool hasColumn(const std::vector<std::string>& keys, std::string_view k)
 {
     return std::find(keys.begin(), keys.end(), k) != keys.end();
 }
@@ -156,13 +157,13 @@ bool has(const std::vector<std::string>& keys, std::string_view k)
 
 std::span<const EvaluationColumn> evaluationColumns()
 {
-    return kColumns;
+    return kEvaluationColumns;
 }
 
 bool isEvaluationCsvHeader(const std::vector<std::string>& header)
 {
-    return has(header, "model") && has(header, "hardware") && has(header, "task")
-        && (has(header, "em_strict") || has(header, "em_flexible") || has(header, "score"));
+    return hasColumn(header, "model") && hasColumn(header, "hardware") && hasColumn(header, "task")
+        && (hasColumn(header, "em_strict") || hasColumn(header, "em_flexible") || hasColumn(header, "score"));
 }
 
 std::unique_ptr<RecordMapper> makeParetoscopeEvaluationMapper()

@@ -1,4 +1,5 @@
 #include "core/import/formats/fieldrules.h"
+#include "core/model/asciitext.h"
 
 #include <charconv>
 #include <cmath>
@@ -116,7 +117,7 @@ Result<std::optional<bool>> flag(std::string_view key, const FieldValue& v)
             return std::optional<bool>(v.number == 1);
         break;
     case FieldValue::Kind::Text: {
-        std::string t = lower(v.text);
+        std::string t = asciiLower(v.text);
         if (t.empty() && v.fromCsv)
             return std::optional<bool>();
         if (t == "true" || t == "1")
@@ -249,15 +250,6 @@ Status setLatency(RunRecord& r, const LatencyTarget& target, std::string_view ke
     else
         (r.*target.metric).*target.stat = std::nullopt;
     return ok();
-}
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
-    return out;
 }
 
 std::string normaliseDate(std::string_view s)

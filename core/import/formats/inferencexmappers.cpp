@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/import/formats/fieldrules.h"
+#include "core/model/asciitext.h"
 
 namespace paretoscope {
 namespace {
@@ -323,7 +324,7 @@ private:
             return ok();
         }
         out = std::move(**t);
-        if (lowerCase) // in place, as fields::lower does it
+        if (lowerCase) // in place, as asciiLower does it
             for (char& c : out)
                 if (c >= 'A' && c <= 'Z')
                     c = static_cast<char>(c - 'A' + 'a');

@@ -1,6 +1,7 @@
 #include "core/import/formats/recordschema.h"
 
 #include "core/import/formats/fieldrules.h"
+#include "core/model/asciitext.h"
 
 namespace paretoscope {
 namespace {
@@ -11,7 +12,7 @@ Status setText(RunRecord& r, std::string_view key, const FieldValue& v)
     auto t = fields::text(key, v);
     if (!t)
         return Error { t.error() };
-    r.*M = *t ? (Lower ? fields::lower(**t) : **t) : std::string();
+    r.*M = *t ? (Lower ? asciiLower(**t) : **t) : std::string();
     return ok();
 }
 template <int RunRecord::*M> Status setInt(RunRecord& r, std::string_view key, const FieldValue& v)
@@ -140,7 +141,7 @@ CellValue getFormat(const RunRecord& r)
             &LatencyStats::p999>                                                                                       \
     }
 
-const RecordColumn kColumns[] = {
+const RecordColumn kRecordColumns[] = {
     { "model", getText<&RunRecord::model>, setText<&RunRecord::model> },
     { "hardware", getText<&RunRecord::hardware>, setText<&RunRecord::hardware, true> },
     { "engine", getText<&RunRecord::engine>, setText<&RunRecord::engine, true> },
@@ -193,7 +194,7 @@ const RecordColumn kColumns[] = {
 
 std::span<const RecordColumn> recordColumns()
 {
-    return kColumns;
+    return kRecordColumns;
 }
 
 } // namespace paretoscope
