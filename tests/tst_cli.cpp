@@ -506,7 +506,7 @@ private slots:
     {
         // on a machine with a GPU it prints its JSON and every check passes; without one it says why and exits 1
         QProcess probe;
-        probe.start(QStringLiteral(PARETOSCOPE_PROBE), {});
+        probe.start(probeProgram(), {});
         QVERIFY(probe.waitForFinished(600000));
         if (probe.exitCode() == 0) {
             QJsonObject o = QJsonDocument::fromJson(probe.readAllStandardOutput()).object();
@@ -525,7 +525,7 @@ private slots:
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("sol.sqlite"));
         Run imp = cli({ QStringLiteral("import"), QStringLiteral("--db"), db,
-                          QStringLiteral(PARETOSCOPE_FIXTURES_DIR "/inferencex-app-api/benchmarks.json") },
+                          (fixturesDir() + QStringLiteral("/inferencex-app-api/benchmarks.json")) },
             dir.path());
         QCOMPARE(imp.code, 0);
         // a hardware without a datasheet, as a Paretoscope CSV row
@@ -571,4 +571,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestCli)
+#include "tests/support/testpaths.h"
 #include "tst_cli.moc"

@@ -44,7 +44,7 @@ private slots:
             { QStringLiteral("--ttft-ms"), QStringLiteral("5"), QStringLiteral("--itl-ms"), QStringLiteral("2") });
         QString db = dir.filePath(QStringLiteral("repeats.sqlite"));
         QProcess cli;
-        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+        cli.start(cliProgram(),
             { QStringLiteral("bench"), QStringLiteral("--endpoint"), sim.url(), QStringLiteral("--model"),
                 QStringLiteral("sim-model"), QStringLiteral("--isl"), QStringLiteral("32"), QStringLiteral("--osl"),
                 QStringLiteral("8"), QStringLiteral("--concurrency"), QStringLiteral("1,4"),
@@ -109,7 +109,7 @@ private slots:
             QStringLiteral("B300"), QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--engine"),
             QStringLiteral("vllm"), QStringLiteral("--db"), db };
         QProcess cli;
-        cli.start(QStringLiteral(PARETOSCOPE_CLI), args);
+        cli.start(cliProgram(), args);
         QVERIFY(cli.waitForFinished(60000));
         QCOMPARE(cli.exitCode(), 0);
         QList<QByteArray> lines = cli.readAllStandardOutput().trimmed().split('\n');
@@ -129,7 +129,7 @@ private slots:
         // the Slurm script: same command, a results file that imports
         QString script = dir.filePath(QStringLiteral("run.sbatch"));
         QProcess emitter;
-        emitter.start(QStringLiteral(PARETOSCOPE_CLI), args + QStringList { QStringLiteral("--emit-sbatch"), script });
+        emitter.start(cliProgram(), args + QStringList { QStringLiteral("--emit-sbatch"), script });
         QVERIFY(emitter.waitForFinished(10000));
         QCOMPARE(emitter.exitCode(), 0);
         QString text = QString::fromUtf8(testsupport::readAll(script));
@@ -137,14 +137,14 @@ private slots:
         QVERIFY(!text.contains(db)); // the node writes its own store
         QProcess bash;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("PARETOSCOPE_CLI"), QStringLiteral(PARETOSCOPE_CLI));
+        env.insert(QStringLiteral("PARETOSCOPE_CLI"), cliProgram());
         env.insert(QStringLiteral("RESULTS"), dir.filePath(QStringLiteral("node")));
         bash.setProcessEnvironment(env);
         bash.start(QStringLiteral("bash"), { script });
         QVERIFY(bash.waitForFinished(60000));
         QVERIFY2(bash.exitCode() == 0, bash.readAllStandardError().constData());
         QProcess import;
-        import.start(QStringLiteral(PARETOSCOPE_CLI),
+        import.start(cliProgram(),
             { QStringLiteral("import"), QStringLiteral("--db"), dir.filePath(QStringLiteral("imported.sqlite")),
                 dir.filePath(QStringLiteral("node.json")) });
         QVERIFY(import.waitForFinished(10000));
@@ -175,7 +175,7 @@ private slots:
         // the CLI's option, through buildSession, into the configuration as stored, and back
         auto cli = [](const QStringList& extra) {
             QProcess p;
-            p.start(QStringLiteral(PARETOSCOPE_CLI),
+            p.start(cliProgram(),
                 QStringList { QStringLiteral("bench"), QStringLiteral("--print-config"), QStringLiteral("--endpoint"),
                     QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--hardware"), QStringLiteral("b300"),
                     QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--isl"), QStringLiteral("64"),
@@ -220,4 +220,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestCliBench)
+#include "tests/support/testpaths.h"
 #include "tst_clibench.moc"

@@ -106,7 +106,7 @@ private slots:
 
     void shippedExample()
     {
-        const std::string path = PARETOSCOPE_RESOURCES_DIR "/matrices/sim-example.json";
+        const std::string path = (resourcesDir() + QStringLiteral("/matrices/sim-example.json")).toStdString();
         auto m = parseMatrix(readFile(path), path);
         QVERIFY2(m, m ? "" : m.error().c_str());
         QCOMPARE(m->configurations.size(), std::size_t(2));
@@ -278,7 +278,7 @@ private slots:
         const QString db = tmp.filePath(QStringLiteral("store.sqlite"));
         for (int pass = 0; pass < 2; ++pass) {
             QProcess cli;
-            cli.start(QStringLiteral(PARETOSCOPE_CLI),
+            cli.start(cliProgram(),
                 { QStringLiteral("cluster"), QStringLiteral("collect"), QString::fromStdString(dir),
                     QStringLiteral("--db"), db });
             QVERIFY(cli.waitForFinished(60000));
@@ -292,4 +292,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestCluster)
+#include "tests/support/testpaths.h"
 #include "tst_cluster.moc"

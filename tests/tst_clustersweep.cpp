@@ -20,8 +20,8 @@
 #include "core/live/matrix.h"
 #include "core/live/recipe.h"
 #include "core/store/runstore.h"
-#include "tests/support/simprocess.h"
 #include "tests/support/clirun.h"
+#include "tests/support/simprocess.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/cluster/clustersweepdialog.h"
@@ -61,11 +61,11 @@ class TestClusterSweep : public QObject {
         if (!sim.ok())
             return false;
         const QString db = m_tmp.filePath(QStringLiteral("task%1.sqlite").arg(task));
-        Run bench = runCli({ QStringLiteral("bench"), QStringLiteral("--endpoint"), sim.url(), QStringLiteral("--model"),
-            kModel, QStringLiteral("--isl"), QString::number(kIsl), QStringLiteral("--osl"), QString::number(kOsl),
-            QStringLiteral("--concurrency"), levels, QStringLiteral("--hardware"), QStringLiteral("b300"),
-            QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--gpus"), QStringLiteral("8"),
-            QStringLiteral("--db"), db });
+        Run bench = runCli({ QStringLiteral("bench"), QStringLiteral("--endpoint"), sim.url(),
+            QStringLiteral("--model"), kModel, QStringLiteral("--isl"), QString::number(kIsl), QStringLiteral("--osl"),
+            QString::number(kOsl), QStringLiteral("--concurrency"), levels, QStringLiteral("--hardware"),
+            QStringLiteral("b300"), QStringLiteral("--engine"), QStringLiteral("vllm"), QStringLiteral("--gpus"),
+            QStringLiteral("8"), QStringLiteral("--db"), db });
         if (bench.code != 0) {
             qWarning() << bench.err;
             return false;
@@ -102,7 +102,7 @@ private slots:
         const QString storePath = m_tmp.filePath(QStringLiteral("store.sqlite"));
         QVERIFY(openTempStore(m_tmp));
         ClusterSweepDialog dialog(storePath);
-        dialog.setCliPath(QStringLiteral(PARETOSCOPE_CLI));
+        dialog.setCliPath(cliProgram());
         dialog.setInterval(3600); // looks only when the test asks
         dialog.resize(1366, 768);
         dialog.show();
@@ -195,16 +195,14 @@ private slots:
         QCOMPARE(collected.size(), 1);
         QCOMPARE(storedRuns(storePath), m_exported);
         // the CLI agrees that both were collected into this store, and says the third failed
-        Run status
-            = runCli({ QStringLiteral("cluster"), QStringLiteral("status"), m_array, QStringLiteral("--db"), storePath });
+        Run status = runCli(
+            { QStringLiteral("cluster"), QStringLiteral("status"), m_array, QStringLiteral("--db"), storePath });
         QCOMPARE(status.code, 0);
         QVERIFY2(status.out.contains("0\tfinished\tb300\tcollected"), status.out.constData());
 
-#ifdef PARETOSCOPE_SHOT_DIR
-        const QString shot = QStringLiteral(PARETOSCOPE_SHOT_DIR "/clustersweep-1366x768.png");
+        const QString shot = (shotDir() + QStringLiteral("/clustersweep-1366x768.png"));
         QVERIFY(dialog.grab().save(shot));
         qInfo("dialog picture: %s", qPrintable(shot));
-#endif
     }
 
     // The window's Session menu opens the dialog; runs it collects land on the chart, their scope brought into view.
@@ -242,9 +240,7 @@ private slots:
         QVERIFY(QString::fromUtf8(readAll(dir.filePath(QStringLiteral("array/array.sbatch"))))
                     .contains(QStringLiteral("UNRUNNABLE=")));
         QApplication::processEvents(); // the labels' new lines laid out
-#ifdef PARETOSCOPE_SHOT_DIR
-        QVERIFY(dialog.grab().save(QStringLiteral(PARETOSCOPE_SHOT_DIR "/clustersweep-unrunnable-1366x768.png")));
-#endif
+        QVERIFY(dialog.grab().save((shotDir() + QStringLiteral("/clustersweep-unrunnable-1366x768.png"))));
     }
 
     void pointsLandOnTheChart()
@@ -342,7 +338,7 @@ private slots:
     void matrixFileRoundTrip()
     {
         MatrixEditor editor;
-        const QString example = QStringLiteral(PARETOSCOPE_RESOURCES_DIR "/matrices/sim-example.json");
+        const QString example = (resourcesDir() + QStringLiteral("/matrices/sim-example.json"));
         QVERIFY(editor.openFile(example));
         QTableWidget* t = editor.table();
         QCOMPARE(t->rowCount(), 2);
@@ -444,12 +440,11 @@ private slots:
         QCOMPARE(cell(dialog, 1, ClusterSweepDialog::State), QStringLiteral("pending"));
         QVERIFY2(dialog.summaryText().startsWith(QStringLiteral("Job 4242 · 2 tasks: 1 pending, 1 running")),
             qPrintable(dialog.summaryText()));
-#ifdef PARETOSCOPE_SHOT_DIR
         dialog.resize(1366, 768);
-        QVERIFY(dialog.grab().save(QStringLiteral(PARETOSCOPE_SHOT_DIR "/clustersweep-submitted-1366x768.png")));
-#endif
+        QVERIFY(dialog.grab().save((shotDir() + QStringLiteral("/clustersweep-submitted-1366x768.png"))));
     }
 };
 
 PARETOSCOPE_SUITE(TestClusterSweep)
+#include "tests/support/testpaths.h"
 #include "tst_clustersweep.moc"

@@ -21,8 +21,8 @@
 #include "core/live/sessionstore.h"
 #include "core/live/sweep.h"
 #include "core/model/runselection.h"
-#include "tests/support/sessionconfigs.h"
 #include "tests/support/clirun.h"
+#include "tests/support/sessionconfigs.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/runs/runsmodel.h"
@@ -373,7 +373,7 @@ private slots:
         dp->setChecked(true);
         QVERIFY(dialog.build());
         dialog.resize(dialog.sizeHint());
-        QVERIFY(dialog.grab().save(QStringLiteral(PARETOSCOPE_SHOT_DIR "/sessiondialog-dpattention.png")));
+        QVERIFY(dialog.grab().save((shotDir() + QStringLiteral("/sessiondialog-dpattention.png"))));
         const SessionConfig& c = dialog.request().config;
         QVERIFY(c.dpAttention);
         QCOMPARE(c.tp, 8);
@@ -416,4 +416,5 @@ private:
 };
 
 PARETOSCOPE_SUITE(TestDpAttention)
+#include "tests/support/testpaths.h"
 #include "tst_dpattention.moc"

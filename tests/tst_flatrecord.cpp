@@ -129,7 +129,7 @@ private slots:
     {
         QTest::addColumn<QStringList>("files");
         QTest::addColumn<bool>("allFlat");
-        const QString real = QStringLiteral(PARETOSCOPE_FIXTURES_DIR "/");
+        const QString real = (fixturesDir() + QStringLiteral("/"));
         const auto under = [&](const QString& dir) {
             QStringList out;
             QDirIterator it(real + dir, { QStringLiteral("*.json") }, QDir::Files, QDirIterator::Subdirectories);
@@ -244,4 +244,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestFlatRecord)
+#include "tests/support/testpaths.h"
 #include "tst_flatrecord.moc"

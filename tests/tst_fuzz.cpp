@@ -26,7 +26,7 @@ QStringList filesUnder(const QString& dir)
 // The real fixtures that are this target's kind of input.
 QStringList fixturesFor(const QString& name)
 {
-    const QString real = QStringLiteral(PARETOSCOPE_FIXTURES_DIR);
+    const QString real = fixturesDir();
     if (name == QStringLiteral("import_inferencex_agg"))
         return filesUnder(real + QStringLiteral("/inferencex-agg"));
     if (name == QStringLiteral("import_inferencex_api") || name == QStringLiteral("import_evaluations")
@@ -39,7 +39,7 @@ QStringList fixturesFor(const QString& name)
         return filesUnder(real + QStringLiteral("/inferencex-agg"))
             + filesUnder(real + QStringLiteral("/inferencex-raw-bench-serving"));
     if (name == QStringLiteral("recipe"))
-        return { QStringLiteral(PARETOSCOPE_RESOURCES_DIR "/engine_recipes.json") };
+        return { (resourcesDir() + QStringLiteral("/engine_recipes.json")) };
     return {};
 }
 
@@ -62,7 +62,7 @@ private slots:
         for (const NamedTarget& t : targets()) {
             QString name = QString::fromStdString(t.name);
             const qsizetype n
-                = filesUnder(QStringLiteral(PARETOSCOPE_FUZZ_DIR "/seeds/") + name).size() + fixturesFor(name).size();
+                = filesUnder((fuzzDir() + QStringLiteral("/seeds/")) + name).size() + fixturesFor(name).size();
             QVERIFY2(n > 0, qPrintable(name + QStringLiteral(" has no seed")));
         }
     }
@@ -73,8 +73,8 @@ private slots:
         QTest::addColumn<QString>("file");
         for (const NamedTarget& t : targets()) {
             QString name = QString::fromStdString(t.name);
-            QStringList files = filesUnder(QStringLiteral(PARETOSCOPE_FUZZ_DIR "/seeds/") + name)
-                + filesUnder(QStringLiteral(PARETOSCOPE_FUZZ_DIR "/regressions/") + name) + fixturesFor(name);
+            QStringList files = filesUnder((fuzzDir() + QStringLiteral("/seeds/")) + name)
+                + filesUnder((fuzzDir() + QStringLiteral("/regressions/")) + name) + fixturesFor(name);
             for (const QString& f : files)
                 QTest::newRow(qPrintable(name + QStringLiteral(": ") + QFileInfo(f).fileName())) << name << f;
         }
@@ -103,4 +103,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestFuzz)
+#include "tests/support/testpaths.h"
 #include "tst_fuzz.moc"

@@ -494,8 +494,8 @@ private slots:
             args << QString::fromStdString(w);
         args.removeFirst();
         QProcess p;
-        p.start(QStringLiteral(PARETOSCOPE_CLI),
-            args + QStringList { QStringLiteral("--db"), dir.filePath(QStringLiteral("store.sqlite")) });
+        p.start(
+            cliProgram(), args + QStringList { QStringLiteral("--db"), dir.filePath(QStringLiteral("store.sqlite")) });
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 0);
         QCOMPARE(p.readAllStandardOutput(), QByteArray::fromStdString(ladderJson(*ladders)));
@@ -503,4 +503,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestHistory)
+#include "tests/support/testpaths.h"
 #include "tst_history.moc"

@@ -100,7 +100,7 @@ QJsonObject datedRecordJson(const DatedRun& c)
 std::map<std::string, std::map<int, QJsonObject>> cliHistory(const QString& db, double target)
 {
     QProcess p;
-    p.start(QStringLiteral(PARETOSCOPE_CLI),
+    p.start(cliProgram(),
         { QStringLiteral("history"), QStringLiteral("--db"), db, QStringLiteral("--model"), QStringLiteral("m"),
             QStringLiteral("--isl"), QStringLiteral("1024"), QStringLiteral("--osl"), QStringLiteral("1024"),
             QStringLiteral("--target"), QString::number(target), QStringLiteral("--format"), QStringLiteral("json") });
@@ -169,7 +169,7 @@ private:
     void savePicture(const QString& name)
     {
         QTest::qWait(50); // Qt Charts lays its axes out on the next turn of the event loop
-        QVERIFY(panel()->grab().save(QStringLiteral(PARETOSCOPE_SHOT_DIR "/") + name));
+        QVERIFY(panel()->grab().save((shotDir() + QStringLiteral("/")) + name));
     }
 
 private slots:
@@ -462,4 +462,5 @@ private slots:
 };
 
 PARETOSCOPE_SUITE(TestHistoryTab)
+#include "tests/support/testpaths.h"
 #include "tst_history_tab.moc"

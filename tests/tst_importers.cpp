@@ -10,6 +10,7 @@
 #include "core/import/importer.h"
 #include "core/output/reports.h"
 #include "tests/support/suite.h"
+#include "tests/support/testpaths.h"
 #include "tests/support/testserver.h"
 #include "tests/support/testutil.h"
 
@@ -251,7 +252,7 @@ private slots:
         //   interactivity: 1 / 0.0172 s = 58.139535 tok/s/user; lengths 327,680 / 320 = 1,024 each
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        const QString path = QFINDTESTDATA("fixtures/decode-slo-summary.json");
+        const QString path = testsSourceDir() + QStringLiteral("/fixtures/decode-slo-summary.json");
         QVERIFY(!path.isEmpty());
         ImportOptions o;
         o.hardware = "b200";

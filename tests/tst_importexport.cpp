@@ -63,8 +63,7 @@ private slots:
                 colours.insert(image.pixel(x, y));
         QVERIFY2(colours.size() > 20, "the PNG is (nearly) uniform");
         // kept beside the screenshot, to look at
-        image.save(
-            QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath(QStringLiteral("export-800x500@2.png")));
+        image.save(QFileInfo(mainWindowScreenshot()).dir().filePath(QStringLiteral("export-800x500@2.png")));
 
         QVERIFY(m_window->exportChartSvg(svg, QSize(900, 560)).ok());
         QSvgRenderer renderer(svg);
@@ -312,4 +311,5 @@ private slots:
 };
 
 PARETOSCOPE_SUITE(TestImportExport)
+#include "tests/support/testpaths.h"
 #include "tst_importexport.moc"

@@ -106,7 +106,7 @@ private slots:
     {
         QVERIFY(slideTo(50));
         QProcess cli;
-        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+        cli.start(cliProgram(),
             { QStringLiteral("ladder"), QStringLiteral("--db"), m_db, QStringLiteral("--model"),
                 QString::fromStdString(std::string(kBundledModel)), QStringLiteral("--workload"),
                 QString::fromStdString(std::string(kBundledWorkload)), QStringLiteral("--targets"),
@@ -455,7 +455,7 @@ private slots:
         QTest::qWait(50);
         const QImage shot = m_window->grab().toImage();
         QCOMPARE(shot.size(), QSize(1600, 1000));
-        const QString path = QStringLiteral(PARETOSCOPE_SCREENSHOT);
+        const QString path = mainWindowScreenshot();
         QVERIFY2(shot.save(path), qPrintable(path));
         qInfo("screenshot: %s", qPrintable(path));
     }
@@ -488,7 +488,7 @@ private slots:
         args << QStringLiteral("--precision") << QString::fromStdString(c.precision) << QStringLiteral("--workload")
              << QString::fromStdString(c.workload);
         QProcess cli;
-        cli.start(QStringLiteral(PARETOSCOPE_CLI), args);
+        cli.start(cliProgram(), args);
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
         QCOMPARE(cli.readAllStandardOutput().trimmed(), QByteArray::fromStdString(sessionConfigJson(c)));
@@ -567,8 +567,7 @@ private slots:
         m_window->resize(1600, 1000);
         QTest::qWait(50);
         const QImage shot = m_window->grab().toImage();
-        QString path
-            = QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath(QStringLiteral("session-1600x1000.png"));
+        QString path = QFileInfo(mainWindowScreenshot()).dir().filePath(QStringLiteral("session-1600x1000.png"));
         QVERIFY(shot.save(path));
         qInfo("screenshot: %s", qPrintable(path));
     }
@@ -577,4 +576,5 @@ private slots:
 };
 
 PARETOSCOPE_SUITE(TestMainWindow)
+#include "tests/support/testpaths.h"
 #include "tst_mainwindow.moc"

@@ -430,7 +430,7 @@ private slots:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), tmp.filePath(QStringLiteral("config")));
         gui.setProcessEnvironment(env);
-        gui.start(QStringLiteral(PARETOSCOPE_GUI),
+        gui.start(guiProgram(),
             { QStringLiteral("--db"), db, QStringLiteral("--view"),
                 view.join(u' ').replace(QStringLiteral("agentic coding"), QStringLiteral("'agentic coding'")),
                 QStringLiteral("--screenshot"), tmp.filePath(QStringLiteral("shot.png")) });
@@ -441,4 +441,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestOutsideData)
+#include "tests/support/testpaths.h"
 #include "tst_outsidedata.moc"

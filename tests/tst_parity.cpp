@@ -26,8 +26,8 @@
 #include "core/store/runcolumns.h"
 #include "core/store/sqlite.h"
 #include "core/store/storecheck.h"
-#include "tests/support/storequeries.h"
 #include "tests/support/fixturejson.h"
+#include "tests/support/storequeries.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 
@@ -36,7 +36,6 @@ using namespace paretoscope::testsupport;
 using nlohmann::json;
 
 namespace {
-
 
 // The identity of a row's line as the site keeps it: everything but the concurrency and the run.
 std::string lineOf(const json& r)
@@ -321,8 +320,7 @@ private slots:
             QStringLiteral("--isl"), QString::number(row["isl"].get<int>()), QStringLiteral("--osl"),
             QString::number(row["osl"].get<int>()), QStringLiteral("--metric"), QStringLiteral("output"),
             QStringLiteral("--runs"), QStringLiteral("all"), QStringLiteral("--format"), QStringLiteral("json") };
-        cli.start(
-            QStringLiteral(PARETOSCOPE_CLI), args + QStringList { QStringLiteral("--basis"), QStringLiteral("nope") });
+        cli.start(cliProgram(), args + QStringList { QStringLiteral("--basis"), QStringLiteral("nope") });
         QVERIFY(cli.waitForFinished(60000));
         QCOMPARE(cli.exitCode(), 2);
         QVERIFY(cli.readAllStandardError().contains("--basis must be serving"));
@@ -463,7 +461,7 @@ private slots:
         int i = 0;
         for (const char* model : { "dsr1", "DeepSeek-R1-0528" }) {
             QProcess cli;
-            cli.start(QStringLiteral(PARETOSCOPE_CLI),
+            cli.start(cliProgram(),
                 { QStringLiteral("ladder"), QStringLiteral("--db"), db, QStringLiteral("--model"),
                     QString::fromLatin1(model), QStringLiteral("--isl"), QStringLiteral("1024"),
                     QStringLiteral("--osl"), QStringLiteral("1024") });
@@ -560,4 +558,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestParity)
+#include "tests/support/testpaths.h"
 #include "tst_parity.moc"

@@ -59,7 +59,7 @@ struct CliRun {
 CliRun runReplay(const QStringList& args)
 {
     QProcess p;
-    p.start(QStringLiteral(PARETOSCOPE_CLI), QStringList { QStringLiteral("replay") } + args);
+    p.start(cliProgram(), QStringList { QStringLiteral("replay") } + args);
     CliRun run;
     if (!p.waitForFinished(120000))
         return run;
@@ -422,4 +422,5 @@ private slots:
 };
 
 PARETOSCOPE_SUITE(TestReplay)
+#include "tests/support/testpaths.h"
 #include "tst_replay.moc"

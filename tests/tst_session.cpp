@@ -290,7 +290,7 @@ private slots:
         QString db = dir.filePath(QStringLiteral("killed.sqlite"));
         int port = freePort();
         QProcess cli;
-        cli.setProgram(QStringLiteral(PARETOSCOPE_CLI));
+        cli.setProgram(cliProgram());
         cli.setArguments({ QStringLiteral("bench"), QStringLiteral("--recipe"), QStringLiteral("engine-sim-b300"),
             QStringLiteral("--port"), QString::number(port), QStringLiteral("--isl"), QStringLiteral("64"),
             QStringLiteral("--osl"), QStringLiteral("32"), QStringLiteral("--concurrency"),
@@ -342,7 +342,7 @@ private slots:
         }());
         SimProcess sim({ QStringLiteral("--ttft-ms"), QStringLiteral("2"), QStringLiteral("--itl-ms"),
             QStringLiteral("1"), QStringLiteral("--api-key"), QString::fromStdString(key) });
-        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+        cli.start(cliProgram(),
             { QStringLiteral("bench"), QStringLiteral("--endpoint"), sim.url(), QStringLiteral("--isl"),
                 QStringLiteral("16"), QStringLiteral("--osl"), QStringLiteral("4"), QStringLiteral("--concurrency"),
                 QStringLiteral("2"), QStringLiteral("--hardware"), QStringLiteral("b300"), QStringLiteral("--engine"),
@@ -351,7 +351,7 @@ private slots:
         QCOMPARE(cli.exitCode(), 0);
         QByteArray printed = cli.readAllStandardOutput() + cli.readAllStandardError();
         QProcess exporter;
-        exporter.start(QStringLiteral(PARETOSCOPE_CLI),
+        exporter.start(cliProgram(),
             { QStringLiteral("export"), QStringLiteral("--db"), db, QStringLiteral("--model"),
                 QStringLiteral("sim-model"), QStringLiteral("--isl"), QStringLiteral("16"), QStringLiteral("--osl"),
                 QStringLiteral("4"), QStringLiteral("--format"), QStringLiteral("csv") });
@@ -463,4 +463,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestSession)
+#include "tests/support/testpaths.h"
 #include "tst_session.moc"

@@ -194,8 +194,8 @@ private slots:
         QVERIFY(sessionLevels(**store, out->sessionId).empty());
 
         QProcess cli;
-        cli.start(QStringLiteral(PARETOSCOPE_CLI),
-            { QStringLiteral("sessions"), QStringLiteral("--db"), db, QStringLiteral("--recover") });
+        cli.start(
+            cliProgram(), { QStringLiteral("sessions"), QStringLiteral("--db"), db, QStringLiteral("--recover") });
         QVERIFY(cli.waitForFinished(60000));
         const QByteArray said = cli.readAllStandardOutput();
         QVERIFY2(cli.exitCode() == 0, said.constData());
@@ -216,8 +216,8 @@ private slots:
         QCOMPARE(QString::fromStdString(list.front().status), QStringLiteral("finished"));
         QCOMPARE(list.front().levels, 2);
         // a second recover finds nothing to do
-        cli.start(QStringLiteral(PARETOSCOPE_CLI),
-            { QStringLiteral("sessions"), QStringLiteral("--db"), db, QStringLiteral("--recover") });
+        cli.start(
+            cliProgram(), { QStringLiteral("sessions"), QStringLiteral("--db"), db, QStringLiteral("--recover") });
         QVERIFY(cli.waitForFinished(60000));
         QVERIFY(cli.readAllStandardOutput().contains("no session files wait"));
     }
@@ -256,4 +256,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestSessionFaults)
+#include "tests/support/testpaths.h"
 #include "tst_sessionfaults.moc"

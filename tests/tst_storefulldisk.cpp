@@ -133,7 +133,7 @@ private slots:
         const QString script = QStringLiteral("set -e; mount -t tmpfs -o size=50m tmpfs '%1'; cp '%2' '%1/s.sqlite'; "
                                               "set +e; '%3' import --db '%1/s.sqlite' '%4' > '%5/import.out'; "
                                               "echo $? > '%5/code'; cp '%1'/s.sqlite* '%5/'")
-                                   .arg(mnt, db, QStringLiteral(PARETOSCOPE_CLI), m_huge, out);
+                                   .arg(mnt, db, cliProgram(), m_huge, out);
         QProcess sh;
         sh.start(QStringLiteral("unshare"),
             { ::getuid() == 0 ? QStringLiteral("-m") : QStringLiteral("-rm"), QStringLiteral("sh"),
@@ -156,4 +156,5 @@ private:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestStoreFullDisk)
+#include "tests/support/testpaths.h"
 #include "tst_storefulldisk.moc"

@@ -388,7 +388,7 @@ private slots:
         const qint64 emptySize = QFileInfo(db).size();
 
         QProcess child;
-        child.start(QStringLiteral(PARETOSCOPE_CLI), { QStringLiteral("import"), QStringLiteral("--db"), db, data });
+        child.start(cliProgram(), { QStringLiteral("import"), QStringLiteral("--db"), db, data });
         QVERIFY(child.waitForStarted());
         // wait until the import is writing pages (the database or its WAL grows), then kill it without warning
         QElapsedTimer t;
@@ -437,4 +437,5 @@ private:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestStoreImport)
+#include "tests/support/testpaths.h"
 #include "tst_storeimport.moc"

@@ -460,7 +460,7 @@ private slots:
         server.setBenchmarks(m_rows);
         const QString db = dir.filePath(QStringLiteral("cli.sqlite"));
         QProcess cli;
-        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+        cli.start(cliProgram(),
             { QStringLiteral("sync"), QStringLiteral("--db"), db, QStringLiteral("--source"),
                 QString::fromStdString(server.root()), QStringLiteral("--sequences"), QStringLiteral("1k/1k,8k/1k") });
         QVERIFY(cli.waitForFinished(60000));
@@ -474,7 +474,7 @@ private slots:
         QCOMPARE(summary["items"].size(), std::size_t(2));
 
         QProcess changes;
-        changes.start(QStringLiteral(PARETOSCOPE_CLI),
+        changes.start(cliProgram(),
             { QStringLiteral("changes"), QStringLiteral("--db"), db, QStringLiteral("--since"),
                 QStringLiteral("2000-01-01") });
         QVERIFY(changes.waitForFinished(60000));
@@ -482,7 +482,7 @@ private slots:
         QCOMPARE(changes.readAllStandardOutput(), out);
 
         QProcess bad;
-        bad.start(QStringLiteral(PARETOSCOPE_CLI),
+        bad.start(cliProgram(),
             { QStringLiteral("sync"), QStringLiteral("--db"), db, QStringLiteral("--sequences"),
                 QStringLiteral("1k") });
         QVERIFY(bad.waitForFinished(60000));
@@ -492,4 +492,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestSync)
+#include "tests/support/testpaths.h"
 #include "tst_sync.moc"

@@ -41,7 +41,7 @@ private slots:
 
     void nvmlDevicesAndTheirTelemetry()
     {
-        qputenv("PARETOSCOPE_NVML_LIBRARY", FAKE_NVML);
+        qputenv("PARETOSCOPE_NVML_LIBRARY", fakeNvmlLibrary().toLocal8Bit());
         qputenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent");
         DeviceDiscovery d = discoverDevices();
         QCOMPARE(int(d.devices.size()), 2);
@@ -84,7 +84,7 @@ private slots:
     void rocmSmiDevicesAndTheirTelemetry()
     {
         qputenv("PARETOSCOPE_NVML_LIBRARY", "/nonexistent");
-        qputenv("PARETOSCOPE_ROCM_SMI_LIBRARY", FAKE_ROCM_SMI);
+        qputenv("PARETOSCOPE_ROCM_SMI_LIBRARY", fakeRocmSmiLibrary().toLocal8Bit());
         DeviceDiscovery d = discoverDevices();
         QCOMPARE(int(d.devices.size()), 1);
         QCOMPARE(QString::fromStdString(d.devices[0].hardware), QStringLiteral("mi325x"));
@@ -250,4 +250,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestTelemetry)
+#include "tests/support/testpaths.h"
 #include "tst_telemetry.moc"

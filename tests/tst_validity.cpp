@@ -199,7 +199,7 @@ private slots:
     {
         QFETCH(int, lostAfter);
         QFETCH(int, warmups);
-        qputenv("PARETOSCOPE_NVML_LIBRARY", FAKE_NVML);
+        qputenv("PARETOSCOPE_NVML_LIBRARY", fakeNvmlLibrary().toLocal8Bit());
         qputenv("PARETOSCOPE_ROCM_SMI_LIBRARY", "/nonexistent");
         if (lostAfter >= 0)
             qputenv("PARETOSCOPE_FAKE_NVML_LOST_AFTER", QByteArray::number(lostAfter));
@@ -271,4 +271,5 @@ private slots:
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestValidity)
+#include "tests/support/testpaths.h"
 #include "tst_validity.moc"

@@ -180,7 +180,7 @@ private slots:
         for (std::size_t i = 1; i < words->size(); ++i)
             args << QString::fromStdString(words->at(i));
         QProcess cli;
-        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+        cli.start(cliProgram(),
             args + QStringList { QStringLiteral("--db"), m_db, QStringLiteral("--format"), QStringLiteral("json") });
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
@@ -303,7 +303,7 @@ private slots:
     void guiOpensOnAViewOrRefusesIt()
     {
         QProcess bad;
-        bad.start(QStringLiteral(PARETOSCOPE_GUI),
+        bad.start(guiProgram(),
             { QStringLiteral("--db"), m_db, QStringLiteral("--view"),
                 QStringLiteral("--model dsr1 --isl 8192 --osl 1024 --targets -3") });
         QVERIFY(bad.waitForFinished(30000));
@@ -311,7 +311,7 @@ private slots:
         QVERIFY2(bad.readAllStandardError().contains("--view: --targets must be numbers above zero"), "stderr");
         QProcess good;
         const QString shot = m_dir.filePath(QStringLiteral("view.png"));
-        good.start(QStringLiteral(PARETOSCOPE_GUI),
+        good.start(guiProgram(),
             { QStringLiteral("--db"), m_db, QStringLiteral("--view"), QString::fromStdString(command(*m_window)),
                 QStringLiteral("--screenshot"), shot, QStringLiteral("--size"), QStringLiteral("1366x768") });
         QVERIFY(good.waitForFinished(60000));
@@ -437,4 +437,5 @@ private slots:
 };
 
 PARETOSCOPE_SUITE(TestViewLink)
+#include "tests/support/testpaths.h"
 #include "tst_viewlink.moc"

@@ -189,10 +189,10 @@ private slots:
         const FrontierChart* chart = window.chartPanel()->chart();
         QVERIFY(!chart || chart->chartData().runsDrawn == 0); // no chart, or an empty one
         const QImage shot = window.grab().toImage();
-        QVERIFY(shot.save(
-            QFileInfo(QStringLiteral(PARETOSCOPE_SCREENSHOT)).dir().filePath(QStringLiteral("damaged-1366x768.png"))));
+        QVERIFY(shot.save(QFileInfo(mainWindowScreenshot()).dir().filePath(QStringLiteral("damaged-1366x768.png"))));
     }
 };
 
 PARETOSCOPE_SUITE(TestWindowStores)
+#include "tests/support/testpaths.h"
 #include "tst_windowstores.moc"

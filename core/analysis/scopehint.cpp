@@ -137,8 +137,8 @@ std::string holdsText(const std::vector<ScopeSummary>& held)
         std::vector<std::string>& l = lengths[models[i]];
         const std::size_t more = l.size() > kLengths ? l.size() - kLengths : 0;
         l.resize(std::min(l.size(), kLengths));
-        holds
-            += (i ? "; " : "") + models[i] + ": " + joinedWith(l, ", ") + (more ? " and " + std::to_string(more) + " more" : "");
+        holds += (i ? "; " : "") + models[i] + ": " + joinedWith(l, ", ")
+            + (more ? " and " + std::to_string(more) + " more" : "");
     }
     if (models.size() > kModels)
         holds += "; and " + std::to_string(models.size() - kModels) + " more models";

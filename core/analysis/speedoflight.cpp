@@ -7,8 +7,8 @@
 
 #include "core/analysis/deviceprofile.h"
 #include "core/analysis/frontier.h"
-#include "core/model/embedded.h"
 #include "core/model/asciitext.h"
+#include "core/model/embedded.h"
 
 namespace paretoscope {
 

@@ -7,10 +7,10 @@
 #include "core/analysis/baseline.h"
 #include "core/analysis/ladderaccuracy.h"
 #include "core/analysis/numberformat.h"
+#include "core/model/asciitext.h"
 #include "core/model/displaynames.h"
 #include "core/model/engine.h"
 #include "core/model/modelnames.h"
-#include "core/model/asciitext.h"
 
 namespace paretoscope {
 

@@ -4,8 +4,8 @@
 #include <cstdlib>
 
 #include "core/analysis/viewoptions.h"
-#include "core/model/runselection.h"
 #include "core/model/asciitext.h"
+#include "core/model/runselection.h"
 
 namespace paretoscope {
 

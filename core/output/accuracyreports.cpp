@@ -5,9 +5,9 @@
 
 #include "core/analysis/numberformat.h"
 #include "core/model/displaynames.h"
+#include "core/output/celljson.h"
 #include "core/output/csvwriter.h"
 #include "core/output/planreportparts.h"
-#include "core/output/celljson.h"
 
 namespace paretoscope {
 namespace {
@@ -124,7 +124,8 @@ std::string precisionJson(const std::vector<PrecisionTradeoff>& tradeoffs, const
         for (const PrecisionReading& r : t.readings) {
             const auto& g = r.row.entry.group;
             json j { { "precision", r.precision }, { "status", std::string(statusName(r.row.entry.status)) },
-                { "tput_per_gpu", optionalNumberJson(r.row.entry.value) }, { "engine", g ? json(g->engine) : json(nullptr) },
+                { "tput_per_gpu", optionalNumberJson(r.row.entry.value) },
+                { "engine", g ? json(g->engine) : json(nullptr) },
                 { "spec_decoding", g ? json(g->specDecoding) : json(nullptr) },
                 { "cost_per_mtok", optionalNumberJson(r.row.costPerMTok) } };
             if (r.row.accuracy)
@@ -137,7 +138,8 @@ std::string precisionJson(const std::vector<PrecisionTradeoff>& tradeoffs, const
         }
         out.push_back(json { { "hardware", t.hardware }, { "target", target }, { "task", task },
             { "readings", std::move(readings) }, { "fp4_over_fp8_tput", optionalNumberJson(t.tputRatio) },
-            { "fp4_over_fp8_cost", optionalNumberJson(t.costRatio) }, { "accuracy_difference", optionalNumberJson(t.accuracyDifference) },
+            { "fp4_over_fp8_cost", optionalNumberJson(t.costRatio) },
+            { "accuracy_difference", optionalNumberJson(t.accuracyDifference) },
             { "difference_error", optionalNumberJson(t.differenceError) }, { "within_error", t.withinError } });
     }
     return out.dump(2) + "\n";

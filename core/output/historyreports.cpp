@@ -6,8 +6,8 @@
 #include "core/analysis/baseline.h"
 #include "core/analysis/numberformat.h"
 #include "core/model/runselection.h"
-#include "core/output/csvwriter.h"
 #include "core/output/celljson.h"
+#include "core/output/csvwriter.h"
 
 namespace paretoscope {
 namespace {

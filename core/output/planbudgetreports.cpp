@@ -145,7 +145,8 @@ std::string capTable(const CapPlan& plan)
         const bool within = c.interactivity.has_value();
         rows.push_back({ (c.fastest ? "* " : "  ") + c.hardware, within ? withThousands(*c.interactivity, 1) : "-",
             within ? planStatusCell(h) : "over the cap", within ? planConfigText(h.sizing) : "-",
-            within ? withThousands(h.tputPerGpu) : "-", h.usdPerGpuHour ? "$" + withThousands(*h.usdPerGpuHour, 2) : "-",
+            within ? withThousands(h.tputPerGpu) : "-",
+            h.usdPerGpuHour ? "$" + withThousands(*h.usdPerGpuHour, 2) : "-",
             within && h.costPerMTok ? money(*h.costPerMTok) : "-",
             within && h.sized() ? withThousands(double(h.gpus)) : "-",
             within && h.costPerMonth ? "$" + withThousands(*h.costPerMonth) : "-" });

@@ -5,15 +5,14 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analysis/numberformat.h"
+#include "core/output/celljson.h"
 #include "core/output/csvwriter.h"
 #include "core/output/planreportparts.h"
-#include "core/output/celljson.h"
 
 namespace paretoscope {
+namespace {
 
 using json = nlohmann::ordered_json;
-
-namespace {
 
 std::vector<std::string> tableRow(const HardwarePlan& h)
 {
@@ -127,7 +126,8 @@ json planHardwareJson(const HardwarePlan& h, const Plan& plan)
     const auto& g = h.group;
     json o { { "status", planStatusName(h.status) }, { "target", plan.target },
         { "demand_tok_s", plan.demandTokensPerSecond }, { "metric", metricName(plan.metric) },
-        { "tput_per_gpu", optionalNumberJson(h.tputPerGpu) }, { "tput_per_sized_gpu", optionalNumberJson(h.tputPerSizedGpu) },
+        { "tput_per_gpu", optionalNumberJson(h.tputPerGpu) },
+        { "tput_per_sized_gpu", optionalNumberJson(h.tputPerSizedGpu) },
         { "engine", g ? json(g->engine) : json(nullptr) }, { "precision", g ? json(g->precision) : json(nullptr) },
         { "spec_decoding", g ? json(g->specDecoding) : json(nullptr) },
         { "reading", h.read() ? json(planReadingName(h.reading)) : json(nullptr) }, { "sparse", h.sparse },
@@ -136,17 +136,21 @@ json planHardwareJson(const HardwarePlan& h, const Plan& plan)
         { "concurrency", h.read() && h.concurrency > 0 ? json(h.concurrency) : json(nullptr) },
         { "deploy_as", h.read() ? json(deployAsText(h)) : json(nullptr) },
         { "frontier_tput_per_gpu", optionalNumberJson(h.frontierTputPerGpu) },
-        { "frontier_status", planStatusName(h.frontierStatus) }, { "frontier_ratio", optionalNumberJson(h.frontierRatio) },
-        { "config", configJson(h.sizing) }, { "config_lower", configJson(h.lower) },
-        { "replica_gpus", count(h.replicaGpus) }, { "gpus_exact", sized ? json(h.gpusExact) : json(nullptr) },
-        { "gpus", count(h.gpus) }, { "replicas", count(h.replicas) }, { "nodes", count(h.nodes) },
+        { "frontier_status", planStatusName(h.frontierStatus) },
+        { "frontier_ratio", optionalNumberJson(h.frontierRatio) }, { "config", configJson(h.sizing) },
+        { "config_lower", configJson(h.lower) }, { "replica_gpus", count(h.replicaGpus) },
+        { "gpus_exact", sized ? json(h.gpusExact) : json(nullptr) }, { "gpus", count(h.gpus) },
+        { "replicas", count(h.replicas) }, { "nodes", count(h.nodes) },
         { "gpus_per_node", sized ? json(h.gpusPerNode) : json(nullptr) },
         { "node_unit", sized ? json(h.nodeUnit) : json(nullptr) }, { "power_kw", optionalNumberJson(h.powerKw) },
         { "power_mw", optionalNumberJson(h.powerMw) }, { "gpu_tdp_kw", optionalNumberJson(h.gpuTdpKw) },
-        { "energy_j_per_token", optionalNumberJson(h.energyJPerToken) }, { "tokens_per_s_per_mw", optionalNumberJson(h.tokensPerSPerMw) },
-        { "measured_j_per_token", optionalNumberJson(h.measuredJPerToken) }, { "usd_per_gpu_hour", optionalNumberJson(h.usdPerGpuHour) },
-        { "price_source", h.priceSource }, { "cost_per_hour", optionalNumberJson(h.costPerHour) },
-        { "cost_per_month", optionalNumberJson(h.costPerMonth) }, { "cost_per_mtok", optionalNumberJson(h.costPerMTok) },
+        { "energy_j_per_token", optionalNumberJson(h.energyJPerToken) },
+        { "tokens_per_s_per_mw", optionalNumberJson(h.tokensPerSPerMw) },
+        { "measured_j_per_token", optionalNumberJson(h.measuredJPerToken) },
+        { "usd_per_gpu_hour", optionalNumberJson(h.usdPerGpuHour) }, { "price_source", h.priceSource },
+        { "cost_per_hour", optionalNumberJson(h.costPerHour) },
+        { "cost_per_month", optionalNumberJson(h.costPerMonth) },
+        { "cost_per_mtok", optionalNumberJson(h.costPerMTok) },
         { "cost_per_mtok_effective", optionalNumberJson(h.costPerMTokEffective) }, { "cheapest", h.cheapest } };
     if (h.priceSource == "tco")
         o["tco"] = h.tco ? tcoJson(*h.tco) : json(nullptr);

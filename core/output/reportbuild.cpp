@@ -164,8 +164,8 @@ ReportSection readoutSection(const ReportRequest& in, const std::vector<Hardware
         const LadderRow* row = rowAt(l, in.target);
         if (!row)
             continue;
-        std::vector<std::string> cells { hardwareDisplayName(l.hardware), withThousands(row->entry.value), readingGroup(*row),
-            moneyCell(row->costPerMTok) };
+        std::vector<std::string> cells { hardwareDisplayName(l.hardware), withThousands(row->entry.value),
+            readingGroup(*row), moneyCell(row->costPerMTok) };
         if (!base.empty())
             cells.push_back(row->entry.value && baseValue && *baseValue > 0
                     ? withThousands(*row->entry.value / *baseValue, 2) + "x"
@@ -231,8 +231,8 @@ ReportSection planSection(const Plan& plan, const std::vector<Plan>& curve)
             h.sized() ? withThousands(double(h.gpus)) : "-",
             h.sized() ? withThousands(double(h.nodes)) + " x " + std::to_string(h.gpusPerNode) + " GPUs" : "-",
             h.powerKw ? powerText(*h.powerKw) : "-", h.costPerMonth ? "$" + withThousands(*h.costPerMonth) : "-",
-            moneyCell(h.costPerMTokEffective), withThousands(h.tputPerGpu), h.group ? groupDisplayName(*h.group, false) : "-",
-            deployAsText(h) });
+            moneyCell(h.costPerMTokEffective), withThousands(h.tputPerGpu),
+            h.group ? groupDisplayName(*h.group, false) : "-", deployAsText(h) });
     s.tables.push_back(std::move(t));
     ReportChart chart;
     chart.id = "cost-of-speed-chart";
@@ -300,8 +300,8 @@ ReportSection historySection(const ReportRequest& in, const std::vector<Hardware
             }
         chart.series.push_back(std::move(line));
         if (first && last)
-            t.rows.push_back({ hardwareDisplayName(h.hardware), withThousands(first->row.entry.value), dayText(first->day),
-                withThousands(last->row.entry.value), dayText(last->day),
+            t.rows.push_back({ hardwareDisplayName(h.hardware), withThousands(first->row.entry.value),
+                dayText(first->day), withThousands(last->row.entry.value), dayText(last->day),
                 withThousands(100 * (*last->row.entry.value / *first->row.entry.value - 1), 1) + "%" });
     }
     s.charts.push_back(std::move(chart));

@@ -378,7 +378,9 @@ Result<std::unique_ptr<VideoWriter>> VideoWriter::open(const std::string& path, 
         return s->fail(std::string("this FFmpeg cannot write ") + (mp4 ? "MP4" : "GIF"), rc);
     constexpr int kBuffer = 1 << 16;
     auto* buffer = static_cast<unsigned char*>(av.av_malloc(kBuffer));
-    s->io = buffer ? av.avio_alloc_context(buffer, kBuffer, 1, &s->file, nullptr, videoparts::writeMemory, videoparts::seekMemory) : nullptr;
+    s->io = buffer
+        ? av.avio_alloc_context(buffer, kBuffer, 1, &s->file, nullptr, videoparts::writeMemory, videoparts::seekMemory)
+        : nullptr;
     if (!s->io) {
         av.av_free(buffer);
         return s->fail("out of memory", 0);

@@ -41,6 +41,7 @@
 #include "core/store/evaluationstore.h"
 #include "tests/bench/eventloopmeter.h"
 #include "tests/support/agggenerator.h"
+#include "tests/support/testpaths.h"
 #include "widgets/filters/rundatescontrol.h"
 #include "widgets/window/mainwindow.h"
 
@@ -133,7 +134,7 @@ int replayVideo(ui::MainWindow& window, const std::string& db)
             long(over(50)), stands.empty() ? 0.0 : stands[stands.size() * 99 / 100]);
         QProcess cli;
         t.restart();
-        cli.start(QStringLiteral(PARETOSCOPE_CLI),
+        cli.start(testsupport::cliProgram(),
             QStringList { QStringLiteral("replay") } + viewArgs
                 + QStringList { QStringLiteral("--db"), QString::fromStdString(db), QStringLiteral("--out"), path,
                     QStringLiteral("--size"), QStringLiteral("1920x1080") });

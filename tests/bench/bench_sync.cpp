@@ -20,6 +20,7 @@
 #include "core/model/runselection.h"
 #include "core/store/runstore.h"
 #include "core/sync/sync.h"
+#include "tests/support/testpaths.h"
 #include "tests/support/testserver.h"
 
 using namespace paretoscope;
@@ -66,7 +67,7 @@ int run(int argc, char** argv)
     std::filesystem::create_directories(dir);
     json fixture;
     {
-        std::ifstream in(std::string(PARETOSCOPE_FIXTURES_DIR) + "/inferencex-app-api/benchmarks.json");
+        std::ifstream in(testsupport::fixturesDir().toStdString() + "/inferencex-app-api/benchmarks.json");
         fixture = json::parse(in);
     }
     // the rows, one sequence, over 64 dates; the availability list of those dates

@@ -1,5 +1,5 @@
-// The fuzz targets' bodies, shared by the libFuzzer executables (fuzz_NAME.cpp, clang builds) and the regression
-// suite tst_fuzz, which feeds every seed and every input that once crashed through them in every build.
+// The fuzz targets' bodies, shared by the libFuzzer executable (paretoscope_fuzz --target=NAME, clang builds) and the
+// regression suite tst_fuzz, which feeds every seed and every input that once crashed through them in every build.
 #include "fuzztargets.h"
 
 #include <algorithm>

@@ -15,7 +15,7 @@ struct NamedTarget {
     Target run;
 };
 
-/// Every target, by the name its fuzzer executable (fuzz_NAME) and its corpus folder carry.
+/// Every target, by the name the fuzzer takes (paretoscope_fuzz --target=NAME) and its corpus folder carries.
 const std::vector<NamedTarget>& targets();
 
 } // namespace paretoscope::fuzz

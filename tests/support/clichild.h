@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "tests/support/testpaths.h"
 #include "tests/support/testutil.h"
 
 namespace paretoscope::testsupport {
@@ -35,7 +36,7 @@ public:
     {
         m_out.open();
         m_err.open();
-        std::vector<std::string> argv { PARETOSCOPE_CLI };
+        std::vector<std::string> argv { cliProgram().toStdString() };
         for (const QString& a : args)
             argv.push_back(a.toStdString());
         std::vector<char*> raw;

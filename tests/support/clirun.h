@@ -4,6 +4,7 @@
 #include <QProcess>
 #include <QStringList>
 
+#include "tests/support/testpaths.h"
 #include "tests/support/testutil.h"
 
 namespace paretoscope::testsupport {
@@ -12,7 +13,7 @@ namespace paretoscope::testsupport {
 inline Run runCli(const QStringList& args, int timeoutMs = 120000)
 {
     QProcess p;
-    p.start(QStringLiteral(PARETOSCOPE_CLI), args);
+    p.start(cliProgram(), args);
     Run r;
     if (!p.waitForFinished(timeoutMs))
         return r;

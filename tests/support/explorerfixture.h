@@ -18,6 +18,7 @@
 #include "core/import/bundled.h"
 #include "core/import/importer.h"
 #include "tests/support/sweeprecords.h"
+#include "tests/support/testpaths.h"
 #include "tests/support/testutil.h"
 #include "widgets/filters/filterpanel.h"
 #include "widgets/window/mainwindow.h"
@@ -36,7 +37,7 @@ inline QByteArray runCommandLine(
     for (std::size_t i = 1; i < words->size(); ++i)
         args << QString::fromStdString((*words)[i]);
     QProcess p;
-    p.start(QStringLiteral(PARETOSCOPE_CLI), args + extra);
+    p.start(cliProgram(), args + extra);
     p.waitForFinished(30000);
     if (exitCode)
         *exitCode = p.exitCode();

@@ -7,6 +7,7 @@
 #include <QProcessEnvironment>
 #include <QStringList>
 
+#include "tests/support/testpaths.h"
 #include "tests/support/testutil.h"
 
 namespace paretoscope::testsupport::seeded {
@@ -17,7 +18,7 @@ inline Run cli(const QStringList& args, const QString& dataHome)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_DATA_HOME"), dataHome);
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(PARETOSCOPE_CLI), args);
+    p.start(cliProgram(), args);
     p.waitForFinished(120000);
     return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
         p.readAllStandardError() };

@@ -1,4 +1,5 @@
 #include "simprocess.h"
+#include "tests/support/testpaths.h"
 
 #include <QRegularExpression>
 
@@ -6,7 +7,7 @@ namespace paretoscope::testsupport {
 
 SimProcess::SimProcess(const QStringList& args)
 {
-    m_process.setProgram(QStringLiteral(PARETOSCOPE_ENGINE_SIM));
+    m_process.setProgram(engineSimProgram());
     m_process.setArguments(QStringList { QStringLiteral("--port"), QStringLiteral("0") } + args);
     m_process.start();
     if (!m_process.waitForStarted(10000))

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "core/store/runstore.h"
+#include "tests/support/testpaths.h"
 
 namespace paretoscope::testsupport {
 
@@ -32,7 +33,7 @@ inline bool near(double a, double b, double rel = 1e-9)
 
 inline QString fixture(const QString& rel)
 {
-    return QStringLiteral(PARETOSCOPE_FIXTURES_DIR "/") + rel;
+    return (fixturesDir() + QStringLiteral("/")) + rel;
 }
 
 /// A fixture named by a constant of the suite (kApi).

@@ -2,8 +2,8 @@
 
 #include <QMessageBox>
 
-#include "core/model/displaynames.h"
 #include "core/analysis/numberformat.h"
+#include "core/model/displaynames.h"
 #include "core/model/engine.h"
 #include "core/model/runselection.h"
 

@@ -43,7 +43,6 @@ Status setLatency(RunRecord& r, const LatencyTarget& target, std::string_view ke
 /// Sets a latency statistic if key names one. Returns false if the key is not a latency statistic.
 Result<bool> setLatency(RunRecord& r, std::string_view key, const FieldValue& v);
 
-
 /// "2026-04-28" from "20260428-105748" or an ISO date; other text unchanged.
 std::string normaliseDate(std::string_view s);
 
