@@ -6,7 +6,7 @@
 # does); the explorer needs none of them. (--hip is the older name of --test.)
 set -euo pipefail
 packages=(
-    g++ cmake ninja-build pkg-config ca-certificates time bc
+    g++ cmake ninja-build pkg-config ca-certificates time bc ccache lld
     clang-14 libclang-rt-14-dev clang-format-14
     qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
     nlohmann-json3-dev libsqlite3-dev libcurl4-openssl-dev libssl-dev libsimdjson-dev

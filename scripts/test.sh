@@ -2,18 +2,46 @@
 # Installs what is missing, builds, and runs every test (CTest). Real benchmark fixtures are read from
 # ../shared/fixtures/real beside the checkout. Then the same suite again under AddressSanitizer and
 # UndefinedBehaviorSanitizer (clang, preset asan; the source gates of label gate run once, in the first), and a
-# short pass of every libFuzzer target (2 s each; scripts/fuzz.sh for longer runs). Beside them, at the lowest
-# priority so that it takes only the time the tests leave idle, clang-tidy checks every folder (scripts/tidy.py); a
-# finding fails the command. PARETOSCOPE_QUICK=1 stops after the first suite (and the clang-tidy pass).
+# short pass of every libFuzzer target (2 s each; scripts/fuzz.sh for longer runs). clang-tidy checks every folder
+# (scripts/tidy.py); a finding fails the command. PARETOSCOPE_QUICK=1 stops after the first suite (and clang-tidy).
+#
+# The two cores are kept busy (docs/testing.md gives each phase's minutes): the sanitizer build starts with the release
+# suite, at the lowest normal priority (nice 19), so that it takes only what the suite leaves idle; clang-tidy runs
+# beside everything at the idle priority (SCHED_IDLE), below even that. Compiles go through ccache where it is
+# installed (cmake/compilercache.cmake); the command ends with the share of this run's compiles it served.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
+started=$SECONDS
+phase() { printf 'test.sh: %s (%d min %02d s)\n' "$1" $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)); }
+
+ccache_counts() { # "hits misses" of the compiler cache so far, or nothing where ccache is not installed
+    command -v ccache >/dev/null || return 0
+    ccache --print-stats 2>/dev/null |
+        awk '$1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { h += $2 } $1 == "cache_miss" { m += $2 }
+             END { print h + 0, m + 0 }'
+}
+ccache_before=$(ccache_counts)
+ccache_summary() {
+    [ -n "$ccache_before" ] || return 0
+    local after h0 m0 h1 m1
+    after=$(ccache_counts)
+    read -r h0 m0 <<<"$ccache_before"
+    read -r h1 m1 <<<"$after"
+    local hits=$((h1 - h0)) total=$((h1 - h0 + m1 - m0))
+    [ "$total" -gt 0 ] || { echo "test.sh: compiler cache: no compile ran"; return 0; }
+    echo "test.sh: compiler cache: $hits of $total compiles served from ccache ($((100 * hits / total))%)"
+}
+
 scripts/build.sh -DPARETOSCOPE_WERROR=ON
+phase "release build done"
 cmake --preset asan -DPARETOSCOPE_WERROR=ON >/dev/null # its compile commands hold the fuzz driver, for clang-tidy
 tidy_log=build/tidy.log
-nice -n 19 scripts/tidy.py >"$tidy_log" 2>&1 &
+setsid -w chrt --idle 0 nice -n 19 scripts/tidy.py >"$tidy_log" 2>&1 &
 tidy=$!
-trap 'kill "$tidy" 2>/dev/null || true' EXIT
+asan_build=
+# each in a process group of its own, so that a failure stops its compilers too
+trap 'for p in $tidy $asan_build; do kill -- -"$p" 2>/dev/null || true; done' EXIT
 tidy_verdict() {
     if wait "$tidy"; then
         tail -n 1 "$tidy_log"
@@ -23,12 +51,25 @@ tidy_verdict() {
         return 1
     fi
 }
+if [ "${PARETOSCOPE_QUICK:-0}" != 1 ]; then
+    asan_log=build/asan-build.log
+    setsid -w nice -n 19 cmake --build --preset asan >"$asan_log" 2>&1 &
+    asan_build=$!
+fi
 ctest --preset default
+phase "release suite done"
 if [ "${PARETOSCOPE_QUICK:-0}" = 1 ]; then
     tidy_verdict
+    ccache_summary
     exit 0
 fi
-cmake --build --preset asan
+if ! wait "$asan_build"; then
+    cat "$asan_log"
+    echo "test.sh: the sanitizer build failed (above)" >&2
+    exit 1
+fi
+tail -n 1 "$asan_log"
+phase "sanitizer build done"
 # LeakSanitizer's tracer now and then crashes as a process exits, after the suite passed ("Tracer caught signal 11",
 # "LeakSanitizer has encountered a fatal error": a fault of the sanitizer runtime, google/sanitizers#1353; seen here
 # once in about 70 ASan suites). A suite that failed that way, and only that way, runs once more; any other failure
@@ -37,5 +78,9 @@ if ! ctest --preset asan; then
     scripts/lsan-tracer-crashes.sh build-asan
     ctest --preset asan --rerun-failed
 fi
+phase "sanitizer suite done"
 scripts/fuzz.sh 2 build-asan
+phase "fuzz pass done"
 tidy_verdict
+phase "clang-tidy done"
+ccache_summary

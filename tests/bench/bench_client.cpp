@@ -2,8 +2,10 @@
 // 1,000 tokens (and the emulator's, to see which side is the bottleneck), and the timing error at up to 1,000
 // concurrent streams in fixed mode (TTFT 50 ms, ITL 10 ms: 100,000 tokens/s at 1,000 streams), against the nominal
 // times and against the emulator's own (its --truth-log: when it read each request and wrote its first and last
-// token). Prints figures; not a pass/fail test.
-//   build/tests/bench/bench_client [--streams 1000] [--no-capacity] [--repeat N] [--client-threads K]
+// token). Prints figures; not a pass/fail test. The timing error is measured at 1, 100, 500 and --streams concurrent
+// streams, or at the --levels given (CTest's smoke run: --streams 20 --levels 1,20).
+//   build/tests/bench/bench_client [--streams 1000] [--levels 1,100,500,1000] [--no-capacity] [--repeat N]
+//                                  [--client-threads K]
 #include <QCoreApplication>
 #include <QTemporaryDir>
 
@@ -12,8 +14,10 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <string>
 #include <sys/resource.h>
 #include <unistd.h>
+#include <vector>
 
 #include "core/live/levelmetrics.h"
 #include "core/live/loadgenerator.h"
@@ -122,6 +126,7 @@ int run(int argc, char** argv)
     QCoreApplication app(argc, argv);
     int streams = 1000, repeat = 1, threads = 1;
     bool capacity = true;
+    std::vector<int> levels;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--no-capacity")
@@ -132,7 +137,14 @@ int run(int argc, char** argv)
             threads = std::atoi(argv[++i]);
         else if (i + 1 < argc && a == "--repeat")
             repeat = std::atoi(argv[++i]);
+        else if (i + 1 < argc && a == "--levels") {
+            std::stringstream list(argv[++i]);
+            for (std::string level; std::getline(list, level, ',');)
+                levels.push_back(std::atoi(level.c_str()));
+        }
     }
+    if (levels.empty())
+        levels = { 1, 100, 500, streams };
     if (capacity) {
         std::printf("# capacity: no delays (every token due at once), %d streams, 256 tokens each\n", streams);
         Run cap
@@ -163,7 +175,7 @@ int run(int argc, char** argv)
         "ttft/truth", "1st lag", "p90", "last lag", "e2e/truth", "send lag", "sim late", "TPOT err", "wait", "tok/s",
         "client", "sim", "nomatch", "queued");
     for (int k = 0; k < repeat; ++k)
-        for (int c : { 1, 100, 500, streams })
+        for (int c : levels)
             timingLevel(c, truthLog, threads);
     return 0;
 }

@@ -1,0 +1,2 @@
+#pragma once
+#define PROBE_VALUE 1

@@ -1,0 +1,5 @@
+#include <value.h>
+int twice()
+{
+    return 2 * PROBE_VALUE;
+}
