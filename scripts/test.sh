@@ -6,7 +6,8 @@
 # (scripts/tidy.py); a finding fails the command. PARETOSCOPE_QUICK=1 stops after the first suite (and clang-tidy).
 #
 # The two cores are kept busy (docs/testing.md gives each phase's minutes): the sanitizer build starts with the release
-# suite, at the lowest normal priority (nice 19), so that it takes only what the suite leaves idle; clang-tidy runs
+# suite (after its timing suites, which run alone), at the lowest normal priority (nice 19), so that it takes only what
+# the suite leaves idle; clang-tidy runs
 # beside everything at the idle priority (SCHED_IDLE), below even that. Compiles go through ccache where it is
 # installed (cmake/compilercache.cmake); the command ends with the share of this run's compiles it served.
 set -euo pipefail
@@ -51,13 +52,15 @@ tidy_verdict() {
         return 1
     fi
 }
+# the suites that time streams against their nominal times (label timing) first, with only clang-tidy beside them
+ctest --preset default -L timing
 if [ "${PARETOSCOPE_QUICK:-0}" != 1 ]; then
     asan_log=build/asan-build.log
     setsid -w nice -n 19 cmake --build --preset asan >"$asan_log" 2>&1 &
     asan_build=$!
 fi
-ctest --preset default
-phase "release suite done"
+ctest --preset default -LE timing
+phase "release suite done (the sanitizer build at $(grep -o '^\[[0-9]*/[0-9]*\]' "${asan_log:-/dev/null}" | tail -n 1))"
 if [ "${PARETOSCOPE_QUICK:-0}" = 1 ]; then
     tidy_verdict
     ccache_summary
