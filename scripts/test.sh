@@ -6,10 +6,9 @@
 # (scripts/tidy.py); a finding fails the command. PARETOSCOPE_QUICK=1 stops after the first suite (and clang-tidy).
 #
 # The two cores are kept busy (docs/testing.md gives each phase's minutes): the sanitizer build starts with the release
-# suite (after its timing suites, which run alone), at the lowest normal priority (nice 19), so that it takes only what
-# the suite leaves idle; clang-tidy runs
-# beside everything at the idle priority (SCHED_IDLE), below even that. Compiles go through ccache where it is
-# installed (cmake/compilercache.cmake); the command ends with the share of this run's compiles it served.
+# suite (after its timing suite, which runs alone), at the lowest normal priority (nice 19), so that it takes what the
+# suite leaves idle; clang-tidy runs beside the sanitizer suite at the idle priority (SCHED_IDLE). Compiles go through
+# ccache where it is installed (cmake/compilercache.cmake); the command ends with the share it served.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
@@ -38,11 +37,14 @@ scripts/build.sh -DPARETOSCOPE_WERROR=ON
 phase "release build done"
 cmake --preset asan -DPARETOSCOPE_WERROR=ON >/dev/null # its compile commands hold the fuzz driver, for clang-tidy
 tidy_log=build/tidy.log
-setsid -w chrt --idle 0 nice -n 19 scripts/tidy.py >"$tidy_log" 2>&1 &
-tidy=$!
+tidy=
 asan_build=
 # each in a process group of its own, so that a failure stops its compilers too
 trap 'for p in $tidy $asan_build; do kill -- -"$p" 2>/dev/null || true; done' EXIT
+start_tidy() {
+    setsid -w chrt --idle 0 nice -n 19 scripts/tidy.py >"$tidy_log" 2>&1 &
+    tidy=$!
+}
 tidy_verdict() {
     if wait "$tidy"; then
         tail -n 1 "$tidy_log"
@@ -52,20 +54,20 @@ tidy_verdict() {
         return 1
     fi
 }
-# the suites that time streams against their nominal times (label timing) first, with only clang-tidy beside them
+# the suites that time streams against their nominal times (label timing) first, alone
 ctest --preset default -L timing
-if [ "${PARETOSCOPE_QUICK:-0}" != 1 ]; then
-    asan_log=build/asan-build.log
-    setsid -w nice -n 19 cmake --build --preset asan >"$asan_log" 2>&1 &
-    asan_build=$!
-fi
-ctest --preset default -LE timing
-phase "release suite done (the sanitizer build at $(grep -o '^\[[0-9]*/[0-9]*\]' "${asan_log:-/dev/null}" | tail -n 1))"
 if [ "${PARETOSCOPE_QUICK:-0}" = 1 ]; then
+    start_tidy
+    ctest --preset default -LE timing
     tidy_verdict
     ccache_summary
     exit 0
 fi
+asan_log=build/asan-build.log
+setsid -w nice -n 19 cmake --build --preset asan >"$asan_log" 2>&1 &
+asan_build=$!
+ctest --preset default -LE timing
+phase "release suite done (the sanitizer build at $(grep -o '^\[[0-9]*/[0-9]*\]' "$asan_log" | tail -n 1))"
 if ! wait "$asan_build"; then
     cat "$asan_log"
     echo "test.sh: the sanitizer build failed (above)" >&2
@@ -73,6 +75,8 @@ if ! wait "$asan_build"; then
 fi
 tail -n 1 "$asan_log"
 phase "sanitizer build done"
+# clang-tidy beside the sanitizer suite, whose suites wait on timers and child processes a third of the time
+start_tidy
 # LeakSanitizer's tracer now and then crashes as a process exits, after the suite passed ("Tracer caught signal 11",
 # "LeakSanitizer has encountered a fatal error": a fault of the sanitizer runtime, google/sanitizers#1353; seen here
 # once in about 70 ASan suites). A suite that failed that way, and only that way, runs once more; any other failure

@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QPainter>
 #include <QShowEvent>
+#include <QSplitter>
 #include <QTimer>
 
 #include "widgets/chart/chartpanel.h"
