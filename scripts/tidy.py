@@ -86,11 +86,12 @@ def sources_of(builds, wanted):
 
 
 def unity_members(source):
-    """The sources a unity build's batch (CMake's Unity/unity_N_cxx.cxx) includes, or [] for any other file."""
+    """The sources a unity batch (cmake/unity.cmake's Unity/unity_N_cxx.cxx) includes, or [] for any other file."""
     if os.path.basename(os.path.dirname(source)) != "Unity" or not os.path.isfile(source):
         return []
     with open(source, encoding="utf-8") as f:
-        return [os.path.normpath(m.group(1)) for m in re.finditer(r'^#include "([^"]+)"', f.read(), re.M)]
+        # cmake/unity.cmake names the sources from the project's root
+        return [os.path.normpath(os.path.join(ROOT, m.group(1))) for m in re.finditer(r'^#include "([^"]+)"', f.read(), re.M)]
 
 
 def batches(sources, size):
