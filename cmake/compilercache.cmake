@@ -8,8 +8,9 @@
 #     ccache's other mode, which hashes the preprocessed source, cannot see a changed #define in a precompiled header
 #     and served the old one (tests/ccache/tst_ccache.sh failed that way);
 #   - CCACHE_SLOPPINESS pch_defines,time_macros: what ccache needs to cache compiles that use a precompiled header;
-#     clang writes its precompiled headers without the headers' times (-fno-pch-timestamp). Clang's precompiled
-#     headers still hold the absolute paths of their build, so the asan preset builds without them
+#     clang writes its precompiled headers without the headers' times (-fno-pch-timestamp), so that a clang build with
+#     them (PARETOSCOPE_PCH ON) caches in its own folder. Clang's precompiled headers still hold the absolute paths of
+#     their build, so no other clone could share them, and the asan preset builds without them
 #     (PARETOSCOPE_PCH OFF: with unity batches they saved about 20 CPU-seconds of that build, docs/testing.md).
 # The compiler is checked by its size and time (ccache's default). A changed header is always a miss: ccache hashes the
 # content of every file a compile reads, not its time (tests/ccache/tst_ccache.sh checks that, with this file).
