@@ -75,8 +75,15 @@ if ! wait "$asan_build"; then
 fi
 tail -n 1 "$asan_log"
 phase "sanitizer build done"
-# clang-tidy beside the sanitizer suite, whose suites wait on timers and child processes a third of the time
-start_tidy
+# clang-tidy, then the fuzz pass, beside the sanitizer suite: its suites wait on timers and child processes a third
+# of the time, and its last ones (RUN_SERIAL) run one at a time. The fuzz pass runs one target at a time at nice 19
+# (2 s each, so on the core those suites leave idle); its verdict is read after the suite's.
+fuzz_log=build/fuzz.log
+checks=
+trap 'for p in $tidy $asan_build $checks; do kill -- -"$p" 2>/dev/null || true; done' EXIT
+setsid -w bash -c 'chrt --idle 0 nice -n 19 scripts/tidy.py >"$1" 2>&1; echo $? >"$1.rc"
+                   FUZZ_JOBS=1 nice -n 19 scripts/fuzz.sh 2 build-asan >"$2" 2>&1' _ "$tidy_log" "$fuzz_log" &
+checks=$!
 # LeakSanitizer's tracer now and then crashes as a process exits, after the suite passed ("Tracer caught signal 11",
 # "LeakSanitizer has encountered a fatal error": a fault of the sanitizer runtime, google/sanitizers#1353; seen here
 # once in about 70 ASan suites). A suite that failed that way, and only that way, runs once more; any other failure
@@ -86,8 +93,17 @@ if ! ctest --preset asan; then
     ctest --preset asan --rerun-failed
 fi
 phase "sanitizer suite done"
-scripts/fuzz.sh 2 build-asan
+fuzz_status=0
+wait "$checks" || fuzz_status=$?
+cat "$fuzz_log"
 phase "fuzz pass done"
-tidy_verdict
+if [ "$(cat "$tidy_log.rc")" = 0 ]; then
+    tail -n 1 "$tidy_log"
+else
+    cat "$tidy_log"
+    echo "test.sh: clang-tidy found the above: fix each, or silence one that is wrong with NOLINT(check) and why" >&2
+    exit 1
+fi
 phase "clang-tidy done"
+[ "$fuzz_status" = 0 ] || { echo "test.sh: the fuzz pass failed (above)" >&2; exit 1; }
 ccache_summary
