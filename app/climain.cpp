@@ -39,18 +39,21 @@ Every scoped command also takes --from and --to (run dates, yyyy-mm-dd, inclusiv
 marked as not trusted (a live level with more than 5% of its requests failed, or one cut by a timeout) then count in
 frontiers and readings; without it they are left out. --exclude-flagged leaves out runs with validity flags (a live
 level that was client-bound, below its concurrency by Little's law, hit a prefix cache on random tokens, had its
-prompt miscounted, more than 1% failed or telemetry gaps). --runs latest (the default) is the InferenceX site's rule: per line (a configuration: model,
-lengths, hardware, engine, precision, spec decoding, disaggregation, prefill and decode tp, ep, dp-attention and
-workers, prefill and decode GPUs) only the points of its newest run dated on or before --as-of yyyy-mm-dd (default:
+prompt miscounted, more than 1% failed or telemetry gaps). --runs latest (the default) is the InferenceX site's rule (since its migrations 011 and 014): per curve (model,
+lengths or workload, hardware, engine, precision, spec decoding, disaggregation; an agentic trace's curve spans its
+spec decoding and disaggregation) only the points of its newest run dated on or before --as-of yyyy-mm-dd (default:
 the latest run date; then the run that started last, then the highest run id; a run without a date counts as dated
-on its import day): every concurrency that run measured, none borrowed from an older one; --runs all keeps every run
+on its import day): every configuration and concurrency that run measured, none borrowed from an older one. Where the
+newest run measured fewer points than the run it replaced, the command says so. --runs latest-per-configuration
+applies the same per line (a configuration: the curve plus prefill and decode tp, ep, dp-attention, workers and GPUs;
+the site's earlier rule, denser); --runs all keeps every run
 up to --as-of. A run is an InferenceX workflow run (its run_url), a live session, a cluster task, or the import the
 points came in with. --basis serving (the default, the site's) gives a disaggregated run's output tokens per decode
 GPU and input tokens per prefill GPU; --basis all every metric per all its GPUs. --model takes the name a store
 holds or the InferenceX site's name of it (DeepSeek-R1-0528 for dsr1).
 --ttft-max S (with --ttft-stat median|p99, median by default) and --tpot-max S are service-level limits in seconds:
 only runs whose TTFT statistic and median TPOT are at or below them count (a run without the statistic does not
-meet a limit), a filter like the dates: --runs latest then keeps each configuration's latest run that meets them.
+meet a limit), a filter like the dates: --runs latest then keeps each curve's latest run that meets them.
 Without --db the store is $XDG_DATA_HOME/paretoscope/paretoscope.sqlite (default ~/.local/share/...), which
 holds the bundled dataset from its first use.
 )";

@@ -177,6 +177,10 @@ int cmdLadder(const Invocation& in)
         std::cout << ladderCsv(*ladders, baseline);
     else
         std::cout << ladderTable(*ladders, req.metric, baseline, req.energy);
+    // the curves a newer, narrower run replaced (--runs latest): said, not hidden (InferenceX-app #1185)
+    for (const GroupFrontier& g : cache.frontiers(req.scope, req.metric))
+        for (const GroupFrontier::Narrowing& n : g.narrowed)
+            std::cerr << "paretoscope-cli: note: " << narrowingNote(g, n) << "\n";
     return 0;
 }
 

@@ -346,13 +346,16 @@ private slots:
         QCOMPARE(runs.index(1, ui::RunsModel::DpAttention).data().toString(), QStringLiteral("yes"));
         QCOMPARE(runs.index(1, ui::RunsModel::Tp).data().toString(), QStringLiteral("2"));
         // same model, hardware, engine, lengths, tp and concurrency on the same day: the latest of each configuration
-        // keeps both, where two runs of one configuration would keep one
+        // keeps both, where two runs of one configuration would keep one; they are one curve, whose latest run (the
+        // site's rule since its migrations 011 and 014) is the later session
         std::vector<RunVersion> versions { runVersion(stored[0].record, stored[0].id),
             runVersion(stored[1].record, stored[1].id) };
         QVERIFY(versions[0].line != versions[1].line);
-        QCOMPARE(selectRuns(versions, RunSelection::Latest, asOfDay("")).size(), std::size_t(2));
+        QCOMPARE(versions[0].curve, versions[1].curve);
+        QCOMPARE(selectRuns(versions, RunSelection::LatestPerConfiguration, asOfDay("")).size(), std::size_t(2));
+        QCOMPARE(selectRuns(versions, RunSelection::Latest, asOfDay("")), std::vector<std::size_t> { 1 });
         versions[1] = runVersion(stored[0].record, stored[1].id);
-        QCOMPARE(selectRuns(versions, RunSelection::Latest, asOfDay("")).size(), std::size_t(1));
+        QCOMPARE(selectRuns(versions, RunSelection::LatestPerConfiguration, asOfDay("")).size(), std::size_t(1));
     }
 
     void sessionDialogHasTheCheckbox()

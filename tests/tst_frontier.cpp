@@ -2,6 +2,8 @@
 // values derived by hand or by an independent transcription of the formulas (noted per case).
 #include <QtTest>
 
+#include <cmath>
+
 #include "core/analysis/baseline.h"
 #include "core/analysis/frontier.h"
 #include "core/analysis/ladder.h"
@@ -332,6 +334,54 @@ private slots:
         QVERIFY(bestReadingPerHardware(groups, 500).empty());
         // only a sparse reading (10 to 100 is 10x apart) covers 50: hidden, b200 has none
         QVERIFY(!bestReadingPerHardware(groups, 50, true).count("b200"));
+    }
+
+    // Two readings at a target (docs/architecture.md section 10), worked by hand. TP8 measured (10, 2000) at
+    // concurrency 256 and (16, 1500) at 128; TP4 (60, 700) at 16 and (140, 300) at 4. At 40 tok/s/user the frontier
+    // reads between 16 (TP8) and 60 (TP4), 3.75x apart, across configurations; no TP8 point reaches 40, so one
+    // configuration delivers TP4's 700 at concurrency 16, run at 60. At 100 TP4 alone brackets the target: its own
+    // two-knot curve (Hermite, end slopes 1.5 s and 0.75 s of the secant s = -5) gives 500 - 75 + 37.5 = 462.5, at
+    // concurrency 4 x 4^f with f = ln(100/140) / ln(60/140), sparse (140 / 60 > 2). Past 140 nothing reaches.
+    void deployableReadingBesideTheFrontiers()
+    {
+        const Point a { 10, 2000, 1 }, b { 16, 1500, 2 }, c { 60, 700, 3 }, d { 140, 300, 4 };
+        auto g = makeGroupFrontier(GroupKey { "b300", "vllm", "fp4", "none" }, { a, b, c, d });
+        QVERIFY(g);
+        ConfigLine tp8, tp4;
+        tp8.knots = { a, b };
+        tp8.concurrencies = { 256, 128 };
+        tp8.curve = MonotoneCurve(tp8.knots);
+        tp4.knots = { c, d };
+        tp4.concurrencies = { 16, 4 };
+        tp4.curve = MonotoneCurve(tp4.knots);
+        g->lines = { tp8, tp4 };
+        const std::vector<LadderEntry> e = readLadder({ &*g }, { 40, 100, 150 }, false);
+        QVERIFY(e[0].value && *e[0].value < 1500 && *e[0].value > 700);
+        QVERIFY(e[0].deployable);
+        QCOMPARE(e[0].deployable->value, 700.0);
+        QCOMPARE(e[0].deployable->concurrency, 16.0);
+        QCOMPARE(e[0].deployable->interactivity, 60.0);
+        QVERIFY(!e[0].deployable->interpolated);
+        QCOMPARE(*e[0].frontierRatio(), *e[0].value / 700);
+        const QString why = QString::fromStdString(readingsDifferSentence(e[0]));
+        QVERIFY2(
+            why.contains(QStringLiteral("between measured points at 16 and 60 tok/s/user (3.8x apart) of different "
+                                        "configurations; the best single configuration (vLLM · FP4 at concurrency "
+                                        "16, run at 60 tok/s/user) delivers 700 (")),
+            qPrintable(why));
+        QVERIFY(e[1].deployable && e[1].deployable->interpolated && e[1].deployable->sparse);
+        QVERIFY(std::abs(e[1].deployable->value - 462.5) < 1e-9);
+        const double f = std::log(100.0 / 140) / std::log(60.0 / 140);
+        QVERIFY(std::abs(e[1].deployable->concurrency - 4 * std::pow(4.0, f)) < 1e-9);
+        QCOMPARE(e[1].deployable->knotBelow, 60.0);
+        QCOMPARE(e[1].deployable->knotAbove, 140.0);
+        // where sparse readings are left out, the faster knot is what one configuration delivers: 300 at 140
+        const auto hidden = readLadder({ &*g }, { 100 }, false, true)[0].deployable;
+        QVERIFY(hidden && !hidden->interpolated);
+        QCOMPARE(hidden->value, 300.0);
+        QCOMPARE(hidden->interactivity, 140.0);
+        QVERIFY(!e[2].deployable);
+        QVERIFY(readingsDifferSentence(e[2]).empty());
     }
 
     void pricing()

@@ -1,7 +1,7 @@
-// Time (docs/architecture.md section 10): which runs count as of a date (latest per configuration, or all), the history
-// of a reading and the difference between two dates, the spread of reruns, and a view written as a command and read
-// back. Expectations come from a reference selection written here (a loop over the records, not the store's code) on a
-// crafted history and on the real InferenceX API fixture.
+// Time (docs/architecture.md section 10): which runs count as of a date (latest per curve or configuration, or all),
+// the history of a reading and the difference between two dates, the spread of reruns, and a view written as a command
+// and read back. Expectations come from a reference selection written here (a loop over the records, not the store's
+// code) on a crafted history and on the real InferenceX API fixture.
 #include <QtTest>
 
 #include <QJsonArray>
@@ -331,13 +331,14 @@ private slots:
                     .isNull());
     }
 
-    // The InferenceX site draws each line (a configuration over its concurrencies) from its newest run: newest date,
-    // then highest workflow run id. The fixture was sampled before that rule, when the newest run of each
-    // configuration and concurrency was served, so some of its lines are stitched from two runs. The latest view gives
-    // back exactly the rows of each line's newest run (worked out here from the JSON: 3 of the 435 rows are older runs
-    // of their line); with an older copy of every row imported beside it (dated 2025-01-01, half the throughput), the
-    // view as of 2025-06-01 gives per line the copies of the run with the highest id (the copies share a date), and
-    // `all` gives everything.
+    // The InferenceX site draws each curve (hardware, engine, precision, spec decoding, disaggregation) from its newest
+    // run, every parallelism that run measured: newest date, then highest workflow run id (its migrations 011 and 014;
+    // before them, migration 007: each line, a configuration over its concurrencies). The fixture was sampled before
+    // either rule, so some of its curves are stitched from several runs. The latest view gives back exactly the rows
+    // of each curve's newest run (worked out here from the JSON), the per-configuration view those of each line's
+    // (3 of the 435 rows are older runs of their line); with an older copy of every row imported beside it (dated
+    // 2025-01-01, half the throughput), the view as of 2025-06-01 gives per curve (per line) the copies of the run
+    // with the highest id (the copies share a date), and `all` gives everything.
     void realFixtureLatestViewIsTheBenchmarksEndpoint()
     {
         const QByteArray text = readAll(fixture(QStringLiteral("inferencex-app-api/benchmarks.json")));
@@ -354,40 +355,63 @@ private slots:
             const qsizetype at = parts.indexOf(QStringLiteral("runs"));
             return std::pair { parts.value(at + 1).toLongLong(), parts.value(at + 3).toInt() };
         };
-        std::map<QByteArray, std::tuple<QString, long long, int>> newest; // per line: (date, run, attempt)
-        std::map<QByteArray, std::pair<long long, int>> newestCopy; // the copies share a date: (run, attempt)
+        // the curve (the site's rule since its migrations 011 and 014): model, lengths, hardware, engine, precision,
+        // spec decoding and disaggregation; an agentic trace's (no lengths) without spec decoding and disaggregation
+        const auto curveOf = [](const QJsonObject& o) {
+            const bool agentic = o[QStringLiteral("isl")].toInt() == 0 && o[QStringLiteral("osl")].toInt() == 0;
+            QJsonObject c;
+            for (const QString& k : { QStringLiteral("model"), QStringLiteral("isl"), QStringLiteral("osl"),
+                     QStringLiteral("hardware"), QStringLiteral("framework"), QStringLiteral("precision") })
+                c[k] = o[k];
+            if (!agentic) {
+                c[QStringLiteral("spec_method")] = o[QStringLiteral("spec_method")];
+                c[QStringLiteral("disaggregated")]
+                    = o[QStringLiteral("disagg")].toBool() || o[QStringLiteral("is_multinode")].toBool();
+            }
+            return QJsonDocument(c).toJson(QJsonDocument::Compact);
+        };
+        // per line and per curve: the newest (date, run, attempt); the copies share a date: (run, attempt)
+        std::map<QByteArray, std::tuple<QString, long long, int>> newest, newestOfCurve;
+        std::map<QByteArray, std::pair<long long, int>> newestCopy, newestCopyOfCurve;
+        const auto keepNewest = [](auto& map, const QByteArray& key, const auto& version) {
+            auto [it, inserted] = map.try_emplace(key, version);
+            if (!inserted && version > it->second)
+                it->second = version;
+        };
         for (const QJsonValue v : rows) {
             const QJsonObject o = v.toObject();
             const auto run = runOf(o);
             const std::tuple version { o[QStringLiteral("date")].toString(), run.first, run.second };
-            auto [it, inserted] = newest.try_emplace(lineOf(o), version);
-            if (!inserted && version > it->second)
-                it->second = version;
-            auto [copy, added] = newestCopy.try_emplace(lineOf(o), run);
-            if (!added && run > copy->second)
-                copy->second = run;
+            keepNewest(newest, lineOf(o), version);
+            keepNewest(newestOfCurve, curveOf(o), version);
+            keepNewest(newestCopy, lineOf(o), run);
+            keepNewest(newestCopyOfCurve, curveOf(o), run);
         }
         QJsonArray older;
-        std::multiset<double> published, halved;
+        std::multiset<double> published, publishedPerLine, halved, halvedPerLine;
         for (const QJsonValue v : rows) {
             QJsonObject o = v.toObject();
             QJsonObject m = o[QStringLiteral("metrics")].toObject();
             const auto [run, attempt] = runOf(o);
-            const bool newestOfItsLine
-                = newest[lineOf(o)] == std::tuple { o[QStringLiteral("date")].toString(), run, attempt };
-            if (newestOfItsLine)
+            const std::tuple version { o[QStringLiteral("date")].toString(), run, attempt };
+            if (newest[lineOf(o)] == version)
+                publishedPerLine.insert(m[QStringLiteral("tput_per_gpu")].toDouble());
+            if (newestOfCurve[curveOf(o)] == version)
                 published.insert(m[QStringLiteral("tput_per_gpu")].toDouble());
             for (const QString& k : { QStringLiteral("tput_per_gpu"), QStringLiteral("output_tput_per_gpu"),
                      QStringLiteral("input_tput_per_gpu") })
                 if (m.contains(k))
                     m[k] = m[k].toDouble() / 2;
             if (newestCopy[lineOf(o)] == std::pair { run, attempt })
+                halvedPerLine.insert(m[QStringLiteral("tput_per_gpu")].toDouble());
+            if (newestCopyOfCurve[curveOf(o)] == std::pair { run, attempt })
                 halved.insert(m[QStringLiteral("tput_per_gpu")].toDouble());
             o[QStringLiteral("metrics")] = m;
             o[QStringLiteral("date")] = QStringLiteral("2025-01-01");
             older.append(o);
         }
-        QCOMPARE(published.size(), std::size_t(432));
+        QCOMPARE(publishedPerLine.size(), std::size_t(432));
+        QVERIFY(published.size() < publishedPerLine.size()); // a curve's newest run replaced other parallelisms
         QTemporaryDir dir;
         auto store = openTempStore(dir);
         const QString olderPath = dir.filePath(QStringLiteral("older.json"));
@@ -417,7 +441,126 @@ private slots:
         };
         QCOMPARE(tputs(RunSelection::Latest, {}), published);
         QCOMPARE(tputs(RunSelection::Latest, "2025-06-01"), halved);
+        QCOMPARE(tputs(RunSelection::LatestPerConfiguration, {}), publishedPerLine);
+        QCOMPARE(tputs(RunSelection::LatestPerConfiguration, "2025-06-01"), halvedPerLine);
         QCOMPARE(tputs(RunSelection::All, {}).size(), std::size_t(2 * rows.size()));
+    }
+
+    // A curve replaced across parallelisms (the site's rule since its migrations 011 and 014): a validation sweep of
+    // TP4 at three concurrencies replaces January's published run of TP8 and TP4 (9 points) whole, and the ladder says
+    // so; the per-configuration rule keeps January's TP8 line beside the new TP4 points. A disaggregated run is a curve
+    // of its own. An agentic trace's curve spans spec decoding: its newest run (with MTP) replaces the one without.
+    void curveIsReplacedWholeAndNarrowingIsSaid()
+    {
+        struct P {
+            const char* run;
+            const char* date;
+            int tp;
+            int concurrency;
+            bool disaggregated = false;
+            const char* spec = "none";
+            int isl = 1024;
+        };
+        const std::vector<P> points {
+            { "gh:100/1", "2026-01-10", 8, 4 }, { "gh:100/1", "2026-01-10", 8, 8 }, { "gh:100/1", "2026-01-10", 8, 16 },
+            { "gh:100/1", "2026-01-10", 8, 32 }, { "gh:100/1", "2026-01-10", 4, 4 }, { "gh:100/1", "2026-01-10", 4, 8 },
+            { "gh:100/1", "2026-01-10", 4, 16 }, { "gh:100/1", "2026-01-10", 4, 32 },
+            { "gh:100/1", "2026-01-10", 4, 64 }, // 9 points
+            { "gh:200/1", "2026-02-01", 4, 8 }, { "gh:200/1", "2026-02-01", 4, 16 },
+            { "gh:200/1", "2026-02-01", 4, 32 }, // the validation sweep: 3 points
+            { "gh:150/1", "2026-01-20", 8, 8, true }, { "gh:150/1", "2026-01-20", 8, 16, true }, // disaggregated
+            { "gh:300/1", "2026-01-10", 8, 8, false, "none", 0 }, { "gh:300/1", "2026-01-10", 8, 16, false, "none", 0 },
+            { "gh:400/1", "2026-02-01", 8, 8, false, "mtp", 0 }, // agentic: MTP replaces the run without
+        };
+        QJsonArray a;
+        for (const P& p : points) {
+            QJsonObject o { { QStringLiteral("schema"), QStringLiteral("paretoscope.run/1") },
+                { QStringLiteral("model"), QStringLiteral("m") },
+                { QStringLiteral("hardware"), QStringLiteral("b300") },
+                { QStringLiteral("engine"), QStringLiteral("vllm") },
+                { QStringLiteral("precision"), QStringLiteral("fp4") },
+                { QStringLiteral("spec_decoding"), QLatin1String(p.spec) }, { QStringLiteral("tp"), p.tp },
+                { QStringLiteral("isl"), p.isl }, { QStringLiteral("osl"), p.isl },
+                { QStringLiteral("concurrency"), p.concurrency }, { QStringLiteral("run"), QLatin1String(p.run) },
+                { QStringLiteral("run_date"), QLatin1String(p.date) },
+                { QStringLiteral("interactivity_tok_s_user"), 400.0 / p.concurrency },
+                { QStringLiteral("tput_per_gpu_tok_s"), 100.0 * p.concurrency / p.tp } };
+            if (p.isl == 0)
+                o[QStringLiteral("workload")] = QStringLiteral("agentic coding");
+            if (p.disaggregated) {
+                o[QStringLiteral("disaggregated")] = true;
+                o[QStringLiteral("prefill_gpus")] = 8;
+                o[QStringLiteral("decode_gpus")] = 8;
+                o[QStringLiteral("gpus")] = 16;
+            } else {
+                o[QStringLiteral("gpus")] = p.tp;
+            }
+            a.append(o);
+        }
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        const QString path = dir.filePath(QStringLiteral("curves.json"));
+        QVERIFY(writeFile(path, QJsonDocument(a).toJson()));
+        auto out = importPath(*store, path.toStdString(), {});
+        QVERIFY2(out.front().result, out.front().result ? "" : out.front().result.error().c_str());
+        // the points selected, as (run, tp, concurrency), worked out by hand from the list above
+        const auto selected = [&](RunSelection runs, int isl, const std::string& workload) {
+            Scope s;
+            s.model = "m";
+            s.isl = isl;
+            s.osl = isl;
+            s.workload = workload;
+            s.runs = runs;
+            std::set<std::tuple<std::string, int, int>> got;
+            std::vector<long long> ids;
+            for (const Series& se : store->series(s))
+                ids.push_back(se.id);
+            for (const StoredRun& r : store->runsOfSeries(ids, s))
+                got.insert({ r.record.run, r.record.tp, r.record.concurrency });
+            return got;
+        };
+        using T = std::set<std::tuple<std::string, int, int>>;
+        QCOMPARE(selected(RunSelection::Latest, 1024, {}),
+            (T { { "gh:200/1", 4, 8 }, { "gh:200/1", 4, 16 }, { "gh:200/1", 4, 32 }, { "gh:150/1", 8, 8 },
+                { "gh:150/1", 8, 16 } }));
+        QCOMPARE(selected(RunSelection::LatestPerConfiguration, 1024, {}),
+            (T { { "gh:100/1", 8, 4 }, { "gh:100/1", 8, 8 }, { "gh:100/1", 8, 16 }, { "gh:100/1", 8, 32 },
+                { "gh:200/1", 4, 8 }, { "gh:200/1", 4, 16 }, { "gh:200/1", 4, 32 }, { "gh:150/1", 8, 8 },
+                { "gh:150/1", 8, 16 } }));
+        QCOMPARE(selected(RunSelection::Latest, 0, "agentic coding"), (T { { "gh:400/1", 8, 8 } }));
+        QCOMPARE(selected(RunSelection::LatestPerConfiguration, 0, "agentic coding"),
+            (T { { "gh:300/1", 8, 8 }, { "gh:300/1", 8, 16 }, { "gh:400/1", 8, 8 } }));
+        // the narrowing, said by the frontier the ladder reads and by the CLI
+        FrontierCache cache(*store);
+        Scope s;
+        s.model = "m";
+        s.isl = 1024;
+        s.osl = 1024;
+        const std::vector<GroupFrontier>& frontiers = cache.frontiers(s, TputMetric::Total);
+        QCOMPARE(frontiers.size(), std::size_t(1));
+        QCOMPARE(frontiers[0].narrowed.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(narrowingNote(frontiers[0], frontiers[0].narrowed[0])),
+            QStringLiteral("B300 · vLLM · FP4: the newest run (2026-02-01) measured 3 points; the run it replaced "
+                           "(2026-01-10) measured 9"));
+        s.runs = RunSelection::LatestPerConfiguration;
+        QVERIFY(cache.frontiers(s, TputMetric::Total)[0].narrowed.empty());
+        const auto cli = [&](const QStringList& args) {
+            QProcess p;
+            p.start(cliProgram(),
+                QStringList { QStringLiteral("ladder"), QStringLiteral("--db"), QString::fromStdString(store->path()),
+                    QStringLiteral("--model"), QStringLiteral("m"), QStringLiteral("--isl"), QStringLiteral("1024"),
+                    QStringLiteral("--osl"), QStringLiteral("1024") }
+                    + args);
+            p.waitForFinished(30000);
+            return std::pair { p.exitCode(), QString::fromUtf8(p.readAllStandardError()) };
+        };
+        const auto [code, err] = cli({ QStringLiteral("--targets"), QStringLiteral("50") });
+        QCOMPARE(code, 0);
+        QVERIFY2(err.contains(QStringLiteral("note: B300 · vLLM · FP4: the newest run (2026-02-01) measured 3 points")),
+            qPrintable(err));
+        const auto [badCode, badErr] = cli({ QStringLiteral("--runs"), QStringLiteral("newest") });
+        QCOMPARE(badCode, 2);
+        QVERIFY2(badErr.contains(QStringLiteral("latest-per-configuration")), qPrintable(badErr));
     }
 
     // A view written as a command reads back as the same view, through a shell's quoting.

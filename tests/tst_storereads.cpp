@@ -110,6 +110,7 @@ private slots:
         for (const Series& se : s->series(dates))
             ids.push_back(se.id);
         dates.dateFrom = "2026-03-01";
+        dates.runs = RunSelection::All; // pages list every run inside the dates (the Runs tab marks the selected ones)
         std::vector<long long> whole;
         for (const StoredRun& r : s->runsOfSeries(ids, dates))
             whole.push_back(r.id);

@@ -279,7 +279,8 @@ private slots:
         const auto shown = shownReadings(*m_window);
         const std::pair<const char*, const char*> cases[] = {
             { "paretoscope-cli ladder --model dsr1 --isl 8192 --osl 1024 --runs newest",
-                "--runs must be latest or all, got 'newest'" },
+                "--runs must be latest (per curve, the InferenceX site's rule), latest-per-configuration or all, got "
+                "'newest'" },
             { "paretoscope-cli ladder --model dsr1 --isl 8192 --osl 1024 --bogus", "a view has no option --bogus" },
             { "paretoscope-cli ladder --model nope --isl 8192 --osl 1024", "the store has no runs of nope" },
             { "paretoscope-cli ladder --model dsr1 --isl 8192 --osl 1024 --tier cheapest",

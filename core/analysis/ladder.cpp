@@ -7,6 +7,8 @@
 #include "core/analysis/energy.h"
 #include "core/analysis/frontiercache.h"
 #include "core/analysis/numberformat.h"
+#include "core/model/displaynames.h"
+#include "core/model/runselection.h"
 
 namespace paretoscope {
 
@@ -65,6 +67,13 @@ std::string_view statusShortWords(LadderStatus s)
         return "hidden: gap";
     }
     return "-";
+}
+
+std::string narrowingNote(const GroupFrontier& group, const GroupFrontier::Narrowing& n)
+{
+    return groupDisplayName(group.key) + ": the newest run (" + dayText(n.newestDay) + ") measured "
+        + std::to_string(n.newestPoints) + (n.newestPoints == 1 ? " point" : " points") + "; the run it replaced ("
+        + dayText(n.replacedDay) + ") measured " + std::to_string(n.replacedPoints);
 }
 
 std::string_view statusName(LadderStatus s)
@@ -168,6 +177,7 @@ std::vector<LadderEntry> readLadder(
             out.push_back(e);
             continue;
         }
+        e.deployable = readDeployable(groups, t, hideSparse);
         bool sparseOnly = false;
         if (auto best = bestReading(groups, t, hideSparse, &sparseOnly)) {
             e.value = best->value;

@@ -15,6 +15,14 @@
 
 namespace paretoscope {
 
+/// One configuration of a group (a line: its concurrencies) on its own curve, as the plan reads it: the frontier of its
+/// selected points alone, read between two of its concurrencies only.
+struct ConfigLine {
+    std::vector<Point> knots; ///< x increasing, y decreasing
+    std::vector<int> concurrencies; ///< of each knot (0 unknown)
+    MonotoneCurve curve;
+};
+
 /// One group's frontier inside a scope, ready to be read.
 struct GroupFrontier {
     GroupKey key;
@@ -27,7 +35,19 @@ struct GroupFrontier {
     /// The measured-energy frontier (energy.h, measuredFrontier): tokens per joule of the selected runs that carry
     /// an average power; empty when none does.
     MonotoneCurve measured;
+    /// The group's curves whose selected run (Scope::runs Latest) measured fewer points than the run it replaced.
+    struct Narrowing {
+        int newestDay = 0, replacedDay = 0; ///< yyyymmdd
+        int newestPoints = 0, replacedPoints = 0;
+    };
+    std::vector<Narrowing> narrowed;
+    /// Each configuration's own curve (the selected runs that count, by line): what the deployable reading reads.
+    std::vector<ConfigLine> lines;
 };
+
+/// A narrowed curve in words: "B300 · SGLang · FP8: the newest run (2026-05-02) measured 3 points; the run it
+/// replaced (2026-03-10) measured 9".
+std::string narrowingNote(const GroupFrontier& group, const GroupFrontier::Narrowing& n);
 
 /// The frontier of a group's candidate points with its reading curve; empty when no point can be on a frontier.
 std::optional<GroupFrontier> makeGroupFrontier(GroupKey key, std::vector<Point> candidates);
@@ -36,6 +56,19 @@ std::optional<GroupFrontier> makeGroupFrontier(GroupKey key, std::vector<Point> 
 /// share one frontier.
 std::map<GroupKey, std::vector<long long>> seriesByGroup(const std::vector<Series>& series);
 
+/// The deployable reading at a target (docs/architecture.md section 10): the best single configuration, read as the
+/// plan reads it. The target is a floor: a configuration's knot at or faster than it, or the target itself between
+/// two adjacent concurrencies of that one configuration; never across configurations, as the frontier reading is.
+struct DeployableReading {
+    GroupKey group;
+    double value = 0; ///< tok/s/GPU of the ladder's metric
+    double interactivity = 0; ///< where it is read: the target, or a faster knot where none reaches it exactly
+    bool interpolated = false; ///< between two concurrencies of the configuration
+    bool sparse = false; ///< those two more than kSparseGap apart in interactivity
+    double knotBelow = 0, knotAbove = 0; ///< interpolated: the two knots' interactivity
+    double concurrency = 0; ///< to run at (interpolated: log concurrency straight against log interactivity); 0 unknown
+    long long runId = 0; ///< the knot read (the faster of the two where interpolated)
+};
 /// Why a ladder target has or has no value (docs/architecture.md section 8).
 /// Sparse: every frontier that covers the target was read between knots more than kSparseGap apart, and such
 /// readings were asked to be left out.
@@ -67,10 +100,25 @@ struct LadderEntry {
     /// no spread or they do not both cover the target. The value itself need not lie inside: it is read on the
     /// selected runs' frontier.
     std::optional<double> low, high;
+    /// The deployable reading at the target (readDeployable): what one configuration delivers.
+    std::optional<DeployableReading> deployable;
+    /// The frontier reading over the deployable one, where both exist and the deployable is above zero.
+    std::optional<double> frontierRatio() const;
 };
+
+/// Why the two readings of an entry differ, in one sentence, or empty where they agree (within 1%) or one is missing:
+/// "The frontier reads 10,955 tok/s/GPU at 40 tok/s/user between measured points at 16.7 and 138.2 tok/s/user (8.3x
+/// apart) of different configurations; the best single configuration (SGLang FP8 at concurrency 128) delivers 1,576
+/// (6.95x less)."
+std::string readingsDifferSentence(const LadderEntry& e);
 
 /// The widest ratio of interactivity between the two measured points a reading lies between before it is sparse.
 constexpr double kSparseGap = 2.0;
+
+/// The deployable reading of one hardware's groups at a target; empty where no configuration reaches it. With
+/// hideSparse a reading across a gap wider than kSparseGap does not count.
+std::optional<DeployableReading> readDeployable(
+    const std::vector<const GroupFrontier*>& groups, double target, bool hideSparse);
 
 /// Reads the frontiers of one hardware at each target. With clamp, a target no frontier covers is read at the nearest
 /// x some frontier covers (an end of a range), marked as clamped below or above; the status still says why. With

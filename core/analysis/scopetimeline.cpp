@@ -1,6 +1,7 @@
 #include "core/analysis/scopetimeline.h"
 
 #include <algorithm>
+#include <map>
 #include <unordered_map>
 
 #include "core/analysis/energy.h"
@@ -50,6 +51,31 @@ void attachSpread(GroupFrontier& g, const std::vector<TimedRun>& runs, const std
     g.high = MonotoneCurve(upperLeftFrontier(std::move(highs)));
 }
 
+// Each configuration's own curve: the frontier of its points alone, with each knot's concurrency.
+std::vector<ConfigLine> configLines(
+    const std::map<std::uint64_t, std::vector<std::size_t>>& lines, const std::vector<TimedRun>& runs)
+{
+    std::vector<ConfigLine> out;
+    out.reserve(lines.size());
+    for (const auto& [line, members] : lines) {
+        std::vector<Point> points;
+        std::unordered_map<long long, int> concurrency;
+        points.reserve(members.size());
+        for (std::size_t i : members) {
+            const RunPoint& p = runs[i].point;
+            points.push_back(Point { p.interactivity, p.tputPerGpu, p.runId, p.marked });
+            concurrency[p.runId] = runs[i].version.concurrency;
+        }
+        ConfigLine c;
+        c.knots = upperLeftFrontier(std::move(points));
+        for (const Point& k : c.knots)
+            c.concurrencies.push_back(concurrency[k.runId]);
+        c.curve = MonotoneCurve(c.knots);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
 } // namespace
 
 std::optional<GroupFrontier> selectedGroupFrontier(
@@ -61,20 +87,27 @@ std::optional<GroupFrontier> selectedGroupFrontier(
         versions.push_back(r.version);
     std::vector<Point> candidates;
     std::vector<RunPoint> powered; // the selected runs that carry an average power, for the measured frontier
+    std::map<std::uint64_t, std::vector<std::size_t>> lines; // ordered: the same lines in the same order every time
     for (std::size_t i : selectRuns(versions, scope.runs, asOf)) {
         const RunPoint& p = runs[i].point;
         if (selected)
             selected->push_back(p);
         if (counts(p, scope)) {
             candidates.push_back(Point { p.interactivity, p.tputPerGpu, p.runId, p.marked });
+            lines[versions[i].line].push_back(i);
             if (p.avgPowerW > 0)
                 powered.push_back(p);
         }
     }
     auto g = makeGroupFrontier(std::move(key), std::move(candidates));
     if (g) {
+        g->lines = configLines(lines, runs);
         attachSpread(*g, runs, versions, scope, asOf);
         g->measured = measuredFrontier(powered, scope.includeMarked);
+        if (scope.runs == RunSelection::Latest)
+            for (const NarrowedCurve& n : narrowedCurves(versions, asOf))
+                g->narrowed.push_back(
+                    { versions[n.newest].day, versions[n.replaced].day, n.newestPoints, n.replacedPoints });
     }
     return g;
 }

@@ -59,9 +59,12 @@ Status dateOptions(const OptionMap& o, Scope& s)
         *into = *d;
     }
     if (auto r = last(o, "runs")) {
-        if (*r != "latest" && *r != "all")
-            return Error { "--runs must be latest or all, got '" + *r + "'" };
-        s.runs = *r == "latest" ? RunSelection::Latest : RunSelection::All;
+        const auto selection = parseRunSelection(*r);
+        if (!selection)
+            return Error { "--runs must be latest (per curve, the InferenceX site's rule), latest-per-configuration "
+                           "or all, got '"
+                + *r + "'" };
+        s.runs = *selection;
     }
     if (auto b = last(o, "basis")) {
         if (*b != "serving" && *b != "all")

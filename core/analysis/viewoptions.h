@@ -29,9 +29,9 @@ std::vector<std::string> optionList(const OptionMap& options, const std::string&
 const std::map<std::string, bool>& viewOptionSpec();
 
 /// The scope of parsed options: --model (required), --isl and --osl (or --workload), --hardware, --engine,
-/// --precision, --spec (repeatable, comma-separated), --from, --to, --as-of (yyyy-mm-dd), --runs latest|all,
-/// --include-marked, --ttft-max S, --tpot-max S (seconds above zero) and --ttft-stat median|p99 (with --ttft-max).
-/// Errors name the option and the value.
+/// --precision, --spec (repeatable, comma-separated), --from, --to, --as-of (yyyy-mm-dd),
+/// --runs latest|latest-per-configuration|all, --include-marked, --ttft-max S, --tpot-max S (seconds above zero) and
+/// --ttft-stat median|p99 (with --ttft-max). Errors name the option and the value.
 Result<Scope> scopeFromOptions(const OptionMap& options);
 /// The scope plus --targets, --metric, --clamp, --hide-sparse, --tier or --price, --baseline.
 Result<ViewOptions> viewFromOptions(const OptionMap& options);

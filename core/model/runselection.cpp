@@ -75,45 +75,111 @@ std::string dayText(int day)
     return buf;
 }
 
+namespace {
+
+void mixInto(std::uint64_t& h, std::uint64_t w)
+{
+    h ^= w + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+}
+
+constexpr std::uint64_t kHashSeed = 0xcbf29ce484222325ULL;
+
+// A point whose concurrency is unknown: a line and a curve of its own
+std::uint64_t unkeyed(std::uint64_t h, long long runId)
+{
+    mixInto(h, 0x756e6b6579656400ULL); // "unkeyed"
+    mixInto(h, static_cast<std::uint64_t>(runId));
+    return h;
+}
+
+std::uint64_t textHash(std::string_view text)
+{
+    std::uint64_t h = kHashSeed;
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+} // namespace
+
 std::uint64_t lineKeyHash(const LineKey& k, int concurrency, long long runId)
 {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    auto mix = [&h](std::uint64_t w) {
-        h ^= w + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-        h *= 0xff51afd7ed558ccdULL;
-        h ^= h >> 33;
-    };
-    mix(k.series);
-    if (concurrency <= 0) {
-        mix(0x756e6b6579656400ULL); // "unkeyed"
-        mix(static_cast<std::uint64_t>(runId));
-        return h;
-    }
+    std::uint64_t h = kHashSeed;
+    mixInto(h, k.series);
+    if (concurrency <= 0)
+        return unkeyed(h, runId);
     for (long long v : { static_cast<long long>(k.disaggregated), static_cast<long long>(k.tp),
              static_cast<long long>(k.ep), static_cast<long long>(k.dpAttention), static_cast<long long>(k.workers),
              static_cast<long long>(k.prefillTp), static_cast<long long>(k.prefillEp),
              static_cast<long long>(k.prefillDpAttention), static_cast<long long>(k.prefillWorkers),
              static_cast<long long>(k.prefillGpus), static_cast<long long>(k.decodeGpus) })
-        mix(static_cast<std::uint64_t>(v));
+        mixInto(h, static_cast<std::uint64_t>(v));
+    return h;
+}
+
+std::uint64_t agenticCurveSeries(const std::string& model, int isl, int osl, const std::string& workload,
+    const std::string& hardware, const std::string& engine, const std::string& precision)
+{
+    std::uint64_t h = kHashSeed;
+    for (const std::string* text : { &model, &workload, &hardware, &engine, &precision })
+        mixInto(h, textHash(*text));
+    mixInto(h, static_cast<std::uint64_t>(isl));
+    mixInto(h, static_cast<std::uint64_t>(osl));
+    return h;
+}
+
+std::uint64_t curveKeyHash(std::uint64_t series, bool disaggregated, bool agentic, int concurrency, long long runId)
+{
+    std::uint64_t h = kHashSeed ^ 0x6375727665000000ULL; // "curve": never a line's hash
+    mixInto(h, series);
+    if (concurrency <= 0)
+        return unkeyed(h, runId);
+    mixInto(h, agentic ? 2 : static_cast<std::uint64_t>(disaggregated));
+    mixInto(h, 0); // offload mode: "off" (not stored)
     return h;
 }
 
 namespace {
 
-// Which run of each line is selected as of a day: the greatest (day, start, run) among its points dated by then.
-std::unordered_map<std::uint64_t, const RunVersion*> latestRunPerLine(const std::vector<RunVersion>& runs, int asOf)
+std::uint64_t keyOf(const RunVersion& r, RunSelection mode)
+{
+    return mode == RunSelection::LatestPerConfiguration ? r.line : r.curve;
+}
+
+bool newer(const RunVersion& a, const RunVersion& b)
+{
+    return std::tie(a.day, a.started, a.run, a.id) > std::tie(b.day, b.started, b.run, b.id);
+}
+
+bool sameRun(const RunVersion& a, const RunVersion& b)
+{
+    return a.run == b.run && a.day == b.day;
+}
+
+// Which run of each curve (or line) is selected as of a day: the greatest (day, start, run) among its points dated by
+// then.
+std::unordered_map<std::uint64_t, const RunVersion*> latestRunPer(
+    const std::vector<RunVersion>& runs, RunSelection mode, int asOf)
 {
     std::unordered_map<std::uint64_t, const RunVersion*> best;
     best.reserve(runs.size() / 4 + 1);
     for (const RunVersion& r : runs) {
         if (r.day > asOf)
             continue;
-        auto [it, inserted] = best.try_emplace(r.line, &r);
-        const RunVersion& b = *it->second;
-        if (!inserted && std::tie(r.day, r.started, r.run, r.id) > std::tie(b.day, b.started, b.run, b.id))
+        auto [it, inserted] = best.try_emplace(keyOf(r, mode), &r);
+        if (!inserted && newer(r, *it->second))
             it->second = &r;
     }
     return best;
+}
+
+std::uint64_t pointKey(const RunVersion& r)
+{
+    return r.line ^ (static_cast<std::uint64_t>(r.concurrency) * 0x9e3779b97f4a7c15ULL);
 }
 
 } // namespace
@@ -127,24 +193,24 @@ std::vector<std::size_t> selectRuns(const std::vector<RunVersion>& runs, RunSele
                 out.push_back(i);
         return out;
     }
-    const auto best = latestRunPerLine(runs, asOf);
-    // the selected run's points, one per concurrency: the last it stored (a session's repeats share a run)
-    std::unordered_map<std::uint64_t, std::size_t> perConcurrency;
-    perConcurrency.reserve(runs.size() / 2 + 1);
+    const auto best = latestRunPer(runs, mode, asOf);
+    // the selected run's points, one per configuration and concurrency: the last it stored (a session's repeats
+    // share a run)
+    std::unordered_map<std::uint64_t, std::size_t> perPoint;
+    perPoint.reserve(runs.size() / 2 + 1);
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const RunVersion& r = runs[i];
         if (r.day > asOf)
             continue;
-        const auto b = best.find(r.line);
-        if (b == best.end() || b->second->run != r.run || b->second->day != r.day)
+        const auto b = best.find(keyOf(r, mode));
+        if (b == best.end() || !sameRun(*b->second, r))
             continue;
-        const std::uint64_t key = r.line ^ (static_cast<std::uint64_t>(r.concurrency) * 0x9e3779b97f4a7c15ULL);
-        auto [it, inserted] = perConcurrency.try_emplace(key, i);
+        auto [it, inserted] = perPoint.try_emplace(pointKey(r), i);
         if (!inserted && runs[it->second].id < r.id)
             it->second = i;
     }
-    out.reserve(perConcurrency.size());
-    for (const auto& [key, i] : perConcurrency)
+    out.reserve(perPoint.size());
+    for (const auto& [key, i] : perPoint)
         out.push_back(i);
     std::sort(out.begin(), out.end());
     return out;
@@ -154,11 +220,50 @@ std::vector<std::size_t> spreadRuns(const std::vector<RunVersion>& runs, RunSele
 {
     if (mode == RunSelection::All)
         return selectRuns(runs, mode, asOf);
-    const auto best = latestRunPerLine(runs, asOf);
+    const auto best = latestRunPer(runs, mode, asOf);
     std::vector<std::size_t> out;
     for (std::size_t i = 0; i < runs.size(); ++i)
-        if (auto it = best.find(runs[i].line); it != best.end() && it->second->day == runs[i].day)
+        if (auto it = best.find(keyOf(runs[i], mode)); it != best.end() && it->second->day == runs[i].day)
             out.push_back(i);
+    return out;
+}
+
+std::vector<NarrowedCurve> narrowedCurves(const std::vector<RunVersion>& runs, int asOf)
+{
+    // per curve, per run: a point of it and its distinct configurations and concurrencies
+    struct RunOnCurve {
+        std::size_t first = 0;
+        std::unordered_map<std::uint64_t, bool> points;
+    };
+    std::unordered_map<std::uint64_t, std::vector<RunOnCurve>> curves;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const RunVersion& r = runs[i];
+        if (r.day > asOf || r.concurrency <= 0)
+            continue;
+        auto& list = curves[r.curve];
+        auto it
+            = std::find_if(list.begin(), list.end(), [&](const RunOnCurve& c) { return sameRun(runs[c.first], r); });
+        if (it == list.end()) {
+            list.push_back({ i, {} });
+            it = list.end() - 1;
+        } else if (newer(runs[it->first], r)) {
+            it->first = i; // the run's version is its newest point's
+        }
+        it->points[pointKey(r)] = true;
+    }
+    std::vector<NarrowedCurve> out;
+    for (auto& [curve, list] : curves) {
+        if (list.size() < 2)
+            continue;
+        std::sort(list.begin(), list.end(),
+            [&](const RunOnCurve& a, const RunOnCurve& b) { return newer(runs[a.first], runs[b.first]); });
+        const int newest = static_cast<int>(list[0].points.size());
+        const int replaced = static_cast<int>(list[1].points.size());
+        if (newest < replaced)
+            out.push_back({ list[0].first, list[1].first, newest, replaced });
+    }
+    std::sort(
+        out.begin(), out.end(), [](const NarrowedCurve& a, const NarrowedCurve& b) { return a.newest < b.newest; });
     return out;
 }
 
@@ -171,12 +276,34 @@ RunVersion runVersion(const RunRecord& r, long long id)
     completeConfiguration(c);
     const LineKey key { seriesHash(c), c.disaggregated, c.tp, c.ep, c.decodeWorkers, c.dpAttention, c.prefillTp,
         c.prefillEp, c.prefillWorkers, c.prefillDpAttention, c.prefillGpus, c.decodeGpus };
-    return { lineKeyHash(key, c.concurrency, id), c.concurrency, day, r.runStarted, runOrder(r.run), id };
+    const bool agentic = isAgenticTrace(c.isl, c.osl);
+    const std::uint64_t curveSeries = agentic
+        ? agenticCurveSeries(c.model, c.isl, c.osl, c.workload, c.hardware, c.engine, c.precision)
+        : key.series;
+    return { lineKeyHash(key, c.concurrency, id),
+        curveKeyHash(curveSeries, c.disaggregated, agentic, c.concurrency, id), c.concurrency, day, r.runStarted,
+        runOrder(r.run), id };
 }
 
 std::string_view runSelectionName(RunSelection s)
 {
-    return s == RunSelection::Latest ? "latest" : "all";
+    switch (s) {
+    case RunSelection::Latest:
+        return "latest";
+    case RunSelection::LatestPerConfiguration:
+        return "latest-per-configuration";
+    case RunSelection::All:
+        return "all";
+    }
+    return "latest";
+}
+
+std::optional<RunSelection> parseRunSelection(std::string_view name)
+{
+    for (RunSelection s : { RunSelection::Latest, RunSelection::LatestPerConfiguration, RunSelection::All })
+        if (name == runSelectionName(s))
+            return s;
+    return std::nullopt;
 }
 
 } // namespace paretoscope

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,9 +14,10 @@
 namespace paretoscope {
 
 /// What decides whether a stored point is selected (docs/architecture.md section 10.2): its line (the configuration
-/// without concurrency), its concurrency, the day it counts as dated on, its run and its id.
+/// without concurrency), its curve, its concurrency, the day it counts as dated on, its run and its id.
 struct RunVersion {
     std::uint64_t line = 0; ///< lineKeyHash of the point
+    std::uint64_t curve = 0; ///< curveKeyHash of the point
     int concurrency = 0;
     int day = 0; ///< yyyymmdd: the run date, or the import day of an undated run
     std::int64_t started = 0; ///< when its run started (seconds since the epoch), 0 unknown
@@ -55,10 +57,28 @@ struct LineKey {
 };
 std::uint64_t lineKeyHash(const LineKey& key, int concurrency, long long runId);
 
-/// Indices of the selected points, ascending. Latest: per line, the run with the newest day on or before asOf, then
-/// the latest start, then the highest run (RunVersion::run); every concurrency that run measured is kept (of a
-/// concurrency it measured more than once, its last point) and none is borrowed from another run. All: every point
-/// dated on or before asOf.
+/// Whether a workload is an agentic trace (variable lengths, isl and osl 0), whose curve merges spec decoding,
+/// disaggregation and offload mode.
+constexpr bool isAgenticTrace(int isl, int osl)
+{
+    return isl == 0 && osl == 0;
+}
+/// The series part of an agentic trace's curve: model, lengths, workload, hardware, engine and precision (not spec
+/// decoding).
+std::uint64_t agenticCurveSeries(const std::string& model, int isl, int osl, const std::string& workload,
+    const std::string& hardware, const std::string& engine, const std::string& precision);
+/// Hash of a curve, the InferenceX site's replacement boundary since its migrations 011 and 014
+/// (docs/architecture.md section 10.1): model, lengths or workload, benchmark type, hardware, engine, precision, spec
+/// decoding, disaggregation and offload mode (not stored: "off" for every run). series is the series (an id, or
+/// seriesHash), or for an agentic trace agenticCurveSeries, where disaggregation does not count either. A point whose
+/// concurrency is unknown is a curve of its own, as it is a line of its own.
+std::uint64_t curveKeyHash(std::uint64_t series, bool disaggregated, bool agentic, int concurrency, long long runId);
+
+/// Indices of the selected points, ascending. Latest: per curve, the run with the newest day on or before asOf, then
+/// the latest start, then the highest run (RunVersion::run); every point that run measured on the curve is kept,
+/// whatever its parallelism (of a configuration and concurrency it measured more than once, its last point), and
+/// none is borrowed from another run. LatestPerConfiguration: the same per line. All: every point dated on or before
+/// asOf.
 std::vector<std::size_t> selectRuns(const std::vector<RunVersion>& runs, RunSelection mode, int asOf);
 
 /// The points a reading's spread is taken from (docs/architecture.md section 10.3), ascending. All: the selected
@@ -70,7 +90,20 @@ std::vector<std::size_t> spreadRuns(const std::vector<RunVersion>& runs, RunSele
 /// import day).
 RunVersion runVersion(const RunRecord& record, long long id);
 
-/// "latest" / "all"
+/// A curve whose selected run measured fewer points (configurations and concurrencies) than the run it replaced: the
+/// hole the site's rule leaves (a narrow validation sweep replaces a published curve), shown rather than hidden.
+struct NarrowedCurve {
+    std::size_t newest = 0; ///< index of a point of the selected run
+    std::size_t replaced = 0; ///< index of a point of the run before it on the curve
+    int newestPoints = 0;
+    int replacedPoints = 0;
+};
+/// The curves narrowed by the Latest rule as of asOf, ordered by the selected run's first point.
+std::vector<NarrowedCurve> narrowedCurves(const std::vector<RunVersion>& runs, int asOf);
+
+/// "latest" / "latest-per-configuration" / "all"
 std::string_view runSelectionName(RunSelection s);
+/// The selection a name gives (runSelectionName's names), or none.
+std::optional<RunSelection> parseRunSelection(std::string_view name);
 
 } // namespace paretoscope

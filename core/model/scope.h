@@ -6,8 +6,10 @@
 
 namespace paretoscope {
 
-/// Which runs of a configuration count (docs/architecture.md section 10.2): its latest run as of a date, or every run.
-enum class RunSelection { Latest, All };
+/// Which runs count (docs/architecture.md section 10.2): per curve its latest run as of a date (the InferenceX site's
+/// rule since its migrations 011 and 014), per configuration its latest run (the site's earlier rule, migration 007:
+/// a denser view), or every run.
+enum class RunSelection { Latest, LatestPerConfiguration, All };
 
 /// Which GPUs a per-GPU throughput of a disaggregated run is per: the InferenceX site's basis (total tokens per all
 /// GPUs, output tokens per decode GPU, input tokens per prefill GPU), or every GPU of the deployment for each metric.
@@ -30,9 +32,10 @@ struct Scope {
     std::vector<std::string> specDecoding;
     std::string dateFrom; ///< run date range, ISO yyyy-mm-dd, inclusive; empty: open. Runs without a date are
     std::string dateTo; ///< kept only while both ends are open.
-    /// Latest: per line (a configuration without concurrency, lineKeyHash) only the points of its run with the newest
-    /// run date on or before asOf (then the latest start, then the highest run): the InferenceX site's rule; All:
-    /// every run dated on or before asOf.
+    /// Latest: per curve (curveKeyHash: the site's replacement boundary) only the points of its run with the newest
+    /// run date on or before asOf (then the latest start, then the highest run), whatever their parallelism: the
+    /// InferenceX site's rule; LatestPerConfiguration: the same per line (a configuration without concurrency,
+    /// lineKeyHash); All: every run dated on or before asOf.
     RunSelection runs = RunSelection::Latest;
     /// yyyy-mm-dd; empty: no bound (the latest run date in scope). Runs without a date count as dated on the day
     /// their source was imported, here and for the selection.

@@ -97,8 +97,10 @@ ReportSection question(const ReportRequest& in, const PricingCatalog& pricing, c
         "Target interactivity: " + shortNumber(in.target) + " tok/s/user. Service-level limits: "
             + (limits.empty() ? "none" : limits) + ". Priced at: " + price + ".",
         "As of: " + (s.asOf.empty() ? std::string("the latest run date in scope") : s.asOf) + ". Runs: "
-            + (s.runs == RunSelection::Latest ? "the latest of each configuration (the InferenceX site's rule)"
-                                              : "every run")
+            + (s.runs == RunSelection::Latest ? "the latest of each curve (the InferenceX site's rule)"
+                    : s.runs == RunSelection::LatestPerConfiguration ? "the latest of each configuration (the site's "
+                                                                       "earlier rule, its migration 007)"
+                                                                     : "every run")
             + (s.includeMarked ? ", runs marked as not trusted included" : "") + "; "
             + withThousands(double(runs.size())) + " runs in scope"
             + (days.empty() ? std::string() : ", dated " + *days.begin() + " to " + *days.rbegin()) + ".",

@@ -71,6 +71,27 @@ json accuracyJsonOf(const LadderRow& r)
     return accuracyJson(r.accuracyTask, r.accuracy);
 }
 
+json deployableJson(const std::optional<DeployableReading>& d)
+{
+    if (!d)
+        return nullptr;
+    json o;
+    o["tput_per_gpu"] = d->value;
+    o["engine"] = d->group.engine;
+    o["precision"] = d->group.precision;
+    o["spec_decoding"] = d->group.specDecoding;
+    o["interactivity"] = d->interactivity;
+    o["concurrency"] = d->concurrency > 0 ? json(d->concurrency) : json(nullptr);
+    o["interpolated"] = d->interpolated;
+    o["sparse"] = d->sparse;
+    if (d->interpolated) {
+        o["knot_below"] = d->knotBelow;
+        o["knot_above"] = d->knotAbove;
+    }
+    o["run_id"] = d->runId;
+    return o;
+}
+
 } // namespace
 
 nlohmann::ordered_json accuracyJson(const std::string& task, const std::optional<GroupAccuracy>& accuracy)
@@ -117,6 +138,11 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::st
             }
             if (r.entry.clamped != Clamp::None)
                 o["clamped"] = std::string(clampName(r.entry.clamped));
+            // what one configuration delivers at the target (the plan's reading), beside the frontier's
+            o["deployable"] = deployableJson(r.entry.deployable);
+            o["frontier_vs_deployable"] = optionalNumberJson(r.entry.frontierRatio());
+            if (const std::string why = readingsDifferSentence(r.entry); !why.empty())
+                o["readings_differ"] = why;
             if (!baseline.empty()) {
                 o["vs_baseline"] = optionalNumberJson(ratios[i][j].ratio);
                 o["vs_baseline_status"] = std::string(baselineStatusName(ratios[i][j].status));
@@ -149,7 +175,9 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
     std::vector<std::string> header { "hardware", "target_tok_s_user", "status", "tput_per_gpu_tok_s", "engine",
         "precision", "spec_decoding", "usd_per_gpu_hour", "cost_usd_per_mtok", "tokens_per_usd", "tier", "clamped",
         "pct_speed_of_light", "sparse", "tput_low_tok_s", "tput_high_tok_s", "j_per_token_all_in",
-        "tok_s_per_mw_all_in", "j_per_token_measured_gpu" };
+        "tok_s_per_mw_all_in", "j_per_token_measured_gpu", "deployable_tput_per_gpu_tok_s", "deployable_engine",
+        "deployable_precision", "deployable_spec_decoding", "deployable_concurrency", "deployable_sparse",
+        "frontier_vs_deployable", "readings_differ" };
     if (!baseline.empty())
         header.insert(header.end(), { "baseline", "vs_baseline", "vs_baseline_status" });
     const bool accuracy = std::any_of(ladders.begin(), ladders.end(), [](const HardwareLadder& l) {
@@ -171,6 +199,12 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
                 num(r.costPerMTok), num(r.tokensPerDollar), csvText(r.tier), std::string(clampName(r.entry.clamped)),
                 num(r.speedOfLightPct), r.entry.sparse ? "true" : "false", num(r.entry.low), num(r.entry.high),
                 num(r.allInJoulesPerToken), num(r.tokensPerSecondPerMw), num(r.measuredJoulesPerToken) };
+            const auto& d = r.entry.deployable;
+            line.insert(line.end(),
+                { d ? csvNumber(d->value) : "", d ? csvText(d->group.engine) : "", d ? csvText(d->group.precision) : "",
+                    d ? csvText(d->group.specDecoding) : "", d && d->concurrency > 0 ? csvNumber(d->concurrency) : "",
+                    d ? (d->sparse ? "true" : "false") : "", num(r.entry.frontierRatio()),
+                    csvText(readingsDifferSentence(r.entry)) });
             if (!baseline.empty())
                 line.insert(line.end(),
                     { csvText(baseline), num(ratios[i][j].ratio),
@@ -187,6 +221,23 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
 }
 
 namespace {
+
+// What one configuration delivers in the table: "1,576 (sglang fp8 @128)", "(sparse)" where read across a gap.
+std::string deployableCell(const LadderEntry& e)
+{
+    if (!e.deployable)
+        return "-";
+    const DeployableReading& d = *e.deployable;
+    std::string s = withThousands(d.value) + " (" + d.group.engine + " " + d.group.precision;
+    if (d.group.specDecoding != "none" && !d.group.specDecoding.empty())
+        s += " " + d.group.specDecoding;
+    if (d.concurrency > 0)
+        s += " @" + withThousands(d.concurrency);
+    s += ")";
+    if (d.sparse)
+        s += " (sparse)";
+    return s;
+}
 
 // A ladder row's energy in the table: the value, or why there is none (never 0).
 std::string energyText(const std::string& hardware, const LadderRow& r, EnergyMetric m)
@@ -215,8 +266,8 @@ std::string ladderTable(
     std::vector<std::vector<std::string>> rows;
     std::string tput = std::string(metricName(metric)) + " tok/s/GPU";
     std::string tier = ladders.empty() || ladders[0].rows.empty() ? "tier" : ladders[0].rows[0].tier;
-    rows.push_back(
-        { "hardware", "tok/s/user", tput, "engine", "precision", "spec", "$/1M tok (" + tier + ")", "status" });
+    rows.push_back({ "hardware", "tok/s/user", tput, "engine", "precision", "spec", "$/1M tok (" + tier + ")", "status",
+        "one config", "frontier/config" });
     if (!baseline.empty())
         rows[0].push_back("vs " + baseline);
     if (energy != EnergyMetric::None)
@@ -242,9 +293,11 @@ std::string ladderTable(
                 value += " (sparse)";
             if (r.entry.low && r.entry.high) // the spread of reruns
                 value += " [" + withThousands(*r.entry.low) + " - " + withThousands(*r.entry.high) + "]";
+            const auto ratio = r.entry.frontierRatio();
             rows.push_back({ l.hardware, shortNumber(r.entry.target), value, g ? g->engine : "-",
                 g ? g->precision : "-", g ? g->specDecoding : "-", r.costPerMTok ? money(*r.costPerMTok) : "-",
-                std::string(statusName(r.entry.status)) });
+                std::string(statusName(r.entry.status)), deployableCell(r.entry),
+                ratio ? withSignificant(*ratio, 3) + "x" : "-" });
             if (!baseline.empty())
                 rows.back().push_back(ratioText(ratios[i][j]));
             if (energy != EnergyMetric::None)

@@ -165,10 +165,10 @@ void bindSeries(sql::Statement& s, long long id, const Scope& dates)
 
 namespace {
 
-// Whether a scope keeps only some of its runs: its latest per configuration, or those up to a date.
+// Whether a scope keeps only some of its runs: its latest per curve or configuration, or those up to a date.
 bool selects(const Scope& scope)
 {
-    return scope.runs == RunSelection::Latest || !scope.asOf.empty();
+    return scope.runs != RunSelection::All || !scope.asOf.empty();
 }
 
 std::vector<RunVersion> versionsOf(const std::vector<TimedRun>& runs)
@@ -247,6 +247,26 @@ std::vector<TimedRun> RunStore::timedRuns(
             importDay[src.int64(0)] = dayOfEpochSeconds(src.int64(1));
         noteRead(src);
     }
+    // each series' part of its points' curves (curveKeyHash): the series, or for an agentic trace its fields but spec
+    // decoding, so that the trace's curve spans its series of every spec decoding
+    std::unordered_map<long long, std::pair<std::uint64_t, bool>> curveSeries;
+    {
+        sql::Statement sr(
+            m_db, "SELECT model, isl, osl, workload, hardware, engine, precision FROM series WHERE id = ?");
+        for (long long id : seriesIds) {
+            sr.reset();
+            sr.bind(1, static_cast<std::int64_t>(id));
+            std::pair<std::uint64_t, bool> part { static_cast<std::uint64_t>(id), false };
+            if (sr.step()) {
+                const int isl = static_cast<int>(sr.int64(1)), osl = static_cast<int>(sr.int64(2));
+                if (isAgenticTrace(isl, osl))
+                    part = { agenticCurveSeries(sr.text(0), isl, osl, sr.text(3), sr.text(4), sr.text(5), sr.text(6)),
+                        true };
+            }
+            curveSeries[id] = part;
+        }
+        noteRead(sr);
+    }
     const std::string y = metricColumn(metric, dates.basis);
     sql::Statement s = seriesQuery(m_db,
         "interactivity, " + y
@@ -281,7 +301,9 @@ std::vector<TimedRun> RunStore::timedRuns(
             line.prefillDpAttention = prefillKnown ? s.int64(21) != 0 : line.dpAttention;
             line.prefillWorkers = static_cast<int>(s.int64(22));
             const int concurrency = static_cast<int>(s.int64(14));
-            r.version = RunVersion { lineKeyHash(line, concurrency, r.point.runId), concurrency,
+            const auto& [curvePart, agentic] = curveSeries[id];
+            r.version = RunVersion { lineKeyHash(line, concurrency, r.point.runId),
+                curveKeyHash(curvePart, line.disaggregated, agentic, concurrency, r.point.runId), concurrency,
                 r.dated ? day : (source != importDay.end() ? source->second : 0), s.int64(24), s.int64(23),
                 r.point.runId };
             out.push_back(r);

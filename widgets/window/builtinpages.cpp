@@ -152,10 +152,10 @@ void RunsPage::load()
     const std::shared_ptr<const ScopeData> data = window().scopeData();
     if (!data)
         return;
-    // where the scope keeps only some runs (the latest per configuration, or as of a day), the tab lists those, as
-    // the frontiers are built from them
+    // where the scope keeps only some runs (the latest per curve or configuration, or as of a day), the tab lists
+    // those, as the frontiers are built from them
     std::shared_ptr<const std::vector<long long>> selected;
-    if (data->scope.runs == RunSelection::Latest || !data->scope.asOf.empty())
+    if (data->scope.runs != RunSelection::All || !data->scope.asOf.empty())
         selected = std::make_shared<const std::vector<long long>>(data->selectedRunIds());
     m_panel->showRuns(&window().storeWorker(), data->seriesIds(), data->scope, std::move(selected));
     emit ready();

@@ -138,7 +138,7 @@ void MainWindow::restoreSettings()
     {
         const QSignalBlocker block(m_filters->runDates());
         m_filters->runDates()->setRuns(
-            s.value("filters/runs").toString() == u"all" ? RunSelection::All : RunSelection::Latest);
+            parseRunSelection(s.value("filters/runs").toString().toStdString()).value_or(RunSelection::Latest));
     }
     m_readout->setPrice(s.value("readout/tier", QString::fromStdString(bundledPricing().defaultTier().key)).toString(),
         s.value("readout/customPrice", PlanDefaults {}.usdPerGpuHour).toDouble());

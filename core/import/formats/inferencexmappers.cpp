@@ -243,27 +243,44 @@ public:
         if (!missing.empty())
             return Error { "field " + missing + ": missing (required)" };
 
-        // GPUs as InferenceX's utils/process_result.py counts them: a multinode (disaggregated) run its prefill plus
-        // decode GPUs; a single-node run tp x pp x pcp. (An API row's num_prefill_gpu / num_decode_gpu of an
-        // aggregated run hold tp x ep, not a GPU count: 64 for TP8 EP8 on one 8-GPU node.)
-        m_r.disaggregated = m_disagg || m_multinode;
+        // GPUs as the InferenceX site counts them (docs/architecture.md section 10.1): a disaggregated run its prefill
+        // plus decode GPUs, each pool workers x tp x pp x pcp where the row does not give them; a single-node run
+        // tp x pp x pcp, ep never multiplying. (An API row's num_prefill_gpu / num_decode_gpu of an aggregated run
+        // hold tp x ep, not a GPU count: 64 for TP8 EP8 on one 8-GPU node.) A run with no decode GPUs (8P+0D) is
+        // aggregated: its one pool is the prefill side.
+        const int layers = (m_r.pp > 0 ? m_r.pp : 1) * (m_pcp > 0 ? m_pcp : 1);
+        const bool noDecodePool = m_seen[static_cast<std::size_t>(K::NumDecode)] && m_numDecode == 0
+            && m_r.decodeWorkers == 0 && m_decodeTp == 0;
+        m_r.disaggregated = (m_disagg || m_multinode) && !noDecodePool;
         if (m_r.tp == 0)
             m_r.tp = m_decodeTp;
         if (m_r.ep == 0)
             m_r.ep = m_decodeEp;
         if (m_decodeDp)
             m_r.dpAttention = *m_decodeDp;
+        if ((m_disagg || m_multinode) && noDecodePool) {
+            if (m_r.tp == 0)
+                m_r.tp = m_r.prefillTp;
+            if (m_r.ep == 0)
+                m_r.ep = m_r.prefillEp;
+            if (!m_decodeDp)
+                m_r.dpAttention = m_r.prefillDpAttention;
+        }
         if (m_r.disaggregated) {
+            if (m_numPrefill == 0 && m_r.prefillWorkers > 0 && m_r.prefillTp > 0)
+                m_numPrefill = m_r.prefillWorkers * m_r.prefillTp * layers;
+            if (m_numDecode == 0 && m_r.decodeWorkers > 0 && m_r.tp > 0)
+                m_numDecode = m_r.decodeWorkers * m_r.tp * layers;
             if (m_numPrefill == 0 || m_numDecode == 0)
                 return Error { "field 'num_prefill_gpu'/'num_decode_gpu': missing (required for a disaggregated "
-                               "run)" };
+                               "run, unless its workers and tp are given)" };
             m_r.prefillGpus = m_numPrefill;
             m_r.decodeGpus = m_numDecode;
             m_r.gpus = m_numPrefill + m_numDecode;
         } else {
             if (m_r.tp == 0)
                 return Error { "field 'tp': missing (required to count GPUs)" };
-            m_r.gpus = m_r.tp * (m_r.pp > 0 ? m_r.pp : 1) * (m_pcp > 0 ? m_pcp : 1);
+            m_r.gpus = m_r.tp * layers;
             // the prefill side and workers of an aggregated row repeat its one side
             m_r.prefillTp = m_r.prefillEp = m_r.prefillWorkers = m_r.decodeWorkers = 0;
             m_r.prefillDpAttention = false;

@@ -1,0 +1,91 @@
+// The deployable reading beside the frontier reading (docs/architecture.md section 10): what one configuration
+// delivers at a target, as the plan reads it, and why the two differ.
+#include <cmath>
+
+#include "core/analysis/ladder.h"
+#include "core/analysis/numberformat.h"
+#include "core/model/displaynames.h"
+
+namespace paretoscope {
+namespace {
+
+bool atTarget(double x, double t)
+{
+    return std::abs(x - t) <= 1e-9 * t;
+}
+
+// The concurrency to run at between two knots: log concurrency straight against log interactivity.
+double concurrencyBetween(double t, double slowX, int slowC, double fastX, int fastC)
+{
+    if (slowC <= 0 || fastC <= 0 || !(slowX > 0) || !(fastX > 0) || atTarget(slowX, fastX))
+        return 0;
+    const double f = std::log(t / fastX) / std::log(slowX / fastX);
+    return fastC * std::pow(double(slowC) / fastC, f);
+}
+
+} // namespace
+
+std::optional<DeployableReading> readDeployable(
+    const std::vector<const GroupFrontier*>& groups, double target, bool hideSparse)
+{
+    const double t = target;
+    std::optional<DeployableReading> best;
+    auto consider = [&](const DeployableReading& r) {
+        if (!best || r.value > best->value)
+            best = r;
+    };
+    for (const GroupFrontier* g : groups) {
+        for (const ConfigLine& line : g->lines) {
+            const auto& k = line.knots;
+            for (std::size_t i = 0; i < k.size(); ++i) {
+                const int c = i < line.concurrencies.size() ? line.concurrencies[i] : 0;
+                if (atTarget(k[i].x, t) || k[i].x > t)
+                    consider({ g->key, k[i].y, k[i].x, false, false, 0, 0, double(c), k[i].runId });
+                // the target between this knot and the next (faster) one
+                if (i + 1 < k.size() && k[i].x < t && t < k[i + 1].x && !atTarget(k[i + 1].x, t)) {
+                    const bool sparse = k[i + 1].x > kSparseGap * k[i].x;
+                    if (sparse && hideSparse)
+                        continue;
+                    if (const auto y = line.curve.at(t)) {
+                        const int next = i + 1 < line.concurrencies.size() ? line.concurrencies[i + 1] : 0;
+                        consider({ g->key, *y, t, true, sparse, k[i].x, k[i + 1].x,
+                            concurrencyBetween(t, k[i].x, c, k[i + 1].x, next), k[i + 1].runId });
+                    }
+                }
+            }
+        }
+    }
+    return best;
+}
+
+std::optional<double> LadderEntry::frontierRatio() const
+{
+    if (!value || !deployable || !(deployable->value > 0))
+        return std::nullopt;
+    return *value / deployable->value;
+}
+
+std::string readingsDifferSentence(const LadderEntry& e)
+{
+    const auto ratio = e.frontierRatio();
+    if (!ratio || std::abs(*ratio - 1) <= 0.01)
+        return {};
+    const DeployableReading& d = *e.deployable;
+    std::string s
+        = "The frontier reads " + withThousands(*e.value) + " tok/s/GPU at " + shortNumber(e.target) + " tok/s/user";
+    if (e.knotBelow > 0 && e.knotAbove > e.knotBelow && !atTarget(e.knotBelow, e.knotAbove))
+        s += " between measured points at " + shortNumber(e.knotBelow) + " and " + shortNumber(e.knotAbove)
+            + " tok/s/user (" + withSignificant(e.knotAbove / e.knotBelow, 2) + "x apart) of different configurations";
+    else
+        s += ", across configurations";
+    s += "; the best single configuration (" + groupDisplayName(d.group, false);
+    if (d.concurrency > 0)
+        s += " at concurrency " + withThousands(d.concurrency);
+    if (!d.interpolated && !atTarget(d.interactivity, e.target))
+        s += ", run at " + shortNumber(d.interactivity) + " tok/s/user";
+    s += ") delivers " + withThousands(d.value) + " ("
+        + (*ratio > 1 ? withSignificant(*ratio, 3) + "x less" : withSignificant(1 / *ratio, 3) + "x more") + ").";
+    return s;
+}
+
+} // namespace paretoscope
