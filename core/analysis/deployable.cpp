@@ -1,5 +1,6 @@
 // The deployable reading beside the frontier reading (docs/architecture.md section 10): what one configuration
 // delivers at a target, as the plan reads it, and why the two differ.
+#include <algorithm>
 #include <cmath>
 
 #include "core/analysis/ladder.h"
@@ -23,6 +24,12 @@ double concurrencyBetween(double t, double slowX, int slowC, double fastX, int f
     return fastC * std::pow(double(slowC) / fastC, f);
 }
 
+// An interactivity as the sentence gives it: 16.7, 138.2, 60.
+std::string tokPerUser(double v)
+{
+    return std::abs(v - std::round(v)) < 0.05 ? withThousands(std::round(v)) : withThousands(v, 1);
+}
+
 } // namespace
 
 std::optional<DeployableReading> readDeployable(
@@ -36,22 +43,25 @@ std::optional<DeployableReading> readDeployable(
     };
     for (const GroupFrontier* g : groups) {
         for (const ConfigLine& line : g->lines) {
+            // a line's knots rise in x and fall in y: the best of them at or faster than the target is the first
             const auto& k = line.knots;
-            for (std::size_t i = 0; i < k.size(); ++i) {
-                const int c = i < line.concurrencies.size() ? line.concurrencies[i] : 0;
-                if (atTarget(k[i].x, t) || k[i].x > t)
-                    consider({ g->key, k[i].y, k[i].x, false, false, 0, 0, double(c), k[i].runId });
-                // the target between this knot and the next (faster) one
-                if (i + 1 < k.size() && k[i].x < t && t < k[i + 1].x && !atTarget(k[i + 1].x, t)) {
-                    const bool sparse = k[i + 1].x > kSparseGap * k[i].x;
-                    if (sparse && hideSparse)
-                        continue;
-                    if (const auto y = line.curve.at(t)) {
-                        const int next = i + 1 < line.concurrencies.size() ? line.concurrencies[i + 1] : 0;
-                        consider({ g->key, *y, t, true, sparse, k[i].x, k[i + 1].x,
-                            concurrencyBetween(t, k[i].x, c, k[i + 1].x, next), k[i + 1].runId });
-                    }
-                }
+            const auto first = std::lower_bound(
+                k.begin(), k.end(), t, [](const Point& p, double x) { return p.x < x && !atTarget(p.x, x); });
+            if (first == k.end())
+                continue;
+            const auto i = static_cast<std::size_t>(first - k.begin());
+            const int c = i < line.concurrencies.size() ? line.concurrencies[i] : 0;
+            consider({ g->key, k[i].y, k[i].x, false, false, 0, 0, double(c), k[i].runId });
+            // the target between the knot before and this one
+            if (i == 0 || atTarget(k[i].x, t))
+                continue;
+            const bool sparse = k[i].x > kSparseGap * k[i - 1].x;
+            if (sparse && hideSparse)
+                continue;
+            if (const auto y = line.curve.at(t)) {
+                const int slow = i - 1 < line.concurrencies.size() ? line.concurrencies[i - 1] : 0;
+                consider({ g->key, *y, t, true, sparse, k[i - 1].x, k[i].x,
+                    concurrencyBetween(t, k[i - 1].x, slow, k[i].x, c), k[i].runId });
             }
         }
     }
@@ -72,9 +82,9 @@ std::string readingsDifferSentence(const LadderEntry& e)
         return {};
     const DeployableReading& d = *e.deployable;
     std::string s
-        = "The frontier reads " + withThousands(*e.value) + " tok/s/GPU at " + shortNumber(e.target) + " tok/s/user";
+        = "The frontier reads " + withThousands(*e.value) + " tok/s/GPU at " + tokPerUser(e.target) + " tok/s/user";
     if (e.knotBelow > 0 && e.knotAbove > e.knotBelow && !atTarget(e.knotBelow, e.knotAbove))
-        s += " between measured points at " + shortNumber(e.knotBelow) + " and " + shortNumber(e.knotAbove)
+        s += " between measured points at " + tokPerUser(e.knotBelow) + " and " + tokPerUser(e.knotAbove)
             + " tok/s/user (" + withSignificant(e.knotAbove / e.knotBelow, 2) + "x apart) of different configurations";
     else
         s += ", across configurations";
@@ -82,7 +92,7 @@ std::string readingsDifferSentence(const LadderEntry& e)
     if (d.concurrency > 0)
         s += " at concurrency " + withThousands(d.concurrency);
     if (!d.interpolated && !atTarget(d.interactivity, e.target))
-        s += ", run at " + shortNumber(d.interactivity) + " tok/s/user";
+        s += ", run at " + tokPerUser(d.interactivity) + " tok/s/user";
     s += ") delivers " + withThousands(d.value) + " ("
         + (*ratio > 1 ? withSignificant(*ratio, 3) + "x less" : withSignificant(1 / *ratio, 3) + "x more") + ").";
     return s;
