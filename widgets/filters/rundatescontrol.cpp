@@ -15,13 +15,14 @@ RunDatesControl::RunDatesControl(QWidget* parent)
     , m_play(new QToolButton(this))
 {
     m_runs->addItem(tr("Latest per curve"), int(RunSelection::Latest));
-    m_runs->addItem(tr("Latest per configuration"), int(RunSelection::LatestPerConfiguration));
+    m_runs->addItem(tr("Latest per config"), int(RunSelection::LatestPerConfiguration));
     m_runs->addItem(tr("All runs"), int(RunSelection::All));
-    m_runs->setToolTip(tr("Latest per curve: each curve's (hardware, engine, precision, spec decoding, "
-                          "disaggregation) most recent run dated on or before the as-of day, every point it measured "
-                          "(as the InferenceX site shows it since August 2026). Latest per configuration: each "
-                          "parallelism's most recent run (the site's earlier rule: denser). All: every run up to that "
-                          "day, reruns included."));
+    m_runs->setToolTip(
+        tr("Latest per curve: each curve's (hardware, engine, precision, spec decoding, "
+           "disaggregation) most recent run dated on or before the as-of day, every point it measured "
+           "(as the InferenceX site shows it since August 2026). Latest per config: each configuration's "
+           "(parallelism's) most recent run (the site's earlier rule: denser). All: every run up to "
+           "that day, reruns included."));
     m_slider->setRange(0, 0);
     m_slider->setPageStep(1);
     m_slider->setToolTip(tr("As of which run date the frontiers are built"));
