@@ -2,6 +2,7 @@
 // delivers at a target, as the plan reads it, and why the two differ.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "core/analysis/ladder.h"
 #include "core/analysis/numberformat.h"
@@ -24,10 +25,13 @@ double concurrencyBetween(double t, double slowX, int slowC, double fastX, int f
     return fastC * std::pow(double(slowC) / fastC, f);
 }
 
-// An interactivity as the sentence gives it: 16.7, 138.2, 60.
+// An interactivity as the sentence gives it, to four significant digits as the readout's sparse note does: 16.68,
+// 138.2, 60.
 std::string tokPerUser(double v)
 {
-    return std::abs(v - std::round(v)) < 0.05 ? withThousands(std::round(v)) : withThousands(v, 1);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
 }
 
 } // namespace

@@ -104,14 +104,21 @@ QVariant sparseBackground(const LadderRow& row)
 
 QString sparseNote(const LadderRow& row)
 {
-    if (!row.entry.value || !row.entry.sparse)
+    if (!row.entry.value)
         return {};
-    QLocale en(QLocale::English);
-    const double gap = row.entry.knotBelow > 0 ? row.entry.knotAbove / row.entry.knotBelow : 0;
-    return QObject::tr("Read between measured points at %1 and %2 tok/s/user (%3x apart): interpolated across the "
-                       "gap, not measured near the target.")
-        .arg(en.toString(row.entry.knotBelow, 'g', 4), en.toString(row.entry.knotAbove, 'g', 4),
-            en.toString(gap, 'f', 1));
+    QString note;
+    if (row.entry.sparse) {
+        QLocale en(QLocale::English);
+        const double gap = row.entry.knotBelow > 0 ? row.entry.knotAbove / row.entry.knotBelow : 0;
+        note = QObject::tr("Read between measured points at %1 and %2 tok/s/user (%3x apart): interpolated across the "
+                           "gap, not measured near the target.")
+                   .arg(en.toString(row.entry.knotBelow, 'g', 4), en.toString(row.entry.knotAbove, 'g', 4),
+                       en.toString(gap, 'f', 1));
+    }
+    // what one configuration delivers, where it differs from the frontier's reading (docs/architecture.md 12.2)
+    if (const std::string why = readingsDifferSentence(row.entry); !why.empty())
+        note += (note.isEmpty() ? QString() : QStringLiteral("\n")) + QString::fromStdString(why);
+    return note;
 }
 
 QString accuracyCell(const LadderRow& row)
