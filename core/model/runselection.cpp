@@ -246,7 +246,7 @@ std::vector<NarrowedCurve> narrowedCurves(const std::vector<RunVersion>& runs, i
         if (it == list.end()) {
             list.push_back({ i, {} });
             it = list.end() - 1;
-        } else if (newer(runs[it->first], r)) {
+        } else if (newer(r, runs[it->first])) {
             it->first = i; // the run's version is its newest point's
         }
         it->points[pointKey(r)] = true;
