@@ -365,9 +365,9 @@ private slots:
         QCOMPARE(*e[0].frontierRatio(), *e[0].value / 700);
         const QString why = QString::fromStdString(readingsDifferSentence(e[0]));
         QVERIFY2(
-            why.contains(QStringLiteral("between measured points at 16 and 60 tok/s/user (3.8x apart) of different "
-                                        "configurations; the best single configuration (vLLM · FP4 at concurrency "
-                                        "16, run at 60 tok/s/user) delivers 700 (")),
+            why.contains(QStringLiteral("between measured points at 16 and 60 tok/s/user (3.8x apart); the best single "
+                                        "configuration (vLLM · FP4 at concurrency 16, run at 60 tok/s/user) delivers "
+                                        "700 (")),
             qPrintable(why));
         QVERIFY(e[1].deployable && e[1].deployable->interpolated && e[1].deployable->sparse);
         QVERIFY(std::abs(e[1].deployable->value - 462.5) < 1e-9);

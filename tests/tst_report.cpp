@@ -134,6 +134,18 @@ private slots:
                 qPrintable(row.join(QLatin1Char('|'))));
             QVERIFY2(std::abs(cellNumber(row[4]) - reading[QStringLiteral("vs_baseline")].toDouble()) <= 0.005,
                 qPrintable(row.join(QLatin1Char('|'))));
+            // what one configuration delivers, last, as the ladder's JSON gives it; and why the two differ, in words
+            const QJsonValue deployable = reading[QStringLiteral("deployable")];
+            if (deployable.isObject())
+                QVERIFY2(std::abs(cellNumber(row.last().section(QLatin1Char(' '), 0, 0))
+                             - deployable[QStringLiteral("tput_per_gpu")].toDouble())
+                        <= 0.5,
+                    qPrintable(row.join(QLatin1Char('|'))));
+            else
+                QCOMPARE(row.last(), QStringLiteral("-"));
+            if (reading.contains(QStringLiteral("readings_differ")))
+                QVERIFY2(html.contains(reading[QStringLiteral("readings_differ")].toString().toHtmlEscaped()),
+                    qPrintable(reading[QStringLiteral("readings_differ")].toString()));
             ++compared;
         }
         QVERIFY(compared >= 5);

@@ -89,9 +89,9 @@ std::string readingsDifferSentence(const LadderEntry& e)
         = "The frontier reads " + withThousands(*e.value) + " tok/s/GPU at " + tokPerUser(e.target) + " tok/s/user";
     if (e.knotBelow > 0 && e.knotAbove > e.knotBelow && !atTarget(e.knotBelow, e.knotAbove))
         s += " between measured points at " + tokPerUser(e.knotBelow) + " and " + tokPerUser(e.knotAbove)
-            + " tok/s/user (" + withSignificant(e.knotAbove / e.knotBelow, 2) + "x apart) of different configurations";
+            + " tok/s/user (" + withSignificant(e.knotAbove / e.knotBelow, 2) + "x apart)";
     else
-        s += ", across configurations";
+        s += ", a measured point";
     s += "; the best single configuration (" + groupDisplayName(d.group, false);
     if (d.concurrency > 0)
         s += " at concurrency " + withThousands(d.concurrency);

@@ -108,7 +108,7 @@ struct LadderEntry {
 
 /// Why the two readings of an entry differ, in one sentence, or empty where they agree (within 1%) or one is missing:
 /// "The frontier reads 10,955 tok/s/GPU at 40 tok/s/user between measured points at 16.7 and 138.2 tok/s/user (8.3x
-/// apart) of different configurations; the best single configuration (SGLang FP8 at concurrency 128) delivers 1,576
+/// apart); the best single configuration (SGLang FP8 at concurrency 128) delivers 1,576
 /// (6.95x less)."
 std::string readingsDifferSentence(const LadderEntry& e);
 

@@ -151,6 +151,19 @@ ReportSection frontierSection(const ReportRequest& in, const std::vector<GroupFr
     return f;
 }
 
+// What one configuration delivers at the target: "1,576 (SGLang · FP4 at concurrency 128)", "sparse" where read
+// across a gap.
+std::string oneConfigurationCell(const LadderEntry& e)
+{
+    if (!e.deployable)
+        return "-";
+    const DeployableReading& d = *e.deployable;
+    std::string s = withThousands(d.value) + " (" + groupDisplayName(d.group, false);
+    if (d.concurrency > 0)
+        s += " at concurrency " + withThousands(d.concurrency);
+    return s + (d.sparse ? "; sparse)" : ")");
+}
+
 ReportSection readoutSection(const ReportRequest& in, const std::vector<HardwareLadder>& ladders)
 {
     ReportSection r { "readout", "The readings at " + shortNumber(in.target) + " tok/s/user", {}, {}, {}, {} };
@@ -158,6 +171,7 @@ ReportSection readoutSection(const ReportRequest& in, const std::vector<Hardware
     ReportTable t { "readout-table", {}, { "Hardware", "Tok/s/GPU", "Engine · precision", "$/1M tokens" }, {} };
     if (!base.empty())
         t.header.push_back("vs " + hardwareDisplayName(base));
+    t.header.push_back("One configuration"); // what one configuration delivers (the plan's reading), last
     std::optional<double> baseValue;
     for (const HardwareLadder& l : ladders)
         if (const LadderRow* row = rowAt(l, in.target); row && l.hardware == base)
@@ -172,11 +186,29 @@ ReportSection readoutSection(const ReportRequest& in, const std::vector<Hardware
             cells.push_back(row->entry.value && baseValue && *baseValue > 0
                     ? withThousands(*row->entry.value / *baseValue, 2) + "x"
                     : "-");
+        cells.push_back(oneConfigurationCell(row->entry));
         t.rows.push_back(std::move(cells));
     }
     r.tables.push_back(std::move(t));
-    r.paragraphs.push_back("Each hardware's best tok/s/GPU at the target: the highest reading among its groups whose "
-                           "frontier covers it, priced at the tier asked for.");
+    r.paragraphs.push_back(
+        "Each hardware's best tok/s/GPU at the target: the highest reading among its groups whose "
+        "frontier covers it, priced at the tier asked for. One configuration: the best a single "
+        "configuration delivers there, as the plan sizes it (the target as a floor, read between two "
+        "concurrencies of that configuration only).");
+    // the readings in words where they are sparse or where the two readings differ: the target in view too
+    for (const HardwareLadder& l : ladders) {
+        const LadderRow* row = rowAt(l, in.target);
+        if (!row || !row->entry.value)
+            continue;
+        const LadderEntry& e = row->entry;
+        // the sentence says between which points a sparse reading lies; without one, the sparse reading alone
+        if (const std::string why = readingsDifferSentence(e); !why.empty())
+            r.paragraphs.push_back(hardwareDisplayName(l.hardware) + ": " + why + (e.sparse ? " Sparse." : ""));
+        else if (e.sparse)
+            r.paragraphs.push_back(hardwareDisplayName(l.hardware) + ": sparse, read between measured points at "
+                + withSignificant(e.knotBelow, 4) + " and " + withSignificant(e.knotAbove, 4) + " tok/s/user ("
+                + withSignificant(e.knotAbove / e.knotBelow, 2) + "x apart), not measured near the target.");
+    }
     return r;
 }
 
