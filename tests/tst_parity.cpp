@@ -281,61 +281,6 @@ private slots:
         QVERIFY(std::abs(*r.inputTputPerGpu - (total - output) / 8) < 1e-9 * total);
     }
 
-    // The site's GPU count since Sep 2026 (docs/architecture.md section 10.1): a row with no decode GPUs (8P+0D) is
-    // aggregated, its one pool the prefill side (8 GPUs: tp 8); a multinode row that gives its pools' workers and tp
-    // but not their GPUs counts each pool as workers x tp (2 x 4 prefill + 1 x 8 decode = 16); a pcp of 2 doubles each.
-    void gpuCountOfPoolsAndOfARunWithoutDecode()
-    {
-        json base;
-        for (const json& r : fixtureJson(kApi))
-            if (r["disagg"].get<bool>()) {
-                base = r;
-                break;
-            }
-        QVERIFY(!base.is_null());
-        json prefillOnly = base;
-        prefillOnly["is_multinode"] = false;
-        prefillOnly["num_prefill_gpu"] = 8;
-        prefillOnly["num_decode_gpu"] = 0;
-        prefillOnly["prefill_tp"] = 8;
-        prefillOnly["prefill_ep"] = 1;
-        prefillOnly["prefill_num_workers"] = 1;
-        prefillOnly["decode_tp"] = 0;
-        prefillOnly["decode_ep"] = 0;
-        prefillOnly["decode_num_workers"] = 0;
-        prefillOnly["conc"] = 7001;
-        json pools = base;
-        pools["is_multinode"] = true;
-        pools.erase("num_prefill_gpu");
-        pools.erase("num_decode_gpu");
-        pools["prefill_num_workers"] = 2;
-        pools["prefill_tp"] = 4;
-        pools["decode_num_workers"] = 1;
-        pools["decode_tp"] = 8;
-        pools["conc"] = 7002;
-        json layered = pools;
-        layered["pcp_size"] = 2;
-        layered["conc"] = 7003;
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("rows.json"));
-        QVERIFY(writeFile(path, QByteArray::fromStdString(json::array({ prefillOnly, pools, layered }).dump())));
-        auto store = openTempStore(dir);
-        auto out = importPath(*store, path.toStdString(), {});
-        QVERIFY2(out[0].result, out[0].result ? "" : out[0].result.error().c_str());
-        std::map<int, RunRecord> byConcurrency;
-        for (const StoredRun& r : store->allRuns())
-            byConcurrency[r.record.concurrency] = r.record;
-        QCOMPARE(byConcurrency.size(), std::size_t(3));
-        const RunRecord& agg = byConcurrency[7001];
-        QVERIFY(!agg.disaggregated);
-        QCOMPARE(agg.tp, 8);
-        QCOMPARE(agg.gpus, 8);
-        QCOMPARE(byConcurrency[7002].prefillGpus, 8);
-        QCOMPARE(byConcurrency[7002].decodeGpus, 8);
-        QCOMPARE(byConcurrency[7002].gpus, 16);
-        QCOMPARE(byConcurrency[7003].gpus, 32);
-    }
-
     // --basis: a disaggregated row's output tokens per decode GPU (the site's) or per all its GPUs, worked by hand
     // from the row; total tokens are per all GPUs either way, and aggregated rows read the same.
     void basisOfADisaggregatedRow()

@@ -72,6 +72,19 @@ std::optional<DeployableReading> readDeployable(
     return best;
 }
 
+std::string deployableConfiguration(const DeployableReading& d)
+{
+    std::string s = groupDisplayName(d.group, false);
+    if (d.concurrency > 0)
+        s += " at concurrency " + withThousands(d.concurrency);
+    return s;
+}
+
+std::string deployableText(const DeployableReading& d)
+{
+    return withThousands(d.value) + " (" + deployableConfiguration(d) + (d.sparse ? "; sparse)" : ")");
+}
+
 std::optional<double> LadderEntry::frontierRatio() const
 {
     if (!value || !deployable || !(deployable->value > 0))
@@ -92,9 +105,7 @@ std::string readingsDifferSentence(const LadderEntry& e)
             + " tok/s/user (" + withSignificant(e.knotAbove / e.knotBelow, 2) + "x apart)";
     else
         s += ", a measured point";
-    s += "; the best single configuration (" + groupDisplayName(d.group, false);
-    if (d.concurrency > 0)
-        s += " at concurrency " + withThousands(d.concurrency);
+    s += "; the best single configuration (" + deployableConfiguration(d);
     if (!d.interpolated && !atTarget(d.interactivity, e.target))
         s += ", run at " + tokPerUser(d.interactivity) + " tok/s/user";
     s += ") delivers " + withThousands(d.value) + " ("

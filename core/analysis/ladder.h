@@ -115,6 +115,11 @@ std::string readingsDifferSentence(const LadderEntry& e);
 /// The widest ratio of interactivity between the two measured points a reading lies between before it is sparse.
 constexpr double kSparseGap = 2.0;
 
+/// The configuration of a deployable reading in words: "SGLang · FP4 at concurrency 128".
+std::string deployableConfiguration(const DeployableReading& d);
+/// A deployable reading as a table cell gives it: "1,576 (SGLang · FP4 at concurrency 128)", "; sparse" where read
+/// across a gap.
+std::string deployableText(const DeployableReading& d);
 /// The deployable reading of one hardware's groups at a target; empty where no configuration reaches it. With
 /// hideSparse a reading across a gap wider than kSparseGap does not count.
 std::optional<DeployableReading> readDeployable(

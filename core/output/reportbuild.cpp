@@ -151,19 +151,6 @@ ReportSection frontierSection(const ReportRequest& in, const std::vector<GroupFr
     return f;
 }
 
-// What one configuration delivers at the target: "1,576 (SGLang · FP4 at concurrency 128)", "sparse" where read
-// across a gap.
-std::string oneConfigurationCell(const LadderEntry& e)
-{
-    if (!e.deployable)
-        return "-";
-    const DeployableReading& d = *e.deployable;
-    std::string s = withThousands(d.value) + " (" + groupDisplayName(d.group, false);
-    if (d.concurrency > 0)
-        s += " at concurrency " + withThousands(d.concurrency);
-    return s + (d.sparse ? "; sparse)" : ")");
-}
-
 ReportSection readoutSection(const ReportRequest& in, const std::vector<HardwareLadder>& ladders)
 {
     ReportSection r { "readout", "The readings at " + shortNumber(in.target) + " tok/s/user", {}, {}, {}, {} };
@@ -186,7 +173,7 @@ ReportSection readoutSection(const ReportRequest& in, const std::vector<Hardware
             cells.push_back(row->entry.value && baseValue && *baseValue > 0
                     ? withThousands(*row->entry.value / *baseValue, 2) + "x"
                     : "-");
-        cells.push_back(oneConfigurationCell(row->entry));
+        cells.push_back(row->entry.deployable ? deployableText(*row->entry.deployable) : "-");
         t.rows.push_back(std::move(cells));
     }
     r.tables.push_back(std::move(t));

@@ -222,23 +222,6 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
 
 namespace {
 
-// What one configuration delivers in the table: "1,576 (sglang fp8 @128)", "(sparse)" where read across a gap.
-std::string deployableCell(const LadderEntry& e)
-{
-    if (!e.deployable)
-        return "-";
-    const DeployableReading& d = *e.deployable;
-    std::string s = withThousands(d.value) + " (" + d.group.engine + " " + d.group.precision;
-    if (d.group.specDecoding != "none" && !d.group.specDecoding.empty())
-        s += " " + d.group.specDecoding;
-    if (d.concurrency > 0)
-        s += " @" + withThousands(d.concurrency);
-    s += ")";
-    if (d.sparse)
-        s += " (sparse)";
-    return s;
-}
-
 // A ladder row's energy in the table: the value, or why there is none (never 0).
 std::string energyText(const std::string& hardware, const LadderRow& r, EnergyMetric m)
 {
@@ -296,7 +279,7 @@ std::string ladderTable(
             const auto ratio = r.entry.frontierRatio();
             rows.push_back({ l.hardware, shortNumber(r.entry.target), value, g ? g->engine : "-",
                 g ? g->precision : "-", g ? g->specDecoding : "-", r.costPerMTok ? money(*r.costPerMTok) : "-",
-                std::string(statusName(r.entry.status)), deployableCell(r.entry),
+                std::string(statusName(r.entry.status)), r.entry.deployable ? deployableText(*r.entry.deployable) : "-",
                 ratio ? withSignificant(*ratio, 3) + "x" : "-" });
             if (!baseline.empty())
                 rows.back().push_back(ratioText(ratios[i][j]));
