@@ -119,17 +119,21 @@ const std::vector<Command>& commands()
                 cli::cmdChanges },
             { "ladder", StoreNeed::Read,
                 with({ { "targets", true }, { "tier", true }, { "price", true }, { "clamp", false },
-                    { "hide-sparse", false }, { "baseline", true }, { "min-accuracy", true },
+                    { "hide-sparse", false }, { "reading", true }, { "baseline", true }, { "min-accuracy", true },
                     { "allow-unevaluated", false }, { "accuracy-task", true } }),
                 R"(  ladder  [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--engine E] [--precision P]
           [--spec S] [--targets 30,50,75,100,150,200] [--tier NAME | --price USD_PER_GPU_HR]
           [--metric total|input|output|tok-per-mw|j-per-token|measured-j-per-token] [--clamp] [--hide-sparse]
-          [--baseline H] [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]] [--accuracy-task T]
+          [--reading deployable|frontier] [--baseline H] [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]] [--accuracy-task T]
           [--format json|csv|table]
       The best tok/s/GPU per hardware at each interactivity target (tok/s/user), with engine, precision and
       $ per million tokens; energy per token in JSON and CSV (all-in provisioned from the hardware's kW per GPU,
       and measured, GPU only, where runs carry average power); an energy --metric adds it to the table. A reading between measured points more than 2x apart says "sparse": true;
-      --hide-sparse leaves such readings out. --baseline H adds each reading's ratio to H's at the same target
+      --hide-sparse leaves such readings out. Each target has two readings: what one configuration delivers
+      (deployable: the target a floor, read between two concurrencies of that configuration only) and the
+      frontier across configurations (the site's); --reading (default deployable) says which the cost, the
+      energy, "tput_per_gpu" and the ratios are of, and both are printed, with why they differ.
+      --baseline H adds each reading's ratio to H's at the same target
       (the explorer's "vs H": "vs_baseline" and "vs_baseline_status" in JSON and CSV, a "vs H" table column).
       Where the store holds evaluations, each reading says the accuracy of its group ("accuracy", an accuracy
       column); --min-accuracy gsm8k:0.95 (or 95%, or best-2se: within 2 standard errors of the best on its
@@ -155,11 +159,14 @@ const std::vector<Command>& commands()
 )",
                 cli::cmdSpeedOfLight },
             { "summary", StoreNeed::Read,
-                with({ { "tier", true }, { "target", true }, { "hide-sparse", false }, { "baseline", true },
-                    { "min-accuracy", true }, { "allow-unevaluated", false }, { "accuracy-task", true } }),
+                with({ { "tier", true }, { "target", true }, { "hide-sparse", false }, { "reading", true },
+                    { "baseline", true }, { "min-accuracy", true }, { "allow-unevaluated", false },
+                    { "accuracy-task", true } }),
                 R"(  summary [--db FILE] --model M (--isl N --osl N | --workload W) [--hardware H] [--target 50] [--tier NAME]
-          [--baseline H] [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]] [--accuracy-task T]
-      The quick answer per hardware as Markdown: tok/s/GPU and $ per million tokens at the target, engine,
+          [--reading deployable|frontier] [--baseline H] [--min-accuracy TASK:MIN|TASK:best-Nse [--allow-unevaluated]]
+          [--accuracy-task T]
+      The quick answer per hardware as Markdown: tok/s/GPU at the target as one configuration delivers it and
+      as the frontier across configurations reads it, $ per million tokens at the --reading (deployable), engine,
       configurations, engines, precisions, run dates, peak, fastest TTFT and TPOT (impossible values flagged);
       with --baseline, a row of each reading's ratio to H's. With --min-accuracy (see ladder), the readings among
       the groups that meet it, and a sentence on what it cost: the cheapest $/1M tokens without and with it.

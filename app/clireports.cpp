@@ -202,6 +202,13 @@ int cmdSummary(const Invocation& in)
             return usageError("--target must be a number above zero (tok/s/user), got '" + *t + "'");
         target = *v;
     }
+    Reading reading = Reading::Deployable;
+    if (auto r = a.value("reading")) {
+        auto parsed = parseReading(*r);
+        if (!parsed)
+            return usageError("--reading must be deployable or frontier, got '" + *r + "'");
+        reading = *parsed;
+    }
     std::string baseline;
     if (!baselineOption(a, *scope, baseline, error))
         return usageError(error);
@@ -224,7 +231,8 @@ int cmdSummary(const Invocation& in)
         requireAccuracy(data, *requirement);
     chooseAccuracyTask(data, task);
     data.knotConfigurations = std::make_shared<const KnotConfigurations>(knotConfigurations(*store, data.frontiers));
-    auto report = summaryAt(data, summaryFacts(*store, data), bundledPricing(), target, price, a.has("hide-sparse"));
+    auto report
+        = summaryAt(data, summaryFacts(*store, data), bundledPricing(), target, price, a.has("hide-sparse"), reading);
     if (readFailed(*store))
         return 1;
     if (!report)

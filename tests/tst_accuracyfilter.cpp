@@ -146,8 +146,8 @@ private slots:
             QVERIFY2(bounds.contains({ l.hardware, l.precision }), l.hardware.c_str());
         for (const HardwareLadder& l : m_window->readout()->model()->readings())
             for (const LadderRow& r : l.rows)
-                if (r.entry.group)
-                    QVERIFY(meet.contains(*r.entry.group));
+                if (r.group())
+                    QVERIFY(meet.contains(*r.group()));
         QCOMPARE(control()->outcome().toStdString(),
             std::to_string(below + unevaluated) + " of " + std::to_string(before.size())
                 + " groups left out by GSM8K >= 95%: " + std::to_string(below) + " below it, "
@@ -319,10 +319,10 @@ private slots:
         std::size_t evaluated = 0;
         for (const HardwareLadder& l : m_window->readout()->model()->readings())
             for (const LadderRow& r : l.rows) {
-                if (!r.entry.group)
+                if (!r.group()) // of the reading chosen
                     continue;
                 QCOMPARE(r.accuracyTask, std::string("mmlu"));
-                const auto a = groupAccuracy(stored, *r.entry.group, "mmlu", m_window->scopeData()->scope.asOf);
+                const auto a = groupAccuracy(stored, *r.group(), "mmlu", m_window->scopeData()->scope.asOf);
                 QCOMPARE(r.accuracy.has_value(), a.has_value());
                 if (a) {
                     QCOMPARE(r.accuracy->accuracy.value, a->accuracy.value);

@@ -145,6 +145,7 @@ private slots:
             req.scope.model = "dsr1";
             req.scope.isl = isl;
             req.scope.osl = 1024;
+            req.reading = Reading::Frontier; // read on a group's frontier: the accuracy of its knot nearest the target
             FrontierCache cache(*store);
             const std::vector<GroupFrontier>& frontiers = cache.frontiers(req.scope, req.metric);
             auto ladders = computeLadder(cache, bundledPricing(), req);
@@ -178,6 +179,34 @@ private slots:
         qInfo("%d readings evaluated: %d on their own configuration, %d read another evaluation than the latest", rows,
             same, differs);
         QVERIFY(rows > 0 && same > 0);
+        // the deployable reading (the default) is one configuration's knot: the accuracy is that configuration's
+        LadderRequest req;
+        req.scope.model = "dsr1";
+        req.scope.isl = 1024;
+        req.scope.osl = 1024;
+        FrontierCache cache(*store);
+        const std::vector<GroupFrontier>& frontiers = cache.frontiers(req.scope, req.metric);
+        auto ladders = computeLadder(cache, bundledPricing(), req);
+        QVERIFY(ladders);
+        const KnotConfigurations configurations = knotConfigurations(*store, frontiers);
+        attachAccuracy(*ladders, index, "gsm8k", {}, &frontiers, &configurations);
+        int deployable = 0;
+        for (const HardwareLadder& l : *ladders)
+            for (const LadderRow& r : l.rows) {
+                if (!r.entry.deployable || r.entry.clamped != Clamp::None)
+                    continue;
+                const DeployableReading& d = *r.entry.deployable;
+                QCOMPARE(*r.group(), d.group);
+                const RunRecord knot = store->runs({ d.runId }).at(0).record;
+                const auto expected = groupAccuracy(evaluations, d.group, "gsm8k", {},
+                    ConfigurationHint { knot.disaggregated, knot.tp, knot.ep, knot.dpAttention });
+                QCOMPARE(r.accuracy.has_value(), expected.has_value());
+                if (expected) {
+                    QCOMPARE(r.accuracy->evaluation.contentKey(), expected->evaluation.contentKey());
+                    ++deployable;
+                }
+            }
+        QVERIFY(deployable > 0);
     }
 
     // "Not evaluated" is a state, never 0: a group with runs and no evaluation, and a task never run
@@ -493,15 +522,15 @@ private slots:
         int compared = 0;
         for (const PrecisionTradeoff& t : *tradeoffs) {
             const LadderRow fp4 = readingOf(t.hardware, "fp4"), fp8 = readingOf(t.hardware, "fp8");
-            if (!fp4.entry.value || !fp8.entry.value) {
+            if (!fp4.value() || !fp8.value()) {
                 QVERIFY(!t.tputRatio);
                 continue;
             }
             ++compared;
-            QVERIFY(t.tputRatio && std::abs(*t.tputRatio - *fp4.entry.value / *fp8.entry.value) < 1e-9);
+            QVERIFY(t.tputRatio && std::abs(*t.tputRatio - *fp4.value() / *fp8.value()) < 1e-9);
             QVERIFY(t.costRatio && std::abs(*t.costRatio - *fp4.costPerMTok / *fp8.costPerMTok) < 1e-9);
-            const auto a4 = groupAccuracy(index, *fp4.entry.group, "gsm8k");
-            const auto a8 = groupAccuracy(index, *fp8.entry.group, "gsm8k");
+            const auto a4 = groupAccuracy(index, *fp4.group(), "gsm8k");
+            const auto a8 = groupAccuracy(index, *fp8.group(), "gsm8k");
             QCOMPARE(bool(t.accuracyDifference), a4 && a8);
             if (a4 && a8) {
                 QVERIFY(std::abs(*t.accuracyDifference - (a4->accuracy.value - a8->accuracy.value)) < 1e-12);

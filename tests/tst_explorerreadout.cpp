@@ -177,6 +177,13 @@ private slots:
                 && model->index(r, LadderModel::Target).data(Qt::UserRole).toDouble() == 100)
                 b200 = r;
         QVERIFY(b200 >= 0);
+        // by default the reading is one configuration's, Dynamo SGLang's 972 at concurrency 256 (measured there: not
+        // hatched), with the frontier's beside it
+        const QString one = model->index(b200, LadderModel::TputPerGpu).data().toString();
+        QVERIFY2(one.startsWith(QStringLiteral("972 · frontier ")), qPrintable(one));
+        QVERIFY(model->index(b200, LadderModel::TputPerGpu).data(Qt::BackgroundRole).value<QBrush>().style()
+            != Qt::BDiagPattern);
+        m_window->readout()->setReading(Reading::Frontier);
         const QModelIndex value = model->index(b200, LadderModel::TputPerGpu);
         QCOMPARE(value.data(Qt::BackgroundRole).value<QBrush>().style(), Qt::BDiagPattern);
         const QString sparseText = value.data().toString();
@@ -213,6 +220,8 @@ private slots:
         m_window->readout()->setHideSparse(false);
         QCOMPARE(model->index(b200, LadderModel::TputPerGpu).data().toString(), sparseValue);
         QCOMPARE(b200Label(), sparseLabel);
+        QVERIFY2(sparseValue.contains(QStringLiteral("(sparse) · one config 972")), qPrintable(sparseValue));
+        m_window->readout()->setReading(Reading::Deployable);
     }
 
     // The ladder CSV carries the share of the speed of light the readout shows (it was left empty).

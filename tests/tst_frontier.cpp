@@ -6,6 +6,7 @@
 
 #include "core/analysis/baseline.h"
 #include "core/analysis/frontier.h"
+#include "core/analysis/hardwarepower.h"
 #include "core/analysis/ladder.h"
 #include "core/analysis/pricing.h"
 #include "core/model/precision.h"
@@ -84,6 +85,7 @@ private slots:
         QFETCH(double, ratio);
         auto ladder = [](std::string hw, std::optional<double> at50, std::optional<double> at100) {
             HardwareLadder l { std::move(hw), { LadderRow {}, LadderRow {} } };
+            l.rows[0].reading = l.rows[1].reading = Reading::Frontier; // the values below are frontier readings
             l.rows[0].entry.target = 50;
             l.rows[0].entry.value = at50;
             l.rows[1].entry.target = 100;
@@ -382,6 +384,27 @@ private slots:
         QCOMPARE(hidden->interactivity, 140.0);
         QVERIFY(!e[2].deployable);
         QVERIFY(readingsDifferSentence(e[2]).empty());
+        // the cost, the ratio to a baseline and the energy are of the reading chosen: one configuration's by
+        // default ($3.60/hr at 700 tok/s/GPU: 2.52M tokens an hour, $1/0.7 per million), the frontier's on request
+        LadderRequest req;
+        req.targets = { 40 };
+        req.price.customUsdPerGpuHour = 3.6;
+        auto byDefault = computeLadder({ *g }, bundledPricing(), req);
+        QVERIFY(byDefault);
+        const LadderRow& one = byDefault->at(0).rows.at(0);
+        QCOMPARE(one.reading, Reading::Deployable);
+        QCOMPARE(*one.value(), 700.0);
+        QVERIFY(std::abs(*one.costPerMTok - 1 / 0.7) < 1e-12);
+        QVERIFY(std::abs(*one.allInJoulesPerToken - bundledHardwarePower().find("b300")->allInKw * 1000 / 700) < 1e-9);
+        req.reading = Reading::Frontier;
+        auto frontier = computeLadder({ *g }, bundledPricing(), req);
+        QVERIFY(frontier);
+        const LadderRow& across = frontier->at(0).rows.at(0);
+        QCOMPARE(*across.value(), *e[0].value);
+        QVERIFY(std::abs(*across.costPerMTok - 3.6e6 / (3600 * *e[0].value)) < 1e-12);
+        QCOMPARE(parseReading("frontier"), std::optional<Reading>(Reading::Frontier));
+        QCOMPARE(parseReading("deployable"), std::optional<Reading>(Reading::Deployable));
+        QVERIFY(!parseReading("best"));
     }
 
     void pricing()

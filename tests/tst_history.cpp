@@ -300,6 +300,7 @@ private slots:
         LadderRequest req;
         req.scope = craftedScope(RunSelection::All, {});
         req.targets = { 50, 100 };
+        req.reading = Reading::Frontier; // the spread of reruns is the frontier's
         auto ladders = computeLadder(cache, bundledPricing(), req);
         QVERIFY(ladders);
         const LadderEntry& b50 = (*ladders)[0].rows[0].entry;
@@ -462,9 +463,11 @@ private slots:
         v.request.targets = { 33.3, 50, 0.1 };
         v.request.metric = TputMetric::Output;
         v.request.hideSparse = true;
+        v.request.reading = Reading::Frontier;
         v.request.price.customUsdPerGpuHour = 2.37;
         v.baseline = "mi325x";
         const std::string command = viewCommand(v);
+        QVERIFY2(command.find(" --reading frontier") != std::string::npos, command.c_str());
         auto words = splitCommandLine(command);
         QVERIFY(words);
         QCOMPARE(words->at(0), std::string("paretoscope-cli"));
@@ -482,6 +485,7 @@ private slots:
         QCOMPARE(back->request.targets, v.request.targets);
         QCOMPARE(*back->request.price.customUsdPerGpuHour, 2.37);
         QVERIFY(back->request.scope.runs == RunSelection::All);
+        QVERIFY(back->request.reading == Reading::Frontier);
         QCOMPARE(back->request.scope.asOf, s.asOf);
         // a shell agrees on the words
         QProcess sh;
@@ -494,8 +498,8 @@ private slots:
         for (int i = 0; i < printed.size(); ++i)
             QCOMPARE(printed[i].toStdString(), words->at(static_cast<std::size_t>(i) + 1));
         // bad values are refused, naming the option
-        for (const char* bad :
-            { "--runs newest", "--as-of 2026-02-30", "--targets 0", "--tier x --price 1", "--bogus" }) {
+        for (const char* bad : { "--runs newest", "--as-of 2026-02-30", "--targets 0", "--tier x --price 1", "--bogus",
+                 "--reading best" }) {
             auto refused = parseViewArgs(*splitCommandLine(std::string("--model m --isl 1 --osl 1 ") + bad));
             QVERIFY2(!refused, bad);
         }

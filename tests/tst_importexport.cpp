@@ -81,8 +81,8 @@ private slots:
         for (const HardwareLadder& l : *ladder)
             for (const LadderRow& r : l.rows) {
                 QCOMPARE(hw.value(row), QString::fromStdString(l.hardware));
-                if (r.entry.value)
-                    QCOMPARE(tput.value(row).toDouble(), *r.entry.value);
+                if (r.value()) // the reading chosen (one configuration's by default)
+                    QCOMPARE(tput.value(row).toDouble(), *r.value());
                 else
                     QVERIFY(tput.value(row).isEmpty());
                 ++row;
@@ -223,11 +223,11 @@ private slots:
             if (l.hardware != "b300")
                 continue;
             const LadderRow& r = l.rows.front();
-            QVERIFY(r.speedOfLightPct && r.entry.value);
+            QVERIFY(r.speedOfLightPct && r.value());
             for (const SolLine& sol : data->speedOfLight)
-                if (sol.hardware == "b300" && sol.precision == r.entry.group->precision) {
+                if (sol.hardware == "b300" && sol.precision == r.group()->precision) {
                     double bound = *speedOfLightAt(sol.curve, 50);
-                    QVERIFY(std::abs(*r.speedOfLightPct - 100 * *r.entry.value / bound) < 1e-9);
+                    QVERIFY(std::abs(*r.speedOfLightPct - 100 * *r.value() / bound) < 1e-9);
                     QVERIFY(*r.speedOfLightPct > 0 && *r.speedOfLightPct < 100); // a bound, above every reading
                     found = true;
                 }

@@ -20,6 +20,7 @@ namespace {
 HardwareLadder ladder(const std::string& hardware, double tputPerGpu)
 {
     LadderRow row;
+    row.reading = Reading::Frontier; // a frontier reading, made by hand
     row.entry.target = 50;
     row.entry.status = LadderStatus::Ok;
     row.entry.value = tputPerGpu;
@@ -191,9 +192,9 @@ private slots:
             view.setAlternatingRowColors(true);
             view.setSelectionMode(QAbstractItemView::NoSelection);
             view.verticalHeader()->hide();
-            view.resize(900, 120);
-            for (int c = 0; c < model.columnCount(); ++c)
-                view.setColumnWidth(c, 90);
+            view.resize(1400, 120);
+            for (int c = 0; c < model.columnCount(); ++c) // wide enough for "328,417 (sparse)": nothing elided
+                view.setColumnWidth(c, 130);
             std::vector<int> widths;
             for (int c = 0; c < model.columnCount(); ++c)
                 widths.push_back(static_cast<const QAbstractItemView&>(view).sizeHintForColumn(c)); // public there

@@ -242,7 +242,8 @@ private slots:
             int code = -1;
             const QByteArray ladder = runCommandLine("paretoscope-cli ladder --model dsr1 --isl 8192 --osl 1024",
                 { QStringLiteral("--db"), store(), QStringLiteral("--targets"), QStringLiteral("40"),
-                    QStringLiteral("--as-of"), day, QStringLiteral("--format"), QStringLiteral("json") },
+                    QStringLiteral("--as-of"), day, QStringLiteral("--format"), QStringLiteral("json"),
+                    QStringLiteral("--reading"), QStringLiteral("frontier") }, // the caption reads as the labels do
                 &code);
             QCOMPARE(code, 0);
             int named = 0;

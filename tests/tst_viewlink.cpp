@@ -49,8 +49,9 @@ std::map<std::string, Shown> shownReadings(const MainWindow& w)
     std::map<std::string, Shown> out;
     for (const HardwareLadder& l : w.readout()->model()->readings()) {
         const LadderRow& r = l.rows.front();
-        out[l.hardware] = { r.entry.value, r.costPerMTok, r.entry.group ? r.entry.group->engine : std::string(),
-            std::string(statusName(r.entry.status)) };
+        const auto g = r.group(); // of the reading chosen, as the CLI's tput_per_gpu and engine are
+        out[l.hardware]
+            = { r.value(), r.costPerMTok, g ? g->engine : std::string(), std::string(statusName(r.entry.status)) };
     }
     return out;
 }

@@ -77,10 +77,15 @@ std::vector<std::vector<BaselineRatio>> baselineRatios(
         if (base != ladders.end())
             for (std::size_t j = 0; j < l.rows.size(); ++j) {
                 // the same target in the baseline's ladder: the same index when the ladders share their targets
-                LadderEntry baseEntry;
-                if (j < base->rows.size() && base->rows[j].entry.target == l.rows[j].entry.target)
-                    baseEntry = base->rows[j].entry;
-                ratios[j] = baselineRatio(l.rows[j].entry, baseEntry, &l == &*base);
+                const LadderRow& row = l.rows[j];
+                const LadderRow* baseRow = j < base->rows.size() && base->rows[j].entry.target == row.entry.target
+                    ? &base->rows[j]
+                    : nullptr;
+                if (row.reading == Reading::Frontier) { // the spread of reruns is the frontier's
+                    ratios[j] = baselineRatio(row.entry, baseRow ? baseRow->entry : LadderEntry {}, &l == &*base);
+                } else {
+                    ratios[j] = baselineRatio(row.value(), baseRow ? baseRow->value() : std::nullopt, &l == &*base);
+                }
             }
         out.push_back(std::move(ratios));
     }

@@ -57,12 +57,14 @@ void attachSpeedOfLight(std::vector<HardwareLadder>& ladders, const std::vector<
 {
     for (HardwareLadder& l : ladders)
         for (LadderRow& r : l.rows) {
-            if (!r.entry.value || !r.entry.group)
+            const auto v = r.value(); // the reading chosen (LadderRequest::reading)
+            const auto g = r.group();
+            if (!v || !g)
                 continue;
             for (const SolLine& s : lines)
-                if (s.hardware == l.hardware && s.precision == r.entry.group->precision)
+                if (s.hardware == l.hardware && s.precision == g->precision)
                     if (auto bound = speedOfLightAt(s.curve, r.entry.target); bound && *bound > 0)
-                        r.speedOfLightPct = 100.0 * *r.entry.value / *bound;
+                        r.speedOfLightPct = 100.0 * *v / *bound;
         }
 }
 

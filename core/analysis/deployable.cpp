@@ -92,6 +92,41 @@ std::optional<double> LadderEntry::frontierRatio() const
     return *value / deployable->value;
 }
 
+std::string_view readingName(Reading r)
+{
+    return r == Reading::Frontier ? "frontier" : "deployable";
+}
+
+std::optional<Reading> parseReading(std::string_view name)
+{
+    if (name == "deployable")
+        return Reading::Deployable;
+    if (name == "frontier")
+        return Reading::Frontier;
+    return std::nullopt;
+}
+
+std::optional<double> LadderEntry::read(Reading r) const
+{
+    if (r == Reading::Frontier || clamped != Clamp::None)
+        return value;
+    return deployable ? std::optional<double>(deployable->value) : std::nullopt;
+}
+
+std::optional<GroupKey> LadderEntry::readGroup(Reading r) const
+{
+    if (r == Reading::Frontier || clamped != Clamp::None)
+        return group;
+    return deployable ? std::optional<GroupKey>(deployable->group) : std::nullopt;
+}
+
+bool LadderEntry::readSparse(Reading r) const
+{
+    if (r == Reading::Frontier || clamped != Clamp::None)
+        return sparse;
+    return deployable && deployable->sparse;
+}
+
 std::string readingsDifferSentence(const LadderEntry& e)
 {
     const auto ratio = e.frontierRatio();

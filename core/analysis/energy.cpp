@@ -85,10 +85,11 @@ void attachEnergy(
 {
     for (HardwareLadder& l : ladders)
         for (LadderRow& r : l.rows) {
-            if (!r.entry.value)
+            const auto v = r.value(); // the reading chosen (LadderRequest::reading)
+            if (!v)
                 continue;
-            r.allInJoulesPerToken = allInEnergy(EnergyMetric::JoulesPerToken, power, l.hardware, *r.entry.value);
-            r.tokensPerSecondPerMw = allInEnergy(EnergyMetric::TokensPerMegawatt, power, l.hardware, *r.entry.value);
+            r.allInJoulesPerToken = allInEnergy(EnergyMetric::JoulesPerToken, power, l.hardware, *v);
+            r.tokensPerSecondPerMw = allInEnergy(EnergyMetric::TokensPerMegawatt, power, l.hardware, *v);
         }
     // measured: per hardware the lowest J/token among its groups at the target, whatever the throughput reading is
     for (HardwareLadder& l : ladders)

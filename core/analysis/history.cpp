@@ -24,6 +24,8 @@ Result<std::vector<HardwareHistory>> computeHistory(
     ladder.metric = request.metric;
     ladder.price = request.price;
     ladder.hideSparse = request.hideSparse;
+    // the history is of the site's reading, the frontier's: its value and its cost (docs/architecture.md 10.5)
+    ladder.reading = Reading::Frontier;
     ladder = withHardware(std::move(ladder), timeline);
     if (auto price = priceFor(pricing, request.price, ""); !price)
         return Error { price.error() };

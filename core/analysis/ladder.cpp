@@ -339,11 +339,12 @@ Result<std::vector<HardwareLadder>> computeLadder(
             LadderRow row;
             row.tier = tier ? tier->key : "custom";
             row.usdPerGpuHour = price;
-            if (e.value && price) {
-                row.costPerMTok = costPerMillionTokens(*price, *e.value);
-                row.tokensPerDollar = tokensPerDollar(*price, *e.value);
-            }
+            row.reading = req.reading;
             row.entry = std::move(e);
+            if (const auto v = row.value(); v && price) {
+                row.costPerMTok = costPerMillionTokens(*price, *v);
+                row.tokensPerDollar = tokensPerDollar(*price, *v);
+            }
             ladder.rows.push_back(std::move(row));
         }
         out.push_back(std::move(ladder));

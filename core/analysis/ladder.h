@@ -80,6 +80,14 @@ std::string_view statusWords(LadderStatus s);
 /// "hidden: gap". The one set of status words: the ladder's, the readout's and the plan's tables say these.
 std::string_view statusShortWords(LadderStatus s);
 
+/// Which of a target's two readings the cost, the energy, the ratios and the ranking use (--reading;
+/// docs/architecture.md section 10.2): what one configuration delivers (the default), or the site's frontier across
+/// configurations.
+enum class Reading { Deployable, Frontier };
+/// "deployable", "frontier"
+std::string_view readingName(Reading r);
+std::optional<Reading> parseReading(std::string_view name);
+
 /// Where a clamped value was taken from: the nearest end of a frontier.
 enum class Clamp { None, Below, Above };
 std::string_view clampName(Clamp c);
@@ -104,6 +112,13 @@ struct LadderEntry {
     std::optional<DeployableReading> deployable;
     /// The frontier reading over the deployable one, where both exist and the deployable is above zero.
     std::optional<double> frontierRatio() const;
+    /// The reading a choice names: the frontier's value, or the deployable's. A clamped value counts as both: it is
+    /// read at an end of a frontier, which is a measured point of one configuration.
+    std::optional<double> read(Reading r) const;
+    /// The group of that reading.
+    std::optional<GroupKey> readGroup(Reading r) const;
+    /// Whether that reading lies between measured points more than kSparseGap apart.
+    bool readSparse(Reading r) const;
 };
 
 /// Why the two readings of an entry differ, in one sentence, or empty where they agree (within 1%) or one is missing:
@@ -172,6 +187,7 @@ struct LadderRequest {
     TputMetric metric = TputMetric::Total;
     bool clamp = false;
     bool hideSparse = false; ///< readings across gaps wider than kSparseGap do not count (readLadder)
+    Reading reading = Reading::Deployable; ///< which reading the cost, the energy and the ratios use (--reading)
     PriceChoice price;
     /// The energy metric the ladder shows (--metric tok-per-mw|j-per-token|measured-j-per-token); every row carries
     /// all three either way (LadderRow). With one, `metric` is Total.
@@ -189,7 +205,10 @@ struct LadderRequest {
 /// One target's reading with its cost.
 struct LadderRow {
     LadderEntry entry;
-    std::optional<double> costPerMTok; ///< $ per million tokens of the chosen metric
+    Reading reading = Reading::Deployable; ///< the one the cost, the energy and the ratios are of
+    std::optional<double> value() const { return entry.read(reading); } ///< tok/s/GPU of that reading
+    std::optional<GroupKey> group() const { return entry.readGroup(reading); }
+    std::optional<double> costPerMTok; ///< $ per million tokens of the chosen metric, at the chosen reading
     std::optional<double> tokensPerDollar;
     std::optional<double> usdPerGpuHour;
     std::string tier; ///< tier key, or "custom"

@@ -63,19 +63,26 @@ void attachAccuracy(std::vector<HardwareLadder>& ladders, const EvaluationIndex&
     for (HardwareLadder& l : ladders)
         for (LadderRow& r : l.rows) {
             r.accuracyTask = task;
-            if (!r.entry.group) {
+            const auto group = r.group(); // of the reading chosen (LadderRequest::reading)
+            if (!group) {
                 r.accuracy.reset();
                 continue;
             }
-            const std::optional<ConfigurationHint> hint = frontiers && configurations
-                ? readingConfiguration(*frontiers, *configurations, *r.entry.group, r.entry.target)
-                : std::nullopt;
-            Asked asked { *r.entry.group, std::nullopt };
+            std::optional<ConfigurationHint> hint;
+            const auto& d = r.entry.deployable;
+            if (r.reading == Reading::Deployable && r.entry.clamped == Clamp::None && d && configurations) {
+                // the configuration read is the deployable's knot
+                if (const auto it = configurations->find(d->runId); it != configurations->end())
+                    hint = it->second;
+            } else if (frontiers && configurations) {
+                hint = readingConfiguration(*frontiers, *configurations, *group, r.entry.target);
+            }
+            Asked asked { *group, std::nullopt };
             if (hint)
                 asked.second = std::tuple { hint->disaggregated, hint->tp, hint->ep, hint->dpAttention };
             auto it = known.find(asked);
             if (it == known.end())
-                it = known.emplace(asked, groupAccuracy(evaluations, *r.entry.group, task, asOf, hint)).first;
+                it = known.emplace(asked, groupAccuracy(evaluations, *group, task, asOf, hint)).first;
             r.accuracy = it->second;
         }
 }

@@ -21,7 +21,7 @@ int precisionRank(const std::string& p)
 const LadderRow* readingOf(const PrecisionTradeoff& t, const std::string& precision)
 {
     for (const PrecisionReading& r : t.readings)
-        if (r.precision == precision && r.row.entry.value)
+        if (r.precision == precision && r.row.value())
             return &r.row;
     return nullptr;
 }
@@ -63,7 +63,7 @@ Result<std::vector<PrecisionTradeoff>> precisionTradeoff(const std::vector<Group
         const LadderRow* fp4 = readingOf(t, "fp4");
         const LadderRow* fp8 = readingOf(t, "fp8");
         if (fp4 && fp8) {
-            t.tputRatio = *fp4->entry.value / *fp8->entry.value;
+            t.tputRatio = *fp4->value() / *fp8->value(); // the reading chosen (LadderRequest::reading)
             if (fp4->costPerMTok && fp8->costPerMTok && *fp8->costPerMTok > 0)
                 t.costRatio = *fp4->costPerMTok / *fp8->costPerMTok;
             if (fp4->accuracy && fp8->accuracy) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 
 #include "core/analysis/baseline.h"
@@ -44,10 +45,11 @@ std::vector<HardwareSummary> summaryFacts(RunStore& store, const ScopeData& data
 }
 
 Result<SummaryReport> summaryAt(const ScopeData& data, std::vector<HardwareSummary> facts,
-    const PricingCatalog& pricing, double target, const PriceChoice& price, bool hideSparse)
+    const PricingCatalog& pricing, double target, const PriceChoice& price, bool hideSparse, Reading reading)
 {
     LadderRequest req;
     req.hideSparse = hideSparse;
+    req.reading = reading;
     req.scope = data.scope;
     req.targets = { target };
     req.metric = data.metric;
@@ -58,6 +60,7 @@ Result<SummaryReport> summaryAt(const ScopeData& data, std::vector<HardwareSumma
     SummaryReport out;
     out.scope = data.scope;
     out.target = target;
+    out.reading = reading;
     if (price.customUsdPerGpuHour) {
         char buf[64];
         std::snprintf(buf, sizeof buf, "custom $%.2f/GPU/hr", *price.customUsdPerGpuHour);
@@ -165,23 +168,46 @@ std::string summaryMarkdown(const SummaryReport& r)
         md += "\n";
     };
     const std::string at = targetText(r.target) + " tok/s/user";
-    row("tok/s/GPU at " + at, [](const HardwareSummary& h) {
+    // both readings, the chosen one first (the cost and the comparison are of it)
+    auto deployable = [](const HardwareSummary& h) {
+        const auto& e = h.reading.entry;
+        if (!e.read(Reading::Deployable))
+            return std::string("- (no configuration reaches it)");
+        if (!e.deployable) // clamped: an end of a frontier
+            return withThousands(*e.value) + (e.group ? " (" + groupDisplayName(*e.group, false) + ")" : "");
+        return withThousands(e.deployable->value) + " (" + deployableConfiguration(*e.deployable) + ")"
+            + (e.deployable->sparse ? " (read across a gap in the measurements)" : "");
+    };
+    auto frontier = [](const HardwareSummary& h) {
         const auto& e = h.reading.entry;
         if (!e.value)
             return std::string("- (") + std::string(statusWords(e.status)) + ")";
-        return withThousands(*e.value) + (e.group ? " (" + groupDisplayName(*e.group, false) + ")" : "")
+        std::string s = withThousands(*e.value) + (e.group ? " (" + groupDisplayName(*e.group, false) + ")" : "")
             + (e.sparse ? " (read across a gap in the measurements)" : "");
-    });
-    row("$ per 1M tokens at " + at + ", " + cell(r.tierLabel), [](const HardwareSummary& h) {
-        return h.reading.costPerMTok ? money(*h.reading.costPerMTok) : std::string("-");
-    });
+        if (const auto ratio = e.frontierRatio(); ratio && std::abs(*ratio - 1) > 0.01)
+            s += " (" + withSignificant(*ratio, 3) + "x one configuration)";
+        return s;
+    };
+    const std::string oneConfig = "tok/s/GPU at " + at + ", one configuration";
+    const std::string acrossConfigs = "tok/s/GPU at " + at + ", frontier across configurations";
+    if (r.reading == Reading::Deployable) {
+        row(oneConfig, deployable);
+        row(acrossConfigs, frontier);
+    } else {
+        row(acrossConfigs, frontier);
+        row(oneConfig, deployable);
+    }
+    row("$ per 1M tokens at " + at + ", " + cell(r.tierLabel) + ", " + std::string(readingName(r.reading)),
+        [](const HardwareSummary& h) {
+            return h.reading.costPerMTok ? money(*h.reading.costPerMTok) : std::string("-");
+        });
     if (!r.baseline.empty()) {
         std::optional<double> base;
         for (const auto& h : r.hardware)
             if (h.hardware == r.baseline)
-                base = h.reading.entry.value;
+                base = h.reading.value();
         row("vs " + cell(upper(r.baseline)) + " at " + at, [&](const HardwareSummary& h) {
-            return ratioText(baselineRatio(h.reading.entry.value, base, h.hardware == r.baseline));
+            return ratioText(baselineRatio(h.reading.value(), base, h.hardware == r.baseline));
         });
     }
     if (!r.accuracyTask.empty())

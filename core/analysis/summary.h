@@ -23,6 +23,7 @@ struct SummaryReport {
     std::string tierLabel;
     std::vector<HardwareSummary> hardware;
     std::string baseline; ///< a hardware to compare with (baselineRatio); empty: no comparison row
+    Reading reading = Reading::Deployable; ///< the reading the cost and the comparison are of (both are shown)
     /// The task each reading's accuracy is on (docs/evaluations.md; empty: the model has no evaluations, no row), and
     /// under an accuracy requirement what it left out and what it cost, in sentences.
     std::string accuracyTask;
@@ -41,7 +42,8 @@ std::vector<HardwareSummary> summaryFacts(RunStore& store, const ScopeData& data
 /// The summary at a target and price from the facts of summaryFacts: the frontiers are read here, without the store,
 /// so the explorer follows its slider and pricing box at once.
 Result<SummaryReport> summaryAt(const ScopeData& data, std::vector<HardwareSummary> facts,
-    const PricingCatalog& pricing, double target, const PriceChoice& price, bool hideSparse = false);
+    const PricingCatalog& pricing, double target, const PriceChoice& price, bool hideSparse = false,
+    Reading reading = Reading::Deployable);
 
 /// Summarises every hardware in a loaded scope: the reading at `target` priced with `price`, and the run aggregates.
 Result<SummaryReport> summarize(RunStore& store, const ScopeData& data, const PricingCatalog& pricing,

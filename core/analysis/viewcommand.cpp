@@ -184,6 +184,8 @@ std::string viewCommand(const ViewOptions& view)
         out += " --clamp";
     if (r.hideSparse)
         out += " --hide-sparse";
+    if (r.reading != Reading::Deployable)
+        add("reading", std::string(readingName(r.reading)));
     if (r.accuracy) {
         add("min-accuracy", accuracyRequirementText(*r.accuracy));
         if (r.accuracy->allowUnevaluated)

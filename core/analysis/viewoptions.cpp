@@ -106,9 +106,9 @@ const std::map<std::string, bool>& viewOptionSpec()
         { "workload", true }, { "hardware", true }, { "engine", true }, { "precision", true }, { "spec", true },
         { "from", true }, { "to", true }, { "as-of", true }, { "runs", true }, { "basis", true },
         { "include-marked", false }, { "exclude-flagged", false }, { "targets", true }, { "metric", true },
-        { "clamp", false }, { "hide-sparse", false }, { "tier", true }, { "price", true }, { "baseline", true },
-        { "ttft-max", true }, { "tpot-max", true }, { "ttft-stat", true }, { "min-accuracy", true },
-        { "allow-unevaluated", false }, { "accuracy-task", true } };
+        { "clamp", false }, { "hide-sparse", false }, { "reading", true }, { "tier", true }, { "price", true },
+        { "baseline", true }, { "ttft-max", true }, { "tpot-max", true }, { "ttft-stat", true },
+        { "min-accuracy", true }, { "allow-unevaluated", false }, { "accuracy-task", true } };
     return spec;
 }
 
@@ -173,6 +173,14 @@ Status ladderOptions(const OptionMap& o, LadderRequest& req)
     }
     req.clamp = has(o, "clamp");
     req.hideSparse = has(o, "hide-sparse");
+    if (auto r = last(o, "reading")) {
+        auto parsed = parseReading(*r);
+        if (!parsed)
+            return Error { "--reading must be deployable (what one configuration delivers) or frontier (the site's "
+                           "reading across configurations), got '"
+                + *r + "'" };
+        req.reading = *parsed;
+    }
     if (auto a = last(o, "min-accuracy")) {
         auto r = parseAccuracyRequirement(*a);
         if (!r)

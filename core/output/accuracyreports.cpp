@@ -122,9 +122,10 @@ std::string precisionJson(const std::vector<PrecisionTradeoff>& tradeoffs, const
     for (const PrecisionTradeoff& t : tradeoffs) {
         json readings = json::array();
         for (const PrecisionReading& r : t.readings) {
-            const auto& g = r.row.entry.group;
+            const auto g = r.row.group(); // of the reading chosen (LadderRequest::reading)
             json j { { "precision", r.precision }, { "status", std::string(statusName(r.row.entry.status)) },
-                { "tput_per_gpu", optionalNumberJson(r.row.entry.value) },
+                { "reading", std::string(readingName(r.row.reading)) },
+                { "tput_per_gpu", optionalNumberJson(r.row.value()) },
                 { "engine", g ? json(g->engine) : json(nullptr) },
                 { "spec_decoding", g ? json(g->specDecoding) : json(nullptr) },
                 { "cost_per_mtok", optionalNumberJson(r.row.costPerMTok) } };
@@ -153,9 +154,9 @@ std::string precisionCsv(const std::vector<PrecisionTradeoff>& tradeoffs, const 
     const auto num = [](const std::optional<double>& v) { return v ? csvNumber(*v) : std::string(); };
     for (const PrecisionTradeoff& t : tradeoffs)
         for (const PrecisionReading& r : t.readings) {
-            const auto& g = r.row.entry.group;
+            const auto g = r.row.group(); // of the reading chosen
             out += csvLine({ csvText(t.hardware), csvNumber(target), csvText(task), csvText(r.precision),
-                std::string(statusName(r.row.entry.status)), num(r.row.entry.value), g ? csvText(g->engine) : "",
+                std::string(statusName(r.row.entry.status)), num(r.row.value()), g ? csvText(g->engine) : "",
                 g ? csvText(g->specDecoding) : "", num(r.row.costPerMTok),
                 r.row.accuracy ? csvNumber(r.row.accuracy->accuracy.value) : "",
                 r.row.accuracy ? csvNumber(r.row.accuracy->accuracy.standardError) : "", num(t.tputRatio),
@@ -173,13 +174,12 @@ std::vector<std::vector<std::string>> precisionRows(
     for (const PrecisionTradeoff& t : tradeoffs)
         for (std::size_t i = 0; i < t.readings.size(); ++i) {
             const PrecisionReading& r = t.readings[i];
-            const auto& g = r.row.entry.group;
+            const auto g = r.row.group(); // of the reading chosen
             std::string versus;
             if (i == 0 && t.tputRatio)
                 versus = ratioText(t.tputRatio) + " tok/s, " + ratioText(t.costRatio) + " $, " + differenceText(t);
             table.push_back({ i == 0 ? hardwareDisplayName(t.hardware) : "", precisionDisplayName(r.precision),
-                r.row.entry.value ? withThousands(*r.row.entry.value)
-                                  : std::string(statusShortWords(r.row.entry.status)),
+                r.row.value() ? withThousands(*r.row.value()) : std::string(statusShortWords(r.row.entry.status)),
                 g ? groupDisplayName(*g, false) : "-", r.row.costPerMTok ? money(*r.row.costPerMTok) : "-",
                 r.row.accuracy ? accuracyText(task, r.row.accuracy->accuracy) : (g ? "not evaluated" : "-"), versus });
         }

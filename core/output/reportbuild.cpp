@@ -53,11 +53,23 @@ std::string joined(const std::vector<std::string>& items, const std::string& non
 }
 
 // A reading's group in words, or the reason there is none.
+// The group of the reading chosen (with the concurrency to run at, for one configuration's), or why there is none.
 std::string readingGroup(const LadderRow& r)
 {
-    if (r.entry.group)
-        return groupDisplayName(*r.entry.group, false);
+    if (r.reading == Reading::Deployable && r.entry.clamped == Clamp::None && r.entry.deployable)
+        return deployableConfiguration(*r.entry.deployable);
+    if (const auto g = r.group())
+        return groupDisplayName(*g, false);
     return std::string(statusShortWords(r.entry.status));
+}
+
+// The frontier's reading as a cell: "10,762 (Dynamo TRT · FP4 · MTP; sparse)".
+std::string frontierText(const LadderEntry& e)
+{
+    if (!e.value)
+        return "-";
+    return withThousands(*e.value) + " (" + (e.group ? groupDisplayName(*e.group, false) : std::string("?"))
+        + (e.sparse ? "; sparse)" : ")");
 }
 
 const LadderRow* rowAt(const HardwareLadder& l, double target)
@@ -155,39 +167,56 @@ ReportSection readoutSection(const ReportRequest& in, const std::vector<Hardware
 {
     ReportSection r { "readout", "The readings at " + shortNumber(in.target) + " tok/s/user", {}, {}, {}, {} };
     const std::string& base = in.view.baseline;
-    ReportTable t { "readout-table", {}, { "Hardware", "Tok/s/GPU", "Engine · precision", "$/1M tokens" }, {} };
+    const Reading reading = in.view.request.reading;
+    const bool deployable = reading == Reading::Deployable;
+    ReportTable t { "readout-table", {},
+        { "Hardware", deployable ? "Tok/s/GPU, one configuration" : "Tok/s/GPU, frontier",
+            deployable ? "Configuration" : "Engine · precision", "$/1M tokens" },
+        {} };
     if (!base.empty())
         t.header.push_back("vs " + hardwareDisplayName(base));
-    t.header.push_back("One configuration"); // what one configuration delivers (the plan's reading), last
+    t.header.push_back(deployable ? "Frontier" : "One configuration"); // the other reading, last
     std::optional<double> baseValue;
     for (const HardwareLadder& l : ladders)
         if (const LadderRow* row = rowAt(l, in.target); row && l.hardware == base)
-            baseValue = row->entry.value;
+            baseValue = row->value();
     for (const HardwareLadder& l : ladders) {
         const LadderRow* row = rowAt(l, in.target);
         if (!row)
             continue;
-        std::vector<std::string> cells { hardwareDisplayName(l.hardware), withThousands(row->entry.value),
-            readingGroup(*row), moneyCell(row->costPerMTok) };
+        const auto value = row->value();
+        std::vector<std::string> cells { hardwareDisplayName(l.hardware),
+            withThousands(value) + (value && row->entry.readSparse(reading) ? " (sparse)" : ""), readingGroup(*row),
+            moneyCell(row->costPerMTok) };
         if (!base.empty())
-            cells.push_back(row->entry.value && baseValue && *baseValue > 0
-                    ? withThousands(*row->entry.value / *baseValue, 2) + "x"
-                    : "-");
-        cells.push_back(row->entry.deployable ? deployableText(*row->entry.deployable) : "-");
+            cells.push_back(value && baseValue && *baseValue > 0 ? withThousands(*value / *baseValue, 2) + "x" : "-");
+        if (deployable)
+            cells.push_back(frontierText(row->entry));
+        else
+            cells.push_back(row->entry.deployable ? deployableText(*row->entry.deployable) : "-");
         t.rows.push_back(std::move(cells));
     }
     r.tables.push_back(std::move(t));
-    r.paragraphs.push_back(
-        "Each hardware's best tok/s/GPU at the target: the highest reading among its groups whose "
-        "frontier covers it, priced at the tier asked for. One configuration: the best a single "
-        "configuration delivers there, as the plan sizes it (the target as a floor, read between two "
-        "concurrencies of that configuration only).");
+    r.paragraphs.push_back(std::string(deployable
+            ? "Each hardware's best tok/s/GPU at the target from one configuration, as the plan sizes it (the target "
+              "as a floor, read between two concurrencies of that configuration only), priced at the tier asked for. "
+              "Frontier: the InferenceX site's reading, the highest among the hardware's groups whose frontier covers "
+              "the target, read across configurations."
+            : "Each hardware's best tok/s/GPU at the target: the highest reading among its groups whose "
+              "frontier covers it (the InferenceX site's reading, across configurations), priced at the tier asked "
+              "for. One configuration: the best a single configuration delivers there, as the plan sizes it (the "
+              "target as a floor, read between two concurrencies of that configuration only)."));
     // the readings in words where they are sparse or where the two readings differ: the target in view too
     for (const HardwareLadder& l : ladders) {
         const LadderRow* row = rowAt(l, in.target);
         if (!row || !row->entry.value)
             continue;
         const LadderEntry& e = row->entry;
+        if (e.deployable && e.deployable->sparse && !e.sparse && e.clamped == Clamp::None)
+            r.paragraphs.push_back(hardwareDisplayName(l.hardware) + ": one configuration's reading is sparse, read "
+                + "between its concurrencies at " + withSignificant(e.deployable->knotBelow, 4) + " and "
+                + withSignificant(e.deployable->knotAbove, 4) + " tok/s/user ("
+                + withSignificant(e.deployable->knotAbove / e.deployable->knotBelow, 2) + "x apart).");
         // the sentence says between which points a sparse reading lies; without one, the sparse reading alone
         if (const std::string why = readingsDifferSentence(e); !why.empty())
             r.paragraphs.push_back(hardwareDisplayName(l.hardware) + ": " + why + (e.sparse ? " Sparse." : ""));
@@ -220,11 +249,13 @@ ReportSection ladderSection(
     }
     for (const HardwareLadder& l : ladders)
         for (const LadderRow& row : l.rows) {
+            const auto value = row.value(); // the reading chosen
             std::vector<std::string> cells { hardwareDisplayName(l.hardware), shortNumber(row.entry.target),
-                withThousands(row.entry.value), readingGroup(row) };
+                withThousands(value) + (value && row.entry.readSparse(row.reading) ? " (sparse)" : ""),
+                readingGroup(row) };
             for (const PricingTier& tier : pricing.tiers) { // the same reading under each tier's $/GPU-hour
                 const std::optional<double> price = tier.price(l.hardware);
-                cells.push_back(price && row.entry.value ? money(costPerMillionTokens(*price, *row.entry.value)) : "-");
+                cells.push_back(price && value ? money(costPerMillionTokens(*price, *value)) : "-");
             }
             t.rows.push_back(std::move(cells));
         }

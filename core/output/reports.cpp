@@ -9,6 +9,7 @@
 #include "core/analysis/energy.h"
 #include "core/analysis/numberformat.h"
 #include "core/import/formats/recordschema.h"
+#include "core/model/displaynames.h"
 #include "core/model/modelnames.h"
 #include "core/model/outsidejson.h"
 #include "core/output/celljson.h"
@@ -71,6 +72,32 @@ json accuracyJsonOf(const LadderRow& r)
     return accuracyJson(r.accuracyTask, r.accuracy);
 }
 
+// The frontier's reading of an entry (the site's, across configurations), or null where it has none.
+json frontierReadingJson(const LadderEntry& e)
+{
+    if (!e.value)
+        return nullptr;
+    json o;
+    o["tput_per_gpu"] = *e.value;
+    o["engine"] = e.group ? json(e.group->engine) : json(nullptr);
+    o["precision"] = e.group ? json(e.group->precision) : json(nullptr);
+    o["spec_decoding"] = e.group ? json(e.group->specDecoding) : json(nullptr);
+    o["sparse"] = e.sparse;
+    if (e.sparse) {
+        o["knot_below"] = e.knotBelow;
+        o["knot_above"] = e.knotAbove;
+    }
+    return o;
+}
+
+// The two measured points the chosen reading lies between, where it is sparse.
+std::pair<double, double> readKnots(const LadderRow& r)
+{
+    if (r.reading == Reading::Deployable && r.entry.clamped == Clamp::None && r.entry.deployable)
+        return { r.entry.deployable->knotBelow, r.entry.deployable->knotAbove };
+    return { r.entry.knotBelow, r.entry.knotAbove };
+}
+
 json deployableJson(const std::optional<DeployableReading>& d)
 {
     if (!d)
@@ -116,10 +143,13 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::st
             json o;
             o["target"] = r.entry.target;
             o["status"] = std::string(statusName(r.entry.status));
-            o["tput_per_gpu"] = optionalNumberJson(r.entry.value);
-            o["engine"] = r.entry.group ? json(r.entry.group->engine) : json(nullptr);
-            o["precision"] = r.entry.group ? json(r.entry.group->precision) : json(nullptr);
-            o["spec_decoding"] = r.entry.group ? json(r.entry.group->specDecoding) : json(nullptr);
+            // the reading chosen (--reading): the value, group, cost, energy and ratios below are of it
+            o["reading"] = std::string(readingName(r.reading));
+            o["tput_per_gpu"] = optionalNumberJson(r.value());
+            const auto g = r.group();
+            o["engine"] = g ? json(g->engine) : json(nullptr);
+            o["precision"] = g ? json(g->precision) : json(nullptr);
+            o["spec_decoding"] = g ? json(g->specDecoding) : json(nullptr);
             o["cost_per_mtok"] = optionalNumberJson(r.costPerMTok);
             o["j_per_token_all_in"] = optionalNumberJson(r.allInJoulesPerToken);
             o["tokens_per_s_per_mw_all_in"] = optionalNumberJson(r.tokensPerSecondPerMw);
@@ -131,15 +161,18 @@ std::string ladderJson(const std::vector<HardwareLadder>& ladders, const std::st
             o["tput_low"] = optionalNumberJson(r.entry.low);
             o["tput_high"] = optionalNumberJson(r.entry.high);
             o["tier"] = r.tier;
-            o["sparse"] = r.entry.sparse;
-            if (r.entry.sparse) { // the measured points the value was read between
-                o["knot_below"] = r.entry.knotBelow;
-                o["knot_above"] = r.entry.knotAbove;
+            o["sparse"] = r.entry.readSparse(r.reading);
+            if (r.entry.readSparse(r.reading)) { // the measured points the value was read between
+                const auto [below, above] = readKnots(r);
+                o["knot_below"] = below;
+                o["knot_above"] = above;
             }
             if (r.entry.clamped != Clamp::None)
                 o["clamped"] = std::string(clampName(r.entry.clamped));
-            // what one configuration delivers at the target (the plan's reading), beside the frontier's
+            // both readings, whichever is chosen: what one configuration delivers at the target (the plan's
+            // reading), and the frontier's across configurations (the site's)
             o["deployable"] = deployableJson(r.entry.deployable);
+            o["frontier"] = frontierReadingJson(r.entry);
             o["frontier_vs_deployable"] = optionalNumberJson(r.entry.frontierRatio());
             if (const std::string why = readingsDifferSentence(r.entry); !why.empty())
                 o["readings_differ"] = why;
@@ -177,7 +210,8 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
         "pct_speed_of_light", "sparse", "tput_low_tok_s", "tput_high_tok_s", "j_per_token_all_in",
         "tok_s_per_mw_all_in", "j_per_token_measured_gpu", "deployable_tput_per_gpu_tok_s", "deployable_engine",
         "deployable_precision", "deployable_spec_decoding", "deployable_concurrency", "deployable_sparse",
-        "frontier_vs_deployable", "readings_differ" };
+        "frontier_vs_deployable", "readings_differ", "reading", "frontier_tput_per_gpu_tok_s", "frontier_engine",
+        "frontier_precision", "frontier_spec_decoding", "frontier_sparse" };
     if (!baseline.empty())
         header.insert(header.end(), { "baseline", "vs_baseline", "vs_baseline_status" });
     const bool accuracy = std::any_of(ladders.begin(), ladders.end(), [](const HardwareLadder& l) {
@@ -192,19 +226,25 @@ std::string ladderCsv(const std::vector<HardwareLadder>& ladders, const std::str
         const HardwareLadder& l = ladders[i];
         for (std::size_t j = 0; j < l.rows.size(); ++j) {
             const LadderRow& r = l.rows[j];
-            const auto& g = r.entry.group;
+            const auto g = r.group(); // of the reading chosen; the frontier's is in the frontier_ columns
             std::vector<std::string> line { csvText(l.hardware), csvNumber(r.entry.target),
-                std::string(statusName(r.entry.status)), num(r.entry.value), g ? csvText(g->engine) : "",
+                std::string(statusName(r.entry.status)), num(r.value()), g ? csvText(g->engine) : "",
                 g ? csvText(g->precision) : "", g ? csvText(g->specDecoding) : "", num(r.usdPerGpuHour),
                 num(r.costPerMTok), num(r.tokensPerDollar), csvText(r.tier), std::string(clampName(r.entry.clamped)),
-                num(r.speedOfLightPct), r.entry.sparse ? "true" : "false", num(r.entry.low), num(r.entry.high),
-                num(r.allInJoulesPerToken), num(r.tokensPerSecondPerMw), num(r.measuredJoulesPerToken) };
+                num(r.speedOfLightPct), r.entry.readSparse(r.reading) ? "true" : "false", num(r.entry.low),
+                num(r.entry.high), num(r.allInJoulesPerToken), num(r.tokensPerSecondPerMw),
+                num(r.measuredJoulesPerToken) };
             const auto& d = r.entry.deployable;
             line.insert(line.end(),
                 { d ? csvNumber(d->value) : "", d ? csvText(d->group.engine) : "", d ? csvText(d->group.precision) : "",
                     d ? csvText(d->group.specDecoding) : "", d && d->concurrency > 0 ? csvNumber(d->concurrency) : "",
                     d ? (d->sparse ? "true" : "false") : "", num(r.entry.frontierRatio()),
                     csvText(readingsDifferSentence(r.entry)) });
+            const auto& fg = r.entry.group;
+            line.insert(line.end(),
+                { std::string(readingName(r.reading)), num(r.entry.value), fg ? csvText(fg->engine) : "",
+                    fg ? csvText(fg->precision) : "", fg ? csvText(fg->specDecoding) : "",
+                    r.entry.value ? (r.entry.sparse ? "true" : "false") : "" });
             if (!baseline.empty())
                 line.insert(line.end(),
                     { csvText(baseline), num(ratios[i][j].ratio),
@@ -229,14 +269,13 @@ std::string energyText(const std::string& hardware, const LadderRow& r, EnergyMe
         if (m == EnergyMetric::TokensPerMegawatt)
             return withThousands(*v);
         // measured in another group than the throughput reading's: say which
-        const bool other
-            = m == EnergyMetric::MeasuredJoulesPerToken && r.measuredGroup && r.measuredGroup != r.entry.group;
+        const bool other = m == EnergyMetric::MeasuredJoulesPerToken && r.measuredGroup && r.measuredGroup != r.group();
         return withSignificant(*v)
             + (other ? " (" + r.measuredGroup->engine + " " + r.measuredGroup->precision + ")" : "");
     }
     if (m == EnergyMetric::MeasuredJoulesPerToken)
         return "- (no measured power)";
-    if (!r.entry.value)
+    if (!r.value())
         return "-";
     return bundledHardwarePower().find(hardware) ? "-" : "- (no power figure)";
 }
@@ -247,10 +286,14 @@ std::string ladderTable(
     const std::vector<HardwareLadder>& ladders, TputMetric metric, const std::string& baseline, EnergyMetric energy)
 {
     std::vector<std::vector<std::string>> rows;
-    std::string tput = std::string(metricName(metric)) + " tok/s/GPU";
+    const Reading reading
+        = ladders.empty() || ladders[0].rows.empty() ? Reading::Deployable : ladders[0].rows[0].reading;
+    std::string tput = std::string(metricName(metric)) + " tok/s/GPU ("
+        + (reading == Reading::Deployable ? "one config" : "frontier") + ")";
     std::string tier = ladders.empty() || ladders[0].rows.empty() ? "tier" : ladders[0].rows[0].tier;
+    // the reading chosen first (its cost beside it), then the other one
     rows.push_back({ "hardware", "tok/s/user", tput, "engine", "precision", "spec", "$/1M tok (" + tier + ")", "status",
-        "one config", "frontier/config" });
+        reading == Reading::Deployable ? "frontier" : "one config", "frontier/config" });
     if (!baseline.empty())
         rows[0].push_back("vs " + baseline);
     if (energy != EnergyMetric::None)
@@ -268,26 +311,36 @@ std::string ladderTable(
         const HardwareLadder& l = ladders[i];
         for (std::size_t j = 0; j < l.rows.size(); ++j) {
             const LadderRow& r = l.rows[j];
-            const auto& g = r.entry.group;
-            std::string value = r.entry.value ? withThousands(*r.entry.value) : "-";
+            const auto g = r.group();
+            const auto v = r.value();
+            std::string value = v ? withThousands(*v) : "-";
             if (r.entry.clamped != Clamp::None)
                 value += r.entry.clamped == Clamp::Below ? " (clamped, below)" : " (clamped, above)";
-            if (r.entry.sparse) // read across a gap between measured points: a footnote, not a record
+            if (v && r.entry.readSparse(r.reading)) // read across a gap between measured points: a footnote
                 value += " (sparse)";
-            if (r.entry.low && r.entry.high) // the spread of reruns
+            const bool deployable = r.reading == Reading::Deployable && r.entry.clamped == Clamp::None;
+            if (deployable && r.entry.deployable && r.entry.deployable->concurrency > 0)
+                value += " at conc. " + withThousands(r.entry.deployable->concurrency);
+            if (!deployable && r.entry.low && r.entry.high) // the spread of reruns (the frontier's)
                 value += " [" + withThousands(*r.entry.low) + " - " + withThousands(*r.entry.high) + "]";
+            std::string other = "-";
+            if (r.reading == Reading::Frontier && r.entry.deployable)
+                other = deployableText(*r.entry.deployable);
+            else if (r.reading == Reading::Deployable && r.entry.value)
+                other = withThousands(*r.entry.value)
+                    + (r.entry.group ? " (" + groupDisplayName(*r.entry.group, false) + ")" : "")
+                    + (r.entry.sparse ? " (sparse)" : "");
             const auto ratio = r.entry.frontierRatio();
             rows.push_back({ l.hardware, shortNumber(r.entry.target), value, g ? g->engine : "-",
                 g ? g->precision : "-", g ? g->specDecoding : "-", r.costPerMTok ? money(*r.costPerMTok) : "-",
-                std::string(statusName(r.entry.status)), r.entry.deployable ? deployableText(*r.entry.deployable) : "-",
-                ratio ? withSignificant(*ratio, 3) + "x" : "-" });
+                std::string(statusName(r.entry.status)), other, ratio ? withSignificant(*ratio, 3) + "x" : "-" });
             if (!baseline.empty())
                 rows.back().push_back(ratioText(ratios[i][j]));
             if (energy != EnergyMetric::None)
                 rows.back().push_back(energyText(l.hardware, r, energy));
             if (!task.empty())
                 rows.back().push_back(r.accuracy ? accuracyText(task, r.accuracy->accuracy)
-                        : r.entry.group          ? "not evaluated"
+                        : g                      ? "not evaluated"
                                                  : "-");
         }
     }

@@ -45,7 +45,7 @@ QVariant LadderModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
     const LadderRow& r = *cell(index.row(), 0);
-    const bool has = r.entry.value.has_value();
+    const bool has = r.value().has_value();
     const int c = index.column();
     if (role == Qt::TextAlignmentRole)
         return c == Hardware || c == Engine || c == Precision ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
@@ -77,7 +77,7 @@ QVariant LadderModel::data(const QModelIndex& index, int role) const
     case Target:
         return QLocale(QLocale::English).toString(r.entry.target, 'g', 6);
     case TputPerGpu:
-        return readingText(r, ReadingField::TputPerGpu);
+        return readingText(r, ReadingField::TputPerGpuBoth); // a tab of its own: room for both readings
     case Engine:
         return readingText(r, ReadingField::Engine);
     case Precision:

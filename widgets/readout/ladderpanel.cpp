@@ -91,6 +91,14 @@ void LadderPanel::setHideSparse(bool hide)
     refresh();
 }
 
+void LadderPanel::setReading(Reading reading)
+{
+    if (m_reading == reading)
+        return;
+    m_reading = reading;
+    refresh();
+}
+
 void LadderPanel::setCustomPrice(std::optional<double> usdPerGpuHour)
 {
     if (m_custom == usdPerGpuHour)
@@ -109,6 +117,7 @@ Result<std::vector<HardwareLadder>> LadderPanel::ladder(const PriceChoice& price
     req.metric = m_data->metric;
     req.price = price;
     req.hideSparse = m_hideSparse;
+    req.reading = m_reading;
     auto ladders = computeLadder(m_data->frontiers, m_pricing, req);
     if (ladders) // the share of the speed of light, as the readout shows it (and the CSV export takes it from here)
         attachSpeedOfLight(*ladders, m_data->speedOfLight);

@@ -22,6 +22,8 @@ public:
     void setCustomPrice(std::optional<double> usdPerGpuHour);
     /// Leaves out readings across wide gaps between measured points, as the readout does.
     void setHideSparse(bool hide);
+    /// Which reading the cost uses, as the readout's "Reading" box says.
+    void setReading(Reading reading);
     std::vector<double> targets() const { return m_targets; }
     void setTargets(const std::vector<double>& targets);
     LadderModel* model() const { return m_model; }
@@ -45,6 +47,7 @@ private:
     std::vector<double> m_targets = defaultTargets();
     std::optional<double> m_custom;
     bool m_hideSparse = false;
+    Reading m_reading = Reading::Deployable;
     bool m_fitPending = false;
     QLineEdit* m_edit;
     QLabel* m_error;

@@ -1,5 +1,7 @@
 #include "widgets/readout/readingcell.h"
 
+#include <cmath>
+
 #include <QBrush>
 #include <QColor>
 #include <QLocale>
@@ -21,19 +23,31 @@ QVariant orNull(const std::optional<double>& v)
 
 QString readingText(const LadderRow& r, ReadingField field)
 {
-    const auto& g = r.entry.group;
+    const auto g = r.group(); // of the reading chosen (the view's "Reading")
     QString none = QStringLiteral("-");
     switch (field) {
     case ReadingField::TputPerGpu:
-        // no reading says why in a word or two (the tooltip in full); a spread of reruns follows it, as the CLI's table
-        // writes it
-        if (!r.entry.value)
+    case ReadingField::TputPerGpuBoth: {
+        // no reading says why in a word or two (the tooltip in full); a spread of reruns follows a frontier reading,
+        // as the CLI's table writes it; then "sparse" where it lies across a gap, and the other reading where the two
+        // differ by more than 1%
+        const auto v = r.value();
+        if (!v)
             return statusShort(r.entry.status);
-        if (r.entry.low && r.entry.high)
-            return QString::fromStdString(withThousands(*r.entry.value)) + QStringLiteral(" [")
-                + QString::fromStdString(withThousands(*r.entry.low)) + QStringLiteral(" - ")
+        QString text = QString::fromStdString(withThousands(*v));
+        if (r.reading == Reading::Frontier && r.entry.low && r.entry.high)
+            text += QStringLiteral(" [") + QString::fromStdString(withThousands(*r.entry.low)) + QStringLiteral(" - ")
                 + QString::fromStdString(withThousands(*r.entry.high)) + u']';
-        return QString::fromStdString(withThousands(*r.entry.value));
+        if (field == ReadingField::TputPerGpu) // the readout: the hatch, the tooltip and its sentence say sparse
+            return text;
+        if (r.entry.readSparse(r.reading))
+            text += QObject::tr(" (sparse)");
+        const Reading other = r.reading == Reading::Frontier ? Reading::Deployable : Reading::Frontier;
+        if (const auto o = r.entry.read(other); o && std::abs(*o / *v - 1) > 0.01)
+            text += (other == Reading::Frontier ? QObject::tr(" · frontier %1") : QObject::tr(" · one config %1"))
+                        .arg(QString::fromStdString(withThousands(*o)));
+        return text;
+    }
     case ReadingField::Engine:
         return g ? engineName(g->engine) : none;
     case ReadingField::Precision:
@@ -54,7 +68,7 @@ QString readingText(const LadderRow& r, ReadingField field)
 
 QString energyGap(const std::string& hardware, const LadderRow& r, ReadingField field)
 {
-    if (!r.entry.value)
+    if (!r.value())
         return {};
     if (field == ReadingField::MeasuredJoulesPerToken && !r.measuredJoulesPerToken)
         return QObject::tr("no measured power: the runs read here carry no average GPU power");
@@ -69,7 +83,8 @@ QVariant readingValue(const LadderRow& r, ReadingField field)
 {
     switch (field) {
     case ReadingField::TputPerGpu:
-        return orNull(r.entry.value);
+    case ReadingField::TputPerGpuBoth:
+        return orNull(r.value());
     case ReadingField::CostPerMTok:
         return orNull(r.costPerMTok);
     case ReadingField::TokensPerDollar:
@@ -97,25 +112,30 @@ QString statusText(LadderStatus status)
 
 QVariant sparseBackground(const LadderRow& row)
 {
-    if (!row.entry.value || !row.entry.sparse)
+    if (!row.value() || !row.entry.readSparse(row.reading))
         return {};
     return QBrush(QColor(214, 160, 40, 90), Qt::BDiagPattern);
 }
 
 QString sparseNote(const LadderRow& row)
 {
-    if (!row.entry.value)
+    if (!row.value())
         return {};
     QString note;
-    if (row.entry.sparse) {
+    if (row.entry.readSparse(row.reading)) {
+        // the two measured points the reading chosen lies between: one configuration's, or the frontier's
+        const bool one = row.reading == Reading::Deployable && row.entry.clamped == Clamp::None && row.entry.deployable;
+        const double below = one ? row.entry.deployable->knotBelow : row.entry.knotBelow;
+        const double above = one ? row.entry.deployable->knotAbove : row.entry.knotAbove;
         QLocale en(QLocale::English);
-        const double gap = row.entry.knotBelow > 0 ? row.entry.knotAbove / row.entry.knotBelow : 0;
-        note = QObject::tr("Read between measured points at %1 and %2 tok/s/user (%3x apart): interpolated across the "
-                           "gap, not measured near the target.")
-                   .arg(en.toString(row.entry.knotBelow, 'g', 4), en.toString(row.entry.knotAbove, 'g', 4),
-                       en.toString(gap, 'f', 1));
+        const double gap = below > 0 ? above / below : 0;
+        note = (one ? QObject::tr("Sparse: read between this configuration's concurrencies at %1 and %2 tok/s/user "
+                                  "(%3x apart): interpolated across the gap, not measured near the target.")
+                    : QObject::tr("Sparse: read between measured points at %1 and %2 tok/s/user (%3x apart): "
+                                  "interpolated across the gap, not measured near the target."))
+                   .arg(en.toString(below, 'g', 4), en.toString(above, 'g', 4), en.toString(gap, 'f', 1));
     }
-    // what one configuration delivers, where it differs from the frontier's reading (docs/architecture.md 12.2)
+    // the two readings, where they differ (docs/architecture.md 12.2)
     if (const std::string why = readingsDifferSentence(row.entry); !why.empty())
         note += (note.isEmpty() ? QString() : QStringLiteral("\n")) + QString::fromStdString(why);
     return note;
@@ -127,14 +147,14 @@ QString accuracyCell(const LadderRow& row)
         return QStringLiteral("%1% \u00b1 %2")
             .arg(100 * row.accuracy->accuracy.value, 0, 'f', 1)
             .arg(100 * row.accuracy->accuracy.standardError, 0, 'f', 1);
-    return row.entry.group ? QObject::tr("not evaluated") : QStringLiteral("-");
+    return row.group() ? QObject::tr("not evaluated") : QStringLiteral("-");
 }
 
 QString accuracyTip(const LadderRow& row)
 {
     const QString task = QString::fromStdString(taskName(row.accuracyTask));
     if (!row.accuracy)
-        return row.entry.group ? QObject::tr("%1: no evaluation of this group").arg(task) : QString();
+        return row.group() ? QObject::tr("%1: no evaluation of this group").arg(task) : QString();
     const EvaluationRecord& e = row.accuracy->evaluation;
     const QString config = e.disaggregated ? QObject::tr("disaggregated") : QStringLiteral("TP%1").arg(e.tp);
     return QObject::tr("%1 on %2 questions, %3; the configuration evaluated: %4, of %5 of this group")

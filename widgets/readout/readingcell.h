@@ -14,7 +14,8 @@ namespace paretoscope::ui {
 /// The energy fields carry their basis (docs/architecture.md section 11.3): all-in provisioned, or measured GPU
 /// power only.
 enum class ReadingField {
-    TputPerGpu,
+    TputPerGpu, ///< the reading chosen (the readout: its hatch, tooltip and sentence say where it is sparse)
+    TputPerGpuBoth, ///< the same, "(sparse)", and the other reading where the two differ: "972 · frontier 5,676"
     Engine,
     Precision,
     CostPerMTok,

@@ -59,7 +59,7 @@ QString ReadoutModel::comparison(double target) const
     // the baseline without a reading here: no ratio, and the sentence says why rather than vanishing
     if (delivers.isEmpty() && within.isEmpty())
         for (const HardwareLadder& h : m_rows)
-            if (h.hardware == m_baseline && !h.rows.empty() && !h.rows.front().entry.value)
+            if (h.hardware == m_baseline && !h.rows.empty() && !h.rows.front().value())
                 return tr("No ratios at %1 tok/s/user: %2 has no reading there (%3)")
                     .arg(at, hardwareName(m_baseline), statusText(h.rows.front().entry.status));
     if (!delivers.isEmpty())
@@ -70,6 +70,16 @@ QString ReadoutModel::comparison(double target) const
     else if (!within.isEmpty())
         parts << tr("%1 are each within run-to-run spread of %2 at %3 tok/s/user")
                      .arg(listed(within), hardwareName(m_baseline), at);
+    // the readings that lie across a gap, in words as well as the hatch (docs/architecture.md section 10)
+    QStringList sparse;
+    for (const HardwareLadder& h : m_rows)
+        if (!h.rows.empty() && h.rows.front().value() && h.rows.front().entry.readSparse(h.rows.front().reading))
+            sparse << hardwareName(h.hardware);
+    if (!sparse.isEmpty())
+        parts << tr("sparse at %1 tok/s/user (read between measured points more than 2x apart): %2")
+                     .arg(at, listed(sparse));
+    if (!parts.isEmpty())
+        parts.front()[0] = parts.front()[0].toUpper();
     return parts.join(QStringLiteral("; "));
 }
 
@@ -89,7 +99,7 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
         return {};
     const auto& l = m_rows[static_cast<std::size_t>(index.row())];
     const LadderRow& r = row(index.row());
-    const bool has = r.entry.value.has_value();
+    const bool has = r.value().has_value();
     const BaselineRatio& vs = m_ratios[static_cast<std::size_t>(index.row())].front();
     const std::optional<double>& ratio = vs.ratio;
     const auto field = [](int column) -> std::optional<ReadingField> {
@@ -176,7 +186,12 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == SpeedOfLight)
         return tr("The reading as a share of its hardware's speed of light (the dashed line)");
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == CostPerMTok)
-        return tr("$ per million tokens at the chosen price");
+        return tr("$ per million tokens at the chosen price, of the reading chosen");
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == TputPerGpu)
+        return tr("The best tok/s/GPU at the target: what one configuration delivers (as the plan sizes it), or the "
+                  "frontier across configurations (the InferenceX site's), as the Reading box says; the other "
+                  "follows where they differ by more than 1%, and \"sparse\" where it lies between measured points "
+                  "more than 2x apart");
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == AllInJoulesPerToken)
         return tr(
             "Joules per token at all-in provisioned power per GPU (host, network, cooling included): kW x 1,000 / "

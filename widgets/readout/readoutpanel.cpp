@@ -58,6 +58,7 @@ ReadoutPanel::ReadoutPanel(const PricingCatalog& pricing, QWidget* parent)
     , m_metric(new QComboBox(this))
     , m_baseline(new QComboBox(this))
     , m_hideSparse(new QCheckBox(tr("Hide readings across wide gaps"), this))
+    , m_reading(new QComboBox(this))
     , m_table(new QTableView(this))
     , m_comparison(new QLabel(this))
     , m_model(new ReadoutModel(this))
@@ -110,6 +111,16 @@ void ReadoutPanel::buildLayout()
         form->addRow(tr("Pricing"), pricing);
     }
     form->addRow(tr("Tokens"), m_metric);
+    // which of a target's two readings the cost and the comparison use
+    m_reading->setObjectName(QStringLiteral("reading"));
+    m_reading->addItem(tr("One configuration (deployable)"), QStringLiteral("deployable"));
+    m_reading->addItem(tr("Frontier across configurations"), QStringLiteral("frontier"));
+    m_reading->setToolTip(tr("One configuration: the best a single configuration delivers at the target, as the plan "
+                             "sizes it (the target a floor, read between two concurrencies of that configuration "
+                             "only).\nFrontier: the InferenceX site's reading, across configurations.\nThe cost, the "
+                             "ratios and the summary use the reading chosen; each cell's tooltip and the ladder tab "
+                             "give the other where they differ."));
+    form->addRow(tr("Reading"), m_reading);
     form->addRow(tr("Compare with"), m_baseline);
     m_hideSparse->setToolTip(tr("A reading between two measured points more than 2x apart in tok/s/user is "
                                 "interpolated across the gap (its cell is hatched). Tick to leave such readings out."));
@@ -170,6 +181,10 @@ void ReadoutPanel::connectSignals()
     connect(m_hideSparse, &QCheckBox::toggled, this, [this](bool hide) {
         refresh();
         emit hideSparseChanged(hide);
+    });
+    connect(m_reading, &QComboBox::currentIndexChanged, this, [this] {
+        refresh();
+        emit readingChanged(reading());
     });
     connect(m_baseline, &QComboBox::currentIndexChanged, this, [this] {
         m_baselineChosen = true;
@@ -526,6 +541,16 @@ void ReadoutPanel::setHideSparse(bool hide)
     m_hideSparse->setChecked(hide);
 }
 
+Reading ReadoutPanel::reading() const
+{
+    return parseReading(m_reading->currentData().toString().toStdString()).value_or(Reading::Deployable);
+}
+
+void ReadoutPanel::setReading(Reading reading)
+{
+    m_reading->setCurrentIndex(m_reading->findData(QString::fromUtf8(readingName(reading))));
+}
+
 void ReadoutPanel::refresh(bool sliderStep)
 {
     if (!m_data)
@@ -536,6 +561,7 @@ void ReadoutPanel::refresh(bool sliderStep)
     req.metric = m_data->metric;
     req.price = price();
     req.hideSparse = m_hideSparse->isChecked();
+    req.reading = reading();
     auto ladders = computeLadder(m_data->frontiers, m_pricing, req);
     if (ladders)
         attachSpeedOfLight(*ladders, m_data->speedOfLight);

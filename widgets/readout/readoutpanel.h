@@ -84,6 +84,9 @@ private:
 public:
     bool hideSparse() const;
     void setHideSparse(bool hide);
+    /// Which reading the cost, the ratios and the order use: one configuration's (the default) or the frontier's.
+    Reading reading() const;
+    void setReading(Reading reading);
     ReadoutModel* model() const { return m_model; }
     QSlider* slider() const { return m_slider; }
     QString comparison() const;
@@ -94,6 +97,8 @@ signals:
     void metricChanged();
     /// Readings across wide gaps are now left out, or shown again.
     void hideSparseChanged(bool hide);
+    /// The reading chosen changed (the "Reading" box).
+    void readingChanged(Reading reading);
 
 private:
     /// The form of controls, the table and the note under it, set up and laid out (from the constructor).
@@ -122,6 +127,7 @@ private:
     QComboBox* m_metric;
     QComboBox* m_baseline;
     QCheckBox* m_hideSparse;
+    QComboBox* m_reading;
     QTableView* m_table;
     QFormLayout* m_form = nullptr;
     QLabel* m_comparison;

@@ -217,6 +217,8 @@ void MainWindow::connectPanels()
     connect(m_readout, &ReadoutPanel::hideSparseChanged, ladder(), &LadderPanel::setHideSparse);
     connect(m_readout, &ReadoutPanel::hideSparseChanged, m_chart, &ChartPanel::setHideSparse);
     connect(m_readout, &ReadoutPanel::hideSparseChanged, this, &MainWindow::updateSummary);
+    connect(m_readout, &ReadoutPanel::readingChanged, ladder(), &LadderPanel::setReading);
+    connect(m_readout, &ReadoutPanel::readingChanged, this, &MainWindow::updateSummary);
     connect(m_readout, &ReadoutPanel::priceChanged, this, [this] {
         m_chart->setPrice(m_readout->price());
         ladder()->setCustomPrice(m_readout->price().customUsdPerGpuHour);
@@ -535,7 +537,7 @@ void MainWindow::updateSummary()
     if (!m_shown.data)
         return;
     summary()->setReport(summaryAt(*m_shown.data, m_shown.summaryFacts, bundledPricing(), m_readout->target(),
-        m_readout->price(), m_readout->hideSparse()));
+        m_readout->price(), m_readout->hideSparse(), m_readout->reading()));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -145,9 +145,12 @@ void MainWindow::restoreSettings()
     m_readout->setMetric(static_cast<TputMetric>(s.value("readout/metric", int(TputMetric::Total)).toInt()));
     m_readout->setTarget(s.value("readout/target", 50.0).toDouble());
     m_readout->setHideSparse(s.value("readout/hideSparse", false).toBool());
+    m_readout->setReading(
+        parseReading(s.value("readout/reading").toString().toStdString()).value_or(Reading::Deployable));
     if (s.contains("readout/baseline"))
         m_readout->restoreBaseline(s.value("readout/baseline").toString());
     ladder()->setHideSparse(m_readout->hideSparse());
+    ladder()->setReading(m_readout->reading());
     m_chart->setHideSparse(m_readout->hideSparse());
     ChartState cs = m_chart->state();
     cs.request.x = chartXSetting(s.value("chart/x"));
@@ -215,6 +218,7 @@ void MainWindow::saveSettings() const
     s.setValue("readout/metric", int(m_readout->tputMetric()));
     s.setValue("readout/target", m_readout->target());
     s.setValue("readout/hideSparse", m_readout->hideSparse());
+    s.setValue("readout/reading", QString::fromUtf8(readingName(m_readout->reading())));
     // a baseline chosen, "(none)" included, comes back; the default (the last hardware) is not written
     if (m_readout->baselineChosen())
         s.setValue("readout/baseline", m_readout->baseline());

@@ -55,6 +55,7 @@ Result<ViewOptions> MainWindow::currentView() const
     r.targets = { m_readout->target() };
     r.metric = m_readout->tputMetric();
     r.hideSparse = m_readout->hideSparse();
+    r.reading = m_readout->reading();
     r.price = m_readout->price();
     r.accuracy = m_filters->accuracy()->requirement();
     r.accuracyTask = m_filters->accuracy()->task().toStdString();
@@ -90,8 +91,10 @@ Status MainWindow::applyView(const ViewOptions& view)
             ladder()->setTargets(r.targets);
     }
     m_readout->setHideSparse(r.hideSparse);
+    m_readout->setReading(r.reading);
     // what the readout's signals, blocked here, would have told the other panels
     ladder()->setHideSparse(r.hideSparse);
+    ladder()->setReading(r.reading);
     m_chart->setHideSparse(r.hideSparse);
     m_chart->setPrice(m_readout->price());
     ladder()->setCustomPrice(m_readout->price().customUsdPerGpuHour);
