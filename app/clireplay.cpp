@@ -136,6 +136,7 @@ int cmdReplay(const Invocation& in)
     ui::ReplayLook look;
     look.state.target = inputs.target;
     look.state.hideSparse = inputs.view.request.hideSparse;
+    look.state.reading = inputs.view.request.reading;
     look.state.request.price = inputs.view.request.price;
     look.priceLabel = ui::priceChoiceLabel(inputs.view.request.price, bundledPricing());
     look.storeName = QString::fromStdString(std::filesystem::path(store->path()).filename().string());

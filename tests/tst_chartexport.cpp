@@ -163,7 +163,18 @@ private slots:
                                    .arg(size.layout().height())));
             for (std::size_t i = 1; i < labels.size(); ++i)
                 for (std::size_t j = 0; j < i; ++j)
-                    QVERIFY2(!labels[i].intersects(labels[j]), "value labels do not overlap");
+                    QVERIFY2(!labels[i].intersects(labels[j]),
+                        qPrintable(QStringLiteral("value labels overlap at %1x%2: %3,%4 %5x%6 and %7,%8 %9x%10")
+                                       .arg(size.layout().width())
+                                       .arg(size.layout().height())
+                                       .arg(labels[i].x())
+                                       .arg(labels[i].y())
+                                       .arg(labels[i].width())
+                                       .arg(labels[i].height())
+                                       .arg(labels[j].x())
+                                       .arg(labels[j].y())
+                                       .arg(labels[j].width())
+                                       .arg(labels[j].height())));
         }
         const QString png = m_dir.filePath(QStringLiteral("slide.png"));
         QVERIFY(m_window->exportChart(png, ChartFormat::Png, sizes[0]).ok());

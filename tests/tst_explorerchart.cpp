@@ -21,6 +21,7 @@
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
 #include "widgets/chart/chartpanel.h"
+#include "widgets/chart/targetmarker.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/readout/readoutmodel.h"
 #include "widgets/window/mainwindow.h"
@@ -145,6 +146,58 @@ private slots:
         QCOMPARE(last->checkState(), Qt::Checked);
     }
 
+    // The value at the target on the chart is the readout's number for each hardware under every grouping, or the
+    // label says which group it reads: with one configuration's reading (the default) a diamond where it is, labelled
+    // with the readout's number (and its group where the chart does not draw that group), the frontier's label then
+    // saying "frontier"; with the frontier's reading the labels are the frontiers', and where one per hardware does
+    // not draw the readout's best group, its reading is labelled on that group, named.
+    void labelsEqualTheReadoutUnderEveryGrouping()
+    {
+        QVERIFY(show(QStringLiteral("dsr1"), 1024, 1024));
+        m_window->readout()->setTarget(40);
+        ChartPanel* panel = m_window->chartPanel();
+        const ChartState before = panel->state();
+        int diamonds = 0, named = 0;
+        for (const ChartGroups groups : { ChartGroups::Auto, ChartGroups::All, ChartGroups::BestPerHardware }) {
+            ChartState st = panel->state();
+            st.groups = groups;
+            panel->setState(st);
+            for (const Reading reading : { Reading::Deployable, Reading::Frontier }) {
+                m_window->readout()->setReading(reading);
+                QCOMPARE(panel->state().reading, reading);
+                int read = 0;
+                for (const HardwareLadder& l : m_window->readout()->model()->readings()) {
+                    const auto v = l.rows.front().value();
+                    if (!v)
+                        continue;
+                    ++read;
+                    const QString number = QString::fromStdString(withThousands(*v));
+                    QStringList labels;
+                    bool same = false, saysGroup = false;
+                    for (const TargetMarker::Reading& r : panel->chart()->marker().readings()) {
+                        if (r.hardware != l.hardware || r.label.isEmpty())
+                            continue;
+                        labels << r.label;
+                        if (r.label.startsWith(QStringLiteral("frontier ")))
+                            continue; // the other reading
+                        same = same || r.label.section(u' ', 0, 0) == number;
+                        saysGroup = saysGroup || r.label.contains(u'(');
+                        diamonds += r.deployable ? 1 : 0;
+                    }
+                    named += saysGroup ? 1 : 0;
+                    QVERIFY2(same || saysGroup,
+                        qPrintable(QString::fromStdString(l.hardware) + u' ' + number + QStringLiteral(": ")
+                            + labels.join(QStringLiteral(" | "))));
+                }
+                QVERIFY(read > 3);
+            }
+        }
+        QVERIFY(diamonds > 0); // B300's one configuration delivers 4,991 against the frontier's 10,762
+        QVERIFY(named > 0); // one per hardware: GB200's best reading is of a group not drawn, named
+        panel->setState(before);
+        m_window->readout()->setReading(Reading::Deployable);
+    }
+
     // More than a dozen groups in scope: the chart draws one per hardware by default, the one the InferenceX site's
     // "best per SKU" picks (core's bestPerHardware, checked by hand in tst_parity), and lists only those in its
     // legend; "all" draws every group again, and the choice is kept.
@@ -180,8 +233,9 @@ private slots:
                 || l->text().contains(
                     QStringLiteral("best per hardware: %1 of %2 groups").arg(picked.size()).arg(chart->groupCount()));
         QVERIFY(said);
-        // where the readout's best at the target is a group not drawn, the note under the chart names the hardware:
-        // worked out here from the readout and the groups drawn
+        // with the frontier's reading, where the readout's best at the target is a group not drawn, the note under the
+        // chart names the hardware: worked out here from the readout and the groups drawn
+        m_window->readout()->setReading(Reading::Frontier);
         QStringList elsewhere;
         for (const auto& hw : m_window->readout()->model()->readings()) {
             const LadderEntry& e = hw.rows.front().entry;
@@ -202,6 +256,8 @@ private slots:
                 || l->text().contains(QStringLiteral("the readout's best for %1 is a group not drawn")
                                           .arg(elsewhere.join(QStringLiteral(", "))));
         QVERIFY(noted);
+        m_window->readout()->setReading(Reading::Deployable); // its diamonds name such groups themselves
+        QVERIFY(panel->chart()->readElsewhere().isEmpty());
         st.groups = ChartGroups::All;
         panel->setState(st);
         QVERIFY(panel->chart()->readElsewhere().isEmpty());
@@ -310,7 +366,7 @@ private slots:
             // one circle per hardware read at the target
             std::set<std::string> circled;
             for (const TargetMarker::Reading& r : chart->marker().readings())
-                QVERIFY2(circled.insert(r.hardware).second, r.hardware.c_str());
+                QVERIFY2(r.deployable || circled.insert(r.hardware).second, r.hardware.c_str());
         }
         // hovering a stretch's line names its group and where it is the best
         const HardwareEnvelope& first = chart->envelopes().front();

@@ -250,6 +250,14 @@ std::optional<double> chartReading(
     return toChartY(*v, groupFactor(group, pricing, request), request.y);
 }
 
+std::optional<double> chartValue(
+    double tputPerGpu, const GroupFrontier& group, const PricingCatalog& pricing, const ChartRequest& request)
+{
+    if (request.y == ChartY::MeasuredJoulesPerToken)
+        return std::nullopt;
+    return toChartY(tputPerGpu, groupFactor(group, pricing, request), request.y);
+}
+
 std::vector<Point> thinToGrid(const std::vector<Point>& points, double xMin, double xMax, double yMin, double yMax,
     bool logX, bool logY, int cols, int rows)
 {

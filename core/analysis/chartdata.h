@@ -145,6 +145,12 @@ ChartData chartData(const ScopeData& data, const PricingCatalog& pricing, const 
 std::optional<double> chartReading(
     const GroupFrontier& group, double target, const PricingCatalog& pricing, const ChartRequest& request);
 
+/// A tok/s/GPU of a group (a deployable reading of one of its configurations) in the request's y units, as
+/// chartReading converts its frontier's; empty in the measured energy view (it has no tok/s/GPU to convert) and where
+/// the group has no price or power figure.
+std::optional<double> chartValue(
+    double tputPerGpu, const GroupFrontier& group, const PricingCatalog& pricing, const ChartRequest& request);
+
 /// The part of a polyline inside a box, cut where it crosses the box's edges. A segment is straight in the space the
 /// chart draws in (log space on a log axis), so it is cut there. Pieces outside are dropped and the pieces inside
 /// joined in order (for the monotone lines the chart draws there is one piece). Drawn with it, a line stays inside

@@ -319,6 +319,14 @@ void ChartPanel::setHideSparse(bool hide)
         m_chart->setHideSparse(hide);
 }
 
+void ChartPanel::setReading(Reading reading)
+{
+    m_state.reading = reading;
+    if (m_chart)
+        m_chart->setReading(reading);
+    showOutside(); // the note of a readout's best not drawn is the frontier reading's
+}
+
 void ChartPanel::setTarget(double target)
 {
     m_state.target = target;
@@ -357,7 +365,8 @@ void ChartPanel::showOutside()
     // of 114 beside a readout of 143 for H100 read as a mistake)
     if (const QStringList elsewhere = m_chart ? m_chart->readElsewhere() : QStringList(); !elsewhere.isEmpty())
         text += (text.isEmpty() ? QString() : QStringLiteral(" · "))
-            + tr("at %1 tok/s/user the readout's best for %2 is a group not drawn (Groups: envelope draws it)")
+            + tr("at %1 tok/s/user the readout's best for %2 is a group not drawn, labelled with its name (Groups: "
+                 "envelope draws it)")
                   .arg(at, elsewhere.join(QStringLiteral(", ")));
     if (!m_markedNote.isEmpty())
         text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + m_markedNote;

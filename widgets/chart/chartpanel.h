@@ -51,6 +51,8 @@ public:
     void setPrice(const PriceChoice& price);
     /// Follows the readout's "Hide readings across wide gaps": the labels name each hardware's best other reading.
     void setHideSparse(bool hide);
+    /// Follows the readout's Reading box: one configuration's reading is marked and labelled as the readout's.
+    void setReading(Reading reading);
     ChartState state() const { return m_state; }
     void setState(const ChartState& state);
     /// Builds the chart again in the current theme and palette (View > Theme), zoom and all else kept.

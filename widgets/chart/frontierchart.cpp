@@ -10,8 +10,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <utility>
 
+#include "core/model/displaynames.h"
 #include "core/output/reports.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/common/groupstyle.h"
@@ -67,9 +69,7 @@ QString yAxisTitle(const ChartRequest& r, TputMetric metric)
     return {};
 }
 
-namespace {
-
-QString readingText(double y, ChartY kind)
+QString chartValueText(double y, ChartY kind)
 {
     switch (kind) {
     case ChartY::Cost:
@@ -81,8 +81,6 @@ QString readingText(double y, ChartY kind)
         return QString::fromStdString(withThousands(y));
     }
 }
-
-} // namespace
 
 FrontierChart::FrontierChart(std::shared_ptr<const ScopeData> data, ChartState state, const PricingCatalog& pricing,
     const std::shared_ptr<const ChartData>& drawn)
@@ -422,6 +420,12 @@ void FrontierChart::setHideSparse(bool hide)
     setTarget(m_state.target);
 }
 
+void FrontierChart::setReading(Reading reading)
+{
+    m_state.reading = reading;
+    setTarget(m_state.target);
+}
+
 void FrontierChart::adoptScope(std::shared_ptr<const ScopeData> data, double target)
 {
     m_data = std::move(data);
@@ -529,6 +533,8 @@ void FrontierChart::setTarget(double target)
     // keyed by hardware name), which keeps a scope of many groups legible
     const auto best = bestReadingPerHardware(m_data->frontiers, target, m_state.hideSparse, shown);
     m_readElsewhere.clear();
+    // hardware whose readout's best is a group not drawn (one per hardware): labelled on that group's reading
+    std::map<std::string, BestReading> elsewhere;
     if (m_choice == ChartGroups::BestPerHardware && m_state.request.x == ChartX::Interactivity) {
         // the readout reads every group the legend has not switched off; the chart draws one per hardware
         std::vector<bool> counted(groupCount());
@@ -536,8 +542,12 @@ void FrontierChart::setTarget(double target)
             counted[i] = !m_state.hidden.count(groupLabel(m_chart->series[i].key));
         for (const auto& [hardware, reading] :
             bestReadingPerHardware(m_data->frontiers, target, m_state.hideSparse, counted))
-            if (const auto drawn = best.find(hardware); drawn == best.end() || drawn->second.group != reading.group)
-                m_readElsewhere << hardwareName(hardware);
+            if (const auto drawn = best.find(hardware); drawn == best.end() || drawn->second.group != reading.group) {
+                elsewhere.emplace(hardware, reading);
+                // (with one configuration's reading the readout's number is marked where it is: no note)
+                if (m_state.reading == Reading::Frontier)
+                    m_readElsewhere << hardwareName(hardware);
+            }
     }
     std::vector<TargetMarker::Reading> readings;
     for (std::size_t i = 0; i < groupCount() && m_state.request.x == ChartX::Interactivity; ++i) {
@@ -546,12 +556,20 @@ void FrontierChart::setTarget(double target)
         const GroupKey& key = m_chart->series[i].key;
         if (auto y = chartReading(m_data->frontiers[i], target, m_pricing, m_state.request)) {
             const auto it = best.find(key.hardware);
-            const bool labelled = it != best.end() && it->second.group == i;
+            const bool labelled = it != best.end() && it->second.group == i && !elsewhere.count(key.hardware);
             readings.push_back(
-                { *y, m_colours[i], labelled ? readingText(*y, m_state.request.y) : QString(), key.hardware });
+                { *y, m_colours[i], labelled ? chartValueText(*y, m_state.request.y) : QString(), key.hardware });
         }
     }
+    for (const auto& [hardware, reading] : elsewhere) // the readout's number, on the group it reads, named
+        if (auto y = chartReading(m_data->frontiers[reading.group], target, m_pricing, m_state.request))
+            readings.push_back({ *y, m_colours[reading.group],
+                chartValueText(*y, m_state.request.y) + QStringLiteral(" (")
+                    + QString::fromStdString(groupDisplayName(m_data->frontiers[reading.group].key, false)) + u')',
+                hardware });
     if (m_state.request.x == ChartX::Interactivity) {
+        if (m_state.reading == Reading::Deployable)
+            addDeployableReadings(target, readings);
         m_marker->setVisible(true);
         m_marker->setMarker(target, std::move(readings));
         return;

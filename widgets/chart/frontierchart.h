@@ -23,12 +23,18 @@ enum class ChartGroups { Auto, All, BestPerHardware, Envelope };
 /// Groups in scope above which Auto draws one per hardware.
 inline constexpr std::size_t kAutoBestAbove = 12;
 
+/// A value in the y axis's units as the marker's labels give it: "10,762", "$0.057", "0.38 J".
+QString chartValueText(double y, ChartY kind);
+
 /// What a chart shows besides its data: the axes and pricing of the view, the target, the groups switched off.
 struct ChartState {
     ChartRequest request;
     double target = 50;
     std::set<QString> hidden; ///< group labels whose series are switched off in the legend
     bool hideSparse = false; ///< as the readout's: a reading across a wide gap is no hardware's best (bestReading)
+    /// As the readout's Reading box: with one configuration's, each hardware's deployable reading is marked (a diamond
+    /// at its point, labelled with the readout's number) and the frontier's label says "frontier" where they differ.
+    Reading reading = Reading::Deployable;
     ChartGroups groups = ChartGroups::Auto;
     bool operator==(const ChartState&) const = default;
 };
@@ -62,6 +68,8 @@ public:
     void resetZoom();
     /// Leaves readings across wide gaps out of each hardware's best (the readout's option) and relabels.
     void setHideSparse(bool hide);
+    /// Which reading the labels give as the readout's (ChartState::reading), and relabels.
+    void setReading(Reading reading);
     void setGroupVisible(std::size_t group, bool visible);
     bool groupVisible(std::size_t group) const;
     /// Whether the group is among those the chart's group choice draws (every group unless one per hardware).
@@ -122,6 +130,8 @@ public:
     Q_SIGNAL void groupToggled(const QString& label, bool visible);
 
 private:
+    /// One configuration's reading per hardware beside the frontiers' circles (ChartState::reading Deployable).
+    void addDeployableReadings(double target, std::vector<TargetMarker::Reading>& readings) const;
     /// The first half of canTakePoints, known before the points: the view, the metric, no zoom, no envelope.
     bool viewTakes(const ScopeData& data, const ChartRequest& request);
     void addSpreadBands();

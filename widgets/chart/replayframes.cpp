@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <map>
 
 #include <unistd.h>
 
@@ -61,24 +62,46 @@ ChartCaption ReplayFrames::captionOf(const ScopeData& data) const
         sub << m_look.priceLabel;
     c.subtitle = sub.join(QStringLiteral(" · "));
 
-    // each hardware's best at the target among the groups drawn, as the chart's labels read it
+    // each hardware's reading at the target among the groups the legend keeps, as the readout reads it: one
+    // configuration's (the frontier's beside it in brackets where they differ) or the frontier's
     std::vector<bool> counted(data.frontiers.size(), true);
-    for (std::size_t i = 0; i < data.frontiers.size(); ++i)
+    std::map<std::string, std::vector<const GroupFrontier*>> byHardware;
+    for (std::size_t i = 0; i < data.frontiers.size(); ++i) {
         counted[i] = !state.hidden.count(groupLabel(data.frontiers[i].key));
+        if (counted[i])
+            byHardware[data.frontiers[i].key.hardware].push_back(&data.frontiers[i]);
+    }
     const auto best = bestReadingPerHardware(data.frontiers, state.target, state.hideSparse, counted);
-    std::vector<std::pair<double, std::string>> readings;
-    readings.reserve(best.size());
+    const bool deployable = state.reading == Reading::Deployable;
+    std::vector<std::pair<double, std::string>> readings; // the value read, and the hardware
+    std::map<std::string, double> frontierOf;
     for (const auto& [hardware, reading] : best)
-        readings.emplace_back(reading.value, hardware);
+        frontierOf[hardware] = reading.value;
+    if (deployable) {
+        for (const auto& [hardware, groups] : byHardware)
+            if (const auto d = readDeployable(groups, state.target, state.hideSparse))
+                readings.emplace_back(d->value, hardware);
+    } else {
+        for (const auto& [hardware, reading] : best)
+            readings.emplace_back(reading.value, hardware);
+    }
     std::sort(readings.begin(), readings.end(),
         [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
     QStringList named;
-    for (std::size_t i = 0; i < std::min(readings.size(), kReadingsNamed); ++i)
-        named << hardwareName(readings[i].second) + QLatin1Char(' ')
-                + QString::fromStdString(withThousands(readings[i].first));
+    for (std::size_t i = 0; i < std::min(readings.size(), kReadingsNamed); ++i) {
+        QString one = hardwareName(readings[i].second) + QLatin1Char(' ')
+            + QString::fromStdString(withThousands(readings[i].first));
+        if (const auto f = frontierOf.find(readings[i].second);
+            deployable && f != frontierOf.end() && std::abs(f->second / readings[i].first - 1) > 0.01)
+            one += QStringLiteral(" [") + QString::fromStdString(withThousands(f->second)) + u']';
+        named << one;
+    }
     QString line = readings.empty()
-        ? QObject::tr("No frontier reaches %1 tok/s/user").arg(english.toString(state.target, 'g', 4))
-        : QObject::tr("tok/s/GPU at %1 tok/s/user: %2%3")
+        ? (deployable ? QObject::tr("No configuration reaches %1 tok/s/user")
+                      : QObject::tr("No frontier reaches %1 tok/s/user"))
+              .arg(english.toString(state.target, 'g', 4))
+        : (deployable ? QObject::tr("tok/s/GPU at %1 tok/s/user, one configuration [frontier]: %2%3")
+                      : QObject::tr("tok/s/GPU at %1 tok/s/user: %2%3"))
               .arg(english.toString(state.target, 'g', 4), named.join(QStringLiteral(" · ")),
                   readings.size() > kReadingsNamed ? QObject::tr(" (+%1 more)").arg(readings.size() - kReadingsNamed)
                                                    : QString());

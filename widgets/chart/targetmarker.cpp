@@ -71,10 +71,12 @@ void TargetMarker::layout()
         return;
     const QFontMetricsF bold(labelFont());
     for (const Reading& r : m_readings) {
-        const QPointF pos(m_px, m_chart->mapToPosition(QPointF(m_x, r.y), m_anchor).y());
+        const double x = r.x > 0 ? r.x : m_x;
+        const QPointF pos(r.x > 0 ? m_chart->mapToPosition(QPointF(x, r.y), m_anchor).x() : m_px,
+            m_chart->mapToPosition(QPointF(x, r.y), m_anchor).y());
         if (!area.adjusted(-1, -1, 1, 1).contains(pos))
             continue;
-        m_circles.push_back({ pos, r.colour });
+        m_circles.push_back({ pos, r.colour, r.deployable });
         if (r.label.isEmpty())
             continue;
         QRectF box = bold.boundingRect(r.label).adjusted(-3, -1, 3, 1);
@@ -99,6 +101,8 @@ void TargetMarker::layout()
         m_captionBox = box;
     }
     QRectF bounds(m_px - 8, area.top() - 2, 16, area.height() + 4); // the line and the circles on it
+    for (const Circle& c : m_circles) // a deployable reading may stand off the line, at its faster point
+        bounds |= QRectF(c.centre - QPointF(8, 8), QSizeF(16, 16));
     for (const Placed& l : m_labels)
         bounds |= l.box.adjusted(-2, -2, 2, 2);
     if (!m_captionBox.isEmpty())
@@ -114,34 +118,53 @@ void TargetMarker::placeInside(const QRectF& area)
     const auto overlap = [](const QRectF& a, const QRectF& b) {
         return a.top() < b.bottom() + 1 && b.top() < a.bottom() + 1 && a.left() < b.right() && b.left() < a.right();
     };
-    for (Placed& l : m_labels) {
-        if (l.box.top() < area.top())
-            l.box.moveTop(area.top());
-        if (l.box.bottom() > area.bottom())
-            l.box.moveBottom(area.bottom());
-    }
-    std::sort(
-        m_labels.begin(), m_labels.end(), [](const Placed& a, const Placed& b) { return a.box.top() < b.box.top(); });
-    for (std::size_t i = 1; i < m_labels.size(); ++i)
-        for (std::size_t j = 0; j < i; ++j)
-            if (overlap(m_labels[i].box, m_labels[j].box))
-                m_labels[i].box.moveTop(m_labels[j].box.bottom() + 1);
-    for (std::size_t i = m_labels.size(); i-- > 0;) {
-        QRectF& box = m_labels[i].box;
-        if (box.bottom() > area.bottom())
-            box.moveBottom(area.bottom());
-        for (std::size_t j = i + 1; j < m_labels.size(); ++j)
-            if (overlap(box, m_labels[j].box))
-                box.moveBottom(m_labels[j].box.top() - 1);
-    }
-    // more labels than the plot is tall: the ones still above it go to the marker's other side
+    const auto stack = [&] {
+        for (Placed& l : m_labels) {
+            if (l.box.top() < area.top())
+                l.box.moveTop(area.top());
+            if (l.box.bottom() > area.bottom())
+                l.box.moveBottom(area.bottom());
+        }
+        std::sort(m_labels.begin(), m_labels.end(),
+            [](const Placed& a, const Placed& b) { return a.box.top() < b.box.top(); });
+        // a label moved past one may then meet another already passed: each is moved until it meets none (a move
+        // is always the same way, so this ends)
+        for (std::size_t i = 1; i < m_labels.size(); ++i)
+            for (bool moved = true; moved;) {
+                moved = false;
+                for (std::size_t j = 0; j < i; ++j)
+                    if (overlap(m_labels[i].box, m_labels[j].box)) {
+                        m_labels[i].box.moveTop(m_labels[j].box.bottom() + 1);
+                        moved = true;
+                    }
+            }
+        for (std::size_t i = m_labels.size(); i-- > 0;) {
+            QRectF& box = m_labels[i].box;
+            if (box.bottom() > area.bottom())
+                box.moveBottom(area.bottom());
+            for (bool moved = true; moved;) {
+                moved = false;
+                for (std::size_t j = i + 1; j < m_labels.size(); ++j)
+                    if (overlap(box, m_labels[j].box)) {
+                        box.moveBottom(m_labels[j].box.top() - 1);
+                        moved = true;
+                    }
+            }
+        }
+    };
+    stack();
+    // more labels than the plot is tall: the ones still above it go to the marker's other side, stacked there in
+    // turn (with one configuration's readings beside the frontiers' a plot can hold twice as many labels)
+    bool moved = false;
     for (Placed& l : m_labels)
         if (l.box.top() < area.top()) {
             const qreal w = l.box.width();
             const bool right = l.box.left() > m_px;
             l.box.moveLeft(right ? m_px - 8 - w : m_px + 8);
-            l.box.moveTop(area.top());
+            moved = true;
         }
+    if (moved)
+        stack();
 }
 
 std::vector<QRectF> TargetMarker::labelBoxes() const
@@ -170,6 +193,14 @@ void TargetMarker::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
     painter->setPen(QPen(theme.text, 1.2, Qt::DashLine));
     painter->drawLine(QPointF(m_px, area.top()), QPointF(m_px, area.bottom()));
     for (const Circle& c : m_circles) {
+        if (c.deployable) { // one configuration's reading: a filled diamond
+            painter->setPen(QPen(theme.plot, 1.2));
+            painter->setBrush(c.colour);
+            const QPointF p = c.centre;
+            const QPointF diamond[] = { p + QPointF(0, -7), p + QPointF(7, 0), p + QPointF(0, 7), p + QPointF(-7, 0) };
+            painter->drawPolygon(diamond, 4);
+            continue;
+        }
         painter->setPen(QPen(c.colour, 2.5));
         painter->setBrush(theme.plot);
         painter->drawEllipse(c.centre, 5.5, 5.5);

@@ -16,6 +16,10 @@ public:
         QColor colour;
         QString label; ///< the value as the readout prints it
         std::string hardware;
+        /// One configuration's reading (a filled diamond) where it differs from the frontier's: at x (axis units) when
+        /// above 0, a faster measured point that meets the target; else on the marker's line.
+        bool deployable = false;
+        double x = 0;
         bool operator==(const Reading&) const = default;
     };
     TargetMarker(QChart* chart, QAbstractSeries* anchor);
@@ -42,6 +46,7 @@ private:
     struct Circle {
         QPointF centre;
         QColor colour;
+        bool deployable = false; ///< drawn as a diamond
     };
     void layout();
     void placeInside(const QRectF& area);

@@ -218,6 +218,7 @@ void MainWindow::connectPanels()
     connect(m_readout, &ReadoutPanel::hideSparseChanged, m_chart, &ChartPanel::setHideSparse);
     connect(m_readout, &ReadoutPanel::hideSparseChanged, this, &MainWindow::updateSummary);
     connect(m_readout, &ReadoutPanel::readingChanged, ladder(), &LadderPanel::setReading);
+    connect(m_readout, &ReadoutPanel::readingChanged, m_chart, &ChartPanel::setReading);
     connect(m_readout, &ReadoutPanel::readingChanged, this, &MainWindow::updateSummary);
     connect(m_readout, &ReadoutPanel::priceChanged, this, [this] {
         m_chart->setPrice(m_readout->price());

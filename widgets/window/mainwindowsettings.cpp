@@ -151,6 +151,7 @@ void MainWindow::restoreSettings()
         m_readout->restoreBaseline(s.value("readout/baseline").toString());
     ladder()->setHideSparse(m_readout->hideSparse());
     ladder()->setReading(m_readout->reading());
+    m_chart->setReading(m_readout->reading());
     m_chart->setHideSparse(m_readout->hideSparse());
     ChartState cs = m_chart->state();
     cs.request.x = chartXSetting(s.value("chart/x"));

@@ -95,6 +95,7 @@ Status MainWindow::applyView(const ViewOptions& view)
     // what the readout's signals, blocked here, would have told the other panels
     ladder()->setHideSparse(r.hideSparse);
     ladder()->setReading(r.reading);
+    m_chart->setReading(r.reading);
     m_chart->setHideSparse(r.hideSparse);
     m_chart->setPrice(m_readout->price());
     ladder()->setCustomPrice(m_readout->price().customUsdPerGpuHour);
