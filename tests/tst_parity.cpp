@@ -360,7 +360,7 @@ private slots:
                 "INSERT INTO series(model, isl, osl, workload, hardware, engine, precision, spec_decoding) "
                 "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO UPDATE SET model = excluded.model RETURNING id");
             const std::set<std::string> newer { "prefill_tp", "prefill_ep", "prefill_dp_attention", "prefill_workers",
-                "decode_workers" };
+                "decode_workers", "append_only", "recipe_fingerprint" };
             std::string cols = "series_id, source_id, record_index, content_hash", marks = "?,?,?,?";
             for (const RunColumn& c : runColumns())
                 if (!newer.count(c.name)) {

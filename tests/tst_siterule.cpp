@@ -3,6 +3,8 @@
 // replaced is said, and GPUs are counted per pool. Expectations are worked by hand from the crafted rows.
 #include <QtTest>
 
+#include <sqlite3.h>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -18,6 +20,7 @@
 #include "core/analysis/ladder.h"
 #include "core/import/importer.h"
 #include "core/model/runselection.h"
+#include "core/store/sqlite.h"
 #include "tests/support/fixturejson.h"
 #include "tests/support/suite.h"
 #include "tests/support/testutil.h"
@@ -144,6 +147,177 @@ private slots:
         const auto [badCode, badErr] = cli({ QStringLiteral("--runs"), QStringLiteral("newest") });
         QCOMPARE(badCode, 2);
         QVERIFY2(badErr.contains(QStringLiteral("latest-per-configuration")), qPrintable(badErr));
+    }
+
+    // Append-only runs (the site's migration 014; docs/architecture.md section 10.2), worked by hand. FP4: January's
+    // full run (image A: TP8 at 4 and 8, TP4 at 4), February's append-only run (A: TP8 at 16, and 8 again) and
+    // March's append-only run (A: TP4 at 8, and at 4 with recipe r2) chain back to January: every point is kept, but
+    // January's TP8 at 8, which February measured again; TP4 at 4 stays twice, as two recipes are two points. FP8:
+    // February's append-only run is of image B: it chains to the next older run of image B (November's), over
+    // January's of image A. A chaining run does not narrow its curve. Read the same through the InferenceX API's rows.
+    void appendOnlyRunsChainBackToTheirImage()
+    {
+        struct P {
+            const char* run;
+            const char* date;
+            const char* precision;
+            const char* image;
+            bool appendOnly;
+            int tp;
+            int concurrency;
+            const char* recipe = "";
+        };
+        const std::vector<P> points {
+            { "gh:100/1", "2026-01-10", "fp4", "A", false, 8, 4 },
+            { "gh:100/1", "2026-01-10", "fp4", "A", false, 8, 8 },
+            { "gh:100/1", "2026-01-10", "fp4", "A", false, 4, 4 },
+            { "gh:200/1", "2026-02-01", "fp4", "A", true, 8, 16 },
+            { "gh:200/1", "2026-02-01", "fp4", "A", true, 8, 8 },
+            { "gh:300/1", "2026-03-01", "fp4", "A", true, 4, 8 },
+            { "gh:300/1", "2026-03-01", "fp4", "A", true, 4, 4, "r2" },
+            { "gh:450/1", "2025-11-01", "fp8", "B", false, 8, 2 },
+            { "gh:500/1", "2026-01-10", "fp8", "A", false, 8, 4 },
+            { "gh:500/1", "2026-01-10", "fp8", "A", false, 8, 8 },
+            { "gh:600/1", "2026-02-01", "fp8", "B", true, 8, 16 },
+        };
+        QJsonArray a;
+        for (const P& p : points) {
+            QJsonObject o { { QStringLiteral("schema"), QStringLiteral("paretoscope.run/1") },
+                { QStringLiteral("model"), QStringLiteral("m") },
+                { QStringLiteral("hardware"), QStringLiteral("b300") },
+                { QStringLiteral("engine"), QStringLiteral("vllm") },
+                { QStringLiteral("precision"), QLatin1String(p.precision) },
+                { QStringLiteral("engine_image"), QLatin1String(p.image) }, { QStringLiteral("tp"), p.tp },
+                { QStringLiteral("gpus"), p.tp }, { QStringLiteral("isl"), 1024 }, { QStringLiteral("osl"), 1024 },
+                { QStringLiteral("concurrency"), p.concurrency }, { QStringLiteral("run"), QLatin1String(p.run) },
+                { QStringLiteral("run_date"), QLatin1String(p.date) },
+                { QStringLiteral("interactivity_tok_s_user"), 400.0 / p.concurrency },
+                { QStringLiteral("tput_per_gpu_tok_s"), 100.0 * p.concurrency / p.tp + p.date[6] } };
+            if (p.appendOnly)
+                o[QStringLiteral("append_only")] = true;
+            if (*p.recipe)
+                o[QStringLiteral("recipe_fingerprint")] = QLatin1String(p.recipe);
+            a.append(o);
+        }
+        QTemporaryDir dir;
+        auto store = openTempStore(dir);
+        const QString path = dir.filePath(QStringLiteral("chains.json"));
+        QVERIFY(writeFile(path, QJsonDocument(a).toJson()));
+        auto out = importPath(*store, path.toStdString(), {});
+        QVERIFY2(out.front().result, out.front().result ? "" : out.front().result.error().c_str());
+        QCOMPARE(out.front().result->imported, points.size()); // the recipe makes March's TP4 at 4 a point of its own
+        using T = std::set<std::tuple<std::string, int, int, std::string>>;
+        int wrongMarks = 0;
+        const auto selected = [&](const char* precision, RunSelection runs) {
+            Scope s;
+            s.model = "m";
+            s.isl = 1024;
+            s.osl = 1024;
+            s.precisions = { precision };
+            s.runs = runs;
+            T got;
+            std::vector<long long> ids;
+            for (const Series& se : store->series(s))
+                ids.push_back(se.id);
+            for (const StoredRun& r : store->runsOfSeries(ids, s)) {
+                const bool full
+                    = r.record.run == "gh:100/1" || r.record.run == "gh:450/1" || r.record.run == "gh:500/1";
+                wrongMarks += r.record.appendOnly == full ? 1 : 0; // the mark read back as written
+                got.insert({ r.record.run, r.record.tp, r.record.concurrency, r.record.recipeFingerprint });
+            }
+            return got;
+        };
+        QCOMPARE(selected("fp4", RunSelection::Latest),
+            (T { { "gh:300/1", 4, 8, "" }, { "gh:300/1", 4, 4, "r2" }, { "gh:200/1", 8, 16, "" },
+                { "gh:200/1", 8, 8, "" }, { "gh:100/1", 8, 4, "" }, { "gh:100/1", 4, 4, "" } }));
+        QCOMPARE(selected("fp8", RunSelection::Latest), (T { { "gh:600/1", 8, 16, "" }, { "gh:450/1", 8, 2, "" } }));
+        // the per-configuration rule has no chains: the TP8 line's newest run alone
+        QCOMPARE(selected("fp8", RunSelection::LatestPerConfiguration), (T { { "gh:600/1", 8, 16, "" } }));
+        // as of January the chains are not there yet: January's runs alone
+        Scope january;
+        january.model = "m";
+        january.isl = 1024;
+        january.osl = 1024;
+        january.asOf = "2026-01-31";
+        std::vector<long long> ids;
+        for (const Series& se : store->series(january))
+            ids.push_back(se.id);
+        std::set<std::string> runsThen;
+        for (const StoredRun& r : store->runsOfSeries(ids, january))
+            runsThen.insert(r.record.run);
+        QCOMPARE(runsThen, (std::set<std::string> { "gh:100/1", "gh:500/1" }));
+        // a chaining run adds to its curve: no narrowing said (February's FP8 run measured 1 point against 2)
+        FrontierCache cache(*store);
+        Scope s;
+        s.model = "m";
+        s.isl = 1024;
+        s.osl = 1024;
+        for (const GroupFrontier& g : cache.frontiers(s, TputMetric::Total))
+            QVERIFY2(g.narrowed.empty(), g.key.precision.c_str());
+
+        // the InferenceX API's rows carry the mark and the fingerprint
+        const json row { { "hardware", "b300" }, { "framework", "vllm" }, { "model", "m" }, { "precision", "fp4" },
+            { "spec_method", "none" }, { "disagg", false }, { "is_multinode", false }, { "decode_tp", 8 },
+            { "decode_ep", 1 }, { "decode_dp_attention", false }, { "num_decode_gpu", 8 }, { "isl", 1024 },
+            { "osl", 1024 }, { "conc", 8 }, { "image", "A" }, { "date", "2026-04-01" },
+            { "run_url", "https://github.com/x/y/actions/runs/900/attempts/1" }, { "append_only", true },
+            { "recipe_fingerprint", "r9" }, { "metrics", { { "tput_per_gpu", 1000 }, { "median_intvty", 50 } } } };
+        const QByteArray api = QByteArray::fromStdString(json::array({ row }).dump());
+        const QString apiPath = dir.filePath(QStringLiteral("api.json"));
+        QVERIFY(writeFile(apiPath, api));
+        auto apiOut = importPath(*store, apiPath.toStdString(), {});
+        QVERIFY2(apiOut.front().result, apiOut.front().result ? "" : apiOut.front().result.error().c_str());
+        bool seen = false;
+        for (const StoredRun& r : store->allRuns())
+            if (r.record.run == "gh:900/1") {
+                seen = true;
+                QVERIFY(r.record.appendOnly);
+                QCOMPARE(r.record.recipeFingerprint, std::string("r9"));
+            }
+        QVERIFY(seen);
+        // April's append-only run of image A chains to March's, February's and January's: all kept, and its point
+        QCOMPARE(selected("fp4", RunSelection::Latest).size(), std::size_t(7));
+        QCOMPARE(wrongMarks, 0);
+    }
+
+    // A store of schema 10 (before append-only marks and recipes) is brought up to date keeping every value: the
+    // runs of the API fixture written by this build, the two columns schema 11 adds dropped again (schema 10's runs
+    // table exactly), then opened.
+    void aStoreOfSchema10Migrates()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("store.sqlite"));
+        std::vector<RunRecord> before;
+        {
+            auto s = openTempStore(dir);
+            QVERIFY(importPath(*s, fixture(QStringLiteral("inferencex-app-api/benchmarks.json")).toStdString(), {})[0]
+                        .result);
+            for (const StoredRun& r : s->allRuns())
+                before.push_back(r.record);
+        }
+        QCOMPARE(before.size(), std::size_t(435));
+        {
+            sqlite3* h = nullptr;
+            QCOMPARE(sqlite3_open(db.toUtf8().constData(), &h), SQLITE_OK);
+            const std::unique_ptr<sqlite3, int (*)(sqlite3*)> closer(h, sqlite3_close_v2);
+            QVERIFY(sql::exec(h,
+                "ALTER TABLE runs DROP COLUMN append_only; ALTER TABLE runs DROP COLUMN "
+                "recipe_fingerprint; PRAGMA user_version = 10"));
+        }
+        auto s = openTempStore(dir);
+        QVERIFY(s);
+        QCOMPARE(s->schemaVersion(), RunStore::currentSchemaVersion());
+        QCOMPARE(s->schemaVersion(), 11);
+        QCOMPARE(QString::fromStdString(s->integrityCheck()), QStringLiteral("ok"));
+        const auto after = s->allRuns();
+        QCOMPARE(after.size(), before.size());
+        for (std::size_t i = 0; i < after.size(); ++i) {
+            QCOMPARE(contentHash(after[i].record), contentHash(before[i]));
+            QVERIFY(!after[i].record.appendOnly && after[i].record.recipeFingerprint.empty());
+        }
+        QCOMPARE(importPath(*s, fixture(QStringLiteral("inferencex-app-api/benchmarks.json")).toStdString(), {})[0]
+                     .result->duplicates,
+            435u);
     }
 
     // The site's GPU count since Sep 2026 (docs/architecture.md section 10.1): a row with no decode GPUs (8P+0D) is

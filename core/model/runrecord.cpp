@@ -86,6 +86,10 @@ std::uint64_t contentHash(const RunRecord& r)
         h.str(r.marked);
     if (!r.validity.empty()) // the same: runs stored before validity flags keep their hashes
         h.str(r.validity);
+    if (r.appendOnly) // the same for the append-only mark and the recipe fingerprint (schema 11)
+        h.i64(1);
+    if (!r.recipeFingerprint.empty())
+        h.str("recipe:" + r.recipeFingerprint);
     return h.value();
 }
 

@@ -58,6 +58,13 @@ struct RunRecord {
     /// "task:..." (a cluster task), or empty: the store gives it the import it came in with.
     std::string run;
     std::int64_t runStarted = 0; ///< when its run started (seconds since the epoch), 0 unknown
+    /// The run adds points to the curve it measured rather than replacing it (an InferenceX row's `append_only`):
+    /// under --runs latest, where all its points come from one engine image, it chains back to the next older run of
+    /// the curve and image (docs/architecture.md section 10.2).
+    bool appendOnly = false;
+    /// The recipe the point was measured with, where the source gives one (`recipe_fingerprint`): part of a point's
+    /// identity, so that two recipes at one configuration and concurrency are two points.
+    std::string recipeFingerprint;
 
     // metrics: throughputs in tokens/s per GPU, latencies in seconds
     std::optional<double> tputPerGpu;

@@ -179,10 +179,74 @@ std::unordered_map<std::uint64_t, const RunVersion*> latestRunPer(
 
 std::uint64_t pointKey(const RunVersion& r)
 {
-    return r.line ^ (static_cast<std::uint64_t>(r.concurrency) * 0x9e3779b97f4a7c15ULL);
+    return r.line ^ (static_cast<std::uint64_t>(r.concurrency) * 0x9e3779b97f4a7c15ULL)
+        ^ (r.recipe * 0xc2b2ae3d27d4eb4fULL);
+}
+
+// A run as it stands on one curve: its newest point, whether it is append-only, and its one engine image (0 where
+// its points on the curve come from none or from several).
+struct RunOnCurve {
+    const RunVersion* newest = nullptr;
+    bool appendOnly = false;
+    std::uint64_t image = 0;
+    bool mixed = false; ///< points of several images (or some of none)
+};
+
+// Per curve whose selected run is append-only, the runs its chain adds (docs/architecture.md section 10.2): the next
+// older run of the curve with the same one image, and on while that run is append-only too. Keyed by curve; each
+// entry lists the chained runs' newest points (sameRun tells a point of one).
+std::unordered_map<std::uint64_t, std::vector<const RunVersion*>> appendOnlyChains(
+    const std::vector<RunVersion>& runs, const std::unordered_map<std::uint64_t, const RunVersion*>& best, int asOf)
+{
+    std::unordered_map<std::uint64_t, std::vector<RunOnCurve>> curves;
+    for (const auto& [curve, b] : best)
+        if (b->appendOnly)
+            curves[curve];
+    if (curves.empty())
+        return {};
+    for (const RunVersion& r : runs) {
+        if (r.day > asOf)
+            continue;
+        const auto c = curves.find(r.curve);
+        if (c == curves.end())
+            continue;
+        auto& list = c->second;
+        auto it = std::find_if(list.begin(), list.end(), [&](const RunOnCurve& o) { return sameRun(*o.newest, r); });
+        if (it == list.end()) {
+            list.push_back({ &r, r.appendOnly, r.image, r.image == 0 });
+            continue;
+        }
+        if (newer(r, *it->newest))
+            it->newest = &r;
+        it->appendOnly = it->appendOnly || r.appendOnly;
+        it->mixed = it->mixed || r.image != it->image;
+    }
+    std::unordered_map<std::uint64_t, std::vector<const RunVersion*>> out;
+    for (auto& [curve, list] : curves) {
+        std::sort(list.begin(), list.end(),
+            [](const RunOnCurve& a, const RunOnCurve& b) { return newer(*a.newest, *b.newest); });
+        // list[0] is the selected run; each link is the next older run of the same one image
+        const RunOnCurve* link = &list.front();
+        for (std::size_t i = 1; i < list.size() && link->appendOnly && !link->mixed && link->image != 0; ++i)
+            if (!list[i].mixed && list[i].image == link->image) {
+                out[curve].push_back(list[i].newest);
+                link = &list[i];
+            }
+    }
+    return out;
 }
 
 } // namespace
+
+std::uint64_t textKey(std::string_view text)
+{
+    if (text.empty())
+        return 0;
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (unsigned char c : text)
+        h = (h ^ c) * 0x100000001b3ULL;
+    return h == 0 ? 1 : h;
+}
 
 std::vector<std::size_t> selectRuns(const std::vector<RunVersion>& runs, RunSelection mode, int asOf)
 {
@@ -194,8 +258,16 @@ std::vector<std::size_t> selectRuns(const std::vector<RunVersion>& runs, RunSele
         return out;
     }
     const auto best = latestRunPer(runs, mode, asOf);
-    // the selected run's points, one per configuration and concurrency: the last it stored (a session's repeats
-    // share a run)
+    const auto chains = mode == RunSelection::Latest
+        ? appendOnlyChains(runs, best, asOf)
+        : std::unordered_map<std::uint64_t, std::vector<const RunVersion*>> {};
+    const auto chained = [&chains](const RunVersion& r) {
+        const auto c = chains.find(r.curve);
+        return c != chains.end()
+            && std::any_of(c->second.begin(), c->second.end(), [&r](const RunVersion* o) { return sameRun(*o, r); });
+    };
+    // the selected run's points (and its chain's), one per configuration, concurrency and recipe: the newest run's,
+    // and of one run the last it stored (a session's repeats share a run)
     std::unordered_map<std::uint64_t, std::size_t> perPoint;
     perPoint.reserve(runs.size() / 2 + 1);
     for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -203,10 +275,10 @@ std::vector<std::size_t> selectRuns(const std::vector<RunVersion>& runs, RunSele
         if (r.day > asOf)
             continue;
         const auto b = best.find(keyOf(r, mode));
-        if (b == best.end() || !sameRun(*b->second, r))
+        if (b == best.end() || (!sameRun(*b->second, r) && (chains.empty() || !chained(r))))
             continue;
         auto [it, inserted] = perPoint.try_emplace(pointKey(r), i);
-        if (!inserted && runs[it->second].id < r.id)
+        if (!inserted && newer(r, runs[it->second]))
             it->second = i;
     }
     out.reserve(perPoint.size());
@@ -231,32 +303,35 @@ std::vector<std::size_t> spreadRuns(const std::vector<RunVersion>& runs, RunSele
 std::vector<NarrowedCurve> narrowedCurves(const std::vector<RunVersion>& runs, int asOf)
 {
     // per curve, per run: a point of it and its distinct configurations and concurrencies
-    struct RunOnCurve {
+    struct RunPoints {
         std::size_t first = 0;
         std::unordered_map<std::uint64_t, bool> points;
+        bool appendOnly = false;
     };
-    std::unordered_map<std::uint64_t, std::vector<RunOnCurve>> curves;
+    std::unordered_map<std::uint64_t, std::vector<RunPoints>> curves;
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const RunVersion& r = runs[i];
         if (r.day > asOf || r.concurrency <= 0)
             continue;
         auto& list = curves[r.curve];
-        auto it
-            = std::find_if(list.begin(), list.end(), [&](const RunOnCurve& c) { return sameRun(runs[c.first], r); });
+        auto it = std::find_if(list.begin(), list.end(), [&](const RunPoints& c) { return sameRun(runs[c.first], r); });
         if (it == list.end()) {
-            list.push_back({ i, {} });
+            list.push_back({ i, {}, false });
             it = list.end() - 1;
         } else if (newer(r, runs[it->first])) {
             it->first = i; // the run's version is its newest point's
         }
         it->points[pointKey(r)] = true;
+        it->appendOnly = it->appendOnly || r.appendOnly;
     }
     std::vector<NarrowedCurve> out;
     for (auto& [curve, list] : curves) {
         if (list.size() < 2)
             continue;
         std::sort(list.begin(), list.end(),
-            [&](const RunOnCurve& a, const RunOnCurve& b) { return newer(runs[a.first], runs[b.first]); });
+            [&](const RunPoints& a, const RunPoints& b) { return newer(runs[a.first], runs[b.first]); });
+        if (list[0].appendOnly) // it adds to the curve rather than replacing it
+            continue;
         const int newest = static_cast<int>(list[0].points.size());
         const int replaced = static_cast<int>(list[1].points.size());
         if (newest < replaced)
@@ -282,7 +357,7 @@ RunVersion runVersion(const RunRecord& r, long long id)
         : key.series;
     return { lineKeyHash(key, c.concurrency, id),
         curveKeyHash(curveSeries, c.disaggregated, agentic, c.concurrency, id), c.concurrency, day, r.runStarted,
-        runOrder(r.run), id };
+        runOrder(r.run), id, textKey(r.engineImage), textKey(r.recipeFingerprint), r.appendOnly };
 }
 
 std::string_view runSelectionName(RunSelection s)

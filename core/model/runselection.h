@@ -23,7 +23,12 @@ struct RunVersion {
     std::int64_t started = 0; ///< when its run started (seconds since the epoch), 0 unknown
     std::int64_t run = 0; ///< its run (RunIdentity::order): unique per run, and the last tie-break between runs
     long long id = 0;
+    std::uint64_t image = 0; ///< textKey of its engine image, 0 unknown
+    std::uint64_t recipe = 0; ///< textKey of its recipe fingerprint, 0 none: part of the point's identity
+    bool appendOnly = false; ///< its run adds to its curve (RunRecord::appendOnly)
 };
+/// A hash of a text that is 0 for an empty one (an engine image, a recipe fingerprint).
+std::uint64_t textKey(std::string_view text);
 /// The day number of a yyyy-mm-dd... text (yyyymmdd), or 0 when it does not start with such a date.
 int dayNumber(std::string_view date);
 /// Now, in seconds since the epoch: what the store's times (an import's, a session's, a sync's) are written in.
@@ -76,9 +81,11 @@ std::uint64_t curveKeyHash(std::uint64_t series, bool disaggregated, bool agenti
 
 /// Indices of the selected points, ascending. Latest: per curve, the run with the newest day on or before asOf, then
 /// the latest start, then the highest run (RunVersion::run); every point that run measured on the curve is kept,
-/// whatever its parallelism (of a configuration and concurrency it measured more than once, its last point), and
-/// none is borrowed from another run. LatestPerConfiguration: the same per line. All: every point dated on or before
-/// asOf.
+/// whatever its parallelism (of a configuration, concurrency and recipe it measured more than once, its last point),
+/// and none is borrowed from another run, except that an append-only run whose points on the curve all come from one
+/// engine image chains back to the next older run of the curve with that image, and on while the chain stays
+/// append-only: their points are added, the newest run's winning where two share a configuration, concurrency and
+/// recipe. LatestPerConfiguration: the per-line rule (no chains). All: every point dated on or before asOf.
 std::vector<std::size_t> selectRuns(const std::vector<RunVersion>& runs, RunSelection mode, int asOf);
 
 /// The points a reading's spread is taken from (docs/architecture.md section 10.3), ascending. All: the selected

@@ -87,6 +87,9 @@ const RunColumn kRunColumns[] = {
         [](const sql::Statement& s, int i, RunRecord& r) { r.prefillDpAttention = s.int64(i) != 0; } },
     PS_INT("prefill_workers", prefillWorkers),
     PS_INT("decode_workers", decodeWorkers),
+    // schema 11: the InferenceX site's append-only runs and recipe fingerprints (docs/architecture.md section 10.2)
+    PS_BOOL("append_only", appendOnly),
+    PS_TEXT("recipe_fingerprint", recipeFingerprint),
 };
 
 #undef PS_TEXT

@@ -207,7 +207,9 @@ Status RunStore::migrate(int upTo)
             continue;
         }
         Status st = txn->exec(steps[static_cast<std::size_t>(v)], "migration to " + target);
-        if (st && v + 1 == 8)
+        // the GPUs of aggregated InferenceX rows counted again (schema 8), in the last step's transaction: it reads
+        // runs with every column this build stores, which the steps after 8 add
+        if (st && v + 1 == upTo && have < 8 && upTo >= 8)
             st = recountAggregatedGpus(*txn);
         if (st) {
             sql::Statement check(m_db, "PRAGMA foreign_key_check");

@@ -272,7 +272,8 @@ std::vector<TimedRun> RunStore::timedRuns(
         "interactivity, " + y
             + ", e2el_median_s, id, marked IS NOT NULL, ttft_median_s, latency_stats, tpot_median_s, tp, ep, "
               "dp_attention, disaggregated, prefill_gpus, decode_gpus, concurrency, run_date, source_id, avg_power_w, "
-              "decode_workers, prefill_tp, prefill_ep, prefill_dp_attention, prefill_workers, run_order, run_started",
+              "decode_workers, prefill_tp, prefill_ep, prefill_dp_attention, prefill_workers, run_order, run_started, "
+              "append_only, engine_image, recipe_fingerprint",
         "1 = 1", dates);
     std::vector<TimedRun> out;
     for (long long id : seriesIds) {
@@ -305,7 +306,7 @@ std::vector<TimedRun> RunStore::timedRuns(
             r.version = RunVersion { lineKeyHash(line, concurrency, r.point.runId),
                 curveKeyHash(curvePart, line.disaggregated, agentic, concurrency, r.point.runId), concurrency,
                 r.dated ? day : (source != importDay.end() ? source->second : 0), s.int64(24), s.int64(23),
-                r.point.runId };
+                r.point.runId, textKey(s.blobView(26)), textKey(s.blobView(27)), s.int64(25) != 0 };
             out.push_back(r);
         }
         noteRead(s);

@@ -350,6 +350,11 @@ std::vector<std::string> storeMigrations()
         "  finished_at INTEGER NOT NULL,\n"
         "  summary TEXT NOT NULL\n"
         ");\n",
+        // 10 -> 11: the InferenceX site's rule of today (its migrations 011 and 014): a run can be append-only (its
+        // points add to its curve's, chained back to the next older run of the same image) and a point can carry the
+        // recipe it was measured with, part of its identity. Runs stored before: not append-only, no recipe.
+        "ALTER TABLE runs ADD COLUMN append_only INTEGER;\n"
+        "ALTER TABLE runs ADD COLUMN recipe_fingerprint TEXT;\n",
     };
 }
 

@@ -115,11 +115,15 @@ void ReadoutPanel::buildLayout()
     m_reading->setObjectName(QStringLiteral("reading"));
     m_reading->addItem(tr("One configuration (deployable)"), QStringLiteral("deployable"));
     m_reading->addItem(tr("Frontier across configurations"), QStringLiteral("frontier"));
-    m_reading->setToolTip(tr("One configuration: the best a single configuration delivers at the target, as the plan "
-                             "sizes it (the target a floor, read between two concurrencies of that configuration "
-                             "only).\nFrontier: the InferenceX site's reading, across configurations.\nThe cost, the "
-                             "ratios and the summary use the reading chosen; each cell's tooltip and the ladder tab "
-                             "give the other where they differ."));
+    m_reading->setToolTip(
+        tr("One configuration: the best a single configuration delivers at the target, as the plan "
+           "sizes it (the target a floor, read between two concurrencies of that configuration "
+           "only; a configuration measured faster than the target meets it).\nFrontier: the InferenceX site's "
+           "reading, across configurations, on the curves that reach the target: it can lie below "
+           "one configuration's where the best configuration was measured only faster than the "
+           "target.\nThe cost, the "
+           "ratios and the summary use the reading chosen; each cell's tooltip and the ladder tab "
+           "give the other where they differ."));
     form->addRow(tr("Reading"), m_reading);
     form->addRow(tr("Compare with"), m_baseline);
     m_hideSparse->setToolTip(tr("A reading between two measured points more than 2x apart in tok/s/user is "

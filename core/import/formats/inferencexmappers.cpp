@@ -45,6 +45,8 @@ enum class K {
     InputTput,
     MedianIntvty,
     AvgPower,
+    AppendOnly,
+    RecipeFingerprint,
     Ignored,
 };
 
@@ -74,6 +76,8 @@ std::unordered_map<std::string_view, K> withCommonKeys(std::initializer_list<std
         { "is_multinode", K::Multinode },
         { "date", K::Date },
         { "run_url", K::RunUrl },
+        { "append_only", K::AppendOnly },
+        { "recipe_fingerprint", K::RecipeFingerprint },
     };
     keys.insert(own);
     return keys;
@@ -170,6 +174,10 @@ public:
         }
         case K::RunUrl:
             return setText(key, v, m_r.runUrl, false);
+        case K::AppendOnly:
+            return setFlag(key, v, m_r.appendOnly);
+        case K::RecipeFingerprint:
+            return setText(key, v, m_r.recipeFingerprint, false);
         case K::Disagg:
             return setFlag(key, v, m_disagg);
         case K::DpAttention:

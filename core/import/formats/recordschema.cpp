@@ -109,6 +109,12 @@ Status setRunStarted(RunRecord& r, std::string_view key, const FieldValue& v)
     return ok();
 }
 
+// Written only where set: a run is not append-only unless its source says so.
+CellValue getAppendOnly(const RunRecord& r)
+{
+    return r.appendOnly ? CellValue(true) : CellValue();
+}
+
 CellValue getNote(const RunRecord& r)
 {
     return r.provenance.note.empty() ? CellValue() : CellValue(r.provenance.note);
@@ -169,6 +175,8 @@ const RecordColumn kRecordColumns[] = {
     { "run_url", getText<&RunRecord::runUrl>, setText<&RunRecord::runUrl> },
     { "run", getText<&RunRecord::run>, setText<&RunRecord::run> },
     { "run_started", getRunStarted, setRunStarted },
+    { "append_only", getAppendOnly, setBool<&RunRecord::appendOnly> },
+    { "recipe_fingerprint", getText<&RunRecord::recipeFingerprint>, setText<&RunRecord::recipeFingerprint> },
     { "tput_per_gpu_tok_s", getReal<&RunRecord::tputPerGpu>, setReal<&RunRecord::tputPerGpu> },
     { "output_tput_per_gpu_tok_s", getReal<&RunRecord::outputTputPerGpu>, setReal<&RunRecord::outputTputPerGpu> },
     { "input_tput_per_gpu_tok_s", getReal<&RunRecord::inputTputPerGpu>, setReal<&RunRecord::inputTputPerGpu> },
