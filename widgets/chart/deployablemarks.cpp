@@ -31,8 +31,9 @@ void FrontierChart::addDeployableReadings(double target, std::vector<TargetMarke
         const auto y = chartValue(d->value, m_data->frontiers[i], m_pricing, m_state.request);
         if (!y)
             continue;
+        const std::string& hw = hardware; // a structured binding: not capturable before C++23's compilers (clang 14)
         const auto frontier = std::find_if(readings.begin(), readings.end(),
-            [&](const TargetMarker::Reading& r) { return r.hardware == hardware && !r.label.isEmpty(); });
+            [&hw](const TargetMarker::Reading& r) { return r.hardware == hw && !r.label.isEmpty(); });
         if (frontier != readings.end() && std::abs(frontier->y / *y - 1) <= 0.01)
             continue; // the two agree: the frontier's label is the readout's number
         if (frontier != readings.end())
