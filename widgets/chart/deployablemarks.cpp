@@ -6,6 +6,7 @@
 
 #include "core/model/displaynames.h"
 #include "widgets/chart/frontierchart.h"
+#include "widgets/common/displaynames.h"
 #include "widgets/common/groupstyle.h"
 
 namespace paretoscope::ui {
