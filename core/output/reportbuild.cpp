@@ -197,7 +197,7 @@ ReportSection readoutSection(const ReportRequest& in, const std::vector<Hardware
         t.rows.push_back(std::move(cells));
     }
     r.tables.push_back(std::move(t));
-    r.paragraphs.push_back(std::string(deployable
+    r.paragraphs.emplace_back(deployable
             ? "Each hardware's best tok/s/GPU at the target from one configuration, as the plan sizes it (the target "
               "as a floor, read between two concurrencies of that configuration only), priced at the tier asked for. "
               "Frontier: the InferenceX site's reading, the highest among the hardware's groups whose frontier covers "
@@ -205,7 +205,7 @@ ReportSection readoutSection(const ReportRequest& in, const std::vector<Hardware
             : "Each hardware's best tok/s/GPU at the target: the highest reading among its groups whose "
               "frontier covers it (the InferenceX site's reading, across configurations), priced at the tier asked "
               "for. One configuration: the best a single configuration delivers there, as the plan sizes it (the "
-              "target as a floor, read between two concurrencies of that configuration only)."));
+              "target as a floor, read between two concurrencies of that configuration only).");
     // the readings in words where they are sparse or where the two readings differ: the target in view too
     for (const HardwareLadder& l : ladders) {
         const LadderRow* row = rowAt(l, in.target);

@@ -353,6 +353,7 @@ std::vector<std::string> storeMigrations()
         // 10 -> 11: the InferenceX site's rule of today (its migrations 011 and 014): a run can be append-only (its
         // points add to its curve's, chained back to the next older run of the same image) and a point can carry the
         // recipe it was measured with, part of its identity. Runs stored before: not append-only, no recipe.
+        // NOLINTNEXTLINE(bugprone-suspicious-missing-comma): one step of two statements, joined on purpose
         "ALTER TABLE runs ADD COLUMN append_only INTEGER;\n"
         "ALTER TABLE runs ADD COLUMN recipe_fingerprint TEXT;\n",
     };
