@@ -15,14 +15,20 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export QT_QPA_PLATFORM=offscreen
 
-echo "# a store of $n runs, made once by the after build's bench_explorer, read by both"
-"$after/tests/bench/bench_explorer" "$n" --keep "$work/store" --start >/dev/null
+# a store of n runs per side, each made once by that build's bench_explorer: a build refuses a store of a newer schema
+# than its own, so that one store cannot serve two builds on either side of a migration
+for side in before after; do
+    build=$before
+    [ "$side" = before ] || build=$after
+    echo "# a store of $n runs, made by the $side build's bench_explorer"
+    "$build/tests/bench/bench_explorer" "$n" --keep "$work/$side" --start >/dev/null
+done
 for round in $(seq "$rounds"); do
     for side in before after; do
         build=$before
         [ "$side" = before ] || build=$after
         echo "## round $round: $side ($build)"
-        "$build/tests/bench/bench_explorer" "$n" --keep "$work/store" |
+        "$build/tests/bench/bench_explorer" "$n" --keep "$work/$side" |
             grep -E "start to first drawn chart|^slider step while dragging \(|^  of which|import of|deleting" | head -n 6
         PARETOSCOPE_BENCH_RECORDS=$n "$build/tests/bench/bench_ladder" --benchmark_filter='BM_LadderWarm$|BM_LadderCold' \
             2>/dev/null | grep '^BM_'
