@@ -139,6 +139,17 @@ private slots:
             QVERIFY(importPath(*store, fixture(file).toStdString(), {})[0].result);
         const auto evaluations = storedEvaluations(*store, "dsr1");
         const EvaluationIndex index(evaluations);
+        FrontierCache cache(*store);
+        // the ladder of a scope as asked, each reading's accuracy attached as the explorer attaches it
+        const auto readWithAccuracy = [&](const LadderRequest& req) {
+            auto ladders = computeLadder(cache, bundledPricing(), req);
+            if (ladders) {
+                const std::vector<GroupFrontier>& frontiers = cache.frontiers(req.scope, req.metric);
+                const KnotConfigurations configurations = knotConfigurations(*store, frontiers);
+                attachAccuracy(*ladders, index, "gsm8k", {}, &frontiers, &configurations);
+            }
+            return ladders;
+        };
         int same = 0, differs = 0, rows = 0;
         for (const int isl : { 1024, 8192 }) {
             LadderRequest req;
@@ -146,12 +157,9 @@ private slots:
             req.scope.isl = isl;
             req.scope.osl = 1024;
             req.reading = Reading::Frontier; // read on a group's frontier: the accuracy of its knot nearest the target
-            FrontierCache cache(*store);
             const std::vector<GroupFrontier>& frontiers = cache.frontiers(req.scope, req.metric);
-            auto ladders = computeLadder(cache, bundledPricing(), req);
+            auto ladders = readWithAccuracy(req);
             QVERIFY(ladders);
-            const KnotConfigurations configurations = knotConfigurations(*store, frontiers);
-            attachAccuracy(*ladders, index, "gsm8k", {}, &frontiers, &configurations);
             for (const HardwareLadder& l : *ladders)
                 for (const LadderRow& r : l.rows) {
                     if (!r.entry.group)
@@ -184,12 +192,8 @@ private slots:
         req.scope.model = "dsr1";
         req.scope.isl = 1024;
         req.scope.osl = 1024;
-        FrontierCache cache(*store);
-        const std::vector<GroupFrontier>& frontiers = cache.frontiers(req.scope, req.metric);
-        auto ladders = computeLadder(cache, bundledPricing(), req);
+        auto ladders = readWithAccuracy(req);
         QVERIFY(ladders);
-        const KnotConfigurations configurations = knotConfigurations(*store, frontiers);
-        attachAccuracy(*ladders, index, "gsm8k", {}, &frontiers, &configurations);
         int deployable = 0;
         for (const HardwareLadder& l : *ladders)
             for (const LadderRow& r : l.rows) {

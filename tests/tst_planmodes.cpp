@@ -382,7 +382,7 @@ private slots:
         Run table = cli(QStringList { QStringLiteral("ladder"), QStringLiteral("--targets"), QStringLiteral("40"),
                             QStringLiteral("--format"), QStringLiteral("table") }
             + scope);
-        QVERIFY2(table.out.contains("1,944 (Dynamo TRT · FP8) (sparse)"), table.out.constData());
+        QVERIFY2(table.out.contains("1,944 (Dynamo TRT · FP8; sparse)"), table.out.constData());
         Run summary
             = cli(QStringList { QStringLiteral("summary"), QStringLiteral("--target"), QStringLiteral("40") } + scope);
         QCOMPARE(summary.code, 0);

@@ -29,6 +29,41 @@ using namespace paretoscope;
 using namespace paretoscope::testsupport;
 using nlohmann::json;
 
+namespace {
+
+// Imports rows written as a file of the folder: the number imported, or why not.
+Result<std::size_t> importRows(RunStore& store, const QTemporaryDir& dir, const QString& name, const QByteArray& text)
+{
+    const QString path = dir.filePath(name);
+    if (!writeFile(path, text))
+        return Error { "cannot write " + path.toStdString() };
+    auto out = importPath(store, path.toStdString(), {});
+    if (!out.front().result)
+        return Error { out.front().result.error() };
+    return out.front().result->imported;
+}
+
+// A scope of model m at 1k/1k.
+Scope scopeOfM()
+{
+    Scope s;
+    s.model = "m";
+    s.isl = 1024;
+    s.osl = 1024;
+    return s;
+}
+
+// The runs a scope selects from the store.
+std::vector<StoredRun> selectedRuns(RunStore& store, const Scope& s)
+{
+    std::vector<long long> ids;
+    for (const Series& se : store.series(s))
+        ids.push_back(se.id);
+    return store.runsOfSeries(ids, s);
+}
+
+} // namespace
+
 class TestSiteRule : public QObject {
     Q_OBJECT
 private slots:
@@ -85,23 +120,17 @@ private slots:
         }
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        const QString path = dir.filePath(QStringLiteral("curves.json"));
-        QVERIFY(writeFile(path, QJsonDocument(a).toJson()));
-        auto out = importPath(*store, path.toStdString(), {});
-        QVERIFY2(out.front().result, out.front().result ? "" : out.front().result.error().c_str());
+        const auto imported = importRows(*store, dir, QStringLiteral("curves.json"), QJsonDocument(a).toJson());
+        QVERIFY2(imported, imported ? "" : imported.error().c_str());
         // the points selected, as (run, tp, concurrency), worked out by hand from the list above
         const auto selected = [&](RunSelection runs, int isl, const std::string& workload) {
-            Scope s;
-            s.model = "m";
+            Scope s = scopeOfM();
             s.isl = isl;
             s.osl = isl;
             s.workload = workload;
             s.runs = runs;
             std::set<std::tuple<std::string, int, int>> got;
-            std::vector<long long> ids;
-            for (const Series& se : store->series(s))
-                ids.push_back(se.id);
-            for (const StoredRun& r : store->runsOfSeries(ids, s))
+            for (const StoredRun& r : selectedRuns(*store, s))
                 got.insert({ r.record.run, r.record.tp, r.record.concurrency });
             return got;
         };
@@ -118,10 +147,7 @@ private slots:
             (T { { "gh:300/1", 8, 8 }, { "gh:300/1", 8, 16 }, { "gh:400/1", 8, 8 } }));
         // the narrowing, said by the frontier the ladder reads and by the CLI
         FrontierCache cache(*store);
-        Scope s;
-        s.model = "m";
-        s.isl = 1024;
-        s.osl = 1024;
+        Scope s = scopeOfM();
         const std::vector<GroupFrontier>& frontiers = cache.frontiers(s, TputMetric::Total);
         QCOMPARE(frontiers.size(), std::size_t(1));
         QCOMPARE(frontiers[0].narrowed.size(), std::size_t(1));
@@ -201,25 +227,17 @@ private slots:
         }
         QTemporaryDir dir;
         auto store = openTempStore(dir);
-        const QString path = dir.filePath(QStringLiteral("chains.json"));
-        QVERIFY(writeFile(path, QJsonDocument(a).toJson()));
-        auto out = importPath(*store, path.toStdString(), {});
-        QVERIFY2(out.front().result, out.front().result ? "" : out.front().result.error().c_str());
-        QCOMPARE(out.front().result->imported, points.size()); // the recipe makes March's TP4 at 4 a point of its own
+        const auto imported = importRows(*store, dir, QStringLiteral("chains.json"), QJsonDocument(a).toJson());
+        QVERIFY2(imported, imported ? "" : imported.error().c_str());
+        QCOMPARE(*imported, points.size()); // the recipe makes March's TP4 at 4 a point of its own
         using T = std::set<std::tuple<std::string, int, int, std::string>>;
         int wrongMarks = 0;
         const auto selected = [&](const char* precision, RunSelection runs) {
-            Scope s;
-            s.model = "m";
-            s.isl = 1024;
-            s.osl = 1024;
+            Scope s = scopeOfM();
             s.precisions = { precision };
             s.runs = runs;
             T got;
-            std::vector<long long> ids;
-            for (const Series& se : store->series(s))
-                ids.push_back(se.id);
-            for (const StoredRun& r : store->runsOfSeries(ids, s)) {
+            for (const StoredRun& r : selectedRuns(*store, s)) {
                 const bool full
                     = r.record.run == "gh:100/1" || r.record.run == "gh:450/1" || r.record.run == "gh:500/1";
                 wrongMarks += r.record.appendOnly == full ? 1 : 0; // the mark read back as written
@@ -234,25 +252,15 @@ private slots:
         // the per-configuration rule has no chains: the TP8 line's newest run alone
         QCOMPARE(selected("fp8", RunSelection::LatestPerConfiguration), (T { { "gh:600/1", 8, 16, "" } }));
         // as of January the chains are not there yet: January's runs alone
-        Scope january;
-        january.model = "m";
-        january.isl = 1024;
-        january.osl = 1024;
+        Scope january = scopeOfM();
         january.asOf = "2026-01-31";
-        std::vector<long long> ids;
-        for (const Series& se : store->series(january))
-            ids.push_back(se.id);
         std::set<std::string> runsThen;
-        for (const StoredRun& r : store->runsOfSeries(ids, january))
+        for (const StoredRun& r : selectedRuns(*store, january))
             runsThen.insert(r.record.run);
         QCOMPARE(runsThen, (std::set<std::string> { "gh:100/1", "gh:500/1" }));
         // a chaining run adds to its curve: no narrowing said (February's FP8 run measured 1 point against 2)
         FrontierCache cache(*store);
-        Scope s;
-        s.model = "m";
-        s.isl = 1024;
-        s.osl = 1024;
-        for (const GroupFrontier& g : cache.frontiers(s, TputMetric::Total))
+        for (const GroupFrontier& g : cache.frontiers(scopeOfM(), TputMetric::Total))
             QVERIFY2(g.narrowed.empty(), g.key.precision.c_str());
 
         // the InferenceX API's rows carry the mark and the fingerprint
@@ -262,11 +270,9 @@ private slots:
             { "osl", 1024 }, { "conc", 8 }, { "image", "A" }, { "date", "2026-04-01" },
             { "run_url", "https://github.com/x/y/actions/runs/900/attempts/1" }, { "append_only", true },
             { "recipe_fingerprint", "r9" }, { "metrics", { { "tput_per_gpu", 1000 }, { "median_intvty", 50 } } } };
-        const QByteArray api = QByteArray::fromStdString(json::array({ row }).dump());
-        const QString apiPath = dir.filePath(QStringLiteral("api.json"));
-        QVERIFY(writeFile(apiPath, api));
-        auto apiOut = importPath(*store, apiPath.toStdString(), {});
-        QVERIFY2(apiOut.front().result, apiOut.front().result ? "" : apiOut.front().result.error().c_str());
+        const auto api = importRows(
+            *store, dir, QStringLiteral("api.json"), QByteArray::fromStdString(json::array({ row }).dump()));
+        QVERIFY2(api, api ? "" : api.error().c_str());
         bool seen = false;
         for (const StoredRun& r : store->allRuns())
             if (r.record.run == "gh:900/1") {
@@ -356,11 +362,10 @@ private slots:
         layered["pcp_size"] = 2;
         layered["conc"] = 7003;
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("rows.json"));
-        QVERIFY(writeFile(path, QByteArray::fromStdString(json::array({ prefillOnly, pools, layered }).dump())));
         auto store = openTempStore(dir);
-        auto out = importPath(*store, path.toStdString(), {});
-        QVERIFY2(out[0].result, out[0].result ? "" : out[0].result.error().c_str());
+        const auto imported = importRows(*store, dir, QStringLiteral("rows.json"),
+            QByteArray::fromStdString(json::array({ prefillOnly, pools, layered }).dump()));
+        QVERIFY2(imported, imported ? "" : imported.error().c_str());
         std::map<int, RunRecord> byConcurrency;
         for (const StoredRun& r : store->allRuns())
             byConcurrency[r.record.concurrency] = r.record;

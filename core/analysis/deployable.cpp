@@ -85,6 +85,14 @@ std::string deployableText(const DeployableReading& d)
     return withThousands(d.value) + " (" + deployableConfiguration(d) + (d.sparse ? "; sparse)" : ")");
 }
 
+std::string frontierText(const LadderEntry& e)
+{
+    if (!e.value)
+        return "-";
+    return withThousands(*e.value) + " (" + (e.group ? groupDisplayName(*e.group, false) : std::string("?"))
+        + (e.sparse ? "; sparse)" : ")");
+}
+
 std::optional<double> LadderEntry::frontierRatio() const
 {
     if (!value || !deployable || !(deployable->value > 0))

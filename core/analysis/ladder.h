@@ -135,6 +135,8 @@ std::string deployableConfiguration(const DeployableReading& d);
 /// A deployable reading as a table cell gives it: "1,576 (SGLang · FP4 at concurrency 128)", "; sparse" where read
 /// across a gap.
 std::string deployableText(const DeployableReading& d);
+/// The frontier's reading of an entry as a cell gives it: "10,762 (Dynamo TRT · FP4 · MTP; sparse)", "-" without one.
+std::string frontierText(const LadderEntry& e);
 /// The deployable reading of one hardware's groups at a target; empty where no configuration reaches it. With
 /// hideSparse a reading across a gap wider than kSparseGap does not count.
 std::optional<DeployableReading> readDeployable(

@@ -63,15 +63,6 @@ std::string readingGroup(const LadderRow& r)
     return std::string(statusShortWords(r.entry.status));
 }
 
-// The frontier's reading as a cell: "10,762 (Dynamo TRT · FP4 · MTP; sparse)".
-std::string frontierText(const LadderEntry& e)
-{
-    if (!e.value)
-        return "-";
-    return withThousands(*e.value) + " (" + (e.group ? groupDisplayName(*e.group, false) : std::string("?"))
-        + (e.sparse ? "; sparse)" : ")");
-}
-
 const LadderRow* rowAt(const HardwareLadder& l, double target)
 {
     for (const LadderRow& r : l.rows)

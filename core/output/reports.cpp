@@ -9,7 +9,6 @@
 #include "core/analysis/energy.h"
 #include "core/analysis/numberformat.h"
 #include "core/import/formats/recordschema.h"
-#include "core/model/displaynames.h"
 #include "core/model/modelnames.h"
 #include "core/model/outsidejson.h"
 #include "core/output/celljson.h"
@@ -326,10 +325,8 @@ std::string ladderTable(
             std::string other = "-";
             if (r.reading == Reading::Frontier && r.entry.deployable)
                 other = deployableText(*r.entry.deployable);
-            else if (r.reading == Reading::Deployable && r.entry.value)
-                other = withThousands(*r.entry.value)
-                    + (r.entry.group ? " (" + groupDisplayName(*r.entry.group, false) + ")" : "")
-                    + (r.entry.sparse ? " (sparse)" : "");
+            else if (r.reading == Reading::Deployable)
+                other = frontierText(r.entry);
             const auto ratio = r.entry.frontierRatio();
             rows.push_back({ l.hardware, shortNumber(r.entry.target), value, g ? g->engine : "-",
                 g ? g->precision : "-", g ? g->specDecoding : "-", r.costPerMTok ? money(*r.costPerMTok) : "-",

@@ -10,10 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <utility>
 
-#include "core/model/displaynames.h"
 #include "core/output/reports.h"
 #include "widgets/common/displaynames.h"
 #include "widgets/common/groupstyle.h"
@@ -529,49 +527,10 @@ void FrontierChart::setTarget(double target)
     }
     if (restyled)
         m_layer->setContent(m_content);
-    // every covering frontier gets its circle; only each hardware's best reading gets a label (the readout's rule,
-    // keyed by hardware name), which keeps a scope of many groups legible
-    const auto best = bestReadingPerHardware(m_data->frontiers, target, m_state.hideSparse, shown);
     m_readElsewhere.clear();
-    // hardware whose readout's best is a group not drawn (one per hardware): labelled on that group's reading
-    std::map<std::string, BestReading> elsewhere;
-    if (m_choice == ChartGroups::BestPerHardware && m_state.request.x == ChartX::Interactivity) {
-        // the readout reads every group the legend has not switched off; the chart draws one per hardware
-        std::vector<bool> counted(groupCount());
-        for (std::size_t i = 0; i < groupCount(); ++i)
-            counted[i] = !m_state.hidden.count(groupLabel(m_chart->series[i].key));
-        for (const auto& [hardware, reading] :
-            bestReadingPerHardware(m_data->frontiers, target, m_state.hideSparse, counted))
-            if (const auto drawn = best.find(hardware); drawn == best.end() || drawn->second.group != reading.group) {
-                elsewhere.emplace(hardware, reading);
-                // (with one configuration's reading the readout's number is marked where it is: no note)
-                if (m_state.reading == Reading::Frontier)
-                    m_readElsewhere << hardwareName(hardware);
-            }
-    }
-    std::vector<TargetMarker::Reading> readings;
-    for (std::size_t i = 0; i < groupCount() && m_state.request.x == ChartX::Interactivity; ++i) {
-        if (!shown[i] || (m_choice == ChartGroups::Envelope && !inStretch(i, target)))
-            continue; // an envelope has one line per hardware, one circle
-        const GroupKey& key = m_chart->series[i].key;
-        if (auto y = chartReading(m_data->frontiers[i], target, m_pricing, m_state.request)) {
-            const auto it = best.find(key.hardware);
-            const bool labelled = it != best.end() && it->second.group == i && !elsewhere.count(key.hardware);
-            readings.push_back(
-                { *y, m_colours[i], labelled ? chartValueText(*y, m_state.request.y) : QString(), key.hardware });
-        }
-    }
-    for (const auto& [hardware, reading] : elsewhere) // the readout's number, on the group it reads, named
-        if (auto y = chartReading(m_data->frontiers[reading.group], target, m_pricing, m_state.request))
-            readings.push_back({ *y, m_colours[reading.group],
-                chartValueText(*y, m_state.request.y) + QStringLiteral(" (")
-                    + QString::fromStdString(groupDisplayName(m_data->frontiers[reading.group].key, false)) + u')',
-                hardware });
     if (m_state.request.x == ChartX::Interactivity) {
-        if (m_state.reading == Reading::Deployable)
-            addDeployableReadings(target, readings);
         m_marker->setVisible(true);
-        m_marker->setMarker(target, std::move(readings));
+        m_marker->setMarker(target, markerReadings(target, shown));
         return;
     }
     // on the end-to-end latency axis the target stands where generating the scope's output at that speed takes: OSL /

@@ -130,6 +130,11 @@ public:
     Q_SIGNAL void groupToggled(const QString& label, bool visible);
 
 private:
+    /// Which groups the readout reads: every group the legend has not switched off.
+    std::vector<bool> countedGroups() const;
+    /// The marker's readings at a target on the interactivity axis (shown: the groups drawn); notes in
+    /// m_readElsewhere the hardware whose readout reading is a group not drawn.
+    std::vector<TargetMarker::Reading> markerReadings(double target, const std::vector<bool>& shown);
     /// One configuration's reading per hardware beside the frontiers' circles (ChartState::reading Deployable).
     void addDeployableReadings(double target, std::vector<TargetMarker::Reading>& readings) const;
     /// The first half of canTakePoints, known before the points: the view, the metric, no zoom, no envelope.
