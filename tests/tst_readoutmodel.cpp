@@ -78,6 +78,57 @@ private slots:
 
     // The accuracy of each reading's group (docs/evaluations.md): the task in the header, "95.8% ± 0.6" in the cell,
     // "not evaluated" for a group without one (never 0); none of it where the model has no evaluations
+    // Where the two readings differ, the sentence under the readout says which one the cells give and how far apart
+    // the two are, as a range over the hardware (10,762 / 4,991 = 2.156: "2.2x", B300 at 40 tok/s/user on the
+    // InferenceX history, docs/architecture.md 12.2; 11,448 / 7,111 = 1.610: "1.6x"; H200's 404 / 402 is within 1%
+    // and not counted); each cell gives the reading chosen, its tooltip both and why.
+    void theSentenceSaysWhichReadingAndHowFarApart()
+    {
+        const auto withDeployable = [](const std::string& hardware, double frontier, double deployable) {
+            HardwareLadder h = ladder(hardware, frontier);
+            DeployableReading d;
+            d.group = *h.rows.front().entry.group;
+            d.value = deployable;
+            h.rows.front().entry.deployable = d;
+            h.rows.front().entry.knotBelow = 16.7;
+            h.rows.front().entry.knotAbove = 138.2;
+            h.rows.front().reading = Reading::Deployable;
+            return h;
+        };
+        std::vector<HardwareLadder> rows { withDeployable("b200", 11448, 7111), withDeployable("b300", 10762, 4991),
+            withDeployable("h200", 404, 402) };
+        ReadoutModel model;
+        model.setReadings(rows, "");
+        const auto cell = [&](int r, int role = Qt::DisplayRole) {
+            return model.index(r, ReadoutModel::TputPerGpu).data(role).toString();
+        };
+        QCOMPARE(cell(1), QStringLiteral("4,991"));
+        QVERIFY2(cell(1, Qt::ToolTipRole).contains(QStringLiteral("The frontier reads 10,762 tok/s/GPU")),
+            qPrintable(cell(1, Qt::ToolTipRole)));
+        QVERIFY(cell(1, Qt::ToolTipRole).contains(QStringLiteral("delivers 4,991 (2.16x less)")));
+        QCOMPARE(model.comparison(40),
+            QStringLiteral("The tok/s/GPU here is one configuration's, not the frontier's: the frontier reads 1.6x "
+                           "(B200) to 2.2x (B300) of it (hover a reading for both and why)"));
+        // the frontier chosen: its number in the cell, the sentence says so
+        for (HardwareLadder& h : rows)
+            h.rows.front().reading = Reading::Frontier;
+        model.setReadings(rows, "");
+        QCOMPARE(cell(1), QStringLiteral("10,762"));
+        QVERIFY(model.comparison(40).startsWith(
+            QStringLiteral("The tok/s/GPU here is the frontier's, not one configuration's: the frontier reads 1.6x")));
+        // one hardware apart: named alone
+        rows.erase(rows.begin());
+        model.setReadings(rows, "");
+        QVERIFY2(model.comparison(40).endsWith(QStringLiteral("the frontier reads 2.2x of it for B300 (hover it for "
+                                                              "both and why)")),
+            qPrintable(model.comparison(40)));
+        // all agree: nothing said
+        rows.pop_back();
+        rows.front().rows.front().entry.deployable->value = 10762;
+        model.setReadings(rows, "");
+        QCOMPARE(model.comparison(40), QString());
+    }
+
     void theAccuracyColumnSaysTheGroupsAccuracy()
     {
         ReadoutModel model;

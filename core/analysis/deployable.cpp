@@ -75,8 +75,9 @@ std::optional<DeployableReading> readDeployable(
 std::string deployableConfiguration(const DeployableReading& d)
 {
     std::string s = groupDisplayName(d.group, false);
+    // between two measured concurrencies the one to run at is interpolated (log against log): an estimate
     if (d.concurrency > 0)
-        s += " at concurrency " + withThousands(d.concurrency);
+        s += (d.interpolated ? " at concurrency about " : " at concurrency ") + withThousands(d.concurrency);
     return s;
 }
 

@@ -130,7 +130,8 @@ std::string readingsDifferSentence(const LadderEntry& e);
 /// The widest ratio of interactivity between the two measured points a reading lies between before it is sparse.
 constexpr double kSparseGap = 2.0;
 
-/// The configuration of a deployable reading in words: "SGLang · FP4 at concurrency 128".
+/// The configuration of a deployable reading in words: "SGLang · FP4 at concurrency 128", "at concurrency about 176"
+/// where it is interpolated between two measured concurrencies.
 std::string deployableConfiguration(const DeployableReading& d);
 /// A deployable reading as a table cell gives it: "1,576 (SGLang · FP4 at concurrency 128)", "; sparse" where read
 /// across a gap.

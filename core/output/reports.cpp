@@ -319,7 +319,8 @@ std::string ladderTable(
                 value += " (sparse)";
             const bool deployable = r.reading == Reading::Deployable && r.entry.clamped == Clamp::None;
             if (deployable && r.entry.deployable && r.entry.deployable->concurrency > 0)
-                value += " at conc. " + withThousands(r.entry.deployable->concurrency);
+                value += (r.entry.deployable->interpolated ? " at conc. ~" : " at conc. ")
+                    + withThousands(r.entry.deployable->concurrency); // ~: interpolated, an estimate
             if (!deployable && r.entry.low && r.entry.high) // the spread of reruns (the frontier's)
                 value += " [" + withThousands(*r.entry.low) + " - " + withThousands(*r.entry.high) + "]";
             std::string other = "-";

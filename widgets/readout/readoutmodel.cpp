@@ -1,6 +1,8 @@
 #include "widgets/readout/readoutmodel.h"
 #include <QColor>
 #include <QLocale>
+#include <cmath>
+#include <tuple>
 
 #include "core/model/displaynames.h"
 #include "widgets/common/displaynames.h"
@@ -70,6 +72,10 @@ QString ReadoutModel::comparison(double target) const
     else if (!within.isEmpty())
         parts << tr("%1 are each within run-to-run spread of %2 at %3 tok/s/user")
                      .arg(listed(within), hardwareName(m_baseline), at);
+    // the two readings, where they differ: which one the cells give, and how far apart, as a range, not a ratio per
+    // hardware (each cell's tooltip gives both and why, docs/architecture.md 12.2; the chart labels both)
+    if (const QString apart = readingsApart(); !apart.isEmpty())
+        parts << apart;
     // the readings that lie across a gap, in words as well as the hatch (docs/architecture.md section 10)
     QStringList sparse;
     for (const HardwareLadder& h : m_rows)
@@ -81,6 +87,40 @@ QString ReadoutModel::comparison(double target) const
     if (!parts.isEmpty())
         parts.front()[0] = parts.front()[0].toUpper();
     return parts.join(QStringLiteral("; "));
+}
+
+QString ReadoutModel::readingsApart() const
+{
+    // the frontier over one configuration's reading, where they differ by more than 1% (as the cells show both)
+    double least = 0, most = 0;
+    QString leastName, mostName;
+    int differ = 0;
+    Reading chosen = Reading::Deployable;
+    for (const HardwareLadder& h : m_rows) {
+        if (h.rows.empty())
+            continue;
+        chosen = h.rows.front().reading;
+        const auto ratio = h.rows.front().entry.frontierRatio();
+        if (!ratio || std::abs(*ratio - 1) <= 0.01)
+            continue;
+        const QString name = hardwareName(h.hardware);
+        if (differ++ == 0 || *ratio < least)
+            std::tie(least, leastName) = std::tie(*ratio, name);
+        if (differ == 1 || *ratio > most)
+            std::tie(most, mostName) = std::tie(*ratio, name);
+    }
+    if (differ == 0)
+        return {};
+    const QString which = chosen == Reading::Frontier
+        ? tr("the tok/s/GPU here is the frontier's, not one configuration's")
+        : tr("the tok/s/GPU here is one configuration's, not the frontier's");
+    const auto times = [](double r) -> QString { return QString::number(r, 'f', r < 10 ? 1 : 0) + u'x'; };
+    if (differ == 1)
+        return tr("%1: the frontier reads %2 of it for %3 (hover it for both and why)")
+            .arg(which, times(most), mostName);
+    // below 1x where a configuration measured only faster than the target delivers more there, run as it was
+    return tr("%1: the frontier reads %2 (%3) to %4 (%5) of it (hover a reading for both and why)")
+        .arg(which, times(least), leastName, times(most), mostName);
 }
 
 int ReadoutModel::rowCount(const QModelIndex& parent) const
@@ -190,8 +230,8 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == TputPerGpu)
         return tr("The best tok/s/GPU at the target: what one configuration delivers (as the plan sizes it), or the "
                   "frontier across configurations (the InferenceX site's), as the Reading box says; the other "
-                  "follows where they differ by more than 1%, and \"sparse\" where it lies between measured points "
-                  "more than 2x apart");
+                  "is in each cell's tooltip and the sentence under the table (how far apart), and a hatch marks a "
+                  "reading between measured points more than 2x apart");
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == AllInJoulesPerToken)
         return tr(
             "Joules per token at all-in provisioned power per GPU (host, network, cooling included): kW x 1,000 / "

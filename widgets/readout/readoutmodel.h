@@ -36,6 +36,9 @@ public:
     const std::vector<HardwareLadder>& readings() const { return m_rows; }
     /// "B300 delivers 18.5x MI325X at 50 tok/s/user", or empty when there is nothing to compare.
     QString comparison(double target) const;
+    /// "the tok/s/GPU here is one configuration's, not the frontier's: the frontier reads 1.1x (GB200) to 3.1x (H100)",
+    /// or empty where the two readings agree everywhere (within 1%).
+    QString readingsApart() const;
     /// Whether some reading has a measured J/token (the column is shown only then).
     bool anyMeasuredEnergy() const;
     /// Whether the readings carry accuracy (the model has evaluations).
