@@ -88,16 +88,10 @@ checks=$!
 # "LeakSanitizer has encountered a fatal error": a fault of the sanitizer runtime, google/sanitizers#1353; seen here
 # once in about 70 ASan suites). A suite that failed that way, and only that way, runs once more; any other failure
 # stands.
-asan_suites() {
-    if ! ctest --preset asan "$@"; then
-        scripts/lsan-tracer-crashes.sh build-asan
-        ctest --preset asan "$@" --rerun-failed
-    fi
-}
-# the suites that run alone (label serial) first, clang-tidy on the other core; then the rest, three at a time, with
-# clang-tidy and the fuzz pass in what they leave. Last, the suites alone left a core idle for the last half minute.
-asan_suites -L serial
-asan_suites -LE serial
+if ! ctest --preset asan; then
+    scripts/lsan-tracer-crashes.sh build-asan
+    ctest --preset asan --rerun-failed
+fi
 phase "sanitizer suite done"
 fuzz_status=0
 wait "$checks" || fuzz_status=$?
