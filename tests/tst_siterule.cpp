@@ -46,11 +46,7 @@ Result<std::size_t> importRows(RunStore& store, const QTemporaryDir& dir, const 
 // A scope of model m at 1k/1k.
 Scope scopeOfM()
 {
-    Scope s;
-    s.model = "m";
-    s.isl = 1024;
-    s.osl = 1024;
-    return s;
+    return lengthScope("m", 1024, 1024);
 }
 
 // The runs a scope selects from the store.

@@ -87,11 +87,7 @@ bool meets(const SloRun& r, std::optional<double> ttftMax, LatencyStat stat, std
 
 Scope baseScope()
 {
-    Scope s;
-    s.model = "slo-model";
-    s.isl = 1024;
-    s.osl = 1024;
-    return s;
+    return lengthScope("slo-model", 1024, 1024);
 }
 
 } // namespace

@@ -38,11 +38,7 @@ std::map<long long, std::uint64_t> scopeRuns(const QString& db, const Scope& sco
 
 Scope dsr1(int isl, int osl)
 {
-    Scope s;
-    s.model = "dsr1";
-    s.isl = isl;
-    s.osl = osl;
-    return s;
+    return lengthScope("dsr1", isl, osl);
 }
 
 bool canMountTmpfs()

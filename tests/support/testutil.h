@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include "core/store/runstore.h"
 #include "tests/support/testpaths.h"
@@ -24,6 +26,16 @@ struct Run {
     int code = -1;
     QByteArray out, err;
 };
+
+/// The scope of a model at fixed input and output lengths (the rest unfiltered).
+inline Scope lengthScope(std::string model, int isl, int osl)
+{
+    Scope s;
+    s.model = std::move(model);
+    s.isl = isl;
+    s.osl = osl;
+    return s;
+}
 
 /// a and b equal to within rel of the larger.
 inline bool near(double a, double b, double rel = 1e-9)
