@@ -2,7 +2,6 @@
 #include <QColor>
 #include <QLocale>
 #include <cmath>
-#include <tuple>
 
 #include "core/model/displaynames.h"
 #include "widgets/common/displaynames.h"
@@ -91,7 +90,7 @@ QString ReadoutModel::comparison(double target) const
 
 QString ReadoutModel::readingsApart() const
 {
-    // the frontier over one configuration's reading, where they differ by more than 1% (as the cells show both)
+    // the frontier over one configuration's reading, where they differ by more than 1% (as each cell's tooltip says)
     double least = 0, most = 0;
     QString leastName, mostName;
     int differ = 0;
@@ -104,10 +103,15 @@ QString ReadoutModel::readingsApart() const
         if (!ratio || std::abs(*ratio - 1) <= 0.01)
             continue;
         const QString name = hardwareName(h.hardware);
-        if (differ++ == 0 || *ratio < least)
-            std::tie(least, leastName) = std::tie(*ratio, name);
-        if (differ == 1 || *ratio > most)
-            std::tie(most, mostName) = std::tie(*ratio, name);
+        if (differ == 0 || *ratio < least) {
+            least = *ratio;
+            leastName = name;
+        }
+        if (differ == 0 || *ratio > most) {
+            most = *ratio;
+            mostName = name;
+        }
+        ++differ;
     }
     if (differ == 0)
         return {};
