@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include "jsonanswer.h"
+
 #include <chrono>
 #include <deque>
 #include <map>
@@ -101,10 +103,11 @@ std::string pathAndQuery(const httplib::Request& req)
     return req.target.empty() ? req.path : req.target;
 }
 
-void answer(httplib::Response& res, const std::string& body, const ReplayServer::Fault* fault)
+void answer(
+    const httplib::Request& req, httplib::Response& res, const std::string& body, const ReplayServer::Fault* fault)
 {
     if (!fault) {
-        res.set_content(body, "application/json");
+        setJsonAnswer(req, res, body);
         return;
     }
     if (fault->status > 0) {
@@ -180,7 +183,7 @@ ReplayServer::ReplayServer()
                 return;
             }
         }
-        answer(res, body, fault ? &*fault : nullptr);
+        answer(req, res, body, fault ? &*fault : nullptr);
     });
     m.port = m.server.bind_to_any_port("127.0.0.1");
     m.thread = std::thread([this] { m_impl->server.listen_after_bind(); });

@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include "jsonanswer.h"
+
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -25,7 +27,7 @@ TestServer::TestServer(std::string body)
 {
     m_impl->body = std::move(body);
     m_impl->server.Get("/api/v1/benchmarks",
-        [this](const httplib::Request&, httplib::Response& res) { res.set_content(m_impl->body, "application/json"); });
+        [this](const httplib::Request& req, httplib::Response& res) { setJsonAnswer(req, res, m_impl->body); });
     m_impl->port = m_impl->server.bind_to_any_port("127.0.0.1");
     m_impl->thread = std::thread([this] { m_impl->server.listen_after_bind(); });
 }
