@@ -76,7 +76,7 @@ fi
 tail -n 1 "$asan_log"
 phase "sanitizer build done"
 # clang-tidy, then the fuzz pass, beside the sanitizer suite: its suites wait on timers and child processes a third
-# of the time, and its last ones (RUN_SERIAL) run one at a time. The fuzz pass runs one target at a time at nice 19
+# of the time, and its first ones (label serial) run one at a time. The fuzz pass runs one target at a time at nice 19
 # (2 s each, so on the core those suites leave idle); its verdict is read after the suite's.
 fuzz_log=build/fuzz.log
 checks=
@@ -88,10 +88,14 @@ checks=$!
 # "LeakSanitizer has encountered a fatal error": a fault of the sanitizer runtime, google/sanitizers#1353; seen here
 # once in about 70 ASan suites). A suite that failed that way, and only that way, runs once more; any other failure
 # stands.
-if ! ctest --preset asan; then
-    scripts/lsan-tracer-crashes.sh build-asan
-    ctest --preset asan --rerun-failed
-fi
+asan_suites() { # a test preset: asan-serial (the suites that run alone, first, beside clang-tidy) or asan-rest
+    if ! ctest --preset "$1"; then
+        scripts/lsan-tracer-crashes.sh build-asan
+        ctest --preset "$1" --rerun-failed
+    fi
+}
+asan_suites asan-serial
+asan_suites asan-rest
 phase "sanitizer suite done"
 fuzz_status=0
 wait "$checks" || fuzz_status=$?
