@@ -365,6 +365,18 @@ private slots:
         QCOMPARE(e[0].deployable->interactivity, 60.0);
         QVERIFY(!e[0].deployable->interpolated);
         QCOMPARE(*e[0].frontierRatio(), *e[0].value / 700);
+        QVERIFY(e[0].readingsDiffer());
+        // within 1% the two are one number (no ratio, no sentence), past it they differ; a clamped value counts as
+        // both readings
+        LadderEntry near = e[0];
+        near.value = 706.0; // 0.86% above 700
+        QVERIFY(!near.readingsDiffer());
+        QVERIFY(readingsDifferSentence(near).empty());
+        near.value = 714.0; // 2%
+        QVERIFY(near.readingsDiffer());
+        QVERIFY(!readingsDifferSentence(near).empty());
+        near.clamped = Clamp::Above;
+        QVERIFY(!near.readingsDiffer());
         const QString why = QString::fromStdString(readingsDifferSentence(e[0]));
         QVERIFY2(
             why.contains(QStringLiteral("between measured points at 16 and 60 tok/s/user (3.8x apart); the best single "

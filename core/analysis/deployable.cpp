@@ -101,6 +101,12 @@ std::optional<double> LadderEntry::frontierRatio() const
     return *value / deployable->value;
 }
 
+bool LadderEntry::readingsDiffer() const
+{
+    const auto across = read(Reading::Frontier), one = read(Reading::Deployable);
+    return across && one && *one > 0 && std::abs(*across / *one - 1) > kReadingsAgree;
+}
+
 std::string_view readingName(Reading r)
 {
     return r == Reading::Frontier ? "frontier" : "deployable";
@@ -138,9 +144,9 @@ bool LadderEntry::readSparse(Reading r) const
 
 std::string readingsDifferSentence(const LadderEntry& e)
 {
-    const auto ratio = e.frontierRatio();
-    if (!ratio || std::abs(*ratio - 1) <= 0.01)
+    if (!e.readingsDiffer())
         return {};
+    const double ratio = *e.frontierRatio();
     const DeployableReading& d = *e.deployable;
     std::string s
         = "The frontier reads " + withThousands(*e.value) + " tok/s/GPU at " + tokPerUser(e.target) + " tok/s/user";
@@ -153,7 +159,7 @@ std::string readingsDifferSentence(const LadderEntry& e)
     if (!d.interpolated && !atTarget(d.interactivity, e.target))
         s += ", run at " + tokPerUser(d.interactivity) + " tok/s/user";
     s += ") delivers " + withThousands(d.value) + " ("
-        + (*ratio > 1 ? withSignificant(*ratio, 3) + "x less" : withSignificant(1 / *ratio, 3) + "x more") + ").";
+        + (ratio > 1 ? withSignificant(ratio, 3) + "x less" : withSignificant(1 / ratio, 3) + "x more") + ").";
     return s;
 }
 

@@ -112,6 +112,9 @@ struct LadderEntry {
     std::optional<DeployableReading> deployable;
     /// The frontier reading over the deployable one, where both exist and the deployable is above zero.
     std::optional<double> frontierRatio() const;
+    /// Whether the two readings differ: each exists and they are more than kReadingsAgree apart. A clamped value
+    /// counts as both (read), so its readings never differ. Every place that says the two differ asks this.
+    bool readingsDiffer() const;
     /// The reading a choice names: the frontier's value, or the deployable's. A clamped value counts as both: it is
     /// read at an end of a frontier, which is a measured point of one configuration.
     std::optional<double> read(Reading r) const;
@@ -121,7 +124,10 @@ struct LadderEntry {
     bool readSparse(Reading r) const;
 };
 
-/// Why the two readings of an entry differ, in one sentence, or empty where they agree (within 1%) or one is missing:
+/// How far apart the two readings of an entry may be and still be called one number: 1%.
+inline constexpr double kReadingsAgree = 0.01;
+
+/// Why the two readings of an entry differ, in one sentence, or empty where they do not (readingsDiffer):
 /// "The frontier reads 10,955 tok/s/GPU at 40 tok/s/user between measured points at 16.7 and 138.2 tok/s/user (8.3x
 /// apart); the best single configuration (SGLang FP8 at concurrency 128) delivers 1,576
 /// (6.95x less)."

@@ -184,8 +184,8 @@ std::string summaryMarkdown(const SummaryReport& r)
             return std::string("- (") + std::string(statusWords(e.status)) + ")";
         std::string s = withThousands(*e.value) + (e.group ? " (" + groupDisplayName(*e.group, false) + ")" : "")
             + (e.sparse ? " (read across a gap in the measurements)" : "");
-        if (const auto ratio = e.frontierRatio(); ratio && std::abs(*ratio - 1) > 0.01)
-            s += " (" + withSignificant(*ratio, 3) + "x one configuration)";
+        if (e.readingsDiffer())
+            s += " (" + withSignificant(*e.frontierRatio(), 3) + "x one configuration)";
         return s;
     };
     const std::string oneConfig = "tok/s/GPU at " + at + ", one configuration";

@@ -30,7 +30,7 @@ QString readingText(const LadderRow& r, ReadingField field)
     case ReadingField::TputPerGpuBoth: {
         // no reading says why in a word or two (the tooltip in full); a spread of reruns follows a frontier reading,
         // as the CLI's table writes it; then "sparse" where it lies across a gap, and the other reading where the two
-        // differ by more than 1%
+        // differ (LadderEntry::readingsDiffer)
         const auto v = r.value();
         if (!v)
             return statusShort(r.entry.status);
@@ -43,7 +43,7 @@ QString readingText(const LadderRow& r, ReadingField field)
         if (r.entry.readSparse(r.reading))
             text += QObject::tr(" (sparse)");
         const Reading other = r.reading == Reading::Frontier ? Reading::Deployable : Reading::Frontier;
-        if (const auto o = r.entry.read(other); o && std::abs(*o / *v - 1) > 0.01)
+        if (const auto o = r.entry.read(other); o && r.entry.readingsDiffer())
             text += (other == Reading::Frontier ? QObject::tr(" · frontier %1") : QObject::tr(" · one config %1"))
                         .arg(QString::fromStdString(withThousands(*o)));
         return text;

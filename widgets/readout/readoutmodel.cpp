@@ -90,7 +90,7 @@ QString ReadoutModel::comparison(double target) const
 
 QString ReadoutModel::readingsApart() const
 {
-    // the frontier over one configuration's reading, where they differ by more than 1% (as each cell's tooltip says)
+    // the frontier over one configuration's reading, where the two differ (as each cell's tooltip says)
     double least = 0, most = 0;
     QString leastName, mostName;
     int differ = 0;
@@ -99,16 +99,17 @@ QString ReadoutModel::readingsApart() const
         if (h.rows.empty())
             continue;
         chosen = h.rows.front().reading;
-        const auto ratio = h.rows.front().entry.frontierRatio();
-        if (!ratio || std::abs(*ratio - 1) <= 0.01)
+        const LadderEntry& e = h.rows.front().entry;
+        if (!e.readingsDiffer())
             continue;
+        const double ratio = *e.frontierRatio();
         const QString name = hardwareName(h.hardware);
-        if (differ == 0 || *ratio < least) {
-            least = *ratio;
+        if (differ == 0 || ratio < least) {
+            least = ratio;
             leastName = name;
         }
-        if (differ == 0 || *ratio > most) {
-            most = *ratio;
+        if (differ == 0 || ratio > most) {
+            most = ratio;
             mostName = name;
         }
         ++differ;
