@@ -20,6 +20,7 @@
 #include "core/live/sessionjournal.h"
 #include "core/live/sessionstore.h"
 #include "core/model/outsidefile.h"
+#include "core/model/outsidejson.h"
 #include "core/model/printable.h"
 #include "core/output/reports.h"
 #include "core/store/storecheck.h"
@@ -251,6 +252,39 @@ private slots:
         QVERIFY(!twice);
         QVERIFY2(QString::fromStdString(twice.error()).contains(QStringLiteral("\"b300\" is given twice")),
             twice.error().c_str());
+    }
+
+    // parseOutsideJson builds the document nlohmann's own parser builds (an array of 20,000 objects with nested arrays,
+    // objects, escapes and every kind of number), refuses a key given twice at any depth and text that is not JSON
+    // (linear in the elements: bench_parse's outside_json figures, docs/testing.md)
+    void outsideJsonIsTheParsersDocument()
+    {
+        std::string text = "[";
+        for (int i = 0; i < 20000; ++i) {
+            if (i)
+                text += ',';
+            text += "{\"date\":\"2026-01-" + std::to_string(i % 28 + 1) + "\",\"n\":" + std::to_string(i - 10000)
+                + ",\"big\":18446744073709551615,\"x\":" + std::to_string(i)
+                + ".25e-3,\"s\":\"a\\u00e9\\n\\\"q\",\"b\":" + (i % 2 ? "true" : "false")
+                + ",\"z\":null,\"l\":[1,[2,{\"k\":[]}],{}]}";
+        }
+        text += "]";
+        const auto parsed = parseOutsideJson(text, "rows.json", 8);
+        QVERIFY2(parsed, parsed ? "" : parsed.error().c_str());
+        QVERIFY(*parsed == nlohmann::json::parse(text));
+        QCOMPARE(int(parsed->size()), 20000);
+        QCOMPARE((*parsed)[19999]["l"][1][1]["k"].size(), std::size_t(0));
+        QCOMPARE(*parseOutsideJson("42", "n.json", 8), nlohmann::json(42));
+
+        const auto twice = parseOutsideJson("[{\"a\":1},{\"b\":{\"c\":1,\"c\":2}}]", "t.json", 8);
+        QVERIFY(!twice);
+        QCOMPARE(QString::fromStdString(twice.error()),
+            QStringLiteral("t.json: the key \"c\" is given twice in one object"));
+        QVERIFY(parseOutsideJson("[{\"a\":1},{\"a\":2}]", "t.json", 8)); // one key in each of two objects
+        for (const char* bad : { "[1,2,]", "{\"a\":1} x", "", "{\"a\"}", "[\"\\x\"]" }) {
+            const auto r = parseOutsideJson(bad, "bad.json", 8);
+            QVERIFY2(!r && r.error() == "bad.json: not valid JSON", bad);
+        }
     }
 };
 
