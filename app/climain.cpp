@@ -353,6 +353,25 @@ std::vector<CommandHelp> commandHelp()
     return help;
 }
 
+// The command whose help was asked for: "help COMMAND", or COMMAND with --help or -h before any "--"; empty where
+// none was (a value that reads --help, as in --model --help, counts as asking: no option takes such a value).
+std::string commandHelpAsked(int argc, char** argv)
+{
+    if (argc < 3)
+        return {};
+    const std::string first = argv[1];
+    if (first == "help" || first == "--help" || first == "-h")
+        return argc == 3 ? std::string(argv[2]) : std::string();
+    for (int i = 2; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--")
+            break;
+        if (arg == "--help" || arg == "-h")
+            return first;
+    }
+    return {};
+}
+
 int run(int argc, char** argv)
 {
     // names, reasons and file contents from someone else's data are printed: never as terminal control sequences
@@ -371,6 +390,16 @@ int run(int argc, char** argv)
     }
     if (first == "__complete")
         return complete(commandHelp(), std::vector<std::string>(argv + 2, argv + argc));
+    // COMMAND --help (or -h) anywhere before a "--", and help COMMAND: that command's lines of help
+    if (const std::string asked = commandHelpAsked(argc, argv); !asked.empty()) {
+        for (const Command& c : commands())
+            if (c.name == asked) {
+                std::cout << "Usage: paretoscope-cli COMMAND [OPTIONS] (paretoscope-cli help: every command)\n\n"
+                          << c.usage;
+                return 0;
+            }
+        return usageError("unknown command '" + asked + "'");
+    }
     std::map<std::string, std::map<std::string, bool>> spec { { "help", {} }, { "--help", {} }, { "-h", {} } };
     for (const Command& c : commands())
         spec[c.name] = c.options;

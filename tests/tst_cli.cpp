@@ -570,6 +570,32 @@ private slots:
         QCOMPARE(so[QStringLiteral("missing")].toArray().first().toString(),
             QStringLiteral("the workload has no fixed lengths"));
     }
+
+    // COMMAND --help (or -h) and help COMMAND answer with that command's lines of help and exit 0, touching no store
+    // (a value after --db is not read); an unknown command is still refused with exit 2
+    void commandHelpIsAnswered()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("never.sqlite"));
+        const QList<QStringList> asks { { QStringLiteral("sync"), QStringLiteral("--help") },
+            { QStringLiteral("ladder"), QStringLiteral("-h") }, { QStringLiteral("help"), QStringLiteral("plan") },
+            { QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--help") } };
+        for (const QStringList& args : asks) {
+            const Run r = cli(args, dir.path());
+            QVERIFY2(r.code == 0, qPrintable(args.join(u' ') + QStringLiteral(": ") + QString::fromUtf8(r.err)));
+            const QString command = args[0] == QStringLiteral("help") ? args[1] : args[0];
+            QVERIFY2(
+                r.out.contains((QStringLiteral("  ") + command + QStringLiteral("  ")).toUtf8()), r.out.constData());
+            QVERIFY2(!r.out.contains("  recover ") || command == QStringLiteral("recover"), r.out.constData());
+        }
+        QVERIFY(!QFileInfo::exists(db));
+        for (const QStringList& args : QList<QStringList> { { QStringLiteral("nope"), QStringLiteral("--help") },
+                 { QStringLiteral("help"), QStringLiteral("nope") } }) {
+            const Run r = cli(args, dir.path());
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains("unknown command 'nope'"), r.err.constData());
+        }
+    }
 };
 
 PARETOSCOPE_GUILESS_SUITE(TestCli)
