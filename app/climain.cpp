@@ -359,7 +359,7 @@ std::string commandHelpAsked(int argc, char** argv)
 {
     if (argc < 3)
         return {};
-    const std::string first = argv[1];
+    std::string first = argv[1];
     if (first == "help" || first == "--help" || first == "-h")
         return argc == 3 ? std::string(argv[2]) : std::string();
     for (int i = 2; i < argc; ++i) {
