@@ -352,10 +352,21 @@ private slots:
         QCOMPARE(plan->items[0].label, std::string("zeta9 1k/1k"));
         QVERIFY(std::any_of(plan->notes.begin(), plan->notes.end(),
             [](const std::string& n) { return n.find("'zeta9'") != std::string::npos; }));
+        // an empty answer where the list names a date is short: refused, the unit not marked
         server.answerWith("/api/v1/benchmarks/history?model=zeta9&isl=1024&osl=1024", "[]");
-        const SyncReport report = runSync(*store, *plan, options, {});
+        SyncReport report = runSync(*store, *plan, options, {});
+        QVERIFY2(report.failed() == 1 && report.items[0].error.find("short answer") != std::string::npos,
+            describe(report).c_str());
+        QVERIFY(readSyncMarks(*store, server.root())->empty());
+        json row = m_rows[0];
+        row["model"] = "zeta9";
+        row["isl"] = 1024;
+        row["osl"] = 1024;
+        row["date"] = "2026-07-01";
+        server.answerWith("/api/v1/benchmarks/history?model=zeta9&isl=1024&osl=1024", json::array({ row }).dump());
+        report = runSync(*store, *plan, options, {});
         QVERIFY2(report.failed() == 0, describe(report).c_str());
-        QVERIFY(readSyncMarks(*store, server.root())->contains("zeta9 1k/1k"));
+        QCOMPARE(readSyncMarks(*store, server.root())->at("zeta9 1k/1k").lastDate, std::string("2026-07-01"));
         // a model the source lacks is an error that lists what it has
         options.models = { "nosuchmodel" };
         auto missing = planSync(*store, options);
@@ -384,7 +395,10 @@ private slots:
         server.answerWith(route, R"({"error":"Internal"})");
         report = sync(*store, options);
         QCOMPARE(report.failed(), std::size_t(1));
-        json bad = rowsThrough(m_rows, "2026-03-01");
+        json bad = json::array();
+        for (const json& r : rowsThrough(m_rows, "2026-03-01"))
+            if (r["isl"] == 1024 && r["osl"] == 1024)
+                bad.push_back(r);
         bad[3]["conc"] = "many";
         server.answerWith(route, bad.dump());
         report = sync(*store, options);

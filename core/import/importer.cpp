@@ -141,13 +141,13 @@ struct ImportState {
         completeConfiguration(r);
         if (!options.run.empty())
             r.run = options.run;
+        if (options.expect)
+            if (auto st = options.expect(r); !st)
+                return Error { name + ": record " + std::to_string(index + 1) + ": " + st.error() };
         if (options.keep && !options.keep(r)) {
             ++skipped;
             return ok();
         }
-        if (options.expect)
-            if (auto st = options.expect(r); !st)
-                return Error { name + ": record " + std::to_string(index + 1) + ": " + st.error() };
         for (const std::string& text : mapper->notes())
             noteOf(text, index);
         if (!pipeline->push(std::move(r), index))
@@ -435,6 +435,9 @@ Result<ImportSummary> importSource(
         if (st && !drained)
             st = Error { name + ": " + drained.error() };
     }
+    if (st && options.complete)
+        if (Status whole = options.complete(); !whole)
+            st = Error { name + ": " + whole.error() };
     if (!st)
         return Error { st.error() }; // the writer's destructor rolls the transaction back
     if (state.evaluations)

@@ -47,6 +47,20 @@ bool isIsoDate(std::string_view text)
     return d <= lengths[m - 1] + (m == 2 && leap ? 1 : 0);
 }
 
+std::string outsideDateProblem(std::string_view date)
+{
+    const std::string quoted = "'" + std::string(date.substr(0, 40)) + (date.size() > 40 ? "...'" : "'");
+    if (!isIsoDate(date))
+        return quoted + " is not a calendar day (yyyy-mm-dd)";
+    const int day = dayNumber(date);
+    if (day < kFirstRunDay)
+        return quoted + " is before " + dayText(kFirstRunDay);
+    const int tomorrow = dayOfEpochSeconds(nowEpochSeconds() + 86400);
+    if (day > tomorrow)
+        return quoted + " is after tomorrow (" + dayText(tomorrow) + ")";
+    return {};
+}
+
 std::int64_t nowEpochSeconds()
 {
     return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())

@@ -44,6 +44,12 @@ inline int asOfDay(const std::string& asOf)
 }
 /// Whether a text is a date like 2026-07-31 (a real calendar day).
 bool isIsoDate(std::string_view text);
+/// The first day a run read from outside data may carry (docs/formats.md, "Dates"): no LLM was served before it.
+inline constexpr int kFirstRunDay = 20000101;
+/// Why a date read from outside data (a run's, an evaluation's, an availability row's) cannot be one, or empty: it
+/// must be a real calendar day, yyyy-mm-dd, from kFirstRunDay to tomorrow (UTC: a run finished today anywhere on
+/// Earth). E.g. "'2026-02-30' is not a calendar day (yyyy-mm-dd)", "'9999-12-31' is after tomorrow (2026-12-08)".
+std::string outsideDateProblem(std::string_view date);
 
 /// Hash of a line, a configuration without its concurrency (docs/architecture.md section 10.1): a series (an id, or
 /// seriesHash; the series fixes model, lengths, workload, hardware, engine, precision and spec decoding),

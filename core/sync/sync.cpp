@@ -24,6 +24,7 @@
 #include "core/model/urls.h"
 #include "core/store/runstore.h"
 #include "core/store/syncstate.h"
+#include "core/sync/syncanswer.h"
 
 namespace paretoscope {
 namespace {
@@ -105,8 +106,8 @@ Result<SyncPlan> planSync(RunStore& store, const SyncOptions& options)
     if (!isUrl(root))
         return Error { "sync source '" + plan.source + "': give the API's http:// or https:// root, e.g. "
             + kInferenceXApi };
-    if (!options.since.empty() && dayNumber(options.since) == 0)
-        return Error { "--since '" + options.since + "': not a yyyy-mm-dd date" };
+    if (!options.since.empty() && !isIsoDate(options.since))
+        return Error { "--since '" + options.since + "': not a calendar day (yyyy-mm-dd)" };
     HttpOptions small = options.http;
     small.maxBytes = 256u << 20;
     small.totalTimeoutMs = 120000;
@@ -323,39 +324,6 @@ private:
     std::vector<std::thread> m_threads;
 };
 
-// What an item's import keeps: rows of its units' sequences, dated after what each synced before and not before
-// --since.
-ImportOptions importOptionsFor(const SyncPlan& plan, const SyncItem& item, const SyncOptions& options)
-{
-    ImportOptions o;
-    if (item.units.empty()) {
-        o.acceptFormats = { Format::InferenceXEvaluations };
-        return o;
-    }
-    o.acceptFormats = { Format::InferenceXApi };
-    struct Wanted {
-        SyncSequence sequence;
-        int afterDay = 0;
-    };
-    std::vector<Wanted> wanted;
-    wanted.reserve(item.units.size());
-    for (std::size_t k = 0; k < item.units.size(); ++k)
-        wanted.push_back({ plan.catalog.units[item.units[k]].sequence, dayNumber(item.after[k]) });
-    const int sinceDay = options.since.empty() ? 0 : dayNumber(options.since);
-    o.keep = [wanted, sinceDay](const RunRecord& r) {
-        const int day = dayNumber(r.runDate);
-        if (day != 0 && day < sinceDay)
-            return false;
-        for (const Wanted& w : wanted) {
-            const bool sequence = w.sequence.agentic || (r.isl == w.sequence.isl && r.osl == w.sequence.osl);
-            if (sequence)
-                return day == 0 || day > w.afterDay;
-        }
-        return false;
-    };
-    return o;
-}
-
 std::vector<ReadingScope> readingScopes(const SyncPlan& plan)
 {
     std::set<ReadingScope> scopes;
@@ -407,15 +375,19 @@ SyncReport runSync(RunStore& store, const SyncPlan& plan, const SyncOptions& opt
             if (callbacks.progress)
                 callbacks.progress(SyncEvent { i, SyncStage::Importing, result.bytes, {} });
             bool stored = false;
+            SyncAnswerCheck answer(plan, item, options);
             if (emptyArray(*fd)) {
                 ::close(*fd);
-                stored = true; // nothing to store: the unit is synced all the same
+                if (Status empty = answer.emptyAnswer(); !empty)
+                    fail(empty.error());
+                else
+                    stored = true; // nothing to store: the unit is synced all the same
             } else {
                 auto source = FileSource::adopt(*fd, redactUrl(item.url));
                 if (!source) {
                     fail(source.error());
                 } else {
-                    auto summary = importSource(store, **source, importOptionsFor(plan, item, options),
+                    auto summary = importSource(store, **source, answer.importOptions(),
                         [&](std::uint64_t, std::uint64_t) { return downloads.keepGoing(); });
                     if (!summary) {
                         if (!downloads.keepGoing()) {
@@ -437,10 +409,10 @@ SyncReport runSync(RunStore& store, const SyncPlan& plan, const SyncOptions& opt
                 }
             }
             if (stored) {
-                for (std::size_t u : item.units) {
-                    const SyncUnit& unit = plan.catalog.units[u];
-                    const SyncMark mark { unit.dates.empty() ? std::string() : unit.dates.back(),
-                        options.history && options.since.empty(), nowEpochSeconds() };
+                for (std::size_t k = 0; k < item.units.size(); ++k) {
+                    const SyncUnit& unit = plan.catalog.units[item.units[k]];
+                    const SyncMark mark { answer.markOf(k), options.history && options.since.empty(),
+                        nowEpochSeconds() };
                     if (auto st = writeSyncMark(store, plan.source, unit.label(), mark); !st)
                         result.notes.push_back(unit.label() + ": imported, but not marked synced (the next sync "
                             + "fetches it again): " + st.error());

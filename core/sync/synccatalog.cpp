@@ -94,8 +94,13 @@ Result<SyncCatalog> parseAvailability(std::string_view json, const std::string& 
             || model->get_ref<const std::string&>().size() > 200)
             return Error { where + "field 'model': missing, not a name or longer than 200 characters" };
         auto date = row.find("date");
-        if (date == row.end() || !date->is_string() || dayNumber(date->get_ref<const std::string&>()) == 0)
+        if (date == row.end() || !date->is_string())
             return Error { where + "field 'date': missing or not a yyyy-mm-dd date" };
+        std::string_view day = date->get_ref<const std::string&>();
+        if (day.size() > 10 && day[10] == 'T') // a time of day after it
+            day = day.substr(0, 10);
+        if (std::string problem = outsideDateProblem(day); !problem.empty())
+            return Error { where + "field 'date': " + problem };
         const int isl = lengthOf(row, "isl");
         const int osl = lengthOf(row, "osl");
         if (isl < 0 || osl < 0)
@@ -115,7 +120,7 @@ Result<SyncCatalog> parseAvailability(std::string_view json, const std::string& 
                 + "': missing where the other length is given" };
         Grouped& g = units[{ std::move(display), seq }];
         g.keys.insert(key);
-        g.dates.insert(date->get_ref<const std::string&>().substr(0, 10));
+        g.dates.insert(std::string(day));
     }
     SyncCatalog out;
     for (auto& [id, g] : units)

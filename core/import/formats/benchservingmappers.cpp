@@ -83,7 +83,10 @@ public:
             auto t = fields::text(key, v);
             if (!t)
                 return Error { t.error() };
-            m_r.runDate = *t ? fields::normaliseDate(**t) : std::string();
+            auto date = fields::checkedDate(key, t->value_or(std::string()));
+            if (!date)
+                return Error { date.error() };
+            m_r.runDate = std::move(*date);
             return ok();
         }
         case B::MaxConcurrency:

@@ -58,7 +58,10 @@ Status EvaluationMapper::field(std::string_view key, const FieldValue& v)
     if (key == "date") {
         if (auto st = setText(key, v, m_r.date, false, m_seenDate); !st)
             return st;
-        m_r.date = fields::normaliseDate(m_r.date);
+        auto date = fields::checkedDate(key, m_r.date);
+        if (!date)
+            return Error { date.error() };
+        m_r.date = std::move(*date);
         return ok();
     }
     if (key == "run_url") {

@@ -49,7 +49,10 @@ Status setDate(Record& r, std::string_view key, const FieldValue& v)
 {
     if (auto st = setText<&Record::date>(r, key, v); !st)
         return st;
-    r.date = fields::normaliseDate(r.date);
+    auto date = fields::checkedDate(key, r.date);
+    if (!date)
+        return Error { date.error() };
+    r.date = std::move(*date);
     return ok();
 }
 

@@ -1,5 +1,6 @@
 #include "core/import/formats/fieldrules.h"
 #include "core/model/asciitext.h"
+#include "core/model/runselection.h"
 
 #include <charconv>
 #include <cmath>
@@ -267,6 +268,16 @@ std::string normaliseDate(std::string_view s)
     if (digits(0, 4) && s.size() >= 10 && s[4] == '-' && digits(5, 2) && s[7] == '-' && digits(8, 2))
         return std::string(s.substr(0, 10));
     return std::string(s);
+}
+
+Result<std::string> checkedDate(std::string_view key, std::string_view text)
+{
+    std::string date = normaliseDate(text);
+    if (date.empty())
+        return date;
+    if (std::string problem = outsideDateProblem(date); !problem.empty())
+        return Error { "field '" + std::string(key) + "': " + problem };
+    return date;
 }
 
 } // namespace paretoscope::fields

@@ -46,4 +46,8 @@ Result<bool> setLatency(RunRecord& r, std::string_view key, const FieldValue& v)
 /// "2026-04-28" from "20260428-105748" or an ISO date; other text unchanged.
 std::string normaliseDate(std::string_view s);
 
+/// A run's or an evaluation's date from field `key`: normalised (normaliseDate), empty when the text is, else a real
+/// calendar day no later than tomorrow (outsideDateProblem); the error names the field.
+Result<std::string> checkedDate(std::string_view key, std::string_view text);
+
 } // namespace paretoscope::fields

@@ -26,9 +26,12 @@ struct ImportOptions {
     int tp = 0;
     int isl = 0;
     int osl = 0;
-    /// Checks each record before it is stored (cluster collect: the task's configuration). An error refuses the whole
-    /// source, named with its record.
+    /// Checks each record, before keep is asked (cluster collect: the task's configuration; a sync: the record is of
+    /// a unit its request asked for). An error refuses the whole source, named with its record.
     std::function<Status(const RunRecord&)> expect;
+    /// Asked once every record was read and checked, before anything is committed (a sync: the answer held every
+    /// date its units list). An error refuses the whole source.
+    std::function<Status()> complete;
     /// Which records to store (a sync: those of its sequence, dated after what it synced before); the others are
     /// read, checked and counted as skipped (ImportSummary::skipped). Empty: every record.
     std::function<bool(const RunRecord&)> keep;

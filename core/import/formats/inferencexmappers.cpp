@@ -169,7 +169,10 @@ public:
             std::string d;
             if (auto st = setText(key, v, d, false); !st)
                 return st;
-            m_r.runDate = fields::normaliseDate(d);
+            auto date = fields::checkedDate(key, d);
+            if (!date)
+                return Error { date.error() };
+            m_r.runDate = std::move(*date);
             return ok();
         }
         case K::RunUrl:

@@ -15,6 +15,17 @@ Status setText(RunRecord& r, std::string_view key, const FieldValue& v)
     r.*M = *t ? (Lower ? asciiLower(**t) : **t) : std::string();
     return ok();
 }
+Status setRunDate(RunRecord& r, std::string_view key, const FieldValue& v)
+{
+    auto t = fields::text(key, v);
+    if (!t)
+        return Error { t.error() };
+    // kept as written (a live session's carries its time: 2026-04-28T10:57:48Z), once its day is a real one
+    if (auto date = fields::checkedDate(key, t->value_or(std::string())); !date)
+        return Error { date.error() };
+    r.runDate = t->value_or(std::string());
+    return ok();
+}
 template <int RunRecord::*M> Status setInt(RunRecord& r, std::string_view key, const FieldValue& v)
 {
     return fields::assignCount(key, v, r.*M);
@@ -171,7 +182,7 @@ const RecordColumn kRecordColumns[] = {
     { "osl", getInt<&RunRecord::osl>, setInt<&RunRecord::osl> },
     { "workload", getText<&RunRecord::workload>, setText<&RunRecord::workload> },
     { "concurrency", getInt<&RunRecord::concurrency>, setInt<&RunRecord::concurrency> },
-    { "run_date", getText<&RunRecord::runDate>, setText<&RunRecord::runDate> },
+    { "run_date", getText<&RunRecord::runDate>, setRunDate },
     { "run_url", getText<&RunRecord::runUrl>, setText<&RunRecord::runUrl> },
     { "run", getText<&RunRecord::run>, setText<&RunRecord::run> },
     { "run_started", getRunStarted, setRunStarted },
