@@ -11,6 +11,7 @@
 #include "core/import/csvreader.h"
 #include "core/import/documentstream.h"
 #include "core/import/formats/evaluationschema.h"
+#include "core/import/formats/fieldnames.h"
 #include "core/import/formats/flatrecord.h"
 #include "core/import/formats/formatdetect.h"
 #include "core/import/formats/jsonrecordparser.h"
@@ -81,6 +82,17 @@ std::string recordWhere(const std::string& source, std::uint64_t index, std::uin
 constexpr std::size_t kMaxEvaluationsPerFile = 1000000;
 
 // Shared by the JSON and CSV paths: once the format is known, open the transaction and the pipeline.
+// The first name longer than kMaxNameLength, said (docs/formats.md, "Names"), or empty: a name is printed in every
+// table, chart and report, so a long one would make each of them long.
+std::string longName(std::initializer_list<std::pair<const char*, const std::string*>> names)
+{
+    for (const auto& [what, text] : names)
+        if (text->size() > kMaxNameLength)
+            return "the " + std::string(what) + " name is " + std::to_string(text->size())
+                + " characters long, more than " + std::to_string(kMaxNameLength) + ": refused";
+    return {};
+}
+
 struct ImportState {
     RunStore& store;
     const ImportOptions& options;
@@ -138,6 +150,11 @@ struct ImportState {
     Status add(RunRecord&& r, std::uint64_t index)
     {
         ++records;
+        if (std::string problem = longName({ { "model", &r.model }, { "hardware", &r.hardware },
+                { "engine", &r.engine }, { "precision", &r.precision }, { "spec decoding", &r.specDecoding },
+                { "workload", &r.workload }, { "run", &r.run } });
+            !problem.empty())
+            return Error { name + ": record " + std::to_string(index + 1) + ": " + problem };
         completeConfiguration(r);
         if (!options.run.empty())
             r.run = options.run;
@@ -161,6 +178,12 @@ struct ImportState {
         auto evaluation = evaluations->finishEvaluation();
         if (!evaluation)
             return Error { where + evaluation.error() };
+        const EvaluationRecord& e = *evaluation;
+        if (std::string problem
+            = longName({ { "model", &e.model }, { "hardware", &e.hardware }, { "engine", &e.engine },
+                { "precision", &e.precision }, { "spec decoding", &e.specDecoding }, { "task", &e.task } });
+            !problem.empty())
+            return Error { where + problem };
         // read whole before they are stored: a bound on what a file can make this process hold
         if (evaluationRecords.size() >= kMaxEvaluationsPerFile)
             return Error { where + "more than " + std::to_string(kMaxEvaluationsPerFile)
@@ -262,6 +285,13 @@ Status importCsv(ImportState& state, ByteSource& source, const ProgressFn& progr
         return Error { first.error() };
     if (!*first)
         return Error { state.name + ": empty: no content" };
+    {
+        FieldNames columns;
+        for (const std::string& column : header)
+            if (!columns.insert(column))
+                return Error { state.name + ": line 1: column '" + column.substr(0, 200)
+                    + "' given twice in the header: which would a record's value be?" };
+    }
     const bool evaluations = isEvaluationCsvHeader(header);
     if (!evaluations && !isParetoscopeCsvHeader(header))
         return Error { state.name

@@ -13,6 +13,10 @@
 
 namespace paretoscope {
 
+/// The longest name (a model's, hardware's, engine's, precision's, spec decoding's, workload's, run's, task's) a record
+/// may carry, in bytes: the InferenceX availability route's bound. A longer one refuses the source, naming the record.
+constexpr std::size_t kMaxNameLength = 200;
+
 /// What one source gave.
 struct ImportSummary {
     std::string source;

@@ -1,6 +1,7 @@
 #include "core/import/formats/flatrecord.h"
 
 #include "core/import/documentstream.h"
+#include "core/import/formats/fieldnames.h"
 
 #include <bit>
 #include <charconv>
@@ -293,6 +294,8 @@ bool readFlatObject(
 {
     status = ok();
     bool feeding = true; // until the mapper refuses a field; the rest is still checked
+    thread_local FieldNames keys;
+    keys.clear();
     Scanner s(text, readable);
     if (!s.skipSpace() || !s.take('{') || !s.skipSpace())
         return false;
@@ -321,6 +324,10 @@ bool readFlatObject(
                     return false;
             } else {
                 return false; // nested values and anything else: the general parser
+            }
+            if (feeding && !keys.insert(key)) {
+                status = Error { "field '" + std::string(key.substr(0, 200)) + "': given twice in the record" };
+                feeding = false;
             }
             if (feeding) {
                 if (Status st = mapper.field(key, v); !st) { // assigned only when refused: the common case is cheap

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <simdjson.h>
 
+#include "core/import/formats/fieldnames.h"
 #include "core/import/formats/flatrecord.h"
 
 namespace paretoscope {
@@ -12,6 +13,7 @@ namespace paretoscope {
 struct JsonRecordParser::Impl {
     simdjson::dom::parser parser;
     std::string nestedKey;
+    FieldNames keys;
 
     Result<simdjson::dom::object> open(const JsonElement& el)
     {
@@ -40,6 +42,8 @@ struct JsonRecordParser::Impl {
                 nestedKey += rawKey;
                 key = nestedKey;
             }
+            if (!keys.insert(key))
+                return Error { "field '" + std::string(key.substr(0, 200)) + "': given twice in the record" };
             FieldValue fv;
             switch (val.type()) {
             case simdjson::dom::element_type::INT64:
@@ -117,6 +121,7 @@ Status JsonRecordParser::walkGeneral(const JsonElement& el, RecordMapper& mapper
     auto obj = m_impl->open(el);
     if (!obj)
         return Error { obj.error() };
+    m_impl->keys.clear();
     return m_impl->walkObject(*obj, {}, mapper, 0);
 }
 
