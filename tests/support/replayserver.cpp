@@ -222,7 +222,10 @@ void ReplayServer::addAvailability(json row)
 void ReplayServer::answerWith(const std::string& pathAndQuery, std::string body)
 {
     std::lock_guard lock(m_impl->mutex);
-    m_impl->fixed[pathAndQuery] = std::move(body);
+    if (body.empty())
+        m_impl->fixed.erase(pathAndQuery);
+    else
+        m_impl->fixed[pathAndQuery] = std::move(body);
 }
 
 void ReplayServer::failNext(const std::string& prefix, Fault fault)

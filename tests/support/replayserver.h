@@ -28,7 +28,8 @@ public:
     void setEvaluations(nlohmann::json rows);
     /// Extra availability rows (a model the name table does not know, say) beside those derived from the rows.
     void addAvailability(nlohmann::json row);
-    /// Replaces a route's answer with this body (status 200), for a malformed answer; path as in the log.
+    /// Replaces a route's answer with this body (status 200), for a malformed answer; path as in the log. An empty
+    /// body gives the route its own answer again.
     void answerWith(const std::string& pathAndQuery, std::string body);
 
     /// One fault, used by the next request whose path and query start with `prefix`.
