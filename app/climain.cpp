@@ -97,9 +97,10 @@ const std::vector<Command>& commands()
                 cli::cmdImport },
             { "sync", StoreNeed::Write,
                 { { "db", true }, { "source", true }, { "models", true }, { "sequences", true }, { "history", false },
-                    { "latest-only", false }, { "evaluations", false }, { "since", true }, { "jobs", true } },
+                    { "latest-only", false }, { "evaluations", false }, { "since", true }, { "jobs", true },
+                    { "max-time", true }, { "any-redirect", false } },
                 R"(  sync  [--db FILE] [--source URL] [--models M,...] [--sequences 1k/1k,...] [--history|--latest-only]
-          [--evaluations] [--since yyyy-mm-dd] [--jobs N]
+          [--evaluations] [--since yyyy-mm-dd] [--jobs N] [--max-time SECONDS] [--any-redirect]
       Brings the store up to date with the InferenceX API (docs/sync.md): the models and sequences its
       availability route lists (or those named, by site name or key), each with its whole history (the default)
       or its latest view, and the accuracy runs with --evaluations. A second sync fetches only the models and
@@ -108,7 +109,8 @@ const std::vector<Command>& commands()
       and sequences already up to date, new runs per model, the groups whose newest run changed, and the readings
       (30 to 200 tok/s/user) that moved more than 5%. Exit 1 if a request failed or the sync was interrupted;
       what was imported stays, and the next sync goes on from there. --source names another server with the
-      same routes (default https://inferencex.semianalysis.com/api/v1).
+      same routes (default https://inferencex.semianalysis.com/api/v1). A request may take --max-time seconds in
+      all (default 600); redirects go to the source's own host only, unless --any-redirect.
 )",
                 cli::cmdSync },
             { "changes", StoreNeed::Read, { { "db", true }, { "since", true } },

@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include "core/model/printable.h"
 #include "core/model/runselection.h"
 #include "core/store/syncstate.h"
 #include "core/sync/sync.h"
@@ -42,8 +43,8 @@ int cmdSync(const Invocation& in)
     options.history = !a.has("latest-only");
     options.evaluations = a.has("evaluations");
     options.since = a.value("since").value_or("");
-    if (!options.since.empty() && dayNumber(options.since) == 0)
-        return usageError("--since '" + options.since + "': not a yyyy-mm-dd date");
+    if (!options.since.empty() && !isIsoDate(options.since))
+        return usageError("--since '" + options.since + "': not a calendar day (yyyy-mm-dd)");
     std::string error;
     int jobs = 0;
     if (!intOption(a, "jobs", jobs, error))
@@ -52,25 +53,37 @@ int cmdSync(const Invocation& in)
         return usageError("--jobs " + std::to_string(jobs) + ": at most 16 requests at once");
     if (jobs > 0)
         options.jobs = jobs;
+    int maxTime = 0;
+    if (!intOption(a, "max-time", maxTime, error))
+        return usageError(error);
+    if (maxTime > 86400)
+        return usageError("--max-time " + std::to_string(maxTime) + ": at most 86400 seconds (a day) a request");
+    if (maxTime > 0)
+        options.http.maxTimeMs = 1000L * maxTime;
+    options.http.anyHostRedirect = a.has("any-redirect");
     auto store = in.store();
     if (!store)
         return 1;
     auto plan = planSync(*store, options);
     if (!plan) {
-        std::cerr << "paretoscope-cli sync: " << plan.error() << "\n";
+        std::cerr << "paretoscope-cli sync: " << printable(plan.error()) << "\n";
         return 1;
     }
     for (const std::string& note : plan->notes)
-        std::cerr << "note: " << note << "\n";
+        std::cerr << "note: " << printable(note) << "\n";
     const bool tty = isatty(STDERR_FILENO);
     std::mutex printing;
     SyncCallbacks callbacks;
     callbacks.keepGoing = [] { return !g_syncInterrupted.load(); };
     callbacks.progress = [&](const SyncEvent& e) {
         std::lock_guard lock(printing);
-        const std::string& label = plan->items[e.item].label;
+        // the line's own control (a carriage return, erase to its end) written as it is; what came from the
+        // server (a model's name, an error naming it) made printable, so it can neither drive the terminal nor
+        // start a line of its own
+        const std::string label = printable(plan->items[e.item].label);
+        std::cerr.flush();
         if (e.stage == SyncStage::Failed)
-            std::cerr << (tty ? "\r\033[K" : "") << "failed: " << e.message << "\n";
+            std::fprintf(stderr, "%sfailed: %s\n", tty ? "\r\033[K" : "", printable(e.message).c_str());
         else if (tty && e.stage == SyncStage::Fetching)
             std::fprintf(stderr, "\r\033[K[%zu/%zu] %s: %.1f MB", e.item + 1, plan->items.size(), label.c_str(),
                 double(e.bytes) / 1e6);

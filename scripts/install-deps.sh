@@ -10,7 +10,7 @@ packages=(
     clang-14 libclang-rt-14-dev clang-format-14
     qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
     nlohmann-json3-dev libsqlite3-dev libcurl4-openssl-dev libssl-dev libsimdjson-dev
-    libcpp-httplib-dev libbenchmark-dev
+    libcpp-httplib-dev libbenchmark-dev zlib1g-dev
     libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
     fonts-dejavu-core xvfb xauth
     python3 python3-pandas

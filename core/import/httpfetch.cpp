@@ -24,12 +24,48 @@ namespace {
 // Where a body goes: into memory (httpGet) or into a file (httpDownload, fd >= 0).
 struct Sink {
     std::string body;
-    std::size_t maxBytes;
+    const HttpOptions& options;
+    void* curl = nullptr;
     int fd = -1;
     std::size_t received = 0;
     bool tooLarge = false;
+    bool expanded = false;
     int writeErrno = 0;
 };
+
+// What a handle carries (CURLOPT_PRIVATE): the host its redirects may go to, and where one went that was refused.
+struct HandleGuard {
+    std::string host; // lower case
+    bool anyHost = false;
+    std::string refused;
+};
+
+std::string hostOf(const char* url)
+{
+    CURLU* u = curl_url();
+    std::string out;
+    char* host = nullptr;
+    if (u && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK
+        && curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK)
+        out = host;
+    curl_free(host);
+    curl_url_cleanup(u);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+    return out;
+}
+
+// Before each request is sent (the first, and each redirect's): a redirect to another host is not followed.
+int beforeRequest(void* curl, char*, char*, int, int)
+{
+    HandleGuard* guard = nullptr;
+    curl_easy_getinfo(curl, CURLINFO_PRIVATE, &guard);
+    char* url = nullptr;
+    curl_easy_getinfo(curl, CURLINFO_EFFECTIVE_URL, &url);
+    if (!guard || guard->anyHost || !url || hostOf(url) == guard->host)
+        return CURL_PREREQFUNC_OK;
+    guard->refused = redactUrl(url);
+    return CURL_PREREQFUNC_ABORT;
+}
 
 bool writeAll(int fd, const char* data, std::size_t bytes)
 {
@@ -48,9 +84,13 @@ std::size_t onData(char* data, std::size_t size, std::size_t n, void* user)
 {
     auto* sink = static_cast<Sink*>(user);
     std::size_t bytes = size * n;
-    if (sink->received + bytes > sink->maxBytes) {
+    if (sink->received + bytes > sink->options.maxBytes) {
         sink->tooLarge = true;
         return 0; // makes curl stop with CURLE_WRITE_ERROR
+    }
+    if (expandedTooFar(sink->curl, sink->received + bytes, sink->options)) {
+        sink->expanded = true;
+        return 0;
     }
     if (sink->fd >= 0) {
         if (!writeAll(sink->fd, data, bytes)) {
@@ -79,6 +119,10 @@ void* newCurlHandle(const std::string& url, const HttpOptions& options)
     CURL* curl = curl_easy_init();
     if (!curl)
         return nullptr;
+    auto* guard = new HandleGuard { hostOf(url.c_str()), options.anyHostRedirect, {} };
+    curl_easy_setopt(curl, CURLOPT_PRIVATE, guard);
+    curl_easy_setopt(curl, CURLOPT_PREREQFUNCTION, beforeRequest);
+    curl_easy_setopt(curl, CURLOPT_PREREQDATA, curl);
     curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
@@ -89,6 +133,32 @@ void* newCurlHandle(const std::string& url, const HttpOptions& options)
     curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
     curl_easy_setopt(curl, CURLOPT_USERAGENT, "paretoscope/0.1");
     return curl;
+}
+
+void freeCurlHandle(void* curl)
+{
+    if (!curl)
+        return;
+    HandleGuard* guard = nullptr;
+    curl_easy_getinfo(static_cast<CURL*>(curl), CURLINFO_PRIVATE, &guard);
+    curl_easy_cleanup(static_cast<CURL*>(curl));
+    delete guard;
+}
+
+std::string refusedRedirect(void* curl)
+{
+    HandleGuard* guard = nullptr;
+    curl_easy_getinfo(static_cast<CURL*>(curl), CURLINFO_PRIVATE, &guard);
+    return guard ? guard->refused : std::string();
+}
+
+bool expandedTooFar(void* curl, std::uint64_t delivered, const HttpOptions& options)
+{
+    if (delivered <= kExpansionFreeBytes)
+        return false;
+    curl_off_t came = 0; // the body's bytes as they came, before they were decoded
+    curl_easy_getinfo(static_cast<CURL*>(curl), CURLINFO_SIZE_DOWNLOAD_T, &came);
+    return static_cast<double>(delivered) > options.maxExpansion * static_cast<double>(std::max<curl_off_t>(came, 1));
 }
 
 bool transientHttpStatus(long status)
@@ -137,8 +207,12 @@ Attempt attemptGet(const std::string& fullUrl, const std::string& url, const Htt
         out.result = Error { url + ": cannot start libcurl" };
         return out;
     }
-    Sink sink { {}, options.maxBytes, fd };
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, options.totalTimeoutMs);
+    Sink sink { {}, options, curl, fd };
+    const long whole
+        = options.totalTimeoutMs > 0 && (options.maxTimeMs <= 0 || options.totalTimeoutMs < options.maxTimeMs)
+        ? options.totalTimeoutMs
+        : options.maxTimeMs;
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, whole);
     if (fd >= 0) { // a body of any size may take long: what fails it is a stall
         curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
         curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, options.stallSeconds);
@@ -161,7 +235,8 @@ Attempt attemptGet(const std::string& fullUrl, const std::string& url, const Htt
     CURLcode rc = curl_easy_perform(curl);
     long status = 0;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-    curl_easy_cleanup(curl);
+    const std::string redirected = refusedRedirect(curl);
+    freeCurlHandle(curl);
 
     const std::string what = errbuf[0] ? errbuf : curl_easy_strerror(rc);
     if (sink.writeErrno != 0) {
@@ -169,10 +244,17 @@ Attempt attemptGet(const std::string& fullUrl, const std::string& url, const Htt
     } else if (sink.tooLarge) {
         out.result
             = Error { url + ": the answer is larger than " + std::to_string(options.maxBytes >> 20) + " MB; refused" };
+    } else if (sink.expanded) {
+        out.result = Error { url + ": the compressed answer decodes to more than "
+            + std::to_string(static_cast<long long>(options.maxExpansion)) + " times its size: refused" };
+    } else if (!redirected.empty()) {
+        out.result = Error { url + ": redirected to another host (" + redirected
+            + "): not followed; only the URL's own host is" };
     } else if (rc == CURLE_ABORTED_BY_CALLBACK) {
         out.result = Error { url + ": download cancelled" };
     } else if (rc == CURLE_OPERATION_TIMEDOUT) {
-        out.result = Error { url + (sink.received > 0 ? ": the answer stalled (" : ": timed out (") + what + ")" };
+        out.result = Error { url + (sink.received > 0 ? ": the answer stalled or took too long (" : ": timed out (")
+            + what + ")" };
         out.transient = true;
     } else if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_PROXY) {
         out.result = Error { url + ": cannot reach the server (offline?): " + what };

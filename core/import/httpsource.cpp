@@ -40,8 +40,7 @@ struct HttpSource::State {
     ~State()
     {
         curl_slist_free_all(headers);
-        if (curl)
-            curl_easy_cleanup(curl);
+        freeCurlHandle(curl);
     }
 
     std::string sizeText(std::uint64_t bytes) const
@@ -121,6 +120,11 @@ struct HttpSource::State {
                 s->name + ": the answer is larger than the limit of " + s->sizeText(s->options.maxBytes) + "; refused");
             return 0;
         }
+        if (expandedTooFar(s->curl, s->received + bytes, s->options)) {
+            s->fail(s->name + ": the compressed answer decodes to more than "
+                + std::to_string(static_cast<long long>(s->options.maxExpansion)) + " times its size: refused");
+            return 0;
+        }
         // the reader takes the body as fast as the import goes; until then the download waits here
         s->cv.wait(lock, [&] { return s->stopping || s->buffered == 0 || s->buffered + bytes <= kBufferBytes; });
         if (s->stopping)
@@ -140,7 +144,10 @@ struct HttpSource::State {
         std::lock_guard lock(mutex);
         if (rc != CURLE_OK && !stopping) {
             const std::string what = curlError[0] ? curlError : curl_easy_strerror(rc);
-            if (rc == CURLE_OPERATION_TIMEDOUT)
+            if (const std::string redirected = refusedRedirect(curl); !redirected.empty())
+                fail(name + ": redirected to another host (" + redirected
+                    + "): not followed; only the URL's own host is");
+            else if (rc == CURLE_OPERATION_TIMEDOUT)
                 fail(name + ": timed out (" + what + ")");
             else if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT
                 || rc == CURLE_COULDNT_RESOLVE_PROXY)
@@ -175,7 +182,8 @@ Result<std::unique_ptr<HttpSource>> HttpSource::open(const std::string& url, con
     if (!s->curl)
         return Error { name + ": cannot start libcurl" };
     CURL* c = s->curl;
-    // a body of any size may take long: what fails it is a stall, not its length
+    // a body may take long: what fails it is a stall, or a whole that takes longer than options.maxTimeMs
+    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, options.maxTimeMs);
     curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
     curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, static_cast<long>(options.stallSeconds));
     curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options.maxBytes));

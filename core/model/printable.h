@@ -11,4 +11,9 @@ namespace paretoscope {
 /// whole messages of several lines.
 std::string printable(std::string_view text, bool keepNewlines = false);
 
+/// The length of a UTF-8 control or direction mark starting text[i] that printable escapes (C1 controls, U+061C,
+/// U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069: the marks that reorder what a terminal or browser shows, so
+/// "exe.txt" can read "txt.exe"); 0 where there is none. A shorter text that could still become one: -1.
+int hiddenMarkLength(std::string_view text, std::size_t i);
+
 } // namespace paretoscope

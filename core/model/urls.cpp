@@ -45,6 +45,33 @@ std::string withoutSecrets(std::string_view params)
     return out;
 }
 
+// Where the host starts: after the user and password, which end at the last '@' of the URL where that '@' belongs to
+// them. A password may hold an unencoded '#', '?' or '/' (curl takes "http://alice:pa#ss@host/"), so the '@' is not
+// looked for only before the first of those: the last '@' before the first '/' is theirs; without one, the last '@'
+// of the URL is theirs where the text before it has a '/' after "name:" and no port number after the colon
+// ("alice:pa/ss@host"). An '@' in a path after a host and port ("host:8080/users/@me") is not.
+std::size_t hostStart(const std::string& url, std::size_t authority)
+{
+    const std::size_t firstSlash = std::min(url.find('/', authority), url.size());
+    if (const std::size_t at = url.rfind('@', firstSlash == 0 ? 0 : firstSlash - 1);
+        at != std::string::npos && at >= authority && at < firstSlash)
+        return at + 1;
+    const std::size_t at = url.rfind('@');
+    if (at == std::string::npos || at < authority)
+        return authority;
+    const std::string_view before = std::string_view(url).substr(authority, at - authority);
+    const std::size_t slash = before.find('/');
+    if (slash == std::string_view::npos)
+        return at + 1;
+    const std::size_t colon = before.find(':');
+    if (colon == std::string_view::npos || colon > slash)
+        return authority; // "host/path@x": a path's
+    const std::string_view port = before.substr(colon + 1, slash - colon - 1);
+    const bool isPort = !port.empty()
+        && std::all_of(port.begin(), port.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    return isPort ? authority : at + 1;
+}
+
 } // namespace
 
 std::optional<std::string> urlScheme(const std::string& text)
@@ -71,11 +98,9 @@ std::string redactUrl(const std::string& url)
     if (!urlScheme(url))
         return url;
     const std::size_t authority = url.find("://") + 3;
-    const std::size_t authorityEnd = std::min(url.find_first_of("/?#", authority), url.size());
+    const std::size_t host = hostStart(url, authority);
+    const std::size_t authorityEnd = std::min(url.find_first_of("/?#", host), url.size());
     std::string out = url.substr(0, authority);
-    // user and password: everything up to the last '@' of the authority
-    const std::size_t at = url.rfind('@', authorityEnd == url.size() ? std::string::npos : authorityEnd - 1);
-    const std::size_t host = at != std::string::npos && at >= authority && at < authorityEnd ? at + 1 : authority;
     out += url.substr(host, authorityEnd - host);
     const std::size_t query = url.find('?', authorityEnd);
     const std::size_t fragment = url.find('#', authorityEnd);

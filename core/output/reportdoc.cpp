@@ -3,13 +3,24 @@
 
 #include <sstream>
 
+#include "core/model/printable.h"
+
 namespace paretoscope {
 
 std::string htmlEscaped(const std::string& text)
 {
     std::string out;
     out.reserve(text.size());
-    for (char c : text)
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const auto u = static_cast<unsigned char>(c);
+        // control characters and direction marks (docs/report.md): dropped, as a browser would hide or obey them
+        if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f)
+            continue;
+        if (const int mark = hiddenMarkLength(text, i); mark > 0) {
+            i += static_cast<std::size_t>(mark) - 1;
+            continue;
+        }
         switch (c) {
         case '&':
             out += "&amp;";
@@ -29,6 +40,7 @@ std::string htmlEscaped(const std::string& text)
         default:
             out += c;
         }
+    }
     return out;
 }
 

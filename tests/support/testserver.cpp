@@ -1,6 +1,7 @@
 #include "testserver.h"
 
 #include <httplib.h>
+#include <zlib.h>
 
 #include "jsonanswer.h"
 
@@ -67,6 +68,36 @@ void TestServer::serveDeclared(const std::string& path, std::uint64_t declaredBy
                 return sink.write("[", 1);
             });
     });
+}
+
+void TestServer::serveEncoded(const std::string& path, std::string bytes, const std::string& contentEncoding)
+{
+    auto body = std::make_shared<std::string>(std::move(bytes));
+    m_impl->server.Get(path, [body, contentEncoding](const httplib::Request&, httplib::Response& res) {
+        res.set_header("Content-Encoding", contentEncoding);
+        res.set_content(*body, "application/octet-stream"); // a type httplib does not compress again
+    });
+}
+
+void TestServer::redirect(const std::string& path, const std::string& location)
+{
+    m_impl->server.Get(
+        path, [location](const httplib::Request&, httplib::Response& res) { res.set_redirect(location); });
+}
+
+std::string gzipped(const std::string& text)
+{
+    z_stream z {};
+    deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY); // 15 + 16: a gzip header
+    std::string out(deflateBound(&z, text.size()), '\0');
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+    z.avail_in = static_cast<uInt>(text.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    deflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return out;
 }
 
 std::uint64_t TestServer::bytesSent() const

@@ -19,6 +19,11 @@ public:
     /// Answers `path` declaring a body of `declaredBytes` and then sending a few bytes at a time, slowly: for
     /// checking that a declared length over the limit is refused before the body is read.
     void serveDeclared(const std::string& path, std::uint64_t declaredBytes);
+    /// Answers `path` with these bytes as they are, declaring the Content-Encoding given (gzip: a body the test
+    /// compressed, a bomb say); the server compresses nothing of its own.
+    void serveEncoded(const std::string& path, std::string bytes, const std::string& contentEncoding);
+    /// Answers `path` with a 302 redirect to `location`.
+    void redirect(const std::string& path, const std::string& location);
     /// How many bytes the routes of serveFile and serveDeclared have sent.
     std::uint64_t bytesSent() const;
 
@@ -26,5 +31,8 @@ private:
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };
+
+/// The gzip stream of a text (zlib), for serveEncoded.
+std::string gzipped(const std::string& text);
 
 } // namespace paretoscope::testsupport
