@@ -40,9 +40,15 @@ int cmdAccuracy(const Invocation& in)
     if (!resolveModel(*store, key))
         return 1;
     std::string task = a.value("task").value_or("");
+    const std::vector<StoredEvaluation> stored = storedEvaluations(*store, key);
     if (task.empty()) { // gsm8k where evaluated (the task InferenceX runs on every model), else the first
-        const std::vector<std::string> tasks = evaluatedTasks(storedEvaluations(*store, key));
+        const std::vector<std::string> tasks = evaluatedTasks(stored);
         task = tasks.empty() || std::find(tasks.begin(), tasks.end(), "gsm8k") != tasks.end() ? "gsm8k" : tasks[0];
+    } else if (auto known = knownAccuracyTask(EvaluationIndex(stored), task, key, "--task");
+               !known && !stored.empty()) {
+        // a task the model has no evaluation of (a misspelt one): every group would read "not evaluated"
+        std::cerr << "paretoscope-cli: " << known.error() << "\n";
+        return 1;
     }
     const std::vector<GroupAccuracyRow> rows = accuracyByGroup(*store, key, task, asOf, metric);
     if (readFailed(*store))

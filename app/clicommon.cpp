@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 
 #include "core/analysis/ladderaccuracy.h"
@@ -33,6 +34,22 @@ int usageError(const std::string& msg)
 {
     std::cerr << "paretoscope-cli: " << msg << "\n(run 'paretoscope-cli help' for the commands)\n";
     return kUsageError;
+}
+
+NewStoreGuard::NewStoreGuard(const Args& a)
+    : m_path(a.value("db").value_or(defaultStorePath()))
+{
+    std::error_code ec;
+    m_new = !std::filesystem::exists(m_path, ec) && !ec;
+}
+
+void NewStoreGuard::discard() const
+{
+    if (!m_new)
+        return;
+    std::error_code ec;
+    for (const char* suffix : { "", "-wal", "-shm", "-journal" })
+        std::filesystem::remove(m_path + suffix, ec);
 }
 
 std::unique_ptr<RunStore> openFromArgs(const cli::Args& a, std::string& error, StoreAccess access)
@@ -159,6 +176,18 @@ bool accuracyTaskKnown(const EvaluationIndex& evaluations, const std::string& ta
     if (task.empty())
         return true;
     if (auto known = knownAccuracyTask(evaluations, task, model); !known) {
+        std::cerr << "paretoscope-cli: " << known.error() << "\n";
+        return false;
+    }
+    return true;
+}
+
+bool requirementTaskKnown(
+    const EvaluationIndex& evaluations, const std::optional<AccuracyRequirement>& requirement, const std::string& model)
+{
+    if (!requirement)
+        return true;
+    if (auto known = knownAccuracyTask(evaluations, requirement->task, model, "--min-accuracy"); !known) {
         std::cerr << "paretoscope-cli: " << known.error() << "\n";
         return false;
     }

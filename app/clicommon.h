@@ -32,6 +32,19 @@ int emptyScope(RunStore& store, const Scope& scope);
 enum class StoreNeed { None, Read, Write, WriteToRecover };
 
 /// A command as it runs: its arguments, argv (for bench's Slurm script) and its store on request.
+/// A store a command may be about to create (a --db FILE that does not exist yet, or the default store's first use):
+/// removed again by discard() when the command stored nothing, so that a failed import or sync leaves no file.
+class NewStoreGuard {
+public:
+    explicit NewStoreGuard(const Args& a);
+    /// Removes the store file with its -wal and -shm when it did not exist before; the store must be closed.
+    void discard() const;
+
+private:
+    std::string m_path;
+    bool m_new = false;
+};
+
 struct Invocation {
     const Args& args;
     StoreNeed need = StoreNeed::None;
@@ -59,5 +72,9 @@ bool accuracyOption(const Args& a, std::optional<AccuracyRequirement>& out, std:
 bool accuracyTaskOption(const Args& a, std::string& out, std::string& error);
 /// Whether the task asked (none: true) is one the model has evaluations on; false after saying why on stderr.
 bool accuracyTaskKnown(const EvaluationIndex& evaluations, const std::string& task, const std::string& model);
+/// The same for the task of --min-accuracy (none: true): a task the store has no evaluation of would leave every
+/// reading without data and no word why.
+bool requirementTaskKnown(
+    const EvaluationIndex& evaluations, const std::optional<AccuracyRequirement>& requirement, const std::string& model);
 
 } // namespace paretoscope::cli

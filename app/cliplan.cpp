@@ -251,7 +251,7 @@ int mixParts(const PlanMode& mode, const Scope& base, std::vector<MixPart>& part
 bool requireAccuracyOf(RunStore& store, PlanFrontiers& data, const AccuracyRequirement& requirement)
 {
     const EvaluationIndex evaluations(storedEvaluations(store, data.scope.model));
-    if (readFailed(store))
+    if (readFailed(store) || !requirementTaskKnown(evaluations, requirement, data.scope.model))
         return false;
     std::cerr << "paretoscope-cli: " << requireAccuracy(data, evaluations, requirement).words() << "\n";
     return true;

@@ -96,6 +96,7 @@ int cmdImport(const Invocation& in)
         return usageError(error);
     if (o.gpus > 0 && (o.prefillGpus > 0 || o.decodeGpus > 0))
         return usageError("give either --gpus or --prefill-gpus with --decode-gpus, not both");
+    const NewStoreGuard created(a);
     auto store = in.store(&error);
     if (!store) {
         // the contract holds: one JSON line per input, each saying why nothing was imported
@@ -112,13 +113,19 @@ int cmdImport(const Invocation& in)
             return true;
         };
     bool allOk = true;
+    bool anyOk = false;
     for (const std::string& input : a.positional) {
         for (const ImportOutcome& outcome : importPath(*store, input, o, progress)) {
             if (tty)
                 std::fprintf(stderr, "\r\033[K");
             allOk = allOk && outcome.result.ok();
+            anyOk = anyOk || outcome.result.ok();
             std::cout << importOutcomeJson(outcome) << "\n" << std::flush;
         }
+    }
+    if (!anyOk) { // nothing stored: a store this import made goes again
+        store.reset();
+        created.discard();
     }
     return allOk ? 0 : 1;
 }
@@ -143,7 +150,8 @@ int cmdLadder(const Invocation& in)
     // accuracy beside the readings where the store holds evaluations; a requirement leaves the groups that fail it
     // out of the readings (docs/evaluations.md)
     const EvaluationIndex evaluations(storedEvaluations(*store, req.scope.model));
-    if (!accuracyTaskKnown(evaluations, req.accuracyTask, req.scope.model))
+    if (!accuracyTaskKnown(evaluations, req.accuracyTask, req.scope.model)
+        || !requirementTaskKnown(evaluations, req.accuracy, req.scope.model))
         return 1;
     applyAccuracyRequirement(req, cache.frontiers(req.scope, req.metric), evaluations);
     auto ladders = computeLadder(cache, bundledPricing(), req);
@@ -225,7 +233,8 @@ int cmdSummary(const Invocation& in)
     // the accuracy of each reading's group; a requirement leaves the groups that fail it out, as the explorer's
     // filter does, and the summary says what that cost
     data.evaluations = std::make_shared<const EvaluationIndex>(storedEvaluations(*store, scope->model));
-    if (!accuracyTaskKnown(*data.evaluations, task, scope->model))
+    if (!accuracyTaskKnown(*data.evaluations, task, scope->model)
+        || !requirementTaskKnown(*data.evaluations, requirement, scope->model))
         return 1;
     if (requirement)
         requireAccuracy(data, *requirement);
@@ -274,6 +283,8 @@ int cmdFrontier(const Invocation& in)
     if (requirement) { // the groups that meet it: the scope's data judged as the explorer's filter judges it
         ScopeData data = loadScopeData(*store, *scope, metric);
         data.evaluations = std::make_shared<const EvaluationIndex>(storedEvaluations(*store, scope->model));
+        if (!requirementTaskKnown(*data.evaluations, requirement, scope->model))
+            return 1;
         requireAccuracy(data, *requirement);
         std::cerr << "paretoscope-cli: " << data.accuracyFilter->words() << "\n";
         if (data.frontiers.empty() && !data.accuracyFilter->verdicts.empty())

@@ -1,5 +1,6 @@
 #include "app/clisync.h"
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -61,12 +62,15 @@ int cmdSync(const Invocation& in)
     if (maxTime > 0)
         options.http.maxTimeMs = 1000L * maxTime;
     options.http.anyHostRedirect = a.has("any-redirect");
+    const NewStoreGuard created(a);
     auto store = in.store();
     if (!store)
         return 1;
     auto plan = planSync(*store, options);
     if (!plan) {
         std::cerr << "paretoscope-cli sync: " << printable(plan.error()) << "\n";
+        store.reset();
+        created.discard(); // a store this sync made goes again
         return 1;
     }
     for (const std::string& note : plan->notes)
@@ -97,7 +101,14 @@ int cmdSync(const Invocation& in)
     if (tty)
         std::fprintf(stderr, "\r\033[K");
     std::cout << syncReportJson(report) << "\n";
-    return report.cancelled || report.failed() > 0 ? 1 : 0;
+    const bool failed = report.cancelled || report.failed() > 0;
+    const bool stored = std::any_of(report.items.begin(), report.items.end(),
+        [](const SyncItemResult& r) { return r.error.empty() && r.fetched; });
+    if (failed && !stored) {
+        store.reset();
+        created.discard(); // a store this sync made, with nothing of it, goes again
+    }
+    return failed ? 1 : 0;
 }
 
 int cmdChanges(const Invocation& in)

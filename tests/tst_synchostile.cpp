@@ -164,6 +164,23 @@ private slots:
         QCOMPARE(report.upToDate, std::vector<std::string> { "DeepSeek-R1-0528 1k/1k" });
     }
 
+    // "[", 65 spaces and "]" was "no records in the file" where "[]" was an empty answer
+    void anEmptyArrayIsOneHoweverItIsSpaced()
+    {
+        QTemporaryDir dir;
+        ReplayServer server;
+        server.setBenchmarks(m_rows);
+        auto store = openTempStore(dir);
+        for (const std::string& empty :
+            { std::string("[]"), "[" + std::string(65, ' ') + "]", " \n[" + std::string(5000, ' ') + "\n]\n" }) {
+            server.answerWith(hostile::kHistory1k1k, empty);
+            const SyncReport report = hostile::sync(*store, hostile::optionsFor(server));
+            QCOMPARE(report.failed(), std::size_t(1));
+            QVERIFY2(report.items[0].error.find("short answer: no rows") != std::string::npos,
+                report.items[0].error.c_str());
+        }
+    }
+
     // The answer to one unit once inserted 645 runs of 15 models, all credited to that unit
     void anAnswerHoldingAnotherUnitsRowsIsRefused()
     {

@@ -195,8 +195,11 @@ Result<AccuracyRequirement> parseAccuracyRequirement(std::string_view text)
         const std::string n = value.substr(5, value.size() - 7);
         char* end = nullptr;
         const double v = std::strtod(n.c_str(), &end);
-        if (n.empty() || end != n.c_str() + n.size() || !std::isfinite(v) || v <= 0 || v > 10)
+        if (n.empty() || end != n.c_str() + n.size() || !std::isfinite(v))
             return fail();
+        if (v <= 0 || v > 10)
+            return Error { "--min-accuracy '" + std::string(text)
+                + "': N standard errors is a number above 0 and at most 10 (best-1se, best-2se ...)" };
         r.withinErrors = v;
         return r;
     }

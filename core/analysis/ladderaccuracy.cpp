@@ -99,18 +99,19 @@ std::string ladderAccuracyTask(const LadderRequest& request, const EvaluationInd
     return std::find(tasks.begin(), tasks.end(), "gsm8k") != tasks.end() ? "gsm8k" : tasks.front();
 }
 
-Status knownAccuracyTask(const EvaluationIndex& evaluations, const std::string& task, const std::string& model)
+Status knownAccuracyTask(
+    const EvaluationIndex& evaluations, const std::string& task, const std::string& model, const std::string& option)
 {
     const std::vector<std::string> tasks = evaluations.tasks();
     if (std::find(tasks.begin(), tasks.end(), task) != tasks.end())
         return ok();
     if (tasks.empty())
-        return Error { "the store holds no evaluations of " + model + " (--accuracy-task " + task
+        return Error { "the store holds no evaluations of " + model + " (" + option + " " + task
             + "): import InferenceX evaluations first (docs/evaluations.md)" };
     std::string names;
     for (const std::string& t : tasks)
         names += (names.empty() ? "" : ", ") + t;
-    return Error { "the store holds no evaluation of " + model + " on '" + task + "' (--accuracy-task); it has "
+    return Error { "the store holds no evaluation of " + model + " on '" + task + "' (" + option + "); it has "
         + names };
 }
 

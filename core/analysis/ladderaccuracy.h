@@ -38,7 +38,8 @@ void attachAccuracy(std::vector<HardwareLadder>& ladders, const EvaluationIndex&
 std::string ladderAccuracyTask(const LadderRequest& request, const EvaluationIndex& evaluations);
 
 /// Whether a task asked for (--accuracy-task) is one the model has evaluations on; the error names those it has.
-Status knownAccuracyTask(const EvaluationIndex& evaluations, const std::string& task, const std::string& model);
+Status knownAccuracyTask(const EvaluationIndex& evaluations, const std::string& task, const std::string& model,
+    const std::string& option = "--accuracy-task");
 
 /// What requiring an accuracy cost at a target: the cheapest $ per million tokens among the hardware read without and
 /// with the requirement, and which hardware gave it.

@@ -114,7 +114,8 @@ Result<std::vector<MixPart>> parseMixSpec(std::string_view spec, const Scope& ba
         if (at != std::string_view::npos) {
             const auto t = number(item.substr(at + 1));
             if (!t || !(*t > 0) || *t > kMaxTarget)
-                return Error { where + "the target after @ must be a number above zero (tok/s/user)" };
+                return Error { where + "the target after @ must be a number above zero and at most "
+                    + withThousands(kMaxTarget) + " (tok/s/user)" };
             p.target = *t;
         }
         parts.push_back(std::move(p));
@@ -168,7 +169,8 @@ Result<std::vector<MixPart>> parseMixFile(std::string_view text, const std::stri
         p.share = share->get<double>();
         if (const auto t = o.find("target"); t != o.end()) {
             if (!t->is_number() || !(t->get<double>() > 0) || t->get<double>() > kMaxTarget)
-                return Error { where + ".target: must be a number above zero (tok/s/user)" };
+                return Error { where + ".target: must be a number above zero and at most " + withThousands(kMaxTarget)
+                    + " (tok/s/user)" };
             p.target = t->get<double>();
         }
         if (const auto m = o.find("model"); m != o.end()) {

@@ -99,6 +99,8 @@ std::string filtersText(const Scope& asked)
     if (!asked.dateFrom.empty() || !asked.dateTo.empty())
         filters.push_back("run dates " + (asked.dateFrom.empty() ? std::string("any") : asked.dateFrom) + " to "
             + (asked.dateTo.empty() ? std::string("any") : asked.dateTo));
+    if (!asked.asOf.empty())
+        filters.push_back("as of " + asked.asOf + ", which leaves out every run dated after it");
     if (const std::string limits = limitsText(asked); !limits.empty())
         filters.push_back(limits + " (a run without the statistic does not meet a limit)");
     return filters.empty() ? std::string("none given: its runs are marked as not trusted, or lack the metric asked")

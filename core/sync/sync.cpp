@@ -45,11 +45,37 @@ std::string percentEncoded(const std::string& text)
     return out;
 }
 
-std::string rootOf(std::string source)
+// The API's root, and the parameters its URL carries (an access key, say), which every route's URL carries after
+// its own: "http://host/api/v1?key=K" asks "http://host/api/v1/availability?key=K".
+struct SourceRoot {
+    std::string root;
+    std::string query; // without its '?', empty when none
+    std::string route(const std::string& path, const std::string& params = {}) const
+    {
+        std::string all = params;
+        if (!query.empty())
+            all += (all.empty() ? "" : "&") + query;
+        return root + path + (all.empty() ? "" : "?" + all);
+    }
+};
+
+SourceRoot rootOf(std::string source)
 {
+    SourceRoot out;
+    // looked for from the path on: a password may hold an unencoded '#' or '?'
+    const auto scheme = source.find("://");
+    const auto path = source.find('/', scheme == std::string::npos ? 0 : scheme + 3);
+    const auto from = path != std::string::npos ? path : (scheme == std::string::npos ? 0 : scheme + 3);
+    if (const auto hash = source.find('#', from); hash != std::string::npos)
+        source.erase(hash);
+    if (const auto q = source.find('?', from); q != std::string::npos) {
+        out.query = source.substr(q + 1);
+        source.erase(q);
+    }
     while (!source.empty() && source.back() == '/')
         source.pop_back();
-    return source;
+    out.root = std::move(source);
+    return out;
 }
 
 bool sameName(std::string_view a, std::string_view b)
@@ -65,17 +91,26 @@ bool unitNamed(const SyncUnit& unit, const std::string& name)
         || std::any_of(unit.keys.begin(), unit.keys.end(), [&](const std::string& k) { return sameName(k, name); });
 }
 
-// Whether an answer holds no rows: an empty array, whitespace aside.
+// Whether an answer holds no rows: an empty array, whitespace aside (however much of it: "[", 65 spaces and "]" is
+// as empty as "[]").
 bool emptyArray(int fd)
 {
-    char head[64];
-    const ssize_t n = ::pread(fd, head, sizeof head, 0);
-    std::string_view text(head, n > 0 ? static_cast<std::size_t>(n) : 0);
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos || text[first] != '[')
-        return false;
-    const auto second = text.find_first_not_of(" \t\r\n", first + 1);
-    return second != std::string_view::npos && text[second] == ']';
+    char buf[4096];
+    int seen = 0; // the non-space bytes so far: '[' then ']'
+    for (off_t at = 0;;) {
+        const ssize_t n = ::pread(fd, buf, sizeof buf, at);
+        if (n <= 0)
+            return n == 0 && seen == 2;
+        for (ssize_t i = 0; i < n; ++i) {
+            const char c = buf[i];
+            if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
+                continue;
+            if ((seen == 0 && c != '[') || (seen == 1 && c != ']') || seen == 2)
+                return false;
+            ++seen;
+        }
+        at += n;
+    }
 }
 
 } // namespace
@@ -101,7 +136,8 @@ std::size_t SyncReport::failed() const
 Result<SyncPlan> planSync(RunStore& store, const SyncOptions& options)
 {
     SyncPlan plan;
-    const std::string root = rootOf(options.source);
+    const SourceRoot source = rootOf(options.source);
+    const std::string& root = source.root;
     plan.source = redactUrl(root);
     if (!isUrl(root))
         return Error { "sync source '" + plan.source + "': give the API's http:// or https:// root, e.g. "
@@ -111,7 +147,7 @@ Result<SyncPlan> planSync(RunStore& store, const SyncOptions& options)
     HttpOptions small = options.http;
     small.maxBytes = 256u << 20;
     small.totalTimeoutMs = 120000;
-    const std::string availabilityUrl = root + "/availability";
+    const std::string availabilityUrl = source.route("/availability");
     auto body = httpGet(availabilityUrl, small);
     if (!body)
         return Error { body.error() };
@@ -168,10 +204,11 @@ Result<SyncPlan> planSync(RunStore& store, const SyncOptions& options)
         }
         SyncItem item;
         item.label = unit.label();
-        item.url = root + "/benchmarks/history?model=" + percentEncoded(unit.display)
-            + (unit.sequence.agentic
-                    ? std::string("&benchmarkType=agentic_traces")
-                    : "&isl=" + std::to_string(unit.sequence.isl) + "&osl=" + std::to_string(unit.sequence.osl));
+        item.url = source.route("/benchmarks/history",
+            "model=" + percentEncoded(unit.display)
+                + (unit.sequence.agentic
+                        ? std::string("&benchmarkType=agentic_traces")
+                        : "&isl=" + std::to_string(unit.sequence.isl) + "&osl=" + std::to_string(unit.sequence.osl)));
         item.units = { i };
         item.after = { after };
         plan.items.push_back(std::move(item));
@@ -179,7 +216,7 @@ Result<SyncPlan> planSync(RunStore& store, const SyncOptions& options)
     for (auto& [display, units] : latestByModel) {
         SyncItem item;
         item.label = display + " (latest view)";
-        item.url = root + "/benchmarks?model=" + percentEncoded(display);
+        item.url = source.route("/benchmarks", "model=" + percentEncoded(display));
         for (auto& [i, after] : units) {
             item.units.push_back(i);
             item.after.push_back(after);
@@ -187,7 +224,7 @@ Result<SyncPlan> planSync(RunStore& store, const SyncOptions& options)
         plan.items.push_back(std::move(item));
     }
     if (options.evaluations)
-        plan.items.push_back(SyncItem { "evaluations", root + "/evaluations", {}, {} });
+        plan.items.push_back(SyncItem { "evaluations", source.route("/evaluations"), {}, {} });
     return plan;
 }
 
