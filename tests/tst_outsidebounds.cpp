@@ -5,9 +5,11 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
@@ -285,6 +287,41 @@ private slots:
             const auto r = parseOutsideJson(bad, "bad.json", 8);
             QVERIFY2(!r && r.error() == "bad.json: not valid JSON", bad);
         }
+    }
+
+    // A signal while writing left ".NAME.tmp-..."; a replaced 0600 file became 0644; names of 230 to 255 bytes failed
+    void aReplacedFileIsWholeKeepsItsModeAndAnyName()
+    {
+        QTemporaryDir dir;
+        const std::string folder = dir.path().toStdString();
+        const std::string report = folder + "/report.html";
+        QVERIFY(replaceFile(report, "first", 0600));
+        QVERIFY(replaceFile(report, "second"));
+        struct stat st { };
+        QCOMPARE(::stat(report.c_str(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, 0600u);
+        QCOMPARE(*readRegularFile(report, 100), std::string("second"));
+        const std::string longest = folder + "/" + std::string(250, 'r') + ".html"; // 255 bytes, the most a name has
+        QVERIFY2(replaceFile(longest, "long"), "a name of 255 bytes");
+        QCOMPARE(*readRegularFile(longest, 100), std::string("long"));
+        // killed while writing 512 MB: the old file whole, and nothing else in the folder
+        const std::string big(512u << 20, 'x');
+        const pid_t child = ::fork();
+        if (child == 0) {
+            (void)replaceFile(report, big);
+            ::_exit(0);
+        }
+        ::usleep(30000);
+        ::kill(child, SIGKILL);
+        int status = 0;
+        ::waitpid(child, &status, 0);
+        QCOMPARE(::stat(report.c_str(), &st), 0); // the old file whole, or (killed after the rename) the new one
+        QVERIFY2(
+            st.st_size == 6 || st.st_size == static_cast<off_t>(big.size()), qPrintable(QString::number(st.st_size)));
+        std::vector<std::string> names;
+        for (const auto& e : fs::directory_iterator(folder))
+            names.push_back(e.path().filename().string());
+        QCOMPARE(names.size(), std::size_t(2));
     }
 };
 

@@ -43,6 +43,12 @@ public:
     Fd& operator=(const Fd&) = delete;
     int get() const { return m_fd; }
     int release() { return std::exchange(m_fd, -1); }
+    void reset(int fd)
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+        m_fd = fd;
+    }
 
 private:
     int m_fd;
@@ -162,12 +168,23 @@ Status replaceFile(const std::string& path, std::string_view text, unsigned mode
 {
     namespace fs = std::filesystem;
     const fs::path target(path);
+    const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+    // a file replaced keeps its permission bits (a 0600 report stays private), with the execute bits asked added
+    if (struct stat st { }; ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+        mode = (st.st_mode & 07777) | (mode & 0111);
     std::random_device random;
-    const std::string temporary = (target.parent_path()
-        / ("." + target.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(random())))
-                                      .string();
-    // O_EXCL with O_CREAT: a name that exists (a link planted there) is never opened
-    Fd fd(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode));
+    // a short name of its own, whatever the target's length (a name of 255 bytes has no room for a suffix)
+    const std::string temporary
+        = (folder / (".paretoscope-" + std::to_string(::getpid()) + "-" + std::to_string(random()) + ".tmp")).string();
+    bool named = false; // whether the temporary has a name yet, to remove on failure
+    // written unnamed (O_TMPFILE) where the file system can: a signal or kill -9 while it is written leaves
+    // nothing; named only once whole, for as long as the rename takes
+    Fd fd(::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode));
+    if (fd.get() < 0) {
+        // O_EXCL with O_CREAT: a name that exists (a link planted there) is never opened
+        fd.reset(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode));
+        named = fd.get() >= 0;
+    }
     if (fd.get() < 0)
         return Error { path + ": cannot write: " + std::strerror(errno) };
     auto written = writeAll(fd.get(), text, path);
@@ -175,9 +192,16 @@ Status replaceFile(const std::string& path, std::string_view text, unsigned mode
         written = Error { path + ": cannot write: " + std::strerror(errno) };
     if (written && ::fchmod(fd.get(), mode) != 0) // the umask narrowed the bits open() set
         written = Error { path + ": cannot set its permissions: " + std::strerror(errno) };
+    if (written && !named) {
+        const std::string self = "/proc/self/fd/" + std::to_string(fd.get());
+        if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, temporary.c_str(), AT_SYMLINK_FOLLOW) != 0)
+            written = Error { path + ": cannot write: " + std::strerror(errno) };
+        else
+            named = true;
+    }
     if (written && ::rename(temporary.c_str(), path.c_str()) != 0)
         written = Error { path + ": cannot write: " + std::strerror(errno) };
-    if (!written)
+    if (!written && named)
         ::unlink(temporary.c_str());
     return written;
 }

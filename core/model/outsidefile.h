@@ -32,8 +32,10 @@ Result<std::string> readRegularFile(const std::string& path, std::uint64_t maxBy
 Status forEachLine(const std::string& path, std::uint64_t maxLineBytes,
     const std::function<bool(std::string_view line, bool tooLong)>& onLine);
 
-/// Writes a file whole: into a temporary file beside it, synced, then renamed over the path. A symbolic link at the
-/// path is replaced, never followed; a reader never sees half a file. mode is the new file's permission bits.
+/// Writes a file whole: into an unnamed file beside it (a named one where the file system has none), synced, named
+/// and renamed over the path. A symbolic link at the path is replaced, never followed; a reader never sees half a
+/// file, and a signal or kill -9 while it is written leaves nothing. mode is a new file's permission bits; a file
+/// replaced keeps its own, with the execute bits of mode added. Any name the file system takes is taken.
 Status replaceFile(const std::string& path, std::string_view text, unsigned mode = 0644);
 
 /// Appends text to a regular file (created when absent); a symbolic link, FIFO or anything else is refused.
