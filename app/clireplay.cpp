@@ -3,10 +3,13 @@
 #include "app/clireplay.h"
 
 #include <QApplication>
+#include <QFile>
+#include <QTemporaryDir>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include <unistd.h>
 
@@ -128,6 +131,14 @@ int cmdReplay(const Invocation& in)
     };
     // Qt draws the charts on its offscreen platform: a replay needs no display
     qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Qt asks for a runtime folder as it starts: without XDG_RUNTIME_DIR it makes $TMPDIR/runtime-$USER, kept, and
+    // warns. The replay gives it one of its own (0700), removed when the replay ends.
+    std::optional<QTemporaryDir> runtime;
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        runtime.emplace();
+        if (runtime->isValid())
+            qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtime->path()));
+    }
     int qtArgc = 1;
     char name[] = "paretoscope-cli";
     char* qtArgv[] = { name, nullptr };

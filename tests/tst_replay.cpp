@@ -427,6 +427,7 @@ private slots:
         const auto gifVideo = readVideo(gif);
         QCOMPARE(gifVideo.codec, QStringLiteral("gif"));
         QCOMPARE(gifVideo.frames, days + 2);
+        QCOMPARE(gifVideo.decoded, days); // the last day's hold is stored once, shown for its time
     }
 };
 

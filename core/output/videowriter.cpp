@@ -176,6 +176,7 @@ struct VideoWriter::State {
     videoparts::Palette palette;
     std::int64_t pts = 0; ///< frames handed in (the encoder's count once the queue is empty)
     std::int64_t encoded = 0;
+    std::int64_t frameDuration = 1; ///< the frame being sent lasts this many frame times (a GIF's hold)
     bool finished = false;
     bool started = false; ///< the header written: the muxer holds state of its own until its trailer
     bool ended = false; ///< the trailer written
@@ -225,8 +226,20 @@ struct VideoWriter::State {
     {
         if (Status st = convert(p.pixels.data(), p.stride); !st)
             return st;
-        for (int i = 0; i < p.repeat; ++i) {
+        if (settings.format == VideoFormat::Gif) {
+            // a hold is one frame shown for its time: a GIF stores each frame whole, so a frame repeated is stored
+            // again each time (a 320 x 180 hold of a minute was 40 MB)
+            frame->pts = encoded;
+            encoded += p.repeat;
+            frameDuration = p.repeat;
+            // the muxer times each frame by the next one's time; the last by its final_delay (hundredths of a second)
+            const std::string lasts = std::to_string(std::lround(100.0 * p.repeat / settings.fps));
+            av.av_opt_set(format->priv_data, "final_delay", lasts.c_str(), 0);
+            return send(frame);
+        }
+        for (int i = 0; i < p.repeat; ++i) { // H.264 codes a repeat as a few bytes; players expect a steady rate
             frame->pts = encoded++;
+            frameDuration = 1;
             if (Status st = send(frame); !st)
                 return st;
         }
@@ -289,8 +302,8 @@ struct VideoWriter::State {
                 return ok();
             if (rc < 0)
                 return fail("the encoder failed", rc);
-            if (packet->duration <= 0)
-                packet->duration = 1; // a frame's time: without it the MP4's last frame lasts nothing, and is cut
+            if (packet->duration <= 0) // a frame's time: without it the MP4's last frame lasts nothing, and is cut
+                packet->duration = settings.format == VideoFormat::Gif ? frameDuration : 1;
             av.av_packet_rescale_ts(packet, codec->time_base, stream->time_base);
             packet->stream_index = stream->index;
             const int written = av.av_interleaved_write_frame(format, packet);

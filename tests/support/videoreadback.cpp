@@ -72,6 +72,9 @@ VideoReadback readVideo(const QString& path, const std::set<int>& keep)
     AVPacket* packet = av_packet_alloc();
     AVFrame* frame = av_frame_alloc();
     QImage last;
+    // frames are counted by the time they show, in frame times: a GIF's hold is one frame of several (its delay a
+    // multiple of the shortest), an MP4's a frame repeated
+    std::vector<std::int64_t> durations;
     auto drain = [&]() {
         while (avcodec_receive_frame(codec, frame) == 0) {
             if (keep.count(out.frames))
@@ -79,6 +82,8 @@ VideoReadback readVideo(const QString& path, const std::set<int>& keep)
             if (keep.count(-1))
                 last = toImage(frame);
             ++out.frames;
+            ++out.decoded;
+            durations.push_back(frame->pkt_duration);
             av_frame_unref(frame);
         }
     };
@@ -91,6 +96,15 @@ VideoReadback readVideo(const QString& path, const std::set<int>& keep)
     drain();
     if (keep.count(-1))
         out.images.emplace_back(-1, last);
+    std::int64_t shortest = 0;
+    for (const std::int64_t d : durations)
+        if (d > 0 && (shortest == 0 || d < shortest))
+            shortest = d;
+    if (shortest > 0) {
+        out.frames = 0;
+        for (const std::int64_t d : durations)
+            out.frames += d > 0 ? static_cast<int>((d + shortest / 2) / shortest) : 1;
+    }
     av_frame_free(&frame);
     av_packet_free(&packet);
     return out;

@@ -15,7 +15,8 @@ struct VideoReadback {
     QString codec; ///< "h264", "gif"
     int width = 0, height = 0;
     double fps = 0; ///< the stream's average rate, where it has one
-    int frames = 0; ///< decoded
+    int frames = 0; ///< shown, in frame times (a frame held for three counts three)
+    int decoded = 0; ///< stored in the file
     std::vector<std::pair<int, QImage>> images; ///< the frames asked for, by index (RGB32)
 };
 
