@@ -13,11 +13,15 @@
 
 #include <unistd.h>
 
+#include "core/analysis/planmix.h"
+#include "core/analysis/tco.h"
 #include "core/import/bytesource.h"
 #include "core/import/documentstream.h"
 #include "core/import/formats/jsonrecordparser.h"
 #include "core/import/formats/recordmapper.h"
+#include "core/live/matrix.h"
 #include "core/model/outsidejson.h"
+#include "core/sync/synccatalog.h"
 #include "tests/support/agggenerator.h"
 
 using namespace paretoscope;
@@ -106,6 +110,74 @@ void BM_NlohmannJson(benchmark::State& state)
 }
 BENCHMARK(BM_OutsideJson)->Name("outside_json")->Arg(100000)->Arg(400000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NlohmannJson)->Name("nlohmann_parse")->Arg(100000)->Arg(400000)->Unit(benchmark::kMillisecond);
+
+// Each parser of outside data on N and 4N elements (issue 61: availability, a TCO file, a mix file, a matrix): linear
+// where the time per element stays flat from N to 4N. A mix or a matrix over its part or configuration limit is read
+// whole and then refused, and that refusal is what is timed (a --mix-file of 200,000 parts took 6.4 s; a --tco file
+// of 100,000 entries 65 s).
+std::string availabilityRows(std::int64_t n)
+{
+    std::string text = "[";
+    for (std::int64_t i = 0; i < n; ++i)
+        text += std::string(i ? "," : "") + "{\"model\":\"dsr1\",\"isl\":1024,\"osl\":" + std::to_string(1024 + i % 7)
+            + ",\"precision\":\"fp4\",\"hardware\":\"b" + std::to_string(i % 50) + "\",\"framework\":\"sglang\","
+            + "\"spec_method\":\"none\",\"disagg\":false,\"date\":\"2026-0" + std::to_string(1 + i % 9) + "-1"
+            + std::to_string(i % 10) + "\"}";
+    return text + "]";
+}
+std::string tcoEntries(std::int64_t n)
+{
+    std::string text = "{\"defaults\":{\"amortization_years\":4,\"power_basis\":\"all_in\","
+                       "\"electricity_usd_per_kwh\":0.08},\"hardware\":{";
+    for (std::int64_t i = 0; i < n; ++i)
+        text += std::string(i ? "," : "") + "\"gpu" + std::to_string(i)
+            + "\":{\"capex_per_gpu_usd\":30000,\"power_kw\":1.37}";
+    return text + "}}";
+}
+std::string mixParts(std::int64_t n)
+{
+    std::string text = "{\"parts\":[";
+    for (std::int64_t i = 0; i < n; ++i)
+        text += std::string(i ? "," : "") + "{\"isl\":" + std::to_string(1 + i) + ",\"osl\":1024,\"share\":0.5}";
+    return text + "]}";
+}
+std::string matrixConfigurations(std::int64_t n)
+{
+    std::string text = "{\"configurations\":[";
+    for (std::int64_t i = 0; i < n; ++i)
+        text += std::string(i ? "," : "") + "{\"name\":\"c" + std::to_string(i)
+            + "\",\"recipe\":\"sim\",\"profile\":\"b300-sim\",\"tp\":8,\"isl\":1024,\"osl\":128,\"concurrency\":[1,4]}";
+    return text + "]}";
+}
+
+template <std::string (*Make)(std::int64_t), typename Parse> void timeParser(benchmark::State& state, Parse parse)
+{
+    const std::string text = Make(state.range(0));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(parse(text));
+    state.SetItemsProcessed(state.iterations() * state.range(0));
+    state.counters["MB"] = static_cast<double>(text.size()) / 1e6;
+}
+void BM_Availability(benchmark::State& state)
+{
+    timeParser<availabilityRows>(state, [](const std::string& t) { return parseAvailability(t, "availability").ok(); });
+}
+void BM_Tco(benchmark::State& state)
+{
+    timeParser<tcoEntries>(state, [](const std::string& t) { return parseTco(t, "tco.json").ok(); });
+}
+void BM_MixFile(benchmark::State& state)
+{
+    timeParser<mixParts>(state, [](const std::string& t) { return parseMixFile(t, "mix.json", Scope {}).ok(); });
+}
+void BM_Matrix(benchmark::State& state)
+{
+    timeParser<matrixConfigurations>(state, [](const std::string& t) { return parseMatrix(t, "matrix.json").ok(); });
+}
+BENCHMARK(BM_Availability)->Name("formats/availability")->Arg(250000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Tco)->Name("formats/tco")->Arg(25000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MixFile)->Name("formats/mix_file")->Arg(50000)->Arg(200000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Matrix)->Name("formats/matrix")->Arg(25000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 } // namespace
 
