@@ -74,7 +74,7 @@ bool accuracyTaskOption(const Args& a, std::string& out, std::string& error);
 bool accuracyTaskKnown(const EvaluationIndex& evaluations, const std::string& task, const std::string& model);
 /// The same for the task of --min-accuracy (none: true): a task the store has no evaluation of would leave every
 /// reading without data and no word why.
-bool requirementTaskKnown(
-    const EvaluationIndex& evaluations, const std::optional<AccuracyRequirement>& requirement, const std::string& model);
+bool requirementTaskKnown(const EvaluationIndex& evaluations, const std::optional<AccuracyRequirement>& requirement,
+    const std::string& model);
 
 } // namespace paretoscope::cli

@@ -102,8 +102,8 @@ int cmdSync(const Invocation& in)
         std::fprintf(stderr, "\r\033[K");
     std::cout << syncReportJson(report) << "\n";
     const bool failed = report.cancelled || report.failed() > 0;
-    const bool stored = std::any_of(report.items.begin(), report.items.end(),
-        [](const SyncItemResult& r) { return r.error.empty() && r.fetched; });
+    const bool stored = std::any_of(
+        report.items.begin(), report.items.end(), [](const SyncItemResult& r) { return r.error.empty() && r.fetched; });
     if (failed && !stored) {
         store.reset();
         created.discard(); // a store this sync made, with nothing of it, goes again

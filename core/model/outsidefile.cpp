@@ -170,7 +170,7 @@ Status replaceFile(const std::string& path, std::string_view text, unsigned mode
     const fs::path target(path);
     const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
     // a file replaced keeps its permission bits (a 0600 report stays private), with the execute bits asked added
-    if (struct stat st { }; ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
+    if (struct stat st {}; ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
         mode = (st.st_mode & 07777) | (mode & 0111);
     std::random_device random;
     // a short name of its own, whatever the target's length (a name of 255 bytes has no room for a suffix)
