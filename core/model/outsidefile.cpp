@@ -164,45 +164,82 @@ Status forEachLine(const std::string& path, std::uint64_t maxLineBytes,
     return ok();
 }
 
-Status replaceFile(const std::string& path, std::string_view text, unsigned mode)
+Result<PendingFile> openPendingFile(const std::string& path, unsigned mode)
 {
     namespace fs = std::filesystem;
     const fs::path target(path);
     const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+    PendingFile out;
     // a file replaced keeps its permission bits (a 0600 report stays private), with the execute bits asked added
     if (struct stat st {}; ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode))
         mode = (st.st_mode & 07777) | (mode & 0111);
-    std::random_device random;
-    // a short name of its own, whatever the target's length (a name of 255 bytes has no room for a suffix)
-    const std::string temporary
-        = (folder / (".paretoscope-" + std::to_string(::getpid()) + "-" + std::to_string(random()) + ".tmp")).string();
-    bool named = false; // whether the temporary has a name yet, to remove on failure
-    // written unnamed (O_TMPFILE) where the file system can: a signal or kill -9 while it is written leaves
-    // nothing; named only once whole, for as long as the rename takes
-    Fd fd(::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, mode));
-    if (fd.get() < 0) {
+    out.mode = mode;
+    // written unnamed where the file system can: a signal or kill -9 while it is written leaves nothing
+    out.fd = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, mode);
+    if (out.fd < 0) {
+        std::random_device random;
+        // a short name of its own, whatever the target's length (a name of 255 bytes has no room for a suffix);
         // O_EXCL with O_CREAT: a name that exists (a link planted there) is never opened
-        fd.reset(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode));
-        named = fd.get() >= 0;
+        out.temporary
+            = (folder / (".paretoscope-" + std::to_string(::getpid()) + "-" + std::to_string(random()) + ".tmp"))
+                  .string();
+        out.fd = ::open(out.temporary.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode);
+        if (out.fd < 0)
+            return Error { path + ": cannot write: " + std::strerror(errno) };
     }
-    if (fd.get() < 0)
-        return Error { path + ": cannot write: " + std::strerror(errno) };
-    auto written = writeAll(fd.get(), text, path);
-    if (written && ::fsync(fd.get()) != 0)
+    return out;
+}
+
+Status publishFile(PendingFile& file, const std::string& path)
+{
+    namespace fs = std::filesystem;
+    Status written = ok();
+    if (::fsync(file.fd) != 0)
         written = Error { path + ": cannot write: " + std::strerror(errno) };
-    if (written && ::fchmod(fd.get(), mode) != 0) // the umask narrowed the bits open() set
+    if (written && ::fchmod(file.fd, file.mode) != 0) // the umask narrowed the bits open() set
         written = Error { path + ": cannot set its permissions: " + std::strerror(errno) };
-    if (written && !named) {
-        const std::string self = "/proc/self/fd/" + std::to_string(fd.get());
-        if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, temporary.c_str(), AT_SYMLINK_FOLLOW) != 0)
+    if (written && file.temporary.empty()) { // named only now, for as long as the rename takes
+        const fs::path folder = fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
+        std::random_device random;
+        const std::string name
+            = (folder / (".paretoscope-" + std::to_string(::getpid()) + "-" + std::to_string(random()) + ".tmp"))
+                  .string();
+        const std::string self = "/proc/self/fd/" + std::to_string(file.fd);
+        if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) != 0)
             written = Error { path + ": cannot write: " + std::strerror(errno) };
         else
-            named = true;
+            file.temporary = name;
     }
-    if (written && ::rename(temporary.c_str(), path.c_str()) != 0)
+    if (written && ::rename(file.temporary.c_str(), path.c_str()) != 0)
         written = Error { path + ": cannot write: " + std::strerror(errno) };
-    if (!written && named)
-        ::unlink(temporary.c_str());
+    if (written)
+        file.temporary.clear();
+    else if (!file.temporary.empty()) {
+        ::unlink(file.temporary.c_str());
+        file.temporary.clear();
+    }
+    return written;
+}
+
+void dropPendingFile(PendingFile& file)
+{
+    if (!file.temporary.empty())
+        ::unlink(file.temporary.c_str());
+    file.temporary.clear();
+    if (file.fd >= 0)
+        ::close(file.fd);
+    file.fd = -1;
+}
+
+Status replaceFile(const std::string& path, std::string_view text, unsigned mode)
+{
+    auto file = openPendingFile(path, mode);
+    if (!file)
+        return Error { file.error() };
+    Status written = writeAll(file->fd, text, path);
+    if (written)
+        written = publishFile(*file, path);
+    dropPendingFile(*file);
     return written;
 }
 

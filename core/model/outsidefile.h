@@ -38,6 +38,19 @@ Status forEachLine(const std::string& path, std::uint64_t maxLineBytes,
 /// replaced keeps its own, with the execute bits of mode added. Any name the file system takes is taken.
 Status replaceFile(const std::string& path, std::string_view text, unsigned mode = 0644);
 
+/// A file to write a path's new content into, unnamed where the file system can (O_TMPFILE in the path's folder: a
+/// signal or kill -9 leaves nothing), else named with a short temporary name. publishFile names it as the path.
+struct PendingFile {
+    int fd = -1;
+    std::string temporary; ///< its name, where it has one (the fallback), else empty
+    unsigned mode = 0644; ///< the bits it is published with: a replaced file's own, with the execute bits asked
+};
+Result<PendingFile> openPendingFile(const std::string& path, unsigned mode = 0644);
+/// Syncs the pending file, sets its bits and renames it over the path; on an error it is removed. Closes nothing.
+Status publishFile(PendingFile& file, const std::string& path);
+/// Drops a pending file that is not to be published: its name removed, its descriptor closed.
+void dropPendingFile(PendingFile& file);
+
 /// Appends text to a regular file (created when absent); a symbolic link, FIFO or anything else is refused.
 Status appendToFile(const std::string& path, std::string_view text);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cerrno>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -23,7 +24,7 @@
 
 namespace paretoscope {
 
-// Named, not anonymous: VideoWriter::State (external linkage) holds a MemoryFile and a Palette.
+// Named, not anonymous: VideoWriter::State (external linkage) holds an OutFile and a Palette.
 namespace videoparts {
 
 std::string avError(const FfmpegLib& av, int code)
@@ -33,33 +34,36 @@ std::string avError(const FfmpegLib& av, int code)
     return text.data();
 }
 
-// The muxer writes into memory (the MP4 muxer seeks back to patch its boxes); replaceFile writes it out whole.
-struct MemoryFile {
-    std::string bytes;
+// The muxer writes into a file beside the video's path, unnamed until it is whole (openPendingFile), through a
+// descriptor and an offset: the MP4 muxer seeks back to patch its boxes. Memory stays the encoder's, whatever the
+// video's length (it was held whole: 3.5 GB at the largest size).
+struct OutFile {
+    PendingFile file;
     std::int64_t at = 0;
+    std::int64_t size = 0;
 };
 
-int writeMemory(void* opaque, std::uint8_t* buf, int size)
+int writeOut(void* opaque, std::uint8_t* buf, int size)
 {
-    auto* f = static_cast<MemoryFile*>(opaque);
-    const auto end = static_cast<std::size_t>(f->at) + static_cast<std::size_t>(size);
-    try { // no exception may cross libavformat's C frames
-        if (end > f->bytes.size())
-            f->bytes.resize(end);
-    } catch (const std::bad_alloc&) {
-        return AVERROR(ENOMEM);
+    auto* f = static_cast<OutFile*>(opaque);
+    for (int done = 0; done < size;) {
+        const ssize_t n = ::pwrite(f->file.fd, buf + done, static_cast<std::size_t>(size - done), f->at + done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return AVERROR(n < 0 ? errno : ENOSPC);
+        done += static_cast<int>(n);
     }
-    std::memcpy(f->bytes.data() + f->at, buf, static_cast<std::size_t>(size));
-    f->at = static_cast<std::int64_t>(end);
+    f->at += size;
+    f->size = std::max(f->size, f->at);
     return size;
 }
 
-std::int64_t seekMemory(void* opaque, std::int64_t offset, int whence)
+std::int64_t seekOut(void* opaque, std::int64_t offset, int whence)
 {
-    auto* f = static_cast<MemoryFile*>(opaque);
-    const auto size = static_cast<std::int64_t>(f->bytes.size());
+    auto* f = static_cast<OutFile*>(opaque);
     if (whence & AVSEEK_SIZE)
-        return size;
+        return f->size;
     std::int64_t to = offset;
     switch (whence & ~AVSEEK_FORCE) {
     case SEEK_SET:
@@ -68,7 +72,7 @@ std::int64_t seekMemory(void* opaque, std::int64_t offset, int whence)
         to += f->at;
         break;
     case SEEK_END:
-        to += size;
+        to += f->size;
         break;
     default:
         return AVERROR(EINVAL);
@@ -165,7 +169,7 @@ struct VideoWriter::State {
     const FfmpegLib& av;
     std::string path;
     VideoSettings settings;
-    videoparts::MemoryFile file;
+    videoparts::OutFile file;
     AVFormatContext* format = nullptr;
     AVIOContext* io = nullptr;
     AVCodecContext* codec = nullptr;
@@ -271,10 +275,11 @@ struct VideoWriter::State {
             queue.clear(); // dropped before finish(): what waits is not encoded
         }
         stopWorker();
-        // a muxer frees what it holds in its trailer (the GIF muxer its last packet): ended into the memory file,
+        // a muxer frees what it holds in its trailer (the GIF muxer its last packet): ended into the unnamed file,
         // which is dropped with it
         if (started && !ended)
             av.av_write_trailer(format);
+        dropPendingFile(file.file);
         av.sws_freeContext(scale);
         av.av_packet_free(&packet);
         av.av_frame_free(&frame);
@@ -389,10 +394,14 @@ Result<std::unique_ptr<VideoWriter>> VideoWriter::open(const std::string& path, 
     const bool mp4 = settings.format == VideoFormat::Mp4;
     if (const int rc = av.avformat_alloc_output_context2(&s->format, nullptr, mp4 ? "mp4" : "gif", nullptr); rc < 0)
         return s->fail(std::string("this FFmpeg cannot write ") + (mp4 ? "MP4" : "GIF"), rc);
+    auto pending = openPendingFile(path);
+    if (!pending)
+        return Error { pending.error() };
+    s->file.file = *pending;
     constexpr int kBuffer = 1 << 16;
     auto* buffer = static_cast<unsigned char*>(av.av_malloc(kBuffer));
     s->io = buffer
-        ? av.avio_alloc_context(buffer, kBuffer, 1, &s->file, nullptr, videoparts::writeMemory, videoparts::seekMemory)
+        ? av.avio_alloc_context(buffer, kBuffer, 1, &s->file, nullptr, videoparts::writeOut, videoparts::seekOut)
         : nullptr;
     if (!s->io) {
         av.av_free(buffer);
@@ -509,7 +518,7 @@ Status VideoWriter::finish()
     if (const int rc = s.av.av_write_trailer(s.format); rc < 0)
         return s.fail("cannot end the file", rc);
     s.av.avio_flush(s.io);
-    return replaceFile(s.path, s.file.bytes);
+    return publishFile(s.file.file, s.path);
 }
 
 } // namespace paretoscope
