@@ -49,15 +49,15 @@ bool isIsoDate(std::string_view text)
 
 std::string outsideDateProblem(std::string_view date)
 {
-    const std::string quoted = "'" + std::string(date.substr(0, 40)) + (date.size() > 40 ? "...'" : "'");
+    auto quoted = [&] { return "'" + std::string(date.substr(0, 40)) + (date.size() > 40 ? "...'" : "'"); };
     if (!isIsoDate(date))
-        return quoted + " is not a calendar day (yyyy-mm-dd)";
+        return quoted() + " is not a calendar day (yyyy-mm-dd)";
     const int day = dayNumber(date);
     if (day < kFirstRunDay)
-        return quoted + " is before " + dayText(kFirstRunDay);
+        return quoted() + " is before " + dayText(kFirstRunDay);
     const int tomorrow = dayOfEpochSeconds(nowEpochSeconds() + 86400);
     if (day > tomorrow)
-        return quoted + " is after tomorrow (" + dayText(tomorrow) + ")";
+        return quoted() + " is after tomorrow (" + dayText(tomorrow) + ")";
     return {};
 }
 
