@@ -265,7 +265,7 @@ private slots:
         QVERIFY(outsideDateProblem("2000-01-01").empty());
         const int tomorrow = dayOfEpochSeconds(nowEpochSeconds() + 86400);
         QVERIFY(outsideDateProblem(dayText(tomorrow)).empty());
-        const int later = dayOfEpochSeconds(nowEpochSeconds() + 3 * 86400);
+        const int later = dayOfEpochSeconds(nowEpochSeconds() + std::int64_t(3) * 86400);
         QVERIFY(!outsideDateProblem(dayText(later)).empty());
         QVERIFY(!outsideDateProblem("2026-01-05x").empty());
     }
