@@ -86,7 +86,7 @@ private slots:
         QVERIFY2(got.kept < 64 << 20, qPrintable(QString::number(got.kept)));
         // an honest compressed answer (JSON compresses 10 to 30 times) decodes whole
         std::string rows = "[";
-        for (int i = 0; i < 200000; ++i)
+        for (long long i = 0; i < 200000; ++i)
             rows += (i ? "," : "") + std::string("{\"conc\":") + std::to_string(i * 7919 % 100003)
                 + ",\"x\":" + std::to_string(i * 104729 % 1000003) + "}";
         rows += "]";
